@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ChartWorkbench",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "workbench", targets: ["Workbench"]),
+        .library(name: "ChartEngine", targets: ["ChartEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .target(name: "ChartEngine"),
+        .executableTarget(
+            name: "Workbench",
+            dependencies: [
+                "ChartEngine",
+                "CMicroHTTPD",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: ["ChartEngine"],
+            path: "Benchmarks/EngineBenchmarks"
+        ),
+        .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <string.h>
+#include <microhttpd.h>
+
+/* Keeps the URL and query arguments percent-encoded so that Swift decodes them once, itself,
+   and can refuse encoded NUL bytes and slashes instead of seeing them already decoded. */
+static size_t cmhd_keep_escaped(void *cls, struct MHD_Connection *connection, char *s) {
+    (void)cls; (void)connection;
+    return strlen(s);
+}
+
+/* Swift imports neither C variadic functions nor this macro, so both get a plain wrapper. */
+static const uint64_t CMHD_SIZE_UNKNOWN = MHD_SIZE_UNKNOWN;
+
+/* Starts a daemon on an already bound, listening socket (the caller reports bind errors). */
+static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
+                                            int listen_fd,
+                                            MHD_AccessHandlerCallback handler,
+                                            void *handler_cls,
+                                            MHD_RequestCompletedCallback completed,
+                                            void *completed_cls,
+                                            unsigned int connection_timeout_seconds,
+                                            unsigned int connection_limit) {
+    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+                            MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
+                            MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                            MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escaped, NULL,
+                            MHD_OPTION_END);
+}
+
+#endif

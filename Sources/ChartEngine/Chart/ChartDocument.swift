@@ -1,0 +1,189 @@
+/// The chart as an SVG document: gradient fill, the line, and in the active state the split at
+/// the finger (trailing colour right of it, no fill there), a dashed indicator, a marker and a
+/// price/time label. The same writer produces a still frame and the self-running animated
+/// variant (SMIL, no script), so both always look alike.
+public struct ChartDocument {
+    public var model: ChartModel
+    public var style: ChartStyle
+    /// Prefix for element ids, so several charts can live in one HTML page.
+    public var idPrefix: String
+    public var title: String
+    public var digits: Int
+
+    public init(model: ChartModel, style: ChartStyle, idPrefix: String = "cw", title: String = "Bitcoin price", digits: Int = 2) {
+        self.model = model
+        self.style = style
+        self.idPrefix = Self.safeId(idPrefix)
+        self.title = title
+        self.digits = digits
+    }
+
+    /// One still frame.
+    public func svg(state: ChartState) -> String {
+        let frame = Frame(document: self, progress: state.progress, selection: state.selection, morphAlways: false)
+        return render(frames: [frame], selection: state.selection, timing: nil)
+    }
+
+    /// A looping animation: hold inactive, ease into the active state at `selection`, hold,
+    /// ease back. Every frame's paths share one command structure, so SMIL interpolates them.
+    public func animatedSVG(selection: Double = 0.7, hold: Double = 1.0) -> String {
+        let duration = Swift.max(style.transitionDuration, 0.01)
+        let easing = style.easingFunction
+        let steps = Swift.max(2, Swift.min(60, Int((duration * 60).rounded(.up)) + 1))
+        let fractions = (0..<steps).map { Double($0) / Double(steps - 1) }
+        let total = 2 * hold + 2 * duration
+        var times: [Double] = [0]
+        var progresses: [Double] = [0]
+        for f in fractions { times.append(hold + f * duration); progresses.append(f == 0 ? 0 : easing(f)) }
+        for f in fractions { times.append(2 * hold + duration + f * duration); progresses.append(f == 0 ? 1 : 1 - easing(f)) }
+        times.append(total); progresses.append(0)
+        let frames = progresses.map { Frame(document: self, progress: $0, selection: selection, morphAlways: true) }
+        let keyTimes = times.map { NumberText.shortest(($0 / total * 10_000).rounded() / 10_000) }.joined(separator: ";")
+        return render(frames: frames, selection: selection, timing: (keyTimes, total))
+    }
+
+    /// What changes from frame to frame.
+    struct Frame {
+        let line: String
+        let fill: String
+        let width: Double
+        let trailColor: String
+        let selection: Selection?
+        let progress: Double
+
+        init(document: ChartDocument, progress: Double, selection: Double?, morphAlways: Bool) {
+            let geometry = LineGeometry(model: document.model, style: document.style, progress: progress,
+                                        digits: document.digits, morphAlways: morphAlways)
+            line = geometry.line
+            fill = geometry.fill
+            width = Swift.max(0.1, document.style.lineWidth(at: progress))
+            let clamped = Swift.min(Swift.max(progress, 0), 1)
+            trailColor = Color.mix(document.style.lineColor, document.style.trailingColor, clamped)
+            self.selection = selection.flatMap { Selection(model: document.model, fraction: $0, progress: progress) }
+            self.progress = clamped
+        }
+    }
+
+    private func render(frames: [Frame], selection fraction: Double?, timing: (keyTimes: String, duration: Double)?) -> String {
+        let w = model.width, h = model.height
+        let id = idPrefix
+        let first = frames[0]
+        var svg = SVGWriter(timing: timing, digits: digits)
+        svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", svg.num(w)), ("height", svg.num(h)),
+                         ("viewBox", "0 0 \(svg.num(w)) \(svg.num(h))"), ("role", "img"),
+                         ("aria-labelledby", "\(id)-title \(id)-desc"), ("data-progress", svg.num(first.progress)),
+                         ("font-family", "-apple-system, system-ui, sans-serif")])
+        svg.text("title", [("id", "\(id)-title")], title + " · " + model.period.rawValue)
+        svg.text("desc", [("id", "\(id)-desc")], description(selection: first.selection, progress: first.progress))
+
+        let selectionX = first.selection?.x
+        svg.open("defs", [])
+        svg.open("linearGradient", [("id", "\(id)-fill"), ("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", "1")])
+        svg.leaf("stop", [("offset", "0"), ("stop-color", style.fillColor), ("stop-opacity", svg.num(style.fillTopOpacity))])
+        svg.leaf("stop", [("offset", "1"), ("stop-color", style.fillColor), ("stop-opacity", svg.num(style.fillBottomOpacity))])
+        svg.close("linearGradient")
+        if let x = selectionX {
+            svg.open("clipPath", [("id", "\(id)-left")])
+            svg.leaf("rect", [("x", "0"), ("y", "0"), ("width", svg.num(x)), ("height", svg.num(h))])
+            svg.close("clipPath")
+            svg.open("clipPath", [("id", "\(id)-right")])
+            svg.leaf("rect", [("x", svg.num(x)), ("y", "0"), ("width", svg.num(w - x)), ("height", svg.num(h))])
+            svg.close("clipPath")
+        }
+        svg.close("defs")
+
+        let lineAttributes: [(String, SVGWriter.Value)] = [
+            ("fill", "none"), ("stroke-linecap", .fixed(style.lineCap.rawValue)), ("stroke-linejoin", "round"),
+            ("stroke-width", .frames(frames.map { svg.num($0.width) })), ("d", .frames(frames.map(\.line))),
+        ]
+        if style.fillEnabled {
+            let fillD = SVGWriter.Value.frames(frames.map(\.fill))
+            if selectionX != nil {
+                svg.element("path", [("class", "cw-fill"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)")), ("clip-path", .fixed("url(#\(id)-left)"))])
+                svg.element("path", [("class", "cw-fill-trailing"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)")),
+                                     ("clip-path", .fixed("url(#\(id)-right)")), ("opacity", .frames(frames.map { svg.num(1 - $0.progress) }))])
+            } else {
+                svg.element("path", [("class", "cw-fill"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)"))])
+            }
+        }
+        if selectionX != nil {
+            svg.element("path", [("class", "cw-line"), ("stroke", .fixed(style.lineColor)), ("clip-path", .fixed("url(#\(id)-left)"))] + lineAttributes)
+            svg.element("path", [("class", "cw-trail"), ("stroke", .frames(frames.map(\.trailColor))), ("clip-path", .fixed("url(#\(id)-right)"))] + lineAttributes)
+        } else {
+            svg.element("path", [("class", "cw-line"), ("stroke", .fixed(style.lineColor))] + lineAttributes)
+        }
+
+        if let selected = first.selection {
+            let opacity = SVGWriter.Value.frames(frames.map { svg.num($0.progress) })
+            var indicator: [(String, SVGWriter.Value)] = [
+                ("class", "cw-indicator"), ("x1", .fixed(svg.num(selected.x))), ("x2", .fixed(svg.num(selected.x))),
+                ("y1", "0"), ("y2", .fixed(svg.num(h))), ("stroke", .fixed(style.indicatorColor)), ("stroke-width", "1"), ("opacity", opacity),
+            ]
+            if style.indicatorDash > 0 { indicator.append(("stroke-dasharray", .fixed("\(svg.num(style.indicatorDash)) \(svg.num(style.indicatorDash))"))) }
+            svg.element("line", indicator)
+            if style.markerRadius > 0 {
+                svg.element("circle", [("class", "cw-marker"), ("cx", .fixed(svg.num(selected.x))),
+                                       ("cy", .frames(frames.map { svg.num($0.selection?.y ?? selected.y) })),
+                                       ("r", .fixed(svg.num(style.markerRadius))), ("fill", .fixed(style.indicatorColor)),
+                                       ("stroke", "#FFFFFF"), ("stroke-width", "1.5"), ("opacity", opacity)])
+            }
+            let priceText = ValueFormat.price(selected.price)
+            let timeText = ValueFormat.time(selected.time, withTime: model.showsTimeOfDay)
+            let halfWidth = Double(Swift.max(priceText.count * 8, timeText.count * 6)) / 2 + 4
+            let labelX = Swift.min(Swift.max(selected.x, halfWidth), Swift.max(halfWidth, w - halfWidth))
+            svg.openElement("g", [("class", "cw-label"), ("text-anchor", "middle"), ("fill", "currentColor"), ("opacity", opacity)])
+            svg.text("text", [("x", svg.num(labelX)), ("y", "15"), ("font-size", "13"), ("font-weight", "600")], priceText)
+            svg.text("text", [("x", svg.num(labelX)), ("y", "29"), ("font-size", "11"), ("fill-opacity", "0.65")], timeText)
+            svg.close("g")
+        }
+        svg.close("svg")
+        return svg.output
+    }
+
+    private func description(selection: Selection?, progress: Double) -> String {
+        guard let first = model.times.first, let last = model.times.last else { return "No price data." }
+        let finite = model.raw.filter(\.isFinite)
+        let lastPrice = model.raw.last(where: \.isFinite) ?? .nan
+        var text = "From \(ValueFormat.time(first, withTime: model.showsTimeOfDay)) to \(ValueFormat.time(last, withTime: model.showsTimeOfDay)): "
+        text += "low \(ValueFormat.price(finite.min() ?? .nan)), high \(ValueFormat.price(finite.max() ?? .nan)), last \(ValueFormat.price(lastPrice))."
+        if let s = selection, progress > 0 {
+            text += " Selected \(ValueFormat.price(s.price)) at \(ValueFormat.time(s.time, withTime: model.showsTimeOfDay))."
+        }
+        return text
+    }
+
+    /// Ids may only hold letters, digits, '-' and '_' (they are also used in url(#…)).
+    static func safeId(_ text: String) -> String {
+        let kept = text.unicodeScalars.filter { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_" }
+        let id = String(String.UnicodeScalarView(kept.prefix(40)))
+        return id.isEmpty || !(id.unicodeScalars.first!.properties.isAlphabetic) ? "cw" + id : id
+    }
+}
+
+extension ChartModel {
+    /// Labels show the time of day when points are closer than a day apart.
+    var showsTimeOfDay: Bool {
+        guard times.count >= 2 else { return false }
+        return (times[times.count - 1] - times[0]) / Double(times.count - 1) < 86_400
+    }
+}
+
+/// `#RRGGBB` colours, already validated by the parameter definitions.
+enum Color {
+    static func components(_ hex: String) -> (Double, Double, Double) {
+        let value = UInt32(hex.dropFirst(), radix: 16) ?? 0
+        return (Double(value >> 16 & 0xFF), Double(value >> 8 & 0xFF), Double(value & 0xFF))
+    }
+
+    static func mix(_ a: String, _ b: String, _ p: Double) -> String {
+        if p <= 0 { return a }
+        if p >= 1 { return b }
+        let (r1, g1, b1) = components(a), (r2, g2, b2) = components(b)
+        func channel(_ u: Double, _ v: Double) -> String {
+            let c = Int((u + (v - u) * p).rounded())
+            let digits = "0123456789ABCDEF".map { $0 }
+            return String([digits[c >> 4 & 0xF], digits[c & 0xF]])
+        }
+        return "#" + channel(r1, r2) + channel(g1, g2) + channel(b1, b2)
+    }
+}

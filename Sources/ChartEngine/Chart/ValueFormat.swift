@@ -1,0 +1,60 @@
+/// Price and time text for the chart's label and accessibility description (UTC, no locale,
+/// so the same numbers read the same on every machine).
+public enum ValueFormat {
+    /// "$43,210.55"; small prices keep more digits ("$0.000123").
+    public static func price(_ value: Double) -> String {
+        guard value.isFinite else { return "–" }
+        let digits = value.magnitude >= 1 ? 2 : 6
+        var scaled = (value.magnitude * Double(NumberText.powersOfTen[digits])).rounded()
+        if scaled >= 9e15 { scaled = 9e15 }
+        let n = Int64(scaled)
+        let unit = NumberText.powersOfTen[digits]
+        var whole = String(n / unit)
+        var grouped = ""
+        while whole.count > 3 {
+            grouped = "," + whole.suffix(3) + grouped
+            whole = String(whole.dropLast(3))
+        }
+        let fraction = String(n % unit)
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return (value < 0 ? "-$" : "$") + whole + grouped + "." + padded
+    }
+
+    /// "2021-03-14 15:26 UTC", or just the date when `withTime` is false.
+    public static func time(_ seconds: Double, withTime: Bool) -> String {
+        guard seconds.isFinite else { return "–" }
+        let s = Int64(seconds.rounded(.down))
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let secondOfDay = s - days * 86_400
+        let (y, m, d) = civilDate(daysSinceEpoch: days)
+        let date = "\(y)-\(two(m))-\(two(d))"
+        guard withTime else { return date }
+        return date + " \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
+    }
+
+    private static func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+
+    /// Proleptic Gregorian date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    public static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (inverse of `civilDate`).
+    public static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

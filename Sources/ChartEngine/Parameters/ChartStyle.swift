@@ -1,0 +1,153 @@
+public enum LineCap: String, CaseIterable, Sendable { case round, butt, square }
+public enum SmoothingName: String, CaseIterable, Sendable { case none, movingAverage, exponential, gaussian }
+
+/// Every tunable parameter of the chart, typed, with its default. Together with
+/// `ChartStyle.definitions` below this is the one place a parameter is declared: the page,
+/// presets, validation and exports all iterate over the definitions.
+public struct ChartStyle: Sendable, Equatable {
+    public var inactiveLineWidth = 4.0
+    public var activeLineWidth = 2.0
+    public var lineColor = "#F7931A"
+    public var trailingColor = "#B8B8B8"
+    public var lineCap = LineCap.round
+    public var smoothing = SmoothingName.movingAverage
+    public var smoothingWindow = 21
+    public var smoothingAlpha = 0.2
+    public var smoothingSigma = 3.0
+    public var inactiveCurve = CurveName.natural
+    public var activeCurve = CurveName.linear
+    public var catmullRomAlpha = 0.5
+    public var cardinalTension = 0.0
+    public var animationEnabled = true
+    public var animationDuration = 0.3
+    public var easing = EasingName.easeInOut
+    public var cubicBezier = [0.42, 0, 0.58, 1]
+    public var springDamping = 1.0
+    public var springVelocity = 0.5
+    public var fillEnabled = true
+    public var fillColor = "#F7931A"
+    public var fillTopOpacity = 0.7
+    public var fillBottomOpacity = 0.0
+    public var verticalScale = 0.8
+    public var indicatorColor = "#E0245E"
+    public var indicatorDash = 2.0
+    public var markerRadius = 4.0
+
+    public init() {}
+
+    public static let definitions: [ParameterDefinition] = [
+        .number(\.inactiveLineWidth, "inactiveLineWidth", "Inactive line width", group: "Line", range: 0.5...12, step: 0.5, unit: "px",
+                help: "Line width while nobody touches the chart."),
+        .number(\.activeLineWidth, "activeLineWidth", "Active line width", group: "Line", range: 0.5...12, step: 0.5, unit: "px",
+                help: "Line width while a finger presses the chart."),
+        .color(\.lineColor, "lineColor", "Line colour", group: "Line"),
+        .color(\.trailingColor, "trailingColor", "Trailing colour", group: "Line", help: "Line colour right of the finger in the active state."),
+        .choice(\.lineCap, "lineCap", "Line cap", group: "Line"),
+        .choice(\.smoothing, "smoothing", "Smoothing", group: "Smoothing", help: "How the inactive line's values are smoothed."),
+        .integer(\.smoothingWindow, "smoothingWindow", "Window", group: "Smoothing", range: 1...61, step: 2, oddOnly: true,
+                 help: "Points in the centred moving average.", when: .key("smoothing", is: "movingAverage")),
+        .number(\.smoothingAlpha, "smoothingAlpha", "Alpha", group: "Smoothing", range: 0.01...1, step: 0.01,
+                help: "Weight of the newest value in exponential smoothing.", when: .key("smoothing", is: "exponential")),
+        .number(\.smoothingSigma, "smoothingSigma", "Sigma", group: "Smoothing", range: 0.5...20, step: 0.5,
+                help: "Width of the Gaussian kernel, in points.", when: .key("smoothing", is: "gaussian")),
+        .choice(\.inactiveCurve, "inactiveCurve", "Inactive curve", group: "Interpolation"),
+        .choice(\.activeCurve, "activeCurve", "Active curve", group: "Interpolation"),
+        .number(\.catmullRomAlpha, "catmullRomAlpha", "Catmull–Rom alpha", group: "Interpolation", range: 0...1, step: 0.05,
+                help: "0 uniform, 0.5 centripetal, 1 chordal.", when: .either(["inactiveCurve", "activeCurve"], is: "catmullRom")),
+        .number(\.cardinalTension, "cardinalTension", "Cardinal tension", group: "Interpolation", range: 0...1, step: 0.05,
+                help: "0 is Catmull–Rom, 1 straight lines.", when: .either(["inactiveCurve", "activeCurve"], is: "cardinal")),
+        .toggle(\.animationEnabled, "animationEnabled", "Animate transition", group: "Animation"),
+        .number(\.animationDuration, "animationDuration", "Duration", group: "Animation", range: 0...2, step: 0.05, unit: "s"),
+        .choice(\.easing, "easing", "Easing", group: "Animation"),
+        .cubicBezier(\.cubicBezier, "cubicBezier", "Cubic Bézier", group: "Animation", help: "x1, y1, x2, y2 as in CSS cubic-bezier().",
+                     when: .key("easing", is: "cubicBezier")),
+        .number(\.springDamping, "springDamping", "Spring damping", group: "Animation", range: 0.05...1, step: 0.05,
+                help: "1 settles without overshoot; lower values bounce.", when: .key("easing", is: "spring")),
+        .number(\.springVelocity, "springVelocity", "Spring velocity", group: "Animation", range: 0...10, step: 0.1,
+                help: "Initial speed, in total distances per second.", when: .key("easing", is: "spring")),
+        .toggle(\.fillEnabled, "fillEnabled", "Gradient fill", group: "Fill"),
+        .color(\.fillColor, "fillColor", "Fill colour", group: "Fill"),
+        .number(\.fillTopOpacity, "fillTopOpacity", "Top opacity", group: "Fill", range: 0...1, step: 0.05),
+        .number(\.fillBottomOpacity, "fillBottomOpacity", "Bottom opacity", group: "Fill", range: 0...1, step: 0.05),
+        .number(\.verticalScale, "verticalScale", "Vertical scale", group: "Layout", range: 0.5...1, step: 0.01,
+                help: "Share of the height the visible min…max spans, centred."),
+        .color(\.indicatorColor, "indicatorColor", "Indicator colour", group: "Indicator"),
+        .number(\.indicatorDash, "indicatorDash", "Indicator dash", group: "Indicator", range: 0...8, step: 0.5, unit: "px",
+                help: "Dash length of the vertical indicator; 0 draws it solid."),
+        .number(\.markerRadius, "markerRadius", "Marker radius", group: "Indicator", range: 0...8, step: 0.5, unit: "px"),
+    ]
+
+    public static let groups: [String] = definitions.reduce(into: []) { groups, d in
+        if !groups.contains(d.group) { groups.append(d.group) }
+    }
+
+    private static let byKey: [String: Int] = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($1.key, $0) })
+
+    /// The current value of every parameter, in definition order.
+    public var values: [(key: String, value: ParameterValue)] {
+        Self.definitions.map { ($0.key, $0.read(self)) }
+    }
+
+    public subscript(key: String) -> ParameterValue? {
+        ParameterDefinition.named(key)?.read(self)
+    }
+
+    /// Validates and sets one parameter.
+    public mutating func set(_ key: String, _ value: ParameterValue) throws(ParameterError) {
+        guard let definition = ParameterDefinition.named(key) else {
+            throw ParameterError(field: key, message: "unknown parameter")
+        }
+        definition.write(&self, try definition.validate(value))
+    }
+
+    /// A style from the given values on top of the defaults. Unknown keys are returned, not
+    /// dropped silently; the first invalid value throws, naming its key.
+    public static func from(_ values: [String: ParameterValue]) throws(ParameterError) -> (style: ChartStyle, unknownKeys: [String]) {
+        var style = ChartStyle()
+        var unknown: [String] = []
+        for key in values.keys.sorted() {
+            guard let value = values[key] else { continue }
+            if ParameterDefinition.named(key) == nil { unknown.append(key); continue }
+            try style.set(key, value)
+        }
+        return (style, unknown)
+    }
+}
+
+extension ParameterDefinition {
+    public static func named(_ key: String) -> ParameterDefinition? {
+        ChartStyle.definitionIndex(key).map { ChartStyle.definitions[$0] }
+    }
+}
+
+extension ChartStyle {
+    static func definitionIndex(_ key: String) -> Int? { byKey[key] }
+
+    /// Engine settings derived from the parameters.
+    public var smoothingMethod: Smoothing {
+        switch smoothing {
+        case .none: .none
+        case .movingAverage: .movingAverage(window: smoothingWindow)
+        case .exponential: .exponential(alpha: smoothingAlpha)
+        case .gaussian: .gaussian(sigma: smoothingSigma)
+        }
+    }
+
+    public func curve(_ name: CurveName) -> Curve {
+        Curve(name, catmullRomAlpha: catmullRomAlpha, cardinalTension: cardinalTension)
+    }
+
+    public var inactive: Curve { curve(inactiveCurve) }
+    public var active: Curve { curve(activeCurve) }
+
+    public var easingFunction: Easing {
+        Easing(easing, bezier: cubicBezier, springDamping: springDamping, springVelocity: springVelocity, duration: animationDuration)
+    }
+
+    /// Seconds the transition lasts; zero when animation is off.
+    public var transitionDuration: Double { animationEnabled ? animationDuration : 0 }
+
+    public func lineWidth(at progress: Double) -> Double {
+        (1 - progress) * inactiveLineWidth + progress * activeLineWidth
+    }
+}

@@ -1,0 +1,175 @@
+/// One tunable parameter: what the page shows, what validation accepts, and how it reads and
+/// writes the typed `ChartStyle`. Built only by the helpers below, from a key path.
+public struct ParameterDefinition: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case number(range: ClosedRange<Double>, step: Double, unit: String?)
+        /// Whole numbers; `oddOnly` for centred windows.
+        case integer(range: ClosedRange<Int>, step: Int, oddOnly: Bool)
+        case color
+        case choice([String])
+        case toggle
+        /// Four numbers x1, y1, x2, y2 with both x in 0…1, as CSS `cubic-bezier()`.
+        case cubicBezier
+    }
+
+    /// Shown only while one of `keys` has one of `values`.
+    public struct Condition: Sendable, Equatable {
+        public let keys: [String]
+        public let values: [String]
+
+        static func key(_ key: String, is values: String...) -> Condition { Condition(keys: [key], values: values) }
+        static func either(_ keys: [String], is value: String) -> Condition { Condition(keys: keys, values: [value]) }
+    }
+
+    public let key: String
+    public let label: String
+    public let group: String
+    public let kind: Kind
+    public let help: String
+    public let visibleWhen: Condition?
+    let read: @Sendable (ChartStyle) -> ParameterValue
+    let write: @Sendable (inout ChartStyle, ParameterValue) -> Void
+
+    public var defaultValue: ParameterValue { read(ChartStyle()) }
+
+    public func value(in style: ChartStyle) -> ParameterValue { read(style) }
+
+    /// Checks a value against the kind and range; returns it normalised (colours upper-case).
+    public func validate(_ value: ParameterValue) throws(ParameterError) -> ParameterValue {
+        switch (kind, value) {
+        case (.number(let range, _, let unit), .number(let v)):
+            guard v.isFinite else { throw fail("must be a finite number") }
+            guard range.contains(v) else {
+                throw fail("must be between \(NumberText.shortest(range.lowerBound)) and \(NumberText.shortest(range.upperBound))\(unit.map { " " + $0 } ?? ""), got \(NumberText.shortest(v))")
+            }
+            return value
+        case (.integer(let range, _, let oddOnly), .number(let v)):
+            guard v.isFinite, v.rounded() == v else { throw fail("must be a whole number") }
+            guard Double(range.lowerBound) <= v, v <= Double(range.upperBound) else {
+                throw fail("must be between \(range.lowerBound) and \(range.upperBound), got \(NumberText.shortest(v))")
+            }
+            if oddOnly && Int(v) % 2 == 0 { throw fail("must be odd, got \(Int(v))") }
+            return value
+        case (.color, .text(let s)):
+            let hex = s.utf8
+            guard hex.count == 7, hex.first == UInt8(ascii: "#"),
+                  hex.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+            else { throw fail("must be a colour #RRGGBB") }
+            return .text(s.uppercased())
+        case (.choice(let options), .text(let s)):
+            guard options.contains(s) else { throw fail("must be one of \(options.joined(separator: ", "))") }
+            return value
+        case (.toggle, .flag):
+            return value
+        case (.cubicBezier, .numbers(let list)):
+            guard list.count == 4, list.allSatisfy(\.isFinite) else { throw fail("must be four numbers x1, y1, x2, y2") }
+            guard (0...1).contains(list[0]), (0...1).contains(list[2]) else { throw fail("x1 and x2 must be between 0 and 1") }
+            guard (-5...5).contains(list[1]), (-5...5).contains(list[3]) else { throw fail("y1 and y2 must be between -5 and 5") }
+            return value
+        default:
+            throw fail("must be \(typeName)")
+        }
+    }
+
+    /// Reads a value from text (query strings, CSV-like input), then validates it.
+    public func parse(_ text: String) throws(ParameterError) -> ParameterValue {
+        let trimmed = text.trimmingSpaces
+        switch kind {
+        case .number, .integer:
+            guard let v = Double(trimmed) else { throw fail("must be a number, got \"\(trimmed)\"") }
+            return try validate(.number(v))
+        case .color, .choice:
+            return try validate(.text(trimmed))
+        case .toggle:
+            switch trimmed.lowercased() {
+            case "true", "1", "on", "yes": return .flag(true)
+            case "false", "0", "off", "no": return .flag(false)
+            default: throw fail("must be true or false, got \"\(trimmed)\"")
+            }
+        case .cubicBezier:
+            let parts = trimmed.split(separator: ",").map { Double($0.trimmingSpaces) }
+            guard parts.count == 4, parts.allSatisfy({ $0 != nil }) else { throw fail("must be four numbers x1,y1,x2,y2") }
+            return try validate(.numbers(parts.map { $0! }))
+        }
+    }
+
+    public var typeName: String {
+        switch kind {
+        case .number: "a number"
+        case .integer(_, _, let odd): odd ? "an odd whole number" : "a whole number"
+        case .color: "a colour #RRGGBB"
+        case .choice(let options): "one of \(options.joined(separator: ", "))"
+        case .toggle: "true or false"
+        case .cubicBezier: "four numbers x1, y1, x2, y2"
+        }
+    }
+
+    /// Whether the parameter applies given the other values (e.g. the window only for the moving average).
+    public func isVisible(in style: ChartStyle) -> Bool {
+        guard let condition = visibleWhen else { return true }
+        return condition.keys.contains { key in
+            ParameterDefinition.named(key).map { condition.values.contains($0.read(style).description) } ?? false
+        }
+    }
+
+    private func fail(_ message: String) -> ParameterError { ParameterError(field: key, message: message) }
+}
+
+// Builders: each ties a key, its label and its limits to one property of `ChartStyle`.
+extension ParameterDefinition {
+    static func number(_ path: WritableKeyPath<ChartStyle, Double> & Sendable, _ key: String, _ label: String, group: String,
+                       range: ClosedRange<Double>, step: Double, unit: String? = nil, help: String = "",
+                       when condition: Condition? = nil) -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .number(range: range, step: step, unit: unit), help: help,
+                            visibleWhen: condition,
+                            read: { .number($0[keyPath: path]) },
+                            write: { style, value in if case .number(let v) = value { style[keyPath: path] = v } })
+    }
+
+    static func integer(_ path: WritableKeyPath<ChartStyle, Int> & Sendable, _ key: String, _ label: String, group: String,
+                        range: ClosedRange<Int>, step: Int, oddOnly: Bool, help: String = "",
+                        when condition: Condition? = nil) -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .integer(range: range, step: step, oddOnly: oddOnly), help: help,
+                            visibleWhen: condition,
+                            read: { .number(Double($0[keyPath: path])) },
+                            write: { style, value in if case .number(let v) = value { style[keyPath: path] = Int(v) } })
+    }
+
+    static func color(_ path: WritableKeyPath<ChartStyle, String> & Sendable, _ key: String, _ label: String, group: String,
+                      help: String = "") -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .color, help: help, visibleWhen: nil,
+                            read: { .text($0[keyPath: path]) },
+                            write: { style, value in if case .text(let s) = value { style[keyPath: path] = s } })
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ path: WritableKeyPath<ChartStyle, T> & Sendable, _ key: String, _ label: String, group: String, help: String = "",
+        when condition: Condition? = nil
+    ) -> ParameterDefinition where T.RawValue == String {
+        ParameterDefinition(key: key, label: label, group: group, kind: .choice(T.allCases.map(\.rawValue)), help: help,
+                            visibleWhen: condition,
+                            read: { .text($0[keyPath: path].rawValue) },
+                            write: { style, value in if case .text(let s) = value, let v = T(rawValue: s) { style[keyPath: path] = v } })
+    }
+
+    static func toggle(_ path: WritableKeyPath<ChartStyle, Bool> & Sendable, _ key: String, _ label: String, group: String,
+                       help: String = "") -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .toggle, help: help, visibleWhen: nil,
+                            read: { .flag($0[keyPath: path]) },
+                            write: { style, value in if case .flag(let b) = value { style[keyPath: path] = b } })
+    }
+
+    static func cubicBezier(_ path: WritableKeyPath<ChartStyle, [Double]> & Sendable, _ key: String, _ label: String, group: String,
+                            help: String = "", when condition: Condition? = nil) -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .cubicBezier, help: help, visibleWhen: condition,
+                            read: { .numbers($0[keyPath: path]) },
+                            write: { style, value in if case .numbers(let list) = value { style[keyPath: path] = list } })
+    }
+
+}
+
+extension StringProtocol {
+    var trimmingSpaces: String {
+        String(drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+    }
+}

@@ -1,0 +1,56 @@
+/// A price series with its min/max index, ready to draw any window quickly.
+public struct IndexedSeries: Sendable {
+    public private(set) var series: PriceSeries
+    public private(set) var index: MinMaxIndex
+
+    public init(_ series: PriceSeries) {
+        self.series = series
+        self.index = MinMaxIndex(prices: series.prices)
+    }
+
+    public mutating func append(times: [Int64], prices: [Double]) {
+        let old = series.count
+        series.append(times: times, prices: prices)
+        index.update(prices: series.prices, from: old)
+    }
+
+    /// The points of `range` reduced to at most about two per pixel column: each column keeps
+    /// its lowest and highest price (in time order), and a column that holds a gap ends with
+    /// one, so decimation never hides a visible extreme nor bridges a gap. Small ranges come
+    /// back whole.
+    public func visiblePoints(_ range: Range<Int>, columns: Int) -> (times: [Double], prices: [Double]) {
+        let columns = Swift.max(1, columns)
+        var times = [Double](), prices = [Double]()
+        if range.count <= columns * 2 {
+            times.reserveCapacity(range.count); prices.reserveCapacity(range.count)
+            for i in range { times.append(Double(series.times[i])); prices.append(series.prices[i]) }
+            return (times, prices)
+        }
+        times.reserveCapacity(columns * 2 + 2); prices.reserveCapacity(columns * 2 + 2)
+        series.prices.withUnsafeBufferPointer { p in
+            let n = range.count
+            for c in 0..<columns {
+                let lo = range.lowerBound + n * c / columns
+                let hi = range.lowerBound + n * (c + 1) / columns
+                guard lo < hi else { continue }
+                if let (low, high) = index.extremes(in: lo..<hi, prices: p) {
+                    // Times stay strictly increasing: a repeated index (low == high) is kept once.
+                    for i in [Swift.min(low, high), Swift.max(low, high)] where times.last.map({ $0 < Double(series.times[i]) }) ?? true {
+                        times.append(Double(series.times[i])); prices.append(p[i])
+                    }
+                }
+                if index.containsGap(lo..<hi) {
+                    times.append(Double(series.times[hi - 1])); prices.append(.nan)
+                }
+            }
+        }
+        return (times, prices)
+    }
+
+    /// Bytes held per point by the series and its index.
+    public var residentBytesPerPoint: Double {
+        guard series.count > 0 else { return 0 }
+        let arrays = series.times.capacity * 8 + series.prices.capacity * 8
+        return Double(arrays + index.residentBytes) / Double(series.count)
+    }
+}

@@ -1,0 +1,1 @@
+@main struct W { static func main() {} }
