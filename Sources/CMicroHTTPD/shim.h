@@ -17,6 +17,13 @@ static size_t cmhd_keep_escaped(void *cls, struct MHD_Connection *connection, ch
 /* Swift imports neither C variadic functions nor this macro, so both get a plain wrapper. */
 static const uint64_t CMHD_SIZE_UNKNOWN = MHD_SIZE_UNKNOWN;
 
+/* libmicrohttpd's closed enums import as Swift enums with shortened names; these keep the C names. */
+static const enum MHD_Result CMHD_YES = MHD_YES;
+static const enum MHD_Result CMHD_NO = MHD_NO;
+static const enum MHD_ValueKind CMHD_HEADER_KIND = MHD_HEADER_KIND;
+static const enum MHD_ValueKind CMHD_GET_ARGUMENT_KIND = MHD_GET_ARGUMENT_KIND;
+static const enum MHD_ResponseMemoryMode CMHD_RESPMEM_MUST_COPY = MHD_RESPMEM_MUST_COPY;
+
 /* Starts a daemon on an already bound, listening socket (the caller reports bind errors). */
 static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             int listen_fd,

@@ -51,7 +51,7 @@ public enum NumberText {
     }
 
     /// The shortest text that reads back as the same Double, written without an exponent.
-    static func shortest(_ value: Double) -> String {
+    public static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if value == 0 { return "0" }
         let text = value.description  // shortest round-trip digits, maybe with an exponent

@@ -6,7 +6,8 @@ public struct ParameterDefinition: Sendable {
         /// Whole numbers; `oddOnly` for centred windows.
         case integer(range: ClosedRange<Int>, step: Int, oddOnly: Bool)
         case color
-        case choice([String])
+        /// One of `options`; `typeName` names the enum in generated code.
+        case choice(options: [String], typeName: String)
         case toggle
         /// Four numbers x1, y1, x2, y2 with both x in 0…1, as CSS `cubic-bezier()`.
         case cubicBezier
@@ -56,7 +57,7 @@ public struct ParameterDefinition: Sendable {
                   hex.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
             else { throw fail("must be a colour #RRGGBB") }
             return .text(s.uppercased())
-        case (.choice(let options), .text(let s)):
+        case (.choice(let options, _), .text(let s)):
             guard options.contains(s) else { throw fail("must be one of \(options.joined(separator: ", "))") }
             return value
         case (.toggle, .flag):
@@ -98,7 +99,7 @@ public struct ParameterDefinition: Sendable {
         case .number: "a number"
         case .integer(_, _, let odd): odd ? "an odd whole number" : "a whole number"
         case .color: "a colour #RRGGBB"
-        case .choice(let options): "one of \(options.joined(separator: ", "))"
+        case .choice(let options, _): "one of \(options.joined(separator: ", "))"
         case .toggle: "true or false"
         case .cubicBezier: "four numbers x1, y1, x2, y2"
         }
@@ -146,7 +147,7 @@ extension ParameterDefinition {
         _ path: WritableKeyPath<ChartStyle, T> & Sendable, _ key: String, _ label: String, group: String, help: String = "",
         when condition: Condition? = nil
     ) -> ParameterDefinition where T.RawValue == String {
-        ParameterDefinition(key: key, label: label, group: group, kind: .choice(T.allCases.map(\.rawValue)), help: help,
+        ParameterDefinition(key: key, label: label, group: group, kind: .choice(options: T.allCases.map(\.rawValue), typeName: String(describing: T.self)), help: help,
                             visibleWhen: condition,
                             read: { .text($0[keyPath: path].rawValue) },
                             write: { style, value in if case .text(let s) = value, let v = T(rawValue: s) { style[keyPath: path] = v } })

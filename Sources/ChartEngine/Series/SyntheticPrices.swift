@@ -38,7 +38,7 @@ public struct SyntheticPrices: Sendable {
             let (z1, z2) = random.normalPair()
             regimeVol += -regimeVol / 20_160 + 0.006 * z2          // mean-reverts over ~2 weeks
             burst += -burst / 240 + 0.02 * random.normal()          // ~4 hours
-            trend += -trend / 129_600 + 1.5e-8 * random.normal()    // ~3 months
+            trend += -trend / 129_600 + 4e-9 * random.normal()      // ~3 months
             let sigma = baseVol * exp(regimeVol + burst)
             var r = trend + sigma * z1
             if random.uniform() < 1 / 40_000.0 { r += 0.025 * random.normal() }          // a jump every ~4 weeks

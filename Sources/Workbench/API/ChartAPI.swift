@@ -1,0 +1,78 @@
+import ChartEngine
+
+/// Schema, rendering and transition frames.
+extension WorkbenchApp {
+    func schema(_ request: HTTPRequest) -> HTTPResponse {
+        .json(SchemaDocument.json)
+    }
+
+    func render(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        let request = try RenderRequest(values, base: try baseStyle(values))
+        return .svg(request.svg(data: data.snapshot.data))
+    }
+
+    /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
+    /// the engine, so the page only has to show them at their times.
+    func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
+        guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
+        let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: 1...120) ?? 60
+        let request = try RenderRequest(rest, base: try baseStyle(rest))
+        let document = request.document(data: data.snapshot.data)
+        let duration = request.style.transitionDuration
+        let easing = request.style.easingFunction
+        let count = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        var frames: [JSONValue] = []
+        for i in 0...count {
+            let fraction = count == 0 ? 1 : Double(i) / Double(count)
+            let eased = easing(fraction)
+            let progress = direction == "in" ? eased : 1 - eased
+            let svg = document.svg(state: ChartState(progress: progress, selection: request.selection))
+            frames.append(.object([("time", .number(fraction * duration)), ("progress", .number(progress)), ("svg", .string(svg))]))
+        }
+        return .json(.object([("duration", .number(duration)), ("direction", .string(direction)), ("frames", .array(frames))]))
+    }
+
+    /// `preset=NAME` starts from a saved preset instead of the defaults.
+    func baseStyle(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
+        guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        return entry.preset.style
+    }
+}
+
+/// `GET /api/schema`: the parameter definitions of ChartEngine, as the page builds its controls.
+enum SchemaDocument {
+    static let json: JSONValue = {
+        let parameters: [JSONValue] = ChartStyle.definitions.map { d in
+            var pairs: [(String, JSONValue)] = [("key", .string(d.key)), ("label", .string(d.label)), ("group", .string(d.group))]
+            switch d.kind {
+            case .number(let range, let step, let unit):
+                pairs += [("type", .string("number")), ("min", .number(range.lowerBound)), ("max", .number(range.upperBound)),
+                          ("step", .number(step)), ("unit", unit.map(JSONValue.string) ?? .null)]
+            case .integer(let range, let step, let oddOnly):
+                pairs += [("type", .string("integer")), ("min", .number(Double(range.lowerBound))), ("max", .number(Double(range.upperBound))),
+                          ("step", .number(Double(step))), ("odd", .bool(oddOnly))]
+            case .color: pairs.append(("type", .string("color")))
+            case .choice(let options, _): pairs += [("type", .string("choice")), ("options", .array(options.map(JSONValue.string)))]
+            case .toggle: pairs.append(("type", .string("boolean")))
+            case .cubicBezier: pairs.append(("type", .string("cubicBezier")))
+            }
+            pairs.append(("default", d.defaultValue.json))
+            pairs.append(("help", .string(d.help)))
+            if let condition = d.visibleWhen {
+                pairs.append(("visibleWhen", .object([("keys", .array(condition.keys.map(JSONValue.string))),
+                                                      ("values", .array(condition.values.map(JSONValue.string)))])))
+            }
+            return .object(pairs)
+        }
+        return .object([
+            ("groups", .array(ChartStyle.groups.map(JSONValue.string))),
+            ("parameters", .array(parameters)),
+            ("periods", .array(Period.allCases.map { .string($0.rawValue) })),
+            ("width", .object([("min", .number(RenderRequest.widthRange.lowerBound)), ("max", .number(RenderRequest.widthRange.upperBound))])),
+            ("height", .object([("min", .number(RenderRequest.heightRange.lowerBound)), ("max", .number(RenderRequest.heightRange.upperBound))])),
+        ])
+    }()
+}

@@ -1,0 +1,29 @@
+import Synchronization
+
+/// Fans events out to every open `/api/events` stream: parameter changes, preset saves and
+/// new data, each with who caused it, so pages stay in sync without polling.
+final class EventHub: Sendable {
+    private let streams = Mutex<[Int: EventStream]>([:])
+    private let counter = Atomic<Int>(0)
+
+    func subscribe() -> EventStream {
+        let id = counter.add(1, ordering: .relaxed).newValue
+        let stream = EventStream(initial: "event: hello\ndata: {\"stream\":\(id)}\n\n")
+        stream.onClose = { [weak self] in _ = self?.streams.withLock { $0.removeValue(forKey: id) } }
+        streams.withLock { $0[id] = stream }
+        return stream
+    }
+
+    func publish(_ event: String, _ payload: JSONValue) {
+        let id = counter.add(1, ordering: .relaxed).newValue
+        let data = payload.serialized()
+        for stream in streams.withLock({ Array($0.values) }) { stream.send(event: event, data: data, id: String(id)) }
+    }
+
+    var subscriberCount: Int { streams.withLock { $0.count } }
+
+    /// Ends every stream (server shutdown).
+    func finishAll() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
+}

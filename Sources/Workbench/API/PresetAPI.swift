@@ -1,0 +1,136 @@
+import ChartEngine
+
+/// Presets: list, read, save (with revisions), rename, delete, export.
+extension WorkbenchApp {
+    func listPresets(_ request: HTTPRequest) -> HTTPResponse {
+        let (entries, problems) = presets.list()
+        return .json(.object([
+            ("presets", .array(entries.map { entry in
+                .object([("name", .string(entry.preset.name)), ("author", .string(entry.preset.author)),
+                         ("notes", .string(entry.preset.notes)), ("updatedAt", .string(entry.preset.updatedAt)),
+                         ("revision", .string(entry.revision)), ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
+            })),
+            ("problems", .array(problems.map { .object([("file", .string($0.fileName)), ("message", .string($0.message))]) })),
+        ]))
+    }
+
+    func getPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let entry = try existingPreset(request)
+        return presetResponse(entry)
+    }
+
+    /// Body: `{"author", "notes", "parameters"}` (a whole preset file works too). `If-Match`
+    /// guards against overwriting someone else's save; `If-None-Match: *` only creates.
+    func putPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body: JSONValue
+        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
+        var preset = try Preset(json: body, requireEnvelope: false)
+        if !preset.name.isEmpty && preset.name != name {
+            throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
+        }
+        preset.name = name
+        preset.updatedAt = Preset.now()
+        let who = author(of: request)
+        if preset.author.isEmpty { preset.author = who.user }
+        let entry: PresetStore.Entry
+        let existed = presets.get(name) != nil
+        do {
+            entry = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
+                                     mustBeNew: request.header("if-none-match") == "*")
+        } catch PresetStore.SaveError.conflict(let current) {
+            throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
+                ? "a preset named \"\(name)\" already exists"
+                : "someone saved \"\(name)\" in the meantime (revision \(current!)); reload it before saving", field: "If-Match")
+        } catch {
+            throw HTTPError(500, "write_failed", "\(error)")
+        }
+        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
+                                          ("user", .string(who.user)), ("client", .string(who.client))]))
+        var response = presetResponse(entry)
+        if !existed { response.status = 201 }
+        return response
+    }
+
+    func renamePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body: JSONValue
+        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
+        guard let newName = body["newName"]?.stringValue else { throw .badRequest("is required", field: "newName") }
+        try Preset.validate(name: newName)
+        let entry: PresetStore.Entry?
+        do {
+            entry = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote))
+        } catch PresetStore.SaveError.conflict(let current) {
+            throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
+                            field: current == nil ? "newName" : "If-Match")
+        } catch {
+            throw HTTPError(500, "write_failed", "\(error)")
+        }
+        guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        let who = author(of: request)
+        events.publish("preset", .object([("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
+                                          ("user", .string(who.user)), ("client", .string(who.client))]))
+        return presetResponse(entry)
+    }
+
+    func deletePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let deleted: Bool
+        do {
+            deleted = try presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote))
+        } catch PresetStore.SaveError.conflict {
+            throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
+        } catch {
+            throw HTTPError(500, "write_failed", "\(error)")
+        }
+        guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        let who = author(of: request)
+        events.publish("preset", .object([("action", .string("deleted")), ("name", .string(name)),
+                                          ("user", .string(who.user)), ("client", .string(who.client))]))
+        return .json(.object([("deleted", .string(name))]))
+    }
+
+    func exportPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let entry = try existingPreset(request)
+        let formatName = request.query["format"] ?? "json"
+        guard let format = ExportFormat(rawValue: formatName) else {
+            throw .badRequest("must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))", field: "format")
+        }
+        let text = format.export(entry.preset, data: data.snapshot.data)
+        let fileName = format.fileName(for: entry.preset.name)
+        return HTTPResponse(contentType: format.contentType, text: text)
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
+    // MARK: Helpers
+
+    private func presetName(_ request: HTTPRequest) throws(HTTPError) -> String {
+        let name = request.pathParameters["name"] ?? ""
+        try Preset.validate(name: name)
+        return name
+    }
+
+    private func existingPreset(_ request: HTTPRequest) throws(HTTPError) -> PresetStore.Entry {
+        let name = try presetName(request)
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        return entry
+    }
+
+    private func presetResponse(_ entry: PresetStore.Entry) -> HTTPResponse {
+        var json = entry.preset.json
+        if case .object(var pairs) = json {
+            pairs.append(("revision", .string(entry.revision)))
+            pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
+            json = .object(pairs)
+        }
+        return HTTPResponse.json(json).adding("ETag", "\"\(entry.revision)\"")
+    }
+
+    static func unquote(_ text: String) -> String {
+        var t = Substring(text)
+        if t.hasPrefix("W/") { t = t.dropFirst(2) }
+        if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = t.dropFirst().dropLast() }
+        return String(t)
+    }
+}

@@ -1,0 +1,122 @@
+import ChartEngine
+
+/// A value from a query string (text) or a JSON body, before it is checked.
+enum InputValue {
+    case text(String)
+    case json(JSONValue)
+
+    static func fromQuery(_ query: [String: String]) -> [String: InputValue] { query.mapValues(InputValue.text) }
+
+    static func fromJSON(_ body: [UInt8]) throws(HTTPError) -> [String: InputValue] {
+        guard !body.isEmpty else { return [:] }
+        let value: JSONValue
+        do { value = try JSONValue.parse(body) } catch { throw .badRequest(error.description) }
+        guard let pairs = value.objectPairs else { throw .badRequest("the body must be a JSON object") }
+        var result: [String: InputValue] = [:]
+        for (key, v) in pairs { result[key] = .json(v) }
+        return result
+    }
+
+    func number(field: String, in range: ClosedRange<Double>) throws(HTTPError) -> Double {
+        let value: Double?
+        switch self {
+        case .text(let s): value = Double(s)
+        case .json(let j): value = j.numberValue
+        }
+        guard let v = value, v.isFinite else { throw .badRequest("must be a number", field: field) }
+        guard range.contains(v) else {
+            throw .badRequest("must be between \(NumberText.shortest(range.lowerBound)) and \(NumberText.shortest(range.upperBound))", field: field)
+        }
+        return v
+    }
+
+    func text(field: String) throws(HTTPError) -> String {
+        switch self {
+        case .text(let s): return s
+        case .json(.string(let s)): return s
+        default: throw .badRequest("must be a string", field: field)
+        }
+    }
+
+    /// The parameter value, validated by its definition.
+    func parameter(_ definition: ParameterDefinition) throws(HTTPError) -> ParameterValue {
+        do throws(ParameterError) {
+            switch self {
+            case .text(let s): return try definition.parse(s)
+            case .json(let j):
+                guard let value = ParameterValue(json: j) else { throw ParameterError(field: definition.key, message: "must be \(definition.typeName)") }
+                return try definition.validate(value)
+            }
+        } catch {
+            throw HTTPError(error)
+        }
+    }
+}
+
+/// Parameters applied over a base style; unknown keys are errors.
+func applyParameters(_ values: [String: InputValue], to base: ChartStyle, ignoring: Set<String> = []) throws(HTTPError) -> ChartStyle {
+    var style = base
+    for key in values.keys.sorted() where !ignoring.contains(key) {
+        guard let definition = ParameterDefinition.named(key) else {
+            throw HTTPError(400, "unknown_parameter", "unknown parameter \"\(key)\"", field: key)
+        }
+        let value = try values[key]!.parameter(definition)
+        do { try style.set(key, value) } catch { throw HTTPError(error) }
+    }
+    return style
+}
+
+/// What `/api/render` and `workbench render` draw: parameters plus the view.
+struct RenderRequest {
+    var style = ChartStyle()
+    var width = 390.0
+    var height = 240.0
+    var period = Period.year
+    var progress = 0.0
+    var selection: Double?
+    var idPrefix = "cw"
+
+    static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset"]
+    static let widthRange = 80.0...4000.0
+    static let heightRange = 60.0...3000.0
+
+    init() {}
+
+    init(_ values: [String: InputValue], base: ChartStyle = ChartStyle()) throws(HTTPError) {
+        style = try applyParameters(values, to: base, ignoring: Self.viewKeys)
+        if let v = values["width"] { width = try v.number(field: "width", in: Self.widthRange) }
+        if let v = values["height"] { height = try v.number(field: "height", in: Self.heightRange) }
+        if let v = values["period"] {
+            let text = try v.text(field: "period")
+            guard let p = Period(rawValue: text.uppercased()) else {
+                throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "period")
+            }
+            period = p
+        }
+        if let v = values["state"] {
+            switch try v.text(field: "state") {
+            case "inactive": progress = 0
+            case "active": progress = 1
+            default: throw .badRequest("must be inactive or active", field: "state")
+            }
+        }
+        if let v = values["progress"] { progress = try v.number(field: "progress", in: -0.5...1.5) }
+        if let v = values["selection"] { selection = try v.number(field: "selection", in: 0...1) }
+        if let v = values["id"] {
+            let id = try v.text(field: "id")
+            guard id.count <= 40, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
+                throw .badRequest("must be up to 40 letters, digits, '-' or '_'", field: "id")
+            }
+            idPrefix = id
+        }
+    }
+
+    func document(data: IndexedSeries) -> ChartDocument {
+        let model = ChartModel(data: data, period: period, style: style, width: width, height: height)
+        return ChartDocument(model: model, style: style, idPrefix: idPrefix)
+    }
+
+    func svg(data: IndexedSeries) -> String {
+        document(data: data).svg(state: ChartState(progress: progress, selection: selection))
+    }
+}

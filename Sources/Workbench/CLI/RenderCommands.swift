@@ -1,0 +1,95 @@
+import ArgumentParser
+import ChartEngine
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write the chart as an SVG document to stdout.")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String?
+
+    @OptionGroup var locations: Locations
+
+    @Option(help: "1D, 1W, 1M, 1Y or ALL.")
+    var period = "1Y"
+
+    @Option(help: "Width in pixels.")
+    var width = 390.0
+
+    @Option(help: "Height in pixels.")
+    var height = 240.0
+
+    @Option(help: "inactive or active.")
+    var state: String?
+
+    @Option(help: "Transition progress 0…1 (already eased).")
+    var progress: Double?
+
+    @Option(help: "Finger position, 0…1 of the width.")
+    var selection: Double?
+
+    @Flag(help: "Write the self-running animated SVG instead of one frame.")
+    var animated = false
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
+            if let state { values["state"] = .text(state) }
+            if let progress { values["progress"] = .text(String(progress)) }
+            if let selection { values["selection"] = .text(String(selection)) }
+            let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
+            let request: RenderRequest
+            do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
+            let data = IndexedSeries(try locations.loadData().series)
+            let document = request.document(data: data)
+            Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
+                                   : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")
+        }
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Export a preset for the app teams.")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "json, swift, kotlin, tokens or svg.")
+    var format: String
+
+    @OptionGroup var locations: Locations
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            guard let exportFormat = ExportFormat(rawValue: format) else {
+                throw InputError("--format must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            guard let loaded = try loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
+            Output.write(exportFormat.export(loaded, data: data))
+        }
+    }
+}
+
+/// A preset by file path or by name in the presets folder.
+func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
+    guard let reference else { return nil }
+    if reference.hasSuffix(".json"), let contents = FileManager.default.contents(atPath: reference) {
+        do {
+            let preset = try Preset(json: try JSONValue.parse([UInt8](contents)), requireEnvelope: true)
+            for warning in preset.warnings { Output.error("\(reference): \(warning)") }
+            return preset
+        } catch let error as JSONValue.ParseError {
+            throw InputError("--preset \(reference): \(error.description)")
+        } catch let error as HTTPError {
+            throw InputError("--preset \(reference): \(error.field.map { "\($0): " } ?? "")\(error.message)")
+        }
+    }
+    let store: PresetStore
+    do { store = try PresetStore(folder: folder) } catch { throw InputError("--presets \(folder): \(error.localizedDescription)") }
+    guard let entry = store.get(reference) else {
+        let names = store.list().entries.map { "\"\($0.preset.name)\"" }.joined(separator: ", ")
+        throw InputError("--preset: no preset named \"\(reference)\" in \(folder) (have \(names.isEmpty ? "none" : names))")
+    }
+    return entry.preset
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the workbench page and API (the default command).")
+
+    @Option(help: "Address to listen on. Anything but loopback exposes the workbench to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @OptionGroup var locations: Locations
+
+    @Option(help: "Folder of the page's files.")
+    var publicFolder: String?
+
+    @Flag(help: "Append a new price every few seconds from the start.")
+    var live = false
+
+    @Option(help: "Seconds between live prices.")
+    var liveInterval = 2.0
+
+    func validate() throws {
+        guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
+    }
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            signal(SIGPIPE, SIG_IGN)
+            let started = Date()
+            let (series, source) = try locations.loadData()
+            let presets: PresetStore
+            do { presets = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
+            let pageFolder = try publicFolder ?? Self.findPublicFolder()
+            let socket: (fd: Int32, port: Int)
+            do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
+            let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
+                                   host: host, port: socket.port, liveInterval: liveInterval)
+            let server = MicroHTTPDServer(handler: app)
+            do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
+            if live { app.live.start() }
+
+            if !["127.0.0.1", "localhost", "::1"].contains(host) {
+                Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
+            }
+            let shown = host.contains(":") ? "[\(host)]" : host
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+
+            let stop: @Sendable () -> Void = {
+                app.shutdown()
+                server.stop()
+                close(socket.fd)
+                Output.write("Stopped.\n")
+                Foundation.exit(0)
+            }
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+                source.setEventHandler(handler: stop)
+                source.resume()
+                SignalSources.keep(source)
+            }
+            dispatchMain()
+        }
+    }
+
+    /// `Public/` next to the current folder, or next to the package the binary was built in.
+    static func findPublicFolder() throws -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [FileManager.default.currentDirectoryPath + "/Public"]
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.path + "/Public")
+            folder = folder.deletingLastPathComponent()
+        }
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/index.html") }) else {
+            throw InputError("cannot find the page's folder (Public/); run from the repository or pass --public-folder")
+        }
+        return found
+    }
+}
+
+/// Signal sources must outlive `run()`, which never returns.
+enum SignalSources {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct WorkbenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "workbench",
+        abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
+        subcommands: [Serve.self, Render.self, Export.self, PathCommand.self, Smooth.self, Downsample.self],
+        defaultSubcommand: Serve.self
+    )
+
+    /// Errors end in one line on stderr (help and usage only when asked for).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            Output.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// A bad input found while running: printed as one line, exit status 1.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+enum Output {
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(("workbench: " + text + "\n").utf8))
+    }
+
+    /// Runs `body`, turning an `InputError` into one line on stderr and exit status 1.
+    static func reportingInputErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as InputError {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Where the page, presets and data come from, shared by the commands that need them.
+struct Locations: ParsableArguments {
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    @Option(help: "CSV file of prices to chart instead of the built-in ten-year series.")
+    var data: String?
+
+    func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
+        guard let path = data else { return (BuiltInData.series(), "built-in 10-year minute series") }
+        guard let contents = FileManager.default.contents(atPath: path) else { throw InputError("--data: cannot read \(path)") }
+        do {
+            let result = try CSVImport.parse([UInt8](contents))
+            for warning in result.warnings { Output.error("\(path): \(warning)") }
+            return (result.series, (path as NSString).lastPathComponent)
+        } catch {
+            throw InputError("--data \(path): \(error.description)")
+        }
+    }
+}
+
+import ChartEngine
+
+/// The built-in series, generated once per process.
+enum BuiltInData {
+    static func series() -> PriceSeries { SyntheticPrices.tenYears.generate() }
+}

@@ -1,0 +1,128 @@
+import ChartEngine
+
+/// The export formats of SPEC §5; every one iterates over the parameter definitions.
+enum ExportFormat: String, CaseIterable, Sendable {
+    case json, swift, kotlin, tokens, svg
+
+    func export(_ preset: Preset, data: IndexedSeries) -> String {
+        switch self {
+        case .json: preset.fileText
+        case .swift: SwiftExport(preset: preset).text
+        case .kotlin: KotlinExport(preset: preset).text
+        case .tokens: TokensExport(preset: preset).json.serialized(pretty: true) + "\n"
+        case .svg: SVGExport.animated(preset, data: data)
+        }
+    }
+
+    var contentType: String {
+        switch self {
+        case .json, .tokens: "application/json; charset=utf-8"
+        case .swift: "text/x-swift; charset=utf-8"
+        case .kotlin: "text/x-kotlin; charset=utf-8"
+        case .svg: "image/svg+xml; charset=utf-8"
+        }
+    }
+
+    func fileName(for presetName: String) -> String {
+        let base = CodeName.identifier(presetName, upperFirst: false)
+        switch self {
+        case .json: return base + ".json"
+        case .swift: return "ChartStyle+" + CodeName.identifier(presetName, upperFirst: true) + ".swift"
+        case .kotlin: return "ChartStyle" + CodeName.identifier(presetName, upperFirst: true) + ".kt"
+        case .tokens: return base + ".tokens.json"
+        case .svg: return base + ".svg"
+        }
+    }
+}
+
+/// Identifiers for generated code, from any preset name.
+enum CodeName {
+    /// "Designer's favourite" → "designersFavourite"; names without ASCII letters → "preset".
+    static func identifier(_ name: String, upperFirst: Bool) -> String {
+        var words: [String] = [], current = ""
+        for scalar in name.unicodeScalars {
+            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+                current.unicodeScalars.append(scalar)
+            } else if scalar == "'" || scalar == "\u{2019}" {
+                continue
+            } else if !current.isEmpty {
+                words.append(current); current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        var result = words.enumerated().map { i, w in
+            let lower = w.prefix(1).lowercased() + w.dropFirst()
+            return i == 0 && !upperFirst ? lower : w.prefix(1).uppercased() + w.dropFirst()
+        }.joined()
+        if result.isEmpty { result = upperFirst ? "Preset" : "preset" }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) { result = (upperFirst ? "P" : "p") + result }
+        return result
+    }
+
+    /// "inactiveCurve" → "InactiveCurve".
+    static func upperFirst(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
+
+    /// "stepStart" → "STEP_START" (Kotlin enum entries).
+    static func screamingSnake(_ key: String) -> String {
+        var out = ""
+        for c in key {
+            if c.isUppercase && !out.isEmpty { out += "_" }
+            out += c.uppercased()
+        }
+        return out
+    }
+}
+
+/// String literal bodies for generated code. Quotes, backslashes, line breaks, other control
+/// characters and bidirectional overrides (which can make code read differently from what it
+/// does) are escaped; everything else, emoji and right-to-left letters included, stays as is.
+enum CodeString {
+    static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || (0x202A...0x202E).contains(scalar.value)
+            || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
+            || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    static func swift(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if needsUnicodeEscape(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func kotlin(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "$": out += "\\$"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if needsUnicodeEscape(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text for a `//` comment: one line, no control or bidi characters.
+    static func comment(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { needsUnicodeEscape($0) ? " " : $0 }))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One Server-Sent Events connection: the hub pushes events in, the connection's own thread
+/// pulls chunks out, waiting quietly in between and sending a comment now and then so the
+/// connection stays alive.
+final class EventStream: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var pending: [UInt8] = []
+    private var closed = false
+    private let heartbeat: TimeInterval
+    var onClose: (@Sendable () -> Void)?
+
+    init(heartbeat: TimeInterval = 10, initial: String = "") {
+        self.heartbeat = heartbeat
+        pending = Array(("retry: 1000\n\n" + initial).utf8)
+    }
+
+    func send(event: String, data: String, id: String? = nil) {
+        var text = ""
+        if let id { text += "id: \(id)\n" }
+        text += "event: \(event)\n"
+        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
+        text += "\n"
+        condition.lock()
+        if !closed && pending.count < 8_000_000 { pending.append(contentsOf: text.utf8) }  // drop if the reader is gone
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the stream after what is already queued.
+    func finish() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Called by the connection's thread: the next bytes, a keep-alive comment after a quiet
+    /// spell, or nil when the stream has ended.
+    func nextChunk(maxBytes: Int) -> [UInt8]? {
+        condition.lock()
+        defer { condition.unlock() }
+        if pending.isEmpty && !closed {
+            _ = condition.wait(until: Date().addingTimeInterval(heartbeat))
+        }
+        if pending.isEmpty {
+            return closed ? nil : Array(": keep-alive\n\n".utf8)
+        }
+        let count = Swift.min(maxBytes, pending.count)
+        let chunk = Array(pending[..<count])
+        pending.removeFirst(count)
+        return chunk
+    }
+
+    /// Called once the connection is gone.
+    func close() {
+        finish()
+        onClose?()
+    }
+}

@@ -1,0 +1,175 @@
+import CMicroHTTPD
+import Glibc
+
+/// What the server asks of the application; the only thing that crosses into the C layer.
+protocol HTTPHandler: Sendable {
+    /// Largest body accepted for this request, in bytes.
+    func bodyLimit(for head: RequestHead) -> Int
+    /// A response that refuses the request before its body is read, or nil to go on.
+    func preflight(_ head: RequestHead) -> HTTPResponse?
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+/// The whole boundary with libmicrohttpd: a daemon in thread-per-connection mode (so a quiet
+/// event stream simply waits on its own thread), per-connection state through `con_cls`,
+/// bodies bounded while they arrive, responses copied into libmicrohttpd.
+final class MicroHTTPDServer: @unchecked Sendable {
+    private let handler: any HTTPHandler
+    private var daemon: OpaquePointer?
+
+    init(handler: any HTTPHandler) { self.handler = handler }
+
+    /// Serves on an already listening socket until `stop()`.
+    func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 512) throws {
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
+            | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, nil, connectionTimeout, connectionLimit)
+        guard daemon != nil else { throw ServerError.startFailed }
+    }
+
+    /// Stops accepting, lets in-flight requests finish, then closes every connection.
+    func stop() {
+        guard let daemon else { return }
+        _ = MHD_quiesce_daemon(daemon)
+        MHD_stop_daemon(daemon)
+        self.daemon = nil
+    }
+
+    enum ServerError: Error { case startFailed }
+
+    /// State of one request while its body arrives.
+    final class Pending {
+        let head: RequestHead
+        let query: [String: String]?
+        let limit: Int
+        var body: [UInt8] = []
+        var overflowed = false
+        var answered = false
+
+        init(head: RequestHead, query: [String: String]?, limit: Int) {
+            self.head = head
+            self.query = query
+            self.limit = limit
+        }
+    }
+
+    fileprivate func handle(connection: OpaquePointer, url: String, method: String,
+                            upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+                            state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
+        guard let existing = state.pointee else {
+            // First call: only the head is known. Refuse early what must be refused.
+            let head = RequestHead(method: method, rawPath: url, headers: values(connection, CMHD_HEADER_KIND, lowercaseKeys: true) ?? [:])
+            let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head))
+            state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if let refusal = handler.preflight(head) {
+                pending.answered = true
+                return queue(refusal, on: connection)
+            }
+            if let length = head.header("content-length").flatMap({ Int($0) }), length > pending.limit {
+                pending.answered = true
+                return queue(tooLarge(pending.limit), on: connection)
+            }
+            return CMHD_YES
+        }
+        let pending = Unmanaged<Pending>.fromOpaque(existing).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            // Body data: keep it while it fits, otherwise discard it as it arrives.
+            if !pending.answered && !pending.overflowed, let upload {
+                if pending.body.count + uploadSize.pointee > pending.limit {
+                    pending.overflowed = true
+                    pending.body = []
+                } else {
+                    upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return CMHD_YES
+        }
+        if pending.answered { return CMHD_YES }
+        pending.answered = true
+        if pending.overflowed { return queue(tooLarge(pending.limit), on: connection) }
+        guard let query = pending.query else {
+            return queue(.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8"), on: connection)
+        }
+        let request = HTTPRequest(method: pending.head.method, rawPath: pending.head.rawPath, query: query,
+                                  headers: pending.head.headers, body: pending.body)
+        return queue(handler.respond(to: request), on: connection)
+    }
+
+    private func tooLarge(_ limit: Int) -> HTTPResponse {
+        .error(413, "payload_too_large", "the request body is larger than \(limit / 1_048_576) MB")
+    }
+
+    private func queryArguments(_ connection: OpaquePointer) -> [String: String]? {
+        guard let raw = values(connection, CMHD_GET_ARGUMENT_KIND, lowercaseKeys: false) else { return nil }
+        var decoded: [String: String] = [:]
+        for (key, value) in raw {
+            guard let k = PercentDecoding.decode(Substring(key), plusIsSpace: true),
+                  let v = PercentDecoding.decode(Substring(value), plusIsSpace: true) else { return nil }
+            decoded[k] = v
+        }
+        return decoded
+    }
+
+    /// Header or query values; nil when one of them is not UTF-8.
+    private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String]? {
+        final class Collected { var values: [String: String] = [:]; var valid = true; var lowercase = false }
+        let collected = Collected()
+        collected.lowercase = lowercaseKeys
+        let context = Unmanaged.passUnretained(collected).toOpaque()
+        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
+            let collected = Unmanaged<Collected>.fromOpaque(cls!).takeUnretainedValue()
+            guard let key, let k = String(validatingCString: key) else { collected.valid = false; return CMHD_YES }
+            let v = value.flatMap { String(validatingCString: $0) } ?? ""
+            collected.values[collected.lowercase ? k.lowercased() : k] = v
+            return CMHD_YES
+        }, context)
+        return collected.valid ? collected.values : nil
+    }
+
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let mhdResponse: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            mhdResponse = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), CMHD_RESPMEM_MUST_COPY)
+            }
+        case .stream(let stream):
+            let box = Unmanaged.passRetained(stream).toOpaque()
+            mhdResponse = MHD_create_response_from_callback(CMHD_SIZE_UNKNOWN, 4096, { cls, _, buffer, max in
+                let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeUnretainedValue()
+                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return -1 }  // end of stream
+                chunk.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                return chunk.count
+            }, box, { cls in
+                let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeRetainedValue()
+                stream.close()
+            })
+            if mhdResponse == nil { Unmanaged<EventStream>.fromOpaque(box).release() }
+        }
+        guard let mhdResponse else { return CMHD_NO }
+        for (name, value) in response.headers + SecurityHeaders.all {
+            _ = MHD_add_response_header(mhdResponse, name, value)
+        }
+        let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+        MHD_destroy_response(mhdResponse)
+        return result
+    }
+}
+
+private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, state in
+    guard let cls, let connection, let uploadSize, let state else { return CMHD_NO }
+    let server = Unmanaged<MicroHTTPDServer>.fromOpaque(cls).takeUnretainedValue()
+    let path = url.flatMap { String(validatingCString: $0) } ?? ""
+    let verb = method.flatMap { String(validatingCString: $0) } ?? ""
+    return server.handle(connection: connection, url: path, method: verb, upload: upload, uploadSize: uploadSize, state: state)
+}
+
+private let requestCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
+    guard let state, let pending = state.pointee else { return }
+    Unmanaged<MicroHTTPDServer.Pending>.fromOpaque(pending).release()
+    state.pointee = nil
+}

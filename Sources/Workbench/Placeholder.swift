@@ -1,1 +1,0 @@
-@main struct W { static func main() {} }
