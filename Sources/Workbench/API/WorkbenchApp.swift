@@ -78,7 +78,8 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
 
     /// The person's display name and page id, sent by the page with every write.
     func author(of request: HTTPRequest) -> (user: String, client: String) {
-        func clean(_ s: String?) -> String { String((s ?? "").prefix(64)) }
+        // The page percent-encodes the name: header values cannot carry every Unicode letter.
+        func clean(_ s: String?) -> String { String((s.flatMap { PercentDecoding.decode(Substring($0)) } ?? "").prefix(64)) }
         return (clean(request.header("x-workbench-user")), clean(request.header("x-workbench-client")))
     }
 

@@ -8,19 +8,21 @@ final class DataStore: Sendable {
         let data: IndexedSeries
         let source: String
         let generation: Int
+        let stats: SeriesStats
     }
 
     private let state: Mutex<Snapshot>
 
     init(_ series: PriceSeries, source: String) {
-        state = Mutex(Snapshot(data: IndexedSeries(series), source: source, generation: 1))
+        state = Mutex(Snapshot(data: IndexedSeries(series), source: source, generation: 1, stats: SeriesStats(series)))
     }
 
     var snapshot: Snapshot { state.withLock { $0 } }
 
     func replace(with series: PriceSeries, source: String) {
         let indexed = IndexedSeries(series)  // built outside the lock
-        state.withLock { $0 = Snapshot(data: indexed, source: source, generation: $0.generation + 1) }
+        let stats = SeriesStats(series)
+        state.withLock { $0 = Snapshot(data: indexed, source: source, generation: $0.generation + 1, stats: stats) }
     }
 
     /// Appends newer points; returns how many were added.
@@ -30,26 +32,62 @@ final class DataStore: Sendable {
             var data = current.data
             let before = data.series.count
             data.append(times: times, prices: prices)
-            current = Snapshot(data: data, source: current.source, generation: current.generation + 1)
+            let added = data.series.count - before
+            let stats = current.stats.adding(times: Array(data.series.times.suffix(added)), prices: Array(data.series.prices.suffix(added)))
+            current = Snapshot(data: data, source: current.source, generation: current.generation + 1, stats: stats)
             return data.series.count - before
         }
+    }
+}
+
+/// Count, ends, extent and gaps of a series, kept up to date as points are appended.
+struct SeriesStats: Sendable {
+    var count = 0
+    var first: Int64?
+    var last: Int64?
+    var firstPrice: Double?
+    var lastPrice: Double?
+    var low = Double.infinity
+    var high = -Double.infinity
+    var gaps = 0
+
+    init(_ series: PriceSeries) {
+        self = SeriesStats(empty: ()).adding(times: series.times, prices: series.prices)
+    }
+
+    private init(empty: Void) {}
+
+    func adding(times: [Int64], prices: [Double]) -> SeriesStats {
+        var s = self
+        for (t, p) in zip(times, prices) {
+            s.count += 1
+            if s.first == nil { s.first = t }
+            s.last = t
+            if p.isFinite {
+                if s.firstPrice == nil { s.firstPrice = p }
+                s.lastPrice = p
+                s.low = Swift.min(s.low, p)
+                s.high = Swift.max(s.high, p)
+            } else {
+                s.gaps += 1
+            }
+        }
+        return s
     }
 }
 
 extension DataStore.Snapshot {
     /// Count, first/last time and price extent, as the API reports them.
     var summary: JSONValue {
-        let series = data.series
-        let extent = series.priceExtent(0..<series.count)
+        func number<T: BinaryInteger>(_ v: T?) -> JSONValue { v.map { .number(Double($0)) } ?? .null }
         return .object([
-            ("count", .number(Double(series.count))),
-            ("first", series.times.first.map { .number(Double($0)) } ?? .null),
-            ("last", series.times.last.map { .number(Double($0)) } ?? .null),
-            ("firstPrice", series.prices.first(where: \.isFinite).map(JSONValue.number) ?? .null),
-            ("lastPrice", series.prices.last(where: \.isFinite).map(JSONValue.number) ?? .null),
-            ("min", extent.map { .number($0.lowerBound) } ?? .null),
-            ("max", extent.map { .number($0.upperBound) } ?? .null),
-            ("gaps", .number(Double(series.prices.lazy.filter { !$0.isFinite }.count))),
+            ("count", .number(Double(stats.count))),
+            ("first", number(stats.first)), ("last", number(stats.last)),
+            ("firstPrice", stats.firstPrice.map(JSONValue.number) ?? .null),
+            ("lastPrice", stats.lastPrice.map(JSONValue.number) ?? .null),
+            ("min", stats.low <= stats.high ? .number(stats.low) : .null),
+            ("max", stats.low <= stats.high ? .number(stats.high) : .null),
+            ("gaps", .number(Double(stats.gaps))),
             ("source", .string(source)),
             ("generation", .number(Double(generation))),
         ])

@@ -1,0 +1,59 @@
+// Talking to the workbench server: JSON helpers, who-am-I headers, errors with their field.
+
+export const clientId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 36);
+
+let userName = localStorage.getItem('workbench.user') || '';
+export const getUserName = () => userName;
+export function setUserName(name) {
+  userName = name.slice(0, 64);
+  localStorage.setItem('workbench.user', userName);
+}
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = body && body.error ? body.error : { code: 'http_' + status, message: 'HTTP ' + status };
+    super(error.field ? `${error.field}: ${error.message}` : error.message);
+    this.status = status;
+    this.code = error.code;
+    this.field = error.field;
+  }
+}
+
+function identity(extra = {}) {
+  return { 'X-Workbench-Client': clientId, 'X-Workbench-User': encodeURIComponent(userName), ...extra };
+}
+
+async function parse(response) {
+  const type = response.headers.get('Content-Type') || '';
+  const body = type.includes('json') ? await response.json() : await response.text();
+  if (!response.ok) throw new ApiError(response.status, typeof body === 'object' ? body : null);
+  return { body, headers: response.headers, status: response.status };
+}
+
+export async function getJSON(url) {
+  return (await parse(await fetch(url, { headers: identity() }))).body;
+}
+
+export async function getText(url, options = {}) {
+  return (await parse(await fetch(url, { headers: identity(), ...options }))).body;
+}
+
+export async function send(method, url, body, headers = {}) {
+  const isText = typeof body === 'string';
+  const response = await fetch(url, {
+    method,
+    headers: identity({ 'Content-Type': isText ? 'text/csv' : 'application/json', ...headers }),
+    body: body === undefined ? undefined : (isText ? body : JSON.stringify(body)),
+  });
+  return parse(response);
+}
+
+/** Query string of parameters: arrays as comma lists. */
+export function query(values) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    search.set(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return search.toString();
+}

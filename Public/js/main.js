@@ -1,0 +1,172 @@
+// Starts the page: schema → controls, the preview, presets, comparison, export, live session.
+
+import { getJSON, setUserName, getUserName } from './api.js';
+import { Store } from './state.js';
+import { buildControls } from './controls.js';
+import { ChartView, attachPointer } from './chart-view.js';
+import { Presets } from './presets.js';
+import { Compare } from './compare.js';
+import { Exporter } from './export.js';
+import { LiveSession } from './live.js';
+import { setUpDataImport } from './data-import.js';
+import { toast } from './toast.js';
+
+const $ = id => document.getElementById(id);
+
+// Time from a parameter edit to the new chart on screen, read by the browser benchmark.
+const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], renders: 0 };
+
+async function start() {
+  const schema = await getJSON('/api/schema');
+  const store = new Store(schema);
+  const ignored = store.fromURL(location.search);
+  if (ignored.length) toast(`Ignored from the link: ${ignored.join(', ')}`);
+
+  buildControls($('controls'), store);
+
+  const preview = $('preview');
+  const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
+    onPainted: (svg, error) => {
+      if (error) { status(`Cannot draw the chart: ${error.message}`, true); return; }
+      metrics.renders++;
+      if (metrics.inputAt) {
+        const since = metrics.inputAt;
+        metrics.inputAt = 0;
+        requestAnimationFrame(() => metrics.paints.push(performance.now() - since));
+      }
+      updateHeadline(svg);
+    },
+  });
+  attachPointer(preview, () => [chart]);
+
+  let summary = null;
+  const updateHeadline = svg => {
+    const label = svg?.querySelector('.cw-label text');
+    const active = label && Number(svg.querySelector('.cw-label').getAttribute('opacity') ?? 1) > 0.5;
+    $('headline-price').textContent = active ? label.textContent
+      : summary?.lastPrice != null ? '$' + summary.lastPrice.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '–';
+  };
+  const refreshSummary = async () => {
+    try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
+    updateHeadline(null);
+  };
+
+  const presets = new Presets(store, { onLoaded: () => saveURL() });
+  new Compare(store, presets);
+  new Exporter(presets);
+  new LiveSession(store, {
+    onPresetEvent: async data => {
+      await presets.refresh();
+      if (presets.current && data.name === presets.current.name && data.action === 'saved') {
+        const fresh = await presets.fetch(data.name).catch(() => null);
+        if (fresh) presets.current = { ...presets.current, revision: fresh.revision, params: fresh.parameters };
+        presets.markModified();
+      }
+    },
+    onDataEvent: data => {
+      summary = data.summary;
+      chart.draw();
+      if (data.action === 'loaded') status(`New data loaded: ${data.summary.source}`);
+    },
+    onLiveEvent: data => { $('live-toggle').checked = data.enabled; },
+  });
+  setUpDataImport({ onLoaded: body => { summary = body.summary; chart.draw(); }, status });
+
+  // Store → picture and URL.
+  let urlTimer = 0;
+  const saveURL = () => {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => history.replaceState(null, '', store.toURL()), 120);
+  };
+  store.on(change => {
+    if (change.kind === 'params') {
+      if (change.origin === 'local') metrics.inputAt = metrics.inputAt || performance.now();
+      chart.draw();
+      saveURL();
+    } else if (change.kind === 'view') {
+      applyView();
+      chart.draw();
+      saveURL();
+    } else if (change.kind === 'history') {
+      $('undo').disabled = store.undoStack.length === 0;
+      $('redo').disabled = store.redoStack.length === 0;
+    }
+  });
+
+  // View settings.
+  const applyView = () => {
+    const { width, height, zoom, theme, period, device } = store.view;
+    // The phone keeps the device's aspect ratio but never overflows a narrow window.
+    preview.style.aspectRatio = `${width} / ${height}`;
+    $('phone').style.width = `min(${width * zoom}px, 100%)`;
+    $('phone').className = `phone theme-${theme}`;
+    $('device-select').value = device;
+    $('custom-size').hidden = device !== 'custom';
+    $('custom-width').value = width;
+    $('custom-height').value = height;
+    for (const b of document.querySelectorAll('[data-zoom]')) b.setAttribute('aria-pressed', String(Number(b.dataset.zoom) === zoom));
+    for (const b of document.querySelectorAll('[data-theme]')) b.setAttribute('aria-pressed', String(b.dataset.theme === theme));
+    for (const b of document.querySelectorAll('[data-period]')) b.setAttribute('aria-pressed', String(b.dataset.period === period));
+  };
+  $('device-select').addEventListener('change', event => {
+    const value = event.target.value;
+    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value) });
+  });
+  for (const id of ['custom-width', 'custom-height']) {
+    $(id).addEventListener('change', event => {
+      const el = event.target;
+      const v = Math.round(Number(el.value));
+      if (!Number.isFinite(v) || v < Number(el.min) || v > Number(el.max)) { el.value = store.view[id === 'custom-width' ? 'width' : 'height']; return; }
+      store.setView(id === 'custom-width' ? { width: v } : { height: v });
+    });
+  }
+  for (const b of document.querySelectorAll('[data-zoom]')) b.addEventListener('click', () => store.setView({ zoom: Number(b.dataset.zoom) }));
+  for (const b of document.querySelectorAll('[data-theme]')) b.addEventListener('click', () => store.setView({ theme: b.dataset.theme }));
+  for (const b of document.querySelectorAll('[data-period]')) b.addEventListener('click', () => store.setView({ period: b.dataset.period }));
+
+  // Actions.
+  $('play-transition').addEventListener('click', () => chart.play());
+  $('undo').addEventListener('click', () => store.undo());
+  $('redo').addEventListener('click', () => store.redo());
+  $('reset-all').addEventListener('click', () => store.replace(store.defaults));
+  $('copy-link').addEventListener('click', async () => {
+    const link = location.origin + store.toURL();
+    try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
+  });
+  document.addEventListener('keydown', event => {
+    if (!(event.ctrlKey || event.metaKey)) return;
+    if (event.target.matches('input[type=text], textarea')) return;
+    const key = event.key.toLowerCase();
+    if (key === 'z' && !event.shiftKey) { event.preventDefault(); store.undo(); }
+    else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
+  });
+  $('user-name').value = getUserName();
+  $('user-name').addEventListener('change', event => setUserName(event.target.value.trim()));
+
+  // First picture: the URL's state, else the Default preset.
+  applyView();
+  await presets.refresh();
+  const fromLink = location.search.length > 1;
+  if (store.presetName !== null && presets.list.some(p => p.name === store.presetName)) {
+    await presets.load(store.presetName, { keepParams: fromLink });
+  } else if (!fromLink && presets.list.some(p => p.name === 'Default')) {
+    await presets.load('Default');
+  }
+  store.undoStack = [];
+  store.emit({ kind: 'history' });
+  chart.draw();
+  await refreshSummary();
+  try { $('live-toggle').checked = (await getJSON('/api/live')).enabled; } catch { /* shown on first use */ }
+  document.body.dataset.ready = 'true';
+}
+
+function status(text, isError = false) {
+  const box = $('data-status');
+  box.textContent = text;
+  box.classList.toggle('error', isError);
+}
+
+start().catch(error => {
+  status(`The workbench could not start: ${error.message}`, true);
+  console.error(error);
+});

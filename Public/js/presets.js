@@ -1,0 +1,190 @@
+// The preset bar: list, load, save (guarded by revision), save as, rename, duplicate, delete,
+// the "modified" marker and revert.
+
+import { getJSON, send, ApiError, getUserName } from './api.js';
+import { sameParams } from './state.js';
+import { toast } from './toast.js';
+
+const $ = id => document.getElementById(id);
+const path = name => '/api/presets/' + encodeURIComponent(name);
+
+export class Presets {
+  constructor(store, { onLoaded = () => {} } = {}) {
+    this.store = store;
+    this.onLoaded = onLoaded;
+    this.list = [];
+    this.current = null;   // { name, revision, params, author, notes }
+    this.select = $('preset-select');
+    this.select.addEventListener('change', () => this.load(this.select.value));
+    $('preset-save').addEventListener('click', () => this.save());
+    $('preset-save-as').addEventListener('click', () => this.saveAs());
+    $('preset-revert').addEventListener('click', () => this.revert());
+    $('preset-rename').addEventListener('click', () => this.rename());
+    $('preset-duplicate').addEventListener('click', () => this.saveAs({ duplicate: true }));
+    $('preset-delete').addEventListener('click', () => this.remove());
+    for (const id of ['preset-revert', 'preset-rename', 'preset-duplicate', 'preset-delete']) {
+      $(id).addEventListener('click', () => $(id).closest('details').removeAttribute('open'));
+    }
+    store.on(change => { if (change.kind === 'params') this.markModified(); });
+  }
+
+  get modified() { return this.current !== null && !sameParams(this.current.params, this.store.params); }
+
+  markModified() {
+    $('modified-marker').hidden = !this.modified;
+    $('preset-save').disabled = this.current === null;
+    $('preset-revert').disabled = !this.modified;
+    for (const id of ['preset-rename', 'preset-delete', 'preset-duplicate']) $(id).disabled = this.current === null;
+  }
+
+  async refresh() {
+    const data = await getJSON('/api/presets');
+    this.list = data.presets;
+    const selected = this.current?.name ?? null;
+    this.select.replaceChildren(new Option('Unsaved parameters', ''));
+    this.select.options[0].disabled = true;
+    for (const p of this.list) {
+      const option = new Option(p.name.replace(/\s+/g, ' ') + (p.author ? ` — ${p.author.replace(/\s+/g, ' ')}` : ''), p.name);
+      this.select.append(option);
+    }
+    this.select.value = selected ?? '';
+    for (const problem of data.problems) toast(`Preset file ${problem.file}: ${problem.message}`, { error: true, ms: 8000 });
+    this.markModified();
+    return this.list;
+  }
+
+  async fetch(name) {
+    const { body } = await send('GET', path(name));
+    return body;
+  }
+
+  /** Loads a preset into the editor as one undo step. */
+  async load(name, { keepParams = false } = {}) {
+    try {
+      const preset = await this.fetch(name);
+      this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author, notes: preset.notes };
+      this.store.presetName = preset.name;
+      if (!keepParams) this.store.replace(preset.parameters);
+      this.select.value = preset.name;
+      for (const warning of preset.warnings) toast(`${preset.name}: ${warning}`);
+      this.markModified();
+      this.onLoaded(preset);
+    } catch (error) {
+      toast(`Cannot load “${name}”: ${error.message}`, { error: true });
+      this.select.value = this.current?.name ?? '';
+    }
+  }
+
+  async save({ force = false } = {}) {
+    if (!this.current) return this.saveAs();
+    const headers = force ? {} : { 'If-Match': this.current.revision };
+    try {
+      const { body } = await send('PUT', path(this.current.name),
+        { author: this.current.author || getUserName(), notes: this.current.notes, parameters: this.store.params }, headers);
+      this.current = { ...this.current, revision: body.revision, params: body.parameters };
+      this.markModified();
+      toast(`Saved “${body.name}”`);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const overwrite = await confirmDialog('Someone saved this preset in the meantime',
+          `“${this.current.name}” changed since you loaded it. Overwrite their version with yours?`, 'Overwrite');
+        if (overwrite) return this.save({ force: true });
+        return;
+      }
+      toast(`Cannot save: ${error.message}`, { error: true });
+    }
+  }
+
+  async saveAs({ duplicate = false } = {}) {
+    const base = this.current?.name ?? 'My preset';
+    const result = await presetDialog({
+      title: duplicate ? 'Duplicate preset' : 'Save preset as',
+      name: duplicate || this.current ? `${base} copy` : '',
+      author: getUserName(), notes: this.current?.notes ?? '', withMeta: true,
+      submit: async ({ name, author, notes }) => {
+        const params = duplicate ? this.current.params : this.store.params;
+        await send('PUT', path(name), { author, notes, parameters: params }, { 'If-None-Match': '*' });
+      },
+    });
+    if (!result) return;
+    await this.refresh();
+    await this.load(result.name, { keepParams: !duplicate });
+    toast(`Saved “${result.name}”`);
+  }
+
+  async rename() {
+    if (!this.current) return;
+    const oldName = this.current.name;
+    const result = await presetDialog({
+      title: 'Rename preset', name: oldName, withMeta: false, confirm: 'Rename',
+      submit: async ({ name }) => { await send('POST', path(oldName) + '/rename', { newName: name }, { 'If-Match': this.current.revision }); },
+    });
+    if (!result) return;
+    this.current = { ...this.current, name: result.name };
+    this.store.presetName = result.name;
+    await this.refresh();
+    await this.load(result.name, { keepParams: true });
+  }
+
+  async remove() {
+    if (!this.current) return;
+    const name = this.current.name;
+    if (!await confirmDialog('Delete preset?', `“${name}” will be deleted for everyone.`, 'Delete')) return;
+    try {
+      await send('DELETE', path(name), undefined, { 'If-Match': this.current.revision });
+      this.current = null;
+      this.store.presetName = null;
+      await this.refresh();
+      toast(`Deleted “${name}”`);
+    } catch (error) {
+      toast(`Cannot delete: ${error.message}`, { error: true });
+    }
+  }
+
+  revert() {
+    if (this.current) this.store.replace(this.current.params);
+  }
+}
+
+/** The name/author/notes dialog; resolves with the values once `submit` succeeded, or null. */
+function presetDialog({ title, name, author = '', notes = '', withMeta, confirm = 'Save', submit }) {
+  const dialog = $('preset-dialog');
+  $('preset-dialog-title').textContent = title;
+  $('preset-name').value = name;
+  $('preset-author').value = author;
+  $('preset-notes').value = notes;
+  $('preset-meta').hidden = !withMeta;
+  $('preset-confirm').textContent = confirm;
+  $('preset-error').textContent = '';
+  dialog.showModal();
+  return new Promise(resolve => {
+    const form = $('preset-form');
+    const onSubmit = async event => {
+      if (event.submitter?.value !== 'ok') return;
+      event.preventDefault();
+      const values = { name: $('preset-name').value, author: $('preset-author').value, notes: $('preset-notes').value };
+      try {
+        await submit(values);
+        cleanup();
+        dialog.close();
+        resolve(values);
+      } catch (error) {
+        $('preset-error').textContent = error.message;
+      }
+    };
+    const onClose = () => { cleanup(); resolve(null); };
+    const cleanup = () => { form.removeEventListener('submit', onSubmit); dialog.removeEventListener('close', onClose); };
+    form.addEventListener('submit', onSubmit);
+    dialog.addEventListener('close', onClose);
+  });
+}
+
+export function confirmDialog(title, text, action) {
+  const dialog = $('confirm-dialog');
+  $('confirm-title').textContent = title;
+  $('confirm-text').textContent = text;
+  dialog.querySelector('button[value=ok]').textContent = action;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise(resolve => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'ok'), { once: true }));
+}

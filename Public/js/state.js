@@ -1,0 +1,142 @@
+// The page's state: parameter values (the preset being tuned) and view settings, with undo/redo
+// and a URL that reproduces both. Listeners hear every change with its origin.
+
+export const defaultView = { period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393' };
+
+export class Store {
+  constructor(schema) {
+    this.schema = schema;
+    this.defaults = Object.fromEntries(schema.parameters.map(p => [p.key, p.default]));
+    this.params = { ...this.defaults };
+    this.view = { ...defaultView };
+    this.presetName = null;
+    this.undoStack = [];
+    this.redoStack = [];
+    this.editStart = null;
+    this.listeners = new Set();
+  }
+
+  on(listener) { this.listeners.add(listener); return () => this.listeners.delete(listener); }
+
+  emit(change) { for (const listener of this.listeners) listener(change); }
+
+  definition(key) { return this.schema.parameters.find(p => p.key === key); }
+
+  /** A live edit (slider input): shown at once, one undo step when `commit` follows. */
+  edit(key, value, origin = 'local') {
+    if (origin === 'local' && this.editStart === null) this.editStart = { ...this.params };
+    if (same(this.params[key], value)) return;
+    this.params = { ...this.params, [key]: value };
+    this.emit({ kind: 'params', keys: [key], origin });
+  }
+
+  /** Ends an edit: the values before it become one undo step. */
+  commit() {
+    if (this.editStart && !sameParams(this.editStart, this.params)) {
+      this.undoStack.push(this.editStart);
+      if (this.undoStack.length > 200) this.undoStack.shift();
+      this.redoStack = [];
+    }
+    this.editStart = null;
+    this.emit({ kind: 'history' });
+  }
+
+  /** Replaces many values as one undo step (load a preset, reset all, remote change). */
+  replace(params, origin = 'local', { undoable = true } = {}) {
+    const next = { ...this.params, ...params };
+    if (sameParams(next, this.params)) return;
+    if (undoable) { this.undoStack.push(this.params); this.redoStack = []; }
+    const keys = Object.keys(next).filter(k => !same(next[k], this.params[k]));
+    this.params = next;
+    this.emit({ kind: 'params', keys, origin });
+    this.emit({ kind: 'history' });
+  }
+
+  undo() { this.travel(this.undoStack, this.redoStack); }
+  redo() { this.travel(this.redoStack, this.undoStack); }
+
+  travel(from, to) {
+    if (!from.length) return;
+    this.editStart = null;
+    to.push(this.params);
+    const previous = from.pop();
+    const keys = Object.keys(previous).filter(k => !same(previous[k], this.params[k]));
+    this.params = previous;
+    this.emit({ kind: 'params', keys, origin: 'history' });
+    this.emit({ kind: 'history' });
+  }
+
+  setView(changes) {
+    this.view = { ...this.view, ...changes };
+    this.emit({ kind: 'view', keys: Object.keys(changes) });
+  }
+
+  isVisible(definition) {
+    const condition = definition.visibleWhen;
+    return !condition || condition.keys.some(k => condition.values.includes(String(this.params[k])));
+  }
+
+  /** Parameters that differ from the defaults (for short URLs and requests). */
+  changedParams() {
+    return Object.fromEntries(Object.entries(this.params).filter(([k, v]) => !same(v, this.defaults[k])));
+  }
+
+  toURL() {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(this.changedParams())) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
+    for (const [k, v] of Object.entries(this.view)) if (v !== defaultView[k]) search.set(k, String(v));
+    if (this.presetName !== null) search.set('preset', this.presetName);
+    const text = search.toString();
+    return location.pathname + (text ? '?' + text : '');
+  }
+
+  /** Reads parameters and view from a URL; returns the keys it could not use. */
+  fromURL(search) {
+    const ignored = [];
+    const params = { ...this.defaults };
+    const view = { ...defaultView };
+    for (const [key, text] of new URLSearchParams(search)) {
+      const definition = this.definition(key);
+      if (definition) {
+        const value = parseValue(definition, text);
+        if (value === undefined) ignored.push(key); else params[key] = value;
+      } else if (key in defaultView) {
+        view[key] = ['width', 'height', 'zoom'].includes(key) ? Number(text) : text;
+      } else if (key === 'preset') {
+        this.presetName = text;
+      } else {
+        ignored.push(key);
+      }
+    }
+    this.params = params;
+    this.view = view;
+    return ignored;
+  }
+}
+
+export function parseValue(definition, text) {
+  switch (definition.type) {
+    case 'number': case 'integer': {
+      const v = Number(text);
+      return Number.isFinite(v) && v >= definition.min && v <= definition.max ? v : undefined;
+    }
+    case 'boolean': return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'color': return /^#[0-9a-f]{6}$/i.test(text) ? text.toUpperCase() : undefined;
+    case 'choice': return definition.options.includes(text) ? text : undefined;
+    case 'cubicBezier': {
+      const list = text.split(',').map(Number);
+      return list.length === 4 && list.every(Number.isFinite) ? list : undefined;
+    }
+    default: return undefined;
+  }
+}
+
+export function same(a, b) {
+  return Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
+}
+
+export function sameParams(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) if (!same(a[k], b[k])) return false;
+  return true;
+}
