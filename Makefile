@@ -1,0 +1,59 @@
+# Chart Workbench. `make run` and `make test` work on a fresh machine: missing system and
+# Python packages are installed by scripts/ensure-deps.sh.
+SWIFT ?= swift
+PORT ?= 8080
+HOST ?= 127.0.0.1
+PYTEST = python3 -m pytest -q -p no:cacheprovider
+
+.PHONY: run build release test unit integration browser bench bench-engine bench-server bench-browser bench-import clean
+
+run: release
+	.build/release/workbench serve --host $(HOST) --port $(PORT)
+
+release:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build -c release --product workbench
+
+build:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) build
+
+# Every test: engine unit tests, HTTP/CLI integration tests against the real binary, browser tests.
+test:
+	@scripts/ensure-deps.sh test
+	$(SWIFT) build
+	$(SWIFT) test
+	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration Tests/Browser
+
+unit: build
+	$(SWIFT) test
+
+integration: build
+	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration
+
+browser: build
+	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Browser
+
+# Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
+bench: bench-engine bench-server bench-import bench-browser
+
+bench-engine:
+	@scripts/ensure-deps.sh bench
+	$(SWIFT) build -c release --product EngineBenchmarks
+	.build/release/EngineBenchmarks
+	python3 Benchmarks/baselines.py
+
+bench-server: release
+	@scripts/ensure-deps.sh bench
+	Benchmarks/server.sh
+
+bench-import: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/import_bench.py .build/release/workbench
+
+bench-browser: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/browser_bench.py .build/release/workbench
+
+clean:
+	rm -rf .build

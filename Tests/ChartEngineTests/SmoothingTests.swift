@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import ChartEngine
+
+@Suite struct SmoothingTests {
+    func close(_ a: [Double], _ b: [Double], _ tolerance: Double = 1e-12) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { ($0.isNaN && $1.isNaN) || abs($0 - $1) <= tolerance * max(1, abs($1)) }
+    }
+
+    @Test func movingAverageClampsTheEnds() {
+        let out = Smoothing.movingAverage(window: 3).apply([1, 2, 3, 4, 5])
+        #expect(close(out, [4.0 / 3, 2, 3, 4, 14.0 / 3]))
+        #expect(Smoothing.movingAverage(window: 1).apply([3, 1, 2]) == [3, 1, 2])
+        // A window wider than the data: every index clamps.
+        let wide: [Double] = [11.0 / 5, 14.0 / 5]
+        #expect(close(Smoothing.movingAverage(window: 5).apply([1, 4]), wide))
+    }
+
+    @Test func exponentialMatchesItsClosedForm() {
+        let x: [Double] = [10, 20, 5, 7]
+        let a = 0.3
+        var s = x[0], expected = [x[0]]
+        for v in x.dropFirst() { s = a * v + (1 - a) * s; expected.append(s) }
+        #expect(close(Smoothing.exponential(alpha: a).apply(x), expected))
+        // Closed form for a step from 0 to 1: s_n = 1 − (1−α)^n.
+        let step = Smoothing.exponential(alpha: a).apply([0] + Array(repeating: 1.0, count: 10))
+        for n in 1...10 { #expect(abs(step[n] - (1 - pow(1 - a, Double(n)))) < 1e-12) }
+    }
+
+    @Test func gaussianKeepsConstantsAndLinesAndIsTruncatedAtFourSigma() {
+        let constant = Smoothing.gaussian(sigma: 3).apply(Array(repeating: 7.5, count: 40))
+        #expect(constant.allSatisfy { abs($0 - 7.5) < 1e-12 })
+        let line = (0..<60).map { Double($0) * 2 + 1 }
+        let smoothed = Smoothing.gaussian(sigma: 2).apply(line)
+        for i in 8..<52 { #expect(abs(smoothed[i] - line[i]) < 1e-9) }  // symmetric kernel, away from the ends
+        let kernel = GaussianSmoothing(sigma: 2.4).kernel.weights
+        #expect(kernel.count == 2 * 10 + 1)  // radius ⌊4·2.4 + ½⌋ = 10
+        #expect(abs(kernel.reduce(0, +) - 1) < 1e-12)
+        // An impulse spreads as the normalised kernel.
+        var impulse = Array(repeating: 0.0, count: 41); impulse[20] = 1
+        let spread = Smoothing.gaussian(sigma: 2.4).apply(impulse)
+        for k in -10...10 {
+            let difference: Double = abs(spread[20 + k] - kernel[k + 10])
+            #expect(difference < 1e-15)
+        }
+    }
+
+    @Test func smoothingNeverCrossesAGap() {
+        let out = Smoothing.movingAverage(window: 3).apply([1, 2, .nan, 10, 20])
+        let expected: [Double] = [4.0 / 3, 5.0 / 3, .nan, 40.0 / 3, 50.0 / 3]
+        #expect(close(out, expected))
+        let g = Smoothing.gaussian(sigma: 1).apply([100, 100, .nan, 0, 0, 0])
+        #expect(g[0] == 100 && g[1] == 100 && g[2].isNaN && g[3] == 0)
+        let e = Smoothing.exponential(alpha: 0.5).apply([4, .nan, 8, 0])
+        #expect(close(e, [4, .nan, 8, 4]))
+    }
+}
+
+@Suite struct DecimationTests {
+    @Test func lttbByHand() {
+        #expect(LTTB.indices(xs: [0, 1, 2, 3, 4], ys: [0, 10, 0, 0, 0], threshold: 3) == [0, 1, 4])
+        // Two buckets of width 1.5: [1, 2.5) and [2.5, 4); averages of the next bucket decide.
+        let xs: [Double] = [0, 1, 2, 3, 4, 5], ys: [Double] = [0, 4, 1, -3, 2, 0]
+        #expect(LTTB.indices(xs: xs, ys: ys, threshold: 4) == [0, 1, 3, 5])
+        #expect(LTTB.indices(xs: xs, ys: ys, threshold: 10) == Array(0..<6))
+    }
+
+    @Test func minMaxKeepsEveryBucketsExtremes() {
+        var generator = SplitMix64(seed: 3)
+        let ys = (0..<10_000).map { _ in generator.normal() }
+        let kept = MinMaxDecimation.indices(ys: ys, threshold: 100)
+        #expect(kept.count <= 100 && kept == kept.sorted())
+        #expect(kept.contains(ys.indices.min { ys[$0] < ys[$1] }!))
+        #expect(kept.contains(ys.indices.max { ys[$0] < ys[$1] }!))
+    }
+
+    @Test func indexAnswersLikeABruteForceScan() {
+        var generator = SplitMix64(seed: 11)
+        var prices = (0..<50_000).map { _ in generator.normal() * 100 }
+        for i in stride(from: 37, to: prices.count, by: 4099) { prices[i] = .nan }
+        let index = MinMaxIndex(prices: prices)
+        prices.withUnsafeBufferPointer { p in
+            for _ in 0..<300 {
+                let a = Int(generator.uniform() * Double(prices.count)), b = Int(generator.uniform() * Double(prices.count))
+                let range = min(a, b)..<(max(a, b) + 1)
+                let finite = range.filter { prices[$0].isFinite }
+                let got = index.extremes(in: range, prices: p)
+                if finite.isEmpty { #expect(got == nil); continue }
+                #expect(prices[got!.low] == finite.map { prices[$0] }.min())
+                #expect(prices[got!.high] == finite.map { prices[$0] }.max())
+                #expect(index.containsGap(range) == range.contains { !prices[$0].isFinite })
+            }
+        }
+    }
+
+    @Test func appendingKeepsTheIndexRight() {
+        var generator = SplitMix64(seed: 5)
+        let times = (0..<5000).map { Int64($0) * 60 }
+        let prices = times.map { _ in generator.normal() }
+        var data = IndexedSeries(PriceSeries(times: Array(times.prefix(3000)), prices: Array(prices.prefix(3000))))
+        data.append(times: Array(times.dropFirst(3000)), prices: Array(prices.dropFirst(3000)))
+        let rebuilt = MinMaxIndex(prices: prices)
+        prices.withUnsafeBufferPointer { p in
+            for range in [0..<5000, 17..<4999, 2990..<3300] {
+                #expect(data.index.extremes(in: range, prices: p)! == rebuilt.extremes(in: range, prices: p)!)
+            }
+        }
+    }
+
+    @Test func visiblePointsKeepTheWindowsExtremesAndGaps() {
+        var generator = SplitMix64(seed: 9)
+        let n = 200_000
+        let times = (0..<n).map { Int64($0) * 60 }
+        var prices = (0..<n).map { _ in 100 + generator.normal() }
+        prices[123_456] = 500; prices[7] = -50; prices[150_000] = .nan
+        let data = IndexedSeries(PriceSeries(times: times, prices: prices))
+        let (t, p) = data.visiblePoints(0..<n, columns: 390)
+        #expect(p.count <= 2 * 390 + 390)
+        #expect(p.contains(500) && p.contains(-50))
+        #expect(p.contains { $0.isNaN })
+        #expect(zip(t, t.dropFirst()).allSatisfy { $0 <= $1 })
+    }
+}

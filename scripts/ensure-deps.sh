@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
+#   ensure-deps.sh run    libmicrohttpd (pkg-config libmicrohttpd)
+#   ensure-deps.sh test   + Chromium, Playwright for Python, pytest, a Kotlin grammar
+#   ensure-deps.sh bench  + wrk, pandas and tsdownsample (the baselines)
+set -euo pipefail
+target=${1:-run}
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+apt_updated=no
+apt_install() {
+  if [ "$apt_updated" = no ]; then
+    as_root apt-get update -qq
+    apt_updated=yes
+  fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+if ! command -v swift >/dev/null; then
+  echo "Swift is not installed (expected at /opt/swift or on PATH)." >&2
+  exit 1
+fi
+
+need=()
+command -v pkg-config >/dev/null || need+=(pkg-config)
+pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
+if [ "$target" = test ] || [ "$target" = bench ]; then
+  command -v chromium >/dev/null || need+=(chromium)
+fi
+if [ "$target" = bench ]; then
+  command -v wrk >/dev/null || need+=(wrk)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "Installing ${need[*]} …"
+  apt_install "${need[@]}"
+fi
+
+pip_need=()
+python_has() { python3 -c "import $1" 2>/dev/null; }
+if [ "$target" = test ] || [ "$target" = bench ]; then
+  python_has playwright || pip_need+=(playwright)
+  python_has pytest || pip_need+=(pytest)
+  python_has requests || pip_need+=(requests)
+  python_has tree_sitter || pip_need+=(tree-sitter)
+  python_has tree_sitter_kotlin || pip_need+=(tree-sitter-kotlin)
+fi
+if [ "$target" = bench ]; then
+  python_has pandas || pip_need+=(pandas)
+  python_has tsdownsample || pip_need+=(tsdownsample)
+fi
+if [ ${#pip_need[@]} -gt 0 ]; then
+  echo "Installing Python packages ${pip_need[*]} …"
+  python3 -m pip install --quiet --disable-pip-version-check "${pip_need[@]}"
+fi
