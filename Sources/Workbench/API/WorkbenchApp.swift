@@ -83,8 +83,11 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         return (clean(request.header("x-workbench-user")), clean(request.header("x-workbench-client")))
     }
 
+    /// Ends live updates and event streams, giving streams a moment to send their last chunk.
     func shutdown() {
         live.stop()
         events.finishAll()
+        let deadline = Date().addingTimeInterval(2)
+        while events.subscriberCount > 0 && Date() < deadline { usleep(10_000) }
     }
 }

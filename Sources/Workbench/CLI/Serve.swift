@@ -31,12 +31,13 @@ struct Serve: ParsableCommand {
         try Output.reportingInputErrors {
             signal(SIGPIPE, SIG_IGN)
             let started = Date()
-            let (series, source) = try locations.loadData()
-            let presets: PresetStore
-            do { presets = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
-            let pageFolder = try publicFolder ?? Self.findPublicFolder()
+            // The port first: a taken port is reported before anything slow happens.
             let socket: (fd: Int32, port: Int)
             do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
+            let pageFolder = try publicFolder ?? Self.findPublicFolder()
+            let presets: PresetStore
+            do { presets = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
+            let (series, source) = try locations.loadData()
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
                                    host: host, port: socket.port, liveInterval: liveInterval)
             let server = MicroHTTPDServer(handler: app)

@@ -15,6 +15,8 @@ struct WorkbenchCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)  // the message was printed already
         } catch {
             let code = exitCode(for: error)
             if code == .success { exit(withError: error) }
@@ -61,7 +63,9 @@ struct Locations: ParsableArguments {
 
     func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
         guard let path = data else { return (BuiltInData.series(), "built-in 10-year minute series") }
-        guard let contents = FileManager.default.contents(atPath: path) else { throw InputError("--data: cannot read \(path)") }
+        guard let contents = FileManager.default.contents(atPath: path) ?? (FileManager.default.isReadableFile(atPath: path) ? Data() : nil) else {
+            throw InputError("--data: cannot read \(path)")
+        }
         do {
             let result = try CSVImport.parse([UInt8](contents))
             for warning in result.warnings { Output.error("\(path): \(warning)") }

@@ -1,0 +1,208 @@
+"""The HTTP layer against the real binary: status codes, content types, every refusal of a
+local tool, malformed requests, concurrency and clean shutdown."""
+import concurrent.futures
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+from workbench_server import BINARY, ROOT, Server, small_csv
+
+
+def raw(server, data, read_timeout=5):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=read_timeout) as s:
+        s.sendall(data)
+        chunks = []
+        try:
+            while True:
+                chunk = s.recv(65536)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        except socket.timeout:
+            pass
+        return b"".join(chunks)
+
+
+def test_status_codes_and_content_types(server):
+    expectations = {
+        "/": ("200", "text/html"), "/css/app.css": ("200", "text/css"), "/js/main.js": ("200", "text/javascript"),
+        "/favicon.svg": ("200", "image/svg+xml"), "/api/schema": ("200", "application/json"),
+        "/api/openapi.json": ("200", "application/json"), "/api/render": ("200", "image/svg+xml"),
+        "/api/presets": ("200", "application/json"), "/nope.html": ("404", "application/json"),
+        "/api/nope": ("404", "application/json"),
+    }
+    for path, (status, content_type) in expectations.items():
+        r = server.get(path)
+        assert str(r.status_code) == status, path
+        assert r.headers["Content-Type"].startswith(content_type), path
+        assert r.headers["X-Content-Type-Options"] == "nosniff"
+    error = server.get("/api/nope").json()["error"]
+    assert set(error) == {"code", "message", "field"}
+
+
+def test_wrong_method_is_405_with_allow(server):
+    r = server.request("DELETE", "/api/schema")
+    assert r.status_code == 405
+    assert "GET" in r.headers["Allow"]
+    assert r.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_foreign_host_is_refused(server):
+    for host in ["evil.example", "evil.example:%d" % server.port, "127.0.0.1:1", "localhost.evil.example"]:
+        r = requests.get(server.url + "/", headers={"Host": host}, timeout=5)
+        assert r.status_code == 421, host
+    for host in [f"127.0.0.1:{server.port}", f"localhost:{server.port}", "localhost"]:
+        assert requests.get(server.url + "/", headers={"Host": host}, timeout=5).status_code == 200, host
+    response = raw(server, b"GET / HTTP/1.0\r\n\r\n")
+    assert b" 421 " in response.split(b"\r\n")[0]
+
+
+def test_cross_site_writes_are_refused(server):
+    body = {"author": "x", "parameters": {}}
+    for headers in [{"Origin": "http://evil.example"}, {"Origin": "null"}, {"Origin": f"https://127.0.0.1:{server.port}"},
+                    {"Sec-Fetch-Site": "cross-site"}]:
+        r = requests.put(server.url + "/api/presets/Sneaky", json=body, headers=headers, timeout=5)
+        assert r.status_code == 403, headers
+    assert not any("sneaky" in p.name for p in server.presets.iterdir())
+    ok = requests.put(server.url + "/api/presets/Own%20page", json=body, headers={"Origin": server.url}, timeout=5)
+    assert ok.status_code in (200, 201)
+    assert server.request("DELETE", "/api/presets/Own%20page").status_code == 200
+
+
+def test_paths_cannot_escape_public(server, tmp_path):
+    secret = b"root:x:0:0"
+    for path in ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/..%2f..%2fetc%2fpasswd",
+                 "/css/../../Package.swift", "/%252e%252e/etc/passwd", "/index.html%00.css", "//etc/passwd",
+                 "/..\\..\\etc\\passwd", "/.git/config", "/js/%2e%2e/%2e%2e/Package.swift"]:
+        response = raw(server, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nConnection: close\r\n\r\n".encode())
+        status = response.split(b"\r\n")[0]
+        assert b" 404 " in status or b" 400 " in status, (path, status)
+        assert secret not in response and b"PackageDescription" not in response, path
+
+
+def test_symlinks_out_of_public_are_not_followed(tmp_path):
+    public = tmp_path / "Public"
+    public.mkdir()
+    (public / "index.html").write_text("<!doctype html><title>x</title>")
+    (tmp_path / "secret.txt").write_text("top secret")
+    (public / "leak.txt").symlink_to(tmp_path / "secret.txt")
+    process = subprocess.Popen([BINARY, "serve", "--port", "0", "--public-folder", str(public), "--presets", str(tmp_path / "p"),
+                                "--data", str(_csv(tmp_path))], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(process.stdout.readline().split(":")[2].split("/")[0])
+        r = requests.get(f"http://127.0.0.1:{port}/leak.txt", timeout=5)
+        assert r.status_code == 404 and "top secret" not in r.text
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def _csv(folder):
+    path = folder / "d.csv"
+    path.write_text(small_csv(50))
+    return path
+
+
+def test_large_uploads_are_refused_without_buffering(server):
+    before = server.rss_kb()
+    # Announced size: refused at once, before the body is read.
+    head = (f"POST /api/data HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: text/csv\r\n"
+            f"Content-Length: {100 * 1024 * 1024}\r\n\r\n").encode()
+    response = raw(server, head)
+    assert b" 413 " in response.split(b"\r\n")[0]
+
+    # Streamed without a length: read and thrown away as it arrives, then 413.
+    def chunks():
+        block = b"1,2\n" * 262_144  # 1 MB
+        for _ in range(100):
+            yield block
+    r = requests.post(server.url + "/api/data", data=chunks(), headers={"Origin": server.url, "Content-Type": "text/csv"}, timeout=120)
+    assert r.status_code == 413
+    assert r.json()["error"]["code"] == "payload_too_large"
+    after = server.rss_kb()
+    assert after - before < 30_000, (before, after)
+    assert after < 50_000
+    assert server.get("/api/data?maxPoints=10").json()["summary"]["count"] == 2000
+
+
+def test_malformed_requests_get_errors_not_crashes(server):
+    assert raw(server, b"GARBAGE\r\n\r\n").startswith(b"HTTP/1.1 400") or raw(server, b"GARBAGE\r\n\r\n") == b""
+    assert b" 400 " in raw(server, f"GET /api/render?width=%ZZ HTTP/1.1\r\nHost: localhost:{server.port}\r\nConnection: close\r\n\r\n".encode())
+    assert b" 400 " in raw(server, f"GET /api/render?x=%FF%FE HTTP/1.1\r\nHost: localhost:{server.port}\r\nConnection: close\r\n\r\n".encode())
+    r = server.request("POST", "/api/render", data=b'{"width": ', headers={"Content-Type": "application/json"})
+    assert r.status_code == 400 and "JSON" in r.json()["error"]["message"]
+    r = server.request("POST", "/api/render", data=b"[" * 10000, headers={"Content-Type": "application/json"})
+    assert r.status_code == 400
+    r = server.request("PUT", "/api/presets/x", data=b"\xff\xfe", headers={"Content-Type": "application/json"})
+    assert r.status_code == 400
+    # A client that stops mid-request does not take the server down.
+    with socket.create_connection(("127.0.0.1", server.port)) as s:
+        s.sendall(f"POST /api/render HTTP/1.1\r\nHost: localhost:{server.port}\r\nContent-Length: 100\r\n\r\n{{".encode())
+    assert server.get("/api/schema").status_code == 200
+
+
+def test_fifty_concurrent_clients(server):
+    paths = ["/", "/api/schema", "/api/render?period=ALL&state=active&selection=0.4", "/css/app.css", "/api/presets"]
+
+    def client(i):
+        with requests.Session() as session:
+            return [session.get(server.url + paths[(i + k) % len(paths)], timeout=60).status_code for k in range(10)]
+
+    with concurrent.futures.ThreadPoolExecutor(50) as pool:
+        results = list(pool.map(client, range(50)))
+    assert all(code == 200 for codes in results for code in codes)
+
+
+def test_port_in_use_gives_one_clear_line():
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    port = holder.getsockname()[1]
+    try:
+        result = subprocess.run([BINARY, "serve", "--port", str(port), "--presets", "/tmp/unused-presets", "--data", "/dev/null"],
+                                capture_output=True, text=True, timeout=30)
+    finally:
+        holder.close()
+    assert result.returncode != 0
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"port {port} is already in use" in lines[0], result.stderr
+
+
+def test_default_listens_on_loopback_only(tmp_path):
+    process = subprocess.Popen([BINARY, "--port", "0", "--presets", str(tmp_path / "p"), "--data", str(_csv(tmp_path)),
+                                "--public-folder", str(ROOT / "Public")], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(process.stdout.readline().split(":")[2].split("/")[0])
+        listening = [line.split() for line in Path("/proc/net/tcp").read_text().splitlines()[1:]]
+        mine = [row for row in listening if row[3] == "0A" and int(row[1].split(":")[1], 16) == port]
+        assert mine and all(row[1].startswith("0100007F") for row in mine)
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def test_sigterm_stops_cleanly_with_open_streams(tmp_path):
+    s = Server(data_csv=small_csv())
+    try:
+        stream = requests.get(s.url + "/api/events", stream=True, timeout=10)
+        lines = stream.iter_lines()
+        assert next(lines).startswith(b"retry")
+        results = []
+        slow = threading.Thread(target=lambda: results.append(s.get("/api/render?period=ALL&width=2000").status_code))
+        slow.start()
+        time.sleep(0.05)
+        started = time.time()
+        code = s.stop(signal.SIGTERM, timeout=10)
+        slow.join(10)
+        assert code == 0
+        assert time.time() - started < 5
+        assert results in ([200], [])  # finished, or never started before the listener closed
+        remaining = list(lines)  # the stream ends instead of hanging
+        assert all(not line.startswith(b"event: error") for line in remaining)
+    finally:
+        s.close()

@@ -1,0 +1,90 @@
+"""Starts the real `workbench` binary on a free port for tests, and stops it."""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = os.environ.get("WORKBENCH_BIN", str(ROOT / ".build" / "debug" / "workbench"))
+
+
+def small_csv(rows=2000, start=1_600_000_000, step=3600, bad_line=None):
+    """A deterministic hourly price CSV made here (tests never read ../shared)."""
+    lines = ["timestamp,open,high,low,close,volume"]
+    price = 20_000.0
+    for i in range(rows):
+        price *= 1 + 0.01 * ((i * 7919) % 13 - 6) / 6
+        close = f"{price:.2f}"
+        if bad_line is not None and len(lines) + 1 == bad_line:
+            close = "12x.5"
+        lines.append(f"{start + i * step},{price:.2f},{price * 1.01:.2f},{price * 0.99:.2f},{close},{i % 97}")
+    return "\n".join(lines) + "\n"
+
+
+class Server:
+    def __init__(self, *args, data_csv=None, presets=None, host=None):
+        self.dir = Path(tempfile.mkdtemp(prefix="workbench-test-"))
+        self.presets = self.dir / "Presets"
+        if presets is None:
+            shutil.copytree(ROOT / "Presets", self.presets)
+        else:
+            self.presets.mkdir()
+        command = [BINARY, "serve", "--port", "0", "--presets", str(self.presets), "--public-folder", str(ROOT / "Public")]
+        if host:
+            command += ["--host", host]
+        if data_csv is not None:
+            data = self.dir / "data.csv"
+            data.write_text(data_csv)
+            command += ["--data", str(data)]
+        command += list(args)
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://([^/]+)/", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()}")
+        self.authority = match.group(1)
+        self.port = int(self.authority.rsplit(":", 1)[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def get(self, path, **kw):
+        return requests.get(self.url + path, timeout=30, **kw)
+
+    def request(self, method, path, **kw):
+        headers = {"Origin": self.url, **kw.pop("headers", {})}
+        return requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+
+    def rss_kb(self):
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self, sig=signal.SIGTERM, timeout=10):
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            try:
+                self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.process.returncode
+
+    def close(self):
+        self.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def wait_for(predicate, timeout=5.0, interval=0.02):
+    end = time.time() + timeout
+    while time.time() < end:
+        if predicate():
+            return True
+        time.sleep(interval)
+    return False
