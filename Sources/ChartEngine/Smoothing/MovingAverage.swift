@@ -6,6 +6,6 @@ struct MovingAverage {
 
     func smooth(_ run: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
         let size = Swift.max(1, window | 1)  // odd, at least 1
-        ClampedKernel(weights: Array(repeating: 1 / Double(size), count: size)).smooth(run, into: out)
+        ClampedKernel(weights: Array(repeating: 1, count: size), divisor: Double(size)).smooth(run, into: out)
     }
 }

@@ -37,9 +37,11 @@ public enum Smoothing: Sendable, Equatable {
     }
 }
 
-/// A weighted window whose indices beyond the ends are clamped to the first/last value.
+/// A weighted window whose indices beyond the ends are clamped to the first/last value. The
+/// weighted sum is divided by `divisor` last, so an equal-weight window is an exact mean.
 struct ClampedKernel {
-    let weights: [Double]  // weights[k] applies to offset k - radius; they sum to 1
+    let weights: [Double]  // weights[k] applies to offset k - radius; they sum to `divisor`
+    var divisor = 1.0
     var radius: Int { weights.count / 2 }
 
     func smooth(_ run: UnsafeBufferPointer<Double>, into out: UnsafeMutableBufferPointer<Double>) {
@@ -53,7 +55,7 @@ struct ClampedKernel {
                 } else {
                     for k in 0..<w.count { sum += w[k] * run[Swift.min(Swift.max(i - r + k, 0), n - 1)] }
                 }
-                out[i] = sum
+                out[i] = sum / divisor
             }
         }
     }

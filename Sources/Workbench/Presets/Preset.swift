@@ -82,17 +82,27 @@ struct Preset: Sendable {
         return formatter.string(from: Date())
     }
 
-    /// Names are 1–64 characters; no slash, NUL or other control characters but newline and
-    /// tab, and not "." or "..". Any Unicode letter is fine.
+    /// Names are 1–64 characters of any script; not "." or "..", no NUL or other control
+    /// characters but newline and tab, and nothing that reads as a file path ("a/b", "../x",
+    /// "dir\\file.json"). A slash inside other text ("</script>") is just text: file names are
+    /// derived separately and never contain it.
     static func validate(name: String) throws(HTTPError) {
         guard !name.isEmpty, name.count <= 64 else { throw .badRequest("a preset name has 1 to 64 characters", field: "name") }
         guard !name.allSatisfy(\.isWhitespace) else { throw .badRequest("a preset name cannot be blank", field: "name") }
         guard name != ".", name != ".." else { throw .badRequest("\"\(name)\" is not a preset name", field: "name") }
+        if looksLikePath(name) { throw .badRequest("a preset name cannot look like a file path", field: "name") }
         for scalar in name.unicodeScalars {
-            if scalar == "/" { throw .badRequest("a preset name cannot contain '/'", field: "name") }
             if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
                 throw .badRequest("a preset name cannot contain control characters", field: "name")
             }
+        }
+    }
+
+    private static func looksLikePath(_ name: String) -> Bool {
+        guard name.contains("/") || name.contains("\\") else { return false }
+        let pathCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._- ~"))
+        return name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).allSatisfy { segment in
+            segment.unicodeScalars.allSatisfy { pathCharacters.contains($0) }
         }
     }
 }
