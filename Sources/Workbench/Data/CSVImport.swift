@@ -193,7 +193,10 @@ struct CSVImport {
             let timeNames = ["date", "time", "timestamp", "datetime", "date time", "open time", "opentime", "open_time", "unix", "ts", "period"]
             let priceNames = ["close", "price", "close price", "closing price", "last", "last price", "value", "adj close", "adj_close", "rate"]
             let time = timeNames.lazy.compactMap { names.firstIndex(of: $0) }.first ?? 0
-            let price = priceNames.lazy.compactMap { names.firstIndex(of: $0) }.first ?? (count == 2 ? 1 - time : nil)
+            // Two columns: the other one is the price, unless its name says it is something else.
+            let notPrices: Set<String> = ["volume", "open", "high", "low", "count", "trades", "quantity", "amount"]
+            let other = count == 2 && !notPrices.contains(names[1 - time]) ? 1 - time : nil
+            let price = priceNames.lazy.compactMap { names.firstIndex(of: $0) }.first ?? other
             guard let price else {
                 throw Failure(line: line, message: "no price column: expected one named Close or Price among \(names.joined(separator: ", "))")
             }
@@ -207,7 +210,7 @@ struct CSVImport {
 
         mutating func price(_ f: Field, line: Int, column: String) throws -> Double {
             let decimalComma = self.decimalComma
-            let thousands = f.quoted ? delimiterForThousands : nil
+            let thousands = f.quoted || decimalComma ? delimiterForThousands : nil
             let value: Double?? = withField(f) { bytes -> Double?? in
                 if Self.isGap(bytes) { return .some(.nan) }
                 return .some(Self.number(bytes, decimalComma: decimalComma, thousands: thousands))
@@ -250,7 +253,10 @@ struct CSVImport {
         static func number(_ raw: UnsafeBufferPointer<UInt8>, decimalComma: Bool, thousands: UInt8?) -> Double? {
             let s = trim(raw)
             guard !s.isEmpty else { return nil }
-            let point = decimalComma ? UInt8(ascii: ",") : UInt8(ascii: ".")
+            // With decimal commas, a field holding no comma still reads "1.5" as one and a half.
+            let commaDecimal = decimalComma && s.contains(UInt8(ascii: ","))
+            let point = commaDecimal ? UInt8(ascii: ",") : UInt8(ascii: ".")
+            let thousands = thousands == point ? nil : thousands
             var i = 0
             var negative = false
             if s[0] == UInt8(ascii: "-") || s[0] == UInt8(ascii: "+") { negative = s[0] == UInt8(ascii: "-"); i = 1 }
@@ -280,7 +286,7 @@ struct CSVImport {
             }
             // Rare: many digits or an exponent. Normalise the decimal mark and let strtod round.
             var text = [UInt8]()
-            for c in s where c != thousands || decimalComma && c == point { text.append(c == point ? UInt8(ascii: ".") : c) }
+            for c in s where c != thousands { text.append(c == point ? UInt8(ascii: ".") : c) }
             text.append(0)
             return text.withUnsafeBufferPointer { p -> Double? in
                 var end: UnsafeMutablePointer<CChar>?
