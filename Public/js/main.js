@@ -51,7 +51,7 @@ async function start() {
     updateHeadline(null);
   };
 
-  const presets = new Presets(store, { onLoaded: () => saveURL() });
+  const presets = new Presets(store, { onLoaded: () => saveURL({ now: true }) });
   new Compare(store, presets);
   new Exporter(presets);
   new LiveSession(store, {
@@ -74,9 +74,10 @@ async function start() {
 
   // Store → picture and URL.
   let urlTimer = 0;
-  const saveURL = () => {
+  const saveURL = ({ now = false } = {}) => {
     clearTimeout(urlTimer);
-    urlTimer = setTimeout(() => history.replaceState(null, '', store.toURL()), 120);
+    const write = () => history.replaceState(null, '', store.toURL());
+    if (now) write(); else urlTimer = setTimeout(write, 120);
   };
   store.on(change => {
     if (change.kind === 'params') {

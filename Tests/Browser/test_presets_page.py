@@ -1,0 +1,79 @@
+"""Presets from the page: save, reload, compare, export, and two pages sharing one session."""
+import time
+
+import pytest
+
+from test_page import chromium, open_page, sync_api  # noqa: F401  (fixtures below reuse them)
+from test_page import browser, page  # noqa: F401
+
+
+def test_save_a_preset_and_find_it_after_reload(page, server):
+    open_page(page, server)
+    page.locator("#param-inactiveLineWidth").fill("6.5")
+    page.locator("#param-inactiveLineWidth").dispatch_event("change")
+    assert page.locator("#modified-marker").is_visible()
+    page.locator("#preset-save-as").click()
+    name = 'Designer "v2" </script> 🚀'
+    page.locator("#preset-name").fill(name)
+    page.locator("#preset-author").fill("Ana")
+    page.locator("#preset-confirm").click()
+    page.wait_for_function("n => document.querySelector('#preset-select').value === n", arg=name)
+    assert not page.locator("#modified-marker").is_visible()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#preset-select").input_value() == name
+    assert page.locator("#param-inactiveLineWidth-number").input_value() == "6.5"
+    option_text = page.locator("#preset-select option:checked").inner_text()
+    assert "</script>" in option_text and "Ana" in option_text
+    # Revert after a change, then delete with confirmation.
+    page.locator("#param-markerRadius").fill("1")
+    assert page.locator("#modified-marker").is_visible()
+    page.locator("summary:has-text('More')").click()
+    page.locator("#preset-revert").click()
+    assert page.locator("#param-markerRadius-number").input_value() == "4.0"
+    page.locator("summary:has-text('More')").click()
+    page.locator("#preset-delete").click()
+    page.locator("#confirm-dialog button[value=ok]").click()
+    page.wait_for_function("n => ![...document.querySelectorAll('#preset-select option')].some(o => o.value === n)", arg=name)
+    assert page.errors == []
+
+
+def test_compare_and_export(page, server):
+    open_page(page, server)
+    page.locator("#open-compare").click()
+    page.wait_for_selector("#compare-charts figure .preview svg")
+    assert page.locator("#compare-charts figure").count() == 3
+    assert page.locator("#compare-table tr").count() > 5
+    first = page.locator("#compare-charts .preview").first
+    box = first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function("() => document.querySelectorAll('#compare-charts .cw-indicator').length === 3")
+    page.mouse.up()
+    page.keyboard.press("Escape")
+    page.select_option("#preset-select", "PM's favourite")
+    page.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    page.locator("#open-export").click()
+    page.select_option("#export-format", "kotlin")
+    page.wait_for_function("() => document.querySelector('#export-text').textContent.includes('data class ChartStyle')")
+    assert "export?format=kotlin" in page.locator("#export-download").get_attribute("href")
+    assert page.errors == []
+
+
+def test_two_pages_see_each_others_changes(browser, server):
+    one, two = browser.new_page(), browser.new_page()
+    for p in (one, two):
+        open_page(p, server)
+    two.wait_for_function("() => document.body.dataset.session === 'connected'")
+    one.locator("#user-name").fill("Mika")
+    one.locator("#user-name").dispatch_event("change")
+    started = time.time()
+    one.locator("#param-markerRadius").fill("6.5")
+    two.wait_for_function("() => document.querySelector('#param-markerRadius-number').value === '6.5'", timeout=2000)
+    elapsed = time.time() - started
+    assert elapsed < 1.0, elapsed  # 200 ms budget end to end, with slack for a loaded CI machine
+    assert two.locator(".toast", has_text="Mika").count() >= 1
+    # No echo: the first page did not receive its own change back as someone else's.
+    assert one.locator(".toast", has_text="Mika changed").count() == 0
+    one.close()
+    two.close()
