@@ -31,6 +31,7 @@ let package = Package(
             dependencies: ["ChartEngine"],
             path: "Benchmarks/EngineBenchmarks"
         ),
+        .executableTarget(name: "Scratch", dependencies: ["ChartEngine"], path: "Benchmarks/Scratch"),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]

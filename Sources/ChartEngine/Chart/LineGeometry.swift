@@ -27,9 +27,9 @@ public struct LineGeometry {
             } else {
                 (p < 1 ? inactive : active).draw(xs: run.xs, ys: run.ys, into: &piece)
             }
-            line.append(raw: piece.text)
+            line.append(piece)
             if run.xs.count > 1 {
-                fill.append(raw: piece.text)
+                fill.append(piece)
                 fill.lineTo(run.xs[run.xs.count - 1], bottom)
                 fill.lineTo(run.xs[0], bottom)
                 fill.closePath()

@@ -4,63 +4,76 @@
 /// trimmed; without, each number is written in its shortest round-trip form. Never exponent
 /// notation, never `-0`.
 public struct PathWriter: PathSink {
-    public private(set) var bytes: [UInt8] = []
+    private var buffer: ByteBuffer
     public let digits: Int?
     private let scale: Double
+    private let tables = NumberText.tables
 
     /// Fractional digits are limited so that the integer fast path stays exact.
     public static let digitRange = 0...12
+
+    /// The longest a fast-path number can be: sign, 16 integer digits, point, 12 fraction digits.
+    private static let maxNumberLength = 40
 
     public init(digits: Int? = 3, reservingCapacity capacity: Int = 0) {
         let clamped = digits.map { Swift.min(Swift.max($0, Self.digitRange.lowerBound), Self.digitRange.upperBound) }
         self.digits = clamped
         self.scale = Double(NumberText.powersOfTen[clamped ?? 0])
-        bytes.reserveCapacity(capacity)
+        buffer = ByteBuffer(capacity: capacity)
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
-    public var isEmpty: Bool { bytes.isEmpty }
+    public var text: String { buffer.string }
+    public var isEmpty: Bool { buffer.isEmpty }
+    public var byteCount: Int { buffer.count }
 
-    public mutating func moveTo(_ x: Double, _ y: Double) { command(UInt8(ascii: "M"), x, y) }
-    public mutating func lineTo(_ x: Double, _ y: Double) { command(UInt8(ascii: "L"), x, y) }
+    public mutating func moveTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "M"), x, y) }
+    public mutating func lineTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "L"), x, y) }
+    public mutating func closePath() { buffer.append(UInt8(ascii: "Z")) }
+
     public mutating func curveTo(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double, _ y: Double) {
-        command(UInt8(ascii: "C"), x1, y1, x2, y2, x, y)
+        guard let digits else { return slowCommand(UInt8(ascii: "C"), [x1, y1, x2, y2, x, y]) }
+        let out = buffer.reserve(1 + 6 * (Self.maxNumberLength + 1))
+        out[0] = UInt8(ascii: "C")
+        var n = 1
+        guard write(x1, digits, at: out, &n, comma: false), write(y1, digits, at: out, &n, comma: true),
+              write(x2, digits, at: out, &n, comma: true), write(y2, digits, at: out, &n, comma: true),
+              write(x, digits, at: out, &n, comma: true), write(y, digits, at: out, &n, comma: true) else {
+            return slowCommand(UInt8(ascii: "C"), [x1, y1, x2, y2, x, y])
+        }
+        buffer.advance(n)
     }
-    public mutating func closePath() { bytes.append(UInt8(ascii: "Z")) }
 
-    /// Appends raw path text (used to join pieces written elsewhere).
-    public mutating func append(raw text: String) { bytes.append(contentsOf: text.utf8) }
+    /// Appends another writer's path text.
+    public mutating func append(_ other: PathWriter) {
+        other.buffer.withUnsafeBytes { buffer.append(contentsOf: $0) }
+    }
 
     @inline(__always)
-    private mutating func command(_ letter: UInt8, _ a: Double, _ b: Double, _ c: Double = 0, _ d: Double = 0, _ e: Double = 0, _ f: Double = 0) {
-        let count = letter == UInt8(ascii: "C") ? 6 : 2
-        guard let digits else { return slowCommand(letter, [a, b, c, d, e, f].prefix(count)) }
-        let scale = self.scale
-        // Fast path: all numbers go into one stack buffer, then one append. Any number too
-        // large for exact integer formatting sends the whole command to the slow path.
-        let done = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer -> Bool in
-            let base = buffer.baseAddress!
-            base[0] = letter
-            var length = 1
-            @inline(__always) func put(_ value: Double, _ separator: Bool) -> Bool {
-                if separator { base[length] = UInt8(ascii: ","); length += 1 }
-                guard let n = NumberText.writeFixed(value, digits: digits, scale: scale, into: base + length) else { return false }
-                length += n
-                return true
-            }
-            guard put(a, false), put(b, true) else { return false }
-            if count == 6 { guard put(c, true), put(d, true), put(e, true), put(f, true) else { return false } }
-            bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
-            return true
+    private mutating func pair(_ letter: UInt8, _ x: Double, _ y: Double) {
+        guard let digits else { return slowCommand(letter, [x, y]) }
+        let out = buffer.reserve(1 + 2 * (Self.maxNumberLength + 1))
+        out[0] = letter
+        var n = 1
+        guard write(x, digits, at: out, &n, comma: false), write(y, digits, at: out, &n, comma: true) else {
+            return slowCommand(letter, [x, y])
         }
-        if !done { slowCommand(letter, [a, b, c, d, e, f].prefix(count)) }
+        buffer.advance(n)
     }
 
-    private mutating func slowCommand(_ letter: UInt8, _ values: ArraySlice<Double>) {
-        bytes.append(letter)
+    @inline(__always)
+    private func write(_ value: Double, _ digits: Int, at out: UnsafeMutablePointer<UInt8>, _ n: inout Int, comma: Bool) -> Bool {
+        if comma { out[n] = UInt8(ascii: ","); n += 1 }
+        guard let length = NumberText.writeFixed(value, digits: digits, scale: scale, tables: tables, into: out + n) else { return false }
+        n += length
+        return true
+    }
+
+    /// Numbers too large for the fast path, or shortest round-trip output.
+    private mutating func slowCommand(_ letter: UInt8, _ values: [Double]) {
+        buffer.append(letter)
         for (i, value) in values.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: NumberText.format(value, digits: digits).utf8)
+            if i > 0 { buffer.append(UInt8(ascii: ",")) }
+            buffer.append(contentsOf: NumberText.format(value, digits: digits).utf8)
         }
     }
 }

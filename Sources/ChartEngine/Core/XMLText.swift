@@ -1,6 +1,11 @@
 /// Escapes text for XML/HTML content and attribute values.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
+        // Most values (numbers, path data, colours) need nothing: check the bytes first.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

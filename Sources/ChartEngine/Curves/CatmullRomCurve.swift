@@ -22,8 +22,18 @@ public struct CatmullRomCurve: CurveGenerator {
     public mutating func point<S: PathSink>(_ x: Double, _ y: Double, to sink: inout S) {
         if pointCount > 0 {
             let dx = x2 - x, dy = y2 - y
-            l23_2A = Foundation.pow(dx * dx + dy * dy, alpha)
-            l23A = l23_2A.squareRoot()
+            let squared = dx * dx + dy * dy
+            // pow is slow; the common alphas have exact shortcuts.
+            if alpha == 0.5 {
+                l23_2A = squared.squareRoot()
+                l23A = l23_2A.squareRoot()
+            } else if alpha == 1 {
+                l23_2A = squared
+                l23A = squared.squareRoot()
+            } else {
+                l23_2A = Foundation.pow(squared, alpha)
+                l23A = l23_2A.squareRoot()
+            }
         }
         switch pointCount {
         case 0: pointCount = 1; sink.moveTo(x, y)

@@ -44,7 +44,10 @@ public struct Curve: Sendable, Equatable {
 
     /// The path text of the curve through the points, d3-style.
     public func pathText(xs: [Double], ys: [Double], digits: Int? = 3) -> String {
-        var writer = PathWriter(digits: digits, reservingCapacity: xs.count * (name == .linear ? 16 : 48))
+        // Room for typical output (about 20 bytes a point for lines, 56 for cubics), so the
+        // buffer is rarely copied while growing.
+        let perPoint = name == .linear ? 24 : (name == .stepStart || name == .stepCenter || name == .stepEnd ? 48 : 64)
+        var writer = PathWriter(digits: digits, reservingCapacity: xs.count * perPoint)
         draw(xs: xs, ys: ys, into: &writer)
         return writer.text
     }

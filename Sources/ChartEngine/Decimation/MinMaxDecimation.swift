@@ -21,24 +21,40 @@ public enum MinMaxDecimation {
     }
 
     /// Indices of the lowest and highest finite value in `range`, or nil when it holds none.
+    /// Eight lanes at once: each lane keeps its own extreme and where it was, then the lanes
+    /// are merged (first occurrence wins on ties, as a plain scan would).
     @inline(__always)
     static func extremes(_ ys: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (Int, Int)? {
-        var lo = Double.infinity, hi = -Double.infinity
-        // First pass on values only (vectorises), second pass finds where they are.
-        for i in range {
-            let v = ys[i]
-            lo = v < lo ? v : lo
-            hi = v > hi ? v : hi
+        typealias Lanes = SIMD8<Double>
+        typealias Positions = SIMD8<Int64>
+        var i = range.lowerBound
+        var lo = Lanes(repeating: .infinity), hi = Lanes(repeating: -.infinity)
+        var loAt = Positions(repeating: -1), hiAt = Positions(repeating: -1)
+        if range.count >= 64, let base = ys.baseAddress {
+            var at = Positions(0, 1, 2, 3, 4, 5, 6, 7) &+ Positions(repeating: Int64(i))
+            let step = Positions(repeating: 8)
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= range.upperBound {
+                let v = raw.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
+                let lower = v .< lo, higher = v .> hi
+                lo.replace(with: v, where: lower); loAt.replace(with: at, where: lower)
+                hi.replace(with: v, where: higher); hiAt.replace(with: at, where: higher)
+                at &+= step
+                i += 8
+            }
         }
-        guard lo <= hi else { return nil }
-        var minIndex = -1, maxIndex = -1
-        for i in range {
-            let v = ys[i]
-            if minIndex < 0 && v == lo { minIndex = i }
-            if maxIndex < 0 && v == hi { maxIndex = i }
-            if minIndex >= 0 && maxIndex >= 0 { break }
+        var low = -1, high = -1, lowValue = Double.infinity, highValue = -Double.infinity
+        for lane in 0..<8 where loAt[lane] >= 0 {
+            if lo[lane] < lowValue || (lo[lane] == lowValue && Int(loAt[lane]) < low) { lowValue = lo[lane]; low = Int(loAt[lane]) }
+            if hi[lane] > highValue || (hi[lane] == highValue && Int(hiAt[lane]) < high) { highValue = hi[lane]; high = Int(hiAt[lane]) }
         }
-        return (minIndex, maxIndex)
+        while i < range.upperBound {
+            let v = ys[i]
+            if v < lowValue { lowValue = v; low = i }
+            if v > highValue { highValue = v; high = i }
+            i += 1
+        }
+        return low >= 0 ? (low, high) : nil
     }
 
     @inline(__always)

@@ -40,8 +40,20 @@ public struct MinMaxIndex: Sendable {
         }
     }
 
+    /// One pass over a block; NaN never compares lower or higher, so gaps are skipped.
+    @inline(__always)
     private static func scan(_ p: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Extremes {
-        guard let (low, high) = MinMaxDecimation.extremes(p, range) else { return Extremes(low: -1, high: -1) }
+        var i = range.lowerBound
+        while i < range.upperBound && !p[i].isFinite { i += 1 }
+        guard i < range.upperBound else { return Extremes(low: -1, high: -1) }
+        var low = i, high = i, lo = p[i], hi = p[i]
+        i += 1
+        while i < range.upperBound {
+            let v = p[i]
+            if v < lo { lo = v; low = i }
+            if v > hi { hi = v; high = i }
+            i += 1
+        }
         return Extremes(low: Int32(low), high: Int32(high))
     }
 
