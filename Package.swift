@@ -31,7 +31,6 @@ let package = Package(
             dependencies: ["ChartEngine"],
             path: "Benchmarks/EngineBenchmarks"
         ),
-        .executableTarget(name: "Scratch", dependencies: ["ChartEngine"], path: "Benchmarks/Scratch"),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,41 +20,44 @@ public enum MinMaxDecimation {
         return kept
     }
 
-    /// Indices of the lowest and highest finite value in `range`, or nil when it holds none.
-    /// Eight lanes at once: each lane keeps its own extreme and where it was, then the lanes
-    /// are merged (first occurrence wins on ties, as a plain scan would).
+    /// Indices of the lowest and highest finite value in `range` (first occurrence), or nil
+    /// when it holds none. The values are scanned in chunks of 256 with four independent
+    /// accumulators (no position bookkeeping, so it runs at memory speed), remembering which
+    /// chunk held each extreme; only those two chunks are searched for the position.
+    /// NaN never compares lower or higher, so gaps are skipped.
     @inline(__always)
     static func extremes(_ ys: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> (Int, Int)? {
-        typealias Lanes = SIMD8<Double>
-        typealias Positions = SIMD8<Int64>
-        var i = range.lowerBound
-        var lo = Lanes(repeating: .infinity), hi = Lanes(repeating: -.infinity)
-        var loAt = Positions(repeating: -1), hiAt = Positions(repeating: -1)
-        if range.count >= 64, let base = ys.baseAddress {
-            var at = Positions(0, 1, 2, 3, 4, 5, 6, 7) &+ Positions(repeating: Int64(i))
-            let step = Positions(repeating: 8)
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= range.upperBound {
-                let v = raw.loadUnaligned(fromByteOffset: i * 8, as: Lanes.self)
-                let lower = v .< lo, higher = v .> hi
-                lo.replace(with: v, where: lower); loAt.replace(with: at, where: lower)
-                hi.replace(with: v, where: higher); hiAt.replace(with: at, where: higher)
-                at &+= step
-                i += 8
+        let chunk = 256
+        var lowValue = Double.infinity, highValue = -Double.infinity
+        var lowChunk = range.lowerBound, highChunk = range.lowerBound
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = Swift.min(start &+ chunk, range.upperBound)
+            var l0 = Double.infinity, l1 = l0, l2 = l0, l3 = l0
+            var h0 = -Double.infinity, h1 = h0, h2 = h0, h3 = h0
+            var i = start
+            while i &+ 4 <= end {
+                let a = ys[i], b = ys[i &+ 1], c = ys[i &+ 2], d = ys[i &+ 3]
+                l0 = a < l0 ? a : l0; l1 = b < l1 ? b : l1; l2 = c < l2 ? c : l2; l3 = d < l3 ? d : l3
+                h0 = a > h0 ? a : h0; h1 = b > h1 ? b : h1; h2 = c > h2 ? c : h2; h3 = d > h3 ? d : h3
+                i &+= 4
             }
+            while i < end {
+                let v = ys[i]
+                l0 = v < l0 ? v : l0
+                h0 = v > h0 ? v : h0
+                i &+= 1
+            }
+            let l = Swift.min(Swift.min(l0, l1), Swift.min(l2, l3)), h = Swift.max(Swift.max(h0, h1), Swift.max(h2, h3))
+            if l < lowValue { lowValue = l; lowChunk = start }
+            if h > highValue { highValue = h; highChunk = start }
+            start = end
         }
-        var low = -1, high = -1, lowValue = Double.infinity, highValue = -Double.infinity
-        for lane in 0..<8 where loAt[lane] >= 0 {
-            if lo[lane] < lowValue || (lo[lane] == lowValue && Int(loAt[lane]) < low) { lowValue = lo[lane]; low = Int(loAt[lane]) }
-            if hi[lane] > highValue || (hi[lane] == highValue && Int(hiAt[lane]) < high) { highValue = hi[lane]; high = Int(hiAt[lane]) }
-        }
-        while i < range.upperBound {
-            let v = ys[i]
-            if v < lowValue { lowValue = v; low = i }
-            if v > highValue { highValue = v; high = i }
-            i += 1
-        }
-        return low >= 0 ? (low, high) : nil
+        guard lowValue <= highValue else { return nil }
+        var low = lowChunk, high = highChunk
+        while ys[low] != lowValue { low &+= 1 }
+        while ys[high] != highValue { high &+= 1 }
+        return (low, high)
     }
 
     @inline(__always)
