@@ -118,3 +118,14 @@ def test_live_updates_continue_the_series_and_reach_event_streams():
         assert wait_for(lambda: s.get("/api/data?period=ALL").json()["summary"]["count"] >= 4)
     finally:
         s.close()
+
+
+@pytest.mark.parametrize("bad_line", [70_000, 140_000])
+def test_line_numbers_hold_in_either_half_of_a_big_file(fresh_server, bad_line):
+    # Above 4 MB the importer reads two halves in parallel; errors still name the file's line.
+    text = small_csv(200_000, step=60, bad_line=bad_line)
+    assert len(text) > 4_000_000
+    r = load(fresh_server, text)
+    assert r.status_code == 400 and r.json()["error"]["field"] == f"line {bad_line}", r.text
+    ok = load(fresh_server, small_csv(200_000, step=60))
+    assert ok.status_code == 200 and ok.json()["summary"]["count"] == 200_000

@@ -6,7 +6,7 @@ struct WorkbenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
-        subcommands: [Serve.self, Render.self, Export.self, PathCommand.self, Smooth.self, Downsample.self],
+        subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self],
         defaultSubcommand: Serve.self
     )
 
@@ -63,11 +63,11 @@ struct Locations: ParsableArguments {
 
     func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
         guard let path = data else { return (BuiltInData.series(), "built-in 10-year minute series") }
-        guard let contents = FileManager.default.contents(atPath: path) ?? (FileManager.default.isReadableFile(atPath: path) ? Data() : nil) else {
+        guard let contents = CSVFile.contents(path) else {
             throw InputError("--data: cannot read \(path)")
         }
         do {
-            let result = try CSVImport.parse([UInt8](contents))
+            let result = try CSVImport.parse(contents)
             for warning in result.warnings { Output.error("\(path): \(warning)") }
             return (result.series, (path as NSString).lastPathComponent)
         } catch {

@@ -1,0 +1,34 @@
+import ArgumentParser
+import ChartEngine
+import Foundation
+
+/// `workbench inspect FILE`: reads a CSV the way the importer does and prints what it found.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check a price CSV: rows, time span, prices, gaps and warnings.")
+
+    @Argument(help: "The CSV file.")
+    var file: String
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            let clock = ContinuousClock()
+            let started = clock.now
+            guard let contents = CSVFile.contents(file) else { throw InputError("cannot read \(file)") }
+            let result: CSVImport.Result
+            do throws(CSVImport.Failure) { result = try CSVImport.parse(contents) } catch { throw InputError("\(file): \(error.description)") }
+            let indexed = IndexedSeries(result.series)
+            let elapsed = clock.now - started
+            let stats = SeriesStats(result.series)
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            var lines = [
+                "rows: \(result.rows) (time from \(result.timeColumn), price from \(result.priceColumn))",
+                "from \(ValueFormat.time(Double(stats.first ?? 0), withTime: true)) to \(ValueFormat.time(Double(stats.last ?? 0), withTime: true))",
+                "first \(ValueFormat.price(stats.firstPrice ?? .nan)), last \(ValueFormat.price(stats.lastPrice ?? .nan)), "
+                    + "low \(ValueFormat.price(stats.low)), high \(ValueFormat.price(stats.high)), gaps \(stats.gaps)",
+                String(format: "read, parsed and indexed in %.1f ms; %.1f bytes a point in memory", milliseconds, indexed.residentBytesPerPoint),
+            ]
+            lines += result.warnings.map { "warning: \($0)" }
+            Output.write(lines.joined(separator: "\n") + "\n")
+        }
+    }
+}
