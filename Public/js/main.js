@@ -1,6 +1,6 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
-import { getJSON, setUserName, getUserName } from './api.js';
+import { getJSON, setUserName, getUserName, clientId } from './api.js';
 import { Store } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, attachPointer } from './chart-view.js';
@@ -14,7 +14,7 @@ import { toast } from './toast.js';
 const $ = id => document.getElementById(id);
 
 // Time from a parameter edit to the new chart on screen, read by the browser benchmark.
-const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], renders: 0 };
+const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: [], renders: 0 };
 
 async function start() {
   const schema = await getJSON('/api/schema');
@@ -32,6 +32,7 @@ async function start() {
       if (metrics.inputAt) {
         const since = metrics.inputAt;
         metrics.inputAt = 0;
+        metrics.inDocument.push(performance.now() - since);
         requestAnimationFrame(() => metrics.paints.push(performance.now() - since));
       }
       updateHeadline(svg);
@@ -66,7 +67,7 @@ async function start() {
     onDataEvent: data => {
       summary = data.summary;
       chart.draw();
-      if (data.action === 'loaded') status(`New data loaded: ${data.summary.source}`);
+      if (data.action === 'loaded' && data.client !== clientId) toast(`${data.user || 'Someone'} loaded ${data.summary.source}`);
     },
     onLiveEvent: data => { $('live-toggle').checked = data.enabled; },
   });

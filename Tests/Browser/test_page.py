@@ -95,7 +95,7 @@ def test_pressing_shows_the_active_state_and_release_returns(page, server):
     page.wait_for_selector("#preview .cw-indicator", state="attached")
     page.wait_for_function("() => document.querySelector('#preview svg').dataset.progress === '1'")
     assert page.locator("#preview .cw-trail").count() == 1
-    assert page.locator("#preview path.cw-line").first.get_attribute("stroke-width") == "2"
+    assert page.locator("#preview .cw-line").first.get_attribute("stroke-width") == "2"
     label = page.locator("#preview .cw-label text").first.text_content()
     assert label.startswith("$")
     first_x = float(page.locator("#preview .cw-indicator").get_attribute("x1"))

@@ -92,25 +92,32 @@ public struct ChartDocument {
         }
         svg.close("defs")
 
-        let lineAttributes: [(String, SVGWriter.Value)] = [
+        let lineStyle: [(String, SVGWriter.Value)] = [
             ("fill", "none"), ("stroke-linecap", .fixed(style.lineCap.rawValue)), ("stroke-linejoin", "round"),
-            ("stroke-width", .frames(frames.map { svg.num($0.width) })), ("d", .frames(frames.map(\.line))),
+            ("stroke-width", .frames(frames.map { svg.num($0.width) })),
         ]
-        if style.fillEnabled {
-            let fillD = SVGWriter.Value.frames(frames.map(\.fill))
-            if selectionX != nil {
-                svg.element("path", [("class", "cw-fill"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)")), ("clip-path", .fixed("url(#\(id)-left)"))])
-                svg.element("path", [("class", "cw-fill-trailing"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)")),
-                                     ("clip-path", .fixed("url(#\(id)-right)")), ("opacity", .frames(frames.map { svg.num(1 - $0.progress) }))])
-            } else {
-                svg.element("path", [("class", "cw-fill"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)"))])
-            }
-        }
+        let lineD = SVGWriter.Value.frames(frames.map(\.line))
+        let fillD = SVGWriter.Value.frames(frames.map(\.fill))
         if selectionX != nil {
-            svg.element("path", [("class", "cw-line"), ("stroke", .fixed(style.lineColor)), ("clip-path", .fixed("url(#\(id)-left)"))] + lineAttributes)
-            svg.element("path", [("class", "cw-trail"), ("stroke", .frames(frames.map(\.trailColor))), ("clip-path", .fixed("url(#\(id)-right)"))] + lineAttributes)
+            // Split at the finger: each path is written once and drawn twice through <use>,
+            // clipped left and right, so a frame carries its path data only once.
+            svg.openElement("defs", [])
+            svg.element("path", [("id", .fixed("\(id)-line-d")), ("d", lineD)])
+            if style.fillEnabled { svg.element("path", [("id", .fixed("\(id)-fill-d")), ("d", fillD)]) }
+            svg.close("defs")
+            if style.fillEnabled {
+                svg.element("use", [("class", "cw-fill"), ("href", .fixed("#\(id)-fill-d")), ("fill", .fixed("url(#\(id)-fill)")),
+                                    ("clip-path", .fixed("url(#\(id)-left)"))])
+                svg.element("use", [("class", "cw-fill-trailing"), ("href", .fixed("#\(id)-fill-d")), ("fill", .fixed("url(#\(id)-fill)")),
+                                    ("clip-path", .fixed("url(#\(id)-right)")), ("opacity", .frames(frames.map { svg.num(1 - $0.progress) }))])
+            }
+            svg.element("use", [("class", "cw-line"), ("href", .fixed("#\(id)-line-d")), ("stroke", .fixed(style.lineColor)),
+                                ("clip-path", .fixed("url(#\(id)-left)"))] + lineStyle)
+            svg.element("use", [("class", "cw-trail"), ("href", .fixed("#\(id)-line-d")), ("stroke", .frames(frames.map(\.trailColor))),
+                                ("clip-path", .fixed("url(#\(id)-right)"))] + lineStyle)
         } else {
-            svg.element("path", [("class", "cw-line"), ("stroke", .fixed(style.lineColor))] + lineAttributes)
+            if style.fillEnabled { svg.element("path", [("class", "cw-fill"), ("d", fillD), ("fill", .fixed("url(#\(id)-fill)"))]) }
+            svg.element("path", [("class", "cw-line"), ("stroke", .fixed(style.lineColor)), ("d", lineD)] + lineStyle)
         }
 
         if let selected = first.selection {

@@ -1,7 +1,7 @@
 import ChartEngine
 
-/// JSON with object keys in order (preset files stay diff-friendly). The serializer escapes
-/// `<`, `>`, `&` and U+2028/2029 so its output is also safe inside HTML `<script>`.
+/// JSON with object keys in order (preset files stay diff-friendly). Served only as
+/// `application/json` with `nosniff`, never inlined into HTML.
 enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -70,21 +70,43 @@ enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// Escapes quotes, backslashes, control characters and U+2028/2029; runs of other text
+    /// are copied whole (frames of SVG make this the API's hottest string work).
     static func writeString(_ s: String, to out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += "\\u" + hex4(scalar.value)
-            default:
-                if scalar.value < 0x20 { out += "\\u" + hex4(scalar.value) } else { out.unicodeScalars.append(scalar) }
+        let utf8 = s.utf8
+        var runStart = utf8.startIndex
+        var i = runStart
+        while i != utf8.endIndex {
+            let b = utf8[i]
+            var escape: String?
+            var next = utf8.index(after: i)
+            switch b {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0..<0x20: escape = "\\u" + hex4(UInt32(b))
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9) end lines in JavaScript source.
+                if next != utf8.endIndex, utf8[next] == 0x80 {
+                    let third = utf8.index(after: next)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
+                        next = utf8.index(after: third)
+                    }
+                }
+            default: break
             }
+            if let escape {
+                out += s[runStart..<i]
+                out += escape
+                runStart = next
+            }
+            i = next
         }
+        out += s[runStart..<utf8.endIndex]
         out += "\""
     }
 
