@@ -1,7 +1,8 @@
 // One chart drawn by the engine: latest-wins rendering, press/scrub, and the transition played
 // from frames the engine computed (the page never does chart maths itself).
 
-import { query, send, getText } from './api.js';
+import { send } from './api.js';
+import { renderChannel } from './render-channel.js';
 
 export class ChartView {
   /**
@@ -34,7 +35,7 @@ export class ChartView {
     const extra = { progress: this.progress };
     if (this.selection !== null && this.progress > 0) extra.selection = this.selection;
     const started = performance.now();
-    getText('/api/render?' + query(this.request(extra)))
+    renderChannel.render(this.request(extra))
       .then(svg => { if (!this.animation) this.paint(svg, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {

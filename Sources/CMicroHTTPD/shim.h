@@ -42,4 +42,9 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                             MHD_OPTION_END);
 }
 
+/* Hands an upgraded (WebSocket) connection back to libmicrohttpd to be closed. */
+static inline enum MHD_Result cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+    return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}
+
 #endif

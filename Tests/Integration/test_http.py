@@ -1,6 +1,7 @@
 """The HTTP layer against the real binary: status codes, content types, every refusal of a
 local tool, malformed requests, concurrency and clean shutdown."""
 import concurrent.futures
+import json
 import signal
 import socket
 import subprocess
@@ -190,6 +191,8 @@ def test_sigterm_stops_cleanly_with_open_streams(tmp_path):
     s = Server(data_csv=small_csv())
     try:
         stream = requests.get(s.url + "/api/events", stream=True, timeout=10)
+        socket_client = RawWebSocket(s)  # an open render socket must not hold the shutdown up
+        assert socket_client.status == 101
         lines = stream.iter_lines()
         assert next(lines).startswith(b"retry")
         results = []
@@ -206,3 +209,79 @@ def test_sigterm_stops_cleanly_with_open_streams(tmp_path):
         assert all(not line.startswith(b"event: error") for line in remaining)
     finally:
         s.close()
+
+
+class RawWebSocket:
+    """A minimal WebSocket client over a plain socket, enough to test the render channel."""
+
+    def __init__(self, server, origin=None):
+        import base64
+        import os
+        self.sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        key = base64.b64encode(os.urandom(16)).decode()
+        origin = origin or server.url
+        self.sock.sendall((f"GET /api/render/socket HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                           f"Origin: {origin}\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(4096)
+        self.status = int(head.split(b" ")[1])
+        import hashlib
+        expected = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest())
+        self.accepted = expected in head
+
+    def send(self, text):
+        import os
+        payload, mask = text.encode(), os.urandom(4)
+        n = len(payload)
+        header = bytes([0x81, 0x80 | n]) if n < 126 else bytes([0x81, 0x80 | 126, n >> 8, n & 255]) if n < 65536 else \
+            bytes([0x81, 0x80 | 127]) + n.to_bytes(8, "big")
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def _exact(self, k):
+        data = b""
+        while len(data) < k:
+            chunk = self.sock.recv(k - len(data))
+            if not chunk:
+                raise EOFError
+            data += chunk
+        return data
+
+    def receive(self):
+        first, second = self._exact(2)
+        n = second & 127
+        if n == 126:
+            n = int.from_bytes(self._exact(2), "big")
+        elif n == 127:
+            n = int.from_bytes(self._exact(8), "big")
+        return first & 0x0F, self._exact(n)
+
+
+def test_render_socket_answers_in_order_and_names_bad_fields(server):
+    ws = RawWebSocket(server)
+    assert ws.status == 101 and ws.accepted
+    for i in range(3):
+        ws.send(json.dumps({"period": "1M", "width": 320, "inactiveLineWidth": 2 + i, "requestId": i, "id": "sock"}))
+        opcode, data = ws.receive()
+        head, svg = data.decode().split("\n", 1)
+        assert opcode == 1 and json.loads(head) == {"requestId": i}
+        assert svg.startswith("<svg") and 'stroke-width="%d"' % (2 + i) in svg and 'id="sock-title"' in svg
+    ws.send(json.dumps({"activeCurve": "wobbly", "requestId": "bad"}))
+    head = json.loads(ws.receive()[1].decode().split("\n", 1)[0])
+    assert head["requestId"] == "bad" and head["error"]["field"] == "activeCurve"
+    ws.sock.close()
+    assert server.get("/api/schema").status_code == 200
+
+
+def test_render_socket_refuses_foreign_pages_and_plain_requests(server):
+    assert RawWebSocket(server, origin="http://evil.example").status == 403
+    assert server.get("/api/render/socket").status_code == 426
+
+
+def test_oversized_socket_message_closes_the_socket(server):
+    ws = RawWebSocket(server)
+    ws.send("{" + " " * (1 << 20) + "}")
+    opcode, data = ws.receive()
+    assert opcode == 8 and int.from_bytes(data[:2], "big") == 1009
+    assert server.get("/api/schema").status_code == 200

@@ -1,4 +1,5 @@
 import ChartEngine
+import Foundation
 
 /// Schema, rendering and transition frames.
 extension WorkbenchApp {
@@ -32,6 +33,46 @@ extension WorkbenchApp {
             frames.append(.object([("time", .number(fraction * duration)), ("progress", .number(progress)), ("svg", .string(svg))]))
         }
         return .json(.object([("duration", .number(duration)), ("direction", .string(direction)), ("frames", .array(frames))]))
+    }
+
+    /// `GET /api/render/socket`: a WebSocket for the page's live preview. Each text message is a
+    /// render request (the JSON body of `POST /api/render` plus a `requestId`); each answer is a
+    /// line `{"requestId": …}` (or with an `"error"`) followed by the SVG. A browser's fetch costs
+    /// several milliseconds of its own per request; a message on an open socket about one.
+    func renderSocket(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        guard request.header("upgrade")?.lowercased() == "websocket",
+              request.header("connection")?.lowercased().contains("upgrade") == true else {
+            throw HTTPError(426, "upgrade_required", "this endpoint speaks WebSocket")
+        }
+        guard request.header("sec-websocket-version") == "13" else {
+            throw HTTPError(426, "upgrade_required", "WebSocket version 13 is required", field: "Sec-WebSocket-Version")
+        }
+        guard let key = request.header("sec-websocket-key"), Data(base64Encoded: key)?.count == 16 else {
+            throw .badRequest("a 16-byte base64 key is required", field: "Sec-WebSocket-Key")
+        }
+        // Browsers always send Origin on a WebSocket handshake: a foreign one is a cross-site socket.
+        if let origin = request.header("origin"), !requestGuard.isAllowed(origin: origin) {
+            throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
+        }
+        return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
+                                                   ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
+                            body: .webSocket { [unowned self] socket in renderSession(socket) })
+    }
+
+    private func renderSession(_ socket: WebSocket) {
+        while let message = socket.receive() {
+            var requestId = JSONValue.null
+            do throws(HTTPError) {
+                var values = try InputValue.fromJSON(Array(message.utf8))
+                if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
+                let request = try RenderRequest(values, base: try baseStyle(values))
+                socket.send(JSONValue.object([("requestId", requestId)]).serialized() + "\n" + request.svg(data: data.snapshot.data))
+            } catch {
+                let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
+                                                ("field", error.field.map(JSONValue.string) ?? .null)])
+                socket.send(JSONValue.object([("requestId", requestId), ("error", failure)]).serialized() + "\n")
+            }
+        }
     }
 
     /// `preset=NAME` starts from a saved preset instead of the defaults.

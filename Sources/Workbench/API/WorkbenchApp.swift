@@ -32,6 +32,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.get("/api/openapi.json") { _ in .json(OpenAPIDocument.json) }
         r.get("/api/render") { [unowned self] in try render(InputValue.fromQuery($0.query)) }
         r.post("/api/render") { [unowned self] in try render(InputValue.fromJSON($0.body)) }
+        r.get("/api/render/socket") { [unowned self] in try renderSocket($0) }
         r.get("/api/frames") { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
         r.post("/api/frames") { [unowned self] in try frames(InputValue.fromJSON($0.body)) }
         r.get("/api/presets") { [unowned self] in listPresets($0) }

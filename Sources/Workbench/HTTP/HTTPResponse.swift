@@ -5,6 +5,8 @@ struct HTTPResponse: Sendable {
     enum Body: Sendable {
         case bytes([UInt8])
         case stream(EventStream)
+        /// Switches protocols (status 101); the session runs on its own thread until it returns.
+        case webSocket(@Sendable (WebSocket) -> Void)
     }
 
     var status: Int

@@ -1,5 +1,7 @@
 import CMicroHTTPD
+import Foundation
 import Glibc
+import Synchronization
 
 /// What the server asks of the application; the only thing that crosses into the C layer.
 protocol HTTPHandler: Sendable {
@@ -12,17 +14,19 @@ protocol HTTPHandler: Sendable {
 
 /// The whole boundary with libmicrohttpd: a daemon in thread-per-connection mode (so a quiet
 /// event stream simply waits on its own thread), per-connection state through `con_cls`,
-/// bodies bounded while they arrive, responses copied into libmicrohttpd.
+/// bodies bounded while they arrive, responses copied into libmicrohttpd, WebSocket upgrades
+/// handed to a thread of their own.
 final class MicroHTTPDServer: @unchecked Sendable {
     private let handler: any HTTPHandler
     private var daemon: OpaquePointer?
+    private let sockets = Mutex<[Int32: WebSocket]>([:])
 
     init(handler: any HTTPHandler) { self.handler = handler }
 
     /// Serves on an already listening socket until `stop()`.
     func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 512) throws {
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
-            | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue
+            | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_UPGRADE.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
         daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, nil, connectionTimeout, connectionLimit)
         guard daemon != nil else { throw ServerError.startFailed }
@@ -32,6 +36,10 @@ final class MicroHTTPDServer: @unchecked Sendable {
     func stop() {
         guard let daemon else { return }
         _ = MHD_quiesce_daemon(daemon)
+        // Upgraded connections are ours to close, before the daemon goes.
+        for socket in sockets.withLock({ Array($0.values) }) { socket.close(code: 1001) }
+        let deadline = Date().addingTimeInterval(2)
+        while sockets.withLock({ !$0.isEmpty }) && Date() < deadline { usleep(5_000) }
         MHD_stop_daemon(daemon)
         self.daemon = nil
     }
@@ -149,6 +157,10 @@ final class MicroHTTPDServer: @unchecked Sendable {
                 stream.close()
             })
             if mhdResponse == nil { Unmanaged<EventStream>.fromOpaque(box).release() }
+        case .webSocket(let session):
+            let box = Unmanaged.passRetained(Upgrade(server: self, session: session)).toOpaque()
+            mhdResponse = MHD_create_response_for_upgrade(upgradeHandler, box)
+            if mhdResponse == nil { Unmanaged<Upgrade>.fromOpaque(box).release() }
         }
         guard let mhdResponse else { return CMHD_NO }
         for (name, value) in response.headers + SecurityHeaders.all {
@@ -158,6 +170,43 @@ final class MicroHTTPDServer: @unchecked Sendable {
         MHD_destroy_response(mhdResponse)
         return result
     }
+}
+
+/// What an accepted upgrade needs once libmicrohttpd hands over the socket.
+final class Upgrade: @unchecked Sendable {
+    let server: MicroHTTPDServer
+    let session: @Sendable (WebSocket) -> Void
+
+    init(server: MicroHTTPDServer, session: @escaping @Sendable (WebSocket) -> Void) {
+        self.server = server
+        self.session = session
+    }
+}
+
+extension MicroHTTPDServer {
+    /// Runs a WebSocket session on a thread of its own, then gives the socket back to be closed.
+    fileprivate func run(_ upgrade: Upgrade, fd: Int32, alreadyRead: [UInt8], handle: OpaquePointer) {
+        let socket = WebSocket(fd: fd, alreadyRead: alreadyRead)
+        sockets.withLock { $0[fd] = socket }
+        let urh = UncheckedHandle(pointer: handle)
+        Thread.detachNewThread { [self] in
+            upgrade.session(socket)
+            sockets.withLock { _ = $0.removeValue(forKey: fd) }
+            _ = cmhd_upgrade_close(urh.pointer)
+        }
+    }
+}
+
+/// A C handle moved to another thread; libmicrohttpd allows it to be used from any thread.
+struct UncheckedHandle: @unchecked Sendable { let pointer: OpaquePointer }
+
+private let upgradeHandler: MHD_UpgradeHandler = { cls, _, _, extraIn, extraSize, socket, urh in
+    guard let cls, let urh else { return }
+    let upgrade = Unmanaged<Upgrade>.fromOpaque(cls).takeRetainedValue()
+    let extra = extraIn.map { pointer in
+        pointer.withMemoryRebound(to: UInt8.self, capacity: extraSize) { Array(UnsafeBufferPointer(start: $0, count: extraSize)) }
+    } ?? []
+    upgrade.server.run(upgrade, fd: socket, alreadyRead: extra, handle: urh)
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, state in
