@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Screenshots of the running workbench, as a person would see it: screenshot.py URL OUT_DIR."""
+"""Screenshots of a running workbench as a person sees it: screenshot.py URL OUT_DIR."""
 import shutil
 import sys
 from pathlib import Path
@@ -7,19 +7,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 
-def chromium_path():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise SystemExit("no chromium on PATH; run scripts/setup-test-deps.sh")
-
-
 def main():
     url, out = sys.argv[1], Path(sys.argv[2])
     out.mkdir(parents=True, exist_ok=True)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
         for width, height in ((1440, 900), (390, 844)):
             page = browser.new_page(viewport={"width": width, "height": height})
             errors = []
@@ -32,8 +24,21 @@ def main():
             page.mouse.move(box["x"] + box["width"] * 0.6, box["y"] + box["height"] / 2)
             page.mouse.down()
             page.wait_for_timeout(700)
-            page.screenshot(path=str(out / f"pressed-{width}.png"), full_page=width < 600)
+            page.screenshot(path=str(out / f"pressed-{width}.png"))
             page.mouse.up()
+            if width > 600:
+                page.locator("[data-theme='dark']").click()
+                page.locator("[data-period='ALL']").click()
+                page.wait_for_timeout(400)
+                page.screenshot(path=str(out / "dark-all.png"))
+                page.locator("#open-compare").click()
+                page.wait_for_selector("#compare-charts .preview svg")
+                page.wait_for_timeout(400)
+                page.screenshot(path=str(out / "compare.png"))
+                page.keyboard.press("Escape")
+                page.locator("#open-export").click()
+                page.wait_for_function("() => document.querySelector('#export-text').textContent.length > 100")
+                page.screenshot(path=str(out / "export.png"))
             print(width, "console errors:", errors)
         browser.close()
 
