@@ -24,16 +24,17 @@ measure() {  # name url
   p99=$(awk '$1=="99%" {print $2}' "$OUT/wrk.txt")
   errors=$(grep -c "Socket errors" "$OUT/wrk.txt" || true)
   non2xx=$(awk '/Non-2xx/ {print $NF}' "$OUT/wrk.txt")
-  printf "%-40s %10s req/s   p50 %8s   p99 %8s   socket errors: %s   non-2xx: %s\n" "$1" "$rps" "$p50" "$p99" "$errors" "${non2xx:-0}"
+  # The report goes to stderr (reopening /dev/stderr would truncate a redirected log).
+  printf "%-40s %10s req/s   p50 %8s   p99 %8s   socket errors: %s   non-2xx: %s\n" "$1" "$rps" "$p50" "$p99" "$errors" "${non2xx:-0}" >&2
   echo "$rps"
 }
 
 echo "wrk -t2 -c64 -d$DURATION (release build, same run)"
-hello=$(measure "libmicrohttpd hello-world (baseline)" http://127.0.0.1:18181/ | tee /dev/stderr | tail -1)
+hello=$(measure "libmicrohttpd hello-world (baseline)" http://127.0.0.1:18181/)
 before=$(rss $SERVER)
-static=$(measure "workbench static file /favicon.svg" http://127.0.0.1:18080/favicon.svg | tee /dev/stderr | tail -1)
-json=$(measure "workbench JSON route /api/live" http://127.0.0.1:18080/api/live | tee /dev/stderr | tail -1)
-render=$(measure "workbench chart render /api/render" "http://127.0.0.1:18080/api/render?period=1Y" | tee /dev/stderr | tail -1)
+static=$(measure "workbench static file /favicon.svg" http://127.0.0.1:18080/favicon.svg)
+json=$(measure "workbench JSON route /api/live" http://127.0.0.1:18080/api/live)
+render=$(measure "workbench chart render /api/render" "http://127.0.0.1:18080/api/render?period=1Y")
 after=$(rss $SERVER)
 python3 - "$hello" "$static" "$json" "$render" "$before" "$after" <<'PY'
 import sys

@@ -77,14 +77,14 @@ def test_kotlin_exports_parse_without_errors(server, tricky):
 def test_tokens_follow_the_design_tokens_format(server):
     tokens = json.loads(export(server, "Designer's favourite", "tokens").text)
     chart = tokens["chart"]
-    assert chart["line"]["inactiveLineWidth"] == {"$type": "dimension", "$value": {"value": 3, "unit": "px"},
+    assert chart["line"]["inactiveLineWidth"] == {"$type": "dimension", "$value": {"value": 2.5, "unit": "px"},
                                                    "$description": "Line width while nobody touches the chart."}
     assert chart["animation"]["animationDuration"]["$type"] == "duration"
     assert chart["animation"]["animationDuration"]["$value"] == {"value": 450, "unit": "ms"}
-    assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#FF9F1C"
-    assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.45, "$description": "Top opacity"}
+    assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#FF8A00"
+    assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.35, "$description": "Top opacity"}
     extension = chart["$extensions"]["com.chartworkbench"]
-    assert extension["inactiveCurve"] == "monotone" and extension["easing"] == "spring"
+    assert extension["inactiveCurve"] == "basis" and extension["easing"] == "spring"
     # Named easings become a cubicBezier token.
     pm = json.loads(export(server, "PM's favourite", "tokens").text)
     assert pm["chart"]["animation"]["easingCurve"] == {"$type": "cubicBezier", "$value": [0, 0, 0.58, 1],

@@ -383,20 +383,7 @@ private struct RowReader {
                 chunk.failure = CSVImport.Failure(line: lineNumber, message: "expected at least \(needed) fields, found \(count)")
                 return chunk
             }
-            let timeField = reader.fields[layout.timeIndex], priceField = reader.fields[layout.priceIndex]
-            guard let t = time(timeField) else {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "cannot read the time \"\(reader.clip(reader.text(timeField)))\" in \(layout.timeName)")
-                return chunk
-            }
-            guard let p = price(priceField) else {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "cannot read the price \"\(reader.clip(reader.text(priceField)))\" in \(layout.priceName)")
-                return chunk
-            }
-            if let last = chunk.times.last, t <= last { chunk.sorted = false }
-            chunk.times.append(t)
-            chunk.prices.append(p)
-            if chunk.times.count > CSVImport.maxRows {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "more than \(CSVImport.maxRows) rows")
+            guard accept(time: reader.fields[layout.timeIndex], price: reader.fields[layout.priceIndex], line: lineNumber, into: &chunk) else {
                 return chunk
             }
         }
@@ -452,24 +439,32 @@ private struct RowReader {
                 chunk.failure = CSVImport.Failure(line: lineNumber, message: "expected at least \(needed) fields, found \(count)")
                 return chunk
             }
-            guard let t = TimeText.seconds(bytes(timeField)) else {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "cannot read the time \"\(reader.clip(reader.text(timeField)))\" in \(layout.timeName)")
-                return chunk
-            }
-            guard let p = price(priceField) else {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "cannot read the price \"\(reader.clip(reader.text(priceField)))\" in \(layout.priceName)")
-                return chunk
-            }
-            if let last = chunk.times.last, t <= last { chunk.sorted = false }
-            chunk.times.append(t)
-            chunk.prices.append(p)
-            if chunk.times.count > CSVImport.maxRows {
-                chunk.failure = CSVImport.Failure(line: lineNumber, message: "more than \(CSVImport.maxRows) rows")
-                return chunk
-            }
+            guard accept(time: timeField, price: priceField, line: lineNumber, into: &chunk) else { return chunk }
         }
         chunk.lastLine = line - 1
         return chunk
+    }
+
+    /// Reads one row's time and price into the chunk; false (with the failure set) when either
+    /// cannot be read or there are too many rows.
+    @inline(__always)
+    private func accept(time timeField: CSVImport.Field, price priceField: CSVImport.Field, line: Int, into chunk: inout CSVImport.Chunk) -> Bool {
+        guard let t = time(timeField) else {
+            chunk.failure = CSVImport.Failure(line: line, message: "cannot read the time \"\(reader.clip(reader.text(timeField)))\" in \(layout.timeName)")
+            return false
+        }
+        guard let p = price(priceField) else {
+            chunk.failure = CSVImport.Failure(line: line, message: "cannot read the price \"\(reader.clip(reader.text(priceField)))\" in \(layout.priceName)")
+            return false
+        }
+        if let last = chunk.times.last, t <= last { chunk.sorted = false }
+        chunk.times.append(t)
+        chunk.prices.append(p)
+        guard chunk.times.count <= CSVImport.maxRows else {
+            chunk.failure = CSVImport.Failure(line: line, message: "more than \(CSVImport.maxRows) rows")
+            return false
+        }
+        return true
     }
 
     @inline(__always)
@@ -477,6 +472,7 @@ private struct RowReader {
         UnsafeBufferPointer(rebasing: reader.b[f.start..<f.end])
     }
 
+    @inline(__always)
     private func time(_ f: CSVImport.Field) -> Int64? {
         f.quoted ? TimeText.seconds(reader.text(f)) : TimeText.seconds(bytes(f))
     }

@@ -121,6 +121,12 @@ enum CodeString {
         return out + "\""
     }
 
+    /// The `//` comment that opens a generated source file.
+    static func header(for preset: Preset) -> String {
+        "// Chart style exported from Chart Workbench (format \(Preset.format) v\(Preset.version)).\n"
+            + "// Preset: \(comment(preset.name))\n// Updated: \(comment(preset.updatedAt))\n"
+    }
+
     /// Text for a `//` comment: one line, no control or bidi characters.
     static func comment(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { needsUnicodeEscape($0) ? " " : $0 }))

@@ -8,10 +8,7 @@ struct KotlinExport {
     var text: String {
         let definitions = ChartStyle.definitions
         let valueName = CodeName.identifier(preset.name, upperFirst: false)
-        var out = """
-        // Chart style exported from Chart Workbench (format \(Preset.format) v\(Preset.version)).
-        // Preset: \(CodeString.comment(preset.name))
-        // Updated: \(CodeString.comment(preset.updatedAt))
+        var out = CodeString.header(for: preset) + """
 
         import androidx.compose.ui.graphics.Color
         import androidx.compose.ui.unit.Dp
