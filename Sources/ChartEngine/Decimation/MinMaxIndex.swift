@@ -12,66 +12,78 @@ public struct MinMaxIndex: Sendable {
         var high: Int32
     }
 
-    public init(prices: [Double]) {
+    public init(prices: PriceColumn) {
         update(prices: prices, from: 0)
     }
 
     /// Brings the index up to date after points were appended from `oldCount` on.
-    public mutating func update(prices: [Double], from oldCount: Int) {
+    public mutating func update(prices: PriceColumn, from oldCount: Int) {
         for i in oldCount..<prices.count where !prices[i].isFinite { gapPositions.append(i) }
-        prices.withUnsafeBufferPointer { p in
-            var size = Self.fanOut
-            var level = 0
-            while p.count / size > 0 {
-                if levels.count <= level { levels.append([]) }
-                let complete = p.count / size
-                let existing = levels[level].count
-                if complete > existing {
-                    levels[level].reserveCapacity(complete)
-                    for block in existing..<complete {
-                        levels[level].append(level == 0
-                            ? Self.scan(p, block * size..<(block + 1) * size)
-                            : Self.merge(levels[level - 1], children: block * Self.fanOut..<(block + 1) * Self.fanOut, prices: p))
-                    }
-                }
-                level += 1
-                size *= Self.fanOut
-            }
+        // Built on the stored values themselves (cents compare like the prices they stand for).
+        switch prices.storage {
+        case .cents(let cents): cents.withUnsafeBufferPointer { build($0, isGap: { $0 == PriceColumn.gap }) }
+        case .doubles(let doubles): doubles.withUnsafeBufferPointer { build($0, isGap: { !$0.isFinite }) }
         }
     }
 
-    /// One pass over a block; NaN never compares lower or higher, so gaps are skipped.
+    /// Adds the complete blocks that do not exist yet: level 0 by scanning prices, higher levels
+    /// by merging the level below.
+    private mutating func build<T: Comparable>(_ p: UnsafeBufferPointer<T>, isGap: (T) -> Bool) {
+        let count = p.count
+        var size = Self.fanOut
+        var level = 0
+        while count / size > 0 {
+            if levels.count <= level { levels.append([]) }
+            let complete = count / size
+            let existing = levels[level].count
+            if complete > existing {
+                levels[level].reserveCapacity(complete)
+                for block in existing..<complete {
+                    levels[level].append(level == 0
+                        ? Self.scan(p, block * size..<(block + 1) * size, isGap: isGap)
+                        : Self.merge(levels[level - 1], children: block * Self.fanOut..<(block + 1) * Self.fanOut, prices: p))
+                }
+            }
+            level += 1
+            size *= Self.fanOut
+        }
+    }
+
+    /// One pass over a block; gaps are skipped.
     @inline(__always)
-    private static func scan(_ p: UnsafeBufferPointer<Double>, _ range: Range<Int>) -> Extremes {
+    private static func scan<T: Comparable>(_ p: UnsafeBufferPointer<T>, _ range: Range<Int>, isGap: (T) -> Bool) -> Extremes {
         var i = range.lowerBound
-        while i < range.upperBound && !p[i].isFinite { i += 1 }
+        while i < range.upperBound && isGap(p[i]) { i += 1 }
         guard i < range.upperBound else { return Extremes(low: -1, high: -1) }
         var low = i, high = i, lo = p[i], hi = p[i]
         i += 1
         while i < range.upperBound {
             let v = p[i]
-            if v < lo { lo = v; low = i }
-            if v > hi { hi = v; high = i }
+            if !isGap(v) {
+                if v < lo { lo = v; low = i }
+                if v > hi { hi = v; high = i }
+            }
             i += 1
         }
         return Extremes(low: Int32(low), high: Int32(high))
     }
 
-    private static func merge(_ below: [Extremes], children: Range<Int>, prices p: UnsafeBufferPointer<Double>) -> Extremes {
+    private static func merge<T: Comparable>(_ below: [Extremes], children: Range<Int>, prices: UnsafeBufferPointer<T>) -> Extremes {
         var result = Extremes(low: -1, high: -1)
-        for c in children { combine(&result, below[c], p) }
+        for c in children { combine(&result, below[c], { prices[$0] }) }
         return result
     }
 
+    /// Widens `into` by `other`; `value` reads the price at a position.
     @inline(__always)
-    private static func combine(_ into: inout Extremes, _ other: Extremes, _ p: UnsafeBufferPointer<Double>) {
+    private static func combine<T: Comparable>(_ into: inout Extremes, _ other: Extremes, _ value: (Int) -> T) {
         guard other.low >= 0 else { return }
-        if into.low < 0 || p[Int(other.low)] < p[Int(into.low)] { into.low = other.low }
-        if into.high < 0 || p[Int(other.high)] > p[Int(into.high)] { into.high = other.high }
+        if into.low < 0 || value(Int(other.low)) < value(Int(into.low)) { into.low = other.low }
+        if into.high < 0 || value(Int(other.high)) > value(Int(into.high)) { into.high = other.high }
     }
 
     /// Positions of the lowest and highest finite price in `range`, or nil when it has none.
-    public func extremes(in range: Range<Int>, prices: UnsafeBufferPointer<Double>) -> (low: Int, high: Int)? {
+    public func extremes(in range: Range<Int>, prices: PriceColumn) -> (low: Int, high: Int)? {
         var result = Extremes(low: -1, high: -1)
         var i = range.lowerBound
         while i < range.upperBound {
@@ -84,9 +96,9 @@ public struct MinMaxIndex: Sendable {
                 size = next
             }
             if level < 0 {
-                if prices[i].isFinite { Self.combine(&result, Extremes(low: Int32(i), high: Int32(i)), prices) }
+                if prices[i].isFinite { Self.combine(&result, Extremes(low: Int32(i), high: Int32(i)), { prices[$0] }) }
             } else {
-                Self.combine(&result, levels[level][i / size], prices)
+                Self.combine(&result, levels[level][i / size], { prices[$0] })
             }
             i += size
         }

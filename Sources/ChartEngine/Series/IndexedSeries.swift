@@ -27,7 +27,8 @@ public struct IndexedSeries: Sendable {
             return (times, prices)
         }
         times.reserveCapacity(columns * 2 + 2); prices.reserveCapacity(columns * 2 + 2)
-        series.prices.withUnsafeBufferPointer { p in
+        do {
+            let p = series.prices
             let n = range.count
             for c in 0..<columns {
                 let lo = range.lowerBound + n * c / columns
@@ -50,7 +51,6 @@ public struct IndexedSeries: Sendable {
     /// Bytes held per point by the series and its index.
     public var residentBytesPerPoint: Double {
         guard series.count > 0 else { return 0 }
-        let arrays = series.times.capacity * 8 + series.prices.capacity * 8
-        return Double(arrays + index.residentBytes) / Double(series.count)
+        return Double(series.residentBytes + index.residentBytes) / Double(series.count)
     }
 }

@@ -1,14 +1,15 @@
 /// Time-ordered prices. Times are Unix seconds; a NaN price is a gap that splits the line.
-/// Kept as two flat arrays (16 bytes a point) so that ten years of minutes fit comfortably.
+/// Both columns pick a compact form when the data allows (regular times, whole cents), so ten
+/// years of minutes take about 4 bytes a point; otherwise 16.
 public struct PriceSeries: Sendable, Equatable {
-    public private(set) var times: [Int64]
-    public private(set) var prices: [Double]
+    public private(set) var times: TimeColumn
+    public private(set) var prices: PriceColumn
 
     /// Times must be strictly increasing; callers (the importer, the generator) guarantee it.
     public init(times: [Int64], prices: [Double]) {
         precondition(times.count == prices.count, "times and prices differ in length")
-        self.times = times
-        self.prices = prices
+        self.times = TimeColumn(times)
+        self.prices = PriceColumn(prices)
     }
 
     public var count: Int { times.count }
@@ -22,14 +23,9 @@ public struct PriceSeries: Sendable, Equatable {
         }
     }
 
-    /// Index range of the points with `time >= start` (binary search).
+    /// Index range of the points with `time >= start`.
     public func indices(from start: Int64) -> Range<Int> {
-        var lo = 0, hi = times.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if times[mid] < start { lo = mid + 1 } else { hi = mid }
-        }
-        return lo..<times.count
+        times.firstIndex(atOrAfter: start)..<times.count
     }
 
     /// Lowest and highest finite price in the range, or nil when it holds none.
@@ -40,6 +36,8 @@ public struct PriceSeries: Sendable, Equatable {
         }
         return lo <= hi ? lo...hi : nil
     }
+
+    public var residentBytes: Int { times.residentBytes + prices.residentBytes }
 }
 
 /// The chart's period buttons, counted back from the last point.

@@ -33,7 +33,7 @@ final class DataStore: Sendable {
             let before = data.series.count
             data.append(times: times, prices: prices)
             let added = data.series.count - before
-            let stats = current.stats.adding(times: Array(data.series.times.suffix(added)), prices: Array(data.series.prices.suffix(added)))
+            let stats = current.stats.adding(times: data.series.times.suffix(added), prices: data.series.prices.suffix(added))
             current = Snapshot(data: data, source: current.source, generation: current.generation + 1, stats: stats)
             return data.series.count - before
         }
@@ -57,7 +57,7 @@ struct SeriesStats: Sendable {
 
     private init(empty: Void) {}
 
-    func adding(times: [Int64], prices: [Double]) -> SeriesStats {
+    func adding(times: some Collection<Int64>, prices: some Collection<Double>) -> SeriesStats {
         var s = self
         for (t, p) in zip(times, prices) {
             s.count += 1
