@@ -18,18 +18,20 @@ public struct MinMaxIndex: Sendable {
 
     /// Brings the index up to date after points were appended from `oldCount` on.
     public mutating func update(prices: PriceColumn, from oldCount: Int) {
-        for i in oldCount..<prices.count where !prices[i].isFinite { gapPositions.append(i) }
         // Built on the stored values themselves (cents compare like the prices they stand for).
         switch prices.storage {
-        case .cents(let cents): cents.withUnsafeBufferPointer { build($0, isGap: { $0 == PriceColumn.gap }) }
-        case .doubles(let doubles): doubles.withUnsafeBufferPointer { build($0, isGap: { !$0.isFinite }) }
+        case .cents(let cents): cents.withUnsafeBufferPointer { build($0, from: oldCount, isGap: { $0 == PriceColumn.gap }) }
+        case .doubles(let doubles): doubles.withUnsafeBufferPointer { build($0, from: oldCount, isGap: { !$0.isFinite }) }
         }
     }
 
+    public var gapCount: Int { gapPositions.count }
+
     /// Adds the complete blocks that do not exist yet: level 0 by scanning prices, higher levels
     /// by merging the level below.
-    private mutating func build<T: Comparable>(_ p: UnsafeBufferPointer<T>, isGap: (T) -> Bool) {
+    private mutating func build<T: Comparable>(_ p: UnsafeBufferPointer<T>, from oldCount: Int, isGap: (T) -> Bool) {
         let count = p.count
+        for i in oldCount..<count where isGap(p[i]) { gapPositions.append(i) }
         var size = Self.fanOut
         var level = 0
         while count / size > 0 {

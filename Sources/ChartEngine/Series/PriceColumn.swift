@@ -20,13 +20,37 @@ public struct PriceColumn: RandomAccessCollection, Sendable, Equatable {
         storage = .cents(cents)
     }
 
+    /// An empty column, collecting cents until a price needs a Double.
+    public init() { storage = .cents([]) }
+
+    public mutating func reserveCapacity(_ count: Int) {
+        switch storage {
+        case .cents(var c): storage = .cents([]); c.reserveCapacity(count); storage = .cents(c)
+        case .doubles(var d): storage = .doubles([]); d.reserveCapacity(count); storage = .doubles(d)
+        }
+    }
+
+    public mutating func append(contentsOf other: PriceColumn) {
+        switch (storage, other.storage) {
+        case (.cents(var c), .cents(let more)):
+            storage = .cents([])
+            c.append(contentsOf: more)
+            storage = .cents(c)
+        default:
+            storage = .doubles(Array(self) + Array(other))
+        }
+    }
+
     /// The price in cents when that is exact (NaN is the gap marker), else nil.
     @inline(__always)
     static func cents(_ price: Double) -> Int32? {
         if price.isNaN { return gap }
         guard price.magnitude < 21_000_000 else { return nil }
-        let c = (price * 100).rounded()
-        return Double(c) / 100 == price ? Int32(c) : nil
+        // The nearest whole cent by truncation (no libm call); it counts only if it reads back
+        // as exactly the same price.
+        let scaled = price * 100
+        let c = Int32(scaled + (scaled < 0 ? -0.5 : 0.5))
+        return Double(c) / 100 == price ? c : nil
     }
 
     public var startIndex: Int { 0 }
@@ -48,7 +72,7 @@ public struct PriceColumn: RandomAccessCollection, Sendable, Equatable {
         }
     }
 
-    mutating func append(_ price: Double) {
+    public mutating func append(_ price: Double) {
         switch storage {
         case .cents(var c):
             storage = .cents([])  // release the reference so the append does not copy

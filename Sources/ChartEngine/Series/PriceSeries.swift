@@ -12,6 +12,12 @@ public struct PriceSeries: Sendable, Equatable {
         self.prices = PriceColumn(prices)
     }
 
+    public init(times: TimeColumn, prices: PriceColumn) {
+        precondition(times.count == prices.count, "times and prices differ in length")
+        self.times = times
+        self.prices = prices
+    }
+
     public var count: Int { times.count }
     public var isEmpty: Bool { times.isEmpty }
 

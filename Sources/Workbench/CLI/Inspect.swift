@@ -18,7 +18,7 @@ struct Inspect: ParsableCommand {
             do throws(CSVImport.Failure) { result = try CSVImport.parse(contents) } catch { throw InputError("\(file): \(error.description)") }
             let indexed = IndexedSeries(result.series)
             let elapsed = clock.now - started
-            let stats = SeriesStats(result.series)
+            let stats = SeriesStats(indexed)
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             var lines = [
                 "rows: \(result.rows) (time from \(result.timeColumn), price from \(result.priceColumn))",

@@ -73,7 +73,8 @@ struct CSVImport {
         }
         // Errors: the first failing part wins; later parts' line numbers continue the earlier ones.
         var lineOffset = 0
-        var times: [Int64] = [], prices: [Double] = []
+        var times: [Int64] = []
+        var prices = PriceColumn()
         var sorted = true
         for k in parts.indices {
             guard let part = parts[k] else { continue }
@@ -97,12 +98,12 @@ struct CSVImport {
         guard !times.isEmpty else { throw Failure(line: nil, message: layout.hasHeader ? "the file has a header but no rows" : "the file holds no rows") }
         var warnings: [String] = []
         if !sorted {
-            let (t, p, duplicates, wasUnordered) = Reader.sortKeepingLast(times, prices)
-            times = t; prices = p
+            let (t, p, duplicates, wasUnordered) = Reader.sortKeepingLast(times, Array(prices))
+            times = t; prices = PriceColumn(p)
             if wasUnordered { warnings.append("rows were not in time order; they were sorted") }
             if duplicates > 0 { warnings.append("\(duplicates) rows repeated a time; the last row of each time was kept") }
         }
-        return Result(series: PriceSeries(times: times, prices: prices), rows: times.count,
+        return Result(series: PriceSeries(times: TimeColumn(times), prices: prices), rows: times.count,
                       timeColumn: layout.timeName, priceColumn: layout.priceName, warnings: warnings)
     }
 
@@ -120,7 +121,8 @@ struct CSVImport {
     /// The rows of one part of the file.
     struct Chunk {
         var times: [Int64] = []
-        var prices: [Double] = []
+        /// Whole cents while every price is one: no Double array to build and convert later.
+        var prices = PriceColumn()
         var sorted = true
         var failure: Failure?
         /// The number of the last line read (the part's lines counted from its first line = 1).

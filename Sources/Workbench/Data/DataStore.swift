@@ -14,14 +14,15 @@ final class DataStore: Sendable {
     private let state: Mutex<Snapshot>
 
     init(_ series: PriceSeries, source: String) {
-        state = Mutex(Snapshot(data: IndexedSeries(series), source: source, generation: 1, stats: SeriesStats(series)))
+        let indexed = IndexedSeries(series)
+        state = Mutex(Snapshot(data: indexed, source: source, generation: 1, stats: SeriesStats(indexed)))
     }
 
     var snapshot: Snapshot { state.withLock { $0 } }
 
     func replace(with series: PriceSeries, source: String) {
         let indexed = IndexedSeries(series)  // built outside the lock
-        let stats = SeriesStats(series)
+        let stats = SeriesStats(indexed)
         state.withLock { $0 = Snapshot(data: indexed, source: source, generation: $0.generation + 1, stats: stats) }
     }
 
@@ -51,11 +52,20 @@ struct SeriesStats: Sendable {
     var high = -Double.infinity
     var gaps = 0
 
-    init(_ series: PriceSeries) {
-        self = SeriesStats(empty: ()).adding(times: series.times, prices: series.prices)
+    /// From the index, without walking every point: its top blocks know the extremes.
+    init(_ data: IndexedSeries) {
+        let series = data.series
+        count = series.count
+        first = series.times.first
+        last = series.times.last
+        firstPrice = series.prices.first(where: \.isFinite)
+        lastPrice = series.prices.last(where: \.isFinite)
+        if let (low, high) = data.index.extremes(in: 0..<series.count, prices: series.prices) {
+            self.low = series.prices[low]
+            self.high = series.prices[high]
+        }
+        gaps = data.index.gapCount
     }
-
-    private init(empty: Void) {}
 
     func adding(times: some Collection<Int64>, prices: some Collection<Double>) -> SeriesStats {
         var s = self
