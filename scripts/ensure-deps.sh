@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
 #   ensure-deps.sh run    libmicrohttpd (pkg-config libmicrohttpd)
-#   ensure-deps.sh test   + Chromium, Playwright for Python, pytest, a Kotlin grammar
-#   ensure-deps.sh bench  + wrk, pandas and tsdownsample (the baselines)
+#   ensure-deps.sh test   + Chromium, Playwright for Python, pytest, a Kotlin grammar, and the
+#                           reference implementations the engine is checked against (numpy,
+#                           scipy, pandas, tsdownsample)
+#   ensure-deps.sh bench  + wrk
 set -euo pipefail
 target=${1:-run}
 
@@ -44,8 +46,8 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
   python_has requests || pip_need+=(requests)
   python_has tree_sitter || pip_need+=(tree-sitter)
   python_has tree_sitter_kotlin || pip_need+=(tree-sitter-kotlin)
-fi
-if [ "$target" = bench ]; then
+  python_has numpy || pip_need+=(numpy)
+  python_has scipy || pip_need+=(scipy)
   python_has pandas || pip_need+=(pandas)
   python_has tsdownsample || pip_need+=(tsdownsample)
 fi
