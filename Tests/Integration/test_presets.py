@@ -60,6 +60,10 @@ def test_unknown_keys_are_reported_and_kept(server):
     got = server.get("/api/presets/Handmade").json()
     assert got["parameters"]["markerRadius"] == 6 and got["parameters"]["glowRadius"] == 3
     assert any("glowRadius" in w for w in got["warnings"])
+    # A page saving the preset never saw the unknown key; it is kept all the same.
+    assert put(server, "Handmade", {"markerRadius": 7}).status_code == 200
+    saved = json.loads(path.read_text())
+    assert saved["parameters"]["glowRadius"] == 3 and saved["parameters"]["markerRadius"] == 7
     broken = server.presets / "broken.json"
     broken.write_text('{"format": "chart-workbench.preset", "version": 1, "name": "Broken", "parameters": {"verticalScale": 3}}')
     problems = server.get("/api/presets").json()["problems"]

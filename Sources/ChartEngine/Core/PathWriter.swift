@@ -24,7 +24,6 @@ public struct PathWriter: PathSink {
 
     public var text: String { buffer.string }
     public var isEmpty: Bool { buffer.isEmpty }
-    public var byteCount: Int { buffer.count }
 
     public mutating func moveTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "M"), x, y) }
     public mutating func lineTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "L"), x, y) }

@@ -33,8 +33,14 @@ extension WorkbenchApp {
         preset.updatedAt = Preset.now()
         let who = author(of: request)
         if preset.author.isEmpty { preset.author = who.user }
+        let existing = presets.get(name)
+        // Keys this version does not know (from a newer workbench or a hand edit) survive a save
+        // from a page that never saw them.
+        for (key, value) in existing?.preset.unknownParameters ?? [] where !preset.unknownParameters.contains(where: { $0.0 == key }) {
+            preset.unknownParameters.append((key, value))
+        }
         let entry: PresetStore.Entry
-        let existed = presets.get(name) != nil
+        let existed = existing != nil
         do {
             entry = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
                                      mustBeNew: request.header("if-none-match") == "*")

@@ -83,36 +83,34 @@ enum CodeString {
             || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
+    /// A Swift string literal.
     static func swift(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if needsUnicodeEscape(scalar) { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        literal(text, special: [:]) { "\\u{\(String($0, radix: 16))}" }
     }
 
+    /// A Kotlin string literal: `$` would start a template.
     static func kotlin(_ text: String) -> String {
+        literal(text, special: ["$": "\\$"]) { value in
+            let hex = String(value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    /// Quotes `text` with the escapes both languages share, plus the language's own.
+    private static func literal(_ text: String, special: [Unicode.Scalar: String], unicode: (UInt32) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "$": out += "\\$"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if needsUnicodeEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                if let escape = special[scalar] {
+                    out += escape
+                } else if needsUnicodeEscape(scalar) {
+                    out += unicode(scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -29,18 +29,6 @@ enum PercentDecoding {
         }
     }
 
-    /// `a=1&b=two` → ["a": "1", "b": "two"]; nil when any part is malformed.
-    static func query(_ text: Substring) -> [String: String]? {
-        var result: [String: String] = [:]
-        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let key = decode(parts[0], plusIsSpace: true),
-                  let value = decode(parts.count > 1 ? parts[1] : "", plusIsSpace: true) else { return nil }
-            result[key] = value
-        }
-        return result
-    }
-
     static func encode(_ text: String) -> String {
         var out = ""
         for b in text.utf8 {
