@@ -30,7 +30,19 @@ export class Presets {
 
   get modified() { return this.current !== null && !sameParams(this.current.params, this.store.params); }
 
+  /** Who made the loaded preset and why, under the chart. */
+  showInfo() {
+    const box = $('preset-info');
+    box.hidden = this.current === null;
+    if (!this.current) return;
+    $('preset-info-name').textContent = this.current.name;
+    const when = this.current.updatedAt ? new Date(this.current.updatedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+    $('preset-info-meta').textContent = [this.current.author && `by ${this.current.author}`, when && `saved ${when}`].filter(Boolean).join(' · ');
+    $('preset-info-notes').textContent = this.current.notes || '';
+  }
+
   markModified() {
+    this.showInfo();
     $('modified-marker').hidden = !this.modified;
     $('preset-save').disabled = this.current === null;
     $('preset-revert').disabled = !this.modified;
@@ -62,7 +74,8 @@ export class Presets {
   async load(name, { keepParams = false } = {}) {
     try {
       const preset = await this.fetch(name);
-      this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author, notes: preset.notes };
+      this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
+                       notes: preset.notes, updatedAt: preset.updatedAt };
       this.store.presetName = preset.name;
       if (!keepParams) this.store.replace(preset.parameters);
       this.select.value = preset.name;
@@ -81,7 +94,7 @@ export class Presets {
     try {
       const { body } = await send('PUT', path(this.current.name),
         { author: this.current.author || getUserName(), notes: this.current.notes, parameters: this.store.params }, headers);
-      this.current = { ...this.current, revision: body.revision, params: body.parameters };
+      this.current = { ...this.current, revision: body.revision, params: body.parameters, updatedAt: body.updatedAt };
       this.markModified();
       toast(`Saved “${body.name}”`);
     } catch (error) {

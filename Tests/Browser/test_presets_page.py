@@ -25,6 +25,8 @@ def test_save_a_preset_and_find_it_after_reload(page, server):
     assert page.locator("#param-inactiveLineWidth-number").input_value() == "6.5"
     option_text = page.locator("#preset-select option:checked").inner_text()
     assert "</script>" in option_text and "Ana" in option_text
+    assert page.locator("#preset-info-name").inner_text() == name  # shown as text, never as markup
+    assert "by Ana" in page.locator("#preset-info-meta").inner_text()
     # Revert after a change, then delete with confirmation.
     page.locator("#param-markerRadius").fill("1")
     assert page.locator("#modified-marker").is_visible()
