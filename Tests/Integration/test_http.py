@@ -9,6 +9,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import requests
 
 from workbench_server import BINARY, ROOT, Server, small_csv
@@ -285,3 +286,12 @@ def test_oversized_socket_message_closes_the_socket(server):
     opcode, data = ws.receive()
     assert opcode == 8 and int.from_bytes(data[:2], "big") == 1009
     assert server.get("/api/schema").status_code == 200
+
+
+def test_openapi_document_is_valid_and_lists_every_parameter(server):
+    validator = pytest.importorskip("openapi_spec_validator")
+    document = server.get("/api/openapi.json").json()
+    validator.validate(document)
+    render = {p["name"] for p in document["paths"]["/api/render"]["get"]["parameters"]}
+    schema = server.get("/api/schema").json()
+    assert {p["key"] for p in schema["parameters"]} <= render

@@ -48,6 +48,10 @@ enum OpenAPIDocument {
             ("/api/schema", .object([("get", operation("The parameter definitions", ok: json))])),
             ("/api/render", .object([("get", operation("Render the chart as SVG", parameters: renderParameters, ok: response("SVG", "image/svg+xml"))),
                                      ("post", operation("Render the chart as SVG from a JSON body of the same fields", body: "application/json", ok: response("SVG", "image/svg+xml")))])),
+            ("/api/render/socket", .object([("get", .object([
+                ("summary", .string("WebSocket for the live preview: send a render request's JSON plus requestId, receive {\"requestId\"} + newline + SVG")),
+                ("responses", .object([("101", .object([("description", .string("switching to WebSocket"))])), ("403", error), ("426", error)])),
+            ]))])),
             ("/api/frames", .object([("get", operation("Every frame of the transition (direction=in|out, fps)", parameters: renderParameters, ok: json)),
                                      ("post", operation("Every frame of the transition, from a JSON body", body: "application/json", ok: json))])),
             ("/api/presets", .object([("get", operation("List presets", ok: json))])),
