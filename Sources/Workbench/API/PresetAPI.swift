@@ -33,17 +33,10 @@ extension WorkbenchApp {
         preset.updatedAt = Preset.now()
         let who = author(of: request)
         if preset.author.isEmpty { preset.author = who.user }
-        let existing = presets.get(name)
-        // Keys this version does not know (from a newer workbench or a hand edit) survive a save
-        // from a page that never saw them.
-        for (key, value) in existing?.preset.unknownParameters ?? [] where !preset.unknownParameters.contains(where: { $0.0 == key }) {
-            preset.unknownParameters.append((key, value))
-        }
-        let entry: PresetStore.Entry
-        let existed = existing != nil
+        let entry: PresetStore.Entry, created: Bool
         do {
-            entry = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
-                                     mustBeNew: request.header("if-none-match") == "*")
+            (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
+                                                mustBeNew: request.header("if-none-match") == "*")
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
                 ? "a preset named \"\(name)\" already exists"
@@ -54,7 +47,7 @@ extension WorkbenchApp {
         events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
                                           ("user", .string(who.user)), ("client", .string(who.client))]))
         var response = presetResponse(entry)
-        if !existed { response.status = 201 }
+        if created { response.status = 201 }
         return response
     }
 

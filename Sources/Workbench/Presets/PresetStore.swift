@@ -40,17 +40,23 @@ final class PresetStore: Sendable {
 
     enum SaveError: Error { case conflict(current: String?) }
 
-    /// Saves `preset` under its name. `ifMatch` is the revision the client last saw; a different
-    /// current revision (or, with `mustBeNew`, any existing preset) is a conflict.
-    func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false) throws -> Entry {
+    /// Saves `preset` under its name; `created` says whether no file held it before. `ifMatch`
+    /// is the revision the client last saw; a different current revision (or, with `mustBeNew`,
+    /// any existing preset) is a conflict. Keys this version does not know, kept in the file
+    /// being replaced, are carried over: a page that never saw them cannot drop them.
+    func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false) throws -> (entry: Entry, created: Bool) {
         try lock.withLock { _ in
             let existing = scan().entries.first { $0.preset.name == preset.name }
             if mustBeNew, existing != nil { throw SaveError.conflict(current: existing?.revision) }
             if let ifMatch, ifMatch != "*", ifMatch != existing?.revision { throw SaveError.conflict(current: existing?.revision) }
+            var saved = preset
+            for (key, value) in existing?.preset.unknownParameters ?? [] where !saved.unknownParameters.contains(where: { $0.0 == key }) {
+                saved.unknownParameters.append((key, value))
+            }
             let fileName = existing?.fileName ?? freeFileName(for: preset.name)
-            let bytes = Array(preset.fileText.utf8)
+            let bytes = Array(saved.fileText.utf8)
             try AtomicFile.write(bytes, to: folder + "/" + fileName)
-            return Entry(preset: preset, revision: Self.revision(of: bytes), fileName: fileName)
+            return (Entry(preset: saved, revision: Self.revision(of: bytes), fileName: fileName), existing == nil)
         }
     }
 
