@@ -149,10 +149,9 @@ public struct ChartDocument {
 
     private func description(selection: Selection?, progress: Double) -> String {
         guard let first = model.times.first, let last = model.times.last else { return "No price data." }
-        let finite = model.raw.filter(\.isFinite)
         let lastPrice = model.raw.last(where: \.isFinite) ?? .nan
         var text = "From \(ValueFormat.time(first, withTime: model.showsTimeOfDay)) to \(ValueFormat.time(last, withTime: model.showsTimeOfDay)): "
-        text += "low \(ValueFormat.price(finite.min() ?? .nan)), high \(ValueFormat.price(finite.max() ?? .nan)), last \(ValueFormat.price(lastPrice))."
+        text += "low \(ValueFormat.price(model.priceExtent?.lowerBound ?? .nan)), high \(ValueFormat.price(model.priceExtent?.upperBound ?? .nan)), last \(ValueFormat.price(lastPrice))."
         if let s = selection, progress > 0 {
             text += " Selected \(ValueFormat.price(s.price)) at \(ValueFormat.time(s.time, withTime: model.showsTimeOfDay))."
         }

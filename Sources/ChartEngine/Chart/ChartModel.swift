@@ -10,6 +10,8 @@ public struct ChartModel: Sendable {
     public let width: Double
     public let height: Double
     public let period: Period
+    /// Lowest and highest visible price, nil when the window holds none.
+    public let priceExtent: ClosedRange<Double>?
 
     public init(data: IndexedSeries, period: Period, style: ChartStyle, width: Double, height: Double) {
         let window = period.window(in: data.series)
@@ -30,10 +32,10 @@ public struct ChartModel: Sendable {
         // scale stays still during the transition.
         var lo = Double.infinity, hi = -Double.infinity
         for v in raw where v.isFinite { lo = Swift.min(lo, v); hi = Swift.max(hi, v) }
-        if lo > hi { lo = 0; hi = 0 }
+        priceExtent = lo <= hi ? lo...hi : nil
         let span = style.verticalScale * height
         let top = (height - span) / 2
-        yScale = LinearScale(domain: lo...hi, range: (top + span, top))
+        yScale = LinearScale(domain: priceExtent ?? 0...0, range: (top + span, top))
     }
 
     public var isEmpty: Bool { times.isEmpty }
