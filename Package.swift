@@ -18,20 +18,22 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .target(name: "ChartEngine"),
-        .executableTarget(
-            name: "Workbench",
+        .target(
+            name: "WorkbenchKit",
             dependencies: [
                 "ChartEngine",
                 "CMicroHTTPD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "Workbench", dependencies: ["WorkbenchKit"]),
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: ["ChartEngine"],
             path: "Benchmarks/EngineBenchmarks"
         ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
+        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
 
-@main
-struct WorkbenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct WorkbenchCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
         subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self],
@@ -11,7 +12,7 @@ struct WorkbenchCommand: ParsableCommand {
     )
 
     /// Errors end in one line on stderr (help and usage only when asked for).
-    static func main() {
+    public static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
