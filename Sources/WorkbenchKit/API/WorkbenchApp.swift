@@ -1,87 +1,113 @@
 import ChartEngine
 import Foundation
 
-/// The workbench behind the HTTP server: guards first, then the API table, then the page.
-// Unchecked: `router` is assigned once, in init, before any request can arrive.
+/// The workbench behind the HTTP server: the middleware chain, then the API table, then the page.
+// Unchecked: `router` and `chain` are assigned once, in init, before any request can arrive.
 final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let data: DataStore
     let presets: PresetStore
     let events: EventHub
     let live: LiveFeed
     let staticFiles: StaticFiles
-    let requestGuard: RequestGuard
+    let hostOriginGuard: HostOriginGuard
     private(set) var router = Router()
+    private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
     static let csvBodyLimit = 64 << 20        // 64 MB; larger files load with --data FILE
 
-    init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double) {
+    /// `extraMiddleware` runs after the host/origin guard and before the content-type guard
+    /// (where a join-token check belongs).
+    init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
+         extraMiddleware: [any Middleware] = []) {
         self.data = data
         self.presets = presets
         self.events = EventHub()
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
-        self.requestGuard = RequestGuard(boundHost: host, port: port)
+        self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port)
         router = routes()
+        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + extraMiddleware
+            + [ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
+        chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 
-    /// The API, one line a route.
+    /// The API, one line a route: what it does, what it reads, what it answers.
     private func routes() -> Router {
+        let object = JSONValue.object([("type", .string("object"))])
         var r = Router()
-        r.get("/api/schema") { [unowned self] in schema($0) }
-        r.get("/api/openapi.json") { _ in .json(OpenAPIDocument.json) }
-        r.get("/api/render") { [unowned self] in try render(InputValue.fromQuery($0.query)) }
-        r.post("/api/render") { [unowned self] in try render(InputValue.fromJSON($0.body)) }
-        r.get("/api/render/socket") { [unowned self] in try renderSocket($0) }
-        r.get("/api/frames") { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
-        r.post("/api/frames") { [unowned self] in try frames(InputValue.fromJSON($0.body)) }
-        r.get("/api/presets") { [unowned self] in listPresets($0) }
-        r.get("/api/presets/:name") { [unowned self] in try getPreset($0) }
-        r.put("/api/presets/:name") { [unowned self] in try putPreset($0) }
-        r.delete("/api/presets/:name") { [unowned self] in try deletePreset($0) }
-        r.post("/api/presets/:name/rename") { [unowned self] in try renamePreset($0) }
-        r.get("/api/presets/:name/export") { [unowned self] in try exportPreset($0) }
-        r.post("/api/data") { [unowned self] in try loadData($0) }
-        r.get("/api/data") { [unowned self] in try visibleData($0) }
-        r.get("/api/live") { [unowned self] _ in .json(.object([("enabled", .bool(live.isRunning))])) }
-        r.post("/api/live") { [unowned self] in try setLive($0) }
-        r.post("/api/session/parameters") { [unowned self] in try shareParameters($0) }
-        r.get("/api/events") { [unowned self] _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                ("X-Accel-Buffering", "no")], body: .stream(events.subscribe()))
+        r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { [unowned self] in schema($0) }
+        r.get("/api/openapi.json", "This document", answers: [.json("OpenAPI 3")]) { [unowned self] _ in .json(OpenAPIDocument.json(for: router)) }
+        r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.renderQuery, answers: [.svg("the chart")], errors: [404]) {
+            [unowned self] in try render(InputValue.fromQuery($0.query))
+        }
+        r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", answers: [.svg("the chart")], errors: [404]) {
+            [unowned self] in try render($0.jsonValues())
+        }
+        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId, receive {\"requestId\"} + newline + SVG",
+              answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
+        r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
+              answers: [.json("frames")], errors: [403, 404]) { [unowned self] in try frames(InputValue.fromQuery($0.query), $0) }
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404]) {
+            [unowned self] in try frames($0.jsonValues(), $0)
+        }
+        r.get("/api/presets", "List presets", answers: [.json("presets and problems")]) { [unowned self] _ in listPresets() }
+        r.get("/api/presets/{name}", "Read a preset", answers: [.json("the preset with its revision")], errors: [404]) {
+            [unowned self] in try getPreset($0)
+        }
+        r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
+              answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500]) { [unowned self] in try putPreset($0) }
+        r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
+            [unowned self] in try deletePreset($0)
+        }
+        r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
+            [unowned self] in try renamePreset($0)
+        }
+        r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
+              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg], schema: nil, description: "the export")], errors: [404]) {
+            [unowned self] in try exportPreset($0)
+        }
+        r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv,
+               answers: [.json("summary of the series")]) { [unowned self] in try loadData($0) }
+        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")]) { [unowned self] in try visibleData($0) }
+        r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { [unowned self] _ in
+            .json(.object([("enabled", .bool(live.isRunning))]))
+        }
+        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", answers: [.json("{enabled}")]) { [unowned self] in try setLive($0) }
+        r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
+            [unowned self] in try shareParameters($0)
+        }
+        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live", answers: [.eventStream], errors: [503]) { [unowned self] _ in
+            try eventStream()
         }
         return r
+    }
+
+    func eventStream() throws(HTTPError) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")],
+                     body: .stream(events.subscribe()))
     }
 
     // MARK: HTTPHandler
 
     func bodyLimit(for head: RequestHead) -> Int {
-        head.method == "POST" && head.rawPath == "/api/data" ? Self.csvBodyLimit : Self.jsonBodyLimit
+        router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? Self.csvBodyLimit : Self.jsonBodyLimit
     }
 
-    func preflight(_ head: RequestHead) -> HTTPResponse? {
-        requestGuard.refusal(for: head)
-    }
+    func preflight(_ head: RequestHead) -> HTTPResponse? { chain.refusal(for: head) }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
-        if let response = router.response(to: request) {
-            return response.adding("Cache-Control", "no-store")
-        }
+    func respond(to request: HTTPRequest) -> HTTPResponse { chain.respond(to: RequestContext(request: request)) }
+
+    /// After the middleware: the API, then the page's files.
+    private func endpoint(_ context: RequestContext) -> HTTPResponse {
+        let request = context.request
+        if let response = router.response(to: context) { return response }
         if request.rawPath.hasPrefix("/api/") { return .notFound("no API route \(request.rawPath)") }
         if let file = staticFiles.response(to: request) { return file }
         if request.method != "GET" && request.method != "HEAD" {
             return HTTPError(405, "method_not_allowed", "\(request.method) is not allowed here; use GET").response.adding("Allow", "GET, HEAD")
         }
         return .notFound()
-    }
-
-    // MARK: Who did it
-
-    /// The person's display name and page id, sent by the page with every write.
-    func author(of request: HTTPRequest) -> (user: String, client: String) {
-        // The page percent-encodes the name: header values cannot carry every Unicode letter.
-        func clean(_ s: String?) -> String { String((s.flatMap { PercentDecoding.decode(Substring($0)) } ?? "").prefix(64)) }
-        return (clean(request.header("x-workbench-user")), clean(request.header("x-workbench-client")))
     }
 
     /// Ends live updates and event streams, giving streams a moment to send their last chunk.

@@ -44,13 +44,8 @@ struct Serve: ParsableCommand {
             do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }
 
-            if !["127.0.0.1", "localhost", "::1"].contains(host) {
-                Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
-            }
-            let shown = host.contains(":") ? "[\(host)]" : host
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
-
+            // Signal handlers before the line that says the server is ready: a test (or a script)
+            // may send SIGTERM as soon as it reads it.
             let stop: @Sendable () -> Void = {
                 app.shutdown()
                 server.stop()
@@ -65,6 +60,13 @@ struct Serve: ParsableCommand {
                 source.resume()
                 SignalSources.keep(source)
             }
+            if !["127.0.0.1", "localhost", "::1"].contains(host) {
+                Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
+            }
+            let shown = host.contains(":") ? "[\(host)]" : host
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+
             dispatchMain()
         }
     }
