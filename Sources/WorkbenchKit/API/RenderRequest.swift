@@ -82,6 +82,8 @@ struct RenderRequest {
     static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz"]
     static let widthRange = 80.0...4000.0
     static let heightRange = 60.0...3000.0
+    /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).
+    static let progressRange = ChartState.progressRange
 
     init() {}
 
@@ -103,7 +105,7 @@ struct RenderRequest {
             default: throw .badRequest("must be inactive or active", field: "state")
             }
         }
-        if let v = values["progress"] { progress = try v.number(field: "progress", in: ChartState.progressRange) }
+        if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
         if let v = values["tz"] { timeZone = try Self.timeZone(try v.text(field: "tz")) }
         if let v = values["selection"] { selection = try v.number(field: "selection", in: 0...1) }
         if let v = values["id"] {

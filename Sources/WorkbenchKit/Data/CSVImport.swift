@@ -73,6 +73,7 @@ struct CSVImport {
         }
         // Errors: the first failing part wins; later parts' line numbers continue the earlier ones.
         var lineOffset = 0
+        var nonPositive: (line: Int, price: Double, count: Int)?
         var times: [Int64] = []
         var prices = PriceColumn()
         var sorted = true
@@ -82,6 +83,10 @@ struct CSVImport {
             if var failure = part.failure {
                 if k > 0 { failure = Failure(line: failure.line.map { $0 + lineOffset }, message: failure.message) }
                 throw failure
+            }
+            if let found = part.firstNonPositive {
+                let count = (nonPositive?.count ?? 0) + part.nonPositiveCount
+                nonPositive = (nonPositive?.line ?? found.line + (k > 0 ? lineOffset : 0), nonPositive?.price ?? found.price, count)
             }
             if let last = times.last, let first = part.times.first, first <= last { sorted = false }
             sorted = sorted && part.sorted
@@ -97,6 +102,11 @@ struct CSVImport {
         }
         guard !times.isEmpty else { throw Failure(line: nil, message: layout.hasHeader ? "the file has a header but no rows" : "the file holds no rows") }
         var warnings: [String] = []
+        if let nonPositive {
+            // Kept as read: a spread or a test feed can be negative, but it is worth a look.
+            let others = nonPositive.count > 1 ? " (\(nonPositive.count) rows in all)" : ""
+            warnings.append("line \(nonPositive.line): the price \(NumberText.shortest(nonPositive.price)) is zero or negative\(others)")
+        }
         if !sorted {
             let (t, p, duplicates, wasUnordered) = Reader.sortKeepingLast(times, Array(prices))
             times = t; prices = PriceColumn(p)
@@ -125,6 +135,9 @@ struct CSVImport {
         var prices = PriceColumn()
         var sorted = true
         var failure: Failure?
+        /// The first row whose price is zero or negative, and how many such rows there are.
+        var firstNonPositive: (line: Int, price: Double)?
+        var nonPositiveCount = 0
         /// The number of the last line read (the part's lines counted from its first line = 1).
         var lastLine = 0
     }
@@ -399,6 +412,10 @@ private struct RowReader {
             return false
         }
         if let last = chunk.times.last, t <= last { chunk.sorted = false }
+        if p <= 0 {
+            if chunk.firstNonPositive == nil { chunk.firstNonPositive = (line, p) }
+            chunk.nonPositiveCount += 1
+        }
         chunk.times.append(t)
         chunk.prices.append(p)
         guard chunk.times.count <= CSVImport.maxRows else {
