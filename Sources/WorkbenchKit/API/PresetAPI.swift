@@ -23,7 +23,9 @@ extension WorkbenchApp {
     /// guards against overwriting someone else's save; `If-None-Match: *` only creates.
     func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        var preset = try Preset(json: .object(request.jsonObject()), requireEnvelope: false)
+        let body = try request.jsonObject()
+        var preset: Preset
+        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
@@ -34,6 +36,8 @@ extension WorkbenchApp {
         do {
             (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
                                                 mustBeNew: request.header("if-none-match") == "*")
+        } catch PresetStore.SaveError.invalid(let error) {
+            throw HTTPError(error)
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
                 ? "a preset named \"\(name)\" already exists"
@@ -48,8 +52,9 @@ extension WorkbenchApp {
 
     func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        guard let newName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
-        try Preset.validate(name: newName)
+        guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
+        let newName: String
+        do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let entry: PresetStore.Entry?
         do {
             entry = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote))
@@ -92,9 +97,7 @@ extension WorkbenchApp {
     // MARK: Helpers
 
     private func presetName(_ request: RequestContext) throws(HTTPError) -> String {
-        let name = request.pathParameters["name"] ?? ""
-        try Preset.validate(name: name)
-        return name
+        do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
     }
 
     private func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
@@ -119,4 +122,9 @@ extension WorkbenchApp {
         if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = t.dropFirst().dropLast() }
         return String(t)
     }
+}
+
+extension HTTPError {
+    /// A refused preset, name or value is the client's to fix.
+    init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
 }

@@ -44,12 +44,16 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", answers: [.svg("the chart")], errors: [404]) {
             [unowned self] in try render($0.jsonValues())
         }
-        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId, receive {\"requestId\"} + newline + SVG",
+        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
               answers: [.json("frames")], errors: [403, 404]) { [unowned self] in try frames(InputValue.fromQuery($0.query), $0) }
         r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404]) {
             [unowned self] in try frames($0.jsonValues(), $0)
+        }
+        r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
+              query: OpenAPIDocument.renderQuery + [.init("samples", OpenAPIDocument.number, "2–1000")], answers: [.json("samples")], errors: [404]) {
+            [unowned self] in try easingSamples(InputValue.fromQuery($0.query))
         }
         r.get("/api/presets", "List presets", answers: [.json("presets and problems")]) { [unowned self] _ in listPresets() }
         r.get("/api/presets/{name}", "Read a preset", answers: [.json("the preset with its revision")], errors: [404]) {
