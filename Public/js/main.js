@@ -1,7 +1,7 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
 import { getJSON, setUserName, getUserName, clientId } from './api.js';
-import { Store } from './state.js';
+import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { Presets } from './presets.js';
@@ -22,9 +22,16 @@ async function start() {
   const schema = await getJSON('/api/schema');
   const store = new Store(schema);
   const ignored = store.fromURL(location.search);
-  if (ignored.length) toast(`Ignored from the link: ${ignored.join(', ')}`);
+  if (ignored.length) {
+    $('link-ignored-list').textContent = ignored.join(', ');
+    $('link-ignored').hidden = false;
+  }
+  $('link-ignored-close').addEventListener('click', () => { $('link-ignored').hidden = true; });
 
-  buildControls($('controls'), store);
+  // ↺ and Reset all return to the loaded preset's values; the engine defaults are one step further.
+  let presets = null;
+  const baseline = () => presets?.current?.params ?? store.defaults;
+  buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
   let inspector = null;
@@ -58,7 +65,7 @@ async function start() {
     updateHeadline(null);
   };
 
-  const presets = new Presets(store, { onLoaded: () => saveURL({ now: true }) });
+  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); } });
   new Compare(store, presets);
   new Exporter(presets);
   new LiveSession(store, {
@@ -118,7 +125,8 @@ async function start() {
   };
   $('device-select').addEventListener('change', event => {
     const value = event.target.value;
-    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value) });
+    // A device has its own width and the phone's standard chart height: no custom size sticks.
+    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value), height: defaultView.height });
   });
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
@@ -136,7 +144,8 @@ async function start() {
   $('play-transition').addEventListener('click', () => chart.play());
   $('undo').addEventListener('click', () => store.undo());
   $('redo').addEventListener('click', () => store.redo());
-  $('reset-all').addEventListener('click', () => store.replace(store.defaults));
+  $('reset-all').addEventListener('click', () => store.replace(baseline()));
+  $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
     const link = location.origin + store.toURL();
     try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
