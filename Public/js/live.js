@@ -26,7 +26,7 @@ export class LiveSession {
       if (data.client === clientId) return;
       this.store.replace(data.parameters, 'remote');
       const labels = Object.keys(data.parameters).map(k => this.store.definition(k)?.label ?? k);
-      toast(`${who(data)} changed ${labels.slice(0, 3).join(', ')}${labels.length > 3 ? '…' : ''}`, { ms: 2000 });
+      toast(`${who(data)} changed ${labels.slice(0, 3).join(', ')}${labels.length > 3 ? '…' : ''}`, { ms: 2000, key: `changed:${data.client}` });
     });
     source.addEventListener('preset', event => {
       const data = JSON.parse(event.data);

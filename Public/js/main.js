@@ -113,7 +113,10 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    $('phone').style.width = `min(${width * zoom}px, 100%)`;
+    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
+    $('phone').style.zoom = String(zoom);
+    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -156,6 +159,17 @@ async function start() {
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); store.undo(); }
     else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
+  });
+  // Menus (<details class="menu">) close on Escape, returning focus to their button, and on a click elsewhere.
+  document.addEventListener('keydown', event => {
+    if (event.key !== 'Escape') return;
+    for (const menu of document.querySelectorAll('details.menu[open]')) {
+      menu.removeAttribute('open');
+      if (menu.contains(document.activeElement)) menu.querySelector('summary').focus();
+    }
+  });
+  document.addEventListener('pointerdown', event => {
+    for (const menu of document.querySelectorAll('details.menu[open]')) if (!menu.contains(event.target)) menu.removeAttribute('open');
   });
   $('user-name').value = getUserName();
   $('user-name').addEventListener('change', event => setUserName(event.target.value.trim()));
