@@ -9,11 +9,12 @@ export class ChartView {
    * @param {HTMLElement} element where the SVG goes
    * @param {() => {params: object, view: object}} source the parameters and view to draw
    */
-  constructor(element, source, { idPrefix = 'cw', onPainted = () => {} } = {}) {
+  constructor(element, source, { idPrefix = 'cw', onPainted = () => {}, onPress = () => {} } = {}) {
     this.element = element;
     this.source = source;
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
+    this.onPress = onPress;   // (pressed) when a press starts or ends
     this.progress = 0;        // 0 inactive, 1 active (between only while animating)
     this.selection = null;    // 0…1 of the width while pressed
     this.pressed = false;
@@ -51,6 +52,7 @@ export class ChartView {
 
   // Pointer: fractions of the drawn width.
   press(fraction) {
+    if (!this.pressed) this.onPress(true);
     this.pressed = true;
     this.selection = clamp(fraction);
     this.animate('in');
@@ -65,6 +67,7 @@ export class ChartView {
   release() {
     if (!this.pressed) return;
     this.pressed = false;
+    this.onPress(false);
     this.animate('out');
   }
 
@@ -107,6 +110,7 @@ export class ChartView {
 
   /** For presenting: press in the middle-right, hold, release. */
   async play() {
+    if (!this.pressed) this.onPress(true);
     this.pressed = true;
     this.selection = 0.7;
     await this.animate('in');

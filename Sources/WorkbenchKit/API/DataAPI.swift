@@ -63,6 +63,7 @@ extension WorkbenchApp {
         let who = author(of: request)
         let preset = (try? values["preset"]?.text(field: "preset")).flatMap { $0 }.map { String($0.prefix(64)) }
         let revision = (try? values["revision"]?.text(field: "revision")).flatMap { $0 }.map { String($0.prefix(128)) }
+        session.record(preset: preset, parameters: checked)
         events.publish("parameters", .object([("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
                                               ("revision", revision.map(JSONValue.string) ?? .null),
                                               ("user", .string(who.user)), ("client", .string(who.client))]))

@@ -27,6 +27,15 @@ final class Presence: Sendable {
 
     func leave(stream: Int) -> Bool { people.withLock { $0.removeValue(forKey: stream) != nil } }
 
+    /// A page that says it is closing; its stream ends later.
+    func remove(client: String) -> Bool {
+        people.withLock { people in
+            let before = people.count
+            people = people.filter { $0.value.client != client }
+            return people.count != before
+        }
+    }
+
     /// Updates every stream of this page; false when the page has no open stream.
     func update(client: String, user: String?, preset: String??, pressing: Bool?) -> Bool {
         people.withLock { people in

@@ -25,7 +25,8 @@ extension WorkbenchApp {
         events.publish("presence", .object([("people", presence.json)]))
     }
 
-    /// `POST /api/session/presence {"preset", "pressing", "user"}`: what this page is doing.
+    /// `POST /api/session/presence {"preset", "pressing", "user"}`: what this page is doing;
+    /// `{"leaving": true}` when it closes.
     func updatePresence(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         let body: JSONValue
         do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
@@ -50,6 +51,10 @@ extension WorkbenchApp {
         }
         let who = author(of: request)
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
+        if case .bool(true)? = body["leaving"] {
+            if presence.remove(client: who.client) { publishPresence() }
+            return .json(.object([("people", presence.json)]))
+        }
         if presence.update(client: who.client, user: user, preset: preset, pressing: pressing) { publishPresence() }
         return .json(.object([("people", presence.json)]))
     }
@@ -58,7 +63,7 @@ extension WorkbenchApp {
     func sessionInfo(_ request: HTTPRequest) -> HTTPResponse {
         let links = joinLinks(for: request)
         return .json(.object([("shared", .bool(share != nil)), ("role", .string(request.role.rawValue)),
-                              ("people", presence.json),
+                              ("people", presence.json), ("current", session.json),
                               ("links", .object(links.map { ($0.0, .string($0.1)) }))]))
     }
 

@@ -11,6 +11,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let staticFiles: StaticFiles
     let requestGuard: RequestGuard
     let presence = Presence()
+    let session = SessionState()
     /// The join tokens under `serve --share`, nil when serving loopback only.
     let share: ShareAccess?
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
