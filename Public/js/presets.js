@@ -27,7 +27,12 @@ export class Presets {
     for (const id of ['preset-revert', 'preset-rename', 'preset-duplicate', 'preset-delete']) {
       $(id).addEventListener('click', () => $(id).closest('details').removeAttribute('open'));
     }
-    store.on(change => { if (change.kind === 'params') this.markModified(); });
+    this.ownEdits = false;   // an edit on this page since the preset was loaded or saved
+    store.on(change => {
+      if (change.kind !== 'params') return;
+      if (change.origin === 'local' || change.origin === 'history') this.ownEdits = true;
+      this.markModified();
+    });
   }
 
   get modified() { return this.current !== null && !sameParams(this.current.params, this.store.params); }
@@ -81,6 +86,7 @@ export class Presets {
       this.store.presetName = preset.name;
       // 'load' is not an edit: it is not sent to the others' pages.
       if (!keepParams) this.store.replace(preset.parameters, 'load');
+      this.ownEdits = keepParams && this.modified;
       this.select.value = preset.name;
       for (const warning of preset.warnings) toast(`${preset.name}: ${warning}`);
       this.markModified();
@@ -92,21 +98,23 @@ export class Presets {
   }
 
   /**
-   * Takes someone else's newer save of the open preset when nothing of ours is lost: the page
-   * has no unsaved changes, or its values already equal the save (the session carried them).
-   * Their values arrive like a remote change, never as an undo step of ours. False otherwise:
-   * the page keeps its revision, so its Save will show what differs.
+   * Takes someone else's newer save of the open preset, unless this page has unsaved changes
+   * of its own (edits that came from others do not count): then it keeps its revision, so its
+   * Save shows what differs. Their values arrive like a remote change, never as an undo step.
    */
   async adopt(name) {
     const preset = await this.fetch(name);
-    if (this.current?.name !== name) return false;
-    if (this.modified && !sameParams({ ...this.store.params, ...preset.parameters }, this.store.params)) return false;
+    if (this.current?.name !== name || this.hasOwnChanges) return false;
     this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
                      notes: preset.notes, updatedAt: preset.updatedAt };
     this.store.applyRemote(preset.parameters);
+    this.ownEdits = false;
     this.markModified();
     return true;
   }
+
+  /** Unsaved changes made on this page (not only received from others). */
+  get hasOwnChanges() { return this.ownEdits && this.modified; }
 
   /**
    * Saves over the revision this page loaded (`If-Match`), so a save never silently replaces
@@ -120,6 +128,7 @@ export class Presets {
       const { body } = await send('PUT', path(this.current.name),
         { author: this.current.author || getUserName(), notes: this.current.notes, parameters: this.store.params }, headers);
       this.current = { ...this.current, revision: body.revision, params: body.parameters, updatedAt: body.updatedAt };
+      this.ownEdits = false;
       this.markModified();
       toast(`Saved “${body.name}”`);
     } catch (error) {
