@@ -26,7 +26,7 @@ export class LiveSession {
       if (this.pending && this.pending.preset !== preset) this.flush();
       const parameters = { ...(this.pending?.parameters || {}), ...Object.fromEntries(change.keys.map(k => [k, store.params[k]])) };
       this.pending = { preset, revision, parameters };
-      if (!this.timer) this.timer = setTimeout(() => this.flush(), 40);
+      this.schedule();
     });
   }
 
@@ -93,9 +93,14 @@ export class LiveSession {
     this.handlers.onPresence(this.people);
   }
 
+  /** The first edit goes at once; edits during the next 40 ms go together at its end. */
+  schedule() {
+    if (this.timer) return;
+    this.flush();
+    this.timer = setTimeout(() => { this.timer = 0; if (this.pending) this.schedule(); }, 40);
+  }
+
   async flush() {
-    clearTimeout(this.timer);
-    this.timer = 0;
     const pending = this.pending;
     this.pending = null;
     if (!pending) return;
