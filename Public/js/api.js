@@ -51,9 +51,10 @@ export async function getText(url, options = {}) {
   return response.text();
 }
 
-export async function send(method, url, body, headers = {}) {
+export async function send(method, url, body, headers = {}, options = {}) {
   const isText = typeof body === 'string';
   const response = await fetch(url, {
+    ...options,
     method,
     headers: identity({ 'Content-Type': isText ? 'text/csv' : 'application/json', ...headers }),
     body: body === undefined ? undefined : (isText ? body : JSON.stringify(body)),

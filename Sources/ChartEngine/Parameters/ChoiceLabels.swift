@@ -50,3 +50,12 @@ extension EasingName: ChoiceLabelled {
         }
     }
 }
+
+extension GapStyle: ChoiceLabelled {
+    public var choiceLabel: String {
+        switch self {
+        case .break: "Break the line"
+        case .bridge: "Bridge with a segment"
+        }
+    }
+}
