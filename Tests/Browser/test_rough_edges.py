@@ -112,8 +112,10 @@ def test_someone_elses_slider_drag_shows_one_message_outside_the_controls(browse
         one.locator("#param-markerRadius").fill(value)
         one.wait_for_timeout(120)
     two.wait_for_function("() => document.querySelector('#param-markerRadius-number').value === '6.0'")
-    assert two.locator(".toast", has_text="Noor").count() == 1
-    toast, controls = two.locator(".toast").first.bounding_box(), two.locator("aside.controls").bounding_box()
+    two.wait_for_timeout(300)
+    messages = two.locator(".session-message, .toast", has_text="Noor")
+    assert messages.count() == 1
+    toast, controls = messages.first.bounding_box(), two.locator("aside.controls").bounding_box()
     overlaps = not (toast["x"] + toast["width"] <= controls["x"] or controls["x"] + controls["width"] <= toast["x"]
                     or toast["y"] + toast["height"] <= controls["y"] or controls["y"] + controls["height"] <= toast["y"])
     assert not overlaps
