@@ -1,13 +1,15 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
 import { getJSON, setUserName, getUserName, clientId } from './api.js';
-import { Store } from './state.js';
+import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
 import { LiveSession } from './live.js';
+import { SessionPanel } from './session-panel.js';
+import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
 import { MotionInspector } from './inspector.js';
@@ -22,9 +24,16 @@ async function start() {
   const schema = await getJSON('/api/schema');
   const store = new Store(schema);
   const ignored = store.fromURL(location.search);
-  if (ignored.length) toast(`Ignored from the link: ${ignored.join(', ')}`);
+  if (ignored.length) {
+    $('link-ignored-list').textContent = ignored.join(', ');
+    $('link-ignored').hidden = false;
+  }
+  $('link-ignored-close').addEventListener('click', () => { $('link-ignored').hidden = true; });
 
-  buildControls($('controls'), store);
+  // ↺ and Reset all return to the loaded preset's values; the engine defaults are one step further.
+  let presets = null;
+  const baseline = () => presets?.current?.params ?? store.defaults;
+  buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
   let inspector = null;
@@ -42,6 +51,7 @@ async function start() {
       }
       updateHeadline(svg);
     },
+    onPress: pressing => live.sendPresence({ pressing }),
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
@@ -58,26 +68,54 @@ async function start() {
     updateHeadline(null);
   };
 
-  const presets = new Presets(store, { onLoaded: () => saveURL({ now: true }) });
-  new Compare(store, presets);
+  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
+  const compare = new Compare(store, presets);
   new Exporter(presets);
-  new LiveSession(store, {
+  const live = new LiveSession(store, presets, {
     onPresetEvent: async data => {
-      await presets.refresh();
-      if (presets.current && data.name === presets.current.name && data.action === 'saved') {
-        const fresh = await presets.fetch(data.name).catch(() => null);
-        if (fresh) presets.current = { ...presets.current, revision: fresh.revision, params: fresh.parameters };
-        presets.markModified();
+      compare.presetChanged(data);
+      if (data.action === 'saved') presets.savedBy.set(data.name, data.user);
+      const current = presets.current;
+      if (data.client !== clientId && current) {
+        if (data.action === 'renamed' && data.oldName === current.name) {
+          presets.current = { ...current, name: data.name };
+          store.presetName = data.name;
+          saveURL({ now: true });
+          live.sendPresence({});
+        } else if (data.action === 'deleted' && data.name === current.name) {
+          // Keep the values; Save becomes "Save as".
+          presets.current = null;
+          store.presetName = null;
+          saveURL({ now: true });
+          live.sendPresence({});
+        } else if (data.action === 'saved' && data.name === current.name && data.revision !== current.revision) {
+          // Never adopt a newer revision over unsaved changes: Save will show what differs.
+          const adopted = await presets.adopt(data.name).catch(() => false);
+          if (!adopted) announce(data, `saved “${data.name}” too: your Save will show what differs`);
+        }
       }
+      await presets.refresh();
     },
     onDataEvent: data => {
       summary = data.summary;
       chart.draw();
-      if (data.action === 'loaded' && data.client !== clientId) toast(`${data.user || 'Someone'} loaded ${data.summary.source}`);
+      showDataSource();
+      if (data.client === clientId) return;
+      if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
+      if (data.action === 'builtin') announce(data, 'went back to the built-in series for everyone');
     },
-    onLiveEvent: data => { $('live-toggle').checked = data.enabled; },
+    onLiveEvent: data => {
+      $('live-toggle').checked = data.enabled;
+      if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
+    },
+    onPresence: people => panel.renderPresence(people),
   });
-  setUpDataImport({ onLoaded: body => { summary = body.summary; chart.draw(); }, status });
+  const panel = new SessionPanel(live);
+  const showDataSource = () => {
+    const builtIn = summary?.source?.startsWith('built-in');
+    $('data-builtin').hidden = builtIn !== false;
+  };
+  setUpDataImport({ onLoaded: body => { summary = body.summary; chart.draw(); showDataSource(); }, status });
 
   // Store → picture and URL.
   let urlTimer = 0;
@@ -106,7 +144,10 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    $('phone').style.width = `min(${width * zoom}px, 100%)`;
+    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
+    $('phone').style.zoom = String(zoom);
+    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -118,7 +159,8 @@ async function start() {
   };
   $('device-select').addEventListener('change', event => {
     const value = event.target.value;
-    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value) });
+    // A device has its own width and the phone's standard chart height: no custom size sticks.
+    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value), height: defaultView.height });
   });
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
@@ -136,7 +178,8 @@ async function start() {
   $('play-transition').addEventListener('click', () => chart.play());
   $('undo').addEventListener('click', () => store.undo());
   $('redo').addEventListener('click', () => store.redo());
-  $('reset-all').addEventListener('click', () => store.replace(store.defaults));
+  $('reset-all').addEventListener('click', () => store.replace(baseline()));
+  $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
     const link = location.origin + store.toURL();
     try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
@@ -148,8 +191,19 @@ async function start() {
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); store.undo(); }
     else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
   });
+  // Menus (<details class="menu">) close on Escape, returning focus to their button, and on a click elsewhere.
+  document.addEventListener('keydown', event => {
+    if (event.key !== 'Escape') return;
+    for (const menu of document.querySelectorAll('details.menu[open]')) {
+      menu.removeAttribute('open');
+      if (menu.contains(document.activeElement)) menu.querySelector('summary').focus();
+    }
+  });
+  document.addEventListener('pointerdown', event => {
+    for (const menu of document.querySelectorAll('details.menu[open]')) if (!menu.contains(event.target)) menu.removeAttribute('open');
+  });
   $('user-name').value = getUserName();
-  $('user-name').addEventListener('change', event => setUserName(event.target.value.trim()));
+  $('user-name').addEventListener('change', event => { setUserName(event.target.value.trim()); live.sendPresence({}); });
 
   // First picture: the URL's state, else the Default preset.
   applyView();
@@ -164,6 +218,9 @@ async function start() {
   store.emit({ kind: 'history' });
   chart.draw();
   await refreshSummary();
+  showDataSource();
+  await panel.start();
+  live.sendPresence({});
   try { $('live-toggle').checked = (await getJSON('/api/live')).enabled; } catch { /* shown on first use */ }
   document.body.dataset.ready = 'true';
 }

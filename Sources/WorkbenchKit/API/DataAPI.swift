@@ -38,7 +38,8 @@ extension WorkbenchApp {
 
     func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
         guard case .bool(let enabled)? = try context.jsonObject().first(where: { $0.0 == "enabled" })?.1 else { throw .badRequest("must be true or false", field: "enabled") }
-        if enabled { live.start() } else { live.stop() }
+        let who = context.author
+        if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
         return .json(.object([("enabled", .bool(live.isRunning))]))
     }
 
@@ -55,8 +56,11 @@ extension WorkbenchApp {
             }
             checked.append((key, try InputValue.json(value).parameter(definition).json))
         }
-        let preset = (try? values["preset"]?.text(field: "preset")) ?? nil
+        let preset = (try? values["preset"]?.text(field: "preset")).flatMap { $0 }.map { String($0.prefix(64)) }
+        let revision = (try? values["revision"]?.text(field: "revision")).flatMap { $0 }.map { String($0.prefix(128)) }
+        session.record(preset: preset, parameters: checked)
         return .json(.object([("shared", .number(Double(checked.count))), ("listeners", .number(Double(events.subscriberCount)))]))
-            .announcing("parameters", [("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null)])
+            .announcing("parameters", [("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
+                                       ("revision", revision.map(JSONValue.string) ?? .null)])
     }
 }

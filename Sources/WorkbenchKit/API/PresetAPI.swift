@@ -45,6 +45,7 @@ extension WorkbenchApp {
         } catch {
             throw HTTPError(500, "write_failed", "\(error)")
         }
+        session.presetSaved(name)
         var response = presetResponse(entry)
         if created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])

@@ -10,24 +10,34 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let live: LiveFeed
     let staticFiles: StaticFiles
     let hostOriginGuard: HostOriginGuard
+    let presence = Presence()
+    let session = SessionState()
+    /// The join tokens under `serve --share`, nil when serving loopback only.
+    let share: ShareAccess?
+    /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
+    let shareBaseURL: String?
     private(set) var router = Router()
     private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
     static let csvBodyLimit = 64 << 20        // 64 MB; larger files load with --data FILE
 
-    /// `extraMiddleware` runs after the host/origin guard and before the content-type guard
-    /// (where a join-token check belongs).
+    /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
     init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
-         extraMiddleware: [any Middleware] = []) {
+         share: ShareAccess? = nil, servedAddresses: [String]? = nil) {
         self.data = data
         self.presets = presets
         self.events = EventHub()
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
-        self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port)
+        self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
+        self.share = share
+        shareBaseURL = servedAddresses.map { "http://\(NetworkAddresses.lanAddress(in: $0)):\(port)" }
         router = routes()
-        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + extraMiddleware
+        // Outermost first: every answer gets the security headers; nothing is read for a request
+        // with a foreign host or origin, without a join token, or of the wrong media type.
+        let shareGuard: [any Middleware] = share.map { [ShareGuard(access: $0)] } ?? []
+        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + shareGuard
             + [ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
@@ -81,21 +91,28 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
             [unowned self] in try shareParameters($0)
         }
-        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live", answers: [.eventStream], errors: [503]) { [unowned self] _ in
-            try eventStream()
+        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", answers: [.json("summary of the series")]) {
+            [unowned self] _ in loadBuiltInData()
         }
+        r.get("/api/session", "Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on",
+              answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
+        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(["editor", "viewer", "device"]))],
+              answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client",
+               answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
+        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live, presence",
+              query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
+                      .init("preset", OpenAPIDocument.string, "the preset the page has open")],
+              answers: [.eventStream], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
-    }
-
-    func eventStream() throws(HTTPError) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")],
-                     body: .stream(events.subscribe()))
     }
 
     // MARK: HTTPHandler
 
     func bodyLimit(for head: RequestHead) -> Int {
-        router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? Self.csvBodyLimit : Self.jsonBodyLimit
+        // Under --share, nothing of a stranger's request is buffered.
+        if let share, share.role(cookieHeader: head.header("cookie")) == nil { return 0 }
+        return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? Self.csvBodyLimit : Self.jsonBodyLimit
     }
 
     func preflight(_ head: RequestHead) -> HTTPResponse? { chain.refusal(for: head) }
@@ -104,6 +121,11 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
 
     /// After the middleware: the API, then the page's files.
     private func endpoint(_ context: RequestContext) -> HTTPResponse {
+        var context = context
+        if context.request.rawPath == "/device" && (context.request.method == "GET" || context.request.method == "HEAD") {
+            let r = context.request
+            context.request = HTTPRequest(method: r.method, rawPath: "/device.html", query: r.query, headers: r.headers, body: r.body)
+        }
         let request = context.request
         if let response = router.response(to: context) { return response }
         if request.rawPath.hasPrefix("/api/") { return .notFound("no API route \(request.rawPath)") }

@@ -12,7 +12,10 @@ struct HostOriginGuard: Middleware {
     /// `Origin` must still be one of `servedHosts`.
     let acceptsAnyIPLiteralHost: Bool
 
-    init(boundHost: String, port: Int, interfaceAddresses: () -> [String] = HostOriginGuard.interfaceAddresses) {
+    /// `servedAddresses` (under `--share`): exactly the machine's addresses being served; then
+    /// not even a `Host` may be another IP literal.
+    init(boundHost: String, port: Int, servedAddresses: [String]? = nil,
+         interfaceAddresses: () -> [String] = HostOriginGuard.interfaceAddresses) {
         let host = boundHost.lowercased()
         let wildcard = host == "0.0.0.0" || host == "::"
         var names: Set<String> = [host.contains(":") ? "[\(host)]" : host]
@@ -20,13 +23,16 @@ struct HostOriginGuard: Middleware {
             names.formUnion(["localhost", "127.0.0.1"])
             if host == "::" || host == "::1" || host == "localhost" { names.insert("[::1]") }
         }
-        if wildcard {
-            for address in interfaceAddresses() { names.insert(address.contains(":") ? "[\(address.lowercased())]" : address) }
+        if wildcard || servedAddresses != nil {
+            for address in servedAddresses ?? interfaceAddresses() {
+                let lower = address.lowercased()
+                names.insert(lower.contains(":") && !lower.hasPrefix("[") ? "[\(lower)]" : lower)
+            }
         }
         names.remove("[::]"); names.remove("0.0.0.0")
         servedHosts = names
         self.port = port
-        acceptsAnyIPLiteralHost = wildcard
+        acceptsAnyIPLiteralHost = wildcard && servedAddresses == nil
     }
 
     static let writeMethods: Set<String> = ["POST", "PUT", "DELETE", "PATCH"]

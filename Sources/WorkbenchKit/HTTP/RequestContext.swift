@@ -6,6 +6,8 @@ struct RequestContext: Sendable {
     var author = Author()
     /// The parsed body of a JSON request (set by `JSONBody`); nil without a body.
     var json: JSONValue?
+    /// Under `serve --share`, what the request's token allows (set by `ShareGuard`); otherwise every page edits.
+    var role: ShareAccess.Role = .editor
     /// Path parameters the router matched (`{name}`), decoded.
     var pathParameters: [String: String] = [:]
 
