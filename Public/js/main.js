@@ -1,7 +1,7 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
 import { getJSON, setUserName, getUserName, clientId } from './api.js';
-import { Store } from './state.js';
+import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { Presets } from './presets.js';
@@ -24,9 +24,16 @@ async function start() {
   const schema = await getJSON('/api/schema');
   const store = new Store(schema);
   const ignored = store.fromURL(location.search);
-  if (ignored.length) toast(`Ignored from the link: ${ignored.join(', ')}`);
+  if (ignored.length) {
+    $('link-ignored-list').textContent = ignored.join(', ');
+    $('link-ignored').hidden = false;
+  }
+  $('link-ignored-close').addEventListener('click', () => { $('link-ignored').hidden = true; });
 
-  buildControls($('controls'), store);
+  // ↺ and Reset all return to the loaded preset's values; the engine defaults are one step further.
+  let presets = null;
+  const baseline = () => presets?.current?.params ?? store.defaults;
+  buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
   const header = new PriceHeader($('headline-price'), $('headline-change'));
@@ -56,7 +63,7 @@ async function start() {
     try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
   };
 
-  const presets = new Presets(store, { onLoaded: () => { saveURL({ now: true }); live.sendPresence({}); } });
+  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
   const compare = new Compare(store, presets);
   new Exporter(presets);
   const live = new LiveSession(store, presets, {
@@ -132,7 +139,10 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    $('phone').style.width = `min(${width * zoom}px, 100%)`;
+    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
+    $('phone').style.zoom = String(zoom);
+    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -144,7 +154,8 @@ async function start() {
   };
   $('device-select').addEventListener('change', event => {
     const value = event.target.value;
-    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value) });
+    // A device has its own width and the phone's standard chart height: no custom size sticks.
+    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value), height: defaultView.height });
   });
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
@@ -162,7 +173,8 @@ async function start() {
   $('play-transition').addEventListener('click', () => chart.play());
   $('undo').addEventListener('click', () => store.undo());
   $('redo').addEventListener('click', () => store.redo());
-  $('reset-all').addEventListener('click', () => store.replace(store.defaults));
+  $('reset-all').addEventListener('click', () => store.replace(baseline()));
+  $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
     const link = location.origin + store.toURL();
     try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
@@ -173,6 +185,17 @@ async function start() {
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); store.undo(); }
     else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
+  });
+  // Menus (<details class="menu">) close on Escape, returning focus to their button, and on a click elsewhere.
+  document.addEventListener('keydown', event => {
+    if (event.key !== 'Escape') return;
+    for (const menu of document.querySelectorAll('details.menu[open]')) {
+      menu.removeAttribute('open');
+      if (menu.contains(document.activeElement)) menu.querySelector('summary').focus();
+    }
+  });
+  document.addEventListener('pointerdown', event => {
+    for (const menu of document.querySelectorAll('details.menu[open]')) if (!menu.contains(event.target)) menu.removeAttribute('open');
   });
   $('user-name').value = getUserName();
   $('user-name').addEventListener('change', event => { setUserName(event.target.value.trim()); live.sendPresence({}); });
