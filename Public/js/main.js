@@ -3,7 +3,7 @@
 import { getJSON, setUserName, getUserName, clientId } from './api.js';
 import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
-import { ChartView, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
@@ -36,6 +36,7 @@ async function start() {
   buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
+  const header = new PriceHeader($('headline-price'), $('headline-change'));
   let inspector = null;
   const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error, started, motion) => {
@@ -51,21 +52,15 @@ async function start() {
       }
       updateHeadline(svg);
     },
-    onPress: pressing => live.sendPresence({ pressing }),
+    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
 
   let summary = null;
-  const updateHeadline = svg => {
-    const label = svg?.querySelector('.cw-label text');
-    const active = label && Number(svg.querySelector('.cw-label').getAttribute('opacity') ?? 1) > 0.5;
-    $('headline-price').textContent = active ? label.textContent
-      : summary?.lastPrice != null ? '$' + summary.lastPrice.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '–';
-  };
+  const updateHeadline = svg => header.update(svg, chart.pressed || chart.held !== null);
   const refreshSummary = async () => {
     try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
-    updateHeadline(null);
   };
 
   presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });

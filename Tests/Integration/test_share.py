@@ -77,6 +77,8 @@ def test_without_a_token_every_request_gets_401_and_no_data(shared):
         r = requests.get(shared.url + path, timeout=10)
         assert r.status_code == 401, path
         assert "Default" not in r.text and "favourite" not in r.text, path
+    page = requests.get(shared.url + "/", headers={"Accept": "text/html"}, timeout=10)   # a person without the link
+    assert page.status_code == 401 and "join link" in page.text and "Default" not in page.text
     r = requests.get(shared.url + "/api/events", timeout=10, stream=True)
     assert r.status_code == 401 and "event-stream" not in r.headers.get("Content-Type", "")
     r.close()
