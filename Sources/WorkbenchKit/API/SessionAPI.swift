@@ -124,7 +124,9 @@ extension WorkbenchApp {
             var rest = request.query
             rest.removeValue(forKey: "token")
             let query = rest.sorted { $0.key < $1.key }.map { PercentDecoding.encode($0.key) + "=" + PercentDecoding.encode($0.value) }
-            let location = request.rawPath + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+            // One leading slash: "//host" or "/\\host" would send the browser to another site.
+            let path = "/" + request.rawPath.drop { $0 == "/" || $0 == "\\" }
+            let location = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             return .failure(ShareRefusal(response: HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", share.setCookie(token))],
                                                                 body: .bytes([]))))
         }
