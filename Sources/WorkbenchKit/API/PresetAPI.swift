@@ -73,6 +73,7 @@ extension WorkbenchApp {
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         let who = author(of: request)
+        session.presetRenamed(name, to: newName)
         events.publish("preset", .object([("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
                                           ("user", .string(who.user)), ("client", .string(who.client))]))
         return presetResponse(entry)
@@ -90,6 +91,7 @@ extension WorkbenchApp {
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         let who = author(of: request)
+        session.presetDeleted(name)
         events.publish("preset", .object([("action", .string("deleted")), ("name", .string(name)),
                                           ("user", .string(who.user)), ("client", .string(who.client))]))
         return .json(.object([("deleted", .string(name))]))
