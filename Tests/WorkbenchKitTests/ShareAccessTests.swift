@@ -69,7 +69,7 @@ private extension JSONValue {
         #expect(presence.update(client: "b", user: nil, preset: .some("PM"), pressing: false) == (true, false))
         #expect(presence.update(client: "zz", user: "x", preset: nil, pressing: nil) == (false, false))
         let bo = presence.json.arrayValue?.last
-        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(true) && bo?["role"] == .string("viewer"))
+        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(false) && bo?["role"] == .string("viewer"))
         #expect(presence.leave(stream: 2))
         #expect(presence.remove(client: "a"))
         #expect(presence.json.arrayValue?.isEmpty == true)
