@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 import Glibc
 
-/// Reads price CSVs as people export them (SPEC §6): Yahoo Finance, pandas `to_csv` (unnamed
+/// Reads price CSVs as people export them: Yahoo Finance, pandas `to_csv` (unnamed
 /// index column), exchange exports in Unix seconds or milliseconds, ISO-8601 dates with or
 /// without time and zone, with or without a header, `time,price` pairs, comma, semicolon
 /// (with decimal commas) or tab separated, CRLF, a UTF-8 BOM, quoted fields. Rows are read as
