@@ -10,7 +10,8 @@ public struct LineGeometry {
     public let line: String
     public let fill: String
 
-    public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int = 2, morphAlways: Bool = false) {
+    /// `digits` nil writes every number in its shortest round-trip form (for conformance checks).
+    public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Bool = false) {
         let p = ChartState.bounded(progress)
         let bottom = model.height
         var line = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)

@@ -47,6 +47,7 @@ extension WorkbenchApp {
         } catch {
             throw HTTPError(500, "write_failed", "\(error)")
         }
+        session.presetSaved(name)
         events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
                                           ("user", .string(who.user)), ("client", .string(who.client))]))
         var response = presetResponse(entry)

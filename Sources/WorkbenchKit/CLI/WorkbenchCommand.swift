@@ -8,7 +8,7 @@ public struct WorkbenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
-        subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self],
+        subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self],
         defaultSubcommand: Serve.self
     )
 
@@ -76,7 +76,7 @@ struct Locations: ParsableArguments {
     var data: String?
 
     func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
-        guard let path = data else { return (BuiltInData.series(), "built-in 10-year minute series") }
+        guard let path = data else { return (BuiltInData.series(), BuiltInData.source) }
         guard let contents = CSVFile.contents(path) else {
             throw InputError("--data: cannot read \(path)")
         }
@@ -94,5 +94,6 @@ import ChartEngine
 
 /// The built-in series, generated once per process.
 enum BuiltInData {
+    static let source = "built-in 10-year minute series"
     static func series() -> PriceSeries { SyntheticPrices.tenYears.generate() }
 }
