@@ -39,12 +39,12 @@ import Testing
     }
 
     @Test func hostChecksUnderShareAcceptExactlyTheServedAddresses() {
-        let guardian = RequestGuard(boundHost: "0.0.0.0", port: 8080, servedAddresses: ["127.0.0.1", "192.168.1.20"])
+        let guardian = HostOriginGuard(boundHost: "0.0.0.0", port: 8080, servedAddresses: ["127.0.0.1", "192.168.1.20"])
         #expect(guardian.isAllowed(hostHeader: "192.168.1.20:8080"))
         #expect(guardian.isAllowed(hostHeader: "localhost:8080"))
         #expect(!guardian.isAllowed(hostHeader: "192.168.1.21:8080"))
         #expect(!guardian.isAllowed(hostHeader: "192.168.1.20:8081"))
-        #expect(RequestGuard(boundHost: "0.0.0.0", port: 8080).isAllowed(hostHeader: "10.1.2.3:8080"))   // before: any IP literal
+        #expect(HostOriginGuard(boundHost: "0.0.0.0", port: 8080).isAllowed(hostHeader: "10.1.2.3:8080"))   // before: any IP literal
     }
 
     @Test func qrCodesAreSquareSVGsWithTheQuietZone() throws {

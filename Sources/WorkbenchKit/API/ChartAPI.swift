@@ -3,7 +3,7 @@ import Foundation
 
 /// Schema, rendering and transition frames.
 extension WorkbenchApp {
-    func schema(_ request: HTTPRequest) -> HTTPResponse {
+    func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }
 
@@ -14,7 +14,7 @@ extension WorkbenchApp {
 
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
-    func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+    func frames(_ values: [String: InputValue], _ context: RequestContext) throws(HTTPError) -> HTTPResponse {
         var rest = values
         let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
         guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
@@ -39,7 +39,7 @@ extension WorkbenchApp {
     /// render request (the JSON body of `POST /api/render` plus a `requestId`); each answer is a
     /// line `{"requestId": …}` (or with an `"error"`) followed by the SVG. A browser's fetch costs
     /// several milliseconds of its own per request; a message on an open socket about one.
-    func renderSocket(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func renderSocket(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         guard request.header("upgrade")?.lowercased() == "websocket",
               request.header("connection")?.lowercased().contains("upgrade") == true else {
             throw HTTPError(426, "upgrade_required", "this endpoint speaks WebSocket")
@@ -51,7 +51,7 @@ extension WorkbenchApp {
             throw .badRequest("a 16-byte base64 key is required", field: "Sec-WebSocket-Key")
         }
         // Browsers always send Origin on a WebSocket handshake: a foreign one is a cross-site socket.
-        if let origin = request.header("origin"), !requestGuard.isAllowed(origin: origin) {
+        if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
         }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
