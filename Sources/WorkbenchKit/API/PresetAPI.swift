@@ -66,6 +66,7 @@ extension WorkbenchApp {
             throw HTTPError(500, "write_failed", "\(error)")
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        session.presetRenamed(name, to: newName)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 
@@ -80,6 +81,7 @@ extension WorkbenchApp {
             throw HTTPError(500, "write_failed", "\(error)")
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        session.presetDeleted(name)
         return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 
