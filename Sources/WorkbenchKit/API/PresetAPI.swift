@@ -67,6 +67,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        session.presetRenamed(name, to: newName)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 
@@ -81,6 +82,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        session.presetDeleted(name)
         return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 

@@ -57,7 +57,13 @@ extension WorkbenchApp {
             if presence.remove(client: who.client) { publishPresence() }
             return .json(.object([("people", presence.json)]))
         }
-        if presence.update(client: who.client, user: user, preset: preset, pressing: pressing) { publishPresence() }
+        let change = presence.update(client: who.client, user: user, preset: preset, pressing: pressing)
+        if change.found { publishPresence() }
+        // An editor opening another preset moves the session's latest activity there (the phone follows).
+        if change.openedAnother, request.role == .editor, let opened = preset, session.focus(opened) {
+            events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
+                                               ("client", .string(who.client))]))
+        }
         return .json(.object([("people", presence.json)]))
     }
 
