@@ -9,7 +9,7 @@ public struct LineGeometry {
     public let line: String
     public let fill: String
 
-    public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int = 2, morphAlways: Bool = false) {
+    public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Bool = false) {
         let p = Swift.min(Swift.max(progress, 0), 1)
         let bottom = model.height
         var line = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)
