@@ -43,7 +43,7 @@ enum OpenAPIDocument {
         let json = response("JSON", "application/json")
         let name = JSONValue.array([.object([("name", .string("name")), ("in", .string("path")), ("required", .bool(true)), ("schema", string)])])
         let exportParameters = JSONValue.array([.object([("name", .string("name")), ("in", .string("path")), ("required", .bool(true)), ("schema", string)]),
-                                                query("format", .object([("type", .string("string")), ("enum", .array(ExportFormat.allCases.map { .string($0.rawValue) }))]))])
+                                                query("format", .object([("type", .string("string")), ("enum", .array((ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).map { .string($0) }))]))])
         let paths: [(String, JSONValue)] = [
             ("/api/schema", .object([("get", operation("The parameter definitions", ok: json))])),
             ("/api/render", .object([("get", operation("Render the chart as SVG", parameters: renderParameters, ok: response("SVG", "image/svg+xml"))),

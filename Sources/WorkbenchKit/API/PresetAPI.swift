@@ -93,12 +93,29 @@ extension WorkbenchApp {
     func exportPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         let formatName = request.query["format"] ?? "json"
+        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(entry.preset, platform) }
         guard let format = ExportFormat(rawValue: formatName) else {
-            throw .badRequest("must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))", field: "format")
+            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
         let text = format.export(entry.preset, data: data.snapshot.data)
         let fileName = format.fileName(for: entry.preset.name)
         return HTTPResponse(contentType: format.contentType, text: text)
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
+    /// An ios/android handoff bundle as a .zip download.
+    func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform) throws(HTTPError) -> HTTPResponse {
+        let bytes: [UInt8]
+        let bundle: HandoffBundle
+        do {
+            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot())
+            bytes = try bundle.zip()
+        } catch {
+            throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")
+        }
+        let fileName = bundle.folderName + ".zip"
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/zip")], body: .bytes(bytes))
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
     }
 

@@ -150,6 +150,12 @@ enum CodeString {
             + "// Preset: \(comment(preset.name))\n// Updated: \(comment(preset.updatedAt))\n"
     }
 
+    /// Text for a Kotlin `/** */` comment: block comments nest in Kotlin, so neither `/*` nor
+    /// `*/` may appear.
+    static func blockComment(_ text: String) -> String {
+        comment(text).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
+    }
+
     /// Text for a `//` comment: one line, no control or bidi characters.
     static func comment(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { needsUnicodeEscape($0) ? " " : $0 }))

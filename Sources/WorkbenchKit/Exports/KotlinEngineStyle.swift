@@ -20,7 +20,7 @@ enum KotlinEngineStyle {
         out += "/** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */\n"
         out += "data class ChartStyle(\n"
         out += ChartStyle.definitions.map { d in
-            "    /** \(CodeString.comment(d.help.isEmpty ? d.label : d.help).replacingOccurrences(of: "*/", with: "* /")) */\n"
+            "    /** \(CodeString.blockComment(d.help.isEmpty ? d.label : d.help)) */\n"
                 + "    val \(d.key): \(typeName(d)) = \(literal(d, d.defaultValue))"
         }.joined(separator: ",\n")
         out += "\n) {\n    companion object {\n"
@@ -35,7 +35,7 @@ enum KotlinEngineStyle {
     static func presetValue(_ preset: Preset) -> String {
         var out = CodeString.header(for: preset) + "package \(package)\n\n"
         out += "object ChartPresets {\n"
-        out += "    /** \(CodeString.comment(preset.name).replacingOccurrences(of: "*/", with: "* /")) */\n"
+        out += "    /** \(CodeString.blockComment(preset.name)) */\n"
         out += "    val \(CodeName.valueName(preset.name)): ChartStyle = ChartStyle(\n"
         out += ChartStyle.definitions.map { "        \($0.key) = \(literal($0, $0.value(in: preset.style)))" }.joined(separator: ",\n")
         out += "\n    )\n\n    const val NAME: String = \(CodeString.kotlin(preset.name))\n}\n"

@@ -27,7 +27,7 @@ struct KotlinExport {
         out += "data class ChartStyle(\n    val name: String,\n    val author: String,\n    val notes: String,\n"
         // No trailing commas: Kotlin before 1.4 rejects them.
         out += definitions.map { d in
-            "    /** \(CodeString.comment(d.label).replacingOccurrences(of: "*/", with: "* /")) */\n    val \(d.key): \(typeName(d))"
+            "    /** \(CodeString.blockComment(d.label)) */\n    val \(d.key): \(typeName(d))"
         }.joined(separator: ",\n")
         out += "\n)\n\n"
         out += "val \(valueName) = ChartStyle(\n"
