@@ -5,7 +5,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
 
-.PHONY: run build release test unit integration browser bench bench-engine bench-server bench-browser bench-import clean
+.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-server bench-browser bench-import clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -23,6 +23,7 @@ test:
 	@scripts/ensure-deps.sh test
 	$(SWIFT) build
 	$(SWIFT) test
+	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration Tests/Browser
 
 unit: build
@@ -33,6 +34,16 @@ integration: build
 
 browser: build
 	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Browser
+
+# libFuzzer harnesses in Fuzz/ (see Fuzz/README.md): `make fuzz` mutates each for FUZZ_SECONDS;
+# `make test` replays the committed corpus and mutates it for FUZZ_SEED_SECONDS each.
+FUZZ_SECONDS ?= 60
+FUZZ_SEED_SECONDS ?= 3
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-seeds:
+	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 
 # Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
 bench: bench-engine bench-server bench-import bench-browser

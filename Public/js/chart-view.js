@@ -1,8 +1,8 @@
-// One chart drawn by the engine: latest-wins rendering, press/scrub, and the transition played
-// from frames the engine computed (the page never does chart maths itself).
+// One chart drawn by the engine: latest-wins rendering, press/scrub, and the transition driven
+// one display frame at a time over the render socket (the engine computes the eased progress
+// and every frame; the page never does chart maths itself).
 
-import { send } from './api.js';
-import { renderChannel } from './render-channel.js';
+import { renderChannel, motionClock } from './render-channel.js';
 
 export class ChartView {
   /**
@@ -14,12 +14,17 @@ export class ChartView {
     this.source = source;
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
-    this.progress = 0;        // 0 inactive, 1 active (between only while animating)
+    this.progress = 0;        // the engine's progress of the last frame drawn
     this.selection = null;    // 0…1 of the width while pressed
     this.pressed = false;
+    this.pinned = false;      // "Show active state": stays pressed until unpinned
+    this.held = null;         // progress held by the inspector's scrubber, or null
     this.inflight = false;
     this.dirty = false;
-    this.animation = 0;       // token of the running animation; 0 when none
+    this.moving = false;      // a transition runs: frames come from the motion loop
+    this.framesInFlight = 0;
+    this.loop = 0;
+    this.settledWaiters = [];
   }
 
   request(extra = {}) {
@@ -29,14 +34,15 @@ export class ChartView {
 
   /** Draws the current state; while a render is in flight only the newest wish is kept. */
   draw() {
-    if (this.animation) return;
+    if (this.moving && this.held === null) { this.dirty = true; return; }  // the next motion frame shows it
     if (this.inflight) { this.dirty = true; return; }
     this.inflight = true;
-    const extra = { progress: this.progress };
-    if (this.selection !== null && this.progress > 0) extra.selection = this.selection;
+    const progress = this.held ?? this.progress;
+    const extra = { progress };
+    if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
     renderChannel.render(this.request(extra))
-      .then(svg => { if (!this.animation) this.paint(svg, started); })
+      .then(svg => { if (!this.moving || this.held !== null) this.paint(svg, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {
         this.inflight = false;
@@ -44,77 +50,115 @@ export class ChartView {
       });
   }
 
-  paint(svg, started) {
+  paint(svg, started, motion = null) {
     this.element.innerHTML = svg;
-    this.onPainted(this.element.firstElementChild, null, started);
+    this.onPainted(this.element.firstElementChild, null, started, motion);
   }
 
   // Pointer: fractions of the drawn width.
   press(fraction) {
     this.pressed = true;
     this.selection = clamp(fraction);
-    this.animate('in');
+    this.startMotion('press');
   }
 
   move(fraction) {
-    if (!this.pressed) return;
+    if (!this.pressed && this.held === null) return;
     this.selection = clamp(fraction);
-    if (!this.animation) this.draw();
+    if (!this.moving || this.held !== null) this.draw();
   }
 
   release() {
-    if (!this.pressed) return;
+    if (!this.pressed || this.pinned) return;
     this.pressed = false;
-    this.animate('out');
+    this.startMotion('release');
   }
 
-  /** Plays the engine's frames for the transition at their times. */
-  async animate(direction) {
-    const token = ++ChartView.animations;
-    this.animation = token;
-    let frames;
-    try {
-      const response = await send('POST', '/api/frames', this.request({ direction, selection: this.selection ?? 0.5 }));
-      frames = response.body.frames;
-    } catch (error) {
-      if (this.animation === token) this.animation = 0;
-      this.onPainted(null, error);
+  /** "Show active state": pressed at the current (or a default) selection until unpinned. */
+  setPinned(pinned) {
+    if (pinned === this.pinned) return;
+    if (pinned) { this.pinned = true; if (!this.pressed) this.press(this.selection ?? 0.7); }
+    else { this.pinned = false; this.release(); }
+  }
+
+  /** Holds the frame at `progress` (the inspector's scrubber); null lets go. */
+  hold(progress) {
+    this.held = progress;
+    if (progress !== null && this.selection === null) this.selection = 0.7;
+    if (progress === null && !this.pressed && !this.moving && this.progress === 0) this.selection = null;
+    this.draw();
+  }
+
+  /**
+   * Press and release retarget the engine's motion from wherever it is; the frame for the
+   * event goes out at once, then one per display frame until the motion settles.
+   */
+  startMotion(action) {
+    if (!renderChannel.open) {
+      // Without the socket there is no motion state: show where the transition ends.
+      this.progress = action === 'press' ? 1 : 0;
+      if (action === 'release') this.selection = null;
+      this.draw();
       return;
     }
-    if (this.animation !== token) return;
-    const duration = frames[frames.length - 1].time * 1000;
-    const start = performance.now();
-    await new Promise(resolve => {
-      const step = now => {
-        if (this.animation !== token) return resolve();
-        const elapsed = now - start;
-        let index = frames.findIndex(f => f.time * 1000 >= elapsed);
-        if (index < 0) index = frames.length - 1;
-        const frame = frames[index];
-        this.progress = frame.progress;
-        this.paint(frame.svg, now);
-        if (elapsed >= duration) return resolve();
-        requestAnimationFrame(step);
-      };
-      requestAnimationFrame(step);
-    });
-    if (this.animation !== token) return;
-    this.animation = 0;
-    this.progress = direction === 'in' ? 1 : 0;
-    if (direction === 'out') this.selection = null;
-    this.draw();
+    this.moving = true;
+    this.pressedAt = performance.now();
+    this.sendFrame(action);
+    if (!this.loop) this.loop = requestAnimationFrame(() => this.tick());
+  }
+
+  tick() {
+    this.loop = 0;
+    if (!this.moving) return;
+    if (this.framesInFlight === 0) this.sendFrame('follow');
+    this.loop = requestAnimationFrame(() => this.tick());
+  }
+
+  sendFrame(motion) {
+    const started = performance.now();
+    const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5 };
+    this.framesInFlight++;
+    renderChannel.frame(this.request(extra))
+      .then(({ head, svg }) => {
+        // Answers arrive in the order they were asked: the newest one says whether it still moves.
+        this.progress = head.progress;
+        this.moving = !head.finished;
+        if (this.held === null) this.paint(svg, started, { action: motion, ...head, pressedAt: this.pressedAt });
+        if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
+        if (!this.moving) this.settle();
+      })
+      .catch(error => {
+        this.moving = false;
+        this.progress = this.pressed ? 1 : 0;
+        this.onPainted(null, error);
+        this.settle();
+      })
+      .finally(() => { this.framesInFlight--; });
+  }
+
+  settle() {
+    if (this.progress === 0 && !this.pressed) { this.selection = null; this.draw(); }
+    else if (this.dirty) { this.dirty = false; this.draw(); }
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    waiters.forEach(resolve => resolve());
+  }
+
+  /** Resolves when the running transition has settled. */
+  settled() {
+    return this.moving ? new Promise(resolve => this.settledWaiters.push(resolve)) : Promise.resolve();
   }
 
   /** For presenting: press in the middle-right, hold, release. */
   async play() {
-    this.pressed = true;
-    this.selection = 0.7;
-    await this.animate('in');
-    await new Promise(r => setTimeout(r, 700));
+    if (this.pinned) return;
+    this.pressed = false;
+    this.press(0.7);
+    await this.settled();
+    await new Promise(r => setTimeout(r, 700 / motionClock.speed));
     this.release();
   }
 }
-ChartView.animations = 0;
 
 const clamp = v => Math.min(1, Math.max(0, v));
 

@@ -9,6 +9,7 @@ export function buildControls(form, store) {
   const rows = new Map();
   for (const group of store.schema.groups) {
     const fieldset = document.createElement('fieldset');
+    fieldset.dataset.group = group;
     const legend = document.createElement('legend');
     legend.textContent = group;
     fieldset.append(legend);

@@ -10,11 +10,13 @@ import { Exporter } from './export.js';
 import { LiveSession } from './live.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
+import { MotionInspector } from './inspector.js';
 
 const $ = id => document.getElementById(id);
 
 // Time from a parameter edit to the new chart on screen, read by the browser benchmark.
-const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: [], renders: 0 };
+// Also pointerdown → first transition frame in the page.
+const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: [], renders: 0, pressToFrame: [] };
 
 async function start() {
   const schema = await getJSON('/api/schema');
@@ -25,10 +27,13 @@ async function start() {
   buildControls($('controls'), store);
 
   const preview = $('preview');
+  let inspector = null;
   const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
-    onPainted: (svg, error) => {
+    onPainted: (svg, error, started, motion) => {
       if (error) { status(`Cannot draw the chart: ${error.message}`, true); return; }
       metrics.renders++;
+      if (motion && motion.action === 'press') metrics.pressToFrame.push(performance.now() - motion.pressedAt);
+      inspector?.painted(svg, motion);
       if (metrics.inputAt) {
         const since = metrics.inputAt;
         metrics.inputAt = 0;
@@ -39,6 +44,7 @@ async function start() {
     },
   });
   attachPointer(preview, () => [chart]);
+  inspector = new MotionInspector(store, chart);
 
   let summary = null;
   const updateHeadline = svg => {

@@ -32,19 +32,47 @@ class RenderChannel {
     if (!pending) return;
     this.waiting.delete(head.requestId);
     if (head.error) pending.reject(new ApiError(400, { error: head.error }));
-    else pending.resolve(text.slice(newline + 1));
+    else pending.resolve({ head, svg: text.slice(newline + 1) });
+  }
+
+  get open() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
+
+  send(request, fallback) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });
+      this.socket.send(JSON.stringify({ ...request, requestId: id }));
+    });
   }
 
   /** The SVG for a render request (the fields of POST /api/render). */
   render(request) {
     const viaFetch = () => getText('/api/render?' + query(request));
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return viaFetch();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, fallback: () => viaFetch().then(resolve, reject) });
-      this.socket.send(JSON.stringify({ ...request, requestId: id }));
-    });
+    if (!this.open) return viaFetch();
+    return this.send(request, () => viaFetch().then(svg => ({ svg }))).then(answer => answer.svg);
+  }
+
+  /**
+   * One frame of the press transition: `motion` is press, release or follow, `time` the
+   * motion clock's seconds. Resolves to `{head: {progress, velocity, target, finished}, svg}`.
+   * Needs the open socket (the engine keeps the motion's state there); rejects without it.
+   */
+  frame(request) {
+    if (!this.open) return Promise.reject(new Error('the render socket is not open'));
+    return this.send(request, () => Promise.reject(new Error('the render socket closed')));
   }
 }
+
+/**
+ * The motion clock: seconds that run at the inspector's playback speed (0.25× takes four
+ * times as long), so slow motion needs no change on the engine's side.
+ */
+export const motionClock = {
+  speed: 1,
+  base: 0,
+  realStart: performance.now(),
+  now() { return this.base + (performance.now() - this.realStart) / 1000 * this.speed; },
+  setSpeed(speed) { this.base = this.now(); this.realStart = performance.now(); this.speed = speed; },
+};
 
 export const renderChannel = new RenderChannel();

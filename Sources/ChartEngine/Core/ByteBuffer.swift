@@ -1,7 +1,8 @@
 /// A growable byte buffer written through a raw pointer: path text is the engine's hottest
 /// output, and writing numbers straight into reserved memory is several times faster than
-/// appending to an Array byte by byte. Copy-on-write keeps value semantics.
-struct ByteBuffer {
+/// appending to an Array byte by byte. Copy-on-write keeps value semantics. Public so that
+/// programs printing engine output (the CLI) write through the same buffer.
+public struct ByteBuffer {
     private final class Storage {
         var base: UnsafeMutablePointer<UInt8>
         var capacity: Int
@@ -15,9 +16,9 @@ struct ByteBuffer {
     }
 
     private var storage: Storage
-    private(set) var count = 0
+    public private(set) var count = 0
 
-    init(capacity: Int = 0) { storage = Storage(capacity: capacity) }
+    public init(capacity: Int = 0) { storage = Storage(capacity: capacity) }
 
     /// Room for `extra` more bytes; returns where to write them. Call `advance` afterwards.
     @inline(__always)
@@ -30,12 +31,12 @@ struct ByteBuffer {
     mutating func advance(_ n: Int) { count += n }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1).pointee = byte
         count += 1
     }
 
-    mutating func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
+    public mutating func append<C: Collection>(contentsOf bytes: C) where C.Element == UInt8 {
         let target = reserve(bytes.count)
         var i = 0
         for b in bytes { target[i] = b; i += 1 }
@@ -49,16 +50,25 @@ struct ByteBuffer {
         storage = fresh
     }
 
-    var isEmpty: Bool { count == 0 }
+    public var isEmpty: Bool { count == 0 }
 
-    var string: String {
+    public var string: String {
         String(unsafeUninitializedCapacity: count) { target in
             _ = target.initialize(from: UnsafeBufferPointer(start: storage.base, count: count))
             return count
         }
     }
 
-    func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: storage.base, count: count))
+    }
+
+    /// Forgets the contents, keeping the memory (for writing output in blocks).
+    public mutating func removeAll() { count = 0 }
+
+    /// Appends `value` rounded to `digits` fractional digits, or in its shortest round-trip
+    /// form when `digits` is nil (the path writer's number form).
+    public mutating func append(number value: Double, digits: Int? = nil) {
+        append(contentsOf: NumberText.format(value, digits: digits).utf8)
     }
 }

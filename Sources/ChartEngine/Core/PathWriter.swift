@@ -25,6 +25,11 @@ public struct PathWriter: PathSink {
     public var text: String { buffer.string }
     public var isEmpty: Bool { buffer.isEmpty }
 
+    /// The path text as bytes, without making a String (for printing large paths).
+    public func withUnsafeBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try buffer.withUnsafeBytes(body)
+    }
+
     public mutating func moveTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "M"), x, y) }
     public mutating func lineTo(_ x: Double, _ y: Double) { pair(UInt8(ascii: "L"), x, y) }
     public mutating func closePath() { buffer.append(UInt8(ascii: "Z")) }

@@ -59,20 +59,60 @@ extension WorkbenchApp {
                             body: .webSocket { [unowned self] socket in renderSession(socket) })
     }
 
+    /// Besides still frames, the socket drives the press transition one display frame at a
+    /// time: a message with `motion` ("press", "release" or "follow") and `time` (seconds on the
+    /// page's clock, already scaled by its playback speed) draws the frame at the progress the
+    /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
+    /// release retarget from the current progress and velocity, so an interrupted transition
+    /// continues without a jump. Each chart on the page (its `id`) has its own motion.
     private func renderSession(_ socket: WebSocket) {
+        var motions: [String: TransitionMotion] = [:]
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
                 var values = try InputValue.fromJSON(Array(message.utf8))
                 if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
-                let request = try RenderRequest(values, base: try baseStyle(values))
-                socket.send(JSONValue.object([("requestId", requestId)]).serialized() + "\n" + request.svg(data: data.snapshot.data))
+                let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
+                let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
+                var request = try RenderRequest(values, base: try baseStyle(values))
+                var head: [(String, JSONValue)] = [("requestId", requestId)]
+                if let motion {
+                    guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
+                    let key = request.idPrefix
+                    var current = motions[key] ?? .resting(at: request.progress)
+                    switch motion {
+                    case "press": current = current.retargeted(to: 1, at: time, style: request.style)
+                    case "release": current = current.retargeted(to: 0, at: time, style: request.style)
+                    case "follow": break
+                    default: throw .badRequest("must be press, release or follow", field: "motion")
+                    }
+                    if motions[key] == nil && motions.count >= 64 { motions.removeAll() }
+                    motions[key] = current
+                    let state = current.state(at: time)
+                    request.progress = state.progress
+                    head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
+                             ("target", .number(current.target)), ("finished", .bool(state.finished))]
+                }
+                socket.send(JSONValue.object(head).serialized() + "\n" + request.svg(data: data.snapshot.data))
             } catch {
                 let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
                                                 ("field", error.field.map(JSONValue.string) ?? .null)])
                 socket.send(JSONValue.object([("requestId", requestId), ("error", failure)]).serialized() + "\n")
             }
         }
+    }
+
+    /// `GET /api/easing?<parameters>&samples=N`: the eased progress over the transition's
+    /// duration, N evenly spaced samples from the engine, for the page's easing graph.
+    func easingSamples(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        let count = Int(try rest.removeValue(forKey: "samples")?.number(field: "samples", in: 2...1000) ?? 121)
+        rest.removeValue(forKey: "preset")
+        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
+        let easing = style.easingFunction
+        let samples = (0..<count).map { i -> JSONValue in .number(easing(Double(i) / Double(count - 1))) }
+        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.animationDuration)),
+                              ("samples", .array(samples))]))
     }
 
     /// `preset=NAME` starts from a saved preset instead of the defaults.
@@ -114,6 +154,7 @@ enum SchemaDocument {
             ("periods", .array(Period.allCases.map { .string($0.rawValue) })),
             ("width", .object([("min", .number(RenderRequest.widthRange.lowerBound)), ("max", .number(RenderRequest.widthRange.upperBound))])),
             ("height", .object([("min", .number(RenderRequest.heightRange.lowerBound)), ("max", .number(RenderRequest.heightRange.upperBound))])),
+            ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
         ])
     }()
 }

@@ -49,11 +49,12 @@ enum OpenAPIDocument {
             ("/api/render", .object([("get", operation("Render the chart as SVG", parameters: renderParameters, ok: response("SVG", "image/svg+xml"))),
                                      ("post", operation("Render the chart as SVG from a JSON body of the same fields", body: "application/json", ok: response("SVG", "image/svg+xml")))])),
             ("/api/render/socket", .object([("get", .object([
-                ("summary", .string("WebSocket for the live preview: send a render request's JSON plus requestId, receive {\"requestId\"} + newline + SVG")),
+                ("summary", .string("WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG")),
                 ("responses", .object([("101", .object([("description", .string("switching to WebSocket"))])), ("403", error), ("426", error)])),
             ]))])),
             ("/api/frames", .object([("get", operation("Every frame of the transition (direction=in|out, fps)", parameters: renderParameters, ok: json)),
                                      ("post", operation("Every frame of the transition, from a JSON body", body: "application/json", ok: json))])),
+            ("/api/easing", .object([("get", operation("Eased progress over the transition's duration (samples=N) for the parameters", parameters: renderParameters, ok: json))])),
             ("/api/presets", .object([("get", operation("List presets", ok: json))])),
             ("/api/presets/{name}", .object([("get", operation("Read a preset", parameters: name, ok: json)),
                                              ("put", operation("Save a preset (If-Match: revision; If-None-Match: * to only create)", parameters: name, body: "application/json", ok: json)),

@@ -79,6 +79,8 @@ struct RenderRequest {
     static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset"]
     static let widthRange = 80.0...4000.0
     static let heightRange = 60.0...3000.0
+    /// Springs overshoot: a frame may be drawn a little beyond either state.
+    static let progressRange = -0.5...1.5
 
     init() {}
 
@@ -100,7 +102,7 @@ struct RenderRequest {
             default: throw .badRequest("must be inactive or active", field: "state")
             }
         }
-        if let v = values["progress"] { progress = try v.number(field: "progress", in: -0.5...1.5) }
+        if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
         if let v = values["selection"] { selection = try v.number(field: "selection", in: 0...1) }
         if let v = values["id"] {
             let id = try v.text(field: "id")

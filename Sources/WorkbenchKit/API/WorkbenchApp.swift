@@ -35,6 +35,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.get("/api/render/socket") { [unowned self] in try renderSocket($0) }
         r.get("/api/frames") { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
         r.post("/api/frames") { [unowned self] in try frames(InputValue.fromJSON($0.body)) }
+        r.get("/api/easing") { [unowned self] in try easingSamples(InputValue.fromQuery($0.query)) }
         r.get("/api/presets") { [unowned self] in listPresets($0) }
         r.get("/api/presets/:name") { [unowned self] in try getPreset($0) }
         r.put("/api/presets/:name") { [unowned self] in try putPreset($0) }

@@ -31,9 +31,11 @@ struct PathCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            let (xs, ys) = try StdinNumbers.pairs()
-            let text = Curve(CurveName(rawValue: curve)!, catmullRomAlpha: alpha, cardinalTension: tension).pathText(xs: xs, ys: ys, digits: digits)
-            Output.write(text + "\n")
+            let (xs, ys) = try StandardInput.read().pairs()
+            var path = PathWriter(digits: digits, reservingCapacity: xs.count * 24)
+            Curve(CurveName(rawValue: curve)!, catmullRomAlpha: alpha, cardinalTension: tension).draw(xs: xs, ys: ys, into: &path)
+            path.withUnsafeBytes { Output.write($0) }
+            Output.write("\n")
         }
     }
 }
@@ -76,11 +78,13 @@ struct Smooth: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            let values = try StdinNumbers.singles()
-            let smoothed = try smoothing().apply(values)
-            var out = ""
-            out.reserveCapacity(smoothed.count * 20)
-            for v in smoothed { out += v.isFinite ? NumberText.shortest(v) + "\n" : "\n" }
+            let smoothed = try smoothing().apply(try StandardInput.read().singles())
+            var out = ByteBuffer(capacity: 1 << 16)
+            for v in smoothed {
+                if v.isFinite { out.append(number: v) }
+                out.append(UInt8(ascii: "\n"))
+                if out.count > 1 << 16 { Output.write(out); out.removeAll() }
+            }
             Output.write(out)
         }
     }
@@ -102,49 +106,15 @@ struct Downsample: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            let (xs, ys) = try StdinNumbers.pairs()
+            let (xs, ys) = try StandardInput.read().pairs()
             guard ys.allSatisfy(\.isFinite) else { throw InputError("downsample needs a y on every line; gaps are not supported here") }
             let kept = method == "lttb" ? LTTB.indices(xs: xs, ys: ys, threshold: threshold)
                                         : MinMaxDecimation.indices(ys: ys, threshold: threshold)
-            var out = ""
-            for i in kept { out += NumberText.shortest(xs[i]) + "," + NumberText.shortest(ys[i]) + "\n" }
+            var out = ByteBuffer(capacity: kept.count * 24)
+            for i in kept {
+                out.append(number: xs[i]); out.append(UInt8(ascii: ",")); out.append(number: ys[i]); out.append(UInt8(ascii: "\n"))
+            }
             Output.write(out)
-        }
-    }
-}
-
-/// Numbers from stdin, read with full precision; errors name the line.
-enum StdinNumbers {
-    static func lines() -> [Substring] {
-        let data = FileHandle.standardInput.readDataToEndOfFile()
-        let text = String(decoding: data, as: UTF8.self)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        return lines.map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-    }
-
-    static func number(_ text: Substring, line: Int, what: String) throws -> Double {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let v = Double(trimmed), v.isFinite else { throw InputError("line \(line): cannot read \(what) \"\(trimmed)\"") }
-        return v
-    }
-
-    /// `x,y` lines; `x,` (no y) is a gap.
-    static func pairs() throws -> ([Double], [Double]) {
-        var xs: [Double] = [], ys: [Double] = []
-        for (i, line) in lines().enumerated() {
-            let parts = line.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2 else { throw InputError("line \(i + 1): expected x,y, got \"\(line.prefix(40))\"") }
-            xs.append(try number(parts[0], line: i + 1, what: "x"))
-            ys.append(parts[1].trimmingCharacters(in: .whitespaces).isEmpty ? .nan : try number(parts[1], line: i + 1, what: "y"))
-        }
-        return (xs, ys)
-    }
-
-    /// One number a line; an empty line is a gap.
-    static func singles() throws -> [Double] {
-        try lines().enumerated().map { i, line in
-            line.trimmingCharacters(in: .whitespaces).isEmpty ? .nan : try number(line, line: i + 1, what: "a number")
         }
     }
 }

@@ -20,15 +20,15 @@ struct Inspect: ParsableCommand {
             let elapsed = clock.now - started
             let stats = SeriesStats(indexed)
             let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            var lines = [
+            let lines = [
                 "rows: \(result.rows) (time from \(result.timeColumn), price from \(result.priceColumn))",
                 "from \(ValueFormat.time(Double(stats.first ?? 0), withTime: true)) to \(ValueFormat.time(Double(stats.last ?? 0), withTime: true))",
                 "first \(ValueFormat.price(stats.firstPrice ?? .nan)), last \(ValueFormat.price(stats.lastPrice ?? .nan)), "
                     + "low \(ValueFormat.price(stats.low)), high \(ValueFormat.price(stats.high)), gaps \(stats.gaps)",
                 String(format: "read, parsed and indexed in %.1f ms; %.1f bytes a point in memory", milliseconds, indexed.residentBytesPerPoint),
             ]
-            lines += result.warnings.map { "warning: \($0)" }
             Output.write(lines.joined(separator: "\n") + "\n")
+            for warning in result.warnings { Output.error("\(file): warning: \(warning)") }
         }
     }
 }

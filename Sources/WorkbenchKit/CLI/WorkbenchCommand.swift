@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChartEngine
 import Foundation
 
 public struct WorkbenchCommand: ParsableCommand {
@@ -38,6 +39,18 @@ enum Output {
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
+
+    /// Bytes straight to stdout, retrying short writes.
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard var at = bytes.baseAddress else { return }
+        var left = bytes.count
+        while left > 0 {
+            let n = Foundation.write(1, at, left)
+            if n > 0 { at += n; left -= n } else if n < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+
+    static func write(_ buffer: ByteBuffer) { buffer.withUnsafeBytes { write($0) } }
 
     static func error(_ text: String) {
         FileHandle.standardError.write(Data(("workbench: " + text + "\n").utf8))

@@ -73,6 +73,7 @@ struct CSVImport {
         }
         // Errors: the first failing part wins; later parts' line numbers continue the earlier ones.
         var lineOffset = 0
+        var nonPositive: (line: Int, price: Double, count: Int)?
         var times: [Int64] = []
         var prices = PriceColumn()
         var sorted = true
@@ -82,6 +83,10 @@ struct CSVImport {
             if var failure = part.failure {
                 if k > 0 { failure = Failure(line: failure.line.map { $0 + lineOffset }, message: failure.message) }
                 throw failure
+            }
+            if let found = part.firstNonPositive {
+                let count = (nonPositive?.count ?? 0) + part.nonPositiveCount
+                nonPositive = (nonPositive?.line ?? found.line + (k > 0 ? lineOffset : 0), nonPositive?.price ?? found.price, count)
             }
             if let last = times.last, let first = part.times.first, first <= last { sorted = false }
             sorted = sorted && part.sorted
@@ -97,6 +102,11 @@ struct CSVImport {
         }
         guard !times.isEmpty else { throw Failure(line: nil, message: layout.hasHeader ? "the file has a header but no rows" : "the file holds no rows") }
         var warnings: [String] = []
+        if let nonPositive {
+            // Kept as read: a spread or a test feed can be negative, but it is worth a look.
+            let others = nonPositive.count > 1 ? " (\(nonPositive.count) rows in all)" : ""
+            warnings.append("line \(nonPositive.line): the price \(NumberText.shortest(nonPositive.price)) is zero or negative\(others)")
+        }
         if !sorted {
             let (t, p, duplicates, wasUnordered) = Reader.sortKeepingLast(times, Array(prices))
             times = t; prices = PriceColumn(p)
@@ -125,6 +135,9 @@ struct CSVImport {
         var prices = PriceColumn()
         var sorted = true
         var failure: Failure?
+        /// The first row whose price is zero or negative, and how many such rows there are.
+        var firstNonPositive: (line: Int, price: Double)?
+        var nonPositiveCount = 0
         /// The number of the last line read (the part's lines counted from its first line = 1).
         var lastLine = 0
     }
@@ -158,7 +171,7 @@ struct CSVImport {
             let first = fields
             let firstIsHeader = !first.indices.contains { i in
                 let text = self.text(first[i])
-                return Self.number(text, decimalComma: decimalComma) != nil || TimeText.seconds(text) != nil
+                return DecimalNumber.read(text, decimalComma: decimalComma) != nil || TimeText.seconds(text) != nil
             }
             let names = firstIsHeader ? first.map { self.text($0).trimmed.lowercased() } : []
             let (timeIndex, priceIndex) = try chooseColumns(names: names, count: first.count, line: firstLine)
@@ -268,7 +281,7 @@ struct CSVImport {
         /// Empty, "null", "NaN", "NA", "N/A", "none", "-" or "#N/A": a missing price.
         @inline(__always)
         static func isGap(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
-            let t = trim(s)
+            let t = DecimalNumber.trim(s)
             if t.isEmpty { return true }
             let first = t[0]
             if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") || first == UInt8(ascii: ".") { return false }  // the usual case
@@ -276,67 +289,6 @@ struct CSVImport {
             let lowered = String(decoding: t, as: UTF8.self).lowercased()
             return ["null", "nan", "na", "n/a", "none", "-", "#n/a"].contains(lowered)
         }
-
-        static func trim(_ s: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            var lo = 0, hi = s.count
-            while lo < hi && (s[lo] == 32 || s[lo] == 9) { lo += 1 }
-            while hi > lo && (s[hi - 1] == 32 || s[hi - 1] == 9) { hi -= 1 }
-            return UnsafeBufferPointer(rebasing: s[lo..<hi])
-        }
-
-        static func number(_ text: String, decimalComma: Bool) -> Double? {
-            var bytes = Array(text.utf8)
-            return bytes.withUnsafeMutableBufferPointer { number(UnsafeBufferPointer($0), decimalComma: decimalComma, thousands: nil) }
-        }
-
-        /// A decimal number: exact fast path for up to 15 significant digits, else strtod.
-        static func number(_ raw: UnsafeBufferPointer<UInt8>, decimalComma: Bool, thousands: UInt8?) -> Double? {
-            let s = trim(raw)
-            guard !s.isEmpty else { return nil }
-            // With decimal commas, a field holding no comma still reads "1.5" as one and a half.
-            let commaDecimal = decimalComma && s.contains(UInt8(ascii: ","))
-            let point = commaDecimal ? UInt8(ascii: ",") : UInt8(ascii: ".")
-            let thousands = thousands == point ? nil : thousands
-            var i = 0
-            var negative = false
-            if s[0] == UInt8(ascii: "-") || s[0] == UInt8(ascii: "+") { negative = s[0] == UInt8(ascii: "-"); i = 1 }
-            var mantissa: UInt64 = 0, digits = 0, scale = 0, sawPoint = false, sawDigit = false
-            var slow = false
-            while i < s.count {
-                let c = s[i]
-                if c >= 48 && c <= 57 {
-                    sawDigit = true
-                    if digits < 18 { mantissa = mantissa * 10 + UInt64(c - 48); if mantissa > 0 { digits += 1 }; if sawPoint { scale -= 1 } }
-                    else { slow = true; if !sawPoint { scale += 1 } }
-                } else if c == point && !sawPoint {
-                    sawPoint = true
-                } else if let thousands, c == thousands, !sawPoint {
-                    // grouping separator: skip
-                } else if c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
-                    slow = true; break
-                } else {
-                    return nil
-                }
-                i += 1
-            }
-            guard sawDigit else { return nil }
-            if !slow && digits <= 15 && scale >= -22 {
-                let value = scale < 0 ? Double(mantissa) / powersOfTen[-scale] : Double(mantissa)
-                return negative ? -value : value
-            }
-            // Rare: many digits or an exponent. Normalise the decimal mark and let strtod round.
-            var text = [UInt8]()
-            for c in s where c != thousands { text.append(c == point ? UInt8(ascii: ".") : c) }
-            text.append(0)
-            return text.withUnsafeBufferPointer { p -> Double? in
-                var end: UnsafeMutablePointer<CChar>?
-                let v = p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0, &end) }
-                let consumed = end.map { UnsafeRawPointer($0) - UnsafeRawPointer(p.baseAddress!) } ?? 0
-                return consumed == p.count - 1 && v.isFinite ? v : nil
-            }
-        }
-
-        static let powersOfTen: [Double] = (0...22).map { e in (0..<e).reduce(1.0) { p, _ in p * 10 } }
 
         /// Stable sort by time; of rows sharing a time the last one read wins.
         static func sortKeepingLast(_ times: [Int64], _ prices: [Double]) -> ([Int64], [Double], Int, Bool) {
@@ -460,6 +412,10 @@ private struct RowReader {
             return false
         }
         if let last = chunk.times.last, t <= last { chunk.sorted = false }
+        if p <= 0 {
+            if chunk.firstNonPositive == nil { chunk.firstNonPositive = (line, p) }
+            chunk.nonPositiveCount += 1
+        }
         chunk.times.append(t)
         chunk.prices.append(p)
         guard chunk.times.count <= CSVImport.maxRows else {
@@ -487,12 +443,12 @@ private struct RowReader {
             value = text.withUnsafeMutableBufferPointer { p in
                 let view = UnsafeBufferPointer(p)
                 return CSVImport.Reader.isGap(view) ? .nan
-                    : CSVImport.Reader.number(view, decimalComma: layout.decimalComma, thousands: reader.delimiterForThousands)
+                    : DecimalNumber.read(view, decimalComma: layout.decimalComma, thousands: reader.delimiterForThousands)
             }
         } else {
             let view = bytes(f)
             value = CSVImport.Reader.isGap(view) ? .nan
-                : CSVImport.Reader.number(view, decimalComma: layout.decimalComma, thousands: layout.decimalComma ? UInt8(ascii: ".") : nil)
+                : DecimalNumber.read(view, decimalComma: layout.decimalComma, thousands: layout.decimalComma ? UInt8(ascii: ".") : nil)
         }
         guard let v = value, v.isNaN || v.isFinite else { return nil }
         return v

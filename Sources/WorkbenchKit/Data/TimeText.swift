@@ -24,8 +24,11 @@ enum TimeText {
         var whole: Int64 = 0, fraction = 0.0, scale = 0.1, digits = 0, i = 0, negative = false
         if s[0] == UInt8(ascii: "-") { negative = true; i = 1 }
         while i < s.count, s[i] >= 48, s[i] <= 57 {
-            guard digits < 19 else { return nil }
-            whole = whole * 10 + Int64(s[i] - 48); digits += 1; i += 1
+            // 19 digits can exceed Int64: a number too large to be a time is not one.
+            let (shifted, o1) = whole.multipliedReportingOverflow(by: 10)
+            let (next, o2) = shifted.addingReportingOverflow(Int64(s[i] - 48))
+            guard !o1, !o2 else { return nil }
+            whole = next; digits += 1; i += 1
         }
         guard digits > 0 else { return nil }
         if i < s.count && s[i] == UInt8(ascii: ".") {

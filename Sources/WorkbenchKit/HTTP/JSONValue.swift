@@ -141,6 +141,9 @@ enum JSONValue: Equatable, Sendable {
         let bytes: [UInt8]
         var at = 0
         static let maxDepth = 64
+        /// No object this server reads needs more; far more keys are only ever an attack.
+        static let maxKeys = 4096
+        static let linearSearchKeys = 16
 
         func error(_ message: String) -> ParseError {
             var line = 1, column = 1
@@ -159,6 +162,9 @@ enum JSONValue: Equatable, Sendable {
             case UInt8(ascii: "{"):
                 at += 1
                 var pairs: [(String, JSONValue)] = []
+                // Where each key sits, once an object is too big to search (a repeated key keeps
+                // its first place and takes the last value).
+                var positions: [String: Int] = [:]
                 skipSpace()
                 if at < bytes.count && bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
                 while true {
@@ -170,8 +176,17 @@ enum JSONValue: Equatable, Sendable {
                     at += 1
                     skipSpace()
                     let v = try value(depth: depth + 1)
-                    pairs.removeAll { $0.0 == key }
-                    pairs.append((key, v))
+                    let known = pairs.count <= Self.linearSearchKeys ? pairs.firstIndex { $0.0 == key } : positions[key]
+                    if let known {
+                        pairs[known].1 = v
+                    } else {
+                        guard pairs.count < Self.maxKeys else { throw error("an object may have at most \(Self.maxKeys) keys") }
+                        pairs.append((key, v))
+                        if pairs.count > Self.linearSearchKeys {
+                            if positions.isEmpty { for (k, (name, _)) in pairs.enumerated() { positions[name] = k } }
+                            else { positions[key] = pairs.count - 1 }
+                        }
+                    }
                     skipSpace()
                     guard at < bytes.count else { throw error("unexpected end of input") }
                     if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
@@ -266,8 +281,17 @@ enum JSONValue: Equatable, Sendable {
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
-            guard at + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16) else {
-                throw error("invalid \\u escape")
+            guard bytes.count - at >= 4 else { throw error("invalid \\u escape") }
+            var v: UInt32 = 0
+            for b in bytes[at..<at + 4] {
+                let digit: UInt8
+                switch b {
+                case 48...57: digit = b - 48
+                case 65...70: digit = b - 55
+                case 97...102: digit = b - 87
+                default: throw error("invalid \\u escape")
+                }
+                v = v << 4 | UInt32(digit)
             }
             at += 4
             return v

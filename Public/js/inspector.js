@@ -1,0 +1,160 @@
+// The motion inspector: how the transition is watched, not part of the preset. Playback speed,
+// a scrubber that holds any frame (overshoot included), a pinned active state, an onion skin of
+// the start and end lines, replay when an animation parameter changes, and the eased progress
+// over time drawn from the engine's own samples.
+
+import { getJSON, query } from './api.js';
+import { motionClock } from './render-channel.js';
+
+const $ = id => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+
+export class MotionInspector {
+  constructor(store, chart) {
+    this.store = store;
+    this.chart = chart;
+    this.onion = null;           // {key, start, end}: the line paths at progress 0 and 1
+    this.animationKeys = new Set(store.schema.parameters.filter(p => p.group === 'Animation').map(p => p.key));
+    this.progressRange = store.schema.progress ?? { min: 0, max: 1 };
+
+    for (const button of document.querySelectorAll('[data-speed]')) {
+      button.addEventListener('click', () => {
+        motionClock.setSpeed(Number(button.dataset.speed));
+        for (const b of document.querySelectorAll('[data-speed]')) b.setAttribute('aria-pressed', String(b === button));
+      });
+    }
+
+    const scrub = $('progress-scrub');
+    scrub.addEventListener('input', () => {
+      $('hold-frame').checked = true;
+      this.chart.hold(Number(scrub.value));
+      this.showProgress(Number(scrub.value));
+    });
+    $('hold-frame').addEventListener('change', event => {
+      this.chart.hold(event.target.checked ? Number(scrub.value) : null);
+    });
+    $('show-active').addEventListener('change', event => this.chart.setPinned(event.target.checked));
+    $('onion-skin').addEventListener('change', () => this.decorate(this.chart.element.firstElementChild));
+
+    this.graph = this.buildGraph();
+    let replayTimer = 0;
+    let graphTimer = 0;
+    store.on(change => {
+      if (change.kind !== 'params' && change.kind !== 'view') return;
+      this.onion = null;
+      if (change.kind === 'view') { this.decorate(this.chart.element.firstElementChild); return; }
+      if (!change.keys.some(k => this.animationKeys.has(k))) { this.decorate(this.chart.element.firstElementChild); return; }
+      clearTimeout(graphTimer);
+      graphTimer = setTimeout(() => this.refreshGraph(), 60);
+      if ($('auto-replay').checked && change.origin === 'local') {
+        clearTimeout(replayTimer);
+        replayTimer = setTimeout(() => { if (!this.chart.pinned) this.chart.play(); }, 250);
+      }
+    });
+    this.refreshGraph();
+  }
+
+  /** Called after every paint of the main chart. */
+  painted(svg, motion) {
+    if (!svg) return;
+    const progress = Number(svg.getAttribute('data-progress'));
+    if (!$('hold-frame').checked && Number.isFinite(progress)) {
+      $('progress-scrub').value = String(motion ? motion.progress : progress);
+      this.showProgress(motion ? motion.progress : progress);
+    }
+    this.decorate(svg);
+  }
+
+  showProgress(value) {
+    $('progress-value').textContent = value.toFixed(2);
+    if (!this.graph) return;
+    this.graph.level.setAttribute('y1', this.graph.y(value));
+    this.graph.level.setAttribute('y2', this.graph.y(value));
+  }
+
+  /** The onion skin: the start (inactive) and end (active) lines, faint, behind the frame. */
+  async decorate(svg) {
+    if (!svg || svg.namespaceURI !== SVG) return;
+    svg.querySelector('.cw-onion')?.remove();
+    if (!$('onion-skin').checked) return;
+    const { params, view } = this.chart.source();
+    const key = JSON.stringify([params, view.width, view.height, view.period]);
+    if (!this.onion || this.onion.key !== key) {
+      const base = { ...params, width: view.width, height: view.height, period: view.period, id: 'onion' };
+      const line = async progress => {
+        const text = await fetch('/api/render?' + query({ ...base, progress })).then(r => r.text());
+        const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+        return doc.querySelector('.cw-line')?.getAttribute('d') ?? '';
+      };
+      const [start, end] = await Promise.all([line(0), line(1)]);
+      this.onion = { key, start, end };
+      svg = this.chart.element.firstElementChild;
+      if (!svg || !$('onion-skin').checked) return;
+      svg.querySelector('.cw-onion')?.remove();
+    }
+    const group = document.createElementNS(SVG, 'g');
+    group.setAttribute('class', 'cw-onion');
+    group.setAttribute('pointer-events', 'none');
+    group.setAttribute('aria-hidden', 'true');
+    for (const [d, dash, name] of [[this.onion.start, '5 4', 'start'], [this.onion.end, '1.5 3', 'end']]) {
+      const path = document.createElementNS(SVG, 'path');
+      path.setAttribute('d', d);
+      path.setAttribute('class', `cw-onion-${name}`);
+      path.setAttribute('fill', 'none');
+      path.setAttribute('stroke', 'currentColor');
+      path.setAttribute('stroke-opacity', '0.45');
+      path.setAttribute('stroke-width', '1.25');
+      path.setAttribute('stroke-dasharray', dash);
+      group.append(path);
+    }
+    svg.append(group);
+  }
+
+  buildGraph() {
+    const fieldset = document.querySelector('#controls fieldset[data-group="Animation"]');
+    if (!fieldset) return null;
+    const figure = document.createElement('figure');
+    figure.className = 'easing-graph';
+    const svg = document.createElementNS(SVG, 'svg');
+    const width = 300, height = 150, pad = 18;
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-labelledby', 'easing-graph-caption');
+    const line = (cls) => { const l = document.createElementNS(SVG, 'line'); l.setAttribute('class', cls); svg.append(l); return l; };
+    const zero = line('axis'), one = line('axis');
+    const level = line('level');
+    const curve = document.createElementNS(SVG, 'polyline');
+    curve.setAttribute('class', 'curve');
+    svg.append(curve);
+    const caption = document.createElement('figcaption');
+    caption.id = 'easing-graph-caption';
+    figure.append(svg, caption);
+    fieldset.append(figure);
+    return { svg, curve, zero, one, level, caption, width, height, pad, y: () => 0, lo: 0, hi: 1 };
+  }
+
+  async refreshGraph() {
+    let answer;
+    try { answer = await getJSON('/api/easing?' + query({ ...this.store.params, samples: 121 })); } catch { return; }
+    const samples = answer.samples;
+    const lo = Math.min(0, ...samples), hi = Math.max(1, ...samples);
+    // The scrubber reaches every frame the easing draws, overshoot included.
+    const scrub = $('progress-scrub');
+    scrub.min = String(Math.max(this.progressRange.min, Math.floor(lo * 20) / 20));
+    scrub.max = String(Math.min(this.progressRange.max, Math.ceil(hi * 20) / 20));
+    const g = this.graph;
+    if (!g) return;
+    const x = i => g.pad + (g.width - 2 * g.pad) * i / (samples.length - 1);
+    g.y = v => g.height - g.pad - (g.height - 2 * g.pad) * (v - lo) / (hi - lo || 1);
+    g.curve.setAttribute('points', samples.map((v, i) => `${x(i).toFixed(1)},${g.y(v).toFixed(1)}`).join(' '));
+    for (const [el, v] of [[g.zero, 0], [g.one, 1]]) {
+      el.setAttribute('x1', g.pad); el.setAttribute('x2', g.width - g.pad);
+      el.setAttribute('y1', g.y(v)); el.setAttribute('y2', g.y(v));
+    }
+    g.level.setAttribute('x1', g.pad); g.level.setAttribute('x2', g.width - g.pad);
+    const label = this.store.definition('easing')?.optionLabels?.[answer.easing] ?? answer.easing;
+    const peak = Math.max(...samples);
+    g.caption.textContent = `${label}: eased progress over ${answer.duration} s` + (peak > 1.0005 ? `, overshoots to ${peak.toFixed(2)}` : '');
+    g.svg.dataset.samples = samples.length;
+  }
+}

@@ -1,0 +1,159 @@
+"""The press transition as a motion driven per display frame, and the motion inspector."""
+import re
+
+import pytest
+
+from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+
+RECORD = """() => {
+    window.painted = [];
+    const preview = document.querySelector('#preview');
+    new MutationObserver(() => {
+        const svg = preview.querySelector('svg');
+        if (svg) window.painted.push({ at: performance.now(), progress: Number(svg.getAttribute('data-progress')),
+                                       x: Number(svg.querySelector('.cw-indicator')?.getAttribute('x1') ?? NaN) });
+    }).observe(preview, { childList: true });
+}"""
+
+
+def chart_box(page):
+    return page.locator("#preview").bounding_box()
+
+
+def test_release_mid_way_turns_back_without_a_jump(page, server):
+    open_page(page, server, "?animationDuration=1")
+    page.evaluate(RECORD)
+    box = chart_box(page)
+    page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(300)
+    page.mouse.up()
+    page.wait_for_timeout(1600)
+    frames = page.evaluate("window.painted")
+    progress = [p["progress"] for p in frames]
+    assert len(progress) > 20, progress
+    # Between frames painted one display frame apart the motion moves little; a frame the busy
+    # test machine dropped may leave a bigger step, but never the jump of a restarted film.
+    steps = [(abs(b["progress"] - a["progress"]), b["at"] - a["at"]) for a, b in zip(frames, frames[1:])]
+    assert max(d for d, gap in steps if gap <= 34) <= 0.1, (steps, progress)
+    assert max(d for d, _ in steps) <= 0.2, (steps, progress)
+    peak = max(progress)
+    assert 0.05 < peak < 0.6, progress         # released long before the end: it never reached 1
+    turn = progress.index(peak)
+    assert all(b <= a + 1e-9 for a, b in zip(progress[turn:], progress[turn + 1:])), progress
+    assert progress[-1] == 0
+
+
+def test_moving_the_pointer_during_the_press_moves_the_indicator(page, server):
+    open_page(page, server, "?animationDuration=1")
+    page.evaluate(RECORD)
+    box = chart_box(page)
+    y = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + box["width"] * 0.3, y)
+    page.mouse.down()
+    page.wait_for_timeout(200)
+    page.mouse.move(box["x"] + box["width"] * 0.8, y, steps=3)
+    page.wait_for_timeout(200)
+    frames = page.evaluate("window.painted")
+    moving = [f for f in frames if f["progress"] < 0.999]
+    xs = {round(f["x"]) for f in moving if f["x"] == f["x"]}
+    assert len(xs) >= 2, frames                 # the indicator moved while the transition ran
+    assert max(xs) > box["width"] * 0.6
+    page.mouse.up()
+
+
+def test_slow_motion_takes_four_times_as_long(page, server):
+    open_page(page, server, "?animationDuration=0.4&easing=linear")
+    page.evaluate(RECORD)
+    box = chart_box(page)
+
+    def press_duration():
+        page.evaluate("window.painted = []")
+        page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_function("() => window.painted.some(f => f.progress === 1)", timeout=10000)
+        frames = page.evaluate("window.painted")
+        page.mouse.up()
+        page.wait_for_function("() => window.painted.length && window.painted[window.painted.length - 1].progress === 0", timeout=10000)
+        done = next(f["at"] for f in frames if f["progress"] == 1)
+        return done - frames[0]["at"]
+
+    normal = press_duration()
+    page.locator("[data-speed='0.25']").click()
+    slow = press_duration()
+    assert 0.37 <= normal / 1000 <= 0.7, normal
+    assert 3.2 <= slow / normal <= 4.8, (normal, slow)
+
+
+def test_the_scrubber_holds_the_engines_frame(page, server):
+    open_page(page, server)
+    scrub = page.locator("#progress-scrub")
+    scrub.evaluate("el => { el.value = '0.5'; el.dispatchEvent(new Event('input', { bubbles: true })); }")
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0.5'")
+    shown = page.locator("#preview path#cw-line-d").get_attribute("d")
+    expected = server.get("/api/render?width=393&height=240&period=1Y&progress=0.5&selection=0.7&id=cw").text
+    assert re.search(r'id="cw-line-d" d="([^"]+)"', expected).group(1) == shown
+    assert page.locator("#hold-frame").is_checked()
+    page.locator("#hold-frame").uncheck()
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0'")
+
+
+def test_the_scrubber_reaches_a_springs_overshoot(page, server):
+    open_page(page, server, "?easing=spring&springDamping=0.3")
+    page.wait_for_function("() => Number(document.querySelector('#progress-scrub').max) > 1.05")
+    assert float(page.locator("#progress-scrub").get_attribute("max")) <= 1.5
+
+
+def test_show_active_state_pins_the_press(page, server):
+    open_page(page, server, "?animationDuration=0.1")
+    page.locator("#show-active").check()
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '1'")
+    page.locator("#param-activeLineWidth").fill("6")
+    page.locator("#param-activeLineWidth").dispatch_event("input")
+    page.wait_for_timeout(400)
+    assert page.locator("#preview svg").get_attribute("data-progress") == "1"
+    assert page.locator("#preview .cw-indicator").count() == 1
+    page.locator("#show-active").uncheck()
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0'")
+
+
+def test_onion_skin_draws_start_and_end_lines(page, server):
+    open_page(page, server)
+    page.locator("#onion-skin").check()
+    page.wait_for_selector("#preview .cw-onion path.cw-onion-start")
+    start = page.locator("#preview .cw-onion-start").get_attribute("d")
+    end = page.locator("#preview .cw-onion-end").get_attribute("d")
+    assert start and end and start != end
+    assert start == page.locator("#preview path.cw-line").get_attribute("d")   # the inactive line is the start
+    page.locator("#onion-skin").uncheck()
+    assert page.locator("#preview .cw-onion").count() == 0
+
+
+def test_changing_an_animation_parameter_replays_the_transition(page, server):
+    open_page(page, server, "?animationDuration=0.2")
+    page.evaluate(RECORD)
+    page.select_option("#param-easing", "linear")
+    page.wait_for_function("() => window.painted.some(f => f.progress > 0 && f.progress < 1)", timeout=5000)
+    page.wait_for_function("() => window.painted[window.painted.length - 1].progress === 0", timeout=5000)
+    page.locator("#auto-replay").uncheck()
+    page.evaluate("window.painted = []")
+    page.select_option("#param-easing", "easeOut")
+    page.wait_for_timeout(800)
+    assert all(f["progress"] == 0 for f in page.evaluate("window.painted"))
+
+
+@pytest.mark.parametrize("easing", ["linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring"])
+def test_easing_graph_draws_the_engines_samples(page, server, easing):
+    open_page(page, server, f"?easing={easing}&springDamping=0.4")
+    page.wait_for_function("() => document.querySelector('.easing-graph polyline').getAttribute('points')")
+    points = page.locator(".easing-graph polyline").get_attribute("points").split()
+    samples = server.get(f"/api/easing?easing={easing}&springDamping=0.4&samples=121").json()["samples"]
+    assert len(points) == len(samples) == 121
+    ys = [float(p.split(",")[1]) for p in points]
+    # Higher progress is drawn higher up: the picture's order follows the engine's values.
+    for i in range(0, 120, 7):
+        for j in range(i + 1, 121, 11):
+            if abs(samples[i] - samples[j]) > 1e-3:
+                assert (ys[i] > ys[j]) == (samples[i] < samples[j])
+    if easing == "spring":
+        assert "overshoots" in page.locator(".easing-graph figcaption").inner_text()
