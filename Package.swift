@@ -17,12 +17,18 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         .target(name: "ChartEngine"),
         .target(
             name: "WorkbenchKit",
             dependencies: [
                 "ChartEngine",
                 "CMicroHTTPD",
+                "CQREncode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
-#   ensure-deps.sh run    libmicrohttpd (pkg-config libmicrohttpd)
-#   ensure-deps.sh test   + Chromium, Playwright for Python, pytest, a Kotlin grammar, and the
+#   ensure-deps.sh run    libmicrohttpd and libqrencode (pkg-config libmicrohttpd, libqrencode)
+#   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, Playwright for Python, pytest, a Kotlin grammar, and the
 #                           reference implementations the engine is checked against (numpy,
 #                           scipy, pandas, tsdownsample)
 #   ensure-deps.sh bench  + wrk
@@ -27,8 +27,10 @@ fi
 need=()
 command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
+pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 if [ "$target" = test ] || [ "$target" = bench ]; then
   command -v chromium >/dev/null || need+=(chromium)
+  command -v zbarimg >/dev/null || need+=(zbar-tools)
 fi
 if [ "$target" = bench ]; then
   command -v wrk >/dev/null || need+=(wrk)

@@ -38,9 +38,10 @@ export async function getText(url, options = {}) {
   return (await parse(await fetch(url, { headers: identity(), ...options }))).body;
 }
 
-export async function send(method, url, body, headers = {}) {
+export async function send(method, url, body, headers = {}, options = {}) {
   const isText = typeof body === 'string';
   const response = await fetch(url, {
+    ...options,
     method,
     headers: identity({ 'Content-Type': isText ? 'text/csv' : 'application/json', ...headers }),
     body: body === undefined ? undefined : (isText ? body : JSON.stringify(body)),

@@ -9,11 +9,12 @@ export class ChartView {
    * @param {HTMLElement} element where the SVG goes
    * @param {() => {params: object, view: object}} source the parameters and view to draw
    */
-  constructor(element, source, { idPrefix = 'cw', onPainted = () => {} } = {}) {
+  constructor(element, source, { idPrefix = 'cw', onPainted = () => {}, onPress = () => {} } = {}) {
     this.element = element;
     this.source = source;
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
+    this.onPress = onPress;   // (pressed) when a press starts or ends
     this.progress = 0;        // the engine's progress of the last frame drawn
     this.selection = null;    // 0…1 of the width while pressed
     this.pressed = false;
@@ -57,6 +58,7 @@ export class ChartView {
 
   // Pointer: fractions of the drawn width.
   press(fraction) {
+    if (!this.pressed) this.onPress(true);
     this.pressed = true;
     this.selection = clamp(fraction);
     this.startMotion('press');
@@ -71,6 +73,7 @@ export class ChartView {
   release() {
     if (!this.pressed || this.pinned) return;
     this.pressed = false;
+    this.onPress(false);
     this.startMotion('release');
   }
 

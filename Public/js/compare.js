@@ -70,18 +70,39 @@ export class Compare {
 
   table(presets) {
     const table = $('compare-table');
-    table.replaceChildren();
-    if (presets.length < 2) { table.append(row(['Choose two or more presets.'], 'td')); return; }
-    table.append(row(['Parameter', ...presets.map(p => p.name)], 'th'));
-    let differing = 0;
-    for (const definition of this.store.schema.parameters) {
-      const values = presets.map(p => p.parameters[definition.key]);
-      if (values.every(v => same(v, values[0]))) continue;
-      differing++;
-      table.append(row([definition.label, ...values.map(v => Array.isArray(v) ? v.join(', ') : String(v))], 'td'));
-    }
-    if (!differing) table.append(row(['These presets are identical.'], 'td'));
+    if (presets.length < 2) { table.replaceChildren(row(['Choose two or more presets.'], 'td')); return; }
+    fillDiffTable(table, this.store.schema, presets.map(p => ({ title: p.name, parameters: p.parameters })));
   }
+
+  /** A preset was saved, renamed or deleted: the next look shows what is stored now. */
+  presetChanged({ action, name, oldName }) {
+    this.loaded.delete(name);
+    if (oldName) this.loaded.delete(oldName);
+    if (action === 'renamed' && this.chosen.delete(oldName)) this.chosen.add(name);
+    if (action === 'deleted') this.chosen.delete(name);
+    if ($('compare-dialog').open && (this.chosen.has(name) || action !== 'saved')) this.open();
+  }
+}
+
+/**
+ * The rows of `columns` ({title, parameters, notes?}) whose values differ, one column each:
+ * the Compare table and the save-conflict dialog.
+ */
+export function fillDiffTable(table, schema, columns, identical = 'These presets are identical.') {
+  table.replaceChildren(row(['Parameter', ...columns.map(c => c.title)], 'th'));
+  let differing = 0;
+  const text = v => v === undefined ? '–' : Array.isArray(v) ? v.join(', ') : String(v);
+  for (const definition of schema.parameters) {
+    const values = columns.map(c => c.parameters[definition.key]);
+    if (values.every(v => same(v, values[0]))) continue;
+    differing++;
+    table.append(row([definition.label, ...values.map(text)], 'td'));
+  }
+  if (columns.every(c => c.notes !== undefined) && columns.some(c => c.notes !== columns[0].notes)) {
+    differing++;
+    table.append(row(['Notes', ...columns.map(c => c.notes || '–')], 'td'));
+  }
+  if (!differing) table.append(row([identical], 'td'));
 }
 
 function row(cells, tag) {

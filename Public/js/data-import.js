@@ -1,4 +1,5 @@
-// Price data: CSV import by file picker or drag-and-drop, and the live-prices switch.
+// Price data: CSV import by file picker or drag-and-drop, back to the built-in series, and the
+// live-prices switch.
 
 import { send } from './api.js';
 
@@ -28,6 +29,16 @@ export function setUpDataImport({ onLoaded, status }) {
     event.preventDefault();
     stage.classList.remove('dragging');
     upload(event.dataTransfer.files[0]);
+  });
+  $('data-builtin').addEventListener('click', async () => {
+    status('Going back to the built-in series…');
+    try {
+      const { body } = await send('POST', '/api/data/builtin', {});
+      status(`Back to the ${body.summary.source}.`);
+      onLoaded(body);
+    } catch (error) {
+      status(`The built-in series was not loaded: ${error.message}`, true);
+    }
   });
   $('live-toggle').addEventListener('change', async event => {
     try {

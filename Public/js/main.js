@@ -8,6 +8,8 @@ import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
 import { LiveSession } from './live.js';
+import { SessionPanel } from './session-panel.js';
+import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
 import { MotionInspector } from './inspector.js';
@@ -42,6 +44,7 @@ async function start() {
       }
       updateHeadline(svg);
     },
+    onPress: pressing => live.sendPresence({ pressing }),
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
@@ -58,26 +61,54 @@ async function start() {
     updateHeadline(null);
   };
 
-  const presets = new Presets(store, { onLoaded: () => saveURL({ now: true }) });
-  new Compare(store, presets);
+  const presets = new Presets(store, { onLoaded: () => { saveURL({ now: true }); live.sendPresence({}); } });
+  const compare = new Compare(store, presets);
   new Exporter(presets);
-  new LiveSession(store, {
+  const live = new LiveSession(store, presets, {
     onPresetEvent: async data => {
-      await presets.refresh();
-      if (presets.current && data.name === presets.current.name && data.action === 'saved') {
-        const fresh = await presets.fetch(data.name).catch(() => null);
-        if (fresh) presets.current = { ...presets.current, revision: fresh.revision, params: fresh.parameters };
-        presets.markModified();
+      compare.presetChanged(data);
+      if (data.action === 'saved') presets.savedBy.set(data.name, data.user);
+      const current = presets.current;
+      if (data.client !== clientId && current) {
+        if (data.action === 'renamed' && data.oldName === current.name) {
+          presets.current = { ...current, name: data.name };
+          store.presetName = data.name;
+          saveURL({ now: true });
+          live.sendPresence({});
+        } else if (data.action === 'deleted' && data.name === current.name) {
+          // Keep the values; Save becomes "Save as".
+          presets.current = null;
+          store.presetName = null;
+          saveURL({ now: true });
+          live.sendPresence({});
+        } else if (data.action === 'saved' && data.name === current.name && data.revision !== current.revision) {
+          // Never adopt a newer revision over unsaved changes: Save will show what differs.
+          const adopted = await presets.adopt(data.name).catch(() => false);
+          if (!adopted) announce(data, `saved “${data.name}” too: your Save will show what differs`);
+        }
       }
+      await presets.refresh();
     },
     onDataEvent: data => {
       summary = data.summary;
       chart.draw();
-      if (data.action === 'loaded' && data.client !== clientId) toast(`${data.user || 'Someone'} loaded ${data.summary.source}`);
+      showDataSource();
+      if (data.client === clientId) return;
+      if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
+      if (data.action === 'builtin') announce(data, 'went back to the built-in series for everyone');
     },
-    onLiveEvent: data => { $('live-toggle').checked = data.enabled; },
+    onLiveEvent: data => {
+      $('live-toggle').checked = data.enabled;
+      if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
+    },
+    onPresence: people => panel.renderPresence(people),
   });
-  setUpDataImport({ onLoaded: body => { summary = body.summary; chart.draw(); }, status });
+  const panel = new SessionPanel(live);
+  const showDataSource = () => {
+    const builtIn = summary?.source?.startsWith('built-in');
+    $('data-builtin').hidden = builtIn !== false;
+  };
+  setUpDataImport({ onLoaded: body => { summary = body.summary; chart.draw(); showDataSource(); }, status });
 
   // Store → picture and URL.
   let urlTimer = 0;
@@ -149,7 +180,7 @@ async function start() {
     else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
   });
   $('user-name').value = getUserName();
-  $('user-name').addEventListener('change', event => setUserName(event.target.value.trim()));
+  $('user-name').addEventListener('change', event => { setUserName(event.target.value.trim()); live.sendPresence({}); });
 
   // First picture: the URL's state, else the Default preset.
   applyView();
@@ -164,6 +195,9 @@ async function start() {
   store.emit({ kind: 'history' });
   chart.draw();
   await refreshSummary();
+  showDataSource();
+  await panel.start();
+  live.sendPresence({});
   try { $('live-toggle').checked = (await getJSON('/api/live')).enabled; } catch { /* shown on first use */ }
   document.body.dataset.ready = 'true';
 }

@@ -3,6 +3,7 @@
 
 import { getJSON, send, ApiError, getUserName } from './api.js';
 import { sameParams } from './state.js';
+import { fillDiffTable } from './compare.js';
 import { toast } from './toast.js';
 
 const $ = id => document.getElementById(id);
@@ -14,6 +15,7 @@ export class Presets {
     this.onLoaded = onLoaded;
     this.list = [];
     this.current = null;   // { name, revision, params, author, notes }
+    this.savedBy = new Map();   // preset name → who saved it last, heard from the session
     this.select = $('preset-select');
     this.select.addEventListener('change', () => this.load(this.select.value));
     $('preset-save').addEventListener('click', () => this.save());
@@ -25,7 +27,12 @@ export class Presets {
     for (const id of ['preset-revert', 'preset-rename', 'preset-duplicate', 'preset-delete']) {
       $(id).addEventListener('click', () => $(id).closest('details').removeAttribute('open'));
     }
-    store.on(change => { if (change.kind === 'params') this.markModified(); });
+    this.ownEdits = false;   // an edit on this page since the preset was loaded or saved
+    store.on(change => {
+      if (change.kind !== 'params') return;
+      if (change.origin === 'local' || change.origin === 'history') this.ownEdits = true;
+      this.markModified();
+    });
   }
 
   get modified() { return this.current !== null && !sameParams(this.current.params, this.store.params); }
@@ -77,7 +84,9 @@ export class Presets {
       this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
                        notes: preset.notes, updatedAt: preset.updatedAt };
       this.store.presetName = preset.name;
-      if (!keepParams) this.store.replace(preset.parameters);
+      // 'load' is not an edit: it is not sent to the others' pages.
+      if (!keepParams) this.store.replace(preset.parameters, 'load');
+      this.ownEdits = keepParams && this.modified;
       this.select.value = preset.name;
       for (const warning of preset.warnings) toast(`${preset.name}: ${warning}`);
       this.markModified();
@@ -88,24 +97,74 @@ export class Presets {
     }
   }
 
-  async save({ force = false } = {}) {
+  /**
+   * Takes someone else's newer save of the open preset, unless this page has unsaved changes
+   * of its own (edits that came from others do not count): then it keeps its revision, so its
+   * Save shows what differs. Their values arrive like a remote change, never as an undo step.
+   */
+  async adopt(name) {
+    const preset = await this.fetch(name);
+    if (this.current?.name !== name || this.hasOwnChanges) return false;
+    this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
+                     notes: preset.notes, updatedAt: preset.updatedAt };
+    this.store.applyRemote(preset.parameters);
+    this.ownEdits = false;
+    this.markModified();
+    return true;
+  }
+
+  /** Unsaved changes made on this page (not only received from others). */
+  get hasOwnChanges() { return this.ownEdits && this.modified; }
+
+  /**
+   * Saves over the revision this page loaded (`If-Match`), so a save never silently replaces
+   * a newer one: a 409 opens the conflict dialog. `overwrite` is the revision the person chose
+   * to replace, knowingly.
+   */
+  async save({ overwrite = null } = {}) {
     if (!this.current) return this.saveAs();
-    const headers = force ? {} : { 'If-Match': this.current.revision };
+    const headers = { 'If-Match': overwrite ?? this.current.revision };
     try {
       const { body } = await send('PUT', path(this.current.name),
         { author: this.current.author || getUserName(), notes: this.current.notes, parameters: this.store.params }, headers);
       this.current = { ...this.current, revision: body.revision, params: body.parameters, updatedAt: body.updatedAt };
+      this.ownEdits = false;
       this.markModified();
       toast(`Saved “${body.name}”`);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        const overwrite = await confirmDialog('Someone saved this preset in the meantime',
-          `“${this.current.name}” changed since you loaded it. Overwrite their version with yours?`, 'Overwrite');
-        if (overwrite) return this.save({ force: true });
-        return;
-      }
+      if (error instanceof ApiError && error.status === 409) return this.resolveConflict();
       toast(`Cannot save: ${error.message}`, { error: true });
     }
+  }
+
+  /** Their saved version against ours, then reload theirs, save ours as a new preset, or overwrite theirs. */
+  async resolveConflict() {
+    const name = this.current.name;
+    let theirs;
+    try { theirs = await this.fetch(name); } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        toast(`“${name}” was deleted in the meantime; save yours under a name`, { error: true });
+        return this.saveAs();
+      }
+      toast(`Cannot save: ${error.message}`, { error: true });
+      return;
+    }
+    const when = theirs.updatedAt ? new Date(theirs.updatedAt).toLocaleString('en', { timeStyle: 'short', dateStyle: 'medium' }) : '';
+    $('conflict-title').textContent = `“${name}” was saved by someone else`;
+    const who = this.savedBy.get(name) || 'Someone';
+    $('conflict-text').textContent = `${who} saved it${when ? ' at ' + when : ''} after you loaded it. `
+      + 'Nothing is overwritten unless you choose to.';
+    fillDiffTable($('conflict-table'), this.store.schema, [
+      { title: 'Their saved version', parameters: theirs.parameters, notes: theirs.notes },
+      { title: 'Yours', parameters: this.store.params, notes: this.current.notes },
+    ], 'The parameters are the same; only the revision differs.');
+    const dialog = $('conflict-dialog');
+    dialog.returnValue = '';
+    dialog.showModal();
+    const choice = await new Promise(resolve => dialog.addEventListener('close', () => resolve(dialog.returnValue), { once: true }));
+    if (choice === 'reload') return this.load(name);
+    if (choice === 'saveas') return this.saveAs();
+    if (choice === 'overwrite') return this.save({ overwrite: theirs.revision });
   }
 
   async saveAs({ duplicate = false } = {}) {

@@ -52,11 +52,29 @@ export class Store {
     this.emit({ kind: 'history' });
   }
 
+  /**
+   * Someone else's change: shown, but never an undo step of ours. Every step in our history
+   * takes their values too, so undo and redo only ever move our own edits.
+   */
+  applyRemote(params) {
+    const known = Object.fromEntries(Object.entries(params).filter(([k]) => k in this.defaults));
+    const patch = snapshot => ({ ...snapshot, ...known });
+    this.undoStack = this.undoStack.map(patch);
+    this.redoStack = this.redoStack.map(patch);
+    if (this.editStart) this.editStart = patch(this.editStart);
+    const keys = Object.keys(known).filter(k => !same(known[k], this.params[k]));
+    if (!keys.length) return;
+    this.params = { ...this.params, ...known };
+    this.emit({ kind: 'params', keys, origin: 'remote' });
+  }
+
   undo() { this.travel(this.undoStack, this.redoStack); }
   redo() { this.travel(this.redoStack, this.undoStack); }
 
   travel(from, to) {
-    if (!from.length) return;
+    // Steps that others' changes made empty are skipped.
+    while (from.length && sameParams(from[from.length - 1], this.params)) from.pop();
+    if (!from.length) { this.emit({ kind: 'history' }); return; }
     this.editStart = null;
     to.push(this.params);
     const previous = from.pop();

@@ -10,7 +10,7 @@ import Testing
             (.easeIn, 0.5, 0.315_357), (.easeOut, 0.5, 0.684_643), (.ease, 0.25, 0.408_511), (.ease, 0.5, 0.802_403),
         ]
         for (easing, x, y) in cases { #expect(abs(easing(x) - y) < 2e-6, "\(easing) at \(x): \(easing(x))") }
-        #expect(CubicBezierEasing(0, 0, 1, 1)(0.3) - 0.3 < 1e-9)
+        #expect(abs(CubicBezierEasing(0, 0, 1, 1)(0.3) - 0.3) < 1e-9)
         #expect(CubicBezierEasing.easeIn(0) == 0 && CubicBezierEasing.easeIn(1) == 1)
     }
 
@@ -61,9 +61,15 @@ import Testing
     }
 
     @Test func verticalScaleSpansItsShareCentred() {
-        let style = { var s = ChartStyle(); s.verticalScale = 0.5; s.smoothing = .none; return s }()
+        var style = ChartStyle()
+        style.verticalScale = 0.5; style.smoothing = .none; style.labelEnabled = false
         let model = ChartModel(times: [0, 1, 2], raw: [10, 30, 20], style: style, width: 100, height: 200)
         #expect(model.yScale(30) == 50 && model.yScale(10) == 150)
         #expect(model.nearestIndex(toPixel: 49)! == 1 && model.nearestIndex(toPixel: 0)! == 0)
+        // With the price label on, a band at the top is kept free and the plot is centred below it.
+        style.labelEnabled = true
+        let banded = ChartModel(times: [0, 1, 2], raw: [10, 30, 20], style: style, width: 100, height: 234)
+        #expect(banded.labelBand == ChartModel.labelBandHeight)
+        #expect(banded.yScale(30) == 34 + 50 && banded.yScale(10) == 34 + 150)
     }
 }

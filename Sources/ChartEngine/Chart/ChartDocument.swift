@@ -9,8 +9,12 @@ public struct ChartDocument {
     public var idPrefix: String
     public var title: String
     public var digits: Int
+    /// The viewer's offset from UTC in seconds at a given time, for the label's time.
+    public var utcOffset: @Sendable (Double) -> Int
 
-    public init(model: ChartModel, style: ChartStyle, idPrefix: String = "cw", title: String = "Bitcoin price", digits: Int = 2) {
+    public init(model: ChartModel, style: ChartStyle, idPrefix: String = "cw", title: String = "Bitcoin price", digits: Int = 2,
+                utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
+        self.utcOffset = utcOffset
         self.model = model
         self.style = style
         self.idPrefix = Self.safeId(idPrefix)
@@ -56,7 +60,7 @@ public struct ChartDocument {
                                         digits: document.digits, morphAlways: morphAlways)
             line = geometry.line
             fill = geometry.fill
-            width = Swift.max(0.1, document.style.lineWidth(at: progress))
+            width = document.style.lineWidth(at: progress)
             let clamped = Swift.min(Swift.max(progress, 0), 1)
             trailColor = Color.mix(document.style.lineColor, document.style.trailingColor, clamped)
             self.selection = selection.flatMap { Selection(model: document.model, fraction: $0, progress: progress) }
@@ -72,7 +76,7 @@ public struct ChartDocument {
         svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", svg.num(w)), ("height", svg.num(h)),
                          ("viewBox", "0 0 \(svg.num(w)) \(svg.num(h))"), ("role", "img"),
                          ("aria-labelledby", "\(id)-title \(id)-desc"), ("data-progress", svg.num(first.progress)),
-                         ("font-family", "-apple-system, system-ui, sans-serif")])
+                         ("font-family", "-apple-system, system-ui, sans-serif")] + headerData(first.selection))
         svg.text("title", [("id", "\(id)-title")], title + " · " + model.period.rawValue)
         svg.text("desc", [("id", "\(id)-desc")], description(selection: first.selection, progress: first.progress))
 
@@ -134,17 +138,41 @@ public struct ChartDocument {
                                        ("r", .fixed(svg.num(style.markerRadius))), ("fill", .fixed(style.indicatorColor)),
                                        ("stroke", "#FFFFFF"), ("stroke-width", "1.5"), ("opacity", opacity)])
             }
-            let priceText = ValueFormat.price(selected.price)
-            let timeText = ValueFormat.time(selected.time, withTime: model.showsTimeOfDay)
-            let halfWidth = Double(Swift.max(priceText.count * 8, timeText.count * 6)) / 2 + 4
-            let labelX = Swift.min(Swift.max(selected.x, halfWidth), Swift.max(halfWidth, w - halfWidth))
-            svg.openElement("g", [("class", "cw-label"), ("text-anchor", "middle"), ("fill", "currentColor"), ("opacity", opacity)])
-            svg.text("text", [("x", svg.num(labelX)), ("y", "15"), ("font-size", "13"), ("font-weight", "600")], priceText)
-            svg.text("text", [("x", svg.num(labelX)), ("y", "29"), ("font-size", "11"), ("fill-opacity", "0.65")], timeText)
-            svg.close("g")
+            if style.labelEnabled {
+                // In the band kept free above the plot, beside the indicator (flipping to its
+                // left near the right edge): it never covers the line nor the indicator.
+                let priceText = ValueFormat.price(selected.price)
+                let timeText = timeLabel(selected.time)
+                let labelWidth = Double(Swift.max(priceText.count * 8, timeText.count * 7))
+                let gap = 6.0
+                let fitsRight = selected.x + gap + labelWidth <= w
+                let labelX = fitsRight ? selected.x + gap : selected.x - gap
+                svg.openElement("g", [("class", "cw-label"), ("text-anchor", fitsRight ? "start" : "end"), ("fill", "currentColor"), ("opacity", opacity)])
+                svg.text("text", [("x", svg.num(labelX)), ("y", "13"), ("font-size", "13"), ("font-weight", "600")], priceText)
+                svg.text("text", [("x", svg.num(labelX)), ("y", "27"), ("font-size", "11"), ("fill-opacity", "0.65")], timeText)
+                svg.close("g")
+            }
         }
         svg.close("svg")
         return svg.output
+    }
+
+    private func timeLabel(_ time: Double) -> String {
+        ValueFormat.timeLabel(time, period: model.period, utcOffset: utcOffset(time), withTime: model.showsTimeOfDay)
+    }
+
+    /// What the page's price header shows, read from the frame it draws (the page does no
+    /// chart maths): the period's first and last price and, while pressing, the selection.
+    private func headerData(_ selection: Selection?) -> [(String, String)] {
+        guard let first = model.raw.firstIndex(where: \.isFinite), let last = model.raw.lastIndex(where: \.isFinite) else { return [] }
+        var data = [("data-first-price", NumberText.shortest(model.raw[first])), ("data-first-time", NumberText.shortest(model.times[first])),
+                    ("data-last-price", NumberText.shortest(model.raw[last])), ("data-last-time", NumberText.shortest(model.times[last])),
+                    ("data-last-label", timeLabel(model.times[last]))]
+        if let s = selection {
+            data += [("data-selected-price", NumberText.shortest(s.price)), ("data-selected-time", NumberText.shortest(s.time)),
+                     ("data-selected-label", timeLabel(s.time))]
+        }
+        return data
     }
 
     private func description(selection: Selection?, progress: Double) -> String {

@@ -1,6 +1,7 @@
 /// The line and fill paths of a chart at a given progress.
 ///
-/// At p = 0 the inactive curve is drawn, at p = 1 the active one. In between (when the two
+/// At p ≤ 0 the inactive curve is drawn, at p ≥ 1 the active one (beyond 0…1 through the
+/// extrapolated values of a spring's overshoot). In between (when the two
 /// curves differ) both curves are drawn through the mixed values, recorded as cubic segments,
 /// brought to the same segment count and mixed with weight p: the shape moves continuously
 /// from one curve to the other, with no jump at either end. `morphAlways` keeps that cubic form
@@ -10,7 +11,7 @@ public struct LineGeometry {
     public let fill: String
 
     public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Bool = false) {
-        let p = Swift.min(Swift.max(progress, 0), 1)
+        let p = ChartState.bounded(progress)
         let bottom = model.height
         var line = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)
         var fill = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)

@@ -32,6 +32,27 @@ public enum ValueFormat {
         return date + " \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
     }
 
+    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// The time as an app's chart label reads it for the period, at the viewer's offset from
+    /// UTC in seconds: "14:32" on 1D, "Jun 6, 14:32" on 1W, "Jun 6" on 1M, "Jun 6, 2024" on 1Y
+    /// and ALL. Data a day or more apart never shows a time of day.
+    public static func timeLabel(_ seconds: Double, period: Period, utcOffset: Int = 0, withTime: Bool = true) -> String {
+        guard seconds.isFinite, seconds.magnitude < 1e15 else { return "–" }
+        let s = Int64(seconds.rounded(.down)) + Int64(utcOffset)
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let secondOfDay = s - days * 86_400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let clock = "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60))"
+        let date = "\(monthNames[Int(month) - 1]) \(day)"
+        switch period {
+        case .day where withTime: return clock
+        case .day, .week: return withTime ? date + ", " + clock : date
+        case .month: return date
+        case .year, .all: return date + ", \(year)"
+        }
+    }
+
     private static func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
     /// Proleptic Gregorian date from days since 1970-01-01 (Howard Hinnant's algorithm).

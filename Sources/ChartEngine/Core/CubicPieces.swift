@@ -84,6 +84,4 @@ public struct CubicPieces: PathSink, Equatable {
         if segments.isEmpty { sink.closePath(); return }
         for s in segments { sink.curveTo(s.c1x, s.c1y, s.c2x, s.c2y, s.x, s.y) }
     }
-
-    public var endX: Double { segments.last?.x ?? startX }
 }

@@ -1,5 +1,7 @@
 public enum LineCap: String, CaseIterable, Sendable { case round, butt, square }
 public enum SmoothingName: String, CaseIterable, Sendable { case none, movingAverage, exponential, gaussian }
+/// What the line does at a missing price: split into pieces, or one segment across it.
+public enum GapStyle: String, CaseIterable, Sendable { case `break`, bridge }
 
 /// Every tunable parameter of the chart, typed, with its default. Together with
 /// `ChartStyle.definitions` below this is the one place a parameter is declared: the page,
@@ -14,6 +16,7 @@ public struct ChartStyle: Sendable, Equatable {
     public var smoothingWindow = 21
     public var smoothingAlpha = 0.2
     public var smoothingSigma = 3.0
+    public var smoothedEndsOnPrice = true
     public var inactiveCurve = CurveName.natural
     public var activeCurve = CurveName.linear
     public var catmullRomAlpha = 0.5
@@ -29,9 +32,12 @@ public struct ChartStyle: Sendable, Equatable {
     public var fillTopOpacity = 0.7
     public var fillBottomOpacity = 0.0
     public var verticalScale = 0.8
+    public var pointCount = 48
+    public var gapStyle = GapStyle.break
     public var indicatorColor = "#E0245E"
     public var indicatorDash = 2.0
     public var markerRadius = 4.0
+    public var labelEnabled = true
 
     public init() {}
 
@@ -50,6 +56,9 @@ public struct ChartStyle: Sendable, Equatable {
                 help: "Weight of the newest value in exponential smoothing.", when: .key("smoothing", is: "exponential")),
         .number(\.smoothingSigma, "smoothingSigma", "Sigma", group: "Smoothing", range: 0.5...20, step: 0.5,
                 help: "Width of the Gaussian kernel, in points.", when: .key("smoothing", is: "gaussian")),
+        .toggle(\.smoothedEndsOnPrice, "smoothedEndsOnPrice", "Ends on real prices", group: "Smoothing",
+                help: "The smoothed line starts on the period's first price and ends on the current one, easing into them.",
+                when: .key("smoothing", is: "movingAverage", "exponential", "gaussian")),
         .choice(\.inactiveCurve, "inactiveCurve", "Inactive curve", group: "Interpolation"),
         .choice(\.activeCurve, "activeCurve", "Active curve", group: "Interpolation"),
         .number(\.catmullRomAlpha, "catmullRomAlpha", "Catmull–Rom alpha", group: "Interpolation", range: 0...1, step: 0.05,
@@ -71,10 +80,16 @@ public struct ChartStyle: Sendable, Equatable {
         .number(\.fillBottomOpacity, "fillBottomOpacity", "Bottom opacity", group: "Fill", range: 0...1, step: 0.05),
         .number(\.verticalScale, "verticalScale", "Vertical scale", group: "Layout", range: 0.5...1, step: 0.01,
                 help: "Share of the height the visible min…max spans, centred."),
+        .integer(\.pointCount, "pointCount", "Price points", group: "Data", range: 10...2000, step: 1, oddOnly: false,
+                 help: "Prices the backend sends for any period: the window is cut into this many equal time buckets, each drawn at its last price."),
+        .choice(\.gapStyle, "gapStyle", "Gaps", group: "Data",
+                help: "At a missing price: break splits the line, bridge joins it with one segment."),
         .color(\.indicatorColor, "indicatorColor", "Indicator colour", group: "Indicator"),
         .number(\.indicatorDash, "indicatorDash", "Indicator dash", group: "Indicator", range: 0...8, step: 0.5, unit: "px",
                 help: "Dash length of the vertical indicator; 0 draws it solid."),
         .number(\.markerRadius, "markerRadius", "Marker radius", group: "Indicator", range: 0...8, step: 0.5, unit: "px"),
+        .toggle(\.labelEnabled, "labelEnabled", "Price label", group: "Indicator",
+                help: "The selected price and time inside the chart, kept clear of the line."),
     ]
 
     public static let groups: [String] = definitions.reduce(into: []) { groups, d in
@@ -86,10 +101,6 @@ public struct ChartStyle: Sendable, Equatable {
     /// The current value of every parameter, in definition order.
     public var values: [(key: String, value: ParameterValue)] {
         Self.definitions.map { ($0.key, $0.read(self)) }
-    }
-
-    public subscript(key: String) -> ParameterValue? {
-        ParameterDefinition.named(key)?.read(self)
     }
 
     /// Validates and sets one parameter.
@@ -148,6 +159,7 @@ extension ChartStyle {
     public var transitionDuration: Double { animationEnabled ? animationDuration : 0 }
 
     public func lineWidth(at progress: Double) -> Double {
-        (1 - progress) * inactiveLineWidth + progress * activeLineWidth
+        // Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero.
+        Swift.max(0, (1 - progress) * inactiveLineWidth + progress * activeLineWidth)
     }
 }

@@ -154,8 +154,8 @@ extension ParameterDefinition {
     }
 
     static func toggle(_ path: WritableKeyPath<ChartStyle, Bool> & Sendable, _ key: String, _ label: String, group: String,
-                       help: String = "") -> ParameterDefinition {
-        ParameterDefinition(key: key, label: label, group: group, kind: .toggle, help: help, visibleWhen: nil,
+                       help: String = "", when condition: Condition? = nil) -> ParameterDefinition {
+        ParameterDefinition(key: key, label: label, group: group, kind: .toggle, help: help, visibleWhen: condition,
                             read: { .flag($0[keyPath: path]) },
                             write: { style, value in if case .flag(let b) = value { style[keyPath: path] = b } })
     }

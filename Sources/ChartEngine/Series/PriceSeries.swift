@@ -34,15 +34,6 @@ public struct PriceSeries: Sendable, Equatable {
         times.firstIndex(atOrAfter: start)..<times.count
     }
 
-    /// Lowest and highest finite price in the range, or nil when it holds none.
-    public func priceExtent(_ range: Range<Int>) -> ClosedRange<Double>? {
-        var lo = Double.infinity, hi = -Double.infinity
-        for i in range where prices[i].isFinite {
-            lo = Swift.min(lo, prices[i]); hi = Swift.max(hi, prices[i])
-        }
-        return lo <= hi ? lo...hi : nil
-    }
-
     public var residentBytes: Int { times.residentBytes + prices.residentBytes }
 }
 

@@ -63,6 +63,17 @@ public struct TimeColumn: RandomAccessCollection, Sendable, Equatable {
         return lo
     }
 
+    /// First index in `range` whose time is ≥ `time` (`range.upperBound` when none is).
+    public func firstIndex(atOrAfter time: Int64, in range: Range<Int>) -> Int {
+        if case .regular = storage { return Swift.min(Swift.max(firstIndex(atOrAfter: time), range.lowerBound), range.upperBound) }
+        var lo = range.lowerBound, hi = range.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if self[mid] < time { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     var residentBytes: Int {
         if case .explicit(let times) = storage { return times.capacity * 8 }
         return 0

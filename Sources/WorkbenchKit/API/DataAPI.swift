@@ -42,7 +42,8 @@ extension WorkbenchApp {
         let body: JSONValue
         do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
         guard case .bool(let enabled)? = body["enabled"] else { throw .badRequest("must be true or false", field: "enabled") }
-        if enabled { live.start() } else { live.stop() }
+        let who = author(of: request)
+        if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
         return .json(.object([("enabled", .bool(live.isRunning))]))
     }
 
@@ -60,8 +61,11 @@ extension WorkbenchApp {
             checked.append((key, try InputValue.json(value).parameter(definition).json))
         }
         let who = author(of: request)
-        let preset = (try? values["preset"]?.text(field: "preset")) ?? nil
+        let preset = (try? values["preset"]?.text(field: "preset")).flatMap { $0 }.map { String($0.prefix(64)) }
+        let revision = (try? values["revision"]?.text(field: "revision")).flatMap { $0 }.map { String($0.prefix(128)) }
+        session.record(preset: preset, parameters: checked)
         events.publish("parameters", .object([("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
+                                              ("revision", revision.map(JSONValue.string) ?? .null),
                                               ("user", .string(who.user)), ("client", .string(who.client))]))
         return .json(.object([("shared", .number(Double(checked.count))), ("listeners", .number(Double(events.subscriberCount)))]))
     }

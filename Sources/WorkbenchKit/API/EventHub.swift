@@ -6,12 +6,16 @@ final class EventHub: Sendable {
     private let streams = Mutex<[Int: EventStream]>([:])
     private let counter = Atomic<Int>(0)
 
-    func subscribe() -> EventStream {
+    /// A new stream and its id; `onClose` runs once the page has gone.
+    func subscribe(onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream) {
         let id = counter.add(1, ordering: .relaxed).newValue
         let stream = EventStream(initial: "event: hello\ndata: {\"stream\":\(id)}\n\n")
-        stream.onClose = { [weak self] in _ = self?.streams.withLock { $0.removeValue(forKey: id) } }
+        stream.onClose = { [weak self] in
+            _ = self?.streams.withLock { $0.removeValue(forKey: id) }
+            onClose?(id)
+        }
         streams.withLock { $0[id] = stream }
-        return stream
+        return (id, stream)
     }
 
     func publish(_ event: String, _ payload: JSONValue) {

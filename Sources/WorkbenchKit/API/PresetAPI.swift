@@ -25,7 +25,8 @@ extension WorkbenchApp {
         let name = try presetName(request)
         let body: JSONValue
         do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
-        var preset = try Preset(json: body, requireEnvelope: false)
+        var preset: Preset
+        do { preset = try Preset(json: body, requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
@@ -37,6 +38,8 @@ extension WorkbenchApp {
         do {
             (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
                                                 mustBeNew: request.header("if-none-match") == "*")
+        } catch PresetStore.SaveError.invalid(let error) {
+            throw HTTPError(error)
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
                 ? "a preset named \"\(name)\" already exists"
@@ -44,6 +47,7 @@ extension WorkbenchApp {
         } catch {
             throw HTTPError(500, "write_failed", "\(error)")
         }
+        session.presetSaved(name)
         events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
                                           ("user", .string(who.user)), ("client", .string(who.client))]))
         var response = presetResponse(entry)
@@ -55,8 +59,9 @@ extension WorkbenchApp {
         let name = try presetName(request)
         let body: JSONValue
         do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
-        guard let newName = body["newName"]?.stringValue else { throw .badRequest("is required", field: "newName") }
-        try Preset.validate(name: newName)
+        guard let rawName = body["newName"]?.stringValue else { throw .badRequest("is required", field: "newName") }
+        let newName: String
+        do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let entry: PresetStore.Entry?
         do {
             entry = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote))
@@ -122,9 +127,7 @@ extension WorkbenchApp {
     // MARK: Helpers
 
     private func presetName(_ request: HTTPRequest) throws(HTTPError) -> String {
-        let name = request.pathParameters["name"] ?? ""
-        try Preset.validate(name: name)
-        return name
+        do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
     }
 
     private func existingPreset(_ request: HTTPRequest) throws(HTTPError) -> PresetStore.Entry {
@@ -149,4 +152,9 @@ extension WorkbenchApp {
         if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = t.dropFirst().dropLast() }
         return String(t)
     }
+}
+
+extension HTTPError {
+    /// A refused preset, name or value is the client's to fix.
+    init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
 }

@@ -1,4 +1,5 @@
 import ChartEngine
+import Foundation
 
 /// A value from a query string (text) or a JSON body, before it is checked.
 enum InputValue {
@@ -75,12 +76,14 @@ struct RenderRequest {
     var progress = 0.0
     var selection: Double?
     var idPrefix = "cw"
+    /// The viewer's time zone, for the label's time: an IANA name or a fixed UTC offset.
+    var timeZone = TimeZone(secondsFromGMT: 0)!
 
-    static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset"]
+    static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz"]
     static let widthRange = 80.0...4000.0
     static let heightRange = 60.0...3000.0
-    /// Springs overshoot: a frame may be drawn a little beyond either state.
-    static let progressRange = -0.5...1.5
+    /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).
+    static let progressRange = ChartState.progressRange
 
     init() {}
 
@@ -103,6 +106,7 @@ struct RenderRequest {
             }
         }
         if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
+        if let v = values["tz"] { timeZone = try Self.timeZone(try v.text(field: "tz")) }
         if let v = values["selection"] { selection = try v.number(field: "selection", in: 0...1) }
         if let v = values["id"] {
             let id = try v.text(field: "id")
@@ -115,7 +119,31 @@ struct RenderRequest {
 
     func document(data: IndexedSeries) -> ChartDocument {
         let model = ChartModel(data: data, period: period, style: style, width: width, height: height)
-        return ChartDocument(model: model, style: style, idPrefix: idPrefix)
+        let zone = timeZone
+        return ChartDocument(model: model, style: style, idPrefix: idPrefix,
+                             utcOffset: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0.isFinite ? $0 : 0)) })
+    }
+
+    /// "Europe/Berlin", "UTC", "+09:00", "-0530" or "UTC+2".
+    static func timeZone(_ text: String) throws(HTTPError) -> TimeZone {
+        let name = text.trimmingCharacters(in: .whitespaces)
+        // Names only from the zone database's alphabet: no dots, so no path can leave it.
+        let nameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-+")
+        if (1...64).contains(name.count), name.unicodeScalars.allSatisfy(nameCharacters.contains),
+           let zone = TimeZone(identifier: name) { return zone }
+        var rest = Substring(name)
+        for prefix in ["UTC", "GMT"] where rest.uppercased().hasPrefix(prefix) { rest = rest.dropFirst(prefix.count) }
+        if rest.isEmpty { return TimeZone(secondsFromGMT: 0)! }
+        if let sign = rest.first, sign == "+" || sign == "-" {
+            let digits = rest.dropFirst().filter { $0 != ":" }
+            if (1...4).contains(digits.count), digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let value = Int(digits) {
+                let (hours, minutes) = digits.count <= 2 ? (value, 0) : (value / 100, value % 100)
+                if hours <= 14, minutes < 60, let zone = TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) {
+                    return zone
+                }
+            }
+        }
+        throw .badRequest("must be a time zone name such as Europe/Berlin or an offset such as +09:00", field: "tz")
     }
 
     func svg(data: IndexedSeries) -> String {

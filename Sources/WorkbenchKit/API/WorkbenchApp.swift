@@ -10,18 +10,27 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let live: LiveFeed
     let staticFiles: StaticFiles
     let requestGuard: RequestGuard
+    let presence = Presence()
+    let session = SessionState()
+    /// The join tokens under `serve --share`, nil when serving loopback only.
+    let share: ShareAccess?
+    /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
+    let shareBaseURL: String?
     private(set) var router = Router()
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
     static let csvBodyLimit = 64 << 20        // 64 MB; larger files load with --data FILE
 
-    init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double) {
+    init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
+         share: ShareAccess? = nil, servedAddresses: [String]? = nil) {
         self.data = data
         self.presets = presets
         self.events = EventHub()
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
-        self.requestGuard = RequestGuard(boundHost: host, port: port)
+        self.requestGuard = RequestGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
+        self.share = share
+        shareBaseURL = servedAddresses.map { "http://\(NetworkAddresses.lanAddress(in: $0)):\(port)" }
         router = routes()
     }
 
@@ -47,10 +56,11 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.get("/api/live") { [unowned self] _ in .json(.object([("enabled", .bool(live.isRunning))])) }
         r.post("/api/live") { [unowned self] in try setLive($0) }
         r.post("/api/session/parameters") { [unowned self] in try shareParameters($0) }
-        r.get("/api/events") { [unowned self] _ in
-            HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                ("X-Accel-Buffering", "no")], body: .stream(events.subscribe()))
-        }
+        r.post("/api/data/builtin") { [unowned self] in loadBuiltInData($0) }
+        r.get("/api/session") { [unowned self] in sessionInfo($0) }
+        r.get("/api/session/qr") { [unowned self] in try joinLinkQR($0) }
+        r.post("/api/session/presence") { [unowned self] in try updatePresence($0) }
+        r.get("/api/events") { [unowned self] in eventStream($0) }
         return r
     }
 
@@ -61,10 +71,19 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     }
 
     func preflight(_ head: RequestHead) -> HTTPResponse? {
-        requestGuard.refusal(for: head)
+        requestGuard.refusal(for: head) ?? shareRefusal(for: head)
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to incoming: HTTPRequest) -> HTTPResponse {
+        var request = incoming
+        switch shareAdmission(incoming) {
+        case .success(let role): request.role = role
+        case .failure(let refusal): return refusal.response.adding("Cache-Control", "no-store")
+        }
+        if request.rawPath == "/device" && (request.method == "GET" || request.method == "HEAD") {
+            request = HTTPRequest(method: request.method, rawPath: "/device.html", query: request.query, headers: request.headers,
+                                  body: request.body, role: request.role)
+        }
         if let response = router.response(to: request) {
             return response.adding("Cache-Control", "no-store")
         }

@@ -100,8 +100,8 @@ func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
             return preset
         } catch let error as JSONValue.ParseError {
             throw InputError("--preset \(reference): \(error.description)")
-        } catch let error as HTTPError {
-            throw InputError("--preset \(reference): \(error.field.map { "\($0): " } ?? "")\(error.message)")
+        } catch let error as PresetError {
+            throw InputError("--preset \(reference): \(error.description)")
         }
     }
     let store: PresetStore

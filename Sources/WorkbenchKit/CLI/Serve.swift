@@ -6,8 +6,11 @@ import Glibc
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the workbench page and API (the default command).")
 
-    @Option(help: "Address to listen on. Anything but loopback exposes the workbench to the network.")
-    var host = "127.0.0.1"
+    @Option(help: "Address to listen on (default 127.0.0.1; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
+    var host: String?
+
+    @Flag(help: "Share with the team: serve this machine's network addresses and loopback, behind editor and viewer join links.")
+    var share = false
 
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = 8080
@@ -30,6 +33,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         try Output.reportingInputErrors {
             signal(SIGPIPE, SIG_IGN)
+            let host = host ?? (share ? "0.0.0.0" : "127.0.0.1")
             let started = Date()
             // The port first: a taken port is reported before anything slow happens.
             let socket: (fd: Int32, port: Int)
@@ -38,18 +42,29 @@ struct Serve: ParsableCommand {
             let presets: PresetStore
             do { presets = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
             let (series, source) = try locations.loadData()
+            let access = share ? ShareAccess(port: socket.port) : nil
+            let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
-                                   host: host, port: socket.port, liveInterval: liveInterval)
+                                   host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served)
             let server = MicroHTTPDServer(handler: app)
             do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }
 
-            if !["127.0.0.1", "localhost", "::1"].contains(host) {
+            if !share && !["127.0.0.1", "localhost", "::1"].contains(host) {
                 Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
             }
             let shown = host.contains(":") ? "[\(host)]" : host
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+            if let access, let base = app.shareBaseURL {
+                Output.write("""
+                Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:
+                  editors (can change and save): \(base)/?token=\(access.editorToken)
+                  viewers (watch, press, render): \(base)/?token=\(access.viewerToken)
+                  phone (the chart only):         \(base)/device?token=\(access.viewerToken)
+
+                """)
+            }
 
             let stop: @Sendable () -> Void = {
                 app.shutdown()
@@ -67,6 +82,13 @@ struct Serve: ParsableCommand {
             }
             dispatchMain()
         }
+    }
+
+    /// What a wildcard bind serves: every address of this machine; otherwise the one given.
+    static func servedAddresses(host: String) -> [String] {
+        let all = NetworkAddresses.ipv4()
+        guard host != "0.0.0.0" && host != "::" else { return all }
+        return [host.contains(":") ? "[\(host)]" : host]
     }
 
     /// `Public/` next to the current folder, or next to the package the binary was built in.

@@ -76,7 +76,7 @@ struct Locations: ParsableArguments {
     var data: String?
 
     func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
-        guard let path = data else { return (BuiltInData.series(), "built-in 10-year minute series") }
+        guard let path = data else { return (BuiltInData.series(), BuiltInData.source) }
         guard let contents = CSVFile.contents(path) else {
             throw InputError("--data: cannot read \(path)")
         }
@@ -94,5 +94,6 @@ import ChartEngine
 
 /// The built-in series, generated once per process.
 enum BuiltInData {
+    static let source = "built-in 10-year minute series"
     static func series() -> PriceSeries { SyntheticPrices.tenYears.generate() }
 }

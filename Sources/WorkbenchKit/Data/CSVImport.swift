@@ -251,7 +251,18 @@ struct CSVImport {
             return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
         }
 
-        func clip(_ s: String) -> String { s.count > 40 ? String(s.prefix(40)) + "…" : s }
+        /// A field as quoted in an error: at most 40 characters, control and line-breaking
+        /// characters escaped, so the message stays one line.
+        func clip(_ s: String) -> String {
+            var out = ""
+            for scalar in s.unicodeScalars.prefix(40) {
+                switch scalar.value {
+                case 0..<0x20, 0x7F, 0x85, 0x2028, 0x2029: out += "\\u{\(String(scalar.value, radix: 16))}"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return s.unicodeScalars.count > 40 ? out + "…" : out
+        }
 
         func chooseColumns(names: [String], count: Int, line: Int) throws(Failure) -> (Int, Int) {
             if names.isEmpty {
@@ -269,7 +280,7 @@ struct CSVImport {
             let other = count == 2 && !notPrices.contains(names[1 - time]) ? 1 - time : nil
             let price = priceNames.lazy.compactMap { names.firstIndex(of: $0) }.first ?? other
             guard let price else {
-                throw Failure(line: line, message: "no price column: expected one named Close or Price among \(names.joined(separator: ", "))")
+                throw Failure(line: line, message: "no price column: expected one named Close or Price among \(names.map(clip).joined(separator: ", "))")
             }
             guard time != price else { throw Failure(line: line, message: "the time and price columns are the same") }
             return (time, price)

@@ -18,7 +18,8 @@ final class LiveFeed: Sendable {
 
     var isRunning: Bool { running.withLock { $0 != nil } }
 
-    func start() {
+    /// `user` and `client` name who switched it, for everyone's pages.
+    func start(user: String = "", client: String = "") {
         running.withLock { timer in
             guard timer == nil else { return }
             let source = DispatchSource.makeTimerSource(queue: .global())
@@ -27,17 +28,17 @@ final class LiveFeed: Sendable {
             source.resume()
             timer = source
         }
-        events.publish("live", .object([("enabled", .bool(true))]))
+        events.publish("live", .object([("enabled", .bool(true)), ("user", .string(user)), ("client", .string(client))]))
     }
 
-    func stop() {
+    func stop(user: String = "", client: String = "") {
         let wasRunning = running.withLock { timer -> Bool in
             guard let source = timer else { return false }
             source.cancel()
             timer = nil
             return true
         }
-        if wasRunning { events.publish("live", .object([("enabled", .bool(false))])) }
+        if wasRunning { events.publish("live", .object([("enabled", .bool(false)), ("user", .string(user)), ("client", .string(client))])) }
     }
 
     /// One new point after the last, one typical spacing later.

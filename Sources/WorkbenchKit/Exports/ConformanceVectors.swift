@@ -46,11 +46,14 @@ enum ConformanceVectors {
             Input(name: "plateaus", points: plateau),
             Input(name: "flat", points: flat),
             Input(name: "long series", points: walk(1000)),
+            Input(name: "long series with a hole", points: walk(300) + walk(300).map { ($0.0 + 86_400, $0.1) }),
         ]
     }
 
     static func frame(style: ChartStyle, points: [(Double, Double?)], width: Double, height: Double, progress: Double) -> (line: String, fill: String) {
-        let model = ChartModel(times: points.map(\.0), raw: points.map { $0.1 ?? .nan }, style: style, width: width, height: height)
+        // Exactly `workbench frame`: the whole pipeline over the points as the ALL period.
+        let series = PriceSeries(times: points.map { Int64($0.0) }, prices: points.map { $0.1 ?? .nan })
+        let model = ChartModel(series: series, period: .all, style: style, width: width, height: height)
         let geometry = LineGeometry(model: model, style: style, progress: progress, digits: nil)
         return (geometry.line, style.fillEnabled ? geometry.fill : "")
     }

@@ -10,7 +10,7 @@ final class EventStream: @unchecked Sendable {
     private let heartbeat: TimeInterval
     var onClose: (@Sendable () -> Void)?
 
-    init(heartbeat: TimeInterval = 10, initial: String = "") {
+    init(heartbeat: TimeInterval = 5, initial: String = "") {
         self.heartbeat = heartbeat
         pending = Array(("retry: 1000\n\n" + initial).utf8)
     }

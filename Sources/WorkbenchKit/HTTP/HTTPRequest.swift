@@ -8,6 +8,8 @@ struct HTTPRequest: Sendable {
     let headers: [String: String]
     let body: [UInt8]
     var pathParameters: [String: String] = [:]
+    /// Under `serve --share`, what the request's token allows; otherwise every page edits.
+    var role: ShareAccess.Role = .editor
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 

@@ -7,14 +7,17 @@ struct RequestGuard: Sendable {
     /// With a wildcard bind any IP literal is a valid host: rebinding needs a DNS name.
     let acceptsAnyIPLiteral: Bool
 
-    init(boundHost: String, port: Int) {
+    /// `servedAddresses` (under `--share`): exactly the machine's addresses being served,
+    /// instead of any IP literal on a wildcard bind.
+    init(boundHost: String, port: Int, servedAddresses: [String]? = nil) {
         let host = boundHost.lowercased()
         var names: Set<String> = ["localhost", host, "127.0.0.1"]
         if host == "::1" || host == "localhost" { names.insert("[::1]") }
         if host.contains(":") { names.insert("[\(host)]") }
+        names.formUnion(servedAddresses ?? [])
         hostNames = names
         self.port = port
-        acceptsAnyIPLiteral = host == "0.0.0.0" || host == "::"
+        acceptsAnyIPLiteral = servedAddresses == nil && (host == "0.0.0.0" || host == "::")
     }
 
     func refusal(for head: RequestHead) -> HTTPResponse? {

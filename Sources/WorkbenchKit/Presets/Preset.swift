@@ -14,6 +14,17 @@ struct Preset: Sendable {
     /// Keys this version does not know, kept and written back rather than dropped.
     var unknownParameters: [(String, JSONValue)] = []
 
+    /// Sizes in UTF-8 bytes as well as characters: a character may be any number of bytes
+    /// (a name of 20,000 combining marks is one character).
+    enum Limits {
+        static let nameCharacters = 64, nameBytes = 256
+        static let authorCharacters = 200, authorBytes = 800
+        static let notesCharacters = 10_000, notesBytes = 40_000
+        static let updatedAtBytes = 64
+        /// Keys from a newer version are carried over on every save, so they are bounded too.
+        static let unknownKeys = 32, unknownKeyBytes = 64, unknownValueBytes = 16_384
+    }
+
     init(name: String, author: String = "", notes: String = "", updatedAt: String = Preset.now(), style: ChartStyle = ChartStyle()) {
         self.name = name
         self.author = author
@@ -38,41 +49,66 @@ struct Preset: Sendable {
     var fileText: String { json.serialized(pretty: true) + "\n" }
 
     /// Reads a preset file or request body. Missing parameters take defaults; unknown ones are kept
-    /// and reported; a wrong value throws naming its key.
-    init(json: JSONValue, requireEnvelope: Bool) throws(HTTPError) {
-        guard json.objectPairs != nil else { throw .badRequest("a preset must be a JSON object") }
+    /// and reported; a wrong value throws naming its key. The name comes out NFC-normalised.
+    init(json: JSONValue, requireEnvelope: Bool) throws(PresetError) {
+        guard json.objectPairs != nil else { throw PresetError("a preset must be a JSON object") }
         if requireEnvelope || json["format"] != nil {
             guard json["format"]?.stringValue == Self.format else {
-                throw .badRequest("\"format\" must be \"\(Self.format)\"", field: "format")
+                throw PresetError("\"format\" must be \"\(Self.format)\"", field: "format")
             }
             guard let version = json["version"]?.numberValue, version == Double(Self.version) else {
-                throw .badRequest("\"version\" must be \(Self.version)", field: "version")
+                throw PresetError("\"version\" must be \(Self.version)", field: "version")
             }
         }
-        func text(_ key: String, required: Bool = false) throws(HTTPError) -> String {
+        func text(_ key: String, required: Bool = false, characters: Int, bytes: Int) throws(PresetError) -> String {
             switch json[key] {
-            case .string(let s)?: return s
-            case nil, .null?: if required { throw .badRequest("is required", field: key) }; return ""
-            default: throw .badRequest("must be a string", field: key)
+            case .string(let s)?:
+                guard s.utf8.count <= bytes, s.count <= characters else {
+                    throw PresetError("must be at most \(characters) characters and \(bytes) bytes", field: key)
+                }
+                return s
+            case nil, .null?: if required { throw PresetError("is required", field: key) }; return ""
+            default: throw PresetError("must be a string", field: key)
             }
         }
-        name = try text("name", required: requireEnvelope)
-        author = try text("author")
-        notes = try text("notes")
-        updatedAt = try text("updatedAt")
+        name = try text("name", required: requireEnvelope, characters: Int.max, bytes: Int.max)
+        if !name.isEmpty { name = try Self.validName(name) }
+        author = try text("author", characters: Limits.authorCharacters, bytes: Limits.authorBytes)
+        notes = try text("notes", characters: Limits.notesCharacters, bytes: Limits.notesBytes)
+        updatedAt = try text("updatedAt", characters: Limits.updatedAtBytes, bytes: Limits.updatedAtBytes)
         if updatedAt.isEmpty { updatedAt = Self.now() }
-        guard author.count <= 200 else { throw .badRequest("must be at most 200 characters", field: "author") }
-        guard notes.count <= 10_000 else { throw .badRequest("must be at most 10,000 characters", field: "notes") }
         style = ChartStyle()
         switch json["parameters"] {
         case nil, .null?: break
         case .object(let pairs)?:
             for (key, value) in pairs {
                 guard let definition = ParameterDefinition.named(key) else { unknownParameters.append((key, value)); continue }
-                let parsed = try InputValue.json(value).parameter(definition)
-                do { try style.set(key, parsed) } catch { throw HTTPError(error) }
+                do throws(ParameterError) {
+                    guard let parsed = ParameterValue(json: value) else { throw ParameterError(field: key, message: "must be \(definition.typeName)") }
+                    try style.set(key, try definition.validate(parsed))
+                } catch {
+                    throw PresetError(error.message, field: error.field)
+                }
             }
-        default: throw .badRequest("must be an object of parameter values", field: "parameters")
+            try Self.checkUnknown(unknownParameters)
+        default: throw PresetError("must be an object of parameter values", field: "parameters")
+        }
+    }
+
+    /// Unknown keys within their bounds: few, short, small.
+    static func checkUnknown(_ pairs: [(String, JSONValue)]) throws(PresetError) {
+        guard pairs.count <= Limits.unknownKeys else {
+            throw PresetError("at most \(Limits.unknownKeys) unknown parameters can be kept, found \(pairs.count)", field: "parameters")
+        }
+        var bytes = 0
+        for (key, value) in pairs {
+            guard key.utf8.count <= Limits.unknownKeyBytes else {
+                throw PresetError("an unknown parameter's name has at most \(Limits.unknownKeyBytes) bytes", field: "parameters")
+            }
+            bytes += key.utf8.count + value.serialized().utf8.count
+            guard bytes <= Limits.unknownValueBytes else {
+                throw PresetError("unknown parameters kept with a preset hold at most \(Limits.unknownValueBytes) bytes", field: "parameters")
+            }
         }
     }
 
@@ -82,20 +118,30 @@ struct Preset: Sendable {
         return formatter.string(from: Date())
     }
 
-    /// Names are 1–64 characters of any script; not "." or "..", no NUL or other control
-    /// characters but newline and tab, and nothing that reads as a file path ("a/b", "../x",
-    /// "dir\\file.json"). A slash inside other text ("</script>") is just text: file names are
-    /// derived separately and never contain it.
-    static func validate(name: String) throws(HTTPError) {
-        guard !name.isEmpty, name.count <= 64 else { throw .badRequest("a preset name has 1 to 64 characters", field: "name") }
-        guard !name.allSatisfy(\.isWhitespace) else { throw .badRequest("a preset name cannot be blank", field: "name") }
-        guard name != ".", name != ".." else { throw .badRequest("\"\(name)\" is not a preset name", field: "name") }
-        if looksLikePath(name) { throw .badRequest("a preset name cannot look like a file path", field: "name") }
+    /// The name in NFC, so canonically equivalent spellings (NFC and NFD "café", the Kelvin sign
+    /// and "K") are one preset with one file. Names are 1–64 characters and at most 256 UTF-8
+    /// bytes of any script; not "." or "..", no NUL or other control characters but newline and
+    /// tab, and nothing that reads as a file path ("a/b", "../x", "dir\\file.json"). A slash
+    /// inside other text ("</script>") is just text: file names are derived separately and never
+    /// contain it.
+    static func validName(_ raw: String) throws(PresetError) -> String {
+        let field = "name"
+        guard !raw.isEmpty, raw.utf8.count <= Limits.nameBytes * 4 else {
+            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
+        }
+        let name = raw.precomposedStringWithCanonicalMapping
+        guard name.utf8.count <= Limits.nameBytes, name.count <= Limits.nameCharacters else {
+            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
+        }
+        guard !name.allSatisfy(\.isWhitespace) else { throw PresetError("a preset name cannot be blank", field: field) }
+        guard name != ".", name != ".." else { throw PresetError("\"\(name)\" is not a preset name", field: field) }
+        if looksLikePath(name) { throw PresetError("a preset name cannot look like a file path", field: field) }
         for scalar in name.unicodeScalars {
             if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
-                throw .badRequest("a preset name cannot contain control characters", field: "name")
+                throw PresetError("a preset name cannot contain control characters", field: field)
             }
         }
+        return name
     }
 
     private static func looksLikePath(_ name: String) -> Bool {

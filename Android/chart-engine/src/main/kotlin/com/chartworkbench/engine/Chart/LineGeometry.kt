@@ -10,7 +10,7 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
     val fill: String
 
     init {
-        val p = Math.min(Math.max(progress, 0.0), 1.0)
+        val p = ChartState.bounded(progress)
         val bottom = model.height
         val lineWriter = PathWriter(digits)
         val fillWriter = PathWriter(digits)

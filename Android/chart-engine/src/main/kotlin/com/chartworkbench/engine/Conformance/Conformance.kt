@@ -125,17 +125,21 @@ object Commands {
         val width = options.number("width") ?: 390.0
         val height = options.number("height") ?: 240.0
         val progress = options.number("progress") ?: throw UsageError("--progress is required")
-        val selection = options.number("selection")
-        val times = DoubleArray(lines.size)
+        if (progress < ChartState.PROGRESS_MIN || progress > ChartState.PROGRESS_MAX) throw UsageError("--progress must be between -1 and 2")
+        if (lines.isEmpty()) throw IllegalArgumentException("no time,price lines on stdin")
+        val times = LongArray(lines.size)
         val prices = DoubleArray(lines.size)
         for ((i, line) in lines.withIndex()) {
             val comma = line.indexOf(',')
             if (comma < 0) throw IllegalArgumentException("line ${i + 1}: expected time,price, got \"${line.take(40)}\"")
-            times[i] = number(line.substring(0, comma), i + 1, "time")
+            val t = number(line.substring(0, comma), i + 1, "time")
+            if (t != Math.floor(t) || Math.abs(t) >= 1e15) throw IllegalArgumentException("line ${i + 1}: time must be whole unix seconds, got ${NumberText.shortest(t)}")
+            times[i] = t.toLong()
+            if (i > 0 && times[i] <= times[i - 1]) throw IllegalArgumentException("line ${i + 1}: times must increase, got ${times[i]} after ${times[i - 1]}")
             val p = line.substring(comma + 1)
-            prices[i] = if (p.isBlank() || p.trim() == "null") Double.NaN else number(p, i + 1, "price")
+            prices[i] = if (p.isBlank()) Double.NaN else number(p, i + 1, "price")
         }
-        val frame = Frame.draw(style, times, prices, width, height, progress, selection)
+        val frame = Frame.draw(style, times, prices, width, height, progress)
         return frame.line + "\n" + frame.fill + "\n"
     }
 
@@ -151,11 +155,11 @@ object Commands {
         for (case in doc["cases"] as? List<*> ?: emptyList<Any?>()) {
             val c = case as Map<*, *>
             val points = c["points"] as List<*>
-            val times = DoubleArray(points.size) { ((points[it] as List<*>)[0] as Number).toDouble() }
+            val times = LongArray(points.size) { ((points[it] as List<*>)[0] as Number).toLong() }
             val prices = DoubleArray(points.size) { ((points[it] as List<*>)[1] as? Number)?.toDouble() ?: Double.NaN }
             val width = (c["width"] as Number).toDouble()
             val height = (c["height"] as Number).toDouble()
-            val frame = Frame.draw(style, times, prices, width, height, (c["progress"] as Number).toDouble(), (c["selection"] as? Number)?.toDouble())
+            val frame = Frame.draw(style, times, prices, width, height, (c["progress"] as Number).toDouble())
             val scale = Math.max(width, height)
             val ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
             if (!ok) failures++

@@ -53,6 +53,15 @@ enum class EasingName(val key: String) {
     }
 }
 
+enum class GapStyle(val key: String) {
+    BREAK("break"),
+    BRIDGE("bridge");
+
+    companion object {
+        fun of(key: String): GapStyle? = values().firstOrNull { it.key == key }
+    }
+}
+
 /** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */
 data class ChartStyle(
     /** Line width while nobody touches the chart. */
@@ -73,6 +82,8 @@ data class ChartStyle(
     val smoothingAlpha: Double = 0.2,
     /** Width of the Gaussian kernel, in points. */
     val smoothingSigma: Double = 3.0,
+    /** The smoothed line starts on the period's first price and ends on the current one, easing into them. */
+    val smoothedEndsOnPrice: Boolean = true,
     /** Inactive curve */
     val inactiveCurve: CurveName = CurveName.NATURAL,
     /** Active curve */
@@ -103,12 +114,18 @@ data class ChartStyle(
     val fillBottomOpacity: Double = 0.0,
     /** Share of the height the visible min…max spans, centred. */
     val verticalScale: Double = 0.8,
+    /** Prices the backend sends for any period: the window is cut into this many equal time buckets, each drawn at its last price. */
+    val pointCount: Int = 48,
+    /** At a missing price: break splits the line, bridge joins it with one segment. */
+    val gapStyle: GapStyle = GapStyle.BREAK,
     /** Indicator colour */
     val indicatorColor: String = "#E0245E",
     /** Dash length of the vertical indicator; 0 draws it solid. */
     val indicatorDash: Double = 2.0,
     /** Marker radius */
-    val markerRadius: Double = 4.0
+    val markerRadius: Double = 4.0,
+    /** The selected price and time inside the chart, kept clear of the line. */
+    val labelEnabled: Boolean = true
 ) {
     companion object {
         /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */
@@ -124,6 +141,7 @@ data class ChartStyle(
                 smoothingWindow = ParameterReading.integer(p, "smoothingWindow", d.smoothingWindow, 1, 61, true),
                 smoothingAlpha = ParameterReading.number(p, "smoothingAlpha", d.smoothingAlpha, 0.01, 1.0),
                 smoothingSigma = ParameterReading.number(p, "smoothingSigma", d.smoothingSigma, 0.5, 20.0),
+                smoothedEndsOnPrice = ParameterReading.flag(p, "smoothedEndsOnPrice", d.smoothedEndsOnPrice),
                 inactiveCurve = ParameterReading.choice(p, "inactiveCurve", d.inactiveCurve) { CurveName.of(it) },
                 activeCurve = ParameterReading.choice(p, "activeCurve", d.activeCurve) { CurveName.of(it) },
                 catmullRomAlpha = ParameterReading.number(p, "catmullRomAlpha", d.catmullRomAlpha, 0.0, 1.0),
@@ -139,9 +157,12 @@ data class ChartStyle(
                 fillTopOpacity = ParameterReading.number(p, "fillTopOpacity", d.fillTopOpacity, 0.0, 1.0),
                 fillBottomOpacity = ParameterReading.number(p, "fillBottomOpacity", d.fillBottomOpacity, 0.0, 1.0),
                 verticalScale = ParameterReading.number(p, "verticalScale", d.verticalScale, 0.5, 1.0),
+                pointCount = ParameterReading.integer(p, "pointCount", d.pointCount, 10, 2000, false),
+                gapStyle = ParameterReading.choice(p, "gapStyle", d.gapStyle) { GapStyle.of(it) },
                 indicatorColor = ParameterReading.color(p, "indicatorColor", d.indicatorColor),
                 indicatorDash = ParameterReading.number(p, "indicatorDash", d.indicatorDash, 0.0, 8.0),
-                markerRadius = ParameterReading.number(p, "markerRadius", d.markerRadius, 0.0, 8.0)
+                markerRadius = ParameterReading.number(p, "markerRadius", d.markerRadius, 0.0, 8.0),
+                labelEnabled = ParameterReading.flag(p, "labelEnabled", d.labelEnabled)
             )
         }
     }

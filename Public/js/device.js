@@ -1,0 +1,79 @@
+// /device: only the chart, full screen on a phone, following the session's current parameters
+// live (whatever preset the team is tuning), pressed and scrubbed by touch like the app, with a
+// light haptic tick on each newly selected point where the browser can vibrate.
+
+import { getJSON, clientId, getUserName } from './api.js';
+import { Store } from './state.js';
+import { ChartView, attachPointer } from './chart-view.js';
+import { send } from './api.js';
+
+const element = document.getElementById('preview');
+// Paint times (epoch milliseconds) with the line width drawn, read by the tests.
+const metrics = window.deviceMetrics = { paints: [] };
+
+async function start() {
+  const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
+  const store = new Store(schema);
+  let preset = null;
+
+  const fit = () => {
+    const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
+    store.view = { ...store.view, width: clamp(innerWidth, schema.width), height: clamp(innerHeight, schema.height) };
+  };
+  fit();
+
+  let lastLabel = null;
+  const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
+    onPainted: (svg, error) => {
+      status(error ? `Cannot draw the chart: ${error.message}` : '');
+      if (!svg) return;
+      metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
+      // A new selected point under the finger: one short tick, as the app does.
+      const label = chart.pressed ? svg.querySelector('.cw-label text')?.textContent ?? null : null;
+      if (label !== null && lastLabel !== null && label !== lastLabel) navigator.vibrate?.(8);
+      lastLabel = label;
+    },
+    onPress: pressing => send('POST', '/api/session/presence', { pressing, preset }).catch(() => {}),
+  });
+  attachPointer(element, () => [chart]);
+  // Some mobile browsers still scroll or zoom on a touch unless its default is refused.
+  for (const type of ['touchstart', 'touchmove', 'gesturestart']) element.addEventListener(type, e => e.preventDefault(), { passive: false });
+
+  // Events are applied one after another: switching preset fetches it first.
+  let queue = Promise.resolve();
+  const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
+  const open = async name => {
+    const saved = name === null ? null : await getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null);
+    preset = saved ? name : null;
+    store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}) });
+  };
+
+  const current = session.current ?? { preset: null, parameters: {} };
+  const names = (await getJSON('/api/presets')).presets.map(p => p.name);
+  await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
+  store.applyRemote(current.parameters);
+  store.on(change => { if (change.kind === 'params') chart.draw(); });
+  chart.draw();
+
+  const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
+  const source = new EventSource('/api/events?' + search);
+  source.addEventListener('parameters', event => inOrder(async () => {
+    const data = JSON.parse(event.data);
+    if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
+    store.applyRemote(data.parameters);
+  }));
+  source.addEventListener('preset', event => inOrder(async () => {
+    const data = JSON.parse(event.data);
+    if (data.action === 'saved' && data.name === preset) await open(preset);
+    if (data.action === 'renamed' && data.oldName === preset) preset = data.name;
+  }));
+  source.addEventListener('data', () => chart.draw());
+  source.addEventListener('open', () => { document.body.dataset.session = 'connected'; status(''); });
+  source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
+  addEventListener('resize', () => { fit(); chart.draw(); });
+  document.body.dataset.ready = 'true';
+}
+
+function status(text) { document.getElementById('device-status').textContent = text; }
+
+start().catch(error => status(`The chart could not start: ${error.message}`));

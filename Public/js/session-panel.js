@@ -1,0 +1,105 @@
+// Who is here and how to join: the presence list (name, preset open, pressing), following a
+// person, the share / "Open on phone" dialog with the server's QR codes, and what a viewer's
+// page does not offer.
+
+import { clientId, getJSON } from './api.js';
+
+const $ = id => document.getElementById(id);
+
+const titles = {
+  editor: 'Editors: can change and save',
+  viewer: 'Viewers: watch, press and render',
+  device: 'Phone: the chart only, full screen',
+};
+
+export class SessionPanel {
+  constructor(live) {
+    this.live = live;
+    this.info = { shared: false, role: 'editor', links: {} };
+    $('open-phone').addEventListener('click', () => this.openShare(['device']));
+    $('open-share').addEventListener('click', () => this.openShare(['editor', 'viewer', 'device']));
+  }
+
+  async start() {
+    try { this.info = await getJSON('/api/session'); } catch { return; }
+    document.body.dataset.role = this.info.role;
+    if (this.info.role === 'viewer') {
+      this.live.canWrite = false;
+      $('role-badge').hidden = false;
+      for (const id of ['preset-save', 'preset-save-as', 'preset-rename', 'preset-duplicate', 'preset-delete', 'csv-file',
+                        'live-toggle', 'data-builtin']) {
+        $(id).disabled = true;
+      }
+    }
+    this.renderPresence(this.info.people);
+  }
+
+  renderPresence(people) {
+    const list = $('presence');
+    list.replaceChildren();
+    for (const person of people) {
+      const item = document.createElement('li');
+      const me = person.client === clientId;
+      item.className = 'person' + (person.pressing ? ' pressing' : '') + (me ? ' me' : '');
+      item.dataset.client = person.client;
+      const name = document.createElement('span');
+      name.className = 'person-name';
+      name.textContent = (person.user || 'Guest') + (me ? ' (you)' : '') + (person.role === 'viewer' ? ' · viewer' : '');
+      const preset = document.createElement('span');
+      preset.className = 'person-preset';
+      preset.textContent = person.preset ?? 'unsaved parameters';
+      item.append(name, preset);
+      if (person.pressing) {
+        const pressing = document.createElement('span');
+        pressing.className = 'person-pressing';
+        pressing.textContent = 'pressing';
+        item.append(pressing);
+      }
+      if (!me) {
+        const follow = document.createElement('button');
+        follow.type = 'button';
+        const following = this.live.following === person.client;
+        follow.textContent = following ? 'Following' : 'Follow';
+        follow.setAttribute('aria-pressed', String(following));
+        follow.title = following ? 'Stop following: only changes to your preset apply' : 'Take their parameter changes, whatever preset they have open';
+        follow.addEventListener('click', () => this.live.follow(following ? null : person.client));
+        item.append(follow);
+      }
+      list.append(item);
+    }
+    $('presence-count').textContent = `${people.length} here`;
+  }
+
+  /** The chosen links as QR codes made by the server, with the link written out. */
+  openShare(kinds) {
+    const box = $('share-codes');
+    box.replaceChildren();
+    const available = kinds.filter(kind => this.info.links[kind]);
+    $('share-title').textContent = kinds.length === 1 ? 'Open on phone' : 'Invite the team';
+    $('share-hint').textContent = this.info.shared
+      ? 'Point a phone camera at a code; the link carries a private token, so hand it only to the team.'
+      : 'This workbench serves this machine only. Start it with "workbench serve --share" to invite others on the network.';
+    for (const kind of available) {
+      const figure = document.createElement('figure');
+      figure.className = 'share-code';
+      const image = document.createElement('img');
+      image.src = '/api/session/qr?link=' + kind;
+      image.alt = `QR code: ${titles[kind]}`;
+      image.width = 200;
+      image.height = 200;
+      image.dataset.link = kind;
+      const caption = document.createElement('figcaption');
+      const title = document.createElement('strong');
+      title.textContent = titles[kind];
+      const link = document.createElement('a');
+      link.href = this.info.links[kind];
+      link.textContent = this.info.links[kind];
+      link.target = '_blank';
+      link.rel = 'noopener';
+      caption.append(title, link);
+      figure.append(image, caption);
+      box.append(figure);
+    }
+    $('share-dialog').showModal();
+  }
+}

@@ -1,0 +1,63 @@
+import Synchronization
+
+/// Who is here: one entry per open event stream (a page), with the name they gave, the preset
+/// they have open and whether they are pressing the chart. Pages hear the whole list as a
+/// `presence` event whenever it changes.
+final class Presence: Sendable {
+    struct Person: Sendable {
+        var client: String
+        var user: String
+        var role: ShareAccess.Role
+        var preset: String?
+        var pressing = false
+    }
+
+    /// At most this many people are listed; more streams still work, unlisted.
+    static let limit = 200
+    private let people = Mutex<[Int: Person]>([:])  // by event stream id
+
+    @discardableResult
+    func join(stream: Int, _ person: Person) -> Bool {
+        people.withLock { people in
+            guard people.count < Self.limit else { return false }
+            people[stream] = person
+            return true
+        }
+    }
+
+    func leave(stream: Int) -> Bool { people.withLock { $0.removeValue(forKey: stream) != nil } }
+
+    /// A page that says it is closing; its stream ends later.
+    func remove(client: String) -> Bool {
+        people.withLock { people in
+            let before = people.count
+            people = people.filter { $0.value.client != client }
+            return people.count != before
+        }
+    }
+
+    /// Updates every stream of this page; false when the page has no open stream.
+    func update(client: String, user: String?, preset: String??, pressing: Bool?) -> Bool {
+        people.withLock { people in
+            var found = false
+            for (id, var person) in people where person.client == client {
+                if let user { person.user = user }
+                if let preset { person.preset = preset }
+                if let pressing { person.pressing = pressing }
+                people[id] = person
+                found = true
+            }
+            return found
+        }
+    }
+
+    /// One entry per page (a reconnecting page may briefly hold two streams), oldest first.
+    var json: JSONValue {
+        let list = people.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+        var seen = Set<String>()
+        return .array(list.filter { seen.insert($0.client).inserted }.map { person in
+            .object([("client", .string(person.client)), ("user", .string(person.user)), ("role", .string(person.role.rawValue)),
+                     ("preset", person.preset.map(JSONValue.string) ?? .null), ("pressing", .bool(person.pressing))])
+        })
+    }
+}

@@ -1,0 +1,75 @@
+/// `serve --share`: two random join tokens, one for editors and one for viewers. A join link
+/// carries its token in `?token=`; opening it sets an HttpOnly, SameSite=Strict cookie with the
+/// token and redirects to the plain URL. Every request must then carry a valid token (401
+/// otherwise, with no data), and a viewer's writes answer 403.
+struct ShareAccess: Sendable {
+    enum Role: String, Sendable { case editor, viewer }
+
+    let editorToken: String
+    let viewerToken: String
+    /// Per port, so two workbenches on one machine keep their own cookies.
+    let cookieName: String
+
+    init(port: Int, editorToken: String = ShareAccess.randomToken(), viewerToken: String = ShareAccess.randomToken()) {
+        self.editorToken = editorToken
+        self.viewerToken = viewerToken
+        cookieName = "workbench_token_\(port)"
+    }
+
+    /// 192 bits from the system's cryptographic generator (getrandom on Linux), as hex.
+    static func randomToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<3).map { _ -> String in
+            let text = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }.joined()
+    }
+
+    /// The role a token grants. Both tokens are always compared in full, in constant time,
+    /// so the answer's timing tells nothing about how much of a guess was right.
+    func role(forToken token: String) -> Role? {
+        let editor = Self.constantTimeEqual(token, editorToken)
+        let viewer = Self.constantTimeEqual(token, viewerToken)
+        return editor ? .editor : viewer ? .viewer : nil
+    }
+
+    /// The role of the request's cookie, if it carries a valid one.
+    func role(cookieHeader: String?) -> Role? {
+        guard let cookieHeader, cookieHeader.utf8.count <= 8192 else { return nil }
+        for pair in cookieHeader.split(separator: ";") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingSpaces == cookieName else { continue }
+            if let role = role(forToken: String(parts[1].trimmingSpaces)) { return role }
+        }
+        return nil
+    }
+
+    func setCookie(_ token: String) -> String {
+        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    }
+
+    /// Whether a viewer may send this request: watching, pressing and rendering are not writes.
+    static func viewerMay(method: String, path: String) -> Bool {
+        switch method {
+        case "GET", "HEAD": true
+        case "POST": ["/api/render", "/api/frames", "/api/session/presence"].contains(path)
+        default: false
+        }
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var difference: UInt8 = x.count == y.count ? 0 : 1
+        for i in 0..<y.count { difference |= (i < x.count ? x[i] : 0) ^ y[i] }
+        return difference == 0
+    }
+}
+
+private extension Substring {
+    var trimmingSpaces: Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+}

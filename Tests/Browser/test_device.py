@@ -1,0 +1,130 @@
+"""/device on a phone-sized touch screen, following the main page live, and the join links as
+QR codes that decode back to the links (zbarimg)."""
+import re
+import shutil
+import statistics
+import subprocess
+
+import pytest
+
+from test_page import chromium, sync_api  # noqa: F401
+from test_page import browser  # noqa: F401
+from workbench_server import Server, small_csv
+
+VIBRATE_PROBE = "navigator.vibrate = ms => { (window.vibrations = window.vibrations || []).push(ms); return true; };"
+
+
+def open_main(browser, url, name="Alice"):
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    page = context.new_page()
+    page.add_init_script(f"localStorage.setItem('workbench.user', '{name}')")
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#preview svg")
+    page.wait_for_function("() => document.body.dataset.session === 'connected'")
+    return page
+
+
+def open_device(browser, url):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, device_scale_factor=3)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.add_init_script(VIBRATE_PROBE)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#preview svg")
+    page.wait_for_function("() => document.body.dataset.session === 'connected'")
+    return page
+
+
+def test_device_follows_a_parameter_change_from_the_main_page_within_200_ms(browser, fresh_server):
+    main = open_main(browser, fresh_server.url + "/")
+    device = open_device(browser, fresh_server.url + "/device")
+    delays = []
+    for width in (9, 5.5, 7, 2.5, 8):
+        # The time of the edit on the main page and the time the device painted it, on one clock.
+        sent = main.evaluate("""w => {
+            const box = document.querySelector('#param-inactiveLineWidth-number');
+            const at = performance.timeOrigin + performance.now();
+            box.value = String(w);
+            box.dispatchEvent(new Event('input', {bubbles: true}));
+            box.dispatchEvent(new Event('change', {bubbles: true}));
+            return at;
+        }""", width)
+        shown = device.wait_for_function("""w => window.deviceMetrics.paints.find(p => Number(p.width) === w)?.at""", arg=width).json_value()
+        delays.append(shown - sent)
+    print("device follow delays (ms):", [round(d) for d in delays])
+    assert statistics.median(delays) <= 200, delays
+    assert device.errors == []
+
+
+def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_server):
+    main = open_main(browser, fresh_server.url + "/")
+    device = open_device(browser, fresh_server.url + "/device")
+    svg = device.locator("#preview svg").bounding_box()
+    assert svg["width"] >= 385 and svg["height"] >= 800          # full screen
+    assert device.evaluate("getComputedStyle(document.querySelector('#preview')).touchAction") == "none"
+    assert device.locator("button, input, select").count() == 0  # only the chart
+    # A real touch (through the browser's input pipeline): press, scrub across, release.
+    cdp = device.context.new_cdp_session(device)
+    y = svg["y"] + svg["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 40, "y": y}]})
+    device.wait_for_function("() => Number(document.querySelector('#preview .cw-indicator')?.getAttribute('opacity')) > 0.5")
+    main.wait_for_function("() => document.querySelector('#presence .person.pressing') !== null")
+    for x in range(60, 360, 20):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (x % 40) - 20}]})
+        device.wait_for_timeout(30)
+    device.wait_for_function("() => (window.vibrations || []).length >= 2")
+    # No page scroll and no zoom while pressing.
+    assert device.evaluate("[scrollX, scrollY, visualViewport.scale]") == [0, 0, 1]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    main.wait_for_function("() => document.querySelector('#presence .person.pressing') === null")
+    device.wait_for_function("() => !(Number(document.querySelector('#preview .cw-indicator')?.getAttribute('opacity')) > 0)", timeout=5000)
+    assert all(ms > 0 and ms <= 20 for ms in device.evaluate("window.vibrations"))
+    assert device.errors == []
+
+
+def zbar(png_bytes, tmp_path):
+    if not shutil.which("zbarimg"):
+        pytest.skip("zbarimg is not installed")
+    path = tmp_path / "qr.png"
+    path.write_bytes(png_bytes)
+    out = subprocess.run(["zbarimg", "--raw", "-q", str(path)], capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def test_open_on_phone_shows_a_qr_code_of_the_device_link(browser, fresh_server, tmp_path):
+    main = open_main(browser, fresh_server.url + "/")
+    main.locator("#open-phone").click()
+    image = main.locator("#share-codes img[data-link=device]")
+    image.wait_for()
+    main.wait_for_function("() => document.querySelector('#share-codes img').complete")
+    link = main.locator("#share-codes a").inner_text()
+    assert link == fresh_server.url + "/device"
+    assert zbar(image.screenshot(), tmp_path) == link
+
+
+def test_share_mode_qr_codes_decode_to_the_join_links(browser, tmp_path):
+    server = Server("--share", data_csv=small_csv())
+    try:
+        text = "".join(server.process.stdout.readline() for _ in range(4))
+        links = {kind: re.search(kind + r"[^:]*:\s+(\S+)", text).group(1) for kind in ("editors", "viewers", "phone")}
+        local_editor = re.sub(r"//[^/]+/", f"//127.0.0.1:{server.port}/", links["editors"])
+        main = open_main(browser, local_editor)
+        assert main.url.startswith(f"http://127.0.0.1:{server.port}/") and "token" not in main.url   # the token left the address bar
+        main.locator("#open-share").click()
+        main.wait_for_function("() => [...document.querySelectorAll('#share-codes img')].every(i => i.complete && i.naturalWidth)")
+        decoded = {img.get_attribute("data-link"): zbar(img.screenshot(), tmp_path) for img in main.locator("#share-codes img").all()}
+        assert decoded == {"editor": links["editors"], "viewer": links["viewers"], "device": links["phone"]}
+        # A viewer's page: no write controls, and no editor link to hand on.
+        local_viewer = re.sub(r"//[^/]+/", f"//127.0.0.1:{server.port}/", links["viewers"])
+        viewer = open_main(browser, local_viewer, name="Vic")
+        assert viewer.locator("#role-badge").is_visible()
+        assert viewer.locator("#preset-save").is_disabled() and viewer.locator("#csv-file").is_disabled()
+        viewer.locator("#open-share").click()
+        viewer.wait_for_selector("#share-codes img")
+        assert viewer.locator("#share-codes img[data-link=editor]").count() == 0
+        main.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Vic') && p.textContent.includes('viewer'))")
+    finally:
+        server.close()

@@ -1,0 +1,258 @@
+"""The team session in Chromium with two and three pages: no lost saves, sessions per preset,
+undo of one's own edits only, Compare that refreshes, presence, and shared data said out loud."""
+import json
+
+import pytest
+import requests
+
+from test_page import chromium, sync_api  # noqa: F401
+from test_page import browser  # noqa: F401
+
+
+@pytest.fixture
+def people(browser, fresh_server):
+    """Opens pages on one fresh server, each with a name; closes them afterwards."""
+    contexts = []
+
+    def open_as(name, query=""):
+        context = browser.new_context(viewport={"width": 1440, "height": 900})
+        contexts.append(context)
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        page.add_init_script(f"localStorage.setItem('workbench.user', {json.dumps(name)})")
+        page.goto(fresh_server.url + "/" + query)
+        page.wait_for_selector("body[data-ready=true]")
+        page.wait_for_selector("#preview svg")
+        page.wait_for_function("() => document.body.dataset.session === 'connected'")
+        return page
+
+    yield open_as
+    for context in contexts:
+        context.close()
+
+
+def set_value(page, key, value):
+    """Types a value into a parameter's number box, as a person does (one undo step)."""
+    box = page.locator(f"#param-{key}-number")
+    box.fill(str(value))
+    box.dispatch_event("change")
+
+
+def value(page, key):
+    return page.locator(f"#param-{key}-number").input_value()
+
+
+def wait_value(page, key, expected):
+    page.wait_for_function("([k, v]) => Number(document.querySelector(`#param-${k}-number`).value) === v",
+                           arg=[key, float(expected)], timeout=5000)
+
+
+def preset_text(server, name):
+    """The stored file of a preset, found by the name inside it (file names are derived)."""
+    for path in server.presets.glob("*.json"):
+        text = path.read_text()
+        if json.loads(text).get("name") == name:
+            return text
+    raise AssertionError(f"no file for {name}")
+
+
+def preset_file(server, name):
+    return json.loads(preset_text(server, name))
+
+
+def wait_people(page, count):
+    page.wait_for_function("n => document.querySelectorAll('#presence .person').length === n", arg=count, timeout=5000)
+
+
+def test_a_stale_save_opens_the_conflict_dialog_and_overwrites_only_when_chosen(people, fresh_server):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(alice, "markerRadius", 6.5)                     # Alice: an unsaved change
+    wait_value(bob, "markerRadius", 6.5)                      # the session carries it to Bob (same preset)
+    # Bob changes the colour and saves Default from his page.
+    bob.evaluate("() => { const picker = document.querySelector('#param-lineColor'); picker.value = '#123456';"
+                 " picker.dispatchEvent(new Event('input', {bubbles: true})); picker.dispatchEvent(new Event('change', {bubbles: true})); }")
+    bob.locator("#preset-save").click()
+    bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    bobs_file = preset_text(fresh_server, "Default")
+    assert json.loads(bobs_file)["parameters"]["lineColor"] == "#123456"
+    # Alice's page has unsaved changes: it announces Bob's save but does not adopt his revision.
+    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
+    assert alice.locator("#modified-marker").is_visible()
+    alice.wait_for_function("() => document.querySelector('#param-lineColor').value === '#123456'")   # the live edit arrived
+    alice.locator("#preset-save").click()
+    alice.wait_for_selector("#conflict-dialog[open]")
+    assert preset_text(fresh_server, "Default") == bobs_file   # nothing written yet
+    assert "Bob" in alice.locator("#conflict-text").inner_text()
+    header = alice.locator("#conflict-table tr").first.inner_text()
+    assert "Their saved version" in header and "Yours" in header
+    # Keep editing: still nothing written.
+    alice.locator("#conflict-dialog button[value=cancel]").click()
+    assert preset_text(fresh_server, "Default") == bobs_file
+    # Overwrite knowingly.
+    alice.locator("#preset-save").click()
+    alice.wait_for_selector("#conflict-dialog[open]")
+    alice.locator("#conflict-dialog button[value=overwrite]").click()
+    alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    assert preset_file(fresh_server, "Default")["parameters"]["markerRadius"] == 6.5
+    assert alice.errors == [] and bob.errors == []
+
+
+def test_conflict_dialog_shows_what_differs_and_offers_reload_and_save_as(people, fresh_server):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(alice, "markerRadius", 6.5)
+    wait_value(bob, "markerRadius", 6.5)
+    # Bob's save arrives from elsewhere (his own script), with other values and notes.
+    current = fresh_server.get("/api/presets/Default").json()
+    parameters = {**current["parameters"], "inactiveLineWidth": 9}
+    r = fresh_server.request("PUT", "/api/presets/Default", json={"author": "Bob", "notes": "Bob's notes", "parameters": parameters},
+                             headers={"If-Match": current["revision"], "X-Workbench-User": "Bob", "X-Workbench-Client": "bob-script"})
+    assert r.status_code == 200, r.text
+    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
+    assert value(alice, "inactiveLineWidth") == "4.0"          # not adopted over unsaved changes
+    alice.locator("#preset-save").click()
+    alice.wait_for_selector("#conflict-dialog[open]")
+    rows = alice.locator("#conflict-table tr").all_inner_texts()
+    assert any(r.startswith("Line width (inactive)") or ("9" in r and "4" in r) for r in rows), rows
+    assert any(r.startswith("Notes") and "Bob's notes" in r for r in rows), rows
+    assert any("6.5" in r for r in rows), rows
+    # Save mine as a new preset: both versions survive.
+    alice.locator("#conflict-dialog button[value=saveas]").click()
+    alice.wait_for_selector("#preset-dialog[open]")
+    alice.locator("#preset-name").fill("Alice's take")
+    alice.locator("#preset-confirm").click()
+    alice.wait_for_function("() => document.querySelector('#preset-select').value === \"Alice's take\"")
+    assert preset_file(fresh_server, "Default")["parameters"]["inactiveLineWidth"] == 9
+    assert preset_file(fresh_server, "Alice's take")["parameters"]["markerRadius"] == 6.5
+    # Reload theirs from a fresh conflict.
+    alice.select_option("#preset-select", "Default")
+    wait_value(alice, "inactiveLineWidth", 9)
+    assert alice.errors == []
+
+
+def test_a_page_without_changes_takes_the_newer_save(people, fresh_server):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(bob, "markerRadius", 7)
+    wait_value(alice, "markerRadius", 7)
+    bob.locator("#preset-save").click()
+    bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    # Alice's values equal the saved ones now, so she follows the new revision and can save.
+    alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    set_value(alice, "markerRadius", 3)
+    alice.locator("#preset-save").click()
+    alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    assert alice.locator("#conflict-dialog[open]").count() == 0
+    assert preset_file(fresh_server, "Default")["parameters"]["markerRadius"] == 3
+
+
+def test_loading_another_preset_leaves_the_others_as_they_were(people):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(alice, "markerRadius", 6.5)
+    wait_value(bob, "markerRadius", 6.5)
+    alice_width = value(alice, "inactiveLineWidth")
+    bob.select_option("#preset-select", "PM's favourite")
+    bob.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    set_value(bob, "inactiveLineWidth", 11)                  # an edit on PM's favourite
+    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('PM')")
+    assert alice.locator("#preset-select").input_value() == "Default"
+    assert alice.locator("#modified-marker").is_visible()
+    assert value(alice, "inactiveLineWidth") == alice_width
+    assert value(alice, "markerRadius") == "6.5"
+    assert alice.locator("#param-inactiveCurve").input_value() != "catmullRom"
+
+
+def test_following_a_person_takes_their_changes_on_any_preset(people):
+    alice, bob = people("Alice"), people("Bob")
+    bob.select_option("#preset-select", "PM's favourite")
+    alice.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Bob') && p.textContent.includes('PM'))")
+    alice.locator("#presence .person", has_text="Bob").locator("button").click()
+    set_value(bob, "markerRadius", 1.5)
+    wait_value(alice, "markerRadius", 1.5)
+    assert alice.locator("#preset-select").input_value() == "Default"
+
+
+def test_undo_holds_only_your_own_edits(people):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(bob, "inactiveLineWidth", 6)
+    wait_value(alice, "inactiveLineWidth", 6)
+    set_value(alice, "markerRadius", 6.5)
+    wait_value(bob, "markerRadius", 6.5)
+    bob.locator("#undo").click()                           # Bob's undo: his width only
+    assert value(bob, "inactiveLineWidth") == "4.0"
+    assert value(bob, "markerRadius") == "6.5"
+    wait_value(alice, "inactiveLineWidth", 4)
+    assert value(alice, "markerRadius") == "6.5"           # Alice's value never changed by Bob's undo
+    # Alice's undo stack holds only her edit: one undo reverts it, the next does nothing of Bob's.
+    alice.locator("#undo").click()
+    assert value(alice, "markerRadius") == "4.0"
+    assert alice.locator("#undo").is_disabled()
+    assert value(alice, "inactiveLineWidth") == "4.0"
+
+
+def test_compare_shows_a_value_saved_after_it_opened(people, fresh_server):
+    alice, bob = people("Alice"), people("Bob")
+    alice.locator("#open-compare").click()
+    alice.wait_for_selector("#compare-charts figure .preview svg")
+    bob.select_option("#preset-select", "PM's favourite")
+    bob.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    set_value(bob, "markerRadius", 7.5)
+    bob.locator("#preset-save").click()
+    bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    alice.wait_for_function("() => [...document.querySelectorAll('#compare-table tr')].some(r => r.textContent.includes('7.5'))", timeout=5000)
+
+
+def test_presence_lists_three_people_their_presets_and_pressing(people):
+    alice, bob, carol = people("Alice"), people("Bob"), people("Carol")
+    for page in (alice, bob, carol):
+        wait_people(page, 3)
+    bob.select_option("#preset-select", "PM's favourite")
+    for page in (alice, carol):
+        page.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Bob') && p.textContent.includes(\"PM's favourite\"))")
+    box = carol.locator("#preview").bounding_box()
+    carol.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
+    carol.mouse.down()
+    for page in (alice, bob):
+        page.wait_for_function("() => [...document.querySelectorAll('#presence .person.pressing')].some(p => p.textContent.includes('Carol'))")
+    carol.mouse.up()
+    alice.wait_for_function("() => document.querySelectorAll('#presence .person.pressing').length === 0")
+    carol.close()
+    for page in (alice, bob):
+        wait_people(page, 2)
+
+
+def test_messages_name_the_person_once_per_run_of_changes(people):
+    alice, bob = people("Alice"), people("Bob")
+    for v in (5, 5.5, 6):
+        set_value(alice, "markerRadius", v)
+    set_value(alice, "inactiveLineWidth", 7)
+    wait_value(bob, "inactiveLineWidth", 7)
+    lines = bob.locator("#session-messages li", has_text="Alice")
+    assert lines.count() == 1
+    text = lines.inner_text()
+    assert text.count("Alice") == 1 and "Marker radius" in text and "line width" in text.lower()
+    assert alice.locator("#session-messages li", has_text="Alice").count() == 0   # no echo of one's own edits
+    # The messages never cover a control.
+    strip = bob.locator("#session-messages").bounding_box()
+    controls = bob.locator(".controls").bounding_box()
+    assert strip["y"] + strip["height"] <= controls["y"] or strip["x"] >= controls["x"] + controls["width"]
+
+
+def test_importing_and_going_back_to_built_in_data_is_announced(people, fresh_server):
+    alice, bob, carol = people("Alice"), people("Bob"), people("Carol")
+    csv = "time,price\n" + "\n".join(f"{1_700_000_000 + i * 60},{100 + i}" for i in range(300)) + "\n"
+    alice.locator("#csv-file").set_input_files(files=[{"name": "team.csv", "mimeType": "text/csv", "buffer": csv.encode()}])
+    for page in (bob, carol):
+        page.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Alice loaded team.csv')")
+    alice.locator("#live-toggle").check()
+    for page in (bob, carol):
+        page.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Alice turned live prices on')")
+        assert page.locator("#live-toggle").is_checked()
+    alice.locator("#live-toggle").uncheck()
+    # Anyone can go back to the built-in series.
+    bob.wait_for_selector("#data-builtin:not([hidden])")
+    bob.locator("#data-builtin").click()
+    for page in (alice, carol):
+        page.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob went back to the built-in series')",
+                               timeout=60000)
+    assert fresh_server.get("/api/data?period=ALL&maxPoints=2").json()["summary"]["source"].startswith("built-in")
+    bob.wait_for_selector("#data-builtin[hidden]", state="attached")

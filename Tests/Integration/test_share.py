@@ -1,0 +1,187 @@
+"""`workbench serve --share`: join tokens over HTTP, the event stream and the render socket;
+viewers cannot write; Host checks accept exactly the addresses served. Network traffic stays on
+this machine: loopback and this machine's own non-loopback address."""
+import base64
+import hashlib
+import json
+import os
+import re
+import socket
+import subprocess
+
+import pytest
+import requests
+
+from workbench_server import Server, small_csv
+
+
+def local_address():
+    """One non-loopback IPv4 address of this machine, or None."""
+    out = subprocess.run(["hostname", "-I"], capture_output=True, text=True).stdout.split()
+    return next((a for a in out if re.fullmatch(r"\d+\.\d+\.\d+\.\d+", a) and not a.startswith("127.")), None)
+
+
+class SharedServer(Server):
+    def __init__(self):
+        super().__init__("--share", data_csv=small_csv())
+        lines = [self.process.stdout.readline() for _ in range(4)]
+        text = "".join(lines)
+        self.editor_link = re.search(r"editors[^:]*:\s+(\S+)", text).group(1)
+        self.viewer_link = re.search(r"viewers[^:]*:\s+(\S+)", text).group(1)
+        self.device_link = re.search(r"phone[^:]*:\s+(\S+)", text).group(1)
+        self.editor = self.editor_link.split("token=")[1]
+        self.viewer = self.viewer_link.split("token=")[1]
+        self.cookie_name = f"workbench_token_{self.port}"
+
+    def as_(self, token):
+        return {"Cookie": f"{self.cookie_name}={token}"}
+
+
+@pytest.fixture(scope="module")
+def shared():
+    s = SharedServer()
+    yield s
+    s.close()
+
+
+def websocket_status(server, headers=""):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET /api/render/socket HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                      f"Origin: {server.url}\r\n{headers}\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+        return int(head.split(b" ")[1]), head
+
+
+def test_links_carry_long_random_tokens(shared):
+    for token in (shared.editor, shared.viewer):
+        assert re.fullmatch(r"[0-9a-f]{32,}", token), token     # ≥ 128 bits
+    assert shared.editor != shared.viewer
+    assert shared.device_link.startswith(shared.editor_link.split("/?")[0] + "/device?token=")
+    other = SharedServer()
+    try:
+        assert {other.editor, other.viewer}.isdisjoint({shared.editor, shared.viewer})
+    finally:
+        other.close()
+
+
+def test_without_a_token_every_request_gets_401_and_no_data(shared):
+    for path in ["/", "/index.html", "/device", "/api/presets", "/api/presets/Default", "/api/schema", "/api/data",
+                 "/api/session", "/api/session/qr?link=editor", "/js/main.js"]:
+        r = requests.get(shared.url + path, timeout=10)
+        assert r.status_code == 401, path
+        assert "Default" not in r.text and "favourite" not in r.text, path
+    r = requests.get(shared.url + "/api/events", timeout=10, stream=True)
+    assert r.status_code == 401 and "event-stream" not in r.headers.get("Content-Type", "")
+    r.close()
+    assert websocket_status(shared)[0] == 401
+    for method, path in [("PUT", "/api/presets/X"), ("DELETE", "/api/presets/Default"), ("POST", "/api/data"), ("POST", "/api/render")]:
+        assert shared.request(method, path, data="{}", headers={"Content-Type": "application/json"}).status_code == 401, path
+    # Wrong, truncated or extended tokens, in the link or the cookie.
+    for token in ["", "0" * 48, shared.editor[:-1], shared.editor + "0", shared.viewer.upper()]:
+        assert requests.get(shared.url + "/?token=" + token, timeout=10, allow_redirects=False).status_code == 401, token
+        assert requests.get(shared.url + "/api/presets", headers=shared.as_(token), timeout=10).status_code == 401, token
+    # A token under another cookie name (another workbench's port) does not count.
+    assert requests.get(shared.url + "/api/presets", headers={"Cookie": f"workbench_token_1={shared.editor}"}, timeout=10).status_code == 401
+
+
+def test_the_editor_link_sets_the_cookie_and_redirects_to_the_plain_url(shared):
+    r = requests.get(shared.url + "/?token=" + shared.editor, timeout=10, allow_redirects=False)
+    assert r.status_code == 303
+    assert r.headers["Location"] == "/"
+    cookie = r.headers["Set-Cookie"]
+    assert cookie.startswith(f"{shared.cookie_name}={shared.editor};")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+    # A browser-like session follows the redirect with the cookie and gets the page.
+    session = requests.Session()
+    page = session.get(shared.url + "/?token=" + shared.editor, timeout=10)
+    assert page.status_code == 200 and "Chart Workbench" in page.text and page.url == shared.url + "/"
+    assert session.get(shared.url + "/api/session", timeout=10).json()["role"] == "editor"
+    body = {"author": "t", "notes": "", "parameters": {"markerRadius": 5}}
+    assert session.put(shared.url + "/api/presets/Shared%20one", json=body, headers={"Origin": shared.url}, timeout=10).status_code == 201
+    assert session.delete(shared.url + "/api/presets/Shared%20one", headers={"Origin": shared.url}, timeout=10).status_code == 200
+    # The event stream and the socket open with the cookie.
+    events = requests.get(shared.url + "/api/events", headers=shared.as_(shared.editor), stream=True, timeout=10)
+    assert events.status_code == 200 and events.headers["Content-Type"].startswith("text/event-stream")
+    events.close()
+    status, head = websocket_status(shared, f"Cookie: {shared.cookie_name}={shared.editor}\r\n")
+    assert status == 101
+    # The device link keeps its path.
+    r = requests.get(shared.url + "/device?token=" + shared.viewer, timeout=10, allow_redirects=False)
+    assert r.status_code == 303 and r.headers["Location"] == "/device"
+
+
+def test_viewers_watch_press_and_render_but_every_write_is_403(shared):
+    viewer = shared.as_(shared.viewer)
+    get = lambda path: requests.get(shared.url + path, headers=viewer, timeout=10)
+    assert get("/").status_code == 200
+    assert get("/api/presets").status_code == 200
+    assert get("/api/render?width=390&state=active&progress=1&selection=0.5").headers["Content-Type"].startswith("image/svg+xml")
+    assert shared.request("POST", "/api/render", json={"width": 390}, headers=viewer).status_code == 200
+    assert shared.request("POST", "/api/frames", json={"width": 390}, headers=viewer).status_code == 200
+    assert websocket_status(shared, f"Cookie: {shared.cookie_name}={shared.viewer}\r\n")[0] == 101
+    events = requests.get(shared.url + "/api/events", headers=viewer, stream=True, timeout=10)
+    assert events.status_code == 200
+    events.close()
+    info = get("/api/session").json()
+    assert info["role"] == "viewer"
+    assert "editor" not in info["links"] and shared.editor not in json.dumps(info)
+    assert get("/api/session/qr?link=editor").status_code == 400      # a viewer cannot get the editor link
+    before = shared.get("/api/presets/Default", headers=shared.as_(shared.editor)).text
+    writes = [("PUT", "/api/presets/Default", {"parameters": {"markerRadius": 1}}),
+              ("PUT", "/api/presets/New", {"parameters": {}}),
+              ("DELETE", "/api/presets/Default", None),
+              ("POST", "/api/presets/Default/rename", {"newName": "Gone"}),
+              ("POST", "/api/live", {"enabled": True}),
+              ("POST", "/api/session/parameters", {"parameters": {"markerRadius": 2}}),
+              ("POST", "/api/data/builtin", {})]
+    for method, path, body in writes:
+        r = shared.request(method, path, json=body, headers=viewer)
+        assert r.status_code == 403, (method, path, r.status_code)
+        assert r.json()["error"]["code"] == "viewer"
+    r = shared.request("POST", "/api/data", data="time,price\n1,2\n", headers={**viewer, "Content-Type": "text/csv"})
+    assert r.status_code == 403
+    assert shared.get("/api/presets/Default", headers=shared.as_(shared.editor)).text == before
+
+
+def test_host_checks_accept_the_addresses_served_and_nothing_else(shared):
+    editor = shared.as_(shared.editor)
+    for host in [f"127.0.0.1:{shared.port}", f"localhost:{shared.port}"]:
+        assert requests.get(shared.url + "/api/schema", headers={**editor, "Host": host}, timeout=10).status_code == 200, host
+    for host in [f"10.255.255.1:{shared.port}", f"evil.example:{shared.port}", f"192.0.2.250:{shared.port}"]:
+        assert requests.get(shared.url + "/api/schema", headers={**editor, "Host": host}, timeout=10).status_code == 421, host
+    address = local_address()
+    if address is None:
+        pytest.skip("this machine has no non-loopback address")
+    lan = f"http://{address}:{shared.port}"
+    assert shared.editor_link.startswith(lan)
+    assert requests.get(lan + "/api/presets", timeout=10).status_code == 401
+    session = requests.Session()
+    assert session.get(shared.editor_link, timeout=10).status_code == 200
+    assert session.get(lan + "/api/presets", timeout=10).status_code == 200
+    r = session.put(lan + "/api/presets/From%20LAN", json={"parameters": {}}, headers={"Origin": lan}, timeout=10)
+    assert r.status_code == 201
+    r = session.delete(lan + "/api/presets/From%20LAN", headers={"Origin": f"http://127.0.0.1:{shared.port}"}, timeout=10)
+    assert r.status_code == 200
+
+
+def test_the_qr_codes_are_real_qr_codes_of_the_links(shared):
+    r = requests.get(shared.url + "/api/session/qr?link=viewer", headers=shared.as_(shared.editor), timeout=10)
+    assert r.status_code == 200 and r.headers["Content-Type"].startswith("image/svg+xml")
+    assert "<path" in r.text and "QR code of the viewer link" in r.text
+    assert requests.get(shared.url + "/api/session/qr?link=nope", headers=shared.as_(shared.editor), timeout=10).status_code == 400
+
+
+def test_without_share_nothing_changes(server):
+    assert server.get("/api/presets").status_code == 200
+    info = server.get("/api/session").json()
+    assert info["shared"] is False and info["role"] == "editor"
+    assert set(info["links"]) == {"device"} and info["links"]["device"].endswith("/device")
+    assert server.get("/device").status_code == 200
+    assert "Set-Cookie" not in server.get("/?token=abc").headers
