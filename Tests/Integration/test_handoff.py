@@ -320,3 +320,32 @@ def test_bundles_download_as_zip(server):
 def test_bundle_needs_an_output_folder():
     r = workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", check=False)
     assert r.returncode != 0 and "--output" in r.stderr
+
+
+def test_export_of_what_is_on_screen(server):
+    """POST /api/export: unsaved parameters over a preset, the view, any format."""
+    body = {"preset": "Default", "markerRadius": 6.5, "easing": "spring", "springDamping": 0.4, "name": "Unsaved idea",
+            "width": 320, "height": 200, "period": "1M", "background": "dark"}
+    r = server.request("POST", "/api/export", json={**body, "format": "json"})
+    assert r.status_code == 200
+    preset = r.json()
+    assert preset["name"] == "Unsaved idea" and preset["parameters"]["markerRadius"] == 6.5
+    assert preset["parameters"]["easing"] == "spring"
+    svg = server.request("POST", "/api/export", json={**body, "format": "svg"}).text
+    assert 'width="320"' in svg and 'fill="#0F1115"' in svg
+    assert len(svg.encode()) < 500_000  # the animated SVG stays small at the default points
+    light = server.request("POST", "/api/export", json={**body, "format": "svg", "background": "light"}).text
+    assert 'fill="#0F1115"' not in light
+    tokens = server.request("POST", "/api/export", json={**body, "format": "tokens"}).json()
+    motion = tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"]
+    assert motion["compose"]["dampingRatio"] == 0.4 and motion["compose"]["unit"] == "ms"
+    assert tokens["chart"]["animation"]["animationDuration"]["$type"] == "duration"
+    r = server.request("POST", "/api/export", json={**body, "format": "ios"})
+    assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
+    assert zipfile.ZipFile(io.BytesIO(r.content)).testzip() is None
+    r = server.request("POST", "/api/export", json={**body, "format": "pdf"})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "format"
+    r = server.request("POST", "/api/export", json={**body, "markerRadius": 99})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "markerRadius"
+    r = server.request("POST", "/api/export", json={**body, "background": "plaid"})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "background"

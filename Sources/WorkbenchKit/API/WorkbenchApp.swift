@@ -51,6 +51,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.delete("/api/presets/:name") { [unowned self] in try deletePreset($0) }
         r.post("/api/presets/:name/rename") { [unowned self] in try renamePreset($0) }
         r.get("/api/presets/:name/export") { [unowned self] in try exportPreset($0) }
+        r.post("/api/export") { [unowned self] in try exportCurrent($0) }
         r.post("/api/data") { [unowned self] in try loadData($0) }
         r.get("/api/data") { [unowned self] in try visibleData($0) }
         r.get("/api/live") { [unowned self] _ in .json(.object([("enabled", .bool(live.isRunning))])) }

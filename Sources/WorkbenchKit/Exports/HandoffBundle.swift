@@ -104,15 +104,16 @@ struct HandoffBundle {
     }
 
     static let enginePackage = """
-    // swift-tools-version: 5.9
+    // swift-tools-version: 6.0
     // ChartEngine from Chart Workbench: the same maths and path output the workbench draws with.
     import PackageDescription
 
     let package = Package(
         name: "ChartEngine",
-        platforms: [.iOS(.v16), .macOS(.v13)],
+        platforms: [.iOS(.v17), .macOS(.v14)],
         products: [.library(name: "ChartEngine", targets: ["ChartEngine"])],
-        targets: [.target(name: "ChartEngine")]
+        targets: [.target(name: "ChartEngine")],
+        swiftLanguageModes: [.v6]
     )
 
     """
