@@ -10,9 +10,19 @@ export function setUserName(name) {
 }
 
 export class ApiError extends Error {
+  /**
+   * The message as a person reads it: a parameter's key is prefixed when the message does not
+   * name it already ("line 1201: line 1201: …" never); header names (If-Match, Origin) are not.
+   */
+  static describe(error) {
+    const field = error.field;
+    if (!field || /^[A-Z]/.test(field) || error.message.includes(field)) return error.message;
+    return `${field}: ${error.message}`;
+  }
+
   constructor(status, body) {
     const error = body && body.error ? body.error : { code: 'http_' + status, message: 'HTTP ' + status };
-    super(error.field ? `${error.field}: ${error.message}` : error.message);
+    super(ApiError.describe(error));
     this.status = status;
     this.code = error.code;
     this.field = error.field;
@@ -34,8 +44,11 @@ export async function getJSON(url) {
   return (await parse(await fetch(url, { headers: identity() }))).body;
 }
 
+/** The body as text whatever its type (a JSON export is shown and copied as written). */
 export async function getText(url, options = {}) {
-  return (await parse(await fetch(url, { headers: identity(), ...options }))).body;
+  const response = await fetch(url, { headers: identity(), ...options });
+  if (!response.ok) return parse(response).then(() => '');
+  return response.text();
 }
 
 export async function send(method, url, body, headers = {}, options = {}) {

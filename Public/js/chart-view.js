@@ -30,7 +30,7 @@ export class ChartView {
 
   request(extra = {}) {
     const { params, view } = this.source();
-    return { ...params, width: view.width, height: view.height, period: view.period, id: this.idPrefix, ...extra };
+    return { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
   }
 
   /** Draws the current state; while a render is in flight only the newest wish is kept. */
@@ -164,6 +164,52 @@ export class ChartView {
 }
 
 const clamp = v => Math.min(1, Math.max(0, v));
+
+/** The viewer's time zone: the engine writes the label's and header's times in it. */
+export const viewerTimeZone = (() => {
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'; } catch { return 'UTC'; }
+})();
+
+/**
+ * The price header above the chart, as in the app being tuned: the current price and the
+ * period's change at rest; while pressing, the selected price, its time and the change from
+ * the period's start. Every number comes from the frame the engine drew (its data-* attributes).
+ */
+export class PriceHeader {
+  constructor(priceElement, changeElement) {
+    this.price = priceElement;
+    this.change = changeElement;
+    this.svg = null;
+  }
+
+  /** `pressing`: a finger (or the keyboard, or the scrubber) holds the chart. */
+  update(svg, pressing) {
+    if (svg) this.svg = svg;
+    const data = this.svg?.dataset ?? {};
+    const first = Number(data.firstPrice), last = Number(data.lastPrice);
+    const selecting = pressing && data.selectedPrice !== undefined;
+    const shown = selecting ? Number(data.selectedPrice) : last;
+    if (!Number.isFinite(shown)) {
+      this.price.textContent = '–';
+      this.change.textContent = '\u00a0';
+      this.change.className = 'headline-change';
+      return;
+    }
+    this.price.textContent = money(shown);
+    const delta = shown - first;
+    const percent = first !== 0 ? delta / Math.abs(first) * 100 : 0;
+    const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
+    const changeText = `${sign}${money(Math.abs(delta))} (${sign}${Math.abs(percent).toFixed(2)}%)`;
+    this.change.textContent = selecting ? `${data.selectedLabel} · ${changeText}` : changeText;
+    this.change.className = 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
+    this.price.closest('[data-state]')?.setAttribute('data-state', selecting ? 'selecting' : 'rest');
+  }
+}
+
+const money = v => '$' + v.toLocaleString('en-US', {
+  minimumFractionDigits: Math.abs(v) >= 1 || v === 0 ? 2 : 6,
+  maximumFractionDigits: Math.abs(v) >= 1 || v === 0 ? 2 : 6,
+});
 
 /** Wires pointer and keyboard input on `element` to every view in `views` (compare keeps them in sync). */
 export function attachPointer(element, views) {

@@ -35,7 +35,7 @@ export class Compare {
       label.append(check, document.createTextNode(' ' + p.name));
       box.append(label);
     });
-    $('compare-dialog').showModal();
+    if (!$('compare-dialog').open) $('compare-dialog').showModal();
     await this.render();
   }
 

@@ -1,10 +1,14 @@
 // Builds one labelled control per schema parameter, grouped, and keeps them in step with the store.
 
-import { same } from './state.js';
+import { same, clampNumber, acceptBezier } from './state.js';
 
 const decimals = step => (String(step).split('.')[1] || '').length;
 
-export function buildControls(form, store) {
+/**
+ * `baseline()` gives the values ↺ returns to: the loaded preset's, else the engine defaults.
+ * Every range, step and rule comes from the schema's definitions.
+ */
+export function buildControls(form, store, { baseline = () => store.defaults } = {}) {
   const updaters = new Map();
   const rows = new Map();
   for (const group of store.schema.groups) {
@@ -14,7 +18,7 @@ export function buildControls(form, store) {
     legend.textContent = group;
     fieldset.append(legend);
     for (const definition of store.schema.parameters.filter(p => p.group === group)) {
-      const { row, update } = control(definition, store);
+      const { row, update } = control(definition, store, baseline);
       rows.set(definition.key, row);
       updaters.set(definition.key, update);
       fieldset.append(row);
@@ -27,15 +31,23 @@ export function buildControls(form, store) {
     for (const definition of store.schema.parameters) {
       const row = rows.get(definition.key);
       row.hidden = !store.isVisible(definition);
-      row.classList.toggle('changed', !same(store.params[definition.key], definition.default));
+      const base = baseline()[definition.key] ?? definition.default;
+      const value = store.params[definition.key];
+      row.classList.toggle('changed', !same(value, base));
+      const reset = row.querySelector('.reset');
+      const toDefault = same(value, base) && !same(value, definition.default);
+      reset.dataset.target = toDefault ? 'default' : 'baseline';
+      reset.title = toDefault ? 'Reset to the engine default' : 'Reset to the loaded preset\'s value';
+      reset.setAttribute('aria-label', `${reset.title}: ${definition.label}`);
+      reset.disabled = same(value, base) && same(value, definition.default);
     }
   };
-  store.on(change => { if (change.kind === 'params') refresh(change.keys); });
+  store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys); });
   refresh();
   return { refresh };
 }
 
-function control(definition, store) {
+function control(definition, store, baseline) {
   const id = 'param-' + definition.key;
   const row = document.createElement('div');
   row.className = 'control';
@@ -49,9 +61,12 @@ function control(definition, store) {
   reset.type = 'button';
   reset.className = 'reset';
   reset.textContent = '↺';
-  reset.title = 'Reset to default';
-  reset.setAttribute('aria-label', 'Reset ' + definition.label);
-  reset.addEventListener('click', () => { store.edit(definition.key, definition.default); store.commit(); });
+  // First back to the loaded preset's value, then (pressed again) to the engine default.
+  reset.addEventListener('click', () => {
+    const target = reset.dataset.target === 'default' ? definition.default : (baseline()[definition.key] ?? definition.default);
+    store.edit(definition.key, target);
+    store.commit();
+  });
   row.append(label, value, reset);
   if (definition.help) {
     const help = document.createElement('p');
@@ -70,14 +85,11 @@ function control(definition, store) {
       const slider = input('range', id, definition);
       const number = input('number', id + '-number', definition);
       number.setAttribute('aria-label', definition.label + ' value');
-      if (definition.help) slider.setAttribute('aria-describedby', id + '-help');
       const places = decimals(definition.step);
       const read = el => {
-        let v = Number(el.value);
-        if (!Number.isFinite(v)) return null;
-        v = Math.min(definition.max, Math.max(definition.min, v));
-        if (definition.odd && v % 2 === 0) v = v + 1 <= definition.max ? v + 1 : v - 1;
-        return Number(v.toFixed(Math.max(places, 2)));
+        const v = Number(el.value);
+        if (el.value.trim() === '' || !Number.isFinite(v)) return null;
+        return Number(clampNumber(definition, v).toFixed(Math.max(places, 2)));
       };
       slider.addEventListener('input', () => { const v = read(slider); if (v !== null) set(v); });
       slider.addEventListener('change', done);
@@ -114,7 +126,8 @@ function control(definition, store) {
     case 'choice': {
       const select = document.createElement('select');
       select.id = id;
-      for (const option of definition.options) select.append(new Option(option, option));
+      const labels = definition.optionLabels ?? {};
+      for (const option of definition.options) select.append(new Option(labels[option] ?? option, option));
       select.addEventListener('change', () => { set(select.value); done(); });
       const wrap = document.createElement('div');
       wrap.className = 'input';
@@ -143,11 +156,13 @@ function control(definition, store) {
         el.step = '0.01';
         el.id = i === 0 ? id : `${id}-${name}`;
         if (i !== 0) el.setAttribute('aria-label', `${definition.label} ${name}`);
-        if (i % 2 === 0) { el.min = '0'; el.max = '1'; } else { el.min = '-5'; el.max = '5'; }
+        const range = i % 2 === 0 ? definition.x : definition.y;
+        el.min = String(range.min);
+        el.max = String(range.max);
         el.title = name;
         el.addEventListener('input', () => {
-          const list = fields.map(f => Number(f.value));
-          if (list.every(Number.isFinite) && list[0] >= 0 && list[0] <= 1 && list[2] >= 0 && list[2] <= 1) set(list);
+          const list = fields.map(f => f.value.trim() === '' ? NaN : Number(f.value));
+          if (acceptBezier(definition, list)) set(list);
         });
         el.addEventListener('change', done);
         return el;
@@ -170,6 +185,7 @@ function control(definition, store) {
       break;
     }
   }
+  if (definition.help) row.querySelector(`#${id}`)?.setAttribute('aria-describedby', id + '-help');
   return { row, update };
 }
 
@@ -191,7 +207,7 @@ function shiftStep(event, el, definition, set, done) {
   event.preventDefault();
   const direction = event.key === 'ArrowUp' || event.key === 'ArrowRight' ? 1 : -1;
   const current = Number(el.value);
-  const next = Math.min(definition.max, Math.max(definition.min, current + direction * definition.step * 10));
+  const next = clampNumber(definition, current + direction * definition.step * 10);
   set(Number(next.toFixed(6)));
   done();
 }

@@ -2,10 +2,9 @@
 // live (whatever preset the team is tuning), pressed and scrubbed by touch like the app, with a
 // light haptic tick on each newly selected point where the browser can vibrate.
 
-import { getJSON, clientId, getUserName } from './api.js';
+import { getJSON, send, clientId, getUserName } from './api.js';
 import { Store } from './state.js';
 import { ChartView, attachPointer } from './chart-view.js';
-import { send } from './api.js';
 
 const element = document.getElementById('preview');
 // Paint times (epoch milliseconds) with the line width drawn, read by the tests.
@@ -15,6 +14,7 @@ async function start() {
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
   const store = new Store(schema);
   let preset = null;
+  let source = null;   // the session's event stream, once open
 
   const fit = () => {
     const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
@@ -44,8 +44,10 @@ async function start() {
   const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
   const open = async name => {
     const saved = name === null ? null : await getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null);
+    const switched = (saved ? name : null) !== preset;
     preset = saved ? name : null;
     store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}) });
+    if (switched && source) send('POST', '/api/session/presence', { preset }).catch(() => {});
   };
 
   const current = session.current ?? { preset: null, parameters: {} };
@@ -56,7 +58,8 @@ async function start() {
   chart.draw();
 
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
-  const source = new EventSource('/api/events?' + search);
+  if (preset !== null) search.set('preset', preset);
+  source = new EventSource('/api/events?' + search);
   source.addEventListener('parameters', event => inOrder(async () => {
     const data = JSON.parse(event.data);
     if ((data.preset ?? null) !== preset) await open(data.preset ?? null);

@@ -1,9 +1,9 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
 import { getJSON, setUserName, getUserName, clientId } from './api.js';
-import { Store } from './state.js';
+import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
-import { ChartView, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
@@ -24,11 +24,19 @@ async function start() {
   const schema = await getJSON('/api/schema');
   const store = new Store(schema);
   const ignored = store.fromURL(location.search);
-  if (ignored.length) toast(`Ignored from the link: ${ignored.join(', ')}`);
+  if (ignored.length) {
+    $('link-ignored-list').textContent = ignored.join(', ');
+    $('link-ignored').hidden = false;
+  }
+  $('link-ignored-close').addEventListener('click', () => { $('link-ignored').hidden = true; });
 
-  buildControls($('controls'), store);
+  // ↺ and Reset all return to the loaded preset's values; the engine defaults are one step further.
+  let presets = null;
+  const baseline = () => presets?.current?.params ?? store.defaults;
+  buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
+  const header = new PriceHeader($('headline-price'), $('headline-change'));
   let inspector = null;
   const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error, started, motion) => {
@@ -44,24 +52,18 @@ async function start() {
       }
       updateHeadline(svg);
     },
-    onPress: pressing => live.sendPresence({ pressing }),
+    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
 
   let summary = null;
-  const updateHeadline = svg => {
-    const label = svg?.querySelector('.cw-label text');
-    const active = label && Number(svg.querySelector('.cw-label').getAttribute('opacity') ?? 1) > 0.5;
-    $('headline-price').textContent = active ? label.textContent
-      : summary?.lastPrice != null ? '$' + summary.lastPrice.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '–';
-  };
+  const updateHeadline = svg => header.update(svg, chart.pressed || chart.held !== null);
   const refreshSummary = async () => {
     try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
-    updateHeadline(null);
   };
 
-  const presets = new Presets(store, { onLoaded: () => { saveURL({ now: true }); live.sendPresence({}); } });
+  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
   const compare = new Compare(store, presets);
   new Exporter(presets);
   const live = new LiveSession(store, presets, {
@@ -137,7 +139,10 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    $('phone').style.width = `min(${width * zoom}px, 100%)`;
+    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
+    $('phone').style.zoom = String(zoom);
+    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -149,7 +154,8 @@ async function start() {
   };
   $('device-select').addEventListener('change', event => {
     const value = event.target.value;
-    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value) });
+    // A device has its own width and the phone's standard chart height: no custom size sticks.
+    store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value), height: defaultView.height });
   });
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
@@ -167,7 +173,8 @@ async function start() {
   $('play-transition').addEventListener('click', () => chart.play());
   $('undo').addEventListener('click', () => store.undo());
   $('redo').addEventListener('click', () => store.redo());
-  $('reset-all').addEventListener('click', () => store.replace(store.defaults));
+  $('reset-all').addEventListener('click', () => store.replace(baseline()));
+  $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
     const link = location.origin + store.toURL();
     try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
@@ -178,6 +185,17 @@ async function start() {
     const key = event.key.toLowerCase();
     if (key === 'z' && !event.shiftKey) { event.preventDefault(); store.undo(); }
     else if ((key === 'z' && event.shiftKey) || key === 'y') { event.preventDefault(); store.redo(); }
+  });
+  // Menus (<details class="menu">) close on Escape, returning focus to their button, and on a click elsewhere.
+  document.addEventListener('keydown', event => {
+    if (event.key !== 'Escape') return;
+    for (const menu of document.querySelectorAll('details.menu[open]')) {
+      menu.removeAttribute('open');
+      if (menu.contains(document.activeElement)) menu.querySelector('summary').focus();
+    }
+  });
+  document.addEventListener('pointerdown', event => {
+    for (const menu of document.querySelectorAll('details.menu[open]')) if (!menu.contains(event.target)) menu.removeAttribute('open');
   });
   $('user-name').value = getUserName();
   $('user-name').addEventListener('change', event => { setUserName(event.target.value.trim()); live.sendPresence({}); });

@@ -108,7 +108,10 @@ export class Store {
     return location.pathname + (text ? '?' + text : '');
   }
 
-  /** Reads parameters and view from a URL; returns the keys it could not use. */
+  /**
+   * Reads parameters and view from a URL with the schema's rules; returns what it could not
+   * use as `key (why)` texts, so the link still draws and the page can list them.
+   */
   fromURL(search) {
     const ignored = [];
     const params = { ...this.defaults };
@@ -117,36 +120,84 @@ export class Store {
       const definition = this.definition(key);
       if (definition) {
         const value = parseValue(definition, text);
-        if (value === undefined) ignored.push(key); else params[key] = value;
+        if (value === undefined) ignored.push(`${key}=${text}`); else params[key] = value;
       } else if (key in defaultView) {
-        view[key] = ['width', 'height', 'zoom'].includes(key) ? Number(text) : text;
+        const value = parseView(this.schema, key, text);
+        if (value === undefined) ignored.push(`${key}=${text}`); else view[key] = value;
       } else if (key === 'preset') {
         this.presetName = text;
       } else {
         ignored.push(key);
       }
     }
+    // A width that is no device's is a custom size.
+    if (!devices.includes(String(view.width)) && !new URLSearchParams(search).has('device')) view.device = 'custom';
+    if (view.device !== 'custom' && devices.includes(view.device)) view.width = Number(view.device);
     this.params = params;
     this.view = view;
     return ignored;
   }
 }
 
+/** Device widths the page offers (its device menu); any other width is "custom". */
+export const devices = ['320', '375', '393', '430', '360', '412'];
+export const zooms = [1, 2, 3];
+
+function parseView(schema, key, text) {
+  switch (key) {
+    case 'period': return schema.periods.includes(text.toUpperCase()) ? text.toUpperCase() : undefined;
+    case 'width': case 'height': {
+      const v = Number(text);
+      const range = schema[key];
+      return Number.isInteger(v) && v >= range.min && v <= range.max ? v : undefined;
+    }
+    case 'zoom': return zooms.includes(Number(text)) ? Number(text) : undefined;
+    case 'theme': return text === 'light' || text === 'dark' ? text : undefined;
+    case 'device': return text === 'custom' || devices.includes(text) ? text : undefined;
+    default: return undefined;
+  }
+}
+
+/** A parameter's value from link text, or undefined when the schema's rules refuse it. */
 export function parseValue(definition, text) {
   switch (definition.type) {
     case 'number': case 'integer': {
-      const v = Number(text);
-      return Number.isFinite(v) && v >= definition.min && v <= definition.max ? v : undefined;
+      if (text.trim() === '') return undefined;
+      return acceptNumber(definition, Number(text));
     }
     case 'boolean': return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'color': return /^#[0-9a-f]{6}$/i.test(text) ? text.toUpperCase() : undefined;
     case 'choice': return definition.options.includes(text) ? text : undefined;
     case 'cubicBezier': {
-      const list = text.split(',').map(Number);
-      return list.length === 4 && list.every(Number.isFinite) ? list : undefined;
+      const list = text.split(',').map(part => part.trim() === '' ? NaN : Number(part));
+      return acceptBezier(definition, list);
     }
     default: return undefined;
   }
+}
+
+/** The number if the definition allows it exactly (range, whole, odd), else undefined. */
+export function acceptNumber(definition, v) {
+  if (!Number.isFinite(v) || v < definition.min || v > definition.max) return undefined;
+  if (definition.type === 'integer' && !Number.isInteger(v)) return undefined;
+  if (definition.odd && v % 2 === 0) return undefined;
+  return v;
+}
+
+/** Four control points if they are within the definition's x and y bounds, else undefined. */
+export function acceptBezier(definition, list) {
+  if (list.length !== 4 || !list.every(Number.isFinite)) return undefined;
+  const within = (v, range) => v >= range.min && v <= range.max;
+  return within(list[0], definition.x) && within(list[2], definition.x) && within(list[1], definition.y) && within(list[3], definition.y)
+    ? list : undefined;
+}
+
+/** The nearest value the definition allows: clamped to the range, whole, odd when it must be. */
+export function clampNumber(definition, v) {
+  v = Math.min(definition.max, Math.max(definition.min, v));
+  if (definition.type === 'integer') v = Math.round(v);
+  if (definition.odd && v % 2 === 0) v = v + 1 <= definition.max ? v + 1 : v - 1;
+  return v;
 }
 
 export function same(a, b) {

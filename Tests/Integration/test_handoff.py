@@ -217,16 +217,51 @@ def bundle_vectors(tmp_path, preset):
     return folder / "vectors.json"
 
 
-def test_kotlin_ease_matches_the_swift_easing_of_every_preset(kotlin_jar, presets, tmp_path):
-    """The Kotlin easing against the Swift engine's samples in each preset's vectors.json."""
+def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_jar, presets):
     jar, _ = kotlin_jar
-    for i, preset in enumerate(presets):
-        vectors = json.loads(bundle_vectors(tmp_path / str(i), preset).read_text())
-        ts = vectors["easing"]["t"]
-        ours = [float(v) for v in conformance(jar, "ease", "--preset", str(preset), stdin="\n".join(map(repr, ts)) + "\n").split()]
-        assert len(ours) == len(ts)
-        for u, v in zip(ours, vectors["easing"]["progress"]):
+    rng = random.Random(11)
+    for preset in presets:
+        fractions = [0.0, 1.0, 0.5] + [rng.random() for _ in range(60)]
+        stdin = "\n".join(map(repr, fractions)) + "\n"
+        ours = [float(v) for v in conformance(jar, "ease", "--preset", str(preset), stdin=stdin).split()]
+        theirs = [float(v) for v in workbench("ease", "--preset", str(preset), stdin=stdin).stdout.split()]
+        assert len(ours) == len(theirs) == len(fractions)
+        for u, v in zip(ours, theirs):
             assert abs(u - v) <= 1e-9, (preset.name, u, v)
+
+
+def generated_series(rng, count):
+    """time,price lines: a random walk in whole seconds with gaps, a spike, a plateau and a hole."""
+    t, price, lines = 1_600_000_000 + rng.randint(0, 10**6), rng.uniform(100, 60_000), []
+    for i in range(count):
+        t += rng.choice([60, 60, 60, 3600]) if i % 97 else 86_400 * rng.randint(1, 5)
+        kind = rng.random()
+        if kind < 0.03:
+            lines.append(f"{t},")
+            continue
+        price = price * (1.3 if kind > 0.995 else 1) + (0 if 0.5 < kind < 0.6 else rng.gauss(0, price / 200))
+        lines.append(f"{t},{price!r}")
+    return lines
+
+
+def test_kotlin_frame_matches_workbench_frame(kotlin_jar, presets):
+    """The whole pipeline on unseen series (resampling, thinning, smoothing, gaps, morph, overshoot)."""
+    jar, _ = kotlin_jar
+    rng = random.Random(2026)
+    progresses = [0, 0.37, 1, 1.08, 0.5, -0.05, 0.81]
+    for i, preset in enumerate(presets):
+        count = [1, 2, 3, 40, 250, 1500, 5000][i % 7]
+        lines = generated_series(rng, count)
+        if not any(line.split(",")[1] for line in lines):
+            lines[0] = lines[0] + "100"
+        stdin = "\n".join(lines) + "\n"
+        width = rng.choice([320, 390.5, 1200])
+        args = ["frame", "--preset", str(preset), "--progress", str(progresses[i % len(progresses)]), "--width", str(width), "--height", "240"]
+        ours = conformance(jar, *args, stdin=stdin).split("\n")
+        theirs = workbench(*args, stdin=stdin).stdout.split("\n")
+        assert len(ours) == len(theirs) == 3, (ours, theirs)
+        for a, b in zip(ours, theirs):
+            assert_paths_close(a, b, (preset.name, count))
 
 
 def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):

@@ -10,6 +10,7 @@ public struct LineGeometry {
     public let line: String
     public let fill: String
 
+    /// `digits` nil writes every number in its shortest round-trip form (for conformance checks).
     public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Bool = false) {
         var line = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)
         var fill = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)

@@ -22,12 +22,19 @@ public struct ParameterDefinition: Sendable {
         static func either(_ keys: [String], is value: String) -> Condition { Condition(keys: keys, values: [value]) }
     }
 
+    /// Bounds of a cubic Bézier's control points: x within the duration (as CSS requires), y
+    /// free enough for anticipation and overshoot.
+    public static let bezierX = 0.0...1.0
+    public static let bezierY = -5.0...5.0
+
     public let key: String
     public let label: String
     public let group: String
     public let kind: Kind
     public let help: String
     public let visibleWhen: Condition?
+    /// For a choice: what a person reads for each option, in the order of the options.
+    public var optionLabels: [String] = []
     let read: @Sendable (ChartStyle) -> ParameterValue
     let write: @Sendable (inout ChartStyle, ParameterValue) -> Void
 
@@ -64,8 +71,13 @@ public struct ParameterDefinition: Sendable {
             return value
         case (.cubicBezier, .numbers(let list)):
             guard list.count == 4, list.allSatisfy(\.isFinite) else { throw fail("must be four numbers x1, y1, x2, y2") }
-            guard (0...1).contains(list[0]), (0...1).contains(list[2]) else { throw fail("x1 and x2 must be between 0 and 1") }
-            guard (-5...5).contains(list[1]), (-5...5).contains(list[3]) else { throw fail("y1 and y2 must be between -5 and 5") }
+            let x = Self.bezierX, y = Self.bezierY
+            guard x.contains(list[0]), x.contains(list[2]) else {
+                throw fail("x1 and x2 must be between \(NumberText.shortest(x.lowerBound)) and \(NumberText.shortest(x.upperBound))")
+            }
+            guard y.contains(list[1]), y.contains(list[3]) else {
+                throw fail("y1 and y2 must be between \(NumberText.shortest(y.lowerBound)) and \(NumberText.shortest(y.upperBound))")
+            }
             return value
         default:
             throw fail("must be \(typeName)")
@@ -149,6 +161,7 @@ extension ParameterDefinition {
     ) -> ParameterDefinition where T.RawValue == String {
         ParameterDefinition(key: key, label: label, group: group, kind: .choice(options: T.allCases.map(\.rawValue), typeName: String(describing: T.self)), help: help,
                             visibleWhen: condition,
+                            optionLabels: T.allCases.map { ($0 as? any ChoiceLabelled)?.choiceLabel ?? $0.rawValue },
                             read: { .text($0[keyPath: path].rawValue) },
                             write: { style, value in if case .text(let s) = value, let v = T(rawValue: s) { style[keyPath: path] = v } })
     }

@@ -16,8 +16,8 @@ public struct IndexedSeries: Sendable {
 
     /// The points of `range` reduced to at most about two per pixel column: each column keeps
     /// its lowest and highest price (in time order), and a column that holds a gap ends with
-    /// one, so decimation never hides a visible extreme nor bridges a gap. Small ranges come
-    /// back whole.
+    /// one, so decimation never hides a visible extreme nor bridges a gap; the range's first
+    /// and last point are always kept. Small ranges come back whole.
     public func visiblePoints(_ range: Range<Int>, columns: Int) -> (times: [Double], prices: [Double]) {
         let columns = Swift.max(1, columns)
         var times = [Double](), prices = [Double]()
@@ -44,6 +44,18 @@ public struct IndexedSeries: Sendable {
                     times.append(Double(series.times[hi - 1])); prices.append(.nan)
                 }
             }
+        }
+        // The true ends: the window's first price and its last (the current price).
+        let first = range.lowerBound, last = range.upperBound - 1
+        if times.first != Double(series.times[first]) {
+            times.insert(Double(series.times[first]), at: 0); prices.insert(series.prices[first], at: 0)
+        } else {
+            prices[0] = series.prices[first]
+        }
+        if times.last != Double(series.times[last]) {
+            times.append(Double(series.times[last])); prices.append(series.prices[last])
+        } else {
+            prices[prices.count - 1] = series.prices[last]
         }
         return (times, prices)
     }

@@ -136,9 +136,15 @@ enum SchemaDocument {
                 pairs += [("type", .string("integer")), ("min", .number(Double(range.lowerBound))), ("max", .number(Double(range.upperBound))),
                           ("step", .number(Double(step))), ("odd", .bool(oddOnly))]
             case .color: pairs.append(("type", .string("color")))
-            case .choice(let options, _): pairs += [("type", .string("choice")), ("options", .array(options.map(JSONValue.string)))]
+            case .choice(let options, _):
+                pairs += [("type", .string("choice")), ("options", .array(options.map(JSONValue.string))),
+                          ("optionLabels", .object(zip(options, d.optionLabels).map { ($0, .string($1)) }))]
             case .toggle: pairs.append(("type", .string("boolean")))
-            case .cubicBezier: pairs.append(("type", .string("cubicBezier")))
+            case .cubicBezier:
+                let x = ParameterDefinition.bezierX, y = ParameterDefinition.bezierY
+                pairs += [("type", .string("cubicBezier")),
+                          ("x", .object([("min", .number(x.lowerBound)), ("max", .number(x.upperBound))])),
+                          ("y", .object([("min", .number(y.lowerBound)), ("max", .number(y.upperBound))]))]
             }
             pairs.append(("default", d.defaultValue.json))
             pairs.append(("help", .string(d.help)))

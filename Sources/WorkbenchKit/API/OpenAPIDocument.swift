@@ -64,13 +64,17 @@ enum OpenAPIDocument {
             ("/api/data", .object([("get", operation("The visible points", parameters: .array([query("period", string), query("maxPoints", number)]), ok: json)),
                                    ("post", operation("Load a CSV price series", body: "text/csv", ok: json))])),
             ("/api/live", .object([("get", operation("Whether live updates run", ok: json)), ("post", operation("Start or stop live updates ({\"enabled\"})", body: "application/json", ok: json))])),
-            ("/api/session/parameters", .object([("post", operation("Share a live parameter change with other pages", body: "application/json", ok: json))])),
-            ("/api/events", .object([("get", operation("Server-Sent Events: parameters, preset, data, live", ok: response("event stream", "text/event-stream")))])),
+            ("/api/data/builtin", .object([("post", operation("Go back to the built-in series, announced to every page", body: "application/json", ok: json))])),
+            ("/api/session/parameters", .object([("post", operation("Share a live parameter change ({\"parameters\", \"preset\", \"revision\"}) with the pages that have that preset open", body: "application/json", ok: json))])),
+            ("/api/session", .object([("get", operation("Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on", ok: json))])),
+            ("/api/session/qr", .object([("get", operation("A join link as a QR code", parameters: .array([query("link", .object([("type", .string("string")), ("enum", .array([.string("editor"), .string("viewer"), .string("device")]))]))]), ok: response("SVG", "image/svg+xml")))])),
+            ("/api/session/presence", .object([("post", operation("What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client", body: "application/json", ok: json))])),
+            ("/api/events", .object([("get", operation("Server-Sent Events: parameters, preset, data, live, presence", parameters: .array([query("client", string, "the page's id, listed in presence"), query("user", string, "the person's name"), query("preset", string, "the preset the page has open")]), ok: response("event stream", "text/event-stream")))])),
         ]
         return .object([
             ("openapi", .string("3.0.3")),
             ("info", .object([("title", .string("Chart Workbench")), ("version", .string("1.0.0")),
-                              ("description", .string("Tune, compare and export the price chart's parameters."))])),
+                              ("description", .string("Tune, compare and export the price chart's parameters. Under `workbench serve --share` every request needs a join token (`?token=` on a join link, then its cookie): 401 without, 403 for a viewer's writes."))])),
             ("paths", .object(paths)),
             ("components", .object([("schemas", .object([("Error", .object([("type", .string("object")), ("properties", .object([
                 ("error", .object([("type", .string("object")), ("properties", .object([("code", string), ("message", string),

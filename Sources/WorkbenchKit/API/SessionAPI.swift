@@ -124,11 +124,17 @@ extension WorkbenchApp {
             var rest = request.query
             rest.removeValue(forKey: "token")
             let query = rest.sorted { $0.key < $1.key }.map { PercentDecoding.encode($0.key) + "=" + PercentDecoding.encode($0.value) }
-            let location = request.rawPath + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+            // One leading slash: "//host" or "/\\host" would send the browser to another site.
+            let path = "/" + request.rawPath.drop { $0 == "/" || $0 == "\\" }
+            let location = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
             return .failure(ShareRefusal(response: HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", share.setCookie(token))],
                                                                 body: .bytes([]))))
         }
-        guard let role = share.role(cookieHeader: request.header("cookie")) else { return .failure(ShareRefusal(response: Self.unauthorized)) }
+        guard let role = share.role(cookieHeader: request.header("cookie")) else {
+            // A person who opens the plain address gets a page that says what to do; no data either way.
+            let wantsPage = request.method == "GET" && !request.rawPath.hasPrefix("/api/") && request.header("accept")?.contains("text/html") == true
+            return .failure(ShareRefusal(response: wantsPage ? Self.joinLinkNeeded : Self.unauthorized))
+        }
         if role == .viewer && !ShareAccess.viewerMay(method: request.method, path: request.rawPath) {
             return .failure(ShareRefusal(response: Self.viewersCannotWrite))
         }
@@ -138,5 +144,11 @@ extension WorkbenchApp {
     struct ShareRefusal: Error { let response: HTTPResponse }
 
     static let unauthorized = HTTPResponse.error(401, "unauthorized", "this workbench is shared by invitation: open the join link you were given", field: "token")
+    static let joinLinkNeeded = HTTPResponse(status: 401, contentType: "text/html; charset=utf-8", text: """
+        <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
+        <title>Chart Workbench: join link needed</title><body style="font: 16px system-ui, sans-serif; margin: 15vh auto; max-width: 32em; padding: 0 1em">\
+        <h1 style="font-size: 22px">This workbench is shared by invitation</h1><p>Open the join link (or scan the QR code) \
+        you were given. It signs this browser in; the address then works by itself.</p></body></html>
+        """)
     static let viewersCannotWrite = HTTPResponse.error(403, "viewer", "you joined as a viewer: you can watch, press and render, but not change anything")
 }

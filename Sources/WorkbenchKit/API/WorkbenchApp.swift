@@ -68,7 +68,9 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     // MARK: HTTPHandler
 
     func bodyLimit(for head: RequestHead) -> Int {
-        head.method == "POST" && head.rawPath == "/api/data" ? Self.csvBodyLimit : Self.jsonBodyLimit
+        // Under --share, nothing of a stranger's request is buffered.
+        if let share, share.role(cookieHeader: head.header("cookie")) == nil { return 0 }
+        return head.method == "POST" && head.rawPath == "/api/data" ? Self.csvBodyLimit : Self.jsonBodyLimit
     }
 
     func preflight(_ head: RequestHead) -> HTTPResponse? {

@@ -64,65 +64,65 @@ enum class GapStyle(val key: String) {
 
 /** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */
 data class ChartStyle(
-    /** Line width while nobody touches the chart. */
+    /** Line width while nobody touches the chart, in points (px at 1×). */
     val inactiveLineWidth: Double = 4.0,
-    /** Line width while a finger presses the chart. */
+    /** Line width while a finger presses the chart, in points (px at 1×). */
     val activeLineWidth: Double = 2.0,
-    /** Line colour */
+    /** Colour of the line, #RRGGBB; left of the finger while pressing. */
     val lineColor: String = "#F7931A",
-    /** Line colour right of the finger in the active state. */
+    /** Line colour right of the finger in the active state, #RRGGBB. */
     val trailingColor: String = "#B8B8B8",
-    /** Line cap */
+    /** Shape of the line's two ends: round, flat at the end (butt) or square past it. */
     val lineCap: LineCap = LineCap.ROUND,
-    /** How the inactive line's values are smoothed. */
+    /** How the inactive line's prices are smoothed; the active line always shows raw prices. */
     val smoothing: SmoothingName = SmoothingName.MOVING_AVERAGE,
-    /** Points in the centred moving average. */
+    /** Price points in the centred moving average: an odd count, 1 to 61. */
     val smoothingWindow: Int = 21,
-    /** Weight of the newest value in exponential smoothing. */
+    /** Weight of the newest price in exponential smoothing, 0.01 (very smooth) to 1 (raw). */
     val smoothingAlpha: Double = 0.2,
-    /** Width of the Gaussian kernel, in points. */
+    /** Width (σ) of the Gaussian kernel, in price points. */
     val smoothingSigma: Double = 3.0,
     /** The smoothed line starts on the period's first price and ends on the current one, easing into them. */
     val smoothedEndsOnPrice: Boolean = true,
-    /** Inactive curve */
+    /** How the line passes between price points while nobody touches the chart (d3-shape's curves). */
     val inactiveCurve: CurveName = CurveName.NATURAL,
-    /** Active curve */
+    /** How the line passes between price points while pressed; linear shows each price exactly. */
     val activeCurve: CurveName = CurveName.LINEAR,
-    /** 0 uniform, 0.5 centripetal, 1 chordal. */
+    /** 0–1: 0 uniform, 0.5 centripetal (no loops), 1 chordal. */
     val catmullRomAlpha: Double = 0.5,
-    /** 0 is Catmull–Rom, 1 straight lines. */
+    /** 0–1: 0 a Catmull–Rom-like spline, 1 straight lines. */
     val cardinalTension: Double = 0.0,
-    /** Animate transition */
+    /** Off: the chart switches between inactive and active at once. */
     val animationEnabled: Boolean = true,
-    /** Duration */
+    /** Seconds the transition into and out of the active state takes, 0 to 2. */
     val animationDuration: Double = 0.3,
-    /** Easing */
+    /** How progress runs over the duration: CSS timing curves or a UIKit spring. */
     val easing: EasingName = EasingName.EASE_IN_OUT,
-    /** x1, y1, x2, y2 as in CSS cubic-bezier(). */
+    /** x1, y1, x2, y2 as in CSS cubic-bezier(): x within 0–1 (time), y −5 to 5 (progress; beyond 0–1 overshoots). */
     val cubicBezier: List<Double> = listOf(0.42, 0.0, 0.58, 1.0),
-    /** 1 settles without overshoot; lower values bounce. */
+    /** Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. */
     val springDamping: Double = 1.0,
-    /** Initial speed, in total distances per second. */
+    /** Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second. */
     val springVelocity: Double = 0.5,
-    /** Gradient fill */
+    /** A vertical gradient under the line (left of the finger while pressed). */
     val fillEnabled: Boolean = true,
-    /** Fill colour */
+    /** Colour of the gradient under the line, #RRGGBB. */
     val fillColor: String = "#F7931A",
-    /** Top opacity */
+    /** Opacity of the fill at the top of the chart, 0 (transparent) to 1 (opaque). */
     val fillTopOpacity: Double = 0.7,
-    /** Bottom opacity */
+    /** Opacity of the fill at the bottom edge, 0 (transparent) to 1 (opaque). */
     val fillBottomOpacity: Double = 0.0,
-    /** Share of the height the visible min…max spans, centred. */
+    /** Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it). */
     val verticalScale: Double = 0.8,
-    /** Prices the backend sends for any period: the window is cut into this many equal time buckets, each drawn at its last price. */
+    /** Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price. */
     val pointCount: Int = 48,
     /** At a missing price: break splits the line, bridge joins it with one segment. */
     val gapStyle: GapStyle = GapStyle.BREAK,
-    /** Indicator colour */
+    /** Colour of the vertical line and marker at the finger, #RRGGBB. */
     val indicatorColor: String = "#E0245E",
-    /** Dash length of the vertical indicator; 0 draws it solid. */
+    /** Dash length of the vertical indicator in points (px at 1×); 0 draws it solid. */
     val indicatorDash: Double = 2.0,
-    /** Marker radius */
+    /** Radius of the dot on the line at the finger, in points (px at 1×); 0 hides it. */
     val markerRadius: Double = 4.0,
     /** The selected price and time inside the chart, kept clear of the line. */
     val labelEnabled: Boolean = true

@@ -1,0 +1,149 @@
+"""Issue 9 over HTTP and the command line: the preview draws what the app draws. Backend-sized
+points, true end prices, springs that overshoot, gaps, the label, and the engine commands
+`frame` and `ease` that other platforms check themselves against."""
+import json
+import math
+import re
+import subprocess
+
+import pytest
+
+from workbench_server import BINARY, Server
+
+PERIODS = ["1D", "1W", "1M", "1Y", "ALL"]
+
+
+def run(*args, stdin=""):
+    return subprocess.run([BINARY, *args], input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def yahoo_daily_csv(days=2534, start=1_410_912_000):
+    """A Yahoo Finance daily export made here (BTC-USD shape, with a null row)."""
+    lines = ["Date,Open,High,Low,Close,Adj Close,Volume"]
+    price = 457.33
+    for i in range(days):
+        price *= 1 + 0.03 * math.sin(i * 0.37) * math.cos(i * 0.011) + 0.001
+        day = start + i * 86400
+        y, m, d = _civil(day // 86400)
+        close = "null" if i == 1000 else f"{price:.6f}"
+        lines.append(f"{y:04d}-{m:02d}-{d:02d},{price:.6f},{price * 1.02:.6f},{price * 0.98:.6f},{close},{close},{1000 + i}")
+    return "\n".join(lines) + "\n"
+
+
+def _civil(z):
+    z += 719468
+    era = (z if z >= 0 else z - 146096) // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (1 if m <= 2 else 0), m, d
+
+
+def selected_price(svg):
+    match = re.search(r'data-selected-price="([^"]+)"', svg)
+    assert match, svg[:400]
+    return float(match.group(1))
+
+
+@pytest.fixture(scope="module", params=["built-in", "yahoo"])
+def server(request):
+    s = Server(data_csv=yahoo_daily_csv()) if request.param == "yahoo" else Server()
+    yield s
+    s.close()
+
+
+def test_pressing_the_edges_selects_the_first_and_last_price(server):
+    for period in PERIODS:
+        points = server.get(f"/api/data?period={period}").json()["points"]
+        prices = [p for _, p in points if p is not None]
+        for width in (320, 390, 1440):
+            query = f"/api/render?period={period}&width={width}&state=active&progress=1"
+            right = server.get(query + "&selection=1")
+            left = server.get(query + "&selection=0")
+            assert right.status_code == 200 and left.status_code == 200
+            assert selected_price(right.text) == prices[-1], (period, width)
+            assert selected_price(left.text) == prices[0], (period, width)
+            # The header's numbers come with every frame.
+            assert float(re.search(r'data-last-price="([^"]+)"', right.text).group(1)) == prices[-1]
+
+
+def test_point_count_and_gap_style_are_parameters(server):
+    schema = server.get("/api/schema").json()
+    assert "Data" in schema["groups"]
+    by_key = {p["key"]: p for p in schema["parameters"]}
+    assert by_key["pointCount"]["group"] == "Data" and by_key["pointCount"]["default"] <= 200
+    assert by_key["gapStyle"]["group"] == "Data"
+    assert "labelEnabled" in by_key and "smoothedEndsOnPrice" in by_key
+    few = server.get("/api/render?period=1M&state=active&progress=1&pointCount=10").text
+    many = server.get("/api/render?period=1M&state=active&progress=1&pointCount=200").text
+    line = lambda svg: re.search(r'class="cw-line"[^>]* d="([^"]+)"', svg).group(1)
+    assert line(few).count("L") < 12 < line(many).count("L")
+    bad = server.get("/api/render?pointCount=5")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "pointCount"
+
+
+def test_spring_overshoot_frame_differs_from_the_final_one(tmp_path):
+    preset = tmp_path / "spring.json"
+    preset.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": "Spring",
+                                  "parameters": {"easing": "spring", "springDamping": 0.3}}))
+    eased = [float(v) for v in run("ease", "--preset", str(preset), stdin="\n".join(str(i / 100) for i in range(101)) + "\n").stdout.split()]
+    assert len(eased) == 101 and eased[0] == 0 and eased[-1] == 1
+    peak = max(eased)
+    assert peak > 1.2
+    with _server() as s:
+        query = "/api/render?period=1M&easing=spring&springDamping=0.3&selection=0.5&progress="
+        assert s.get(query + repr(peak)).text != s.get(query + "1").text
+
+
+class _server:
+    def __enter__(self):
+        self.s = Server()
+        return self.s
+
+    def __exit__(self, *exc):
+        self.s.close()
+
+
+GAPPY = "".join(f"{60 * i},{'' if i in (15, 28) else 100 + 10 * math.sin(i / 5)}\n" for i in range(40))  # fewer than pointCount: drawn whole
+
+
+def test_frame_prints_line_and_fill_through_the_whole_pipeline(tmp_path):
+    r = run("frame", "--preset", "Default", "--presets", "Presets", "--progress", "1", stdin=GAPPY)
+    assert r.returncode == 0, r.stderr
+    line, fill, rest = r.stdout.split("\n")
+    assert rest == "" and line.startswith("M0,") and line.count("M") == 3 and fill.count("M") == 3
+    # Shortest round-trip numbers, not a fixed number of digits.
+    assert any(len(n.split(".")[1]) > 3 for n in re.findall(r"\d+\.\d+", line))
+    preset = tmp_path / "bridge.json"
+    preset.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": "Bridge",
+                                  "parameters": {"gapStyle": "bridge", "fillEnabled": False}}))
+    r = run("frame", "--preset", str(preset), "--progress", "0.5", "--width", "320", "--height", "200", stdin=GAPPY)
+    line, fill, _ = r.stdout.split("\n")
+    assert r.returncode == 0 and line.count("M") == 1 and fill == ""
+    data = tmp_path / "prices.csv"
+    data.write_text("time,price\n" + GAPPY)
+    assert run("frame", "--preset", "Default", "--data", str(data), "--progress", "1").stdout == \
+        run("frame", "--preset", "Default", "--progress", "1", stdin=GAPPY).stdout
+
+
+def test_frame_and_ease_report_bad_input_in_one_line():
+    cases = [
+        (("frame", "--preset", "Default", "--progress", "1"), "0,1\n60,x\n", "line 2"),
+        (("frame", "--preset", "Default", "--progress", "1"), "0,1\n0,2\n", "line 2"),
+        (("frame", "--preset", "Default", "--progress", "1"), "0.5,1\n", "line 1"),
+        (("frame", "--preset", "Default", "--progress", "1"), "", "stdin"),
+        (("frame", "--preset", "Default", "--progress", "9"), "0,1\n", "--progress"),
+        (("frame", "--preset", "Default", "--progress", "1", "--width", "0"), "0,1\n", "--width"),
+        (("frame", "--preset", "Nope", "--progress", "1"), "0,1\n", "--preset"),
+        (("ease", "--preset", "Default"), "0.5\n1.5\n", "line 2"),
+        (("ease", "--preset", "Default"), "0.5\nhalf\n", "line 2"),
+    ]
+    for args, stdin, needle in cases:
+        r = run(*args, stdin=stdin)
+        assert r.returncode != 0, args
+        assert r.stdout == "", args
+        lines = r.stderr.strip().split("\n")
+        assert len(lines) == 1 and needle in lines[0], (args, r.stderr)

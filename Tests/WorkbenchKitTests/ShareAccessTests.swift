@@ -1,0 +1,76 @@
+import Testing
+@testable import WorkbenchKit
+
+@Suite struct ShareAccessTests {
+    let access = ShareAccess(port: 8080, editorToken: "e" + String(repeating: "1", count: 47), viewerToken: "v" + String(repeating: "2", count: 47))
+
+    @Test func tokensAreLongRandomAndDistinct() {
+        let tokens = (0..<50).map { _ in ShareAccess.randomToken() }
+        #expect(Set(tokens).count == 50)
+        #expect(tokens.allSatisfy { $0.count == 48 && $0.allSatisfy(\.isHexDigit) })   // 192 bits
+    }
+
+    @Test func onlyTheExactTokenGrantsItsRole() {
+        #expect(access.role(forToken: access.editorToken) == .editor)
+        #expect(access.role(forToken: access.viewerToken) == .viewer)
+        for guess in ["", String(access.editorToken.dropLast()), access.editorToken + "1", access.editorToken.uppercased(), "e"] {
+            #expect(access.role(forToken: guess) == nil)
+        }
+    }
+
+    @Test func theCookieIsReadByItsPortsName() {
+        #expect(access.role(cookieHeader: "a=b; workbench_token_8080=\(access.viewerToken); c=d") == .viewer)
+        #expect(access.role(cookieHeader: "workbench_token_8081=\(access.editorToken)") == nil)
+        #expect(access.role(cookieHeader: "workbench_token_8080=nope; workbench_token_8080=\(access.editorToken)") == .editor)
+        #expect(access.role(cookieHeader: nil) == nil)
+        #expect(access.role(cookieHeader: String(repeating: "x", count: 10_000)) == nil)
+        let cookie = access.setCookie(access.editorToken)
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.hasPrefix("workbench_token_8080="))
+    }
+
+    @Test func viewersMayWatchPressAndRenderButNotWrite() {
+        #expect(ShareAccess.viewerMay(method: "GET", path: "/api/presets"))
+        #expect(ShareAccess.viewerMay(method: "POST", path: "/api/render"))
+        #expect(ShareAccess.viewerMay(method: "POST", path: "/api/frames"))
+        #expect(!ShareAccess.viewerMay(method: "POST", path: "/api/data"))
+        #expect(!ShareAccess.viewerMay(method: "PUT", path: "/api/presets/x"))
+        #expect(!ShareAccess.viewerMay(method: "DELETE", path: "/api/presets/x"))
+        #expect(!ShareAccess.viewerMay(method: "POST", path: "/api/render/../data"))
+    }
+
+    @Test func hostChecksUnderShareAcceptExactlyTheServedAddresses() {
+        let guardian = RequestGuard(boundHost: "0.0.0.0", port: 8080, servedAddresses: ["127.0.0.1", "192.168.1.20"])
+        #expect(guardian.isAllowed(hostHeader: "192.168.1.20:8080"))
+        #expect(guardian.isAllowed(hostHeader: "localhost:8080"))
+        #expect(!guardian.isAllowed(hostHeader: "192.168.1.21:8080"))
+        #expect(!guardian.isAllowed(hostHeader: "192.168.1.20:8081"))
+        #expect(RequestGuard(boundHost: "0.0.0.0", port: 8080).isAllowed(hostHeader: "10.1.2.3:8080"))   // before: any IP literal
+    }
+
+    @Test func qrCodesAreSquareSVGsWithTheQuietZone() throws {
+        let svg = try #require(QRCode.svg("http://192.168.1.20:8080/?token=abc", title: "a <link>"))
+        #expect(svg.hasPrefix("<svg") && svg.contains("viewBox=\"0 0 ") && svg.contains("a &lt;link&gt;"))
+        #expect(QRCode.svg(String(repeating: "x", count: 5000), title: "too long") == nil)
+    }
+}
+
+private extension JSONValue {
+    var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+}
+
+@Suite struct PresenceTests {
+    @Test func listsEachPageOnceAndForgetsItWhenItLeaves() {
+        let presence = Presence()
+        presence.join(stream: 1, .init(client: "a", user: "Ana", role: .editor, preset: "Default"))
+        presence.join(stream: 2, .init(client: "b", user: "Bo", role: .viewer, preset: nil))
+        presence.join(stream: 3, .init(client: "a", user: "Ana", role: .editor, preset: "Default"))   // a reconnect
+        #expect(presence.json.arrayValue?.count == 2)
+        #expect(presence.update(client: "b", user: nil, preset: .some("PM"), pressing: true))
+        #expect(!presence.update(client: "zz", user: "x", preset: nil, pressing: nil))
+        let bo = presence.json.arrayValue?.last
+        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(true) && bo?["role"] == .string("viewer"))
+        #expect(presence.leave(stream: 2))
+        #expect(presence.remove(client: "a"))
+        #expect(presence.json.arrayValue?.isEmpty == true)
+    }
+}
