@@ -256,7 +256,7 @@ def test_kotlin_frame_matches_workbench_frame(kotlin_jar, presets):
             lines[0] = lines[0] + "100"
         stdin = "\n".join(lines) + "\n"
         width = rng.choice([320, 390.5, 1200])
-        args = ["frame", "--preset", str(preset), "--progress", str(progresses[i % len(progresses)]), "--width", str(width), "--height", "240"]
+        args = ["frame", "--preset", str(preset), f"--progress={progresses[i % len(progresses)]}", "--width", str(width), "--height", "240"]
         ours = conformance(jar, *args, stdin=stdin).split("\n")
         theirs = workbench(*args, stdin=stdin).stdout.split("\n")
         assert len(ours) == len(theirs) == 3, (ours, theirs)
@@ -305,7 +305,7 @@ def oscillator(stiffness, damping, velocity, times):
     return solution.y[0]
 
 
-@pytest.mark.parametrize("index", [1, 2, 4, 7])
+@pytest.mark.parametrize("index", [1, 3, 4, 6])
 def test_exported_springs_drive_the_same_motion(presets, tmp_path, index):
     """Compose (stiffness, damping ratio, velocity) and SwiftUI (Spring(duration, bounce) and
     interpolatingSpring) parameters each reproduce the preset's easing within 1e-6."""

@@ -43,6 +43,12 @@ class Options(arguments: List<String>) {
         var k = 0
         while (k < arguments.size) {
             val a = arguments[k]
+            val equals = a.indexOf('=')
+            if (a.startsWith("--") && equals > 2) {  // --progress=-0.05: a negative value cannot follow as its own word
+                values[a.substring(2, equals)] = a.substring(equals + 1)
+                k += 1
+                continue
+            }
             if (!a.startsWith("--") || k + 1 >= arguments.size) throw UsageError("expected --option value, got \"$a\"")
             values[a.substring(2)] = arguments[k + 1]
             k += 2
