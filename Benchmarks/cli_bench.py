@@ -7,6 +7,7 @@ LTTBDownsampler. Usage: cli_bench.py WORKBENCH_BINARY. The d3 comparison runs wh
 points at d3-shape/src/index.js (d3-shape and d3-path come from their repositories into a
 scratch folder outside this one; d3-path resolved through a node_modules symlink there)."""
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -32,17 +33,30 @@ sys.stdout.write("".join(f"{x[i]!r},{y[i]!r}\\n" for i in kept))
 
 
 def median_seconds(command, stdin_path):
-    times = []
+    """Median wall time of whole runs, and median CPU time (user + system), which a machine
+    shared with other work disturbs less."""
+    times, cpus = [], []
     for run in range(RUNS + 1):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         with open(stdin_path, "rb") as stdin:
             start = time.perf_counter()
             done = subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
             elapsed = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode != 0:
             raise SystemExit(f"{' '.join(command)} failed: {done.stderr.decode()[:300]}")
         if run:  # the first run warms the page cache
             times.append(elapsed)
-    return statistics.median(times)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times), statistics.median(cpus)
+
+
+def line(label, ours, theirs, baseline, needed):
+    (wall, cpu), (base_wall, base_cpu) = ours, theirs
+    print(f"{label}: workbench {wall * 1000:7.0f} ms ({cpu * 1000:.0f} ms CPU), {baseline} {base_wall * 1000:7.0f} ms "
+          f"({base_cpu * 1000:.0f} ms CPU): {base_wall / wall:5.2f}× faster wall, {base_cpu / cpu:5.2f}× CPU (needs ≥ {needed}×)")
+    print(f'JSON {{"name": "{label}", "workbench_ms": {wall * 1000:.1f}, "baseline_ms": {base_wall * 1000:.1f}, '
+          f'"ratio": {base_wall / wall:.3f}, "cpu_ratio": {base_cpu / cpu:.3f}}}')
 
 
 def write_points(path, n, start=None):
@@ -67,9 +81,7 @@ def main():
             for curve, needed in (("linear", 3), ("monotone", 2), ("catmullRom", 2)):
                 ours = median_seconds([binary, "path", "--curve", curve, "--digits", "3"], million)
                 theirs = median_seconds([node, str(HERE / "d3_line.mjs"), curve], million)
-                print(f"path --curve {curve:<10} 1,000,000 lines: workbench {ours * 1000:7.0f} ms, d3-shape in Node "
-                      f"{theirs * 1000:7.0f} ms, {theirs / ours:5.2f}× faster (needs ≥ {needed}×)")
-                print(f'JSON {{"name": "cli path {curve} vs d3", "workbench_ms": {ours * 1000:.1f}, "d3_ms": {theirs * 1000:.1f}, "ratio": {theirs / ours:.3f}}}')
+                line(f"path --curve {curve} --digits 3, 1,000,000 lines", ours, theirs, "d3-shape 3.2 in Node", needed)
         else:
             print("d3-shape comparison skipped: set D3_SHAPE to d3-shape/src/index.js (with d3-path resolvable) and have node")
 
@@ -77,9 +89,7 @@ def main():
         write_points(minutes, 5_256_000, start=1_477_958_400)
         ours = median_seconds([binary, "downsample", "--method", "lttb", "--threshold", "1000"], minutes)
         theirs = median_seconds([sys.executable, "-c", PANDAS_LTTB], minutes)
-        print(f"downsample lttb 5,256,000 lines → 1,000: workbench {ours * 1000:7.0f} ms, pandas + tsdownsample "
-              f"{theirs * 1000:7.0f} ms, {theirs / ours:5.2f}× (needs ≥ 1×)")
-        print(f'JSON {{"name": "cli downsample lttb vs pandas+tsdownsample", "workbench_ms": {ours * 1000:.1f}, "baseline_ms": {theirs * 1000:.1f}, "ratio": {theirs / ours:.3f}}}')
+        line("downsample --method lttb --threshold 1000, 5,256,000 lines", ours, theirs, "pandas read_csv + tsdownsample", 1)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
