@@ -53,6 +53,7 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
   python_has scipy || pip_need+=(scipy)
   python_has pandas || pip_need+=(pandas)
   python_has tsdownsample || pip_need+=(tsdownsample)
+  python_has axe_playwright_python || pip_need+=(axe-playwright-python)
 fi
 if [ ${#pip_need[@]} -gt 0 ]; then
   echo "Installing Python packages ${pip_need[*]} …"

@@ -157,6 +157,11 @@ async function start() {
     // A device has its own width and the phone's standard chart height: no custom size sticks.
     store.setView(value === 'custom' ? { device: 'custom' } : { device: value, width: Number(value), height: defaultView.height });
   });
+  // The custom size's bounds are the server's (schema), as every other rule.
+  for (const [id, key] of [['custom-width', 'width'], ['custom-height', 'height']]) {
+    $(id).min = String(schema[key].min);
+    $(id).max = String(schema[key].max);
+  }
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
       const el = event.target;

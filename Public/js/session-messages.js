@@ -24,6 +24,7 @@ export function announce(person, verb, items = []) {
   const list = [...line.items];
   const shown = list.length > 4 ? `${list.slice(0, 4).join(', ')} and ${list.length - 4} more` : list.join(', ');
   line.element.textContent = `${person.user || 'Someone'} ${verb}${shown ? ' ' + shown : ''}`;
+  line.element.title = line.element.textContent;   // the whole line when the strip cuts it
   clearTimeout(line.timer);
   line.timer = setTimeout(() => { line.element.remove(); if (lines.get(key) === line) lines.delete(key); }, quietMs);
 }

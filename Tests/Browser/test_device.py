@@ -128,3 +128,17 @@ def test_share_mode_qr_codes_decode_to_the_join_links(browser, tmp_path):
         main.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Vic') && p.textContent.includes('viewer'))")
     finally:
         server.close()
+
+
+def test_device_opens_on_the_sessions_edits_and_follows_an_editor_to_another_preset(browser, fresh_server):
+    main = open_main(browser, fresh_server.url + "/")
+    box = main.locator("#param-inactiveLineWidth-number")
+    box.fill("9")
+    box.dispatch_event("change")
+    main.wait_for_timeout(300)
+    device = open_device(browser, fresh_server.url + "/device")                      # opened after the edit
+    device.wait_for_function("() => document.querySelector('#preview .cw-line').getAttribute('stroke-width') === '9'")
+    main.select_option("#preset-select", "PM's favourite")                           # an editor opens another preset
+    device.wait_for_function("() => document.querySelector('#preview .cw-line').getAttribute('stroke-width') === '5'")
+    main.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Phone') && p.textContent.includes(\"PM's favourite\"))")
+    assert device.errors == []

@@ -188,3 +188,23 @@ def test_the_chart_has_an_accessible_name_and_description(page, server):
     description = page.evaluate("""() => { const svg = document.querySelector('#preview svg');
         return svg.getAttribute('aria-labelledby').split(' ').map(id => document.getElementById(id)?.textContent).join(' | '); }""")
     assert "low $" in description and "high $" in description
+
+
+def test_controls_clamp_with_the_schemas_rules(page, server):
+    open_page(page, server)
+    window = page.locator("#param-smoothingWindow-number")
+    window.fill("20")
+    window.dispatch_event("change")
+    assert window.input_value() == "21"                       # odd-only, from the schema
+    window.fill("500")
+    window.dispatch_event("change")
+    assert window.input_value() == "61"                       # the schema's max
+    page.select_option("#param-easing", "cubicBezier")
+    x1 = page.locator("#param-cubicBezier")
+    assert (x1.get_attribute("min"), x1.get_attribute("max")) == ("0", "1")
+    assert page.locator("#param-cubicBezier-y1").get_attribute("min") == "-5"
+    x1.fill("1.5")
+    x1.dispatch_event("input")
+    assert "cubicBezier=1.5" not in page.evaluate("location.search")
+    page.wait_for_selector("#preview .cw-line")
+    assert page.errors == []

@@ -256,3 +256,25 @@ def test_importing_and_going_back_to_built_in_data_is_announced(people, fresh_se
                                timeout=60000)
     assert fresh_server.get("/api/data?period=ALL&maxPoints=2").json()["summary"]["source"].startswith("built-in")
     bob.wait_for_selector("#data-builtin[hidden]", state="attached")
+
+
+def test_three_pages_two_on_one_preset_one_on_another(people):
+    alice, bob, carol = people("Alice"), people("Bob"), people("Carol")
+    carol.select_option("#preset-select", "Designer's favourite")
+    carol.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'basis'")
+    carol_radius = value(carol, "markerRadius")
+    set_value(alice, "markerRadius", 6.5)
+    wait_value(bob, "markerRadius", 6.5)                     # same preset: followed
+    set_value(carol, "inactiveLineWidth", 10)                 # another preset: nobody else's values move
+    for page in (alice, bob):
+        page.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Carol is tuning')")
+        assert value(page, "inactiveLineWidth") == "4.0"
+        assert page.locator("#preset-select").input_value() == "Default"
+    assert value(carol, "markerRadius") == carol_radius      # Alice's edit did not reach Carol
+    # Bob saves Default; Alice (own unsaved edit) keeps her revision, Carol is untouched.
+    bob.locator("#preset-save").click()
+    bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
+    assert alice.locator("#modified-marker").is_visible()
+    assert carol.locator("#preset-select").input_value() == "Designer's favourite"
+    assert carol.locator("#modified-marker").is_visible() and value(carol, "inactiveLineWidth") == "10.0"

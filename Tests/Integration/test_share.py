@@ -77,6 +77,8 @@ def test_without_a_token_every_request_gets_401_and_no_data(shared):
         r = requests.get(shared.url + path, timeout=10)
         assert r.status_code == 401, path
         assert "Default" not in r.text and "favourite" not in r.text, path
+    page = requests.get(shared.url + "/", headers={"Accept": "text/html"}, timeout=10)   # a person without the link
+    assert page.status_code == 401 and "join link" in page.text and "Default" not in page.text
     r = requests.get(shared.url + "/api/events", timeout=10, stream=True)
     assert r.status_code == 401 and "event-stream" not in r.headers.get("Content-Type", "")
     r.close()
@@ -112,6 +114,10 @@ def test_the_editor_link_sets_the_cookie_and_redirects_to_the_plain_url(shared):
     events.close()
     status, head = websocket_status(shared, f"Cookie: {shared.cookie_name}={shared.editor}\r\n")
     assert status == 101
+    # The redirect stays on this server, whatever the path looks like.
+    for path in ["//evil.example/", "/\\evil.example/", "///evil.example"]:
+        r = requests.get(shared.url + path + "?token=" + shared.editor, timeout=10, allow_redirects=False)
+        assert r.status_code == 303 and r.headers["Location"].startswith("/") and not r.headers["Location"].startswith(("//", "/\\")), path
     # The device link keeps its path.
     r = requests.get(shared.url + "/device?token=" + shared.viewer, timeout=10, allow_redirects=False)
     assert r.status_code == 303 and r.headers["Location"] == "/device"

@@ -1,4 +1,4 @@
-/// The curves a preset can name, with d3-shape's meaning for each (SPEC §4).
+/// The curves a preset can name, with d3-shape's meaning for each.
 public enum CurveName: String, CaseIterable, Sendable, Codable {
     case linear, stepStart, stepCenter, stepEnd, monotone, catmullRom, cardinal, natural, basis, bumpX
 }

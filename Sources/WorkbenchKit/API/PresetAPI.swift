@@ -2,7 +2,7 @@ import ChartEngine
 
 /// Presets: list, read, save (with revisions), rename, delete, export.
 extension WorkbenchApp {
-    func listPresets(_ request: HTTPRequest) -> HTTPResponse {
+    func listPresets() -> HTTPResponse {
         let (entries, problems) = presets.list()
         return .json(.object([
             ("presets", .array(entries.map { entry in
@@ -14,26 +14,24 @@ extension WorkbenchApp {
         ]))
     }
 
-    func getPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         return presetResponse(entry)
     }
 
     /// Body: `{"author", "notes", "parameters"}` (a whole preset file works too). `If-Match`
     /// guards against overwriting someone else's save; `If-None-Match: *` only creates.
-    func putPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body: JSONValue
-        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
+        let body = try request.jsonObject()
         var preset: Preset
-        do { preset = try Preset(json: body, requireEnvelope: false) } catch { throw HTTPError(error) }
+        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
         preset.name = name
         preset.updatedAt = Preset.now()
-        let who = author(of: request)
-        if preset.author.isEmpty { preset.author = who.user }
+        if preset.author.isEmpty { preset.author = request.author.user }
         let entry: PresetStore.Entry, created: Bool
         do {
             (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
@@ -48,18 +46,14 @@ extension WorkbenchApp {
             throw HTTPError(500, "write_failed", "\(error)")
         }
         session.presetSaved(name)
-        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
         var response = presetResponse(entry)
         if created { response.status = 201 }
-        return response
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])
     }
 
-    func renamePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body: JSONValue
-        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
-        guard let rawName = body["newName"]?.stringValue else { throw .badRequest("is required", field: "newName") }
+        guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
         let newName: String
         do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let entry: PresetStore.Entry?
@@ -72,13 +66,11 @@ extension WorkbenchApp {
             throw HTTPError(500, "write_failed", "\(error)")
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        let who = author(of: request)
-        events.publish("preset", .object([("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
-        return presetResponse(entry)
+        session.presetRenamed(name, to: newName)
+        return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 
-    func deletePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func deletePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
         let deleted: Bool
         do {
@@ -89,13 +81,11 @@ extension WorkbenchApp {
             throw HTTPError(500, "write_failed", "\(error)")
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        let who = author(of: request)
-        events.publish("preset", .object([("action", .string("deleted")), ("name", .string(name)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
-        return .json(.object([("deleted", .string(name))]))
+        session.presetDeleted(name)
+        return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 
-    func exportPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         let formatName = request.query["format"] ?? "json"
         guard let format = ExportFormat(rawValue: formatName) else {
@@ -109,11 +99,11 @@ extension WorkbenchApp {
 
     // MARK: Helpers
 
-    private func presetName(_ request: HTTPRequest) throws(HTTPError) -> String {
+    private func presetName(_ request: RequestContext) throws(HTTPError) -> String {
         do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
     }
 
-    private func existingPreset(_ request: HTTPRequest) throws(HTTPError) -> PresetStore.Entry {
+    private func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
         let name = try presetName(request)
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         return entry

@@ -24,8 +24,8 @@ struct PathCommand: ParsableCommand {
         guard CurveName(rawValue: curve) != nil else {
             throw ValidationError("--curve must be one of \(CurveName.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(curve)\"")
         }
-        guard alpha.isFinite, (0...1).contains(alpha) else { throw ValidationError("--alpha must be between 0 and 1") }
-        guard tension.isFinite, (0...1).contains(tension) else { throw ValidationError("--tension must be between 0 and 1") }
+        try checkOption("alpha", alpha, rule: "catmullRomAlpha")
+        try checkOption("tension", tension, rule: "cardinalTension")
         if let digits, !PathWriter.digitRange.contains(digits) { throw ValidationError("--digits must be between 0 and 12") }
     }
 
@@ -60,15 +60,15 @@ struct Smooth: ParsableCommand {
         switch method {
         case "movingAverage":
             guard let window else { throw ValidationError("--window is required for movingAverage") }
-            guard (1...61).contains(window), window % 2 == 1 else { throw ValidationError("--window must be an odd number from 1 to 61, got \(window)") }
+            try checkOption("window", Double(window), rule: "smoothingWindow")
             return .movingAverage(window: window)
         case "exponential":
             guard let alpha else { throw ValidationError("--alpha is required for exponential") }
-            guard alpha.isFinite, (0.01...1).contains(alpha) else { throw ValidationError("--alpha must be between 0.01 and 1") }
+            try checkOption("alpha", alpha, rule: "smoothingAlpha")
             return .exponential(alpha: alpha)
         case "gaussian":
             guard let sigma else { throw ValidationError("--sigma is required for gaussian") }
-            guard sigma.isFinite, (0.5...20).contains(sigma) else { throw ValidationError("--sigma must be between 0.5 and 20") }
+            try checkOption("sigma", sigma, rule: "smoothingSigma")
             return .gaussian(sigma: sigma)
         default:
             throw ValidationError("--method must be movingAverage, exponential or gaussian, got \"\(method)\"")
@@ -118,4 +118,11 @@ struct Downsample: ParsableCommand {
             Output.write(out)
         }
     }
+}
+
+/// An engine command's option checked by the parameter definition it stands for, so the CLI,
+/// the server and the page share one rule set.
+func checkOption(_ option: String, _ value: Double, rule key: String) throws {
+    guard let definition = ParameterDefinition.named(key) else { preconditionFailure("no parameter \(key)") }
+    do { _ = try definition.validate(.number(value)) } catch { throw ValidationError("--\(option) \(error.message)") }
 }

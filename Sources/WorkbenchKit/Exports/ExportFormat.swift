@@ -1,6 +1,6 @@
 import ChartEngine
 
-/// The export formats of SPEC §5; every one iterates over the parameter definitions.
+/// The export formats; every one iterates over the parameter definitions.
 enum ExportFormat: String, CaseIterable, Sendable {
     case json, swift, kotlin, tokens, svg
 

@@ -67,7 +67,8 @@ final class MicroHTTPDServer: @unchecked Sendable {
                             state: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> MHD_Result {
         guard let existing = state.pointee else {
             // First call: only the head is known. Refuse early what must be refused.
-            let head = RequestHead(method: method, rawPath: url, headers: values(connection, CMHD_HEADER_KIND, lowercaseKeys: true) ?? [:])
+            let (headers, repeated) = headerValues(connection)
+            let head = RequestHead(method: method, rawPath: url, headers: headers, repeatedHeaders: repeated)
             let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head))
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
             if let refusal = handler.preflight(head) {
@@ -122,7 +123,24 @@ final class MicroHTTPDServer: @unchecked Sendable {
         return decoded
     }
 
-    /// Header or query values; nil when one of them is not UTF-8.
+    /// Header values (names lower-cased; a value that is not UTF-8 reads as empty) and every
+    /// value of each header sent more than once.
+    private func headerValues(_ connection: OpaquePointer) -> ([String: String], [String: [String]]) {
+        final class Collected { var values: [String: String] = [:]; var repeated: [String: [String]] = [:] }
+        let collected = Collected()
+        _ = MHD_get_connection_values(connection, CMHD_HEADER_KIND, { cls, _, key, value in
+            let collected = Unmanaged<Collected>.fromOpaque(cls!).takeUnretainedValue()
+            guard let key else { return CMHD_YES }
+            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: strlen(key)), as: UTF8.self).lowercased()
+            let v = value.flatMap { String(validatingCString: $0) } ?? ""
+            if let earlier = collected.values[name] { collected.repeated[name, default: [earlier]].append(v) }
+            collected.values[name] = v
+            return CMHD_YES
+        }, Unmanaged.passUnretained(collected).toOpaque())
+        return (collected.values, collected.repeated)
+    }
+
+    /// Query values; nil when one of them is not UTF-8.
     private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String]? {
         final class Collected { var values: [String: String] = [:]; var valid = true; var lowercase = false }
         let collected = Collected()
@@ -163,7 +181,7 @@ final class MicroHTTPDServer: @unchecked Sendable {
             if mhdResponse == nil { Unmanaged<Upgrade>.fromOpaque(box).release() }
         }
         guard let mhdResponse else { return CMHD_NO }
-        for (name, value) in response.headers + SecurityHeaders.all {
+        for (name, value) in response.headers {
             _ = MHD_add_response_header(mhdResponse, name, value)
         }
         let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
