@@ -1,5 +1,5 @@
 // /device: only the chart, full screen on a phone, following the session's current parameters
-// live (whatever preset the team is tuning), pressed and scrubbed by touch like the app, with a
+// live (the preset an editor last opened or edited, with the team's unsaved edits), pressed and scrubbed by touch like the app, with a
 // light haptic tick on each newly selected point where the browser can vibrate.
 
 import { getJSON, send, clientId, getUserName } from './api.js';
@@ -22,16 +22,17 @@ async function start() {
   };
   fit();
 
-  let lastLabel = null;
+  let lastSelected = null;   // time of the selected point in the last frame while pressing
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
       metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
       // A new selected point under the finger: one short tick, as the app does.
-      const label = chart.pressed ? svg.querySelector('.cw-label text')?.textContent ?? null : null;
-      if (label !== null && lastLabel !== null && label !== lastLabel) navigator.vibrate?.(8);
-      lastLabel = label;
+      // (the engine names the selected point on the frame, whether or not the price label is drawn)
+      const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;
+      if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
+      lastSelected = selected;
     },
     onPress: pressing => send('POST', '/api/session/presence', { pressing, preset }).catch(() => {}),
   });
@@ -42,18 +43,21 @@ async function start() {
   // Events are applied one after another: switching preset fetches it first.
   let queue = Promise.resolve();
   const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
+  // A preset as the session has it: its saved values and the team's unsaved edits on top.
   const open = async name => {
-    const saved = name === null ? null : await getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null);
+    const [saved, now] = await Promise.all([
+      name === null ? null : getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null),
+      getJSON('/api/session'),
+    ]);
     const switched = (saved ? name : null) !== preset;
     preset = saved ? name : null;
-    store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}) });
+    store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}), ...(now.current?.edits?.[preset ?? ''] ?? {}) });
     if (switched && source) send('POST', '/api/session/presence', { preset }).catch(() => {});
   };
 
   const current = session.current ?? { preset: null, parameters: {} };
   const names = (await getJSON('/api/presets')).presets.map(p => p.name);
   await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
-  store.applyRemote(current.parameters);
   store.on(change => { if (change.kind === 'params') chart.draw(); });
   chart.draw();
 
@@ -64,6 +68,11 @@ async function start() {
     const data = JSON.parse(event.data);
     if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
     store.applyRemote(data.parameters);
+  }));
+  // An editor opened another preset: the phone shows what is being tuned now.
+  source.addEventListener('session', event => inOrder(async () => {
+    const data = JSON.parse(event.data);
+    if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
   }));
   source.addEventListener('preset', event => inOrder(async () => {
     const data = JSON.parse(event.data);

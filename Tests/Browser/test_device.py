@@ -66,6 +66,9 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
     assert svg["width"] >= 385 and svg["height"] >= 800          # full screen
     assert device.evaluate("getComputedStyle(document.querySelector('#preview')).touchAction") == "none"
     assert device.locator("button, input, select").count() == 0  # only the chart
+    # With the in-plot price label turned off on the main page, the ticks still come.
+    main.locator("#param-labelEnabled").uncheck()
+    main.wait_for_timeout(500)
     # A real touch (through the browser's input pipeline): press, scrub across, release.
     cdp = device.context.new_cdp_session(device)
     y = svg["y"] + svg["height"] / 2
@@ -76,6 +79,7 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (x % 40) - 20}]})
         device.wait_for_timeout(30)
     device.wait_for_function("() => (window.vibrations || []).length >= 2")
+    assert device.locator("#preview .cw-label text").count() == 0
     # No page scroll and no zoom while pressing.
     assert device.evaluate("[scrollX, scrollY, visualViewport.scale]") == [0, 0, 1]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -128,3 +132,17 @@ def test_share_mode_qr_codes_decode_to_the_join_links(browser, tmp_path):
         main.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Vic') && p.textContent.includes('viewer'))")
     finally:
         server.close()
+
+
+def test_device_opens_on_the_sessions_edits_and_follows_an_editor_to_another_preset(browser, fresh_server):
+    main = open_main(browser, fresh_server.url + "/")
+    box = main.locator("#param-inactiveLineWidth-number")
+    box.fill("9")
+    box.dispatch_event("change")
+    main.wait_for_timeout(300)
+    device = open_device(browser, fresh_server.url + "/device")                      # opened after the edit
+    device.wait_for_function("() => document.querySelector('#preview .cw-line').getAttribute('stroke-width') === '9'")
+    main.select_option("#preset-select", "PM's favourite")                           # an editor opens another preset
+    device.wait_for_function("() => document.querySelector('#preview .cw-line').getAttribute('stroke-width') === '5'")
+    main.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Phone') && p.textContent.includes(\"PM's favourite\"))")
+    assert device.errors == []

@@ -1,4 +1,4 @@
-"""CSV import of what people export (SPEC §6), errors with line numbers, periods, live data."""
+"""CSV import of what people export, errors with line numbers, periods, live data."""
 import datetime as dt
 import json
 

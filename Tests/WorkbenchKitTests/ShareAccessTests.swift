@@ -39,12 +39,12 @@ import Testing
     }
 
     @Test func hostChecksUnderShareAcceptExactlyTheServedAddresses() {
-        let guardian = RequestGuard(boundHost: "0.0.0.0", port: 8080, servedAddresses: ["127.0.0.1", "192.168.1.20"])
+        let guardian = HostOriginGuard(boundHost: "0.0.0.0", port: 8080, servedAddresses: ["127.0.0.1", "192.168.1.20"])
         #expect(guardian.isAllowed(hostHeader: "192.168.1.20:8080"))
         #expect(guardian.isAllowed(hostHeader: "localhost:8080"))
         #expect(!guardian.isAllowed(hostHeader: "192.168.1.21:8080"))
         #expect(!guardian.isAllowed(hostHeader: "192.168.1.20:8081"))
-        #expect(RequestGuard(boundHost: "0.0.0.0", port: 8080).isAllowed(hostHeader: "10.1.2.3:8080"))   // before: any IP literal
+        #expect(HostOriginGuard(boundHost: "0.0.0.0", port: 8080).isAllowed(hostHeader: "10.1.2.3:8080"))   // before: any IP literal
     }
 
     @Test func qrCodesAreSquareSVGsWithTheQuietZone() throws {
@@ -65,10 +65,11 @@ private extension JSONValue {
         presence.join(stream: 2, .init(client: "b", user: "Bo", role: .viewer, preset: nil))
         presence.join(stream: 3, .init(client: "a", user: "Ana", role: .editor, preset: "Default"))   // a reconnect
         #expect(presence.json.arrayValue?.count == 2)
-        #expect(presence.update(client: "b", user: nil, preset: .some("PM"), pressing: true))
-        #expect(!presence.update(client: "zz", user: "x", preset: nil, pressing: nil))
+        #expect(presence.update(client: "b", user: nil, preset: .some("PM"), pressing: true) == (true, true))
+        #expect(presence.update(client: "b", user: nil, preset: .some("PM"), pressing: false) == (true, false))
+        #expect(presence.update(client: "zz", user: "x", preset: nil, pressing: nil) == (false, false))
         let bo = presence.json.arrayValue?.last
-        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(true) && bo?["role"] == .string("viewer"))
+        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(false) && bo?["role"] == .string("viewer"))
         #expect(presence.leave(stream: 2))
         #expect(presence.remove(client: "a"))
         #expect(presence.json.arrayValue?.isEmpty == true)

@@ -1,4 +1,4 @@
-/// How the inactive line's values are smoothed (SPEC §4). Every method keeps the count, and
+/// How the inactive line's values are smoothed. Every method keeps the count, and
 /// gaps (non-finite values) split the series into runs that are smoothed on their own, so a
 /// smoothed value never mixes prices from both sides of a gap.
 public enum Smoothing: Sendable, Equatable {

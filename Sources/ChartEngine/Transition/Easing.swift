@@ -1,4 +1,4 @@
-/// The easing names a preset can choose (SPEC §3).
+/// The easing names a preset can choose.
 public enum EasingName: String, CaseIterable, Sendable, Codable {
     case linear, easeIn, easeOut, easeInOut, cubicBezier, spring
 }

@@ -1,9 +1,10 @@
 import ChartEngine
+import Synchronization
 import Foundation
 
 /// Schema, rendering and transition frames.
 extension WorkbenchApp {
-    func schema(_ request: HTTPRequest) -> HTTPResponse {
+    func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }
 
@@ -14,6 +15,10 @@ extension WorkbenchApp {
 
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
+    /// Width × height × frames of one answer: a 1440 × 900 chart at 60 frames. The answer's
+    /// size grows with each factor; 390 × 240 at 60 fps over the longest 2 s uses a seventh.
+    static let maxPixelFrames = 1440.0 * 900 * 60
+
     func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         var rest = values
         let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
@@ -24,6 +29,10 @@ extension WorkbenchApp {
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         let count = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        guard request.width * request.height * Double(count + 1) <= Self.maxPixelFrames else {
+            throw .badRequest("\(count + 1) frames of \(NumberText.shortest(request.width)) × \(NumberText.shortest(request.height)) px are more than "
+                              + "\(NumberText.shortest(Self.maxPixelFrames)) pixel-frames; lower fps, width or height", field: "fps")
+        }
         var frames: [JSONValue] = []
         for i in 0...count {
             let fraction = count == 0 ? 1 : Double(i) / Double(count)
@@ -39,7 +48,7 @@ extension WorkbenchApp {
     /// render request (the JSON body of `POST /api/render` plus a `requestId`); each answer is a
     /// line `{"requestId": …}` (or with an `"error"`) followed by the SVG. A browser's fetch costs
     /// several milliseconds of its own per request; a message on an open socket about one.
-    func renderSocket(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func renderSocket(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         guard request.header("upgrade")?.lowercased() == "websocket",
               request.header("connection")?.lowercased().contains("upgrade") == true else {
             throw HTTPError(426, "upgrade_required", "this endpoint speaks WebSocket")
@@ -51,12 +60,19 @@ extension WorkbenchApp {
             throw .badRequest("a 16-byte base64 key is required", field: "Sec-WebSocket-Key")
         }
         // Browsers always send Origin on a WebSocket handshake: a foreign one is a cross-site socket.
-        if let origin = request.header("origin"), !requestGuard.isAllowed(origin: origin) {
+        if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
+        }
+        guard openSockets.load(ordering: .relaxed) < Self.maxSockets else {
+            throw HTTPError(503, "too_many_sockets", "\(Self.maxSockets) render sockets are open; close a page and retry")
         }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
-                            body: .webSocket { [unowned self] socket in renderSession(socket) })
+                            body: .webSocket { [unowned self] socket in
+                                openSockets.add(1, ordering: .relaxed)
+                                defer { openSockets.subtract(1, ordering: .relaxed) }
+                                renderSession(socket)
+                            })
     }
 
     /// Besides still frames, the socket drives the press transition one display frame at a
@@ -121,46 +137,4 @@ extension WorkbenchApp {
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
         return entry.preset.style
     }
-}
-
-/// `GET /api/schema`: the parameter definitions of ChartEngine, as the page builds its controls.
-enum SchemaDocument {
-    static let json: JSONValue = {
-        let parameters: [JSONValue] = ChartStyle.definitions.map { d in
-            var pairs: [(String, JSONValue)] = [("key", .string(d.key)), ("label", .string(d.label)), ("group", .string(d.group))]
-            switch d.kind {
-            case .number(let range, let step, let unit):
-                pairs += [("type", .string("number")), ("min", .number(range.lowerBound)), ("max", .number(range.upperBound)),
-                          ("step", .number(step)), ("unit", unit.map(JSONValue.string) ?? .null)]
-            case .integer(let range, let step, let oddOnly):
-                pairs += [("type", .string("integer")), ("min", .number(Double(range.lowerBound))), ("max", .number(Double(range.upperBound))),
-                          ("step", .number(Double(step))), ("odd", .bool(oddOnly))]
-            case .color: pairs.append(("type", .string("color")))
-            case .choice(let options, _):
-                pairs += [("type", .string("choice")), ("options", .array(options.map(JSONValue.string))),
-                          ("optionLabels", .object(zip(options, d.optionLabels).map { ($0, .string($1)) }))]
-            case .toggle: pairs.append(("type", .string("boolean")))
-            case .cubicBezier:
-                let x = ParameterDefinition.bezierX, y = ParameterDefinition.bezierY
-                pairs += [("type", .string("cubicBezier")),
-                          ("x", .object([("min", .number(x.lowerBound)), ("max", .number(x.upperBound))])),
-                          ("y", .object([("min", .number(y.lowerBound)), ("max", .number(y.upperBound))]))]
-            }
-            pairs.append(("default", d.defaultValue.json))
-            pairs.append(("help", .string(d.help)))
-            if let condition = d.visibleWhen {
-                pairs.append(("visibleWhen", .object([("keys", .array(condition.keys.map(JSONValue.string))),
-                                                      ("values", .array(condition.values.map(JSONValue.string)))])))
-            }
-            return .object(pairs)
-        }
-        return .object([
-            ("groups", .array(ChartStyle.groups.map(JSONValue.string))),
-            ("parameters", .array(parameters)),
-            ("periods", .array(Period.allCases.map { .string($0.rawValue) })),
-            ("width", .object([("min", .number(RenderRequest.widthRange.lowerBound)), ("max", .number(RenderRequest.widthRange.upperBound))])),
-            ("height", .object([("min", .number(RenderRequest.heightRange.lowerBound)), ("max", .number(RenderRequest.heightRange.upperBound))])),
-            ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
-        ])
-    }()
 }

@@ -3,24 +3,22 @@ import ChartEngine
 /// Price data, the live feed, and sharing live parameter changes with other pages.
 extension WorkbenchApp {
     /// `POST /api/data` with a CSV body: replaces the series only if every row reads.
-    func loadData(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func loadData(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
         let result: CSVImport.Result
-        do { result = try CSVImport.parse(request.body) } catch {
+        do { result = try CSVImport.parse(context.request.body) } catch {
             throw HTTPError(400, "invalid_csv", error.description, field: error.line.map { "line \($0)" })
         }
-        let name = request.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
+        let name = context.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
         data.replace(with: result.series, source: name)
         let snapshot = data.snapshot
-        let who = author(of: request)
-        events.publish("data", .object([("action", .string("loaded")), ("summary", snapshot.summary),
-                                        ("user", .string(who.user)), ("client", .string(who.client))]))
         return .json(.object([("summary", snapshot.summary), ("timeColumn", .string(result.timeColumn)),
                               ("priceColumn", .string(result.priceColumn)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
+            .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
     }
 
     /// `GET /api/data?period=1Y&maxPoints=2000`: the visible points, reduced (keeping every
     /// extreme) when there are more than `maxPoints`.
-    func visibleData(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func visibleData(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let values = InputValue.fromQuery(request.query)
         var period = Period.all
         if let text = request.query["period"] {
@@ -38,18 +36,16 @@ extension WorkbenchApp {
                               ("decimated", .bool(points.count < window.count)), ("summary", snapshot.summary), ("points", .array(points))]))
     }
 
-    func setLive(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let body: JSONValue
-        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
-        guard case .bool(let enabled)? = body["enabled"] else { throw .badRequest("must be true or false", field: "enabled") }
-        let who = author(of: request)
+    func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
+        guard case .bool(let enabled)? = try context.jsonObject().first(where: { $0.0 == "enabled" })?.1 else { throw .badRequest("must be true or false", field: "enabled") }
+        let who = context.author
         if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
         return .json(.object([("enabled", .bool(live.isRunning))]))
     }
 
     /// A page's live parameter change, passed on to every other page (`parameters` event).
-    func shareParameters(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let values = try InputValue.fromJSON(request.body)
+    func shareParameters(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let values = try context.jsonValues()
         guard case .json(let parameters)? = values["parameters"], parameters.objectPairs != nil else {
             throw .badRequest("must be an object of parameter values", field: "parameters")
         }
@@ -60,13 +56,11 @@ extension WorkbenchApp {
             }
             checked.append((key, try InputValue.json(value).parameter(definition).json))
         }
-        let who = author(of: request)
         let preset = (try? values["preset"]?.text(field: "preset")).flatMap { $0 }.map { String($0.prefix(64)) }
         let revision = (try? values["revision"]?.text(field: "revision")).flatMap { $0 }.map { String($0.prefix(128)) }
         session.record(preset: preset, parameters: checked)
-        events.publish("parameters", .object([("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
-                                              ("revision", revision.map(JSONValue.string) ?? .null),
-                                              ("user", .string(who.user)), ("client", .string(who.client))]))
         return .json(.object([("shared", .number(Double(checked.count))), ("listeners", .number(Double(events.subscriberCount)))]))
+            .announcing("parameters", [("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
+                                       ("revision", revision.map(JSONValue.string) ?? .null)])
     }
 }

@@ -37,17 +37,20 @@ final class Presence: Sendable {
     }
 
     /// Updates every stream of this page; false when the page has no open stream.
-    func update(client: String, user: String?, preset: String??, pressing: Bool?) -> Bool {
+    /// `openedAnother` says whether the page now has a different preset open.
+    @discardableResult
+    func update(client: String, user: String?, preset: String??, pressing: Bool?) -> (found: Bool, openedAnother: Bool) {
         people.withLock { people in
-            var found = false
+            var found = false, openedAnother = false
             for (id, var person) in people where person.client == client {
+                if let preset, preset != person.preset { openedAnother = true }
                 if let user { person.user = user }
                 if let preset { person.preset = preset }
                 if let pressing { person.pressing = pressing }
                 people[id] = person
                 found = true
             }
-            return found
+            return (found, openedAnother)
         }
     }
 

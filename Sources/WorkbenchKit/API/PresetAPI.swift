@@ -2,7 +2,7 @@ import ChartEngine
 
 /// Presets: list, read, save (with revisions), rename, delete, export.
 extension WorkbenchApp {
-    func listPresets(_ request: HTTPRequest) -> HTTPResponse {
+    func listPresets() -> HTTPResponse {
         let (entries, problems) = presets.list()
         return .json(.object([
             ("presets", .array(entries.map { entry in
@@ -14,26 +14,24 @@ extension WorkbenchApp {
         ]))
     }
 
-    func getPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         return presetResponse(entry)
     }
 
     /// Body: `{"author", "notes", "parameters"}` (a whole preset file works too). `If-Match`
     /// guards against overwriting someone else's save; `If-None-Match: *` only creates.
-    func putPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body: JSONValue
-        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
+        let body = try request.jsonObject()
         var preset: Preset
-        do { preset = try Preset(json: body, requireEnvelope: false) } catch { throw HTTPError(error) }
+        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
         preset.name = name
         preset.updatedAt = Preset.now()
-        let who = author(of: request)
-        if preset.author.isEmpty { preset.author = who.user }
+        if preset.author.isEmpty { preset.author = request.author.user }
         let entry: PresetStore.Entry, created: Bool
         do {
             (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
@@ -41,25 +39,22 @@ extension WorkbenchApp {
         } catch PresetStore.SaveError.invalid(let error) {
             throw HTTPError(error)
         } catch PresetStore.SaveError.conflict(let current) {
-            throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
-                ? "a preset named \"\(name)\" already exists"
-                : "someone saved \"\(name)\" in the meantime (revision \(current!)); reload it before saving", field: "If-Match")
+            let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
+                else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
+                else { "there is no preset named \"\(name)\" to save over" }
+            throw HTTPError(409, "conflict", message, field: request.header("if-none-match") == "*" ? "If-None-Match" : "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         session.presetSaved(name)
-        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
         var response = presetResponse(entry)
         if created { response.status = 201 }
-        return response
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])
     }
 
-    func renamePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body: JSONValue
-        do { body = try JSONValue.parse(request.body) } catch { throw .badRequest(error.description) }
-        guard let rawName = body["newName"]?.stringValue else { throw .badRequest("is required", field: "newName") }
+        guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
         let newName: String
         do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let entry: PresetStore.Entry?
@@ -69,16 +64,14 @@ extension WorkbenchApp {
             throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
                             field: current == nil ? "newName" : "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        let who = author(of: request)
-        events.publish("preset", .object([("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
-        return presetResponse(entry)
+        session.presetRenamed(name, to: newName)
+        return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 
-    func deletePreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func deletePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
         let deleted: Bool
         do {
@@ -86,20 +79,20 @@ extension WorkbenchApp {
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        let who = author(of: request)
-        events.publish("preset", .object([("action", .string("deleted")), ("name", .string(name)),
-                                          ("user", .string(who.user)), ("client", .string(who.client))]))
-        return .json(.object([("deleted", .string(name))]))
+        session.presetDeleted(name)
+        return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 
-    func exportPreset(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         let formatName = request.query["format"] ?? "json"
+        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(entry.preset, platform) }
         guard let format = ExportFormat(rawValue: formatName) else {
-            throw .badRequest("must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))", field: "format")
+            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
         let text = format.export(entry.preset, data: data.snapshot.data)
         let fileName = format.fileName(for: entry.preset.name)
@@ -107,13 +100,58 @@ extension WorkbenchApp {
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
     }
 
+    /// `POST /api/export`: what is on screen, saved or not — the parameters of a render request
+    /// (over `preset` when given), the view (`width`, `height`, `period`, `background`), a
+    /// `name` (and `author`, `notes`) and the `format`.
+    func exportCurrent(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        var values = try request.jsonValues()
+        let formatName = try values.removeValue(forKey: "format")?.text(field: "format") ?? "json"
+        let rawName = try values.removeValue(forKey: "name")?.text(field: "name") ?? "Untitled"
+        let author = try values.removeValue(forKey: "author")?.text(field: "author") ?? ""
+        let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
+        let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
+        guard let background = SVGExport.Background(rawValue: backgroundName) else { throw .badRequest("must be light or dark", field: "background") }
+        let name: String
+        do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
+        guard author.utf8.count <= Preset.Limits.authorBytes else { throw .badRequest("is too long", field: "author") }
+        guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
+        let view = try RenderRequest(values, base: try baseStyle(values))
+        let preset = Preset(name: name, author: author, notes: notes, style: view.style)
+        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(preset, platform) }
+        guard let format = ExportFormat(rawValue: formatName) else {
+            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
+        }
+        let text = format == .svg
+            ? SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period, background: background)
+            : format.export(preset, data: data.snapshot.data)
+        let fileName = format.fileName(for: name)
+        return HTTPResponse(contentType: format.contentType, text: text)
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
+    /// An ios/android handoff bundle as a .zip download.
+    func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform) throws(HTTPError) -> HTTPResponse {
+        let bytes: [UInt8]
+        let bundle: HandoffBundle
+        do {
+            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot())
+            bytes = try bundle.zip()
+        } catch {
+            throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")
+        }
+        let fileName = bundle.folderName + ".zip"
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/zip")], body: .bytes(bytes))
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
     // MARK: Helpers
 
-    private func presetName(_ request: HTTPRequest) throws(HTTPError) -> String {
+    private func presetName(_ request: RequestContext) throws(HTTPError) -> String {
         do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
     }
 
-    private func existingPreset(_ request: HTTPRequest) throws(HTTPError) -> PresetStore.Entry {
+    private func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
         let name = try presetName(request)
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         return entry
@@ -127,6 +165,15 @@ extension WorkbenchApp {
             json = .object(pairs)
         }
         return HTTPResponse.json(json).adding("ETag", "\"\(entry.revision)\"")
+    }
+
+    /// A failed write, told without the server's folders: only the last component of a path.
+    static func writeFailed(_ error: any Error) -> HTTPError {
+        let words = "\(error)".split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            guard word.contains("/") else { return word }
+            return word.split(separator: "/").last ?? word
+        }
+        return HTTPError(500, "write_failed", "the preset could not be saved: " + words.joined(separator: " "))
     }
 
     static func unquote(_ text: String) -> String {

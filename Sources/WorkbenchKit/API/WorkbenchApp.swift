@@ -1,15 +1,16 @@
 import ChartEngine
 import Foundation
+import Synchronization
 
-/// The workbench behind the HTTP server: guards first, then the API table, then the page.
-// Unchecked: `router` is assigned once, in init, before any request can arrive.
+/// The workbench behind the HTTP server: the middleware chain, then the API table, then the page.
+// Unchecked: `router` and `chain` are assigned once, in init, before any request can arrive.
 final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let data: DataStore
     let presets: PresetStore
     let events: EventHub
     let live: LiveFeed
     let staticFiles: StaticFiles
-    let requestGuard: RequestGuard
+    let hostOriginGuard: HostOriginGuard
     let presence = Presence()
     let session = SessionState()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -17,10 +18,15 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
     let shareBaseURL: String?
     private(set) var router = Router()
+    /// Render sockets open now; each holds a connection and its thread.
+    let openSockets = Atomic<Int>(0)
+    static let maxSockets = 64
+    private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
     static let csvBodyLimit = 64 << 20        // 64 MB; larger files load with --data FILE
 
+    /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
     init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
          share: ShareAccess? = nil, servedAddresses: [String]? = nil) {
         self.data = data
@@ -28,39 +34,84 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         self.events = EventHub()
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
-        self.requestGuard = RequestGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
+        self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
         self.share = share
         shareBaseURL = servedAddresses.map { "http://\(NetworkAddresses.lanAddress(in: $0)):\(port)" }
         router = routes()
+        // Outermost first: every answer gets the security headers; nothing is read for a request
+        // with a foreign host or origin, without a join token, or of the wrong media type.
+        let shareGuard: [any Middleware] = share.map { [ShareGuard(access: $0)] } ?? []
+        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + shareGuard
+            + [SameOriginReads(router: router, origins: hostOriginGuard), ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
+        chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 
-    /// The API, one line a route.
+    /// The API, one line a route: what it does, what it reads, what it answers.
     private func routes() -> Router {
+        let object = JSONValue.object([("type", .string("object"))])
         var r = Router()
-        r.get("/api/schema") { [unowned self] in schema($0) }
-        r.get("/api/openapi.json") { _ in .json(OpenAPIDocument.json) }
-        r.get("/api/render") { [unowned self] in try render(InputValue.fromQuery($0.query)) }
-        r.post("/api/render") { [unowned self] in try render(InputValue.fromJSON($0.body)) }
-        r.get("/api/render/socket") { [unowned self] in try renderSocket($0) }
-        r.get("/api/frames") { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
-        r.post("/api/frames") { [unowned self] in try frames(InputValue.fromJSON($0.body)) }
-        r.get("/api/easing") { [unowned self] in try easingSamples(InputValue.fromQuery($0.query)) }
-        r.get("/api/presets") { [unowned self] in listPresets($0) }
-        r.get("/api/presets/:name") { [unowned self] in try getPreset($0) }
-        r.put("/api/presets/:name") { [unowned self] in try putPreset($0) }
-        r.delete("/api/presets/:name") { [unowned self] in try deletePreset($0) }
-        r.post("/api/presets/:name/rename") { [unowned self] in try renamePreset($0) }
-        r.get("/api/presets/:name/export") { [unowned self] in try exportPreset($0) }
-        r.post("/api/data") { [unowned self] in try loadData($0) }
-        r.get("/api/data") { [unowned self] in try visibleData($0) }
-        r.get("/api/live") { [unowned self] _ in .json(.object([("enabled", .bool(live.isRunning))])) }
-        r.post("/api/live") { [unowned self] in try setLive($0) }
-        r.post("/api/session/parameters") { [unowned self] in try shareParameters($0) }
-        r.post("/api/data/builtin") { [unowned self] in loadBuiltInData($0) }
-        r.get("/api/session") { [unowned self] in sessionInfo($0) }
-        r.get("/api/session/qr") { [unowned self] in try joinLinkQR($0) }
-        r.post("/api/session/presence") { [unowned self] in try updatePresence($0) }
-        r.get("/api/events") { [unowned self] in eventStream($0) }
+        r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { [unowned self] in schema($0) }
+        r.get("/api/openapi.json", "This document", answers: [.json("OpenAPI 3")]) { [unowned self] _ in .json(OpenAPIDocument.json(for: router)) }
+        r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.renderQuery, answers: [.svg("the chart")], errors: [404]) {
+            [unowned self] in try render(InputValue.fromQuery($0.query))
+        }
+        r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", answers: [.svg("the chart")], errors: [404]) {
+            [unowned self] in try render($0.jsonValues())
+        }
+        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
+              answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
+        r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
+              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true) { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404]) {
+            [unowned self] in try frames($0.jsonValues())
+        }
+        r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
+              query: OpenAPIDocument.renderQuery + [.init("samples", OpenAPIDocument.number, "2–1000")], answers: [.json("samples")], errors: [404]) {
+            [unowned self] in try easingSamples(InputValue.fromQuery($0.query))
+        }
+        r.get("/api/presets", "List presets", answers: [.json("presets and problems")]) { [unowned self] _ in listPresets() }
+        r.get("/api/presets/{name}", "Read a preset", answers: [.json("the preset with its revision")], errors: [404]) {
+            [unowned self] in try getPreset($0)
+        }
+        r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
+              answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500]) { [unowned self] in try putPreset($0) }
+        r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
+            [unowned self] in try deletePreset($0)
+        }
+        r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
+            [unowned self] in try renamePreset($0)
+        }
+        r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
+              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
+            [unowned self] in try exportPreset($0)
+        }
+        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes and format",
+               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
+            [unowned self] in try exportCurrent($0)
+        }
+        r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv,
+               answers: [.json("summary of the series")]) { [unowned self] in try loadData($0) }
+        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")]) { [unowned self] in try visibleData($0) }
+        r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { [unowned self] _ in
+            .json(.object([("enabled", .bool(live.isRunning))]))
+        }
+        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", answers: [.json("{enabled}")]) { [unowned self] in try setLive($0) }
+        r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
+            [unowned self] in try shareParameters($0)
+        }
+        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", answers: [.json("summary of the series")]) {
+            [unowned self] _ in loadBuiltInData()
+        }
+        r.get("/api/session", "Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on",
+              answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
+        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(["editor", "viewer", "device"]))],
+              answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client",
+               answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
+        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live, presence",
+              query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
+                      .init("preset", OpenAPIDocument.string, "the preset the page has open")],
+              answers: [.eventStream], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 
@@ -69,41 +120,28 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     func bodyLimit(for head: RequestHead) -> Int {
         // Under --share, nothing of a stranger's request is buffered.
         if let share, share.role(cookieHeader: head.header("cookie")) == nil { return 0 }
-        return head.method == "POST" && head.rawPath == "/api/data" ? Self.csvBodyLimit : Self.jsonBodyLimit
+        return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? Self.csvBodyLimit : Self.jsonBodyLimit
     }
 
-    func preflight(_ head: RequestHead) -> HTTPResponse? {
-        requestGuard.refusal(for: head) ?? shareRefusal(for: head)
-    }
+    func preflight(_ head: RequestHead) -> HTTPResponse? { chain.refusal(for: head) }
 
-    func respond(to incoming: HTTPRequest) -> HTTPResponse {
-        var request = incoming
-        switch shareAdmission(incoming) {
-        case .success(let role): request.role = role
-        case .failure(let refusal): return refusal.response.adding("Cache-Control", "no-store")
+    func respond(to request: HTTPRequest) -> HTTPResponse { chain.respond(to: RequestContext(request: request)) }
+
+    /// After the middleware: the API, then the page's files.
+    private func endpoint(_ context: RequestContext) -> HTTPResponse {
+        var context = context
+        if context.request.rawPath == "/device" && (context.request.method == "GET" || context.request.method == "HEAD") {
+            let r = context.request
+            context.request = HTTPRequest(method: r.method, rawPath: "/device.html", query: r.query, headers: r.headers, body: r.body)
         }
-        if request.rawPath == "/device" && (request.method == "GET" || request.method == "HEAD") {
-            request = HTTPRequest(method: request.method, rawPath: "/device.html", query: request.query, headers: request.headers,
-                                  body: request.body, role: request.role)
-        }
-        if let response = router.response(to: request) {
-            return response.adding("Cache-Control", "no-store")
-        }
+        let request = context.request
+        if let response = router.response(to: context) { return response }
         if request.rawPath.hasPrefix("/api/") { return .notFound("no API route \(request.rawPath)") }
         if let file = staticFiles.response(to: request) { return file }
         if request.method != "GET" && request.method != "HEAD" {
             return HTTPError(405, "method_not_allowed", "\(request.method) is not allowed here; use GET").response.adding("Allow", "GET, HEAD")
         }
         return .notFound()
-    }
-
-    // MARK: Who did it
-
-    /// The person's display name and page id, sent by the page with every write.
-    func author(of request: HTTPRequest) -> (user: String, client: String) {
-        // The page percent-encodes the name: header values cannot carry every Unicode letter.
-        func clean(_ s: String?) -> String { String((s.flatMap { PercentDecoding.decode(Substring($0)) } ?? "").prefix(64)) }
-        return (clean(request.header("x-workbench-user")), clean(request.header("x-workbench-client")))
     }
 
     /// Ends live updates and event streams, giving streams a moment to send their last chunk.

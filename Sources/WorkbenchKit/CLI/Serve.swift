@@ -50,6 +50,22 @@ struct Serve: ParsableCommand {
             do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }
 
+            // Signal handlers before the line that says the server is ready: a test (or a script)
+            // may send SIGTERM as soon as it reads it.
+            let stop: @Sendable () -> Void = {
+                app.shutdown()
+                server.stop()
+                close(socket.fd)
+                Output.write("Stopped.\n")
+                Foundation.exit(0)
+            }
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+                source.setEventHandler(handler: stop)
+                source.resume()
+                SignalSources.keep(source)
+            }
             if !share && !["127.0.0.1", "localhost", "::1"].contains(host) {
                 Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
             }
@@ -66,20 +82,6 @@ struct Serve: ParsableCommand {
                 """)
             }
 
-            let stop: @Sendable () -> Void = {
-                app.shutdown()
-                server.stop()
-                close(socket.fd)
-                Output.write("Stopped.\n")
-                Foundation.exit(0)
-            }
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-                source.setEventHandler(handler: stop)
-                source.resume()
-                SignalSources.keep(source)
-            }
             dispatchMain()
         }
     }

@@ -1,5 +1,5 @@
 /// A request as the handlers see it: already percent-decoded query, lower-cased header names,
-/// the whole (bounded) body, and the parameters the router matched in the path.
+/// the whole (bounded) body.
 struct HTTPRequest: Sendable {
     let method: String
     /// The path exactly as sent, still percent-encoded.
@@ -7,13 +7,8 @@ struct HTTPRequest: Sendable {
     let query: [String: String]
     let headers: [String: String]
     let body: [UInt8]
-    var pathParameters: [String: String] = [:]
-    /// Under `serve --share`, what the request's token allows; otherwise every page edits.
-    var role: ShareAccess.Role = .editor
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
-
-    var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// The head of a request, available before its body is read: enough to refuse it early.
@@ -21,6 +16,8 @@ struct RequestHead: Sendable {
     let method: String
     let rawPath: String
     let headers: [String: String]
+    /// Every value of a header sent more than once (lower-cased names).
+    var repeatedHeaders: [String: [String]] = [:]
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

@@ -12,6 +12,13 @@ struct HTTPResponse: Sendable {
     var status: Int
     var headers: [(String, String)]
     var body: Body
+    /// An event for every open page, published (with who caused it) once the response is final.
+    var announcement: Announcement?
+
+    struct Announcement: Sendable {
+        let event: String
+        let fields: [(String, JSONValue)]
+    }
 
     init(status: Int, headers: [(String, String)] = [], body: Body) {
         self.status = status
@@ -38,6 +45,13 @@ struct HTTPResponse: Sendable {
     }
 
     static func notFound(_ what: String = "no such resource") -> HTTPResponse { .error(404, "not_found", what) }
+
+    /// This response, announcing `event` to every open page when it succeeds.
+    func announcing(_ event: String, _ fields: [(String, JSONValue)]) -> HTTPResponse {
+        var copy = self
+        copy.announcement = Announcement(event: event, fields: fields)
+        return copy
+    }
 
     func adding(_ name: String, _ value: String) -> HTTPResponse {
         var copy = self

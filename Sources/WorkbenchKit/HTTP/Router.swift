@@ -1,60 +1,129 @@
-/// Routes requests by method and path pattern (`/api/presets/:name`), read top to bottom
-/// like a table of the API. A path that matches with another method gets 405 with `Allow`.
+/// Routes requests by method and path pattern (`/api/presets/{name}`), read top to bottom
+/// like a table of the API. Each route also says what it reads and answers, which is all the
+/// OpenAPI document needs. A path that matches with another method gets 405 with `Allow`.
 struct Router: Sendable {
-    typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
-
     struct Route: Sendable {
         let method: String
-        let pattern: [Substring]
-        let handler: Handler
+        /// OpenAPI style: `{name}` marks a path parameter.
+        let path: String
+        let summary: String
+        let query: [QueryParameter]
+        /// What a write reads; nil: no body.
+        let body: MediaType?
+        let answers: [Answer]
+        /// Error statuses this route can answer besides the ones every route can.
+        let errors: [Int]
+        /// A read that only the workbench's own pages may make (costly answers a foreign page
+        /// could otherwise request through an `<img>`).
+        var sameOriginOnly = false
+        let handler: Responder
+        fileprivate let pattern: [Substring]
+    }
+
+    struct QueryParameter: Sendable {
+        let name: String
+        let schema: JSONValue
+        let description: String
+
+        init(_ name: String, _ schema: JSONValue, _ description: String = "") {
+            self.name = name
+            self.schema = schema
+            self.description = description
+        }
+    }
+
+    /// A successful answer: status, media types and (for JSON) the schema of the body.
+    struct Answer: Sendable {
+        let status: Int
+        let types: [MediaType]
+        let schema: JSONValue?
+        let description: String
+
+        static func json(_ description: String, _ schema: JSONValue = .object([("type", .string("object"))]), status: Int = 200) -> Answer {
+            Answer(status: status, types: [.json], schema: schema, description: description)
+        }
+        static func svg(_ description: String) -> Answer { Answer(status: 200, types: [.svg], schema: nil, description: description) }
+        static let eventStream = Answer(status: 200, types: [.eventStream], schema: nil, description: "Server-Sent Events")
+        static let switchingProtocols = Answer(status: 101, types: [], schema: nil, description: "switching to WebSocket")
     }
 
     private(set) var routes: [Route] = []
 
-    mutating func get(_ path: String, _ handler: @escaping Handler) { add("GET", path, handler) }
-    mutating func post(_ path: String, _ handler: @escaping Handler) { add("POST", path, handler) }
-    mutating func put(_ path: String, _ handler: @escaping Handler) { add("PUT", path, handler) }
-    mutating func delete(_ path: String, _ handler: @escaping Handler) { add("DELETE", path, handler) }
+    mutating func get(_ path: String, _ summary: String, query: [QueryParameter] = [], answers: [Answer], errors: [Int] = [],
+                      sameOriginOnly: Bool = false, _ handler: @escaping Responder) {
+        add("GET", path, summary, query, nil, answers, errors, handler)
+        routes[routes.count - 1].sameOriginOnly = sameOriginOnly
+    }
 
-    private mutating func add(_ method: String, _ path: String, _ handler: @escaping Handler) {
-        routes.append(Route(method: method, pattern: path.split(separator: "/"), handler: handler))
+    mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType = .json, answers: [Answer],
+                       errors: [Int] = [], _ handler: @escaping Responder) {
+        add("POST", path, summary, query, body, answers, errors, handler)
+    }
+
+    mutating func put(_ path: String, _ summary: String, body: MediaType = .json, answers: [Answer], errors: [Int] = [],
+                      _ handler: @escaping Responder) {
+        add("PUT", path, summary, [], body, answers, errors, handler)
+    }
+
+    mutating func delete(_ path: String, _ summary: String, answers: [Answer], errors: [Int] = [], _ handler: @escaping Responder) {
+        add("DELETE", path, summary, [], nil, answers, errors, handler)
+    }
+
+    private mutating func add(_ method: String, _ path: String, _ summary: String, _ query: [QueryParameter], _ body: MediaType?,
+                              _ answers: [Answer], _ errors: [Int], _ handler: @escaping Responder) {
+        routes.append(Route(method: method, path: path, summary: summary, query: query, body: body, answers: answers,
+                            errors: errors, handler: handler, pattern: path.split(separator: "/")))
+    }
+
+    /// The route for this method and path, if any (HEAD is served by GET routes).
+    func route(method: String, rawPath: String) -> Route? {
+        let segments = Array(Self.segments(rawPath))
+        let method = method == "HEAD" ? "GET" : method
+        return routes.first { $0.method == method && Self.match($0.pattern, segments) != nil }
     }
 
     /// The response of the matching route, or nil when no route has this path.
-    func response(to request: HTTPRequest) -> HTTPResponse? {
-        let segments = request.rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    func response(to context: RequestContext) -> HTTPResponse? {
+        let request = context.request
+        let segments = Array(Self.segments(request.rawPath))
+        let method = request.method == "HEAD" ? "GET" : request.method
         var allowed: [String] = []
         for route in routes {
-            guard let parameters = match(route.pattern, Array(segments)) else { continue }
-            let method = request.method == "HEAD" ? "GET" : request.method
+            guard let parameters = Self.match(route.pattern, segments) else { continue }
             guard route.method == method else { allowed.append(route.method); continue }
             guard let decoded = parameters else {
                 return .error(400, "bad_request", "the path is not valid percent-encoded UTF-8")
             }
-            var routed = request
+            var routed = context
             routed.pathParameters = decoded
-            do {
-                return try route.handler(routed)
-            } catch let error as HTTPError {
-                return error.response
-            } catch {
-                return .error(500, "internal", "unexpected error: \(error)")
+            var response: HTTPResponse
+            do { response = try route.handler(routed) } catch { response = MiddlewareChain.response(for: error) }
+            if request.method == "HEAD", case .stream(let stream) = response.body {
+                // A HEAD gets the stream's headers only: never a body that does not end.
+                stream.close()
+                response.body = .bytes([])
             }
+            return response.adding("Cache-Control", "no-store")
         }
         guard !allowed.isEmpty else { return nil }
+        if allowed.contains("GET") { allowed.append("HEAD") }
         return HTTPError(405, "method_not_allowed", "\(request.method) is not allowed here; use \(allowed.joined(separator: ", "))")
             .response.adding("Allow", allowed.joined(separator: ", "))
     }
 
+    private static func segments(_ rawPath: String) -> ArraySlice<Substring> {
+        rawPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+    }
+
     /// nil: no match; .some(nil): matched but a parameter does not decode.
-    private func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]?? {
+    private static func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]?? {
         guard pattern.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
         var valid = true
         for (p, s) in zip(pattern, segments) {
-            if p.hasPrefix(":") {
+            if p.hasPrefix("{") && p.hasSuffix("}") {
                 guard !s.isEmpty else { return nil }
-                if let value = PercentDecoding.decode(s) { parameters[String(p.dropFirst())] = value } else { valid = false }
+                if let value = PercentDecoding.decode(s) { parameters[String(p.dropFirst().dropLast())] = value } else { valid = false }
             } else if p != s {
                 return nil
             }

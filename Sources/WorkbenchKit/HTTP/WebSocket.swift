@@ -7,8 +7,11 @@ import Glibc
 final class WebSocket: @unchecked Sendable {
     let fd: Int32
     private var pending: [UInt8]
+    private var reader = WebSocketFrameReader(maxMessage: WebSocket.maxMessage)
     private let writeLock = NSLock()
     static let maxMessage = 1 << 20
+    /// A quiet client is pinged after this long, and dropped when it stays quiet as long again.
+    static let idlePing: Int = 30
 
     init(fd: Int32, alreadyRead: [UInt8]) {
         self.fd = fd
@@ -19,6 +22,9 @@ final class WebSocket: @unchecked Sendable {
         // Answers are single frames written at once: waiting for more data only adds latency.
         var yes: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: Self.idlePing, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// `Sec-WebSocket-Accept` for a client's `Sec-WebSocket-Key`.
@@ -26,37 +32,16 @@ final class WebSocket: @unchecked Sendable {
         Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
     }
 
-    /// The next text message, or nil when the peer closed or broke the protocol.
+    /// The next text message, or nil when the peer closed, broke the protocol or went quiet.
     func receive() -> String? {
-        var message: [UInt8] = []
         while true {
-            guard let header = read(2) else { return nil }
-            let final = header[0] & 0x80 != 0, opcode = header[0] & 0x0F
-            guard header[1] & 0x80 != 0 else { close(code: 1002); return nil }  // clients must mask
-            var length = Int(header[1] & 0x7F)
-            if length == 126 {
-                guard let b = read(2) else { return nil }
-                length = Int(b[0]) << 8 | Int(b[1])
-            } else if length == 127 {
-                guard let b = read(8) else { return nil }
-                length = b.reduce(0) { $0 << 8 | Int($1) }
-            }
-            guard length >= 0, message.count + length <= Self.maxMessage else { close(code: 1009); return nil }
-            guard let mask = read(4), var payload = read(length) else { return nil }
-            for i in payload.indices { payload[i] ^= mask[i & 3] }
-            switch opcode {
-            case 0x8: close(code: 1000); return nil
-            case 0x9: send(frame: 0xA, payload); continue
-            case 0xA: continue
-            case 0x0, 0x1:
-                message += payload
-                if final {
-                    guard let text = String(validating: message, as: UTF8.self) else { close(code: 1007); return nil }
-                    return text
-                }
-            default:
-                close(code: 1003)  // binary and unknown frames are not part of this protocol
-                return nil
+            switch reader.next(read: read) {
+            case .text(let text): return text
+            case .ping(let payload): send(frame: 0xA, payload)
+            case .pong: continue
+            case .closed(let code): close(code: code); return nil
+            case .failed(let code): close(code: code); return nil
+            case .end: shutdown(fd, Int32(SHUT_RDWR)); return nil
             }
         }
     }
@@ -98,10 +83,19 @@ final class WebSocket: @unchecked Sendable {
 
     private func read(_ count: Int) -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: 65536)
+        var pinged = false
         while pending.count < count {
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // Quiet for `idlePing` seconds: ask once, then give the slot to someone else.
+                if pinged { return nil }
+                pinged = true
+                send(frame: 0x9, [])
+                continue
+            }
             if n <= 0 { return nil }
+            pinged = false
             pending += chunk[..<n]
         }
         let result = Array(pending[..<count])

@@ -1,0 +1,23 @@
+/// Who sent the request: the display name and page id the page sends with every call.
+struct Authorship: Middleware {
+    static let maxLength = 64
+
+    func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse {
+        var context = context
+        context.author = Self.author(of: context.request)
+        return try next(context)
+    }
+
+    /// The page percent-encodes the name: header values cannot carry every Unicode letter.
+    static func author(of request: HTTPRequest) -> RequestContext.Author {
+        func clean(_ s: String?) -> String {
+            let text = s.flatMap { PercentDecoding.decode(Substring($0)) } ?? ""
+            return String(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }.map(Character.init).prefix(maxLength))
+        }
+        return .init(user: clean(request.header("x-workbench-user")), client: clean(request.header("x-workbench-client")))
+    }
+}
+
+private extension Unicode.GeneralCategory {
+    var isControl: Bool { self == .control || self == .format || self == .lineSeparator || self == .paragraphSeparator }
+}

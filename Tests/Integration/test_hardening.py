@@ -1,0 +1,176 @@
+"""Issue 13's HTTP items against the real binary: WebSocket frames that once crashed or were
+accepted, origins that are not exactly ours, writes that are not JSON, ambiguous framing."""
+import os
+import socket
+import struct
+import time
+
+import requests
+
+from test_http import RawWebSocket, raw
+
+
+def frame(opcode, payload=b"", final=True, rsv=0, length=None):
+    n = len(payload) if length is None else length
+    head = bytes([(0x80 if final else 0) | rsv | opcode])
+    if n < 126:
+        head += bytes([0x80 | n])
+    elif n <= 0xFFFF:
+        head += bytes([0x80 | 126]) + struct.pack(">H", n)
+    else:
+        head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+
+def close_code(ws, frames):
+    ws.sock.sendall(frames)
+    opcode, data = ws.receive()
+    assert opcode == 8
+    return int.from_bytes(data[:2], "big")
+
+
+def test_continuation_declaring_2_63_bytes_closes_1009_and_server_lives(server):
+    ws = RawWebSocket(server)
+    assert close_code(ws, frame(1, b"{", final=False) + frame(0, length=2**63 - 1)) == 1009
+    assert server.get("/api/schema").status_code == 200
+
+
+def test_bad_control_frames_rsv_bits_and_close_codes_close_1002(server):
+    cases = [frame(9, b"x" * 126), frame(9, b"x", final=False), frame(1, b"{}", rsv=0x40),
+             frame(8, struct.pack(">H", 1005)), frame(8, struct.pack(">H", 999)), frame(0, b"x"), frame(0xB)]
+    for frames in cases:
+        assert close_code(RawWebSocket(server), frames) == 1002, frames[:2]
+    assert close_code(RawWebSocket(server), frame(8, struct.pack(">H", 4000))) == 4000
+    assert server.get("/api/schema").status_code == 200
+
+
+def test_origin_must_match_scheme_host_and_port(server):
+    body = {"enabled": False}
+    for origin in ["http://127.0.0.1", "http://localhost", f"http://127.0.0.1:{server.port + 1}", f"https://127.0.0.1:{server.port}",
+                   f"http://127.0.0.1:{server.port}.evil.example"]:
+        r = requests.post(server.url + "/api/live", json=body, headers={"Origin": origin}, timeout=5)
+        assert r.status_code == 403, origin
+    assert requests.post(server.url + "/api/live", json=body, headers={"Origin": f"http://localhost:{server.port}"}, timeout=5).status_code == 200
+    assert RawWebSocket(server, origin="http://127.0.0.1").status == 403
+
+
+def test_simple_cross_site_bodies_cannot_write(server):
+    before = server.get("/api/data?maxPoints=10").json()["summary"]["count"]
+    for path, body in [("/api/data", "1,2\n3,4\n"), ("/api/session/parameters", '{"parameters": {}}'),
+                       ("/api/live", '{"enabled": true}'), ("/api/presets/x/rename", '{"newName": "y"}')]:
+        for content_type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None]:
+            headers = {"Origin": server.url}
+            if content_type:
+                headers["Content-Type"] = content_type
+            r = requests.post(server.url + path, data=body.encode(), headers=headers, timeout=5)
+            assert r.status_code == 415, (path, content_type, r.status_code)
+            assert r.json()["error"]["field"] == "Content-Type"
+    r = requests.put(server.url + "/api/presets/Plain", data=b'{"parameters": {}}', headers={"Origin": server.url, "Content-Type": "text/plain"}, timeout=5)
+    assert r.status_code == 415
+    assert server.get("/api/data?maxPoints=10").json()["summary"]["count"] == before
+    assert server.get("/api/live").json()["enabled"] is False
+
+
+def status_of(server, request):
+    response = raw(server, request)
+    return int(response.split(b" ")[1]) if response.startswith(b"HTTP/1.1") else None
+
+
+def test_ambiguous_framing_is_refused(server):
+    port = server.port
+    assert status_of(server, f"GET /api/schema HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n".encode()) == 400
+    assert status_of(server, f"POST /api/live HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                             f"Origin: http://evil.example\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}".encode()) == 400
+    assert status_of(server, f"POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                             f"Content-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{{}}".encode()) == 400
+    started = time.time()
+    assert status_of(server, f"POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                             f"Transfer-Encoding: xchunked\r\nConnection: close\r\n\r\n2\r\n{{}}\r\n0\r\n\r\n".encode()) == 501
+    assert time.time() - started < 4  # answered, not left hanging until the read times out
+    assert server.get("/api/schema").status_code == 200
+
+
+def test_head_of_the_event_stream_has_no_body(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+        s.sendall(f"HEAD /api/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        s.settimeout(3)
+        data = s.recv(65536)
+        head, _, rest = data.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 200") and b"text/event-stream" in head
+        assert rest == b""
+        s.settimeout(1.5)
+        try:
+            more = s.recv(65536)
+        except socket.timeout:
+            more = b""
+        assert more == b""
+
+
+def new_client_is_served(server, within=2.0):
+    started = time.time()
+    r = requests.get(server.url + "/api/schema", timeout=within + 3)
+    return r.status_code == 200 and time.time() - started < within
+
+
+def hold(count, opener):
+    held = []
+    try:
+        for _ in range(count):
+            held.append(opener())
+    except OSError:
+        pass
+    return held
+
+
+def test_600_slowloris_connections_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+
+    def slow():
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(f"GET /api/schema HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Slow: ".encode())
+        return s
+    held = hold(600, slow)
+    try:
+        assert len(held) == 600
+        time.sleep(0.5)
+        assert new_client_is_served(server)
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_520_idle_event_streams_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+
+    def stream():
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        return s
+    held = hold(520, stream)
+    try:
+        time.sleep(0.5)
+        assert new_client_is_served(server)
+        statuses = []
+        for s in held[-5:]:
+            s.settimeout(5)
+            statuses.append(s.recv(64).split(b" ")[1])
+        assert set(statuses) == {b"503"}  # the streams beyond the cap are refused, not queued
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_512_idle_sockets_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+    held = hold(512, lambda: RawWebSocket(server))
+    try:
+        statuses = [ws.status for ws in held]
+        assert statuses.count(101) >= 1 and statuses[-1] == 503
+        assert new_client_is_served(server)
+        # Sockets beyond the cap do not stay open, and the first ones still answer.
+        held[0].send('{"requestId": 1}')
+        assert held[0].receive()[0] == 1
+    finally:
+        for ws in held:
+            ws.sock.close()
