@@ -46,13 +46,19 @@ fuzz-seeds:
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 
 # Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
-bench: bench-engine bench-server bench-import bench-parsers bench-browser
+bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-browser
 
 bench-engine:
 	@scripts/ensure-deps.sh bench
 	$(SWIFT) build -c release --product EngineBenchmarks
 	.build/release/EngineBenchmarks
 	python3 Benchmarks/baselines.py
+
+# The engine commands as whole processes against d3-shape in Node (when D3_SHAPE points at
+# d3-shape/src/index.js) and pandas + tsdownsample, same run.
+bench-cli: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/cli_bench.py .build/release/workbench
 
 bench-server: release
 	@scripts/ensure-deps.sh bench

@@ -22,16 +22,17 @@ async function start() {
   };
   fit();
 
-  let lastLabel = null;
+  let lastSelected = null;   // time of the selected point in the last frame while pressing
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
       metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
       // A new selected point under the finger: one short tick, as the app does.
-      const label = chart.pressed ? svg.querySelector('.cw-label text')?.textContent ?? null : null;
-      if (label !== null && lastLabel !== null && label !== lastLabel) navigator.vibrate?.(8);
-      lastLabel = label;
+      // (the engine names the selected point on the frame, whether or not the price label is drawn)
+      const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;
+      if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
+      lastSelected = selected;
     },
     onPress: pressing => send('POST', '/api/session/presence', { pressing, preset }).catch(() => {}),
   });

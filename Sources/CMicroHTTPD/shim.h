@@ -5,6 +5,8 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <string.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <microhttpd.h>
 
 /* Keeps the URL and query arguments percent-encoded so that Swift decodes them once, itself,
@@ -30,17 +32,36 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             MHD_AccessHandlerCallback handler,
                                             void *handler_cls,
                                             MHD_RequestCompletedCallback completed,
+                                            MHD_NotifyConnectionCallback connection_events,
                                             void *completed_cls,
                                             unsigned int connection_timeout_seconds,
                                             unsigned int connection_limit) {
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, connection_events, completed_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escaped, NULL,
                             MHD_OPTION_END);
 }
+
+/* The connection's socket, or -1. */
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? (int)info->connect_fd : -1;
+}
+
+/* The peer's numeric address into `out` (empty when unknown). */
+static inline void cmhd_client_address(struct MHD_Connection *connection, char *out, size_t size) {
+    out[0] = 0;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (!info || !info->client_addr) return;
+    socklen_t length = info->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
+    if (getnameinfo(info->client_addr, length, out, size, NULL, 0, NI_NUMERICHOST) != 0) out[0] = 0;
+}
+
+static const enum MHD_ConnectionNotificationCode CMHD_CONNECTION_STARTED = MHD_CONNECTION_NOTIFY_STARTED;
 
 /* Hands an upgraded (WebSocket) connection back to libmicrohttpd to be closed. */
 static inline enum MHD_Result cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {

@@ -66,6 +66,9 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
     assert svg["width"] >= 385 and svg["height"] >= 800          # full screen
     assert device.evaluate("getComputedStyle(document.querySelector('#preview')).touchAction") == "none"
     assert device.locator("button, input, select").count() == 0  # only the chart
+    # With the in-plot price label turned off on the main page, the ticks still come.
+    main.locator("#param-labelEnabled").uncheck()
+    main.wait_for_timeout(500)
     # A real touch (through the browser's input pipeline): press, scrub across, release.
     cdp = device.context.new_cdp_session(device)
     y = svg["y"] + svg["height"] / 2
@@ -76,6 +79,7 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (x % 40) - 20}]})
         device.wait_for_timeout(30)
     device.wait_for_function("() => (window.vibrations || []).length >= 2")
+    assert device.locator("#preview .cw-label text").count() == 0
     # No page scroll and no zoom while pressing.
     assert device.evaluate("[scrollX, scrollY, visualViewport.scale]") == [0, 0, 1]
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

@@ -89,5 +89,11 @@ import Testing
         #expect(p.contains(500) && p.contains(-50))
         #expect(p.contains { $0.isNaN })
         #expect(zip(t, t.dropFirst()).allSatisfy { $0 <= $1 })
+        // The window's true ends are kept, for any window.
+        for window in [0..<n, 1000..<151_234, 99_999..<n] {
+            let (wt, wp) = data.visiblePoints(window, columns: 390)
+            #expect(wt.first == Double(times[window.lowerBound]) && wt.last == Double(times[window.upperBound - 1]))
+            #expect(wp.first == prices[window.lowerBound] && wp.last == prices[window.upperBound - 1])
+        }
     }
 }

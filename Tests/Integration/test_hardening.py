@@ -105,3 +105,72 @@ def test_head_of_the_event_stream_has_no_body(server):
         except socket.timeout:
             more = b""
         assert more == b""
+
+
+def new_client_is_served(server, within=2.0):
+    started = time.time()
+    r = requests.get(server.url + "/api/schema", timeout=within + 3)
+    return r.status_code == 200 and time.time() - started < within
+
+
+def hold(count, opener):
+    held = []
+    try:
+        for _ in range(count):
+            held.append(opener())
+    except OSError:
+        pass
+    return held
+
+
+def test_600_slowloris_connections_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+
+    def slow():
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(f"GET /api/schema HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nX-Slow: ".encode())
+        return s
+    held = hold(600, slow)
+    try:
+        assert len(held) == 600
+        time.sleep(0.5)
+        assert new_client_is_served(server)
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_520_idle_event_streams_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+
+    def stream():
+        s = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        s.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        return s
+    held = hold(520, stream)
+    try:
+        time.sleep(0.5)
+        assert new_client_is_served(server)
+        statuses = []
+        for s in held[-5:]:
+            s.settimeout(5)
+            statuses.append(s.recv(64).split(b" ")[1])
+        assert set(statuses) == {b"503"}  # the streams beyond the cap are refused, not queued
+    finally:
+        for s in held:
+            s.close()
+
+
+def test_512_idle_sockets_do_not_lock_out_a_new_client(fresh_server):
+    server = fresh_server
+    held = hold(512, lambda: RawWebSocket(server))
+    try:
+        statuses = [ws.status for ws in held]
+        assert statuses.count(101) >= 1 and statuses[-1] == 503
+        assert new_client_is_served(server)
+        # Sockets beyond the cap do not stay open, and the first ones still answer.
+        held[0].send('{"requestId": 1}')
+        assert held[0].receive()[0] == 1
+    finally:
+        for ws in held:
+            ws.sock.close()

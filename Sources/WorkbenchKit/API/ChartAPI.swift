@@ -1,4 +1,5 @@
 import ChartEngine
+import Synchronization
 import Foundation
 
 /// Schema, rendering and transition frames.
@@ -14,7 +15,11 @@ extension WorkbenchApp {
 
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
-    func frames(_ values: [String: InputValue], _ context: RequestContext) throws(HTTPError) -> HTTPResponse {
+    /// Width × height × frames of one answer: a 1440 × 900 chart at 60 frames. The answer's
+    /// size grows with each factor; 390 × 240 at 60 fps over the longest 2 s uses a seventh.
+    static let maxPixelFrames = 1440.0 * 900 * 60
+
+    func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         var rest = values
         let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
         guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
@@ -24,6 +29,10 @@ extension WorkbenchApp {
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         let count = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        guard request.width * request.height * Double(count + 1) <= Self.maxPixelFrames else {
+            throw .badRequest("\(count + 1) frames of \(NumberText.shortest(request.width)) × \(NumberText.shortest(request.height)) px are more than "
+                              + "\(NumberText.shortest(Self.maxPixelFrames)) pixel-frames; lower fps, width or height", field: "fps")
+        }
         var frames: [JSONValue] = []
         for i in 0...count {
             let fraction = count == 0 ? 1 : Double(i) / Double(count)
@@ -54,9 +63,16 @@ extension WorkbenchApp {
         if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
         }
+        guard openSockets.load(ordering: .relaxed) < Self.maxSockets else {
+            throw HTTPError(503, "too_many_sockets", "\(Self.maxSockets) render sockets are open; close a page and retry")
+        }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
-                            body: .webSocket { [unowned self] socket in renderSession(socket) })
+                            body: .webSocket { [unowned self] socket in
+                                openSockets.add(1, ordering: .relaxed)
+                                defer { openSockets.subtract(1, ordering: .relaxed) }
+                                renderSession(socket)
+                            })
     }
 
     /// Besides still frames, the socket drives the press transition one display frame at a

@@ -6,8 +6,14 @@ final class EventHub: Sendable {
     private let streams = Mutex<[Int: EventStream]>([:])
     private let counter = Atomic<Int>(0)
 
-    /// A new stream and its id; `onClose` runs once the page has gone.
-    func subscribe(onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream) {
+    /// Open streams at most: each holds a connection and its thread.
+    let maxStreams: Int
+
+    init(maxStreams: Int = 128) { self.maxStreams = maxStreams }
+
+    /// A new stream and its id, or nil when `maxStreams` are open; `onClose` runs once the page has gone.
+    func subscribe(onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
+        guard subscriberCount < maxStreams else { return nil }
         let id = counter.add(1, ordering: .relaxed).newValue
         let stream = EventStream(initial: "event: hello\ndata: {\"stream\":\(id)}\n\n")
         stream.onClose = { [weak self] in

@@ -39,11 +39,12 @@ extension WorkbenchApp {
         } catch PresetStore.SaveError.invalid(let error) {
             throw HTTPError(error)
         } catch PresetStore.SaveError.conflict(let current) {
-            throw HTTPError(409, "conflict", current == nil || request.header("if-none-match") == "*"
-                ? "a preset named \"\(name)\" already exists"
-                : "someone saved \"\(name)\" in the meantime (revision \(current!)); reload it before saving", field: "If-Match")
+            let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
+                else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
+                else { "there is no preset named \"\(name)\" to save over" }
+            throw HTTPError(409, "conflict", message, field: request.header("if-none-match") == "*" ? "If-None-Match" : "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         session.presetSaved(name)
         var response = presetResponse(entry)
@@ -63,7 +64,7 @@ extension WorkbenchApp {
             throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
                             field: current == nil ? "newName" : "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         session.presetRenamed(name, to: newName)
@@ -78,7 +79,7 @@ extension WorkbenchApp {
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
         } catch {
-            throw HTTPError(500, "write_failed", "\(error)")
+            throw Self.writeFailed(error)
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         session.presetDeleted(name)
@@ -117,6 +118,15 @@ extension WorkbenchApp {
             json = .object(pairs)
         }
         return HTTPResponse.json(json).adding("ETag", "\"\(entry.revision)\"")
+    }
+
+    /// A failed write, told without the server's folders: only the last component of a path.
+    static func writeFailed(_ error: any Error) -> HTTPError {
+        let words = "\(error)".split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
+            guard word.contains("/") else { return word }
+            return word.split(separator: "/").last ?? word
+        }
+        return HTTPError(500, "write_failed", "the preset could not be saved: " + words.joined(separator: " "))
     }
 
     static func unquote(_ text: String) -> String {

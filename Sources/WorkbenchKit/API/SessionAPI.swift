@@ -6,19 +6,23 @@ extension WorkbenchApp {
     /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present
     /// while it stays open.
     func eventStream(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let headers = [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")]
+        // A HEAD learns the headers; it neither opens a stream nor joins the session.
+        if request.request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers, body: .bytes([])) }
         let client = String((request.query["client"] ?? "").prefix(64))
         let user = String((request.query["user"] ?? "").prefix(64))
-        let (id, stream) = events.subscribe { [weak self] id in
+        guard let (id, stream) = events.subscribe(onClose: { [weak self] id in
             guard let self, presence.leave(stream: id) else { return }
             publishPresence()
+        }) else {
+            throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
         }
         if !client.isEmpty {
             presence.join(stream: id, Presence.Person(client: client, user: user, role: request.role,
                                                       preset: request.query["preset"].map { String($0.prefix(64)) }))
         }
         publishPresence()
-        return HTTPResponse(status: 200, headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"),
-                                                   ("X-Accel-Buffering", "no")], body: .stream(stream))
+        return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
     }
 
     func publishPresence() {

@@ -1,5 +1,6 @@
 import ChartEngine
 import Foundation
+import Synchronization
 
 /// The workbench behind the HTTP server: the middleware chain, then the API table, then the page.
 // Unchecked: `router` and `chain` are assigned once, in init, before any request can arrive.
@@ -17,6 +18,9 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
     let shareBaseURL: String?
     private(set) var router = Router()
+    /// Render sockets open now; each holds a connection and its thread.
+    let openSockets = Atomic<Int>(0)
+    static let maxSockets = 64
     private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
@@ -38,7 +42,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         // with a foreign host or origin, without a join token, or of the wrong media type.
         let shareGuard: [any Middleware] = share.map { [ShareGuard(access: $0)] } ?? []
         let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + shareGuard
-            + [ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
+            + [SameOriginReads(router: router, origins: hostOriginGuard), ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 
@@ -57,9 +61,9 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
-              answers: [.json("frames")], errors: [403, 404]) { [unowned self] in try frames(InputValue.fromQuery($0.query), $0) }
+              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true) { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
         r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404]) {
-            [unowned self] in try frames($0.jsonValues(), $0)
+            [unowned self] in try frames($0.jsonValues())
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
               query: OpenAPIDocument.renderQuery + [.init("samples", OpenAPIDocument.number, "2–1000")], answers: [.json("samples")], errors: [404]) {

@@ -9,6 +9,8 @@ final class EventStream: @unchecked Sendable {
     private var closed = false
     private let heartbeat: TimeInterval
     var onClose: (@Sendable () -> Void)?
+    /// Bytes queued for a slow reader at most.
+    static let maxPending = 256 << 10
 
     init(heartbeat: TimeInterval = 5, initial: String = "") {
         self.heartbeat = heartbeat
@@ -22,7 +24,15 @@ final class EventStream: @unchecked Sendable {
         for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
         text += "\n"
         condition.lock()
-        if !closed && pending.count < 8_000_000 { pending.append(contentsOf: text.utf8) }  // drop if the reader is gone
+        if !closed {
+            if pending.count + text.utf8.count <= Self.maxPending {
+                pending.append(contentsOf: text.utf8)
+            } else {
+                // A reader this far behind is dropped; the page reconnects (`retry`) and reloads its state.
+                pending = []
+                closed = true
+            }
+        }
         condition.signal()
         condition.unlock()
     }

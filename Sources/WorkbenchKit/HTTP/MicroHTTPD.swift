@@ -20,21 +20,35 @@ final class MicroHTTPDServer: @unchecked Sendable {
     private let handler: any HTTPHandler
     private var daemon: OpaquePointer?
     private let sockets = Mutex<[Int32: WebSocket]>([:])
+    let watchdog = ConnectionWatchdog()
 
     init(handler: any HTTPHandler) { self.handler = handler }
 
     /// Serves on an already listening socket until `stop()`.
-    func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 512) throws {
+    /// The global connection limit is high (quiet connections cost a sleeping thread) and the
+    /// watchdog bounds what each may hold, so slow or idle clients cannot lock others out.
+    func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 2048) throws {
+        Self.raiseDescriptorLimit(to: rlim_t(connectionLimit) * 2 + 64)
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_UPGRADE.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, nil, connectionTimeout, connectionLimit)
+        daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, connectionEvents, context, connectionTimeout, connectionLimit)
         guard daemon != nil else { throw ServerError.startFailed }
+        watchdog.start()
+    }
+
+    /// Each connection needs a descriptor (two while a WebSocket is handed over).
+    private static func raiseDescriptorLimit(to wanted: rlim_t) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = min(wanted, limit.rlim_max)
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Stops accepting, lets in-flight requests finish, then closes every connection.
     func stop() {
         guard let daemon else { return }
+        watchdog.stop()
         _ = MHD_quiesce_daemon(daemon)
         // Upgraded connections are ours to close, before the daemon goes.
         for socket in sockets.withLock({ Array($0.values) }) { socket.close(code: 1001) }
@@ -71,6 +85,8 @@ final class MicroHTTPDServer: @unchecked Sendable {
             let head = RequestHead(method: method, rawPath: url, headers: headers, repeatedHeaders: repeated)
             let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head))
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            let expectsBody = head.header("transfer-encoding") != nil || (head.header("content-length").map { $0 != "0" } ?? false)
+            watchdog.headReceived(UInt(bitPattern: connection), expectsBody: expectsBody)
             if let refusal = handler.preflight(head) {
                 pending.answered = true
                 return queue(refusal, on: connection)
@@ -99,6 +115,7 @@ final class MicroHTTPDServer: @unchecked Sendable {
         }
         if pending.answered { return CMHD_YES }
         pending.answered = true
+        watchdog.bodyReceived(UInt(bitPattern: connection))
         if pending.overflowed { return queue(tooLarge(pending.limit), on: connection) }
         guard let query = pending.query else {
             return queue(.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8"), on: connection)
@@ -218,9 +235,10 @@ extension MicroHTTPDServer {
 /// A C handle moved to another thread; libmicrohttpd allows it to be used from any thread.
 struct UncheckedHandle: @unchecked Sendable { let pointer: OpaquePointer }
 
-private let upgradeHandler: MHD_UpgradeHandler = { cls, _, _, extraIn, extraSize, socket, urh in
+private let upgradeHandler: MHD_UpgradeHandler = { cls, connection, _, extraIn, extraSize, socket, urh in
     guard let cls, let urh else { return }
     let upgrade = Unmanaged<Upgrade>.fromOpaque(cls).takeRetainedValue()
+    if let connection { upgrade.server.watchdog.upgraded(UInt(bitPattern: connection)) }
     let extra = extraIn.map { pointer in
         pointer.withMemoryRebound(to: UInt8.self, capacity: extraSize) { Array(UnsafeBufferPointer(start: $0, count: extraSize)) }
     } ?? []
@@ -235,8 +253,26 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     return server.handle(connection: connection, url: path, method: verb, upload: upload, uploadSize: uploadSize, state: state)
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, state, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+    if let cls, let connection {
+        Unmanaged<MicroHTTPDServer>.fromOpaque(cls).takeUnretainedValue().watchdog.answered(UInt(bitPattern: connection))
+    }
     guard let state, let pending = state.pointee else { return }
     Unmanaged<MicroHTTPDServer.Pending>.fromOpaque(pending).release()
     state.pointee = nil
+}
+
+/// Connections opening and closing, for the watchdog's deadlines and per-client counts.
+private let connectionEvents: MHD_NotifyConnectionCallback = { cls, connection, _, event in
+    guard let cls, let connection else { return }
+    let watchdog = Unmanaged<MicroHTTPDServer>.fromOpaque(cls).takeUnretainedValue().watchdog
+    let key = UInt(bitPattern: connection)
+    if event == CMHD_CONNECTION_STARTED {
+        var address = [CChar](repeating: 0, count: 64)
+        cmhd_client_address(connection, &address, address.count)
+        let client = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        watchdog.opened(key, fd: cmhd_connection_fd(connection), client: client)
+    } else {
+        watchdog.closed(key)
+    }
 }

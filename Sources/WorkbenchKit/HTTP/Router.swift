@@ -13,6 +13,9 @@ struct Router: Sendable {
         let answers: [Answer]
         /// Error statuses this route can answer besides the ones every route can.
         let errors: [Int]
+        /// A read that only the workbench's own pages may make (costly answers a foreign page
+        /// could otherwise request through an `<img>`).
+        var sameOriginOnly = false
         let handler: Responder
         fileprivate let pattern: [Substring]
     }
@@ -47,8 +50,9 @@ struct Router: Sendable {
     private(set) var routes: [Route] = []
 
     mutating func get(_ path: String, _ summary: String, query: [QueryParameter] = [], answers: [Answer], errors: [Int] = [],
-                      _ handler: @escaping Responder) {
+                      sameOriginOnly: Bool = false, _ handler: @escaping Responder) {
         add("GET", path, summary, query, nil, answers, errors, handler)
+        routes[routes.count - 1].sameOriginOnly = sameOriginOnly
     }
 
     mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType = .json, answers: [Answer],

@@ -73,11 +73,18 @@ final class PresetStore: Sendable {
     /// is the revision the client last saw; a different current revision (or, with `mustBeNew`,
     /// any existing preset) is a conflict. Keys this version does not know, kept in the file
     /// being replaced, are carried over: a page that never saw them cannot drop them.
+    /// `If-Match` as RFC 9110 reads it, the same for every write: `*` matches any saved
+    /// version (and nothing when none exists), a revision only itself.
+    static func matches(_ ifMatch: String, _ revision: String?) -> Bool {
+        guard let revision else { return false }
+        return ifMatch == "*" || ifMatch == revision
+    }
+
     func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false) throws -> (entry: Entry, created: Bool) {
         try cache.withLock { cache in
             let existing = scan(&cache).entries.first { $0.preset.name == preset.name }
             if mustBeNew, existing != nil { throw SaveError.conflict(current: existing?.revision) }
-            if let ifMatch, ifMatch != "*", ifMatch != existing?.revision { throw SaveError.conflict(current: existing?.revision) }
+            if let ifMatch, !Self.matches(ifMatch, existing?.revision) { throw SaveError.conflict(current: existing?.revision) }
             var saved = preset
             for (key, value) in existing?.preset.unknownParameters ?? [] where !saved.unknownParameters.contains(where: { $0.0 == key }) {
                 saved.unknownParameters.append((key, value))
@@ -94,7 +101,7 @@ final class PresetStore: Sendable {
         try cache.withLock { cache in
             let entries = scan(&cache).entries
             guard let existing = entries.first(where: { $0.preset.name == name }) else { return nil }
-            if let ifMatch, ifMatch != existing.revision { throw SaveError.conflict(current: existing.revision) }
+            if let ifMatch, !Self.matches(ifMatch, existing.revision) { throw SaveError.conflict(current: existing.revision) }
             if entries.contains(where: { $0.preset.name == newName }) { throw SaveError.conflict(current: nil) }
             var renamed = existing.preset
             renamed.name = newName
@@ -110,7 +117,7 @@ final class PresetStore: Sendable {
     func delete(_ name: String, ifMatch: String?) throws -> Bool {
         try cache.withLock { cache in
             guard let existing = scan(&cache).entries.first(where: { $0.preset.name == name }) else { return false }
-            if let ifMatch, ifMatch != existing.revision { throw SaveError.conflict(current: existing.revision) }
+            if let ifMatch, !Self.matches(ifMatch, existing.revision) { throw SaveError.conflict(current: existing.revision) }
             try FileManager.default.removeItem(atPath: folder + "/" + existing.fileName)
             cache.files[existing.fileName] = nil
             cache.listing = nil

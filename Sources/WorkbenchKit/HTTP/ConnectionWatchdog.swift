@@ -1,0 +1,110 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Bounds what one connection may hold, beyond libmicrohttpd's idle timeout (which a client
+/// resets with every byte): a request's head must arrive within `headDeadline` of the
+/// connection opening (or of its previous answer), a body within `bodyDeadline` of its head,
+/// and one network client may hold at most `perClientLimit` connections. Loopback clients are
+/// the people at this machine and are not limited per address; they share the global limit.
+/// A connection past a deadline is shut down, which libmicrohttpd then closes.
+final class ConnectionWatchdog: Sendable {
+    let headDeadline: Duration
+    let bodyDeadline: Duration
+    let perClientLimit: Int
+
+    private enum Phase { case head, body, answering, upgraded }
+
+    private struct Connection {
+        let fd: Int32
+        let client: String
+        var phase: Phase
+        var since: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var connections: [UInt: Connection] = [:]
+        var perClient: [String: Int] = [:]
+        var running = true
+    }
+
+    private let state = Mutex(State())
+
+    init(headDeadline: Duration = .seconds(10), bodyDeadline: Duration = .seconds(300), perClientLimit: Int = 64) {
+        self.headDeadline = headDeadline
+        self.bodyDeadline = bodyDeadline
+        self.perClientLimit = perClientLimit
+    }
+
+    /// Starts the sweep on a thread of its own; it ends with `stop()`.
+    func start() {
+        let thread = Thread { [self] in
+            while state.withLock({ $0.running }) {
+                usleep(250_000)
+                sweep(now: .now)
+            }
+        }
+        thread.start()
+    }
+
+    func stop() { state.withLock { $0.running = false } }
+
+    /// A new connection; false (and it is shut down) when its client already holds its share.
+    @discardableResult
+    func opened(_ key: UInt, fd: Int32, client: String) -> Bool {
+        let allowed = state.withLock { state in
+            state.connections[key] = Connection(fd: fd, client: client, phase: .head, since: .now)
+            let count = state.perClient[client, default: 0] + 1
+            state.perClient[client] = count
+            return count <= perClientLimit || Self.isLoopback(client)
+        }
+        if !allowed { shutdown(fd, Int32(SHUT_RDWR)) }
+        return allowed
+    }
+
+    func closed(_ key: UInt) {
+        state.withLock { state in
+            guard let connection = state.connections.removeValue(forKey: key) else { return }
+            let count = state.perClient[connection.client, default: 1] - 1
+            state.perClient[connection.client] = count > 0 ? count : nil
+        }
+    }
+
+    /// The head is in; the body (if any) must follow within `bodyDeadline`.
+    func headReceived(_ key: UInt, expectsBody: Bool) { set(key, expectsBody ? .body : .answering) }
+    func bodyReceived(_ key: UInt) { set(key, .answering) }
+    /// Answered: a kept-alive connection's next head has `headDeadline` again.
+    func answered(_ key: UInt) { set(key, .head) }
+    /// Handed over as a WebSocket: the socket's own ping keeps it honest from now on.
+    func upgraded(_ key: UInt) { set(key, .upgraded) }
+
+    private func set(_ key: UInt, _ phase: Phase) {
+        state.withLock { state in
+            guard state.connections[key]?.phase != .upgraded else { return }
+            state.connections[key]?.phase = phase
+            state.connections[key]?.since = .now
+        }
+    }
+
+    /// Shuts down every connection past its deadline; the shutdown happens under the lock, so
+    /// a descriptor is never one that closed (and was reused) in between.
+    func sweep(now: ContinuousClock.Instant) {
+        state.withLock { state in
+            for (_, connection) in state.connections {
+                let limit: Duration
+                switch connection.phase {
+                case .head: limit = headDeadline
+                case .body: limit = bodyDeadline
+                case .answering, .upgraded: continue
+                }
+                if now - connection.since > limit { shutdown(connection.fd, Int32(SHUT_RDWR)) }
+            }
+        }
+    }
+
+    var connectionCount: Int { state.withLock { $0.connections.count } }
+
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+}

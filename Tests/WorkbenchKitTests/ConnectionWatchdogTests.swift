@@ -1,0 +1,69 @@
+import Glibc
+import Testing
+@testable import WorkbenchKit
+
+@Suite struct ConnectionWatchdogTests {
+    /// A connected pair: the watchdog holds one end, the test reads the other.
+    func pair() -> (Int32, Int32) {
+        var fds: [Int32] = [0, 0]
+        _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+        return (fds[0], fds[1])
+    }
+
+    func isShutDown(_ peer: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(peer, &byte, 1, Int32(MSG_DONTWAIT)) == 0
+    }
+
+    @Test func aHeadThatNeverEndsIsCutAtItsDeadline() {
+        let watchdog = ConnectionWatchdog(headDeadline: .seconds(10))
+        let (ours, peer) = pair()
+        defer { close(ours); close(peer) }
+        watchdog.opened(1, fd: ours, client: "127.0.0.1")
+        watchdog.sweep(now: .now + .seconds(5))
+        #expect(!isShutDown(peer))
+        watchdog.sweep(now: .now + .seconds(11))
+        #expect(isShutDown(peer))
+    }
+
+    @Test func answeringAndUpgradedConnectionsHaveNoDeadline() {
+        let watchdog = ConnectionWatchdog(headDeadline: .seconds(1), bodyDeadline: .seconds(1))
+        let (ours, peer) = pair()
+        defer { close(ours); close(peer) }
+        watchdog.opened(1, fd: ours, client: "127.0.0.1")
+        watchdog.headReceived(1, expectsBody: false)
+        watchdog.sweep(now: .now + .seconds(3600))
+        #expect(!isShutDown(peer))
+        watchdog.upgraded(1)
+        watchdog.answered(1)   // a completion after the upgrade changes nothing
+        watchdog.sweep(now: .now + .seconds(3600))
+        #expect(!isShutDown(peer))
+    }
+
+    @Test func aBodyHasItsOwnDeadline() {
+        let watchdog = ConnectionWatchdog(headDeadline: .seconds(1), bodyDeadline: .seconds(60))
+        let (ours, peer) = pair()
+        defer { close(ours); close(peer) }
+        watchdog.opened(1, fd: ours, client: "10.0.0.1")
+        watchdog.headReceived(1, expectsBody: true)
+        watchdog.sweep(now: .now + .seconds(30))
+        #expect(!isShutDown(peer))
+        watchdog.sweep(now: .now + .seconds(61))
+        #expect(isShutDown(peer))
+    }
+
+    @Test func networkClientsAreLimitedLoopbackIsNot() {
+        let watchdog = ConnectionWatchdog(perClientLimit: 2)
+        var fds: [(Int32, Int32)] = []
+        defer { for (a, b) in fds { close(a); close(b) } }
+        for i in 0..<3 { fds.append(pair()); #expect(watchdog.opened(UInt(i), fd: fds[i].0, client: "192.168.1.9") == (i < 2)) }
+        #expect(isShutDown(fds[2].1))
+        watchdog.closed(0)
+        fds.append(pair())
+        #expect(watchdog.opened(10, fd: fds[3].0, client: "192.168.1.9") == false)   // still 2 open (1 and the refused 2)
+        watchdog.closed(2)
+        fds.append(pair())
+        #expect(watchdog.opened(11, fd: fds[4].0, client: "192.168.1.10"))
+        for i in 0..<5 { fds.append(pair()); #expect(watchdog.opened(UInt(20 + i), fd: fds.last!.0, client: "127.0.0.1")) }
+    }
+}
