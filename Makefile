@@ -5,7 +5,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
 
-.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-server bench-browser bench-import bench-parsers clean
+.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
