@@ -10,6 +10,9 @@ public struct LineGeometry {
     public let line: String
     public let fill: String
 
+    /// Gaps narrower than this (pixels) are not opened in the fill.
+    public static let seamWidth = 2.0
+
     /// `digits` nil writes every number in its shortest round-trip form (for conformance checks).
     public init(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Bool = false) {
         let p = ChartState.bounded(progress)
@@ -18,24 +21,43 @@ public struct LineGeometry {
         var fill = PathWriter(digits: digits, reservingCapacity: model.times.count * 40)
         let inactive = style.inactive, active = style.active
         let morph = morphAlways || (p > 0 && p < 1 && inactive != active)
-        for run in model.pixelRuns(at: p) {
+        func draw(_ xs: [Double], _ ys: [Double]) -> PathWriter {
             var piece = PathWriter(digits: digits)
             if morph {
                 var a = CubicPieces(), b = CubicPieces()
-                inactive.draw(xs: run.xs, ys: run.ys, into: &a)
-                active.draw(xs: run.xs, ys: run.ys, into: &b)
+                inactive.draw(xs: xs, ys: ys, into: &a)
+                active.draw(xs: xs, ys: ys, into: &b)
                 let count = Swift.max(a.segments.count, b.segments.count)
                 CubicPieces.mix(a.resampled(to: count), b.resampled(to: count), p).write(to: &piece)
             } else {
-                (p < 1 ? inactive : active).draw(xs: run.xs, ys: run.ys, into: &piece)
+                (p < 1 ? inactive : active).draw(xs: xs, ys: ys, into: &piece)
             }
-            line.append(piece)
-            if run.xs.count > 1 {
-                fill.append(piece)
-                fill.lineTo(run.xs[run.xs.count - 1], bottom)
-                fill.lineTo(run.xs[0], bottom)
-                fill.closePath()
+            return piece
+        }
+        func addFill(_ piece: PathWriter, from x0: Double, to x1: Double) {
+            fill.append(piece)
+            fill.lineTo(x1, bottom)
+            fill.lineTo(x0, bottom)
+            fill.closePath()
+        }
+
+        let runs = model.pixelRuns(at: p)
+        let pieces = runs.map { draw($0.xs, $0.ys) }
+        for piece in pieces { line.append(piece) }
+        // Pieces of a broken line closer than `Self.seamWidth` are filled as one area (through
+        // both pieces' points): two areas meeting within a pixel would leave an anti-aliased
+        // hairline between them. Wider gaps stay open.
+        var start = 0
+        while start < runs.count {
+            var end = start + 1
+            while end < runs.count, runs[end].xs[0] - runs[end - 1].xs[runs[end - 1].xs.count - 1] < Self.seamWidth { end += 1 }
+            let x0 = runs[start].xs[0], x1 = runs[end - 1].xs[runs[end - 1].xs.count - 1]
+            if end - start == 1 {
+                if runs[start].xs.count > 1 { addFill(pieces[start], from: x0, to: x1) }
+            } else {
+                addFill(draw(runs[start..<end].flatMap(\.xs), runs[start..<end].flatMap(\.ys)), from: x0, to: x1)
             }
+            start = end
         }
         self.line = line.text
         self.fill = fill.text
