@@ -8,6 +8,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 import zlib
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from workbench_server import BINARY, ROOT
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 SWIFTC = shutil.which("swiftc")
 KOTLINC = shutil.which("kotlinc")
@@ -384,3 +387,26 @@ def test_export_of_what_is_on_screen(server):
     assert r.status_code == 400 and r.json()["error"]["field"] == "markerRadius"
     r = server.request("POST", "/api/export", json={**body, "background": "plaid"})
     assert r.status_code == 400 and r.json()["error"]["field"] == "background"
+
+
+def parse_commands(d):
+    return [(m.group(1), [float(v) for v in m.group(2).split(",") if v]) for m in re.finditer(r"([MLCZ])([^MLCZ]*)", d.strip())]
+
+
+@pytest.mark.parametrize("config", CURVE_CONFIGS, ids=lambda c: "-".join(c))
+def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
+    """Kotlin and Swift against d3-shape's definitions (Tests/Integration/d3_shape_reference.py)."""
+    import d3_shape_reference as d3
+    jar, _ = kotlin_jar
+    lines = generated_points(zlib.crc32(("d3" + "-".join(config)).encode()))
+    points = [(float(x), float(y) if y else None) for x, y in (line.split(",") for line in lines)]
+    options = dict(zip(config[1::2], config[2::2]))
+    expected = d3.curve(config[0], points, alpha=float(options.get("--alpha", 0.5)), tension=float(options.get("--tension", 0)))
+    scale = max(abs(v) for _, values in expected for v in values)
+    stdin = "\n".join(lines) + "\n"
+    for engine, d in [("kotlin", conformance(jar, "path", "--curve", *config, stdin=stdin)),
+                      ("swift", workbench("path", "--curve", *config, stdin=stdin).stdout)]:
+        ours = parse_commands(d)
+        assert [c for c, _ in ours] == [c for c, _ in expected], engine
+        for (_, u), (_, v) in zip(ours, expected):
+            assert len(u) == len(v) and all(abs(a - b) <= 1e-9 * scale for a, b in zip(u, v)), (engine, u, v)

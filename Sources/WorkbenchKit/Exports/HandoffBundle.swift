@@ -33,6 +33,7 @@ struct HandoffBundle {
         var files: [File] = []
         func add(_ path: String, _ text: String) { files.append(File(path: path, contents: Array(text.utf8))) }
         add("vectors.json", ConformanceVectors.json(for: preset).serialized(pretty: false) + "\n")
+        if let guide = FileManager.default.contents(atPath: root + "/docs/handoff.md") { files.append(File(path: "HANDOFF.md", contents: [UInt8](guide))) }
         let motion = SpringMotion(style: preset.style)
         add("motion.json", motion.json(style: preset.style).serialized(pretty: true) + "\n")
         switch platform {
@@ -185,9 +186,9 @@ struct HandoffBundle {
            `ChartEngine/`, or in a `Package.swift`:
            `.package(path: "ChartEngine")` and `.product(name: "ChartEngine", package: "ChartEngine")`.
         2. Drop `ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift` and `ChartMotion+….swift` into the app target.
-        3. Draw: `ChartModel(times:raw:style: .\(value), width:height:)`, then
-           `LineGeometry(model:style:progress:)` gives the line and fill path data; the
-           repository's `docs/handoff.md` shows the SwiftUI `Path` and the transition in a few lines.
+        3. Draw: `ChartModel(series: PriceSeries(times:prices:), period: .all, style: .\(value), width:height:)`
+           once per data change, then `LineGeometry.draw(model:style:progress:into:)` into a SwiftUI
+           `Path`: `HANDOFF.md` shows the few lines, and the transition.
 
         ## Motion
         Spring: UIKit damping \(NumberText.shortest(m.damping)), initial velocity \(NumberText.shortest(m.velocity)), duration \(NumberText.shortest(m.duration)) s;
@@ -198,9 +199,10 @@ struct HandoffBundle {
 
         ## Prove it draws the same chart
         `vectors.json` holds cases (points, size, progress) with the line and fill path data the
-        workbench draws, and easing samples. In a unit test, decode it, run `LineGeometry(model:
-        ChartModel(times:raw:style:width:height:), style:, progress:, digits: nil)` per case and
-        compare the numbers in the paths within 1e-9 of the chart size.
+        workbench draws, and easing samples. In a unit test, decode it and per case run
+        `LineGeometry(model: ChartModel(series: PriceSeries(times:prices:), period: .all, style:,
+        width:, height:), style:, progress:, digits: nil)`; the numbers in the paths agree within
+        1e-9 of the chart size.
 
         """
     }
@@ -216,10 +218,11 @@ struct HandoffBundle {
         1. Copy `chart-engine/src/main/kotlin` into a Kotlin/JVM module (or straight into the app
            module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
-        3. Per frame: `val model = ChartModel(times, prices, style, widthDp, heightDp)` once per data
-           change, then `ChartCompose.frame(model, style, progress)` gives the line and fill path
-           data; parse it with `PathParser` and draw it in a `Canvas` with `ChartCompose.lineColor(style)`
-           and `ChartCompose.lineWidth(style, progress)`.
+        3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
+           (unix seconds, prices; NaN is a gap). Per frame: `LineGeometry.draw(model, style, progress, sink)`
+           into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
+           `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
+           `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.
 
         ## Motion
         `spring(dampingRatio = \(NumberText.shortest(m.damping))f, stiffness = \(NumberText.shortest(m.stiffness))f)` with
