@@ -5,7 +5,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
 
-.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-server bench-browser bench-import clean
+.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -46,13 +46,19 @@ fuzz-seeds:
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 
 # Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
-bench: bench-engine bench-server bench-import bench-browser
+bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-browser
 
 bench-engine:
 	@scripts/ensure-deps.sh bench
 	$(SWIFT) build -c release --product EngineBenchmarks
 	.build/release/EngineBenchmarks
 	python3 Benchmarks/baselines.py
+
+# The engine commands as whole processes against d3-shape in Node (when D3_SHAPE points at
+# d3-shape/src/index.js) and pandas + tsdownsample, same run.
+bench-cli: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/cli_bench.py .build/release/workbench
 
 bench-server: release
 	@scripts/ensure-deps.sh bench
@@ -61,6 +67,10 @@ bench-server: release
 bench-import: release
 	@scripts/ensure-deps.sh bench
 	python3 Benchmarks/import_bench.py .build/release/workbench
+
+bench-parsers: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/parsers_bench.py .build/release/workbench
 
 bench-browser: release
 	@scripts/ensure-deps.sh bench

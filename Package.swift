@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "ChartWorkbench",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .executable(name: "workbench", targets: ["Workbench"]),
         .library(name: "ChartEngine", targets: ["ChartEngine"]),

@@ -34,6 +34,7 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
 fi
 if [ "$target" = bench ]; then
   command -v wrk >/dev/null || need+=(wrk)
+  command -v node >/dev/null || need+=(nodejs)  # the d3-shape baseline of bench-cli
 fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} …"

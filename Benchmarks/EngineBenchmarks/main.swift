@@ -86,6 +86,12 @@ report("ALL of 10y minutes: later renders", measure(runs: 51) {
     let model = ChartModel(data: indexed!, period: .all, style: style, width: 390, height: 240)
     _ = ChartDocument(model: model, style: style).svg(state: .inactive)
 })
+var dense = style
+dense.pointCount = 2000
+report("ALL of 10y minutes, pointCount 2000 at 1440 px: later renders", measure(runs: 51) {
+    let model = ChartModel(data: indexed!, period: .all, style: dense, width: 1440, height: 240)
+    _ = ChartDocument(model: model, style: dense).svg(state: ChartState(progress: 0.5, selection: 0.5))
+})
 report("1D window of the same series", measure(runs: 51) {
     let model = ChartModel(data: indexed!, period: .day, style: style, width: 390, height: 240)
     _ = ChartDocument(model: model, style: style).svg(state: ChartState(progress: 1, selection: 0.5))

@@ -71,3 +71,17 @@ export function query(values) {
   }
   return search.toString();
 }
+
+/** POST a JSON body and take the answer as a Blob (downloads such as a .zip); errors as ApiError. */
+export async function sendForBlob(url, body) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: identity({ 'Content-Type': 'application/json' }),
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const type = response.headers.get('Content-Type') || '';
+    throw new ApiError(response.status, type.includes('json') ? await response.json() : null);
+  }
+  return { blob: await response.blob(), headers: response.headers };
+}

@@ -57,7 +57,39 @@ def test_compare_and_export(page, server):
     page.locator("#open-export").click()
     page.select_option("#export-format", "kotlin")
     page.wait_for_function("() => document.querySelector('#export-text').textContent.includes('data class ChartStyle')")
-    assert "export?format=kotlin" in page.locator("#export-download").get_attribute("href")
+    assert page.locator("#export-download").get_attribute("download").endswith(".kt")
+    assert "Android" in page.locator("#export-note").inner_text()
+    assert page.errors == []
+
+
+def test_export_takes_unsaved_parameters_and_offers_bundles(page, server):
+    """What is on screen is exported, saved or not, and the bundles download as a .zip."""
+    import io
+    import json
+    import zipfile
+    open_page(page, server)
+    page.select_option("#preset-select", "PM's favourite")
+    page.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    page.locator("#param-markerRadius").fill("6.5")
+    page.locator("#param-markerRadius").dispatch_event("change")
+    page.locator("#open-export").click()
+    page.select_option("#export-format", "json")
+    page.wait_for_function("() => document.querySelector('#export-text').textContent.startsWith('{')")
+    exported = json.loads(page.locator("#export-text").text_content())
+    assert exported["name"] == "PM's favourite" and exported["parameters"]["markerRadius"] == 6.5
+    assert "unsaved" in page.locator("#export-note").inner_text()
+    page.select_option("#export-format", "android")
+    page.wait_for_function("() => document.querySelector('#export-text').textContent.includes('.zip')")
+    assert "Android bundle" in page.locator("#export-note").inner_text()
+    with page.expect_download() as download:
+        page.locator("#export-download").click()
+    path = download.value.path()
+    archive = zipfile.ZipFile(io.BytesIO(open(path, "rb").read()))
+    assert archive.testzip() is None
+    names = archive.namelist()
+    assert any(n.endswith("ChartPresets.kt") for n in names) and any(n.endswith("vectors.json") for n in names)
+    preset = json.loads(archive.read(next(n for n in names if n.endswith("vectors.json"))))["preset"]
+    assert preset["parameters"]["markerRadius"] == 6.5
     assert page.errors == []
 
 

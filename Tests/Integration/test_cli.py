@@ -58,4 +58,4 @@ def test_render_and_export(tmp_path):
     r = run("export", "--preset", "Default", "--format", "tokens", "--presets", str(ROOT / "Presets"))
     assert r.returncode == 0 and '"$type": "dimension"' in r.stdout
     r = run("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "swift")
-    assert r.returncode == 0 and "static let default" in r.stdout
+    assert r.returncode == 0 and "static let defaultStyle = ChartStyle(" in r.stdout  # never the keyword `default`

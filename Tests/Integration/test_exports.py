@@ -77,12 +77,14 @@ def test_kotlin_exports_parse_without_errors(server, tricky):
 def test_tokens_follow_the_design_tokens_format(server):
     tokens = json.loads(export(server, "Designer's favourite", "tokens").text)
     chart = tokens["chart"]
+    schema = {p["key"]: p for p in server.get("/api/schema").json()["parameters"]}
+    help_text = schema["inactiveLineWidth"]["help"]
     assert chart["line"]["inactiveLineWidth"] == {"$type": "dimension", "$value": {"value": 2.5, "unit": "px"},
-                                                   "$description": "Line width while nobody touches the chart."}
+                                                   "$description": help_text}
     assert chart["animation"]["animationDuration"]["$type"] == "duration"
     assert chart["animation"]["animationDuration"]["$value"] == {"value": 450, "unit": "ms"}
     assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#FF8A00"
-    assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.35, "$description": "Top opacity"}
+    assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.35, "$description": schema["fillTopOpacity"]["help"]}
     extension = chart["$extensions"]["com.chartworkbench"]
     assert extension["inactiveCurve"] == "basis" and extension["easing"] == "spring"
     # Named easings become a cubicBezier token.

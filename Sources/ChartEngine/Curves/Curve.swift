@@ -42,12 +42,15 @@ public struct Curve: Sendable, Equatable {
         }
     }
 
+    /// Room for typical path text (about 20 bytes a point for lines, 56 for cubics), so a
+    /// writer sized with it is rarely copied while growing.
+    public var typicalBytesPerPoint: Int {
+        name == .linear ? 24 : (name == .stepStart || name == .stepCenter || name == .stepEnd ? 48 : 64)
+    }
+
     /// The path text of the curve through the points, d3-style.
     public func pathText(xs: [Double], ys: [Double], digits: Int? = 3) -> String {
-        // Room for typical output (about 20 bytes a point for lines, 56 for cubics), so the
-        // buffer is rarely copied while growing.
-        let perPoint = name == .linear ? 24 : (name == .stepStart || name == .stepCenter || name == .stepEnd ? 48 : 64)
-        var writer = PathWriter(digits: digits, reservingCapacity: xs.count * perPoint)
+        var writer = PathWriter(digits: digits, reservingCapacity: xs.count * typicalBytesPerPoint)
         draw(xs: xs, ys: ys, into: &writer)
         return writer.text
     }

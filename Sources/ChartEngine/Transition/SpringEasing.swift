@@ -19,7 +19,7 @@ public struct SpringEasing: Sendable, Equatable {
     }
 
     /// Natural angular frequency that makes the motion settle within `duration`.
-    var naturalFrequency: Double {
+    public var naturalFrequency: Double {
         let d = Swift.max(duration, 1e-6)
         if damping >= 1 {
             // Critically damped envelope (1 + ω t)·e^(−ω t) reaches the threshold at t = d.

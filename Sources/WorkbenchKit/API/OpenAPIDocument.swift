@@ -36,7 +36,7 @@ enum OpenAPIDocument {
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", number, "frames a second")]
-    static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue)))]
+    static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)))]
     static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", number)]
 
     /// Statuses any route can answer: a bad request or a wrong `Host`.

@@ -89,12 +89,59 @@ extension WorkbenchApp {
     func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
         let formatName = request.query["format"] ?? "json"
+        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(entry.preset, platform) }
         guard let format = ExportFormat(rawValue: formatName) else {
-            throw .badRequest("must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))", field: "format")
+            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
         let text = format.export(entry.preset, data: data.snapshot.data)
         let fileName = format.fileName(for: entry.preset.name)
         return HTTPResponse(contentType: format.contentType, text: text)
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
+    /// `POST /api/export`: what is on screen, saved or not — the parameters of a render request
+    /// (over `preset` when given), the view (`width`, `height`, `period`, `background`), a
+    /// `name` (and `author`, `notes`) and the `format`.
+    func exportCurrent(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        var values = try request.jsonValues()
+        let formatName = try values.removeValue(forKey: "format")?.text(field: "format") ?? "json"
+        let rawName = try values.removeValue(forKey: "name")?.text(field: "name") ?? "Untitled"
+        let author = try values.removeValue(forKey: "author")?.text(field: "author") ?? ""
+        let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
+        let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
+        guard let background = SVGExport.Background(rawValue: backgroundName) else { throw .badRequest("must be light or dark", field: "background") }
+        let name: String
+        do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
+        guard author.utf8.count <= Preset.Limits.authorBytes else { throw .badRequest("is too long", field: "author") }
+        guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
+        let view = try RenderRequest(values, base: try baseStyle(values))
+        let preset = Preset(name: name, author: author, notes: notes, style: view.style)
+        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(preset, platform) }
+        guard let format = ExportFormat(rawValue: formatName) else {
+            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
+        }
+        let text = format == .svg
+            ? SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period, background: background)
+            : format.export(preset, data: data.snapshot.data)
+        let fileName = format.fileName(for: name)
+        return HTTPResponse(contentType: format.contentType, text: text)
+            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+
+    /// An ios/android handoff bundle as a .zip download.
+    func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform) throws(HTTPError) -> HTTPResponse {
+        let bytes: [UInt8]
+        let bundle: HandoffBundle
+        do {
+            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot())
+            bytes = try bundle.zip()
+        } catch {
+            throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")
+        }
+        let fileName = bundle.folderName + ".zip"
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/zip")], body: .bytes(bytes))
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
     }
 

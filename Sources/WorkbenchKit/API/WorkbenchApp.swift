@@ -84,8 +84,12 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             [unowned self] in try renamePreset($0)
         }
         r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
-              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg], schema: nil, description: "the export")], errors: [404]) {
+              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
             [unowned self] in try exportPreset($0)
+        }
+        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes and format",
+               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
+            [unowned self] in try exportCurrent($0)
         }
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv,
                answers: [.json("summary of the series")]) { [unowned self] in try loadData($0) }

@@ -32,8 +32,9 @@ struct PathCommand: ParsableCommand {
     func run() throws {
         try Output.reportingInputErrors {
             let (xs, ys) = try StandardInput.read().pairs()
-            var path = PathWriter(digits: digits, reservingCapacity: xs.count * 24)
-            Curve(CurveName(rawValue: curve)!, catmullRomAlpha: alpha, cardinalTension: tension).draw(xs: xs, ys: ys, into: &path)
+            let shape = Curve(CurveName(rawValue: curve)!, catmullRomAlpha: alpha, cardinalTension: tension)
+            var path = PathWriter(digits: digits, reservingCapacity: xs.count * shape.typicalBytesPerPoint)
+            shape.draw(xs: xs, ys: ys, into: &path)
             path.withUnsafeBytes { Output.write($0) }
             Output.write("\n")
         }

@@ -54,17 +54,36 @@ struct Export: ParsableCommand {
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String
 
-    @Option(help: "json, swift, kotlin, tokens or svg.")
+    @Option(help: "json, swift, kotlin, tokens, svg, or a handoff bundle: ios, android (with --output).")
     var format: String
+
+    @Option(help: "For --format swift: standalone (declares its own types) or engine (a value of ChartEngine's ChartStyle).")
+    var target = "standalone"
+
+    @Option(help: "Folder the ios/android bundle is written into (created if missing).")
+    var output: String?
 
     @OptionGroup var locations: Locations
 
     func run() throws {
         try Output.reportingInputErrors {
+            let formats = (ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).joined(separator: ", ")
+            guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
+            if let platform = HandoffBundle.Platform(rawValue: format) {
+                guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
+                guard let loaded = try loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+                let bundle = HandoffBundle(preset: loaded, platform: platform, root: try HandoffBundle.findRoot())
+                do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
+                    throw InputError("--output \(output): \(error.localizedDescription)")
+                }
+                Output.error("wrote \(try bundle.files().count) files to \(output)")
+                return
+            }
             guard let exportFormat = ExportFormat(rawValue: format) else {
-                throw InputError("--format must be one of \(ExportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw InputError("--format must be one of \(formats)")
             }
             guard let loaded = try loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            if exportFormat == .swift && target == "engine" { return Output.write(SwiftEngineExport(preset: loaded).text) }
             let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
             Output.write(exportFormat.export(loaded, data: data))
         }

@@ -59,6 +59,31 @@ enum CodeName {
         return result
     }
 
+    /// Words that cannot name a value in Swift or Kotlin (keywords, in either language, and
+    /// literals), plus the members of the generated types: a preset named like one of them gets
+    /// a `Style` suffix ("Default" → `defaultStyle`), so every export compiles.
+    static let reserved: Set<String> = [
+        // Swift
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
+        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
+        "where", "while", "as", "await", "false", "is", "nil", "self", "super", "throws", "true", "try", "async",
+        "actor", "some", "any", "consume", "copy", "borrowing", "consuming", "discard", "each", "macro",
+        "package", "dynamicType", "type", "optional", "required", "convenience", "lazy", "weak",
+        // Kotlin hard keywords (the soft ones are valid names)
+        "fun", "interface", "null", "object", "this", "typeof", "val", "when",
+        // Members of the generated `ChartStyle` and of Kotlin data classes
+        "name", "author", "notes", "hashCode", "equals", "toString", "component1", "values", "definitions",
+    ]
+
+    /// The name of the preset's value in generated code: never a keyword or a member name.
+    static func valueName(_ presetName: String) -> String {
+        let base = identifier(presetName, upperFirst: false)
+        let taken = reserved.union(ChartStyle.definitions.map(\.key))
+        return taken.contains(base) ? base + "Style" : base
+    }
+
     /// "inactiveCurve" → "InactiveCurve".
     static func upperFirst(_ key: String) -> String { key.prefix(1).uppercased() + key.dropFirst() }
 
@@ -123,6 +148,12 @@ enum CodeString {
     static func header(for preset: Preset) -> String {
         "// Chart style exported from Chart Workbench (format \(Preset.format) v\(Preset.version)).\n"
             + "// Preset: \(comment(preset.name))\n// Updated: \(comment(preset.updatedAt))\n"
+    }
+
+    /// Text for a Kotlin `/** */` comment: block comments nest in Kotlin, so neither `/*` nor
+    /// `*/` may appear.
+    static func blockComment(_ text: String) -> String {
+        comment(text).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
     }
 
     /// Text for a `//` comment: one line, no control or bidi characters.

@@ -7,7 +7,7 @@ struct KotlinExport {
 
     var text: String {
         let definitions = ChartStyle.definitions
-        let valueName = CodeName.identifier(preset.name, upperFirst: false)
+        let valueName = CodeName.valueName(preset.name)
         var out = CodeString.header(for: preset) + """
 
         import androidx.compose.ui.graphics.Color
@@ -20,21 +20,21 @@ struct KotlinExport {
         for d in definitions {
             guard case .choice(let options, let typeName) = d.kind, emitted.insert(typeName).inserted else { continue }
             out += "enum class Chart\(typeName)(val key: String) {\n"
-            out += options.map { "    \(CodeName.screamingSnake($0))(\"\($0)\")" }.joined(separator: ",\n") + ",\n}\n\n"
+            out += options.map { "    \(CodeName.screamingSnake($0))(\"\($0)\")" }.joined(separator: ",\n") + "\n}\n\n"
         }
         out += "/** Cubic Bézier timing control points, as CSS cubic-bezier(x1, y1, x2, y2). */\n"
         out += "data class ChartCubicBezier(val x1: Float, val y1: Float, val x2: Float, val y2: Float)\n\n"
         out += "data class ChartStyle(\n    val name: String,\n    val author: String,\n    val notes: String,\n"
-        for d in definitions {
-            out += "    /** \(CodeString.comment(d.label).replacingOccurrences(of: "*/", with: "* /")) */\n"
-            out += "    val \(d.key): \(typeName(d)),\n"
-        }
-        out += ")\n\n"
+        // No trailing commas: Kotlin before 1.4 rejects them.
+        out += definitions.map { d in
+            "    /** \(CodeString.blockComment(d.label)) */\n    val \(d.key): \(typeName(d))"
+        }.joined(separator: ",\n")
+        out += "\n)\n\n"
         out += "val \(valueName) = ChartStyle(\n"
         var arguments = ["name = \(CodeString.kotlin(preset.name))", "author = \(CodeString.kotlin(preset.author))",
                          "notes = \(CodeString.kotlin(preset.notes))"]
         for d in definitions { arguments.append("\(d.key) = \(literal(d, d.value(in: preset.style)))") }
-        out += arguments.map { "    " + $0 }.joined(separator: ",\n") + ",\n)\n"
+        out += arguments.map { "    " + $0 }.joined(separator: ",\n") + "\n)\n"
         return out
     }
 

@@ -7,7 +7,7 @@ struct SwiftExport {
 
     var text: String {
         let definitions = ChartStyle.definitions
-        let valueName = CodeName.identifier(preset.name, upperFirst: false)
+        let valueName = CodeName.valueName(preset.name)
         var out = CodeString.header(for: preset) + """
 
         """

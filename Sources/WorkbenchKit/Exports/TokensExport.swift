@@ -43,7 +43,9 @@ struct TokensExport {
         }
         let about: JSONValue = .object([("name", .string(preset.name)), ("author", .string(preset.author)),
                                         ("notes", .string(preset.notes)), ("updatedAt", .string(preset.updatedAt))])
-        let chartOnly: JSONValue = .object([(Self.extensionKey, .object([("preset", about)] + extensions))])
+        // The transition in each platform's terms (UIKit, SwiftUI, Compose, CSS), which DTCG has no type for.
+        let motion: (String, JSONValue) = ("motion", SpringMotion(style: style).json(style: style))
+        let chartOnly: JSONValue = .object([(Self.extensionKey, .object([("preset", about)] + extensions + [motion]))])
         var chart: [(String, JSONValue)] = groups.map { ($0.0, JSONValue.object($0.1)) }
         chart.append(("$extensions", chartOnly))
         return .object([

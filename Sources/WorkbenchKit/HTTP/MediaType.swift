@@ -8,6 +8,7 @@ enum MediaType: String, Sendable, CaseIterable {
     case eventStream = "text/event-stream"
     case swift = "text/x-swift"
     case kotlin = "text/x-kotlin"
+    case zip = "application/zip"
 
     /// The type of a `Content-Type` value, parameters (`; charset=…`) ignored; nil if unknown.
     init?(contentType: String?) {

@@ -1,0 +1,218 @@
+package com.chartworkbench.engine
+
+import java.io.File
+import kotlin.system.exitProcess
+
+/**
+ * The conformance entry point: the same commands as the Swift `workbench` CLI on stdin/stdout
+ * (`path`, `smooth`, `ease`, `frame`), so both engines can be run on the same inputs and
+ * compared. Bad input: one line on stderr naming the line or option, exit status 1.
+ *
+ *     java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt path --curve natural < points.csv
+ */
+fun main(args: Array<String>) {
+    try {
+        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, vectors")
+        val options = Options(args.drop(1))
+        val output = when (command) {
+            "path" -> Commands.path(options, stdinLines())
+            "smooth" -> Commands.smooth(options, stdinLines())
+            "ease" -> Commands.ease(options, stdinLines())
+            "frame" -> Commands.frame(options, stdinLines())
+            "vectors" -> Commands.vectors(options)
+            else -> throw UsageError("unknown command \"$command\"")
+        }
+        print(output)
+        System.out.flush()
+    } catch (e: UsageError) {
+        System.err.println("error: ${e.message}")
+        exitProcess(1)
+    } catch (e: IllegalArgumentException) {
+        System.err.println("error: ${e.message}")
+        exitProcess(1)
+    }
+}
+
+class UsageError(message: String) : Exception(message)
+
+/** `--name value` pairs. */
+class Options(arguments: List<String>) {
+    private val values = HashMap<String, String>()
+
+    init {
+        var k = 0
+        while (k < arguments.size) {
+            val a = arguments[k]
+            val equals = a.indexOf('=')
+            if (a.startsWith("--") && equals > 2) {  // --progress=-0.05: a negative value cannot follow as its own word
+                values[a.substring(2, equals)] = a.substring(equals + 1)
+                k += 1
+                continue
+            }
+            if (!a.startsWith("--") || k + 1 >= arguments.size) throw UsageError("expected --option value, got \"$a\"")
+            values[a.substring(2)] = arguments[k + 1]
+            k += 2
+        }
+    }
+
+    fun text(name: String): String? = values[name]
+    fun required(name: String): String = values[name] ?: throw UsageError("--$name is required")
+    fun number(name: String): Double? = values[name]?.let { it.toDoubleOrNull()?.takeIf { v -> v.isFinite() } ?: throw UsageError("--$name: cannot read \"$it\"") }
+    fun integer(name: String): Int? = values[name]?.let { it.toIntOrNull() ?: throw UsageError("--$name: cannot read \"$it\"") }
+}
+
+private fun stdinLines(): List<String> {
+    val text = generateSequence(::readLine).toList()
+    return text.map { it.removeSuffix("\r") }
+}
+
+object Commands {
+    private fun number(text: String, line: Int, what: String): Double {
+        val trimmed = text.trim()
+        val v = trimmed.toDoubleOrNull()
+        if (v == null || !v.isFinite() || trimmed.endsWith("f") || trimmed.endsWith("d") || trimmed.endsWith("F") || trimmed.endsWith("D")) {
+            throw IllegalArgumentException("line $line: cannot read $what \"$trimmed\"")
+        }
+        return v
+    }
+
+    /** `x,y` lines; `x,` (no y) is a gap. */
+    fun pairs(lines: List<String>): Pair<DoubleArray, DoubleArray> {
+        val xs = DoubleArray(lines.size)
+        val ys = DoubleArray(lines.size)
+        for ((i, line) in lines.withIndex()) {
+            val comma = line.indexOf(',')
+            if (comma < 0) throw IllegalArgumentException("line ${i + 1}: expected x,y, got \"${line.take(40)}\"")
+            xs[i] = number(line.substring(0, comma), i + 1, "x")
+            val y = line.substring(comma + 1)
+            ys[i] = if (y.isBlank()) Double.NaN else number(y, i + 1, "y")
+        }
+        return Pair(xs, ys)
+    }
+
+    fun path(options: Options, lines: List<String>): String {
+        val curveName = options.required("curve")
+        val name = CurveName.of(curveName) ?: throw UsageError("--curve must be one of ${CurveName.values().joinToString(", ") { it.key }}, got \"$curveName\"")
+        val alpha = options.number("alpha") ?: 0.5
+        val tension = options.number("tension") ?: 0.0
+        if (alpha < 0 || alpha > 1) throw UsageError("--alpha must be between 0 and 1")
+        if (tension < 0 || tension > 1) throw UsageError("--tension must be between 0 and 1")
+        val digits = options.integer("digits")
+        if (digits != null && (digits < 0 || digits > 12)) throw UsageError("--digits must be between 0 and 12")
+        val (xs, ys) = pairs(lines)
+        return Curve(name, alpha, tension).pathText(xs, ys, digits) + "\n"
+    }
+
+    fun smooth(options: Options, lines: List<String>): String {
+        val method = when (val name = options.required("method")) {
+            "movingAverage" -> Smoothing.MovingAverage(options.integer("window") ?: throw UsageError("--window is required for movingAverage"))
+            "exponential" -> Smoothing.Exponential(options.number("alpha") ?: throw UsageError("--alpha is required for exponential"))
+            "gaussian" -> Smoothing.Gaussian(options.number("sigma") ?: throw UsageError("--sigma is required for gaussian"))
+            else -> throw UsageError("--method must be movingAverage, exponential or gaussian, got \"$name\"")
+        }
+        val values = DoubleArray(lines.size) { i -> if (lines[i].isBlank()) Double.NaN else number(lines[i], i + 1, "a number") }
+        val out = StringBuilder()
+        for (v in method.apply(values)) out.append(if (v.isFinite()) NumberText.shortest(v) else "").append('\n')
+        return out.toString()
+    }
+
+    fun ease(options: Options, lines: List<String>): String {
+        val easing = preset(options).easingFunction
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            if (line.isBlank()) continue
+            out.append(NumberText.shortest(easing(number(line, i + 1, "a fraction")))).append('\n')
+        }
+        return out.toString()
+    }
+
+    fun frame(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        val width = options.number("width") ?: 390.0
+        val height = options.number("height") ?: 240.0
+        val progress = options.number("progress") ?: throw UsageError("--progress is required")
+        if (progress < ChartState.PROGRESS_MIN || progress > ChartState.PROGRESS_MAX) throw UsageError("--progress must be between -1 and 2")
+        if (lines.isEmpty()) throw IllegalArgumentException("no time,price lines on stdin")
+        val times = LongArray(lines.size)
+        val prices = DoubleArray(lines.size)
+        for ((i, line) in lines.withIndex()) {
+            val comma = line.indexOf(',')
+            if (comma < 0) throw IllegalArgumentException("line ${i + 1}: expected time,price, got \"${line.take(40)}\"")
+            val t = number(line.substring(0, comma), i + 1, "time")
+            if (t != Math.floor(t) || Math.abs(t) >= 1e15) throw IllegalArgumentException("line ${i + 1}: time must be whole unix seconds, got ${NumberText.shortest(t)}")
+            times[i] = t.toLong()
+            if (i > 0 && times[i] <= times[i - 1]) throw IllegalArgumentException("line ${i + 1}: times must increase, got ${times[i]} after ${times[i - 1]}")
+            val p = line.substring(comma + 1)
+            prices[i] = if (p.isBlank()) Double.NaN else number(p, i + 1, "price")
+        }
+        val frame = Frame.draw(style, times, prices, width, height, progress)
+        return frame.line + "\n" + frame.fill + "\n"
+    }
+
+    /** Recomputes every case of a vectors.json and reports the largest difference; exit 1 when one exceeds 1e-9 of the scale. */
+    fun vectors(options: Options): String {
+        val file = options.required("file")
+        @Suppress("UNCHECKED_CAST")
+        val doc = Json.parse(File(file).readText()) as? Map<String, Any?> ?: throw IllegalArgumentException("$file: not a JSON object")
+        @Suppress("UNCHECKED_CAST")
+        val style = ChartStyle.fromParameters((doc["preset"] as? Map<String, Any?>)?.get("parameters") as? Map<String, Any?> ?: emptyMap())
+        val report = StringBuilder()
+        var failures = 0
+        for (case in doc["cases"] as? List<*> ?: emptyList<Any?>()) {
+            val c = case as Map<*, *>
+            val points = c["points"] as List<*>
+            val times = LongArray(points.size) { ((points[it] as List<*>)[0] as Number).toLong() }
+            val prices = DoubleArray(points.size) { ((points[it] as List<*>)[1] as? Number)?.toDouble() ?: Double.NaN }
+            val width = (c["width"] as Number).toDouble()
+            val height = (c["height"] as Number).toDouble()
+            val frame = Frame.draw(style, times, prices, width, height, (c["progress"] as Number).toDouble())
+            val scale = Math.max(width, height)
+            val ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
+            if (!ok) failures++
+            report.append(if (ok) "ok   " else "FAIL ").append(c["name"]).append('\n')
+        }
+        val easing = doc["easing"] as? Map<*, *>
+        if (easing != null) {
+            val f = style.easingFunction
+            val ts = easing["t"] as List<*>
+            val ps = easing["progress"] as List<*>
+            var worst = 0.0
+            for (k in ts.indices) worst = Math.max(worst, Math.abs(f((ts[k] as Number).toDouble()) - (ps[k] as Number).toDouble()))
+            val ok = worst <= 1e-9
+            if (!ok) failures++
+            report.append(if (ok) "ok   " else "FAIL ").append("easing (largest difference ${NumberText.shortest(worst)})\n")
+        }
+        if (failures > 0) {
+            print(report)
+            throw IllegalArgumentException("$failures of the vectors differ")
+        }
+        return report.toString()
+    }
+
+    @Suppress("UNCHECKED_CAST")
+    private fun preset(options: Options): ChartStyle {
+        val file = options.text("preset") ?: return ChartStyle()
+        val text = try { File(file).readText() } catch (e: java.io.IOException) { throw UsageError("--preset: cannot read $file") }
+        val doc = Json.parse(text) as? Map<String, Any?> ?: throw UsageError("--preset $file: not a preset object")
+        val parameters = doc["parameters"] as? Map<String, Any?> ?: emptyMap()
+        return ChartStyle.fromParameters(parameters)
+    }
+}
+
+/** Path data compared number by number, within 1e-9 of `scale`, with identical commands. */
+object PathCompare {
+    fun tokens(d: String): List<String> = Regex("[MLCZ]|-?[0-9.]+(?:e[-+]?[0-9]+)?").findAll(d).map { it.value }.toList()
+
+    fun close(a: String, b: String, scale: Double): Boolean {
+        val ta = tokens(a)
+        val tb = tokens(b)
+        if (ta.size != tb.size) return false
+        for (k in ta.indices) {
+            val x = ta[k].toDoubleOrNull()
+            val y = tb[k].toDoubleOrNull()
+            if (x == null || y == null) { if (ta[k] != tb[k]) return false; continue }
+            if (Math.abs(x - y) > 1e-9 * Math.max(scale, 1.0)) return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,23 @@
+package com.chartworkbench.engine
+
+/** Engine settings derived from the parameters (mirrors the extension in Parameters/ChartStyle.swift). */
+val ChartStyle.smoothingMethod: Smoothing
+    get() = when (smoothing) {
+        SmoothingName.NONE -> Smoothing.None
+        SmoothingName.MOVING_AVERAGE -> Smoothing.MovingAverage(smoothingWindow)
+        SmoothingName.EXPONENTIAL -> Smoothing.Exponential(smoothingAlpha)
+        SmoothingName.GAUSSIAN -> Smoothing.Gaussian(smoothingSigma)
+    }
+
+fun ChartStyle.curve(name: CurveName): Curve = Curve(name, catmullRomAlpha, cardinalTension)
+
+val ChartStyle.inactive: Curve get() = curve(inactiveCurve)
+val ChartStyle.active: Curve get() = curve(activeCurve)
+
+val ChartStyle.easingFunction: Easing
+    get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration)
+
+/** Seconds the transition lasts; zero when animation is off. */
+val ChartStyle.transitionDuration: Double get() = if (animationEnabled) animationDuration else 0.0
+
+fun ChartStyle.lineWidth(progress: Double): Double = (1 - progress) * inactiveLineWidth + progress * activeLineWidth
