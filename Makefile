@@ -24,6 +24,7 @@ test:
 	$(SWIFT) build
 	$(SWIFT) test
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
+	scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
 	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration Tests/Browser
 
 unit: build
@@ -38,6 +39,8 @@ browser: build
 # libFuzzer harnesses in Fuzz/ (see Fuzz/README.md): `make fuzz` mutates each for FUZZ_SECONDS;
 # `make test` replays the committed corpus and mutates it for FUZZ_SEED_SECONDS each.
 FUZZ_SECONDS ?= 60
+# schemathesis examples per API operation in `make test` (scripts/contract.sh).
+CONTRACT_EXAMPLES ?= 10
 FUZZ_SEED_SECONDS ?= 3
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)

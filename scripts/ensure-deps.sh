@@ -54,6 +54,7 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
   python_has pandas || pip_need+=(pandas)
   python_has tsdownsample || pip_need+=(tsdownsample)
   python_has axe_playwright_python || pip_need+=(axe-playwright-python)
+  python_has schemathesis || pip_need+=(schemathesis)
 fi
 if [ ${#pip_need[@]} -gt 0 ]; then
   echo "Installing Python packages ${pip_need[*]} …"

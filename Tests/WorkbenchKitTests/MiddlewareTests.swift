@@ -76,7 +76,7 @@ private func head(_ method: String = "GET", _ path: String = "/api/schema", _ he
         r.get("/api/items/{name}", "read", answers: [.json("item")]) { .json(.string("read " + $0.pathParameters["name"]!)) }
         r.put("/api/items/{name}", "save", answers: [.json("item")]) { _ in throw HTTPError(409, "conflict", "busy") }
         r.post("/api/items/{name}/upload", "upload", body: .csv, answers: [.json("ok")]) { _ in .json(.null) }
-        r.get("/api/stream", "stream", answers: [.eventStream]) { _ in HTTPResponse(status: 200, body: .stream(EventStream())) }
+        r.get("/api/stream", "stream", answers: [.eventStream(["hello"])]) { _ in HTTPResponse(status: 200, body: .stream(EventStream())) }
         return r
     }
 

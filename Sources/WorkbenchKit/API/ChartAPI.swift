@@ -20,12 +20,15 @@ extension WorkbenchApp {
     /// width × frames is bounded too; 390 px at 60 fps over the longest 2 s uses 55 %.
     static let maxPixelFrames = 1440.0 * 900 * 60
     static let maxColumnFrames = 1440.0 * 60
+    static let fpsRange = 1.0...120
+    /// Samples of the easing curve `/api/easing` draws.
+    static let samplesRange = 2.0...1000
 
     func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         var rest = values
         let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
         guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
-        let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: 1...120) ?? 60
+        let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: Self.fpsRange) ?? 60
         let request = try RenderRequest(rest, base: try baseStyle(rest))
         let document = request.document(data: data.snapshot.data)
         let duration = request.style.transitionDuration
@@ -126,7 +129,7 @@ extension WorkbenchApp {
     /// duration, N evenly spaced samples from the engine, for the page's easing graph.
     func easingSamples(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         var rest = values
-        let count = Int(try rest.removeValue(forKey: "samples")?.number(field: "samples", in: 2...1000) ?? 121)
+        let count = Int(try rest.removeValue(forKey: "samples")?.number(field: "samples", in: Self.samplesRange) ?? 121)
         rest.removeValue(forKey: "preset")
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
         let easing = style.easingFunction

@@ -4,6 +4,7 @@ import ChartEngine
 /// Price data, the live feed, and sharing live parameter changes with other pages.
 extension WorkbenchApp {
     static let importLock = NSLock()
+    static let maxPointsRange = 2.0...100_000
 
     /// `POST /api/data` with a CSV body: replaces the series only if every row reads.
     func loadData(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -42,7 +43,7 @@ extension WorkbenchApp {
             }
             period = p
         }
-        let maxPoints = try values["maxPoints"]?.number(field: "maxPoints", in: 2...100_000) ?? 5000
+        let maxPoints = try values["maxPoints"]?.number(field: "maxPoints", in: Self.maxPointsRange) ?? 5000
         let snapshot = data.snapshot
         let window = period.window(in: snapshot.data.series)
         let (times, prices) = snapshot.data.visiblePoints(window, columns: Int(maxPoints) / 2)

@@ -7,6 +7,10 @@ enum OpenAPIDocument {
     static let string = JSONValue.object([("type", .string("string"))])
     static let number = JSONValue.object([("type", .string("number"))])
 
+    static func range(_ range: ClosedRange<Double>, integer: Bool = false) -> JSONValue {
+        .object([("type", .string(integer ? "integer" : "number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))])
+    }
+
     static func enumeration(_ values: [String]) -> JSONValue {
         .object([("type", .string("string")), ("enum", .array(values.map(JSONValue.string)))])
     }
@@ -15,29 +19,38 @@ enum OpenAPIDocument {
         switch d.kind {
         case .number(let range, _, _):
             .object([("type", .string("number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))])
+        case .integer(let range, _, let oddOnly) where oddOnly:
+            .object([("type", .string("integer")), ("enum", .array(range.filter { $0 % 2 != 0 }.map { .number(Double($0)) }))])
         case .integer(let range, _, _):
             .object([("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))), ("maximum", .number(Double(range.upperBound)))])
         case .color: .object([("type", .string("string")), ("pattern", .string("^#[0-9A-Fa-f]{6}$"))])
         case .choice(let options, _): enumeration(options)
         case .toggle: .object([("type", .string("boolean"))])
-        case .cubicBezier: .object([("type", .string("string")), ("description", .string("x1,y1,x2,y2"))])
+        case .cubicBezier:
+            // x1,y1,x2,y2 with x in 0–1 and y in −5–5 (ParameterDefinition.bezierX/Y), written as a few digits each.
+            .object([("type", .string("string")), ("description", .string("x1,y1,x2,y2: x in \(ParameterDefinition.bezierX), y in \(ParameterDefinition.bezierY)")),
+                     ("pattern", .string("^(0(\\.[0-9]{1,4})?|1),-?[0-4](\\.[0-9]{1,4})?,(0(\\.[0-9]{1,4})?|1),-?[0-4](\\.[0-9]{1,4})?$"))])
         }
     }
 
     typealias Query = Router.QueryParameter
 
     static let renderQuery: [Query] = [
-        Query("width", number, "pixels, \(RenderRequest.widthRange.lowerBound)–\(RenderRequest.widthRange.upperBound)"),
-        Query("height", number, "pixels, \(RenderRequest.heightRange.lowerBound)–\(RenderRequest.heightRange.upperBound)"),
+        Query("width", range(RenderRequest.widthRange), "pixels"), Query("height", range(RenderRequest.heightRange), "pixels"),
         Query("period", enumeration(Period.allCases.map(\.rawValue))),
         Query("state", enumeration(["inactive", "active"])),
-        Query("progress", number, "transition progress, already eased"), Query("selection", number, "finger position, 0–1 of the width"),
-        Query("id", string, "prefix for element ids"), Query("preset", string, "start from this preset instead of the defaults"),
+        Query("progress", range(RenderRequest.progressRange), "transition progress, already eased"),
+        Query("selection", range(RenderRequest.selectionRange), "finger position, share of the width"),
+        Query("id", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]{0,40}$"))]), "prefix for element ids"),
+        Query("preset", string, "start from this preset instead of the defaults"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
-    static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", number, "frames a second")]
+    /// The parameters alone (a preset, then the definitions), for answers that draw nothing.
+    static let parameterQuery: [Query] = [Query("preset", string, "start from this preset instead of the defaults")]
+        + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
+    static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", range(WorkbenchApp.fpsRange), "frames a second")]
     static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)))]
-    static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", number)]
+    static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(WorkbenchApp.maxPointsRange, integer: true))]
 
     /// Statuses any route can answer: a bad request or a wrong `Host`.
     static let commonErrors = [400, 421]
@@ -62,7 +75,7 @@ enum OpenAPIDocument {
                 var pairs: [(String, JSONValue)] = [("description", .string(answer.description))]
                 if !answer.types.isEmpty {
                     pairs.append(("content", .object(answer.types.map { type in
-                        (type.rawValue, .object([("schema", type == .json ? (answer.schema ?? .object([])) : string)]))
+                        (type.rawValue, .object([("schema", answer.schema ?? (type == .json ? .object([]) : string))]))
                     })))
                 }
                 return (String(answer.status), .object(pairs))

@@ -84,6 +84,7 @@ struct RenderRequest {
     static let heightRange = 60.0...3000.0
     /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).
     static let progressRange = ChartState.progressRange
+    static let selectionRange = 0.0...1.0
 
     init() {}
 
@@ -107,7 +108,7 @@ struct RenderRequest {
         }
         if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
         if let v = values["tz"] { timeZone = try Self.timeZone(try v.text(field: "tz")) }
-        if let v = values["selection"] { selection = try v.number(field: "selection", in: 0...1) }
+        if let v = values["selection"] { selection = try v.number(field: "selection", in: Self.selectionRange) }
         if let v = values["id"] {
             let id = try v.text(field: "id")
             guard id.count <= 40, id.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {

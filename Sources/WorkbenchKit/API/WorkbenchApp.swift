@@ -68,7 +68,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             [unowned self] in try frames($0.jsonValues())
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
-              query: OpenAPIDocument.renderQuery + [.init("samples", OpenAPIDocument.number, "2–1000")], answers: [.json("samples")], errors: [404]) {
+              query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
             [unowned self] in try easingSamples(InputValue.fromQuery($0.query))
         }
         r.get("/api/presets", "List presets", answers: [.json("presets and problems")]) { [unowned self] _ in listPresets() }
@@ -101,19 +101,19 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
             [unowned self] in try shareParameters($0)
         }
-        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", answers: [.json("summary of the series")]) {
+        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
             [unowned self] _ in loadBuiltInData()
         }
         r.get("/api/session", "Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on",
               answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
-        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(["editor", "viewer", "device"]))],
+        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client",
                answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
         r.get("/api/events", "Server-Sent Events: parameters, preset, data, live, presence",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream], errors: [503]) { [unowned self] in try eventStream($0) }
+              answers: [.eventStream(["hello", "parameters", "preset", "data", "live", "presence", "session"])], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 

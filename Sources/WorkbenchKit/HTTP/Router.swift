@@ -43,7 +43,14 @@ struct Router: Sendable {
             Answer(status: status, types: [.json], schema: schema, description: description)
         }
         static func svg(_ description: String) -> Answer { Answer(status: 200, types: [.svg], schema: nil, description: description) }
-        static let eventStream = Answer(status: 200, types: [.eventStream], schema: nil, description: "Server-Sent Events")
+        /// Each event as a reader sees it: its name, its data (JSON text) and its id.
+        static func eventStream(_ names: [String]) -> Answer {
+            let string = JSONValue.object([("type", .string("string"))])
+            let event = JSONValue.object([("type", .string("object")), ("required", .array([.string("data")])), ("properties", .object([
+                ("event", .object([("type", .string("string")), ("enum", .array(names.map(JSONValue.string)))])), ("data", string), ("id", string),
+            ]))])
+            return Answer(status: 200, types: [.eventStream], schema: event, description: "Server-Sent Events")
+        }
         static let switchingProtocols = Answer(status: 101, types: [], schema: nil, description: "switching to WebSocket")
     }
 
@@ -55,7 +62,7 @@ struct Router: Sendable {
         routes[routes.count - 1].sameOriginOnly = sameOriginOnly
     }
 
-    mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType = .json, answers: [Answer],
+    mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType? = .json, answers: [Answer],
                        errors: [Int] = [], _ handler: @escaping Responder) {
         add("POST", path, summary, query, body, answers, errors, handler)
     }
