@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Slider input → new SVG painted, in headless Chromium against the release build with the
 built-in ten-year series: time from the `input` event to the animation frame after the new
-chart is in the page. Also the time for one press animation's frames to arrive."""
+chart is in the page. Also pointerdown → first transition frame and the bytes one press and
+release move over the render socket, against the whole-film /api/frames answer as the baseline."""
 import re
 import shutil
 import statistics
@@ -18,6 +19,41 @@ ROOT = Path(__file__).resolve().parent.parent
 def percentile(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def press_benchmark(browser, url):
+    """Pointerdown → first transition frame in the page, and the bytes one press and release
+    move over the render socket, at 390×240 with the default duration (0.3 s) and points."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    session = page.context.new_cdp_session(page)
+    session.send("Network.enable")
+    traffic = {"received": 0, "sent": 0}
+    session.on("Network.webSocketFrameReceived", lambda e: traffic.__setitem__("received", traffic["received"] + len(e["response"]["payloadData"].encode())))
+    session.on("Network.webSocketFrameSent", lambda e: traffic.__setitem__("sent", traffic["sent"] + len(e["response"]["payloadData"].encode())))
+    page.goto(url + "?device=custom&width=390&height=240")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_timeout(500)
+    box = page.locator("#preview").bounding_box()
+    per_press = []
+    frames_per_press = []
+    page.evaluate("window.painted = 0; new MutationObserver(() => window.painted++).observe(document.querySelector('#preview'), {childList: true})")
+    for i in range(30):
+        page.evaluate("window.painted = 0")
+        before = dict(traffic)
+        page.mouse.move(box["x"] + box["width"] * (0.2 + 0.6 * (i % 7) / 6), box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(450)
+        page.mouse.up()
+        page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0'")
+        page.wait_for_timeout(150)
+        per_press.append(traffic["received"] - before["received"] + traffic["sent"] - before["sent"])
+        frames_per_press.append(page.evaluate("window.painted"))
+    first = page.evaluate("window.workbenchMetrics.pressToFrame")
+    print(f"press, {len(first)} presses at 390x240: pointerdown → first transition frame in the page p50 {statistics.median(first):.1f} ms, "
+          f"p95 {percentile(first, 95):.1f} ms (one display frame: 16.7 ms)")
+    print(f"press + release over the socket: median {statistics.median(per_press) / 1024:.0f} KB both ways "
+          f"(max {max(per_press) / 1024:.0f} KB), {statistics.median(frames_per_press):.0f} frames painted")
+    page.close()
 
 
 def main():
@@ -62,9 +98,11 @@ def main():
                     const r = await fetch('/api/frames', {method: 'POST', headers: {'Content-Type': 'application/json'},
                                                           body: JSON.stringify({period: '1Y', width: 393, height: 240, selection: 0.5})});
                     const body = await r.json();
-                    return [performance.now() - t, body.frames.length];
+                    return [performance.now() - t, body.frames.length, JSON.stringify(body).length];
                 }""")
-                print(f"press: all {frames[1]} transition frames computed and received in {frames[0]:.1f} ms")
+                print(f"baseline, the whole-film way: all {frames[1]} frames of one direction from POST /api/frames in {frames[0]:.1f} ms, "
+                      f"{frames[2] / 1024:.0f} KB")
+                press_benchmark(browser, url)
                 browser.close()
         finally:
             server.terminate()

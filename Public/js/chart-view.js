@@ -58,10 +58,11 @@ export class ChartView {
 
   // Pointer: fractions of the drawn width.
   press(fraction) {
-    if (!this.pressed) this.onPress(true);
+    const wasPressed = this.pressed;
     this.pressed = true;
     this.selection = clamp(fraction);
-    this.startMotion('press');
+    this.startMotion('press');  // the frame request goes out first: the first frame is what counts
+    if (!wasPressed) this.onPress(true);
   }
 
   move(fraction) {
@@ -73,8 +74,8 @@ export class ChartView {
   release() {
     if (!this.pressed || this.pinned) return;
     this.pressed = false;
-    this.onPress(false);
     this.startMotion('release');
+    this.onPress(false);
   }
 
   /** "Show active state": pressed at the current (or a default) selection until unpinned. */

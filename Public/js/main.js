@@ -4,6 +4,7 @@ import { getJSON, setUserName, getUserName, clientId } from './api.js';
 import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
+import { renderChannel } from './render-channel.js';
 import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
@@ -23,6 +24,7 @@ const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: 
 async function start() {
   const schema = await getJSON('/api/schema');
   const store = new Store(schema);
+  renderChannel.defaults = store.defaults;
   const ignored = store.fromURL(location.search);
   if (ignored.length) {
     $('link-ignored-list').textContent = ignored.join(', ');

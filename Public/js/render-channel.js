@@ -2,6 +2,7 @@
 // back to fetch while the socket is not open. Reconnects by itself.
 
 import { getText, query, ApiError } from './api.js';
+import { same } from './state.js';
 
 class RenderChannel {
   constructor() {
@@ -37,7 +38,16 @@ class RenderChannel {
 
   get open() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
 
+  /** Parameters equal to the engine's defaults (`defaults`, from the schema) need not travel. */
+  compact(request) {
+    if (!this.defaults) return request;
+    const short = {};
+    for (const [key, value] of Object.entries(request)) if (!(key in this.defaults) || !same(value, this.defaults[key])) short[key] = value;
+    return short;
+  }
+
   send(request, fallback) {
+    request = this.compact(request);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });

@@ -186,6 +186,20 @@ import Testing
         }
     }
 
+    @Test func aGapNarrowerThanTwoPixelsLeavesNoSeamInTheFill() {
+        let times = (0..<1000).map(Double.init)
+        var raw = times.map { 100 + 10 * sin($0 / 50) }
+        raw[500] = .nan
+        var style = ChartStyle()
+        style.smoothing = .none
+        let model = ChartModel(times: times, raw: raw, style: style, width: 390, height: 240)
+        for progress in [0, 0.5, 1] {
+            let geometry = LineGeometry(model: model, style: style, progress: progress)
+            #expect(geometry.line.filter { $0 == "M" }.count == 2)  // the line still breaks
+            #expect(geometry.fill.filter { $0 == "M" }.count == 1)  // the fill is one area
+        }
+    }
+
     @Test func theLabelStaysClearOfTheLineAndTheIndicator() throws {
         let style = ChartStyle()
         for period in [Period.day, .year] {

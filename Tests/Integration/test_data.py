@@ -68,7 +68,7 @@ def test_unsorted_rows_are_sorted_and_duplicates_reported(fresh_server):
     r = load(fresh_server, "time,price\n3,30\n1,10\n2,20\n2,21\n")
     body = r.json()
     assert r.status_code == 200 and body["summary"]["count"] == 3
-    assert any("sorted" in w for w in body["warnings"]) and any("1 rows repeated" in w for w in body["warnings"])
+    assert any("sorted" in w for w in body["warnings"]) and any("1 row repeats an earlier row's time" in w for w in body["warnings"])
     points = fresh_server.get("/api/data?period=ALL").json()["points"]
     assert points == [[1, 10], [2, 21], [3, 30]]
 

@@ -34,7 +34,7 @@ import Testing
         let r = try parse("time,price\n3,30\n1,\n2,null\n2,21\n")
         #expect(Array(r.series.times) == [1, 2, 3])
         #expect(r.series.prices[0].isNaN && r.series.prices[1] == 21)
-        #expect(r.warnings.contains { $0.contains("sorted") } && r.warnings.contains { $0.contains("1 rows repeated") })
+        #expect(r.warnings.contains { $0.contains("sorted") } && r.warnings.contains { $0.contains("1 row repeats an earlier row's time") })
     }
 
     @Test func zeroOrNegativePricesAreKeptWithAWarningNamingTheFirstLine() throws {

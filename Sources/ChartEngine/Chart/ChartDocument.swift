@@ -86,7 +86,10 @@ public struct ChartDocument {
         svg.leaf("stop", [("offset", "0"), ("stop-color", style.fillColor), ("stop-opacity", svg.num(style.fillTopOpacity))])
         svg.leaf("stop", [("offset", "1"), ("stop-color", style.fillColor), ("stop-opacity", svg.num(style.fillBottomOpacity))])
         svg.close("linearGradient")
-        if let x = selectionX {
+        if let selected = selectionX {
+            // The split sits on a whole pixel: two clipped copies of the fill meeting mid-pixel
+            // would leave an anti-aliased seam between them.
+            let x = Swift.min(Swift.max(selected.rounded(), 0), w)
             svg.open("clipPath", [("id", "\(id)-left")])
             svg.leaf("rect", [("x", "0"), ("y", "0"), ("width", svg.num(x)), ("height", svg.num(h))])
             svg.close("clipPath")

@@ -84,7 +84,10 @@ struct CSVImport {
             let (t, p, duplicates, wasUnordered) = sortKeepingLast(times, Array(prices))
             times = t; prices = PriceColumn(p)
             if wasUnordered { warnings.append("rows were not in time order; they were sorted") }
-            if duplicates > 0 { warnings.append("\(duplicates) rows repeated a time; the last row of each time was kept") }
+            if duplicates > 0 {
+                warnings.append(duplicates == 1 ? "1 row repeats an earlier row's time; the last row of each time was kept"
+                                                : "\(duplicates) rows repeat an earlier row's time; the last row of each time was kept")
+            }
         }
         return Result(series: PriceSeries(times: TimeColumn(times), prices: prices), rows: times.count,
                       timeColumn: layout.timeName, priceColumn: layout.priceName, warnings: warnings)

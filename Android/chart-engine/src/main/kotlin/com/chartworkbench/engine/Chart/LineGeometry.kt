@@ -4,6 +4,7 @@ package com.chartworkbench.engine
  * The line and fill paths of a chart at a given progress. Between the ends (when the curves
  * differ) both curves are drawn through the mixed values, recorded as cubic segments, brought
  * to the same segment count and mixed with weight p: no jump at either end (mirrors Chart/LineGeometry.swift).
+ * Pieces of a broken line closer than SEAM_WIDTH pixels are filled as one area (no hairline seam).
  */
 class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Boolean = false) {
     val line: String
@@ -13,33 +14,74 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
         val p = ChartState.bounded(progress)
         val lineWriter = PathWriter(digits)
         val fillWriter = PathWriter(digits)
-        for ((xs, ys) in model.pixelRuns(p)) {
+        val runs = model.pixelRuns(p)
+        val pieces = runs.map { (xs, ys) ->
             val piece = PathWriter(digits)
             drawPiece(xs, ys, style, p, morphAlways, piece)
-            lineWriter.append(piece)
-            if (xs.size > 1) {
+            piece
+        }
+        for (piece in pieces) lineWriter.append(piece)
+        for (group in fillGroups(runs)) {
+            val (xs, ys) = merged(runs, group)
+            if (xs.size < 2) continue
+            if (group.first == group.last) {
+                fillWriter.append(pieces[group.first])
+            } else {
+                val piece = PathWriter(digits)
+                drawPiece(xs, ys, style, p, morphAlways, piece)
                 fillWriter.append(piece)
-                fillWriter.lineTo(xs[xs.size - 1], model.height)
-                fillWriter.lineTo(xs[0], model.height)
-                fillWriter.closePath()
             }
+            close(xs, model.height, fillWriter)
         }
         line = lineWriter.text
         fill = fillWriter.text
     }
 
     companion object {
-        /** The same line drawn into any sink (a Compose `Path` wrapped as a PathSink); `fill` closes each piece along the bottom. */
+        /** Gaps narrower than this (pixels) are not opened in the fill. */
+        const val SEAM_WIDTH = 2.0
+
+        /** The same line drawn into any sink (a Compose `Path` wrapped as a PathSink); `fill` draws the fill's areas instead. */
         fun draw(model: ChartModel, style: ChartStyle, progress: Double, sink: PathSink, fill: Boolean = false) {
             val p = ChartState.bounded(progress)
-            for ((xs, ys) in model.pixelRuns(p)) {
-                drawPiece(xs, ys, style, p, false, sink)
-                if (fill && xs.size > 1) {
-                    sink.lineTo(xs[xs.size - 1], model.height)
-                    sink.lineTo(xs[0], model.height)
-                    sink.closePath()
-                }
+            val runs = model.pixelRuns(p)
+            if (!fill) {
+                for ((xs, ys) in runs) drawPiece(xs, ys, style, p, false, sink)
+                return
             }
+            for (group in fillGroups(runs)) {
+                val (xs, ys) = merged(runs, group)
+                if (xs.size < 2) continue
+                drawPiece(xs, ys, style, p, false, sink)
+                close(xs, model.height, sink)
+            }
+        }
+
+        /** Consecutive runs whose gaps are all narrower than SEAM_WIDTH. */
+        fun fillGroups(runs: List<Pair<DoubleArray, DoubleArray>>): List<IntRange> {
+            val groups = ArrayList<IntRange>()
+            var start = 0
+            while (start < runs.size) {
+                var end = start + 1
+                while (end < runs.size && runs[end].first[0] - runs[end - 1].first[runs[end - 1].first.size - 1] < SEAM_WIDTH) end++
+                groups.add(start until end)
+                start = end
+            }
+            return groups
+        }
+
+        private fun merged(runs: List<Pair<DoubleArray, DoubleArray>>, group: IntRange): Pair<DoubleArray, DoubleArray> {
+            if (group.first == group.last) return runs[group.first]
+            val xs = ArrayList<Double>()
+            val ys = ArrayList<Double>()
+            for (i in group) { xs.addAll(runs[i].first.asList()); ys.addAll(runs[i].second.asList()) }
+            return Pair(xs.toDoubleArray(), ys.toDoubleArray())
+        }
+
+        private fun close(xs: DoubleArray, bottom: Double, sink: PathSink) {
+            sink.lineTo(xs[xs.size - 1], bottom)
+            sink.lineTo(xs[0], bottom)
+            sink.closePath()
         }
 
         private fun drawPiece(xs: DoubleArray, ys: DoubleArray, style: ChartStyle, p: Double, morphAlways: Boolean, sink: PathSink) {
