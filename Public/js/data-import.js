@@ -1,17 +1,43 @@
 // Price data: CSV import by file picker or drag-and-drop, back to the built-in series, and the
 // live-prices switch.
 
-import { send } from './api.js';
+import { ApiError, clientId, getUserName, send } from './api.js';
+
+/**
+ * Sends the file itself (never read into a string: a 250 MB CSV stays out of the page's
+ * memory) and reports the share sent; the server writes it to a file as it arrives.
+ */
+function uploadCSV(file, onProgress) {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/data?name=' + encodeURIComponent(file.name));
+    request.setRequestHeader('Content-Type', 'text/csv');
+    request.setRequestHeader('X-Workbench-Client', clientId);
+    request.setRequestHeader('X-Workbench-User', encodeURIComponent(getUserName()));
+    request.responseType = 'json';
+    request.upload.onprogress = event => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
+    request.upload.onload = () => onProgress(1);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) resolve(request.response);
+      else reject(new ApiError(request.status, request.response));
+    };
+    request.onerror = () => reject(new ApiError(0, null));
+    request.send(file);
+  });
+}
 
 const $ = id => document.getElementById(id);
 
 export function setUpDataImport({ onLoaded, status }) {
   const upload = async file => {
     if (!file) return;
-    status(`Reading ${file.name}…`);
+    const megabytes = (file.size / 1048576).toFixed(1);
+    status(`Sending ${file.name} (${megabytes} MB)…`);
     try {
-      const text = await file.text();
-      const { body } = await send('POST', '/api/data?name=' + encodeURIComponent(file.name), text);
+      const body = await uploadCSV(file, share => {
+        status(share < 1 ? `Sending ${file.name}: ${Math.round(share * 100)} % of ${megabytes} MB…`
+          : `Reading ${file.name} on the server…`);
+      });
       const s = body.summary;
       const when = t => new Date(t * 1000).toISOString().slice(0, 10);
       status(`${file.name}: ${s.count.toLocaleString('en')} prices from ${when(s.first)} to ${when(s.last)}, `

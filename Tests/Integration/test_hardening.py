@@ -174,3 +174,37 @@ def test_512_idle_sockets_do_not_lock_out_a_new_client(fresh_server):
     finally:
         for ws in held:
             ws.sock.close()
+
+
+def test_ten_trickled_uploads_are_spooled_not_buffered(fresh_server):
+    import threading
+    server = fresh_server
+    # The first row is bad, so each upload is refused quickly once whole: what is measured is
+    # that 100 MB arriving at once is written to files, not held in memory (the 10 × 60 MB
+    # holds as well; this size keeps the test quick).
+    row = b"1600000000,20000.5\n"
+    block = row * ((1 << 20) // len(row) + 1)  # about 1 MB of one repeated row
+    first = b"time,price\nnot-a-time,1\n"
+    peak = [0]
+    results = []
+
+    def upload():
+        def body():
+            yield first
+            for _ in range(10):
+                yield block
+                time.sleep(0.01)
+        r = requests.post(server.url + "/api/data", data=body(), headers={"Origin": server.url, "Content-Type": "text/csv"}, timeout=300)
+        results.append(r.status_code)
+
+    threads = [threading.Thread(target=upload) for _ in range(10)]
+    for t in threads:
+        t.start()
+    while any(t.is_alive() for t in threads):
+        peak[0] = max(peak[0], server.rss_kb())
+        time.sleep(0.05)
+    assert results == [400] * 10, results
+    assert peak[0] < 90_000, peak[0]
+    # Nothing is left behind in the folder the uploads were spooled to.
+    uploads = server.presets / ".uploads"
+    assert not uploads.exists() or list(uploads.iterdir()) == []

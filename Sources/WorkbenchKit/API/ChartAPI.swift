@@ -15,9 +15,11 @@ extension WorkbenchApp {
 
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
-    /// Width × height × frames of one answer: a 1440 × 900 chart at 60 frames. The answer's
-    /// size grows with each factor; 390 × 240 at 60 fps over the longest 2 s uses a seventh.
+    /// Width × height × frames of one answer at most: a 1440 × 900 chart at 60 frames. A
+    /// frame's SVG grows with its width (points are kept up to two a pixel column), so the
+    /// width × frames is bounded too; 390 px at 60 fps over the longest 2 s uses 55 %.
     static let maxPixelFrames = 1440.0 * 900 * 60
+    static let maxColumnFrames = 1440.0 * 60
 
     func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         var rest = values
@@ -29,9 +31,11 @@ extension WorkbenchApp {
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         let count = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
-        guard request.width * request.height * Double(count + 1) <= Self.maxPixelFrames else {
+        guard request.width * request.height * Double(count + 1) <= Self.maxPixelFrames,
+              request.width * Double(count + 1) <= Self.maxColumnFrames else {
             throw .badRequest("\(count + 1) frames of \(NumberText.shortest(request.width)) × \(NumberText.shortest(request.height)) px are more than "
-                              + "\(NumberText.shortest(Self.maxPixelFrames)) pixel-frames; lower fps, width or height", field: "fps")
+                              + "this server draws in one answer (\(NumberText.shortest(Self.maxColumnFrames)) pixel columns × frames, "
+                              + "\(NumberText.shortest(Self.maxPixelFrames)) pixels × frames); lower fps, width or height", field: "fps")
         }
         var frames: [JSONValue] = []
         for i in 0...count {

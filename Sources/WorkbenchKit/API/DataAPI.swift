@@ -1,12 +1,27 @@
+import Foundation
 import ChartEngine
 
 /// Price data, the live feed, and sharing live parameter changes with other pages.
 extension WorkbenchApp {
+    static let importLock = NSLock()
+
     /// `POST /api/data` with a CSV body: replaces the series only if every row reads.
     func loadData(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
+        // A large upload arrives spooled to a file (see `SpooledBody`), a small one in memory.
+        let spooled = context.request.spooled.map { $0.contents() }
+        guard let body = spooled ?? Data(context.request.body) else {
+            throw HTTPError(507, "upload_failed", "the upload could not be stored on the server's disk")
+        }
+        // One import at a time: concurrent uploads would each map and parse a whole file at once.
+        let parsed = Self.importLock.withLock { () -> Swift.Result<CSVImport.Result, CSVImport.Failure> in
+            // Each connection thread would otherwise keep the parse's freed memory in its own malloc arena.
+            defer { _ = releaseFreedMemory(0) }
+            do throws(CSVImport.Failure) { return .success(try CSVImport.parse(body)) } catch { return .failure(error) }
+        }
         let result: CSVImport.Result
-        do { result = try CSVImport.parse(context.request.body) } catch {
-            throw HTTPError(400, "invalid_csv", error.description, field: error.line.map { "line \($0)" })
+        switch parsed {
+        case .success(let value): result = value
+        case .failure(let error): throw HTTPError(400, "invalid_csv", error.description, field: error.line.map { "line \($0)" })
         }
         let name = context.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
         data.replace(with: result.series, source: name)
@@ -64,3 +79,7 @@ extension WorkbenchApp {
                                        ("revision", revision.map(JSONValue.string) ?? .null)])
     }
 }
+
+/// glibc's `malloc_trim`, which the Glibc module does not import: hands freed heap pages back.
+@_silgen_name("malloc_trim")
+private func releaseFreedMemory(_ pad: Int) -> Int32

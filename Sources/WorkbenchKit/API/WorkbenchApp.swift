@@ -24,11 +24,13 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
-    static let csvBodyLimit = 64 << 20        // 64 MB; larger files load with --data FILE
+    /// Largest CSV upload, spooled to a file as it arrives (`serve --upload-limit`, 512 MB by default).
+    let csvBodyLimit: Int
 
     /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
     init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
-         share: ShareAccess? = nil, servedAddresses: [String]? = nil) {
+         share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512) {
+        csvBodyLimit = uploadLimitMB << 20
         self.data = data
         self.presets = presets
         self.events = EventHub()
@@ -120,8 +122,11 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     func bodyLimit(for head: RequestHead) -> Int {
         // Under --share, nothing of a stranger's request is buffered.
         if let share, share.role(cookieHeader: head.header("cookie")) == nil { return 0 }
-        return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? Self.csvBodyLimit : Self.jsonBodyLimit
+        return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? csvBodyLimit : Self.jsonBodyLimit
     }
+
+    /// Uploads are spooled next to the presets: the one folder this server already writes.
+    var spoolFolder: String { presets.folder + "/.uploads" }
 
     func preflight(_ head: RequestHead) -> HTTPResponse? { chain.refusal(for: head) }
 

@@ -20,6 +20,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder of the page's files.")
     var publicFolder: String?
 
+    @Option(help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
+    var uploadLimit = 512
+
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
@@ -27,6 +30,7 @@ struct Serve: ParsableCommand {
     var liveInterval = 2.0
 
     func validate() throws {
+        guard (1...4096).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 4096 MB") }
         guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
     }
 
@@ -45,7 +49,8 @@ struct Serve: ParsableCommand {
             let access = share ? ShareAccess(port: socket.port) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
-                                   host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served)
+                                   host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
+                                   uploadLimitMB: uploadLimit)
             let server = MicroHTTPDServer(handler: app)
             do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }

@@ -7,6 +7,8 @@ struct HTTPRequest: Sendable {
     let query: [String: String]
     let headers: [String: String]
     let body: [UInt8]
+    /// A large body (a CSV upload) spooled to a file instead of `body`.
+    var spooled: SpooledBody? = nil
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

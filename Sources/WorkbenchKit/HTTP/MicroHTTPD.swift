@@ -7,6 +7,8 @@ import Synchronization
 protocol HTTPHandler: Sendable {
     /// Largest body accepted for this request, in bytes.
     func bodyLimit(for head: RequestHead) -> Int
+    /// Where bodies larger than `spoolThreshold` are written while they arrive.
+    var spoolFolder: String { get }
     /// A response that refuses the request before its body is read, or nil to go on.
     func preflight(_ head: RequestHead) -> HTTPResponse?
     func respond(to request: HTTPRequest) -> HTTPResponse
@@ -60,12 +62,16 @@ final class MicroHTTPDServer: @unchecked Sendable {
 
     enum ServerError: Error { case startFailed }
 
+    /// Requests that may send more than this are written to a file, not memory.
+    static let spoolThreshold = 1 << 20
+
     /// State of one request while its body arrives.
     final class Pending {
         let head: RequestHead
         let query: [String: String]?
         let limit: Int
         var body: [UInt8] = []
+        var spooled: SpooledBody?
         var overflowed = false
         var answered = false
 
@@ -85,6 +91,7 @@ final class MicroHTTPDServer: @unchecked Sendable {
             let head = RequestHead(method: method, rawPath: url, headers: headers, repeatedHeaders: repeated)
             let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head))
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
+            if pending.limit > Self.spoolThreshold { pending.spooled = SpooledBody(folder: handler.spoolFolder) }
             let expectsBody = head.header("transfer-encoding") != nil || (head.header("content-length").map { $0 != "0" } ?? false)
             watchdog.headReceived(UInt(bitPattern: connection), expectsBody: expectsBody)
             if let refusal = handler.preflight(head) {
@@ -101,9 +108,13 @@ final class MicroHTTPDServer: @unchecked Sendable {
         if uploadSize.pointee > 0 {
             // Body data: keep it while it fits, otherwise discard it as it arrives.
             if !pending.answered && !pending.overflowed, let upload {
-                if pending.body.count + uploadSize.pointee > pending.limit {
+                let received = (pending.spooled?.count ?? pending.body.count)
+                if uploadSize.pointee > pending.limit - received {
                     pending.overflowed = true
                     pending.body = []
+                    pending.spooled = nil
+                } else if let spooled = pending.spooled {
+                    spooled.append(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
                 } else {
                     upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
                         pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
@@ -120,13 +131,15 @@ final class MicroHTTPDServer: @unchecked Sendable {
         guard let query = pending.query else {
             return queue(.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8"), on: connection)
         }
-        let request = HTTPRequest(method: pending.head.method, rawPath: pending.head.rawPath, query: query,
+        var request = HTTPRequest(method: pending.head.method, rawPath: pending.head.rawPath, query: query,
                                   headers: pending.head.headers, body: pending.body)
+        request.spooled = pending.spooled
+        pending.spooled = nil
         return queue(handler.respond(to: request), on: connection)
     }
 
     private func tooLarge(_ limit: Int) -> HTTPResponse {
-        .error(413, "payload_too_large", "the request body is larger than \(limit / 1_048_576) MB")
+        .error(413, "payload_too_large", "the request body is larger than \(limit >> 20) MB")
     }
 
     private func queryArguments(_ connection: OpaquePointer) -> [String: String]? {
