@@ -327,10 +327,11 @@ def test_exported_springs_drive_the_same_motion(presets, tmp_path, index):
     if vectors["preset"]["parameters"].get("easing") != "spring":
         pytest.skip("not a spring preset")
     duration = motion["uikit"]["duration"]["value"]
-    # Until the very end: the last frame is set to the target, as UIKit's animation ends on it.
-    samples = [(t, p) for t, p in zip(vectors["easing"]["t"], vectors["easing"]["progress"]) if 0 < t < 1]
-    times = [t * duration for t, _ in samples]
-    expected = np.array([p for _, p in samples])
+    # `workbench ease` until the very end: the last frame is set to the target, as UIKit's animation ends on it.
+    fractions = [i / 400 for i in range(1, 400)]
+    eased = workbench("ease", "--preset", str(preset), stdin="\n".join(map(repr, fractions)) + "\n").stdout.split()
+    times = [f * duration for f in fractions]
+    expected = np.array([float(v) for v in eased])
     compose = motion["compose"]
     k = compose["stiffness"]
     got = oscillator(k, 2 * compose["dampingRatio"] * k ** 0.5, compose["initialVelocity"], times)
