@@ -33,6 +33,7 @@ enum OpenAPIDocument {
         Query("state", enumeration(["inactive", "active"])),
         Query("progress", number, "transition progress, already eased"), Query("selection", number, "finger position, 0–1 of the width"),
         Query("id", string, "prefix for element ids"), Query("preset", string, "start from this preset instead of the defaults"),
+        Query("tz", string, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", number, "frames a second")]
