@@ -1,13 +1,10 @@
 #!/usr/bin/env python3
 """Baselines measured in the same run as the engine benchmarks: tsdownsample's Rust LTTB and
-MinMax on 5,256,000 points, and, for reference, the d3-shape figures the issue measured on this
-machine class (d3 cannot be installed here: the npm registry is unreachable)."""
+MinMax on 5,256,000 points. d3-shape is compared as a whole process by cli_bench.py."""
 import statistics
 import time
 
 import numpy as np
-
-D3_REFERENCE_MS = {"linear": 430, "monotone": 2100, "catmullRom": 2000}
 
 
 def median_ms(fn, runs=9):
@@ -36,8 +33,6 @@ def main():
     print(f"tsdownsample MinMax 5,256,000 → 1,000 (Rust, same run)    median {minmax:8.3f} ms")
     print(f"JSON {{\"name\": \"tsdownsample LTTB\", \"median_ms\": {lttb}}}")
     print(f"JSON {{\"name\": \"tsdownsample MinMax\", \"median_ms\": {minmax}}}")
-    for curve, ms in D3_REFERENCE_MS.items():
-        print(f"d3-shape 3.2 {curve} 1M points (issue's figure for this machine class): {ms} ms")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
 #   ensure-deps.sh run    libmicrohttpd and libqrencode (pkg-config libmicrohttpd, libqrencode)
-#   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, Playwright for Python, pytest, a Kotlin grammar, and the
+#   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, kotlinc (Debian's kotlin: compiles the
+#                           Kotlin exports and the Kotlin engine), Playwright for Python, pytest, a Kotlin grammar, and the
 #                           reference implementations the engine is checked against (numpy,
 #                           scipy, pandas, tsdownsample)
 #   ensure-deps.sh bench  + wrk
@@ -31,6 +32,9 @@ pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 if [ "$target" = test ] || [ "$target" = bench ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v zbarimg >/dev/null || need+=(zbar-tools)
+fi
+if [ "$target" = test ]; then
+  command -v kotlinc >/dev/null || need+=(kotlin)
 fi
 if [ "$target" = bench ]; then
   command -v wrk >/dev/null || need+=(wrk)

@@ -123,6 +123,14 @@ export class MotionInspector {
     const line = (cls) => { const l = document.createElementNS(SVG, 'line'); l.setAttribute('class', cls); svg.append(l); return l; };
     const zero = line('axis'), one = line('axis');
     const level = line('level');
+    const text = (cls, anchor) => {
+      const t = document.createElementNS(SVG, 'text');
+      t.setAttribute('class', cls);
+      t.setAttribute('text-anchor', anchor);
+      svg.append(t);
+      return t;
+    };
+    const labels = { zero: text('tick', 'end'), one: text('tick', 'end'), start: text('tick', 'start'), end: text('tick', 'end') };
     const curve = document.createElementNS(SVG, 'polyline');
     curve.setAttribute('class', 'curve');
     svg.append(curve);
@@ -130,7 +138,7 @@ export class MotionInspector {
     caption.id = 'easing-graph-caption';
     figure.append(svg, caption);
     fieldset.append(figure);
-    return { svg, curve, zero, one, level, caption, width, height, pad, y: () => 0, lo: 0, hi: 1 };
+    return { svg, curve, zero, one, level, labels, caption, width, height, pad, y: () => 0, lo: 0, hi: 1 };
   }
 
   async refreshGraph() {
@@ -152,6 +160,11 @@ export class MotionInspector {
       el.setAttribute('y1', g.y(v)); el.setAttribute('y2', g.y(v));
     }
     g.level.setAttribute('x1', g.pad); g.level.setAttribute('x2', g.width - g.pad);
+    const place = (label, x, y, content) => { label.setAttribute('x', x); label.setAttribute('y', y); label.textContent = content; };
+    place(g.labels.zero, g.pad - 4, g.y(0) + 4, '0');
+    place(g.labels.one, g.pad - 4, g.y(1) + 4, '1');
+    place(g.labels.start, g.pad, g.height - 3, '0 s');
+    place(g.labels.end, g.width - g.pad, g.height - 3, `${answer.duration} s`);
     const label = this.store.definition('easing')?.optionLabels?.[answer.easing] ?? answer.easing;
     const peak = Math.max(...samples);
     g.caption.textContent = `${label}: eased progress over ${answer.duration} s` + (peak > 1.0005 ? `, overshoots to ${peak.toFixed(2)}` : '');

@@ -49,11 +49,14 @@ def presets(tmp_path_factory):
     """Shipped presets, presets named like keywords (with springs and other curves) and a hostile name."""
     folder = tmp_path_factory.mktemp("presets")
     files = sorted((ROOT / "Presets").glob("*.json"))
-    springs = [{"easing": "spring", "springDamping": 0.35, "springVelocity": 2, "animationDuration": 0.8},
-               {"easing": "spring", "springDamping": 1, "springVelocity": 0, "animationDuration": 0.5},
-               {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian"},
+    springs = [{"easing": "spring", "springDamping": 0.35, "springVelocity": 2, "animationDuration": 0.8, "gapStyle": "bridge",
+                "pointCount": 200},
+               {"easing": "spring", "springDamping": 1, "springVelocity": 0, "animationDuration": 0.5, "smoothedEndsOnPrice": False,
+                "labelEnabled": False, "pointCount": 10, "inactiveCurve": "basis", "activeCurve": "stepCenter"},
+               {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian", "fillEnabled": False,
+                "inactiveCurve": "monotone", "activeCurve": "bumpX"},
                {"easing": "spring", "springDamping": 0.6, "springVelocity": 5, "inactiveCurve": "catmullRom",
-                "catmullRomAlpha": 0.3, "smoothing": "exponential"}]
+                "catmullRomAlpha": 0.3, "smoothing": "exponential", "pointCount": 2000, "activeCurve": "cardinal", "cardinalTension": 0.4}]
     for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
         files.append(write_preset(folder, name, springs[i % len(springs)]))
     return files
@@ -220,10 +223,13 @@ def bundle_vectors(tmp_path, preset):
     return folder / "vectors.json"
 
 
-def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_jar, presets):
+def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_jar, presets, tmp_path):
+    """Every preset, and every easing (the ones no preset above uses included)."""
     jar, _ = kotlin_jar
     rng = random.Random(11)
-    for preset in presets:
+    extra = [write_preset(tmp_path, f"Easing {name}", {"easing": name, "animationDuration": 0.4})
+             for name in ["linear", "easeIn", "easeOut", "easeInOut"]]
+    for preset in presets + extra:
         fractions = [0.0, 1.0, 0.5] + [rng.random() for _ in range(60)]
         stdin = "\n".join(map(repr, fractions)) + "\n"
         ours = [float(v) for v in conformance(jar, "ease", "--preset", str(preset), stdin=stdin).split()]
@@ -321,10 +327,11 @@ def test_exported_springs_drive_the_same_motion(presets, tmp_path, index):
     if vectors["preset"]["parameters"].get("easing") != "spring":
         pytest.skip("not a spring preset")
     duration = motion["uikit"]["duration"]["value"]
-    # Until the very end: the last frame is set to the target, as UIKit's animation ends on it.
-    samples = [(t, p) for t, p in zip(vectors["easing"]["t"], vectors["easing"]["progress"]) if 0 < t < 1]
-    times = [t * duration for t, _ in samples]
-    expected = np.array([p for _, p in samples])
+    # `workbench ease` until the very end: the last frame is set to the target, as UIKit's animation ends on it.
+    fractions = [i / 400 for i in range(1, 400)]
+    eased = workbench("ease", "--preset", str(preset), stdin="\n".join(map(repr, fractions)) + "\n").stdout.split()
+    times = [f * duration for f in fractions]
+    expected = np.array([float(v) for v in eased])
     compose = motion["compose"]
     k = compose["stiffness"]
     got = oscillator(k, 2 * compose["dampingRatio"] * k ** 0.5, compose["initialVelocity"], times)

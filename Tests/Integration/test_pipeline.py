@@ -147,3 +147,19 @@ def test_frame_and_ease_report_bad_input_in_one_line():
         assert r.stdout == "", args
         lines = r.stderr.strip().split("\n")
         assert len(lines) == 1 and needle in lines[0], (args, r.stderr)
+
+
+def test_time_labels_read_like_an_app_in_the_viewers_zone():
+    with _server() as s:
+        def label(period, tz):
+            svg = s.get(f"/api/render?period={period}&state=active&selection=1&tz={tz}").text
+            return re.search(r'data-selected-label="([^"]+)"', svg).group(1)
+        utc, tokyo = label("1D", "UTC"), label("1D", "Asia/Tokyo")
+        assert re.fullmatch(r"\d\d:\d\d", utc) and re.fullmatch(r"\d\d:\d\d", tokyo)
+        assert (int(tokyo[:2]) - int(utc[:2])) % 24 == 9
+        assert label("1D", "%2B05:30")[3:] != utc[3:] or utc[3:] == "30"
+        assert re.fullmatch(r"[A-Z][a-z]{2} \d{1,2}", label("1M", "UTC"))
+        assert re.fullmatch(r"[A-Z][a-z]{2} \d{1,2}, \d{4}", label("ALL", "UTC"))
+        for bad in ("Mars/Olympus", "..%2F..%2Fetc%2Fpasswd", "%2B99:00"):
+            r = s.get(f"/api/render?tz={bad}")
+            assert r.status_code == 400 and r.json()["error"]["field"] == "tz", bad

@@ -43,6 +43,7 @@ enum OpenAPIDocument {
         Query("selection", range(RenderRequest.selectionRange), "finger position, share of the width"),
         Query("id", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]{0,40}$"))]), "prefix for element ids"),
         Query("preset", string, "start from this preset instead of the defaults"),
+        Query("tz", string, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.

@@ -3,8 +3,10 @@ package com.chartworkbench.engine
 /**
  * The line and fill paths of a chart at a given progress. Between the ends (when the curves
  * differ) both curves are drawn through the mixed values, recorded as cubic segments, brought
- * to the same segment count and mixed with weight p: no jump at either end (mirrors Chart/LineGeometry.swift).
- * Pieces of a broken line closer than SEAM_WIDTH pixels are filled as one area (no hairline seam).
+ * to the same segment count and mixed with weight p: no jump at either end. The fill is the
+ * line's pieces closed along the bottom edge, except that pieces closer than `SEAM_WIDTH`
+ * pixels are filled as one area, so no anti-aliased hairline shows between them
+ * (mirrors Chart/LineGeometry.swift).
  */
 class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digits: Int? = 2, morphAlways: Boolean = false) {
     val line: String
@@ -15,16 +17,12 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
         val lineWriter = PathWriter(digits)
         val fillWriter = PathWriter(digits)
         val runs = model.pixelRuns(p)
-        val pieces = runs.map { (xs, ys) ->
-            val piece = PathWriter(digits)
-            drawPiece(xs, ys, style, p, morphAlways, piece)
-            piece
-        }
+        val pieces = runs.map { (xs, ys) -> PathWriter(digits).also { drawPiece(xs, ys, style, p, morphAlways, it) } }
         for (piece in pieces) lineWriter.append(piece)
         for (group in fillGroups(runs)) {
             val (xs, ys) = merged(runs, group)
-            if (xs.size < 2) continue
-            if (group.first == group.last) {
+            if (xs.size <= 1) continue
+            if (group.count() == 1) {
                 fillWriter.append(pieces[group.first])
             } else {
                 val piece = PathWriter(digits)
@@ -51,19 +49,19 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
             }
             for (group in fillGroups(runs)) {
                 val (xs, ys) = merged(runs, group)
-                if (xs.size < 2) continue
+                if (xs.size <= 1) continue
                 drawPiece(xs, ys, style, p, false, sink)
                 close(xs, model.height, sink)
             }
         }
 
-        /** Consecutive runs whose gaps are all narrower than SEAM_WIDTH. */
+        /** Consecutive runs whose gaps are all narrower than `SEAM_WIDTH`. */
         fun fillGroups(runs: List<Pair<DoubleArray, DoubleArray>>): List<IntRange> {
             val groups = ArrayList<IntRange>()
             var start = 0
             while (start < runs.size) {
                 var end = start + 1
-                while (end < runs.size && runs[end].first[0] - runs[end - 1].first[runs[end - 1].first.size - 1] < SEAM_WIDTH) end++
+                while (end < runs.size && runs[end].first[0] - runs[end - 1].first[runs[end - 1].first.size - 1] < SEAM_WIDTH) end += 1
                 groups.add(start until end)
                 start = end
             }
@@ -71,10 +69,10 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
         }
 
         private fun merged(runs: List<Pair<DoubleArray, DoubleArray>>, group: IntRange): Pair<DoubleArray, DoubleArray> {
-            if (group.first == group.last) return runs[group.first]
+            if (group.count() == 1) return runs[group.first]
             val xs = ArrayList<Double>()
             val ys = ArrayList<Double>()
-            for (i in group) { xs.addAll(runs[i].first.asList()); ys.addAll(runs[i].second.asList()) }
+            for (i in group) { xs.addAll(runs[i].first.toList()); ys.addAll(runs[i].second.toList()) }
             return Pair(xs.toDoubleArray(), ys.toDoubleArray())
         }
 
