@@ -5,7 +5,8 @@
 # Every check runs but positive_data_acceptance: the document states types, ranges and required
 # fields, not every rule a handler applies (a CSV that does not parse, a blank preset name), so
 # "schema-valid but refused with a clear 400" is expected there. The render socket is a WebSocket,
-# tested in Tests/Integration instead.
+# tested in Tests/Integration instead. Requests may take a while on a debug build (30 s timeout):
+# going back to the built-in series regenerates 5 million points.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/workbench}
@@ -20,4 +21,4 @@ url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
 schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
   --checks all --exclude-checks positive_data_acceptance --exclude-path /api/render/socket \
-  --generation-deterministic --no-color
+  --generation-deterministic --request-timeout 30 --no-color
