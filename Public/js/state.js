@@ -120,10 +120,10 @@ export class Store {
       const definition = this.definition(key);
       if (definition) {
         const value = parseValue(definition, text);
-        if (value === undefined) ignored.push(`${key}=${text}`); else params[key] = value;
+        if (value === undefined) ignored.push(`${key}=${text} (${expected(definition)})`); else params[key] = value;
       } else if (key in defaultView) {
         const value = parseView(this.schema, key, text);
-        if (value === undefined) ignored.push(`${key}=${text}`); else view[key] = value;
+        if (value === undefined) ignored.push(`${key}=${text} (${expectedView(this.schema, key)})`); else view[key] = value;
       } else if (key === 'preset') {
         this.presetName = text;
       } else {
@@ -155,6 +155,29 @@ function parseView(schema, key, text) {
     case 'theme': return text === 'light' || text === 'dark' ? text : undefined;
     case 'device': return text === 'custom' || devices.includes(text) ? text : undefined;
     default: return undefined;
+  }
+}
+
+/** What a parameter accepts, in words, from its definition (for the list of ignored link values). */
+export function expected(definition) {
+  switch (definition.type) {
+    case 'number': return `${definition.min}–${definition.max}${definition.unit ? ' ' + definition.unit : ''}`;
+    case 'integer': return `${definition.odd ? 'an odd' : 'a'} whole number ${definition.min}–${definition.max}`;
+    case 'boolean': return 'true or false';
+    case 'color': return '#RRGGBB';
+    case 'choice': return 'one of ' + definition.options.join(', ');
+    case 'cubicBezier': return `x1,y1,x2,y2 with x ${definition.x.min}–${definition.x.max}, y ${definition.y.min}–${definition.y.max}`;
+    default: return 'unknown type';
+  }
+}
+
+function expectedView(schema, key) {
+  switch (key) {
+    case 'period': return 'one of ' + schema.periods.join(', ');
+    case 'width': case 'height': return `a whole number ${schema[key].min}–${schema[key].max}`;
+    case 'zoom': return zooms.join(', ');
+    case 'theme': return 'light or dark';
+    default: return 'a device or custom';
   }
 }
 

@@ -58,3 +58,17 @@ def test_easing_samples_come_from_the_engine(server):
     assert len(spring["samples"]) == 121 and max(spring["samples"]) > 1.05 and spring["samples"][-1] == 1
     assert server.get("/api/easing?samples=1").json()["error"]["field"] == "samples"
     assert server.get("/api/easing?springDamping=7").json()["error"]["field"] == "springDamping"
+
+
+def test_the_schema_carries_every_rule_the_page_needs(server):
+    schema = server.get("/api/schema").json()
+    for p in schema["parameters"]:
+        assert p["help"], p["key"]
+        if p["type"] == "choice":
+            assert set(p["optionLabels"]) == set(p["options"]), p["key"]
+        if p["type"] == "cubicBezier":
+            assert (p["x"], p["y"]) == ({"min": 0, "max": 1}, {"min": -5, "max": 5})
+    window = next(p for p in schema["parameters"] if p["key"] == "smoothingWindow")
+    assert window["odd"] is True and (window["min"], window["max"]) == (1, 61)
+    assert schema["progress"]["min"] < 0 and schema["progress"]["max"] > 1
+    assert next(p for p in schema["parameters"] if p["key"] == "easing")["optionLabels"]["easeInOut"] == "Ease in-out"
