@@ -139,9 +139,10 @@ import Testing
                 var s = style; s.activeCurve = curve
                 return LineGeometry(model: model, style: s, progress: 1).line
             }
-            // Measured per pixel column; on the built-in series the default gives about 3.8 / 3.5 /
-            // 2.5 px (1D / 1M / 1Y) where two points per pixel gave well under one.
-            #expect(Self.meanDistance(path(.linear), path(.stepCenter), width: 390) > 2, "\(period)")
+            // Mean distance per pixel column between the two curves through the raw closes. The
+            // built-in series gives about 6.6 / 5.3 / 3.4 px at the default (1D / 1M / 1Y, checked
+            // over HTTP in test_pipeline.py); two points per pixel gave well under one.
+            #expect(Self.meanDistance(path(.linear), path(.stepCenter), width: 390) > 3, "\(period)")
             #expect(Self.meanDistance(path(.natural), path(.basis), width: 390) > 1.5, "\(period)")
         }
     }

@@ -163,3 +163,67 @@ def test_time_labels_read_like_an_app_in_the_viewers_zone():
         for bad in ("Mars/Olympus", "..%2F..%2Fetc%2Fpasswd", "%2B99:00"):
             r = s.get(f"/api/render?tz={bad}")
             assert r.status_code == 400 and r.json()["error"]["field"] == "tz", bad
+
+
+def _polyline(d):
+    """Flattens an absolute M/L/H/V/C path into points (cubics sampled), as a browser draws it."""
+    tokens = re.findall(r"[MLHVCZ]|-?\d+(?:\.\d+)?(?:e-?\d+)?", d)
+    points, i, command, current = [], 0, None, (0.0, 0.0)
+    while i < len(tokens):
+        if tokens[i] in "MLHVCZ":
+            command = tokens[i]
+            i += 1
+            continue
+        if command in "ML":
+            current = (float(tokens[i]), float(tokens[i + 1]))
+            i += 2
+            points.append(current)
+        elif command == "H":
+            current = (float(tokens[i]), current[1])
+            i += 1
+            points.append(current)
+        elif command == "V":
+            current = (current[0], float(tokens[i]))
+            i += 1
+            points.append(current)
+        elif command == "C":
+            c = [float(t) for t in tokens[i:i + 6]]
+            i += 6
+            p0 = current
+            for k in range(1, 13):
+                s = k / 12
+                w = ((1 - s) ** 3, 3 * (1 - s) ** 2 * s, 3 * (1 - s) * s * s, s ** 3)
+                points.append((w[0] * p0[0] + w[1] * c[0] + w[2] * c[2] + w[3] * c[4],
+                               w[0] * p0[1] + w[1] * c[1] + w[2] * c[3] + w[3] * c[5]))
+            current = (c[4], c[5])
+    return points
+
+
+def _mean_column_distance(d1, d2, width):
+    import numpy as np
+    columns = np.arange(0.5, width, 1.0)
+    ys = []
+    for d in (d1, d2):
+        pts = _polyline(d)
+        ys.append(np.interp(columns, [p[0] for p in pts], [p[1] for p in pts]))
+    return float(np.mean(np.abs(ys[0] - ys[1])))
+
+
+def test_default_point_count_makes_the_curve_choice_visible(server):
+    """At the default pointCount, 390 px: linear vs stepCenter and natural vs basis differ visibly."""
+    default = next(p for p in server.get("/api/schema").json()["parameters"] if p["key"] == "pointCount")["default"]
+    assert default <= 200
+    if not server.get("/api/data?period=1D").json()["summary"]["source"].startswith("built-in"):
+        pytest.skip("the figures are for the built-in series (the daily file has one price a day on 1D)")
+    for period in ("1D", "1M", "1Y"):
+        base = f"/api/render?period={period}&width=390&height=240&state=active&progress=1"
+        line = {}
+        for curve in ("linear", "stepCenter", "natural", "basis"):
+            svg = server.get(base + f"&activeCurve={curve}").text
+            line[curve] = re.search(r'class="cw-line"[^>]*\sd="([^"]+)"', svg).group(1)
+        step = _mean_column_distance(line["linear"], line["stepCenter"], 390)
+        smooth = _mean_column_distance(line["natural"], line["basis"], 390)
+        # On the built-in series: about 6.6 / 5.3 / 3.4 px. The year is a fourfold bull run whose
+        # range dwarfs the steps between closes, so it gets the smaller bound.
+        assert step > (3 if period == "1Y" else 4), (period, step)
+        assert smooth > 1.5, (period, smooth)

@@ -32,7 +32,7 @@ public struct ChartStyle: Sendable, Equatable {
     public var fillTopOpacity = 0.7
     public var fillBottomOpacity = 0.0
     public var verticalScale = 0.8
-    public var pointCount = 48
+    public var pointCount = 28
     public var gapStyle = GapStyle.break
     public var indicatorColor = "#E0245E"
     public var indicatorDash = 2.0

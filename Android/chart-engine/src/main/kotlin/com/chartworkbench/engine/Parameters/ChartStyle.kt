@@ -115,7 +115,7 @@ data class ChartStyle(
     /** Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it). */
     val verticalScale: Double = 0.8,
     /** Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price. */
-    val pointCount: Int = 48,
+    val pointCount: Int = 28,
     /** At a missing price: break splits the line, bridge joins it with one segment. */
     val gapStyle: GapStyle = GapStyle.BREAK,
     /** Colour of the vertical line and marker at the finger, #RRGGBB. */
