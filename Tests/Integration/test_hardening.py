@@ -208,3 +208,37 @@ def test_ten_trickled_uploads_are_spooled_not_buffered(fresh_server):
     # Nothing is left behind in the folder the uploads were spooled to.
     uploads = server.presets / ".uploads"
     assert not uploads.exists() or list(uploads.iterdir()) == []
+
+
+def test_frames_are_bounded_and_refused_to_cross_site_readers(server):
+    big = "/api/frames?width=4000&height=3000&period=ALL&fps=120&animationDuration=2"
+    r = server.get(big)
+    assert r.status_code == 400 and r.json()["error"]["field"] == "fps"
+    assert server.get("/api/frames?width=4000&height=60&fps=120&animationDuration=2").status_code == 400
+    ok = "/api/frames?width=390&height=240&fps=60&animationDuration=0.3"
+    assert server.get(ok).status_code == 200
+    # What a cross-site <img> sends: refused before anything is drawn.
+    assert server.get(ok, headers={"Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "image"}).status_code == 403
+    assert server.get(ok, headers={"Origin": "http://evil.example"}).status_code == 403
+    assert server.get(ok, headers={"Sec-Fetch-Site": "same-origin", "Origin": server.url}).status_code == 200
+
+
+def test_if_match_star_means_the_same_for_put_rename_and_delete(fresh_server):
+    server = fresh_server
+    body = {"parameters": {"markerRadius": 5}}
+    missing = server.request("PUT", "/api/presets/Starred", json=body, headers={"If-Match": "*"})
+    assert missing.status_code == 409 and missing.json()["error"]["field"] == "If-Match"
+    assert server.request("PUT", "/api/presets/Starred", json=body).status_code == 201
+    assert server.request("PUT", "/api/presets/Starred", json=body, headers={"If-Match": "*"}).status_code == 200
+    assert server.request("POST", "/api/presets/Starred/rename", json={"newName": "Starred 2"}, headers={"If-Match": "*"}).status_code == 200
+    assert server.request("DELETE", "/api/presets/Starred%202", headers={"If-Match": "*"}).status_code == 200
+
+
+def test_a_failed_write_names_no_folder(fresh_server):
+    import shutil
+    server = fresh_server
+    shutil.rmtree(server.presets)
+    server.presets.write_text("not a folder")  # every write into it fails, for root too
+    r = server.request("PUT", "/api/presets/Unwritable", json={"parameters": {}})
+    assert r.status_code == 500 and r.json()["error"]["code"] == "write_failed", r.text
+    assert str(server.dir) not in r.text and "/tmp" not in r.text and "workbench-test" not in r.text
