@@ -5,7 +5,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
 
-.PHONY: run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers clean
+.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -24,7 +24,7 @@ test:
 	$(SWIFT) build
 	$(SWIFT) test
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
-	scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
+	CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
 	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration Tests/Browser
 
 unit: build
@@ -39,8 +39,12 @@ browser: build
 # libFuzzer harnesses in Fuzz/ (see Fuzz/README.md): `make fuzz` mutates each for FUZZ_SECONDS;
 # `make test` replays the committed corpus and mutates it for FUZZ_SEED_SECONDS each.
 FUZZ_SECONDS ?= 60
-# schemathesis examples per API operation in `make test` (scripts/contract.sh).
+# schemathesis examples per API operation (scripts/contract.sh); `make contract` runs every
+# phase, `make test` the fuzzing and stateful ones.
 CONTRACT_EXAMPLES ?= 10
+contract: build
+	scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
+
 FUZZ_SEED_SECONDS ?= 3
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)

@@ -11,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/debug/workbench}
 examples=${2:-10}
+# make test skips the coverage phase (every boundary of every parameter: minutes on a loaded
+# machine); `make contract` runs every phase.
+phases=${CONTRACT_PHASES:-examples,coverage,fuzzing,stateful}
 scratch=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 cp -R Presets "$scratch/Presets"
@@ -20,5 +23,5 @@ for _ in $(seq 100); do grep -q "serving" "$scratch/out" 2>/dev/null && break; s
 url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
 schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
-  --checks all --exclude-checks positive_data_acceptance --exclude-path /api/render/socket \
+  --checks all --exclude-checks positive_data_acceptance --exclude-path /api/render/socket --phases "$phases" \
   --generation-deterministic --request-timeout 30 --no-color
