@@ -41,7 +41,7 @@ browser: build
 FUZZ_SECONDS ?= 60
 # schemathesis examples per API operation (scripts/contract.sh); `make contract` runs every
 # phase, `make test` the fuzzing and stateful ones.
-CONTRACT_EXAMPLES ?= 10
+CONTRACT_EXAMPLES ?= 5
 contract: build
 	scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
 
