@@ -92,8 +92,10 @@ struct Locations: ParsableArguments {
 
 import ChartEngine
 
-/// The built-in series, generated once per process.
+/// The built-in series, generated once per process on first use (about 24 MB), so going back to it
+/// after an import is immediate; live prices append to a copy, never to this one.
 enum BuiltInData {
     static let source = "built-in 10-year minute series"
-    static func series() -> PriceSeries { SyntheticPrices.tenYears.generate() }
+    private static let generated = SyntheticPrices.tenYears.generate()
+    static func series() -> PriceSeries { generated }
 }
