@@ -11,13 +11,13 @@ struct PathCommand: ParsableCommand {
     @Option(help: "Curve: \(CurveName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var curve: String
 
-    @Option(help: "Catmull–Rom alpha, 0…1.")
+    @Option(help: ArgumentHelp("Catmull–Rom alpha, \(rangeText("catmullRomAlpha"))."))
     var alpha = 0.5
 
-    @Option(help: "Cardinal tension, 0…1.")
+    @Option(help: ArgumentHelp("Cardinal tension, \(rangeText("cardinalTension"))."))
     var tension = 0.0
 
-    @Option(help: "Fractional digits (0…12); without it, shortest round-trip numbers.")
+    @Option(help: ArgumentHelp("Fractional digits (\(PathWriter.digitRange.lowerBound)…\(PathWriter.digitRange.upperBound)); without it, shortest round-trip numbers."))
     var digits: Int?
 
     func validate() throws {
@@ -26,7 +26,7 @@ struct PathCommand: ParsableCommand {
         }
         try checkOption("alpha", alpha, rule: "catmullRomAlpha")
         try checkOption("tension", tension, rule: "cardinalTension")
-        if let digits, !PathWriter.digitRange.contains(digits) { throw ValidationError("--digits must be between 0 and 12") }
+        if let digits, !PathWriter.digitRange.contains(digits) { throw ValidationError("--digits must be between \(PathWriter.digitRange.lowerBound) and \(PathWriter.digitRange.upperBound)") }
     }
 
     func run() throws {
@@ -47,13 +47,13 @@ struct Smooth: ParsableCommand {
     @Option(help: "movingAverage, exponential or gaussian.")
     var method: String
 
-    @Option(help: "Odd window size, 1…61 (movingAverage).")
+    @Option(help: ArgumentHelp("Odd window size, \(rangeText("smoothingWindow")) (movingAverage)."))
     var window: Int?
 
-    @Option(help: "Alpha, 0.01…1 (exponential).")
+    @Option(help: ArgumentHelp("Alpha, \(rangeText("smoothingAlpha")) (exponential)."))
     var alpha: Double?
 
-    @Option(help: "Sigma, 0.5…20 (gaussian).")
+    @Option(help: ArgumentHelp("Sigma, \(rangeText("smoothingSigma")) (gaussian)."))
     var sigma: Double?
 
     func smoothing() throws -> Smoothing {
@@ -122,6 +122,17 @@ struct Downsample: ParsableCommand {
 
 /// An engine command's option checked by the parameter definition it stands for, so the CLI,
 /// the server and the page share one rule set.
+/// A parameter's limits as help text ("1…61"), read from its one definition.
+func rangeText(_ key: String) -> String {
+    switch ParameterDefinition.named(key)?.kind {
+    case .number(let range, _, _)?: "\(plain(range.lowerBound))…\(plain(range.upperBound))"
+    case .integer(let range, _, _)?: "\(range.lowerBound)…\(range.upperBound)"
+    default: preconditionFailure("no numeric parameter \(key)")
+    }
+}
+
+private func plain(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+
 func checkOption(_ option: String, _ value: Double, rule key: String) throws {
     guard let definition = ParameterDefinition.named(key) else { preconditionFailure("no parameter \(key)") }
     do { _ = try definition.validate(.number(value)) } catch { throw ValidationError("--\(option) \(error.message)") }
