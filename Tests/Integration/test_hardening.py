@@ -242,3 +242,28 @@ def test_a_failed_write_names_no_folder(fresh_server):
     r = server.request("PUT", "/api/presets/Unwritable", json={"parameters": {}})
     assert r.status_code == 500 and r.json()["error"]["code"] == "write_failed", r.text
     assert str(server.dir) not in r.text and "/tmp" not in r.text and "workbench-test" not in r.text
+
+
+def test_concurrent_heavy_answers_are_bounded_and_the_rest_told_to_retry(server):
+    """Exports and frame sets may hold tens of MB each while built: only a few at once; one more
+    gets 503 with Retry-After (not a queue that adds up to gigabytes), and the server lives on."""
+    import threading
+    body = {"width": 390, "height": 240, "period": "1Y", "pointCount": 2000, "animationDuration": 2, "fps": 30}
+    statuses, lock = [], threading.Lock()
+
+    def one():
+        answer = server.request("POST", "/api/frames", json=body)
+        with lock:
+            statuses.append((answer.status_code, answer.headers.get("Retry-After"),
+                             answer.json()["error"]["code"] if answer.status_code == 503 else None))
+
+    threads = [threading.Thread(target=one) for _ in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert {s for s, _, _ in statuses} <= {200, 503}, statuses
+    assert any(s == 200 for s, _, _ in statuses)
+    refused = [(r, c) for s, r, c in statuses if s == 503]
+    assert refused and all(r == "1" and c == "busy" for r, c in refused), statuses
+    assert server.get("/api/schema").status_code == 200

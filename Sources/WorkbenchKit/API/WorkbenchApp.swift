@@ -44,7 +44,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         // with a foreign host or origin, without a join token, or of the wrong media type.
         let shareGuard: [any Middleware] = share.map { [ShareGuard(access: $0)] } ?? []
         let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + shareGuard
-            + [SameOriginReads(router: router, origins: hostOriginGuard), ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
+            + [SameOriginReads(router: router, origins: hostOriginGuard), HeavyWorkLimit(router: router), ContentTypeGuard(router: router), Authorship(), JSONBody(), EventPublisher(events: events)]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 
@@ -63,8 +63,8 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
-              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true) { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
-        r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404]) {
+              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true, heavy: true) { [unowned self] in try frames(InputValue.fromQuery($0.query)) }
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", answers: [.json("frames")], errors: [404], heavy: true) {
             [unowned self] in try frames($0.jsonValues())
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
@@ -84,11 +84,11 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             [unowned self] in try renamePreset($0)
         }
         r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
-              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
+              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             [unowned self] in try exportPreset($0)
         }
         r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes and format",
-               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404]) {
+               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             [unowned self] in try exportCurrent($0)
         }
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv,

@@ -16,6 +16,9 @@ struct Router: Sendable {
         /// A read that only the workbench's own pages may make (costly answers a foreign page
         /// could otherwise request through an `<img>`).
         var sameOriginOnly = false
+        /// An answer that may take many megabytes to build (every frame, an export): only a few
+        /// are built at once, so concurrent requests cannot add up to gigabytes.
+        var heavy = false
         let handler: Responder
         fileprivate let pattern: [Substring]
     }
@@ -57,14 +60,16 @@ struct Router: Sendable {
     private(set) var routes: [Route] = []
 
     mutating func get(_ path: String, _ summary: String, query: [QueryParameter] = [], answers: [Answer], errors: [Int] = [],
-                      sameOriginOnly: Bool = false, _ handler: @escaping Responder) {
-        add("GET", path, summary, query, nil, answers, errors, handler)
+                      sameOriginOnly: Bool = false, heavy: Bool = false, _ handler: @escaping Responder) {
+        add("GET", path, summary, query, nil, answers, errors + (heavy ? [503] : []), handler)
         routes[routes.count - 1].sameOriginOnly = sameOriginOnly
+        routes[routes.count - 1].heavy = heavy
     }
 
     mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType? = .json, answers: [Answer],
-                       errors: [Int] = [], _ handler: @escaping Responder) {
-        add("POST", path, summary, query, body, answers, errors, handler)
+                       errors: [Int] = [], heavy: Bool = false, _ handler: @escaping Responder) {
+        add("POST", path, summary, query, body, answers, errors + (heavy ? [503] : []), handler)
+        routes[routes.count - 1].heavy = heavy
     }
 
     mutating func put(_ path: String, _ summary: String, body: MediaType = .json, answers: [Answer], errors: [Int] = [],
