@@ -55,6 +55,14 @@ import Testing
         #expect(try Preset.validName("</script>") == "</script>")
     }
 
+    @Test func namesOfOnlyInvisibleCharactersAreBlank() throws {
+        for invisible in ["\u{200B}", "\u{FEFF}", "\u{200D}\u{200C}", " \u{2060} ", "\u{3000}"] {
+            #expect(throws: PresetError.self, "\(invisible.unicodeScalars.map { $0.value })") { try Preset.validName(invisible) }
+        }
+        // Invisible characters inside a visible name are the name's own business (emoji joiners).
+        #expect(try Preset.validName("👩\u{200D}💻 favourite") == "👩\u{200D}💻 favourite")
+    }
+
     @Test func unknownParametersAreCarriedOverButBounded() throws {
         func body(_ parameters: String) throws -> Preset {
             try Preset(json: try JSONValue.parse(#"{"parameters":{\#(parameters)}}"#), requireEnvelope: false)

@@ -133,7 +133,12 @@ struct Preset: Sendable {
         guard name.utf8.count <= Limits.nameBytes, name.count <= Limits.nameCharacters else {
             throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
         }
-        guard !name.allSatisfy(\.isWhitespace) else { throw PresetError("a preset name cannot be blank", field: field) }
+        // Blank includes names of only invisible characters (zero-width space, BOM, joiners): they
+        // would list as an empty row nobody can tell apart.
+        guard !name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+                                                 || $0.properties.generalCategory == .format }) else {
+            throw PresetError("a preset name cannot be blank", field: field)
+        }
         guard name != ".", name != ".." else { throw PresetError("\"\(name)\" is not a preset name", field: field) }
         if looksLikePath(name) { throw PresetError("a preset name cannot look like a file path", field: field) }
         for scalar in name.unicodeScalars {
