@@ -102,6 +102,13 @@ enum CodeName {
 /// characters and bidirectional overrides (which can make code read differently from what it
 /// does) are escaped; everything else, emoji and right-to-left letters included, stays as is.
 enum CodeString {
+    /// A floating-point literal for Swift and Kotlin: the shortest round-trip digits, with a
+    /// decimal point so `1` stays a Double (`1.0`), never an Int.
+    static func floatingLiteral(_ v: Double) -> String {
+        let text = NumberText.shortest(v)
+        return text.contains(".") ? text : text + ".0"
+    }
+
     static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || scalar.value == 0x7F || (0x202A...0x202E).contains(scalar.value)
             || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F

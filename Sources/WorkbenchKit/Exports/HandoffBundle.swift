@@ -149,7 +149,7 @@ struct HandoffBundle {
     }
 
     static func kotlinMotion(_ preset: Preset, _ m: SpringMotion) -> String {
-        let f = { (v: Double) -> String in let t = NumberText.shortest(Double(Float(v))); return (t.contains(".") ? t : t + ".0") + "f" }
+        let f = { (v: Double) -> String in CodeString.floatingLiteral(Double(Float(v))) + "f" }
         return CodeString.header(for: preset) + """
         package com.chartworkbench.compose
 

@@ -54,8 +54,7 @@ enum KotlinEngineStyle {
     }
 
     static func double(_ v: Double) -> String {
-        let text = NumberText.shortest(v)
-        return text.contains(".") ? text : text + ".0"
+        CodeString.floatingLiteral(v)
     }
 
     static func literal(_ d: ParameterDefinition, _ value: ParameterValue) -> String {

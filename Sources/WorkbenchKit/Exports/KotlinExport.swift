@@ -55,8 +55,7 @@ struct KotlinExport {
     }
 
     private func float(_ v: Double) -> String {
-        let text = NumberText.shortest(v)
-        return (text.contains(".") ? text : text + ".0") + "f"
+        CodeString.floatingLiteral(v) + "f"
     }
 
     private func literal(_ d: ParameterDefinition, _ value: ParameterValue) -> String {

@@ -21,8 +21,7 @@ struct SwiftEngineExport {
         switch value {
         case .number(let v):
             if case .integer = d.kind { return String(Int(v)) }
-            let text = NumberText.shortest(v)
-            return text.contains(".") ? text : text + ".0"
+            return CodeString.floatingLiteral(v)
         case .text(let s):
             if case .color = d.kind { return CodeString.swift(s) }
             return ".`\(s)`"

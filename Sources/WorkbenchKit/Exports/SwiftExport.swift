@@ -74,8 +74,7 @@ struct SwiftExport {
         switch value {
         case .number(let v):
             if case .integer = d.kind { return String(Int(v)) }
-            let text = NumberText.shortest(v)
-            return text.contains(".") ? text : text + ".0"
+            return CodeString.floatingLiteral(v)
         case .text(let s):
             if case .color = d.kind { return "ChartColor(hex: 0x\(s.dropFirst()))" }
             return ".`\(s)`"
