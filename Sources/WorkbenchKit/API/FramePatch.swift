@@ -32,19 +32,13 @@ struct DrawnFrame {
               zip(elements, next.elements).allSatisfy({ $0.key == $1.key && $0.name == $1.name }) else { return nil }
         var attributes: [JSONValue] = []
         var texts: [JSONValue] = []
-        var paths: [JSONValue] = []
-        var sent: [(key: String, deltas: [Int])] = []
+        var changedPaths: [(key: String, deltas: [Int])] = []
         for (old, new) in zip(elements, next.elements) where old != new {
             let key = JSONValue.string(new.key)
             if old.text != new.text { texts.append(.array([key, .string(new.text ?? "")])) }
             for (name, value) in new.attributes where old.attributes.first(where: { $0.0 == name })?.1 != value {
                 if name == "d", let from = self.paths[new.key], let to = next.paths[new.key], let deltas = from.deltas(to: to) {
-                    if let earlier = sent.first(where: { !$0.deltas.isEmpty && deltas.starts(with: $0.deltas) }) {
-                        paths.append(.array([key, .string(earlier.key), .array(deltas.dropFirst(earlier.deltas.count).map { .number(Double($0)) })]))
-                    } else {
-                        paths.append(.array([key, .array(deltas.map { .number(Double($0)) })]))
-                    }
-                    sent.append((new.key, deltas))
+                    changedPaths.append((new.key, deltas))
                 } else {
                     attributes.append(.array([key, .string(name), .string(value)]))
                 }
@@ -52,6 +46,18 @@ struct DrawnFrame {
             for (name, _) in old.attributes where !new.attributes.contains(where: { $0.0 == name }) {
                 attributes.append(.array([key, .string(name), .null]))
             }
+        }
+        // Shorter paths first, so a longer one can start from one already sent.
+        var paths: [JSONValue] = []
+        var sent: [(key: String, deltas: [Int])] = []
+        for (key, deltas) in changedPaths.sorted(by: { $0.deltas.count < $1.deltas.count }) {
+            let numbers = { (values: ArraySlice<Int>) in JSONValue.array(values.map { .number(Double($0)) }) }
+            if let earlier = sent.last(where: { !$0.deltas.isEmpty && deltas.starts(with: $0.deltas) }) {
+                paths.append(.array([.string(key), .string(earlier.key), numbers(deltas.dropFirst(earlier.deltas.count))]))
+            } else {
+                paths.append(.array([.string(key), numbers(deltas[...])]))
+            }
+            sent.append((key, deltas))
         }
         return JSONValue.object([("a", .array(attributes)), ("t", .array(texts)), ("d", .array(paths))]).serialized()
     }
