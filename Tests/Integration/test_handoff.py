@@ -4,6 +4,7 @@ terms. Kotlin is compiled once per run (kotlinc's JVM start-up is the cost), int
 holds the Android bundle, every other preset's Kotlin files and the Compose stand-ins."""
 import io
 import json
+import math
 import random
 import re
 import shutil
@@ -417,3 +418,151 @@ def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
         assert [c for c, _ in ours] == [c for c, _ in expected], engine
         for (_, u), (_, v) in zip(ours, expected):
             assert len(u) == len(v) and all(abs(a - b) <= 1e-9 * scale for a, b in zip(u, v)), (engine, u, v)
+
+
+# --- The Kotlin engine's parameter rules, selection and motion against the Swift definitions and engine (issue 18).
+
+RULE_FIELDS = ["type", "min", "max", "step", "unit", "odd", "options", "x", "y", "default"]
+
+
+def test_kotlin_parameter_rules_are_the_definitions(kotlin_jar, server):
+    """Kind, limits, step, odd-only, choices and default of every parameter, as /api/schema states them."""
+    jar, _ = kotlin_jar
+    schema = server.get("/api/schema").json()["parameters"]
+    kotlin = json.loads(conformance(jar, "rules"))
+    ours, theirs = {r["key"]: r for r in kotlin}, {d["key"]: d for d in schema}
+    differences = [f"{key}: defined in Sources/ChartEngine/Parameters but missing from Kotlin's ParameterRules" for key in theirs if key not in ours]
+    differences += [f"{key}: in Kotlin's ParameterRules but not among the definitions" for key in ours if key not in theirs]
+    if not differences and list(ours) != list(theirs):
+        differences.append(f"order differs: definitions {list(theirs)}, Kotlin {list(ours)}")
+    for key in [k for k in theirs if k in ours]:
+        for field in RULE_FIELDS:
+            if theirs[key].get(field) != ours[key].get(field):
+                differences.append(f"{key}: {field} is {theirs[key].get(field)!r} in the definitions (/api/schema) "
+                                   f"but {ours[key].get(field)!r} in Kotlin (regenerate ChartStyle.kt)")
+    assert not differences, "\n".join(differences)
+
+
+def boundary_probes(definition):
+    """(value, accepted) pairs at every edge of a parameter's rule, as the schema states it."""
+    kind = definition["type"]
+    if kind == "number":
+        lo, hi, step = definition["min"], definition["max"], definition["step"]
+        return ([(lo, True), (hi, True), (lo + step, True), (hi - step / 2, True), (definition["default"], True),
+                 (lo - step, False), (hi + step, False), (math.nextafter(lo, -math.inf), False),
+                 (math.nextafter(hi, math.inf), False), ("1", False), (True, False), (None, False), ([lo], False)])
+    if kind == "integer":
+        lo, hi, step = int(definition["min"]), int(definition["max"]), int(definition["step"])
+        probes = [(lo, True), (hi, True), (lo + step, True), (definition["default"], True), (lo - step, False),
+                  (hi + step, False), (lo + 0.5, False), (str(lo), False), (False, False)]
+        if definition["odd"]:
+            probes += [(lo + 1, False), (hi - 1, False)]
+        return probes
+    if kind == "color":
+        return [("#a1B2c3", True), ("#000000", True), ("#FFFFFF", True), ("#A1B2C", False), ("A1B2C3F", False),
+                ("#GGGGGG", False), ("#A1B2C3 ", False), (255, False)]
+    if kind == "choice":
+        options = definition["options"]
+        return [(o, True) for o in options] + [(options[0].upper() + "x", False), ("", False), (1, False), (None, False)]
+    if kind == "boolean":
+        return [(True, True), (False, True), ("true", False), (1, False), (None, False)]
+    if kind == "cubicBezier":
+        (xl, xh), (yl, yh) = (definition["x"]["min"], definition["x"]["max"]), (definition["y"]["min"], definition["y"]["max"])
+        return ([([xl, yl, xh, yh], True), ([xh, yh, xl, yl], True), (definition["default"], True),
+                 ([xl - 0.01, 0, 0.5, 1], False), ([0.5, 0, xh + 0.01, 1], False), ([0.5, yl - 0.01, 0.5, 1], False),
+                 ([0.5, 0, 0.5, yh + 0.01], False), ([0.5, 0, 0.5], False), ([0.5, 0, 0.5, "1"], False), ("0.4,0,0.6,1", False)])
+    raise AssertionError(f"{definition['key']}: no probes for parameter type {kind!r}; extend boundary_probes")
+
+
+def swift_verdict(folder, index, key, value):
+    path = folder / f"probe{index}.json"
+    path.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": f"Probe {index}",
+                                "parameters": {key: value}}))
+    r = workbench("export", "--preset", str(path), "--format", "json", check=False)
+    if r.returncode == 0:
+        return ("ok", json.loads(r.stdout)["parameters"][key])
+    return ("error", r.stderr.strip().split(f"{path}: ", 1)[-1])
+
+
+def test_kotlin_accepts_exactly_what_the_definitions_accept(kotlin_jar, server, tmp_path):
+    """Every rule at its edges (min, max, a step in, just outside, odd/even, non-whole, every
+    choice, wrong types, Bézier x and y bounds): Swift's preset reading and Kotlin's give the same
+    verdict, the same normalised value and the same message naming the key."""
+    from concurrent.futures import ThreadPoolExecutor
+    jar, _ = kotlin_jar
+    schema = server.get("/api/schema").json()["parameters"]
+    probes = [(d["key"], value, accepted) for d in schema for value, accepted in boundary_probes(d)]
+    with ThreadPoolExecutor(4) as pool:
+        swift = list(pool.map(lambda p: swift_verdict(tmp_path, p[0], *p[1][:2]), enumerate(probes)))
+    lines = conformance(jar, "parameters", stdin="".join(json.dumps({key: value}) + "\n" for key, value, _ in probes)).splitlines()
+    assert len(lines) == len(probes)
+    differences = []
+    for (key, value, accepted), (verdict, detail), line in zip(probes, swift, lines):
+        if (verdict == "ok") != accepted:
+            differences.append(f"{key} = {json.dumps(value)}: the schema's rule says {'accept' if accepted else 'reject'}, Swift says {verdict} {detail}")
+        kotlin = ("ok", json.loads(line[3:])[key]) if line.startswith("ok ") else ("error", line[6:])
+        if kotlin != (verdict, detail):
+            differences.append(f"{key} = {json.dumps(value)}: Swift {verdict} {detail!r}, Kotlin {kotlin[0]} {kotlin[1]!r}")
+    assert not differences, "\n".join(differences)
+
+
+MOTION_STYLES = [{"easing": "spring", "springDamping": d, "springVelocity": v, "animationDuration": t}
+                 for d, v, t in [(0.05, 0, 0.3), (0.35, 2, 0.8), (1, 0.5, 0.3), (1, 10, 2), (0.7, 0, 0.05), (0.5, 5, 1)]]
+MOTION_STYLES += [{"easing": e, "animationDuration": 0.4} for e in ["linear", "easeIn", "easeOut", "easeInOut"]]
+MOTION_STYLES += [{"easing": "cubicBezier", "cubicBezier": [0.3, -1.5, 0.6, 2.5], "animationDuration": 0.6},
+                  {"easing": "spring", "animationEnabled": False}, {"easing": "easeOut", "animationDuration": 0}]
+
+
+def motion_events(rng):
+    """press, release and follow lines at random times: interruptions mid-way, at rest, repeated."""
+    t, lines = rng.uniform(0, 100), []
+    for _ in range(rng.randint(8, 40)):
+        t += rng.choice([0, rng.uniform(0, 0.05), rng.uniform(0, 0.5), rng.uniform(0.5, 3)])
+        lines.append(f"{rng.choice(['press', 'release', 'follow', 'follow'])} {t!r}")
+    return lines
+
+
+def close_numbers(a, b):
+    return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+
+
+def test_kotlin_transition_motion_matches_workbench_motion(kotlin_jar, presets, tmp_path):
+    """Retargeting and a spring's carried velocity on seeded random press/release sequences."""
+    jar, _ = kotlin_jar
+    rng = random.Random(18)
+    files = presets + [write_preset(tmp_path, f"Motion {i}", style) for i, style in enumerate(MOTION_STYLES)]
+    for path in files:
+        stdin = "\n".join(motion_events(rng)) + "\n"
+        ours = conformance(jar, "motion", "--preset", str(path), stdin=stdin).splitlines()
+        theirs = workbench("motion", "--preset", str(path), stdin=stdin).stdout.splitlines()
+        assert len(ours) == len(theirs) == stdin.count("\n"), path.name
+        for k, (a, b) in enumerate(zip(ours, theirs)):
+            (pa, va, fa, ta), (pb, vb, fb, tb) = a.split(","), b.split(",")
+            assert fa == fb and ta == tb and close_numbers(pa, pb) and close_numbers(va, vb), (path.name, stdin.splitlines()[k], a, b)
+    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "line 1" in r.stderr and "wiggle" in r.stderr
+
+
+def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
+    """The nearest point (a real price preferred over a gap) and where it is drawn, through the whole pipeline."""
+    jar, _ = kotlin_jar
+    rng = random.Random(37)
+    for i, preset in enumerate(presets):
+        lines = generated_series(rng, [1, 2, 3, 17, 300, 2500][i % 6])
+        if i % 4 == 1:
+            lines = [line.split(",")[0] + "," if k % 3 == 1 else line for k, line in enumerate(lines)]  # many gaps
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390.5, 1200]), rng.choice([200, 240])
+        fractions = [0, 0.37, 1, 0.5] + [rng.random() for _ in range(40)]
+        args = ["select", "--preset", str(preset), f"--progress={rng.choice([0, 0.37, 1, 1.08, -0.05])}", "--width", str(width),
+                "--height", str(height), "--selections", ",".join(map(repr, fractions))]
+        ours = conformance(jar, *args, stdin=stdin).split("\n")
+        theirs = workbench(*args, stdin=stdin).stdout.split("\n")
+        assert len(ours) == len(theirs) == len(fractions) + 1
+        for fraction, a, b in zip(fractions, ours, theirs):
+            assert (a == "") == (b == ""), (preset.name, fraction, a, b)
+            if a:
+                (ia, ta, pa, xa, ya), (ib, tb, pb, xb, yb) = a.split(","), b.split(",")
+                assert (ia, ta, pa) == (ib, tb, pb), (preset.name, fraction, a, b)
+                assert all(abs(float(u) - float(v)) <= 1e-9 * max(width, height) for u, v in [(xa, xb), (ya, yb)]), (a, b)

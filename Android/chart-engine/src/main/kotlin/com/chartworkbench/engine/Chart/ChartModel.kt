@@ -40,6 +40,24 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
         return DoubleArray(raw.size) { smoothed[it] + (raw[it] - smoothed[it]) * progress }
     }
 
+    /** Index of the point nearest to pixel column `x` (hit-testing the pointer); null when there are no points. */
+    fun nearestIndex(x: Double): Int? {
+        if (times.isEmpty()) return null
+        val t = xScale.invert(x)
+        var lo = 0
+        var hi = times.size - 1
+        while (lo < hi) {
+            val mid = (lo + hi) / 2
+            if (times[mid] < t) lo = mid + 1 else hi = mid
+        }
+        if (lo > 0 && (t - times[lo - 1]) <= (times[lo] - t)) lo -= 1
+        // Prefer a real price over a gap marker.
+        if (!raw[lo].isFinite()) {
+            if (lo > 0 && raw[lo - 1].isFinite()) lo -= 1 else if (lo + 1 < raw.size && raw[lo + 1].isFinite()) lo += 1
+        }
+        return lo
+    }
+
     /** Pixel pieces of the line at `progress`: runs of finite values between gaps, or one run across them when bridged. */
     fun pixelRuns(progress: Double): List<Pair<DoubleArray, DoubleArray>> {
         val values = values(progress)

@@ -5,20 +5,26 @@ import kotlin.system.exitProcess
 
 /**
  * The conformance entry point: the same commands as the Swift `workbench` CLI on stdin/stdout
- * (`path`, `smooth`, `ease`, `frame`), so both engines can be run on the same inputs and
- * compared. Bad input: one line on stderr naming the line or option, exit status 1.
+ * (`path`, `smooth`, `ease`, `frame`, `motion`, `select`), so both engines can be run on the
+ * same inputs and compared; `rules` prints the parameter rules in the shape of the workbench's
+ * `/api/schema`, `parameters` checks preset parameters as a preset file's are read. Bad input:
+ * one line on stderr naming the line or option, exit status 1.
  *
  *     java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt path --curve natural < points.csv
  */
 fun main(args: Array<String>) {
     try {
-        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, vectors")
+        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, rules, parameters, vectors")
         val options = Options(args.drop(1))
         val output = when (command) {
             "path" -> Commands.path(options, stdinLines())
             "smooth" -> Commands.smooth(options, stdinLines())
             "ease" -> Commands.ease(options, stdinLines())
             "frame" -> Commands.frame(options, stdinLines())
+            "motion" -> Commands.motion(options, stdinLines())
+            "select" -> Commands.select(options, stdinLines())
+            "rules" -> Commands.rules()
+            "parameters" -> Commands.parameters(stdinLines())
             "vectors" -> Commands.vectors(options)
             else -> throw UsageError("unknown command \"$command\"")
         }
@@ -130,8 +136,101 @@ object Commands {
         val style = preset(options)
         val width = options.number("width") ?: 390.0
         val height = options.number("height") ?: 240.0
+        val progress = progress(options)
+        val (times, prices) = series(lines)
+        val frame = Frame.draw(style, times, prices, width, height, progress)
+        return frame.line + "\n" + frame.fill + "\n"
+    }
+
+    private fun progress(options: Options): Double {
         val progress = options.number("progress") ?: throw UsageError("--progress is required")
         if (progress < ChartState.PROGRESS_MIN || progress > ChartState.PROGRESS_MAX) throw UsageError("--progress must be between -1 and 2")
+        return progress
+    }
+
+    /** `press T`, `release T` or `follow T` lines: the transition's state after each, as `workbench motion` prints it. */
+    fun motion(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        var motion = TransitionMotion.resting(0.0)
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            val words = line.split(' ').filter { it.isNotEmpty() }
+            if (words.isEmpty()) continue
+            val time = if (words.size == 2) number(words[1], i + 1, "a time") else Double.NaN
+            if (!(Math.abs(time) < 1e9)) throw IllegalArgumentException("line ${i + 1}: expected press, release or follow and a time in seconds, got \"${line.take(40)}\"")
+            motion = when (words[0]) {
+                "press" -> motion.retargeted(1.0, time, style)
+                "release" -> motion.retargeted(0.0, time, style)
+                "follow" -> motion
+                else -> throw IllegalArgumentException("line ${i + 1}: expected press, release or follow, got \"${words[0].take(40)}\"")
+            }
+            val state = motion.state(time)
+            out.append(NumberText.shortest(state.progress)).append(',').append(NumberText.shortest(state.velocity)).append(',')
+                .append(state.finished).append(',').append(NumberText.shortest(motion.target)).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** The selected point `index,time,price,x,y` for each of `--selections`, as `workbench select` prints it. */
+    fun select(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        val width = options.number("width") ?: 390.0
+        val height = options.number("height") ?: 240.0
+        val progress = progress(options)
+        val fractions = options.required("selections").split(',').map { it.trim().toDoubleOrNull() }
+        if (fractions.any { it == null || !(it >= 0.0 && it <= 1.0) }) throw UsageError("--selections must be numbers between 0 and 1 separated by commas")
+        val (times, prices) = series(lines)
+        val model = ChartModel.fromSeries(times, prices, style, width, height)
+        val out = StringBuilder()
+        for (fraction in fractions) {
+            val s = Selection.of(model, fraction!!, progress)
+            if (s != null) out.append(listOf(s.index.toDouble(), s.time, s.price, s.x, s.y).joinToString(",") { NumberText.shortest(it) })
+            out.append('\n')
+        }
+        return out.toString()
+    }
+
+    /** Every parameter's rule and default, in the shape of `/api/schema`'s `parameters`. */
+    fun rules(): String {
+        val defaults = ChartStyle().values.toMap()
+        val list = ParameterRules.all.map { rule ->
+            val entry = LinkedHashMap<String, Any?>()
+            entry["key"] = rule.key
+            entry["type"] = rule.type
+            when (rule.type) {
+                "number" -> { entry["min"] = rule.min; entry["max"] = rule.max; entry["step"] = rule.step; entry["unit"] = rule.unit }
+                "integer" -> { entry["min"] = rule.min; entry["max"] = rule.max; entry["step"] = rule.step; entry["odd"] = rule.odd }
+                "choice" -> entry["options"] = rule.options
+                "cubicBezier" -> {
+                    entry["x"] = linkedMapOf("min" to rule.bezierX.first, "max" to rule.bezierX.second)
+                    entry["y"] = linkedMapOf("min" to rule.bezierY.first, "max" to rule.bezierY.second)
+                }
+            }
+            entry["default"] = defaults[rule.key]
+            entry
+        }
+        return Json.write(list) + "\n"
+    }
+
+    /** One JSON object of preset parameters a line: the style it gives (every key), or the error naming the key. */
+    fun parameters(lines: List<String>): String {
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            if (line.isBlank()) continue
+            @Suppress("UNCHECKED_CAST")
+            val p = Json.parse(line) as? Map<String, Any?> ?: throw IllegalArgumentException("line ${i + 1}: expected a JSON object")
+            val verdict = try {
+                "ok " + Json.write(ChartStyle.fromParameters(p).values.toMap())
+            } catch (e: IllegalArgumentException) {
+                "error " + e.message
+            }
+            out.append(verdict).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** `time,price` lines: whole unix seconds, increasing; an empty price is a gap. */
+    private fun series(lines: List<String>): Pair<LongArray, DoubleArray> {
         if (lines.isEmpty()) throw IllegalArgumentException("no time,price lines on stdin")
         val times = LongArray(lines.size)
         val prices = DoubleArray(lines.size)
@@ -145,8 +244,7 @@ object Commands {
             val p = line.substring(comma + 1)
             prices[i] = if (p.isBlank()) Double.NaN else number(p, i + 1, "price")
         }
-        val frame = Frame.draw(style, times, prices, width, height, progress)
-        return frame.line + "\n" + frame.fill + "\n"
+        return Pair(times, prices)
     }
 
     /** Recomputes every case of a vectors.json and reports the largest difference; exit 1 when one exceeds 1e-9 of the scale. */

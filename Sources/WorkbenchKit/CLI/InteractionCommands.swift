@@ -1,0 +1,103 @@
+import ArgumentParser
+import ChartEngine
+import Foundation
+
+/// `workbench motion`: the engine's `TransitionMotion` driven by press/release/follow events, for
+/// other platforms to check their retargeting (and a spring's carried velocity) against.
+struct Motion: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Drive the transition with \"press T\", \"release T\" or \"follow T\" lines on stdin (T in seconds) and print its state after each.",
+        discussion: "Starts at rest, inactive. Each line prints progress,velocity,finished,target (numbers in shortest round-trip form; velocity in progress per second).")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            var motion = TransitionMotion.resting(at: 0)
+            var out = ""
+            try StandardInput.read().forEachLine { line, number in
+                let words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
+                if words.isEmpty { return }
+                guard words.count == 2, let time = Double(words[1]), time.isFinite, time.magnitude < 1e9 else {
+                    throw InputError("line \(number): expected press, release or follow and a time in seconds, got \"\(String(decoding: line.prefix(40), as: UTF8.self))\"")
+                }
+                switch words[0] {
+                case "press": motion = motion.retargeted(to: 1, at: time, style: style)
+                case "release": motion = motion.retargeted(to: 0, at: time, style: style)
+                case "follow": break
+                default: throw InputError("line \(number): expected press, release or follow, got \"\(words[0].prefix(40))\"")
+                }
+                let state = motion.state(at: time)
+                out += "\(NumberText.shortest(state.progress)),\(NumberText.shortest(state.velocity)),\(state.finished),\(NumberText.shortest(motion.target))\n"
+            }
+            Output.write(out)
+        }
+    }
+}
+
+/// `workbench select`: the point the finger selects (nearest in time, a real price preferred
+/// over a gap) through the whole pipeline, as `frame` builds it.
+struct Select: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the selected point index,time,price,x,y for each finger position, for time,price lines on stdin.",
+        discussion: "One line per --selections value; an empty line when no real price is there.")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    @Option(help: "Width in pixels.")
+    var width = 390.0
+
+    @Option(help: "Height in pixels.")
+    var height = 240.0
+
+    @Option(help: "Transition progress, already eased (a spring's may leave 0…1).")
+    var progress: Double
+
+    @Option(help: "Finger positions, 0…1 of the width, separated by commas.")
+    var selections: String
+
+    func fractions() throws -> [Double] {
+        let parts = selections.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !parts.isEmpty, parts.count <= 10_000, parts.allSatisfy({ $0.map { $0.isFinite && (0...1).contains($0) } ?? false }) else {
+            throw ValidationError("--selections must be numbers between 0 and 1 separated by commas")
+        }
+        return parts.map { $0! }
+    }
+
+    func validate() throws {
+        guard width.isFinite, RenderRequest.widthRange.contains(width) else {
+            throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
+        }
+        guard height.isFinite, RenderRequest.heightRange.contains(height) else {
+            throw ValidationError("--height must be between \(NumberText.shortest(RenderRequest.heightRange.lowerBound)) and \(NumberText.shortest(RenderRequest.heightRange.upperBound))")
+        }
+        guard progress.isFinite, ChartState.progressRange.contains(progress) else {
+            throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
+        }
+        _ = try fractions()
+    }
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            let model = ChartModel(series: try Frame.readSeries(StandardInput.read()), period: .all, style: style, width: width, height: height)
+            var out = ""
+            for fraction in try fractions() {
+                if let s = Selection(model: model, fraction: fraction, progress: progress), let index = model.nearestIndex(toPixel: fraction * model.width) {
+                    out += [Double(index), s.time, s.price, s.x, s.y].map(NumberText.shortest).joined(separator: ",")
+                }
+                out += "\n"
+            }
+            Output.write(out)
+        }
+    }
+}
