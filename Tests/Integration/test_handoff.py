@@ -143,8 +143,12 @@ def conformance(jar, *args, stdin=""):
 
 def test_repository_kotlin_style_is_the_generated_one(kotlin_jar):
     _, bundle = kotlin_jar
+    import difflib
     generated = (bundle / "chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
-    assert generated == (ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
+    committed = (ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
+    diff = "".join(difflib.unified_diff(committed.splitlines(True), generated.splitlines(True), "committed ChartStyle.kt", "generated from the definitions"))
+    assert not diff, "Android/.../Parameters/ChartStyle.kt is not what the definitions generate; regenerate it " \
+                     "(workbench export --format android --preset Default --output DIR, copy ChartStyle.kt):\n" + diff
 
 
 def generated_points(seed):
@@ -545,24 +549,45 @@ def test_kotlin_transition_motion_matches_workbench_motion(kotlin_jar, presets, 
 
 
 def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
-    """The nearest point (a real price preferred over a gap) and where it is drawn, through the whole pipeline."""
+    """The nearest point (a real price preferred over a gap), where it is drawn and what its label
+    says, through the whole pipeline, in every period."""
     jar, _ = kotlin_jar
     rng = random.Random(37)
+    periods = ["ALL", "1D", "1W", "1M", "1Y"]
     for i, preset in enumerate(presets):
         lines = generated_series(rng, [1, 2, 3, 17, 300, 2500][i % 6])
         if i % 4 == 1:
             lines = [line.split(",")[0] + "," if k % 3 == 1 else line for k, line in enumerate(lines)]  # many gaps
+        if i % 3 == 2:  # tiny and huge prices: the label's digits and grouping
+            lines = [f"{line.split(',')[0]},{float(line.split(',')[1]) * rng.choice([1e-7, 1e4])!r}" if line.split(",")[1] else line
+                     for line in lines]
         stdin = "\n".join(lines) + "\n"
         width, height = rng.choice([320, 390.5, 1200]), rng.choice([200, 240])
         fractions = [0, 0.37, 1, 0.5] + [rng.random() for _ in range(40)]
         args = ["select", "--preset", str(preset), f"--progress={rng.choice([0, 0.37, 1, 1.08, -0.05])}", "--width", str(width),
-                "--height", str(height), "--selections", ",".join(map(repr, fractions))]
-        ours = conformance(jar, *args, stdin=stdin).split("\n")
-        theirs = workbench(*args, stdin=stdin).stdout.split("\n")
-        assert len(ours) == len(theirs) == len(fractions) + 1
+                "--height", str(height), "--period", periods[i % len(periods)], "--selections", ",".join(map(repr, fractions))]
+        ours = [json.loads(line) for line in conformance(jar, *args, stdin=stdin).splitlines()]
+        theirs = [json.loads(line) for line in workbench(*args, stdin=stdin).stdout.splitlines()]
+        assert len(ours) == len(theirs) == len(fractions)
         for fraction, a, b in zip(fractions, ours, theirs):
-            assert (a == "") == (b == ""), (preset.name, fraction, a, b)
+            assert (a is None) == (b is None), (preset.name, fraction, a, b)
             if a:
-                (ia, ta, pa, xa, ya), (ib, tb, pb, xb, yb) = a.split(","), b.split(",")
-                assert (ia, ta, pa) == (ib, tb, pb), (preset.name, fraction, a, b)
-                assert all(abs(float(u) - float(v)) <= 1e-9 * max(width, height) for u, v in [(xa, xb), (ya, yb)]), (a, b)
+                exact = ["index", "time", "price", "priceText", "timeText"]
+                assert [a[k] for k in exact] == [b[k] for k in exact], (preset.name, fraction, a, b)
+                assert all(abs(a[k] - b[k]) <= 1e-9 * max(width, height) for k in "xy"), (a, b)
+
+
+def test_kotlin_line_width_matches_workbench(kotlin_jar, tmp_path):
+    """Widths through a spring's overshoot and undershoot, never below zero in either engine."""
+    jar, _ = kotlin_jar
+    rng = random.Random(5)
+    progresses = [-1, -0.3, 0, 0.2, 0.5, 1, 1.04, 1.3, 1.85, 2] + [rng.uniform(-1, 2) for _ in range(20)]
+    stdin = "\n".join(map(repr, progresses)) + "\n"
+    for i, (inactive, active) in enumerate([(12, 0.5), (0.5, 12), (4, 2), (2, 2)]):
+        preset = write_preset(tmp_path, f"Widths {i}", {"inactiveLineWidth": inactive, "activeLineWidth": active})
+        ours = [float(v) for v in conformance(jar, "line-width", "--preset", str(preset), stdin=stdin).split()]
+        theirs = [float(v) for v in workbench("line-width", "--preset", str(preset), stdin=stdin).stdout.split()]
+        assert len(ours) == len(theirs) == len(progresses) and min(ours) >= 0
+        assert all(abs(u - v) <= 1e-12 for u, v in zip(ours, theirs)), (inactive, active, ours, theirs)
+        if inactive == 12:
+            assert ours[progresses.index(1.3)] == 0  # past the active width the line thins to nothing, not below

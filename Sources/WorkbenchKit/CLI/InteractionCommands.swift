@@ -44,8 +44,8 @@ struct Motion: ParsableCommand {
 /// over a gap) through the whole pipeline, as `frame` builds it.
 struct Select: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the selected point index,time,price,x,y for each finger position, for time,price lines on stdin.",
-        discussion: "One line per --selections value; an empty line when no real price is there.")
+        abstract: "Print the selected point for each finger position, for time,price lines on stdin.",
+        discussion: "One JSON object a line per --selections value (index, time, price, x, y, and the label's priceText and timeText in UTC), or null when no real price is there.")
 
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String
@@ -61,6 +61,9 @@ struct Select: ParsableCommand {
 
     @Option(help: "Transition progress, already eased (a spring's may leave 0…1).")
     var progress: Double
+
+    @Option(help: "1D, 1W, 1M, 1Y or ALL.")
+    var period = "ALL"
 
     @Option(help: "Finger positions, 0…1 of the width, separated by commas.")
     var selections: String
@@ -84,18 +87,50 @@ struct Select: ParsableCommand {
             throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
         }
         _ = try fractions()
+        guard Period(rawValue: period) != nil else { throw ValidationError("--period must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))") }
     }
 
     func run() throws {
         try Output.reportingInputErrors {
             guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
-            let model = ChartModel(series: try Frame.readSeries(StandardInput.read()), period: .all, style: style, width: width, height: height)
+            let model = ChartModel(series: try Frame.readSeries(StandardInput.read()), period: Period(rawValue: period)!, style: style,
+                                   width: width, height: height)
             var out = ""
             for fraction in try fractions() {
+                var point = JSONValue.null
                 if let s = Selection(model: model, fraction: fraction, progress: progress), let index = model.nearestIndex(toPixel: fraction * model.width) {
-                    out += [Double(index), s.time, s.price, s.x, s.y].map(NumberText.shortest).joined(separator: ",")
+                    let timeText = ValueFormat.timeLabel(s.time, period: model.period, withTime: model.showsTimeOfDay)
+                    point = .object([("index", .number(Double(index))), ("time", .number(s.time)), ("price", .number(s.price)), ("x", .number(s.x)),
+                                     ("y", .number(s.y)), ("priceText", .string(ValueFormat.price(s.price))), ("timeText", .string(timeText))])
                 }
-                out += "\n"
+                out += point.serialized() + "\n"
+            }
+            Output.write(out)
+        }
+    }
+}
+
+/// `workbench line-width`: the line's width at each progress, as every renderer strokes it.
+struct LineWidth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "line-width",
+        abstract: "Print the line width for each progress (one a line on stdin; a spring's may leave 0…1).")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            var out = ""
+            try StandardInput.read().forEachLine { line, number in
+                guard let p = DecimalNumber.read(line), ChartState.progressRange.contains(p) else {
+                    throw InputError("line \(number): expected a progress between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
+                }
+                out += NumberText.shortest(style.lineWidth(at: p)) + "\n"
             }
             Output.write(out)
         }

@@ -5,7 +5,8 @@ package com.chartworkbench.engine
  * prices when asked), and the scales from values to pixels; one model serves every frame of a
  * transition (mirrors Chart/ChartModel.swift). `ChartModel.fromSeries` runs the whole pipeline.
  */
-class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle, val width: Double, val height: Double) {
+class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle, val width: Double, val height: Double,
+                 val period: Period = Period.ALL) {
     val smoothed: DoubleArray
     val gapStyle: GapStyle = style.gapStyle
     /** Height of the band kept free above the plot for the price label (0 when it is off). */
@@ -32,6 +33,10 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
         val top = labelBand + (plotHeight - span) / 2
         yScale = LinearScale(priceExtent?.first ?: 0.0, priceExtent?.second ?: 0.0, top + span, top)
     }
+
+    /** Labels show the time of day when points are closer than a day apart. */
+    val showsTimeOfDay: Boolean
+        get() = times.size >= 2 && (times[times.size - 1] - times[0]) / (times.size - 1).toDouble() < 86_400
 
     /** Drawn values at progress p: `(1−p)·smoothed + p·raw`, extrapolating beyond 0…1 (a spring's overshoot). */
     fun values(progress: Double): DoubleArray {
@@ -78,11 +83,13 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
     companion object {
         const val LABEL_BAND_HEIGHT = 34.0
 
-        /** The whole pipeline over a series (the ALL period): bucket closes, column thinning, model. */
-        fun fromSeries(times: LongArray, prices: DoubleArray, style: ChartStyle, width: Double, height: Double): ChartModel {
-            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCount).resample(times, prices)
+        /** The whole pipeline over a series: the period's window, bucket closes, column thinning, model. */
+        fun fromSeries(times: LongArray, prices: DoubleArray, style: ChartStyle, width: Double, height: Double,
+                       period: Period = Period.ALL): ChartModel {
+            val window = period.window(times)
+            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCount).resample(times, prices, window)
             val (thinnedTimes, thinnedPrices) = ColumnThinning(Math.ceil(width).toInt()).thin(sampledTimes, sampledPrices)
-            return ChartModel(thinnedTimes, thinnedPrices, style, width, height)
+            return ChartModel(thinnedTimes, thinnedPrices, style, width, height, period)
         }
     }
 }

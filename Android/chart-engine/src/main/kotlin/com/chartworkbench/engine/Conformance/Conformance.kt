@@ -5,7 +5,7 @@ import kotlin.system.exitProcess
 
 /**
  * The conformance entry point: the same commands as the Swift `workbench` CLI on stdin/stdout
- * (`path`, `smooth`, `ease`, `frame`, `motion`, `select`), so both engines can be run on the
+ * (`path`, `smooth`, `ease`, `frame`, `motion`, `select`, `line-width`), so both engines can be run on the
  * same inputs and compared; `rules` prints the parameter rules in the shape of the workbench's
  * `/api/schema`, `parameters` checks preset parameters as a preset file's are read. Bad input:
  * one line on stderr naming the line or option, exit status 1.
@@ -14,7 +14,7 @@ import kotlin.system.exitProcess
  */
 fun main(args: Array<String>) {
     try {
-        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, rules, parameters, vectors")
+        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, line-width, rules, parameters, vectors")
         val options = Options(args.drop(1))
         val output = when (command) {
             "path" -> Commands.path(options, stdinLines())
@@ -23,6 +23,7 @@ fun main(args: Array<String>) {
             "frame" -> Commands.frame(options, stdinLines())
             "motion" -> Commands.motion(options, stdinLines())
             "select" -> Commands.select(options, stdinLines())
+            "line-width" -> Commands.lineWidth(options, stdinLines())
             "rules" -> Commands.rules()
             "parameters" -> Commands.parameters(stdinLines())
             "vectors" -> Commands.vectors(options)
@@ -171,7 +172,7 @@ object Commands {
         return out.toString()
     }
 
-    /** The selected point `index,time,price,x,y` for each of `--selections`, as `workbench select` prints it. */
+    /** The selected point (index, time, price, x, y, the label's texts) for each of `--selections`, as `workbench select` prints it. */
     fun select(options: Options, lines: List<String>): String {
         val style = preset(options)
         val width = options.number("width") ?: 390.0
@@ -179,13 +180,29 @@ object Commands {
         val progress = progress(options)
         val fractions = options.required("selections").split(',').map { it.trim().toDoubleOrNull() }
         if (fractions.any { it == null || !(it >= 0.0 && it <= 1.0) }) throw UsageError("--selections must be numbers between 0 and 1 separated by commas")
+        val periodKey = options.text("period") ?: "ALL"
+        val period = Period.of(periodKey) ?: throw UsageError("--period must be one of ${Period.values().joinToString(", ") { it.key }}, got \"$periodKey\"")
         val (times, prices) = series(lines)
-        val model = ChartModel.fromSeries(times, prices, style, width, height)
+        val model = ChartModel.fromSeries(times, prices, style, width, height, period)
         val out = StringBuilder()
         for (fraction in fractions) {
             val s = Selection.of(model, fraction!!, progress)
-            if (s != null) out.append(listOf(s.index.toDouble(), s.time, s.price, s.x, s.y).joinToString(",") { NumberText.shortest(it) })
-            out.append('\n')
+            val point = if (s == null) null else linkedMapOf(
+                "index" to s.index, "time" to s.time, "price" to s.price, "x" to s.x, "y" to s.y,
+                "priceText" to ValueFormat.price(s.price), "timeText" to ValueFormat.timeLabel(s.time, model.period, 0, model.showsTimeOfDay))
+            out.append(Json.write(point)).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** The line width at each progress on stdin, as `workbench line-width` prints it. */
+    fun lineWidth(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            val p = number(line, i + 1, "a progress")
+            if (p < ChartState.PROGRESS_MIN || p > ChartState.PROGRESS_MAX) throw IllegalArgumentException("line ${i + 1}: expected a progress between -1 and 2")
+            out.append(NumberText.shortest(style.lineWidth(p))).append('\n')
         }
         return out.toString()
     }
