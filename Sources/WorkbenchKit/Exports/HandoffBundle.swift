@@ -223,6 +223,10 @@ struct HandoffBundle {
            into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
            `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
            `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.
+        4. The finger: `Selection.of(model, xDp / widthDp, progress)` is the point under it (index,
+           time, price, x, y; `ValueFormat.price` and `ValueFormat.timeLabel` for its label). Press
+           and release: `motion = motion.retargeted(1.0, nowSeconds, style)` (0.0 to release) from
+           `TransitionMotion.resting(0.0)`; each frame draws `motion.state(nowSeconds).progress`.
 
         ## Motion
         `spring(dampingRatio = \(NumberText.shortest(m.damping))f, stiffness = \(NumberText.shortest(m.stiffness))f)` with
@@ -236,8 +240,9 @@ struct HandoffBundle {
             kotlinc chart-engine/src/main/kotlin -include-runtime -d chart-engine.jar
             java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
 
-        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease` and
-        `frame` commands on stdin/stdout, so any input can be compared with `workbench`.
+        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
+        `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
+        compared with `workbench`.
 
         """
     }
