@@ -23,7 +23,7 @@ struct Motion: ParsableCommand {
             try StandardInput.read().forEachLine { line, number in
                 let words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: true)
                 if words.isEmpty { return }
-                guard words.count == 2, let time = Double(words[1]), time.isFinite, time.magnitude < 1e9 else {
+                guard words.count == 2, let time = DecimalNumber.read(String(words[1])), time.isFinite, time.magnitude < 1e9 else {
                     throw InputError("line \(number): expected press, release or follow and a time in seconds, got \"\(String(decoding: line.prefix(40), as: UTF8.self))\"")
                 }
                 switch words[0] {
@@ -69,7 +69,7 @@ struct Select: ParsableCommand {
     var selections: String
 
     func fractions() throws -> [Double] {
-        let parts = selections.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = selections.split(separator: ",", omittingEmptySubsequences: false).map { DecimalNumber.read(String($0)) }
         guard !parts.isEmpty, parts.count <= 10_000, parts.allSatisfy({ $0.map { $0.isFinite && (0...1).contains($0) } ?? false }) else {
             throw ValidationError("--selections must be numbers between 0 and 1 separated by commas")
         }
