@@ -138,9 +138,25 @@ object Commands {
         val width = options.number("width") ?: 390.0
         val height = options.number("height") ?: 240.0
         val progress = progress(options)
+        val selection = options.number("selection")
+        if (selection != null && !(selection >= 0.0 && selection <= 1.0)) throw UsageError("--selection must be between 0 and 1")
+        val format = options.text("format") ?: "paths"
+        if (format != "paths" && format != "scene") throw UsageError("--format must be paths or scene, got \"$format\"")
         val (times, prices) = series(lines)
-        val frame = Frame.draw(style, times, prices, width, height, progress)
-        return frame.line + "\n" + frame.fill + "\n"
+        val model = ChartModel.fromSeries(times, prices, style, width, height)
+        val state = ChartState(progress, selection)
+        if (format == "scene") return SceneJson.text(ChartSceneBuilder(style).build(model, state)) + "\n"
+        val geometry = LineGeometry(model, style, progress, null)
+        var text = geometry.line + "\n" + (if (style.fillEnabled) geometry.fill else "") + "\n"
+        if (selection != null) {
+            // As `workbench frame --selection`: the selected point and the x of the split at the finger.
+            val scene = ChartSceneBuilder(style).build(model, state)
+            val point = scene.selection?.let { listOf(it.index.toDouble(), it.time, it.price, it.x, it.y).joinToString(",") { v -> NumberText.shortest(v) } }
+            val clip = (scene.scene.primitive("line") as? SceneStroke)?.clip
+            val split = clip?.width ?: Math.min(Math.max(ValueFormat.rounded(selection * width), 0.0), width)
+            text += (point ?: "") + "\n" + NumberText.shortest(split) + "\n"
+        }
+        return text
     }
 
     private fun progress(options: Options): Double {
