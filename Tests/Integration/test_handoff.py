@@ -591,3 +591,172 @@ def test_kotlin_line_width_matches_workbench(kotlin_jar, tmp_path):
         assert all(abs(u - v) <= 1e-12 for u, v in zip(ours, theirs)), (inactive, active, ours, theirs)
         if inactive == 12:
             assert ours[progresses.index(1.3)] == 0  # past the active width the line thins to nothing, not below
+
+
+SMOOTHINGS = [{"smoothing": "none"}, {"smoothing": "movingAverage", "smoothingWindow": 7}, {"smoothing": "exponential", "smoothingAlpha": 0.3},
+              {"smoothing": "gaussian", "smoothingSigma": 2.5, "smoothedEndsOnPrice": False}]
+EASINGS = [{"easing": e} for e in ["linear", "easeIn", "easeOut", "easeInOut"]] + [
+    {"easing": "cubicBezier", "cubicBezier": [0.3, -0.8, 0.6, 1.9]}, {"easing": "spring", "springDamping": 0.3, "springVelocity": 3}]
+
+
+def random_style(rng):
+    """A style from every curve, smoothing and easing, with the pressed state's options on and off."""
+    style = {"inactiveCurve": rng.choice(CURVES), "activeCurve": rng.choice(CURVES), "catmullRomAlpha": rng.choice([0, 0.3, 1]),
+             "cardinalTension": rng.choice([0, 0.6]), "lineCap": rng.choice(["round", "butt", "square"]),
+             "gapStyle": rng.choice(["break", "bridge"]), "fillEnabled": rng.random() < 0.8, "labelEnabled": rng.random() < 0.8,
+             "markerRadius": rng.choice([0, 4, 7.5]), "indicatorDash": rng.choice([0, 2, 3.5]), "pointCount": rng.choice([10, 28, 200, 2000]),
+             "inactiveLineWidth": rng.choice([0.5, 4, 12]), "activeLineWidth": rng.choice([0.5, 2, 12]), "verticalScale": rng.choice([0.5, 0.8, 1]),
+             "lineColor": "#%06X" % rng.randrange(1 << 24), "trailingColor": "#%06X" % rng.randrange(1 << 24)}
+    return {**style, **rng.choice(SMOOTHINGS), **rng.choice(EASINGS)}
+
+
+def assert_scenes_close(a, b, size, context, path="scene"):
+    """Same keys, kinds, strings and command letters; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
+    if isinstance(b, dict):
+        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, path, sorted(a) if isinstance(a, dict) else a, sorted(b))
+        for key in b:
+            assert_scenes_close(a[key], b[key], size, context, f"{path}.{key}")
+    elif isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b), (context, path, len(a) if isinstance(a, list) else a, len(b))
+        for i, (u, v) in enumerate(zip(a, b)):
+            assert_scenes_close(u, v, size, context, f"{path}[{i}]")
+    elif isinstance(b, bool) or isinstance(b, str) or b is None:
+        assert a == b, (context, path, a, b)
+    else:
+        assert not isinstance(a, (bool, str)) and abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, path, a, b)
+
+
+def test_kotlin_scene_matches_workbench_scene(kotlin_jar, presets, tmp_path):
+    """Held-out seeded inputs (gaps, spikes, plateaus, 1–3 points, all gaps) in every curve,
+    smoothing and easing, at rest and pressed at 0, ~0.37 and 1, at progresses from a press, a
+    release mid-way and a spring's overshoot and undershoot: both engines give the same scene."""
+    jar, _ = kotlin_jar
+    rng = random.Random(1818)
+    files = presets + [write_preset(tmp_path, f"Scene {i}", random_style(rng)) for i in range(24)]
+    spring = write_preset(tmp_path, "Scene spring", {"easing": "spring", "springDamping": 0.2, "springVelocity": 4, "animationDuration": 0.6})
+    # Progresses as the motion drives them: a press, a release mid-way, a spring past 1 and back under it.
+    states = workbench("motion", "--preset", str(spring), stdin="press 0\nfollow 0.1\nfollow 0.25\nrelease 0.3\nfollow 0.4\nfollow 0.55\n").stdout
+    driven = [float(line.split(",")[0]) for line in states.splitlines()]
+    assert max(driven) > 1 and min(driven[3:]) < 0.5
+    for i, preset in enumerate(files):
+        count = [1, 2, 3, 0, 40, 300, 2500][i % 7]
+        lines = generated_series(rng, max(count, 5))[:count] if count else [f"{1_600_000_000 + k * 60}," for k in range(4)]
+        if count and not any(line.split(",")[1] for line in lines):
+            lines[0] += "100"
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390.5, 1200]), rng.choice([200, 240, 844])
+        for selection in [None, 0, 0.37 + rng.uniform(-0.01, 0.01), 1, rng.random()]:
+            progress = rng.choice([0, 1, 0.5, -0.05, 1.08] + driven)
+            args = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height), "--format", "scene"]
+            if selection is not None:
+                args += ["--selection", repr(selection)]
+            ours = json.loads(conformance(jar, *args, stdin=stdin))
+            theirs = json.loads(workbench(*args, stdin=stdin).stdout)
+            assert theirs["format"] == "chart-workbench.scene" and theirs["version"] == 1
+            assert_scenes_close(ours, theirs, max(width, height), (preset.name, count, selection, progress))
+            paths = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height)]
+            if selection is not None:
+                paths += ["--selection", repr(selection)]
+            a, b = conformance(jar, *paths, stdin=stdin).split("\n"), workbench(*paths, stdin=stdin).stdout.split("\n")
+            assert len(a) == len(b), (a, b)
+            if selection is not None:
+                assert a[2:] == b[2:] or all(close_numbers(u, v) for u, v in zip(",".join(a[2:]).split(","), ",".join(b[2:]).split(",")) if u), (a[2:], b[2:])
+
+
+def argb(hex_color, opacity=1.0):
+    """ChartCompose.color: #RRGGBB with an opacity as a Compose ARGB value."""
+    return (math.floor(min(max(opacity, 0), 1) * 255 + 0.5) << 24) | int(hex_color[1:], 16)  # Kotlin's Math.round
+
+
+def assert_draw_calls_match_scene(calls, scene, foreground, scale=1.0):
+    """Every primitive of the scene, in order, as the Compose adapter's draw calls: paths, colours,
+    gradient, widths, caps, joins, clips, dashes, opacities and text runs."""
+    size = max(scene["scene"]["width"], scene["scene"]["height"])
+    near = lambda a, b: abs(a - b) <= 1e-5 * max(size, abs(b))  # noqa: E731 (Compose draws in Float)
+    calls = iter(calls)
+
+    def next_call(name, primitive):
+        call = next(calls, None)
+        assert call and call["name"] == name and call["scale"] == scale, (primitive["id"], name, call)
+        return call["arguments"], call["clip"]
+
+    def check_clip(clip, primitive):
+        c = primitive.get("clip")
+        assert (clip is None) == (c is None), (primitive["id"], clip, c)
+        if c:
+            assert all(near(u, v) for u, v in zip(clip, [c["x"], c["y"], c["x"] + c["width"], c["y"] + c["height"]])), (primitive["id"], clip, c)
+
+    def check_path(drawn, path, what):
+        assert [c[0] for c in drawn] == [c[0] for c in path], what
+        assert all(near(u, v) for d, p in zip(drawn, path) for u, v in zip(d[1:], p[1:])), what
+
+    for p in scene["scene"]["primitives"]:
+        kind = p["kind"]
+        if kind == "area":
+            args, clip = next_call("drawPath", p)
+            brush = args["brush"]
+            assert brush["stops"] == [[s["offset"], argb(s["color"], s["opacity"])] for s in p["stops"]], p["id"]
+            assert near(brush["startY"], p["gradientTop"]) and near(brush["endY"], p["gradientBottom"]) and near(args["alpha"], p["opacity"])
+            assert args["style"] == "fill"
+            check_path(args["path"], p["path"], p["id"])
+            check_clip(clip, p)
+        elif kind == "stroke":
+            args, clip = next_call("drawPath", p)
+            assert args["color"] == argb(p["color"]) and near(args["alpha"], p["opacity"]), p["id"]
+            assert args["style"] == {"width": args["style"]["width"], "cap": p["cap"].capitalize(), "join": p["join"].capitalize()}
+            assert near(args["style"]["width"], p["width"])
+            check_path(args["path"], p["path"], p["id"])
+            check_clip(clip, p)
+        elif kind == "segment":
+            args, clip = next_call("drawLine", p)
+            assert clip is None and args["color"] == argb(p["color"]) and near(args["alpha"], p["opacity"])
+            assert all(map(near, args["start"] + args["end"], [p["x1"], p["y1"], p["x2"], p["y2"]])) and near(args["strokeWidth"], p["width"])
+            assert args["pathEffect"] == (p["dash"] or None)
+        elif kind == "circle":
+            for color, style in [(p["fill"], "fill"), (p["stroke"], {"width": p["strokeWidth"], "cap": "Butt", "join": "Miter"})]:
+                args, clip = next_call("drawCircle", p)
+                assert clip is None and args["color"] == argb(color) and args["style"] == style and near(args["alpha"], p["opacity"])
+                assert near(args["radius"], p["radius"]) and near(args["center"][0], p["cx"]) and near(args["center"][1], p["cy"])
+        elif kind == "text":
+            for run in p["runs"]:
+                args, clip = next_call("drawText", p)
+                layout = args["layout"]
+                color = argb(run["color"]) if run.get("color") else foreground
+                assert clip is None and layout["text"] == run["text"] and args["color"] == layout["color"] == color
+                assert layout["size"] == run["size"] and layout["weight"] == run["weight"] and near(args["alpha"], p["opacity"] * run["opacity"])
+                x = run["x"] - layout["width"] if p["anchor"] == "end" else run["x"]
+                assert near(args["topLeft"][0], x) and near(args["topLeft"][1], run["y"] - layout["firstBaseline"]), (run, args)
+        else:
+            raise AssertionError(f"no Compose check for primitive kind {kind!r}")
+    assert next(calls, None) is None, "draw calls beyond the scene's primitives"
+
+
+def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
+    """The Compose `Chart` composable's draw calls (recorded by the stand-in DrawScope) against
+    the Swift engine's scene: pressed at 0, ~0.37 and 1 with every option on and off, and a
+    frame of `Chart` itself at rest, drawn at the device's density."""
+    jar, bundle = kotlin_jar
+    assert (bundle / "chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").exists()
+    source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
+    assert len([line for line in source.splitlines() if line.strip() and not line.startswith("import ")]) < 100
+    rng = random.Random(55)
+    files = presets[:3] + [write_preset(tmp_path, f"Compose {i}", random_style(rng)) for i in range(6)]
+    foreground = 0xFF102030
+    for i, preset in enumerate(files):
+        lines = generated_series(rng, [3, 60, 400][i % 3])
+        if not any(line.split(",")[1] for line in lines):
+            lines[0] += "100"
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390, 1200]), rng.choice([200, 240])
+        selection, progress = [0, 0.37, 1, rng.random()][i % 4], rng.choice([0.3, 1, 1.08, 0.6])
+        r = subprocess.run([JAVA, "-cp", str(jar), "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
+                            repr(selection)], input=stdin, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        recorded = json.loads(r.stdout)
+        args = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height), "--format", "scene"]
+        swift = json.loads(workbench(*args, "--selection", repr(selection), stdin=stdin).stdout)
+        assert_scenes_close(recorded["scene"], swift, max(width, height), preset.name)
+        assert_draw_calls_match_scene(recorded["calls"], swift, foreground)
+        rest = json.loads(workbench(*args[:3], "--progress=0", *args[4:], stdin=stdin).stdout)
+        assert_scenes_close(recorded["restScene"], rest, max(width, height), preset.name)
+        assert_draw_calls_match_scene(recorded["restCalls"], rest, foreground, scale=3.0)
