@@ -33,7 +33,7 @@ class RenderChannel {
     if (!pending) return;
     this.waiting.delete(head.requestId);
     if (head.error) pending.reject(new ApiError(400, { error: head.error }));
-    else pending.resolve({ head, svg: text.slice(newline + 1) });
+    else pending.resolve({ head, body: text.slice(newline + 1) });
   }
 
   get open() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
@@ -57,15 +57,25 @@ class RenderChannel {
 
   /** The SVG for a render request (the fields of POST /api/render). */
   render(request) {
-    const viaFetch = () => getText('/api/render?' + query(request));
+    const { base, ...whole } = request;
+    return this.draw(whole).then(answer => answer.body);
+  }
+
+  /**
+   * A frame for a render request: `{head, body}`. With `base` (the `frame` number the chart
+   * shows), the body may be a patch from it (`head.patch`) instead of the whole SVG.
+   */
+  draw(request) {
+    const viaFetch = () => { const { base, ...rest } = request; return getText('/api/render?' + query(rest)).then(body => ({ head: {}, body })); };
     if (!this.open) return viaFetch();
-    return this.send(request, () => viaFetch().then(svg => ({ svg }))).then(answer => answer.svg);
+    return this.send(request, viaFetch);
   }
 
   /**
    * One frame of the press transition: `motion` is press, release or follow, `time` the
-   * motion clock's seconds. Resolves to `{head: {progress, velocity, target, finished}, svg}`.
-   * Needs the open socket (the engine keeps the motion's state there); rejects without it.
+   * motion clock's seconds. Resolves to `{head: {progress, velocity, target, finished, frame,
+   * patch}, body}`. Needs the open socket (the engine keeps the motion's state there); rejects
+   * without it.
    */
   frame(request) {
     if (!this.open) return Promise.reject(new Error('the render socket is not open'));

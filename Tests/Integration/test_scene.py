@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 BINARY = os.environ.get("WORKBENCH_BIN")
+from pathlib import Path
+ROOT_PRESETS = Path(__file__).resolve().parents[2] / "Presets"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -147,3 +149,45 @@ def test_frame_selection_counts_and_scene_format():
 def test_frame_scene_bad_format_names_option():
     r = run(["frame", "--preset", "Default", "--progress", "0.5", "--format", "png"], SERIES)
     assert r.returncode != 0 and "--format" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def close(ours, theirs, tolerance, where="scene"):
+    """Same structure and strings; numbers within `tolerance`."""
+    if isinstance(theirs, dict):
+        assert isinstance(ours, dict) and set(ours) == set(theirs), (where, set(ours) ^ set(theirs))
+        for key in theirs:
+            close(ours[key], theirs[key], tolerance, f"{where}.{key}")
+    elif isinstance(theirs, list):
+        assert isinstance(ours, list) and len(ours) == len(theirs), where
+        for i, (u, v) in enumerate(zip(ours, theirs)):
+            close(u, v, tolerance, f"{where}[{i}]")
+    elif isinstance(theirs, (int, float)) and not isinstance(theirs, bool):
+        assert isinstance(ours, (int, float)) and abs(ours - theirs) <= tolerance, (where, ours, theirs)
+    else:
+        assert ours == theirs, (where, ours, theirs)
+
+
+@pytest.mark.parametrize("preset", ["Default", "Designer's favourite"])
+def test_vectors_v2_hold_whole_scenes_the_engine_reproduces(tmp_path, preset):
+    folder = tmp_path / "bundle"
+    r = subprocess.run([BINARY, "export", "--preset", preset, "--presets", str(ROOT_PRESETS), "--format", "android", "--output", str(folder)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    vectors = json.loads((folder / "vectors.json").read_text())
+    assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 2
+    scenes = [c for c in vectors["cases"] if "scene" in c]
+    names = " ".join(c["name"] for c in scenes)
+    for what in ("press at 30 %", "release from mid-way", "overshoot", "undershoot", "selection 0 ", "selection 0.37", "selection 1 ", "1440×300"):
+        assert what in names, what
+    assert any(c["progress"] > 1 for c in scenes) and any(c["progress"] < 0 for c in scenes)
+    for case in scenes:
+        text = "".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"])
+        args = ["frame", "--preset", preset, "--presets", str(ROOT_PRESETS), "--width", repr(case["width"]), "--height", repr(case["height"]),
+                f"--progress={case['progress']!r}", "--format", "scene"]
+        if case["selection"] is not None:
+            args += ["--selection", repr(case["selection"])]
+        if not case["points"]:
+            continue  # frame needs at least one line; the empty case is checked by the line/fill vectors
+        out = run(args, text)
+        assert out.returncode == 0, (case["name"], out.stderr)
+        close(json.loads(out.stdout), case["scene"], 1e-9 * max(case["width"], case["height"]), case["name"])

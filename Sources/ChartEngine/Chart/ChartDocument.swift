@@ -32,6 +32,11 @@ public struct ChartDocument {
     /// One still frame.
     public func svg(state: ChartState) -> String { svg(scene(state: state)) }
 
+    /// One still frame and its elements, to update a drawn frame in place.
+    public func recordedSVG(_ scene: ChartScene) -> (svg: String, elements: [SVGElementRecord]) {
+        renderer(scene).recorded(scene.scene)
+    }
+
     /// One still frame of a scene built for this document.
     public func svg(_ scene: ChartScene) -> String {
         renderer(scene).render(scene.scene)

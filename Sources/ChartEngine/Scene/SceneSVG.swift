@@ -21,10 +21,20 @@ public struct SceneSVG {
 
     public func render(_ scene: Scene) -> String { render(frames: [scene], timing: nil) }
 
+    /// The document and every element in it, to update a drawn document in place.
+    public func recorded(_ scene: Scene) -> (svg: String, elements: [SVGElementRecord]) {
+        let svg = write(frames: [scene], timing: nil, recording: true)
+        return (svg.output, svg.elements ?? [])
+    }
+
     /// `frames` share the first frame's primitives (same ids, same kinds); their values vary.
     public func render(frames: [Scene], timing: (keyTimes: String, duration: Double)?) -> String {
+        write(frames: frames, timing: timing, recording: false).output
+    }
+
+    private func write(frames: [Scene], timing: (keyTimes: String, duration: Double)?, recording: Bool) -> SVGWriter {
         let first = frames[0]
-        var svg = SVGWriter(timing: timing, digits: digits)
+        var svg = SVGWriter(timing: timing, digits: digits, recording: recording)
         let w = svg.num(first.width), h = svg.num(first.height)
         svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"), ("role", "img"),
                          ("aria-labelledby", "\(idPrefix)-title \(idPrefix)-desc"), ("font-family", "-apple-system, system-ui, sans-serif")]
@@ -134,7 +144,7 @@ public struct SceneSVG {
             }
         }
         svg.close("svg")
-        return svg.output
+        return svg
     }
 }
 

@@ -95,8 +95,14 @@ extension WorkbenchApp {
     /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
     /// release retarget from the current progress and velocity, so an interrupted transition
     /// continues without a jump. Each chart on the page (its `id`) has its own motion.
+    ///
+    /// A message may carry `base`: the number of the frame its chart shows now (answers carry
+    /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
+    /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
     private func renderSession(_ socket: WebSocket) {
         var motions: [String: TransitionMotion] = [:]
+        var drawn: [String: DrawnFrame] = [:]
+        var frameNumber = 0
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
@@ -104,6 +110,7 @@ extension WorkbenchApp {
                 if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
                 let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
+                let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
                 var request = try RenderRequest(values, base: try baseStyle(values))
                 var head: [(String, JSONValue)] = [("requestId", requestId)]
                 if let motion {
@@ -123,7 +130,20 @@ extension WorkbenchApp {
                     head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
                              ("target", .number(current.target)), ("finished", .bool(state.finished))]
                 }
-                socket.send(JSONValue.object(head).serialized() + "\n" + request.svg(data: data.snapshot.data))
+                let document = request.document(data: data.snapshot.data)
+                let (svg, elements) = document.recordedSVG(document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
+                frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
+                let frame = DrawnFrame(number: frameNumber, elements: elements)
+                let previous = drawn[request.idPrefix]
+                if previous == nil && drawn.count >= 64 { drawn.removeAll() }
+                drawn[request.idPrefix] = frame
+                head.append(("frame", .number(Double(frameNumber))))
+                if let base, let previous, Double(previous.number) == base, let patch = previous.patch(to: frame) {
+                    head.append(("patch", .bool(true)))
+                    socket.send(JSONValue.object(head).serialized() + "\n" + patch)
+                } else {
+                    socket.send(JSONValue.object(head).serialized() + "\n" + svg)
+                }
             } catch {
                 let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
                                                 ("field", error.field.map(JSONValue.string) ?? .null)])
