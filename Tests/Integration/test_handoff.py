@@ -759,3 +759,25 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         rest = json.loads(workbench(*args[:3], "--progress=0", *args[4:], stdin=stdin).stdout)
         assert_scenes_close(recorded["restScene"], rest, max(width, height), preset.name)
         assert_draw_calls_match_scene(recorded["restCalls"], rest, foreground, scale=3.0)
+
+
+def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
+    """vectors.json v2's scene cases count: a marker moved by a hundredth of a pixel, a colour or a
+    missing primitive fails the Kotlin check naming the case."""
+    jar, _ = kotlin_jar
+    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    original = json.loads(path.read_text())
+    scene_cases = [c for c in original["cases"] if "scene" in c and c["selection"] is not None]
+    assert {c["selection"] for c in scene_cases} == {0, 0.37, 1} and any(c["progress"] > 1 for c in scene_cases)
+    case = next(c for c in scene_cases if any(p["kind"] == "circle" for p in c["scene"]["scene"]["primitives"]))
+    for mutate in [lambda p: p.update(cy=p["cy"] + 0.01) if p["kind"] == "circle" else None,
+                   lambda p: p.update(color="#000001") if p["id"] == "trail" else None]:
+        vectors = json.loads(path.read_text())
+        broken = next(c for c in vectors["cases"] if c["name"] == case["name"])
+        for primitive in broken["scene"]["scene"]["primitives"]:
+            mutate(primitive)
+        changed = tmp_path / "changed.json"
+        changed.write_text(json.dumps(vectors))
+        r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 1 and f"FAIL {case['name']}" in r.stdout, r.stdout[-500:]

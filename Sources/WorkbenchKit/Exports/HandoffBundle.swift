@@ -219,7 +219,9 @@ struct HandoffBundle {
            module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
         3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
-           (unix seconds, prices; NaN is a gap). Per frame: `LineGeometry.draw(model, style, progress, sink)`
+           (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
+           `Chart(model, style, Modifier.size(widthDp.dp, heightDp.dp))` (`chart-compose/…/Chart.kt`).
+           Or by hand, per frame: `LineGeometry.draw(model, style, progress, sink)`
            into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
            `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
            `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.

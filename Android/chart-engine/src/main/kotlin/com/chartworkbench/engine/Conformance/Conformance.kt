@@ -296,9 +296,16 @@ object Commands {
             val prices = DoubleArray(points.size) { ((points[it] as List<*>)[1] as? Number)?.toDouble() ?: Double.NaN }
             val width = (c["width"] as Number).toDouble()
             val height = (c["height"] as Number).toDouble()
-            val frame = Frame.draw(style, times, prices, width, height, (c["progress"] as Number).toDouble())
+            val progress = (c["progress"] as Number).toDouble()
+            val frame = Frame.draw(style, times, prices, width, height, progress)
             val scale = Math.max(width, height)
-            val ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
+            var ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
+            if (c.containsKey("scene")) {
+                // v2: the whole scene at the case's selection, within 1e-9 of the view size.
+                val model = ChartModel.fromSeries(times, prices, style, width, height)
+                val scene = ChartSceneBuilder(style).build(model, ChartState(progress, (c["selection"] as? Number)?.toDouble()))
+                ok = ok && SceneCompare.close(Json.parse(SceneJson.text(scene)), c["scene"], scale)
+            }
             if (!ok) failures++
             report.append(if (ok) "ok   " else "FAIL ").append(c["name"]).append('\n')
         }
@@ -327,6 +334,16 @@ object Commands {
         val doc = Json.parse(text) as? Map<String, Any?> ?: throw UsageError("--preset $file: not a preset object")
         val parameters = doc["parameters"] as? Map<String, Any?> ?: emptyMap()
         return ChartStyle.fromParameters(parameters)
+    }
+}
+
+/** Scene JSON compared value by value: same keys, strings and lengths; numbers within 1e-9 of `scale` (or 1e-12 relative, for prices and times). */
+object SceneCompare {
+    fun close(a: Any?, b: Any?, scale: Double): Boolean = when (b) {
+        is Map<*, *> -> a is Map<*, *> && a.keys == b.keys && b.keys.all { close(a[it], b[it], scale) }
+        is List<*> -> a is List<*> && a.size == b.size && b.indices.all { close(a[it], b[it], scale) }
+        is Number -> a is Number && Math.abs(a.toDouble() - b.toDouble()) <= Math.max(1e-9 * Math.max(scale, 1.0), 1e-12 * Math.abs(b.toDouble()))
+        else -> a == b
     }
 }
 
