@@ -93,7 +93,7 @@ public struct ChartDocument {
 
 extension ChartModel {
     /// Labels show the time of day when points are closer than a day apart.
-    var showsTimeOfDay: Bool {
+    public var showsTimeOfDay: Bool {
         guard times.count >= 2 else { return false }
         return (times[times.count - 1] - times[0]) / Double(times.count - 1) < 86_400
     }

@@ -219,10 +219,16 @@ struct HandoffBundle {
            module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
         3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
-           (unix seconds, prices; NaN is a gap). Per frame: `LineGeometry.draw(model, style, progress, sink)`
+           (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
+           `Chart(model, style, Modifier.size(widthDp.dp, heightDp.dp))` (`chart-compose/…/Chart.kt`).
+           Or by hand, per frame: `LineGeometry.draw(model, style, progress, sink)`
            into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
            `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
            `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.
+        4. The finger: `Selection.of(model, xDp / widthDp, progress)` is the point under it (index,
+           time, price, x, y; `ValueFormat.price` and `ValueFormat.timeLabel` for its label). Press
+           and release: `motion = motion.retargeted(1.0, nowSeconds, style)` (0.0 to release) from
+           `TransitionMotion.resting(0.0)`; each frame draws `motion.state(nowSeconds).progress`.
 
         ## Motion
         `spring(dampingRatio = \(NumberText.shortest(m.damping))f, stiffness = \(NumberText.shortest(m.stiffness))f)` with
@@ -236,8 +242,9 @@ struct HandoffBundle {
             kotlinc chart-engine/src/main/kotlin -include-runtime -d chart-engine.jar
             java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
 
-        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease` and
-        `frame` commands on stdin/stdout, so any input can be compared with `workbench`.
+        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
+        `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
+        compared with `workbench`.
 
         """
     }

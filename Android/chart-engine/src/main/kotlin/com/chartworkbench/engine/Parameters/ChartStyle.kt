@@ -127,43 +127,148 @@ data class ChartStyle(
     /** The selected price and time inside the chart, kept clear of the line. */
     val labelEnabled: Boolean = true
 ) {
+    /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */
+    val values: List<Pair<String, Any>>
+        get() = listOf(
+            Pair("inactiveLineWidth", inactiveLineWidth),
+            Pair("activeLineWidth", activeLineWidth),
+            Pair("lineColor", lineColor),
+            Pair("trailingColor", trailingColor),
+            Pair("lineCap", lineCap.key),
+            Pair("smoothing", smoothing.key),
+            Pair("smoothingWindow", smoothingWindow),
+            Pair("smoothingAlpha", smoothingAlpha),
+            Pair("smoothingSigma", smoothingSigma),
+            Pair("smoothedEndsOnPrice", smoothedEndsOnPrice),
+            Pair("inactiveCurve", inactiveCurve.key),
+            Pair("activeCurve", activeCurve.key),
+            Pair("catmullRomAlpha", catmullRomAlpha),
+            Pair("cardinalTension", cardinalTension),
+            Pair("animationEnabled", animationEnabled),
+            Pair("animationDuration", animationDuration),
+            Pair("easing", easing.key),
+            Pair("cubicBezier", cubicBezier),
+            Pair("springDamping", springDamping),
+            Pair("springVelocity", springVelocity),
+            Pair("fillEnabled", fillEnabled),
+            Pair("fillColor", fillColor),
+            Pair("fillTopOpacity", fillTopOpacity),
+            Pair("fillBottomOpacity", fillBottomOpacity),
+            Pair("verticalScale", verticalScale),
+            Pair("pointCount", pointCount),
+            Pair("gapStyle", gapStyle.key),
+            Pair("indicatorColor", indicatorColor),
+            Pair("indicatorDash", indicatorDash),
+            Pair("markerRadius", markerRadius),
+            Pair("labelEnabled", labelEnabled)
+        )
+
     companion object {
         /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */
         fun fromParameters(p: Map<String, Any?>): ChartStyle {
             val d = ChartStyle()
             return ChartStyle(
-                inactiveLineWidth = ParameterReading.number(p, "inactiveLineWidth", d.inactiveLineWidth, 0.5, 12.0),
-                activeLineWidth = ParameterReading.number(p, "activeLineWidth", d.activeLineWidth, 0.5, 12.0),
-                lineColor = ParameterReading.color(p, "lineColor", d.lineColor),
-                trailingColor = ParameterReading.color(p, "trailingColor", d.trailingColor),
-                lineCap = ParameterReading.choice(p, "lineCap", d.lineCap) { LineCap.of(it) },
-                smoothing = ParameterReading.choice(p, "smoothing", d.smoothing) { SmoothingName.of(it) },
-                smoothingWindow = ParameterReading.integer(p, "smoothingWindow", d.smoothingWindow, 1, 61, true),
-                smoothingAlpha = ParameterReading.number(p, "smoothingAlpha", d.smoothingAlpha, 0.01, 1.0),
-                smoothingSigma = ParameterReading.number(p, "smoothingSigma", d.smoothingSigma, 0.5, 20.0),
-                smoothedEndsOnPrice = ParameterReading.flag(p, "smoothedEndsOnPrice", d.smoothedEndsOnPrice),
-                inactiveCurve = ParameterReading.choice(p, "inactiveCurve", d.inactiveCurve) { CurveName.of(it) },
-                activeCurve = ParameterReading.choice(p, "activeCurve", d.activeCurve) { CurveName.of(it) },
-                catmullRomAlpha = ParameterReading.number(p, "catmullRomAlpha", d.catmullRomAlpha, 0.0, 1.0),
-                cardinalTension = ParameterReading.number(p, "cardinalTension", d.cardinalTension, 0.0, 1.0),
-                animationEnabled = ParameterReading.flag(p, "animationEnabled", d.animationEnabled),
-                animationDuration = ParameterReading.number(p, "animationDuration", d.animationDuration, 0.0, 2.0),
-                easing = ParameterReading.choice(p, "easing", d.easing) { EasingName.of(it) },
-                cubicBezier = ParameterReading.cubicBezier(p, "cubicBezier", d.cubicBezier),
-                springDamping = ParameterReading.number(p, "springDamping", d.springDamping, 0.05, 1.0),
-                springVelocity = ParameterReading.number(p, "springVelocity", d.springVelocity, 0.0, 10.0),
-                fillEnabled = ParameterReading.flag(p, "fillEnabled", d.fillEnabled),
-                fillColor = ParameterReading.color(p, "fillColor", d.fillColor),
-                fillTopOpacity = ParameterReading.number(p, "fillTopOpacity", d.fillTopOpacity, 0.0, 1.0),
-                fillBottomOpacity = ParameterReading.number(p, "fillBottomOpacity", d.fillBottomOpacity, 0.0, 1.0),
-                verticalScale = ParameterReading.number(p, "verticalScale", d.verticalScale, 0.5, 1.0),
-                pointCount = ParameterReading.integer(p, "pointCount", d.pointCount, 10, 2000, false),
-                gapStyle = ParameterReading.choice(p, "gapStyle", d.gapStyle) { GapStyle.of(it) },
-                indicatorColor = ParameterReading.color(p, "indicatorColor", d.indicatorColor),
-                indicatorDash = ParameterReading.number(p, "indicatorDash", d.indicatorDash, 0.0, 8.0),
-                markerRadius = ParameterReading.number(p, "markerRadius", d.markerRadius, 0.0, 8.0),
-                labelEnabled = ParameterReading.flag(p, "labelEnabled", d.labelEnabled)
+                inactiveLineWidth = ParameterRules.inactiveLineWidth.number(p, d.inactiveLineWidth),
+                activeLineWidth = ParameterRules.activeLineWidth.number(p, d.activeLineWidth),
+                lineColor = ParameterRules.lineColor.color(p, d.lineColor),
+                trailingColor = ParameterRules.trailingColor.color(p, d.trailingColor),
+                lineCap = ParameterRules.lineCap.choice(p, d.lineCap) { LineCap.of(it) },
+                smoothing = ParameterRules.smoothing.choice(p, d.smoothing) { SmoothingName.of(it) },
+                smoothingWindow = ParameterRules.smoothingWindow.integer(p, d.smoothingWindow),
+                smoothingAlpha = ParameterRules.smoothingAlpha.number(p, d.smoothingAlpha),
+                smoothingSigma = ParameterRules.smoothingSigma.number(p, d.smoothingSigma),
+                smoothedEndsOnPrice = ParameterRules.smoothedEndsOnPrice.flag(p, d.smoothedEndsOnPrice),
+                inactiveCurve = ParameterRules.inactiveCurve.choice(p, d.inactiveCurve) { CurveName.of(it) },
+                activeCurve = ParameterRules.activeCurve.choice(p, d.activeCurve) { CurveName.of(it) },
+                catmullRomAlpha = ParameterRules.catmullRomAlpha.number(p, d.catmullRomAlpha),
+                cardinalTension = ParameterRules.cardinalTension.number(p, d.cardinalTension),
+                animationEnabled = ParameterRules.animationEnabled.flag(p, d.animationEnabled),
+                animationDuration = ParameterRules.animationDuration.number(p, d.animationDuration),
+                easing = ParameterRules.easing.choice(p, d.easing) { EasingName.of(it) },
+                cubicBezier = ParameterRules.cubicBezier.cubicBezier(p, d.cubicBezier),
+                springDamping = ParameterRules.springDamping.number(p, d.springDamping),
+                springVelocity = ParameterRules.springVelocity.number(p, d.springVelocity),
+                fillEnabled = ParameterRules.fillEnabled.flag(p, d.fillEnabled),
+                fillColor = ParameterRules.fillColor.color(p, d.fillColor),
+                fillTopOpacity = ParameterRules.fillTopOpacity.number(p, d.fillTopOpacity),
+                fillBottomOpacity = ParameterRules.fillBottomOpacity.number(p, d.fillBottomOpacity),
+                verticalScale = ParameterRules.verticalScale.number(p, d.verticalScale),
+                pointCount = ParameterRules.pointCount.integer(p, d.pointCount),
+                gapStyle = ParameterRules.gapStyle.choice(p, d.gapStyle) { GapStyle.of(it) },
+                indicatorColor = ParameterRules.indicatorColor.color(p, d.indicatorColor),
+                indicatorDash = ParameterRules.indicatorDash.number(p, d.indicatorDash),
+                markerRadius = ParameterRules.markerRadius.number(p, d.markerRadius),
+                labelEnabled = ParameterRules.labelEnabled.flag(p, d.labelEnabled)
             )
         }
     }
+}
+
+/** Each parameter's rule (kind, limits, step, odd-only, choices) from its definition. */
+object ParameterRules {
+    val inactiveLineWidth: ParameterRule = ParameterRule.number("inactiveLineWidth", 0.5, 12.0, 0.5, "px")
+    val activeLineWidth: ParameterRule = ParameterRule.number("activeLineWidth", 0.5, 12.0, 0.5, "px")
+    val lineColor: ParameterRule = ParameterRule.color("lineColor")
+    val trailingColor: ParameterRule = ParameterRule.color("trailingColor")
+    val lineCap: ParameterRule = ParameterRule.choice("lineCap", listOf("round", "butt", "square"))
+    val smoothing: ParameterRule = ParameterRule.choice("smoothing", listOf("none", "movingAverage", "exponential", "gaussian"))
+    val smoothingWindow: ParameterRule = ParameterRule.integer("smoothingWindow", 1, 61, 2, true)
+    val smoothingAlpha: ParameterRule = ParameterRule.number("smoothingAlpha", 0.01, 1.0, 0.01, null)
+    val smoothingSigma: ParameterRule = ParameterRule.number("smoothingSigma", 0.5, 20.0, 0.5, null)
+    val smoothedEndsOnPrice: ParameterRule = ParameterRule.toggle("smoothedEndsOnPrice")
+    val inactiveCurve: ParameterRule = ParameterRule.choice("inactiveCurve", listOf("linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"))
+    val activeCurve: ParameterRule = ParameterRule.choice("activeCurve", listOf("linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"))
+    val catmullRomAlpha: ParameterRule = ParameterRule.number("catmullRomAlpha", 0.0, 1.0, 0.05, null)
+    val cardinalTension: ParameterRule = ParameterRule.number("cardinalTension", 0.0, 1.0, 0.05, null)
+    val animationEnabled: ParameterRule = ParameterRule.toggle("animationEnabled")
+    val animationDuration: ParameterRule = ParameterRule.number("animationDuration", 0.0, 2.0, 0.05, "s")
+    val easing: ParameterRule = ParameterRule.choice("easing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring"))
+    val cubicBezier: ParameterRule = ParameterRule.cubicBezier("cubicBezier", 0.0, 1.0, -5.0, 5.0)
+    val springDamping: ParameterRule = ParameterRule.number("springDamping", 0.05, 1.0, 0.05, null)
+    val springVelocity: ParameterRule = ParameterRule.number("springVelocity", 0.0, 10.0, 0.1, null)
+    val fillEnabled: ParameterRule = ParameterRule.toggle("fillEnabled")
+    val fillColor: ParameterRule = ParameterRule.color("fillColor")
+    val fillTopOpacity: ParameterRule = ParameterRule.number("fillTopOpacity", 0.0, 1.0, 0.05, null)
+    val fillBottomOpacity: ParameterRule = ParameterRule.number("fillBottomOpacity", 0.0, 1.0, 0.05, null)
+    val verticalScale: ParameterRule = ParameterRule.number("verticalScale", 0.5, 1.0, 0.01, null)
+    val pointCount: ParameterRule = ParameterRule.integer("pointCount", 10, 2000, 1, false)
+    val gapStyle: ParameterRule = ParameterRule.choice("gapStyle", listOf("break", "bridge"))
+    val indicatorColor: ParameterRule = ParameterRule.color("indicatorColor")
+    val indicatorDash: ParameterRule = ParameterRule.number("indicatorDash", 0.0, 8.0, 0.5, "px")
+    val markerRadius: ParameterRule = ParameterRule.number("markerRadius", 0.0, 8.0, 0.5, "px")
+    val labelEnabled: ParameterRule = ParameterRule.toggle("labelEnabled")
+
+    val all: List<ParameterRule> = listOf(
+        inactiveLineWidth,
+        activeLineWidth,
+        lineColor,
+        trailingColor,
+        lineCap,
+        smoothing,
+        smoothingWindow,
+        smoothingAlpha,
+        smoothingSigma,
+        smoothedEndsOnPrice,
+        inactiveCurve,
+        activeCurve,
+        catmullRomAlpha,
+        cardinalTension,
+        animationEnabled,
+        animationDuration,
+        easing,
+        cubicBezier,
+        springDamping,
+        springVelocity,
+        fillEnabled,
+        fillColor,
+        fillTopOpacity,
+        fillBottomOpacity,
+        verticalScale,
+        pointCount,
+        gapStyle,
+        indicatorColor,
+        indicatorDash,
+        markerRadius,
+        labelEnabled
+    )
 }

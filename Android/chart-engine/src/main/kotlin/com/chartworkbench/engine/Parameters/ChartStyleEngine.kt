@@ -20,4 +20,5 @@ val ChartStyle.easingFunction: Easing
 /** Seconds the transition lasts; zero when animation is off. */
 val ChartStyle.transitionDuration: Double get() = if (animationEnabled) animationDuration else 0.0
 
-fun ChartStyle.lineWidth(progress: Double): Double = (1 - progress) * inactiveLineWidth + progress * activeLineWidth
+/** Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero. */
+fun ChartStyle.lineWidth(progress: Double): Double = Math.max(0.0, (1 - progress) * inactiveLineWidth + progress * activeLineWidth)

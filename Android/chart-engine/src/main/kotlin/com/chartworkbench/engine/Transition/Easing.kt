@@ -10,7 +10,7 @@ class Easing(name: EasingName, bezier: List<Double>, springDamping: Double, spri
             if (bezier.size == 4) CubicBezierEasing(bezier[0], bezier[1], bezier[2], bezier[3]) else CubicBezierEasing.EASE_IN_OUT
         else -> null
     }
-    private val spring: SpringEasing? = if (name == EasingName.SPRING) SpringEasing(springDamping, springVelocity, duration) else null
+    val spring: SpringEasing? = if (name == EasingName.SPRING) SpringEasing(springDamping, springVelocity, duration) else null
 
     operator fun invoke(fraction: Double): Double {
         bezierCurve?.let { return it(fraction) }
