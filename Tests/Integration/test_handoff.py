@@ -398,3 +398,19 @@ def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
         assert [c for c, _ in ours] == [c for c, _ in expected], engine
         for (_, u), (_, v) in zip(ours, expected):
             assert len(u) == len(v) and all(abs(a - b) <= 1e-9 * scale for a, b in zip(u, v)), (engine, u, v)
+
+
+def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path):
+    preset = ROOT / "Presets" / "designers-favourite.json"
+    for platform, engineer, own in [("ios", "iOS engineer", ["ChartStyle+DesignersFavourite.swift", "ChartMotion+DesignersFavourite.swift"]),
+                                    ("android", "Android engineer", ["ChartPresets.kt", "ChartMotion.kt"])]:
+        folder = tmp_path / platform
+        workbench("export", "--preset", str(preset), "--format", platform, "--output", str(folder))
+        readme = (folder / "README.md").read_text()
+        assert f"Give this folder to the {engineer}" in readme
+        section = readme.split("## This preset's own files", 1)[1].split("##", 1)[0]
+        for name in own + ["motion.json", "vectors.json"]:
+            assert name in section, (platform, name)
+            assert list(folder.rglob(name)), (platform, name)
+        motion = json.loads((folder / "motion.json").read_text())
+        assert motion["kind"] == "spring" and str(motion["spring"]["stiffness"])[:6] in readme.replace(",", "")
