@@ -14,6 +14,10 @@ class SpringEasing private constructor(
     /** Radians per second. */
     val naturalFrequency: Double
 ) {
+    /** UIKit's form, as `uikit(damping, velocity, duration)`. */
+    constructor(damping: Double, velocity: Double, duration: Double) :
+        this(clampedDamping(damping), velocity, duration, frequency(Math.max(duration, 1e-6), clampedDamping(damping), velocity))
+
     operator fun invoke(fraction: Double): Double {
         if (fraction <= 0) return 0.0
         if (fraction >= 1) return 1.0
@@ -36,10 +40,7 @@ class SpringEasing private constructor(
         private fun clampedDamping(damping: Double): Double = Math.min(Math.max(damping, 0.01), 1.0)
 
         /** UIKit's form: the frequency follows from the duration. */
-        fun uikit(damping: Double, velocity: Double, duration: Double): SpringEasing {
-            val zeta = clampedDamping(damping)
-            return SpringEasing(zeta, velocity, duration, frequency(Math.max(duration, 1e-6), zeta, velocity))
-        }
+        fun uikit(damping: Double, velocity: Double, duration: Double): SpringEasing = SpringEasing(damping, velocity, duration)
 
         /** Apple's form: the period 2π/ω₀ and the bounce 1 − ζ. */
         fun perceptual(perceptualDuration: Double, bounce: Double, velocity: Double): SpringEasing {
