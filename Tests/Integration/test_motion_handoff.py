@@ -115,12 +115,16 @@ def test_motion_states_the_easing_as_it_is(springs, beziers):
             assert p["css"]["animation-timing-function"] == f"cubic-bezier({text})"
             assert p["swiftui"]["code"].startswith(".timingCurve(") and "UICubicTimingParameters" in p["uikit"]["code"]
             assert "CubicBezierEasing(" in p["compose"]["code"] and "spring(" not in p["compose"]["code"]
+            assert p["compose"]["cubicBezierEasing"] == points and p["swiftui"]["timingCurve"]["controlPoints"] == points
+            assert [p["uikit"]["controlPoint1"]["x"], p["uikit"]["controlPoint1"]["y"],
+                    p["uikit"]["controlPoint2"]["x"], p["uikit"]["controlPoint2"]["y"]] == points
             assert p["compose"]["durationMillis"] == round(parameters["animationDuration"] * 1000)
 
 
 def test_compose_spring_with_androidx_maths(springs):
     """Animatable.animateTo with the exported spring(dampingRatio, stiffness, visibilityThreshold)
     and initial velocity, press and release, sampled every millisecond to well after the end."""
+    worst = 0.0
     for parameters, preset, motion in springs:
         duration = motion["duration"]["value"]
         for phase, start, target in (("press", 0.0, 1.0), ("release", 1.0, 0.0)):
@@ -135,6 +139,8 @@ def test_compose_spring_with_androidx_maths(springs):
             error = np.max(np.abs(got - expected))
             assert error <= TOLERANCE + FLOAT_ROUNDING, (parameters, phase, error)
             assert got[-1] == target
+            worst = max(worst, error)
+    print("Compose (androidx maths) worst difference from workbench ease:", worst)
 
 
 def test_a_release_with_the_press_velocity_sign_is_off(springs):
@@ -162,6 +168,7 @@ def apple_routes(phase):
 
 
 def test_apple_springs_with_the_exact_oscillator(springs):
+    worst = 0.0
     for parameters, preset, motion in springs:
         duration = motion["duration"]["value"]
         times = np.linspace(0, duration * 3, 3001)
@@ -171,6 +178,8 @@ def test_apple_springs_with_the_exact_oscillator(springs):
                 got = damped_oscillator(m, k, c, v, times, start=start, target=target)
                 error = np.max(np.abs(got - expected))
                 assert error <= TOLERANCE, (parameters, name, route, error)
+                worst = max(worst, error)
+    print("Apple routes (exact oscillator) worst difference from workbench ease:", worst)
 
 
 def test_perceptual_spring_is_apples_duration_and_bounce(springs):
@@ -243,9 +252,13 @@ def css_check(page, preset, motion, samples=1500):
 
 
 def test_css_in_chromium(chromium_page, springs, beziers):
+    worst = {"spring": 0.0, "cubicBezier": 0.0}
     for parameters, preset, motion in springs + beziers:
         error = css_check(chromium_page, preset, motion)
         assert error <= TOLERANCE, (parameters, error)
+        worst[motion["kind"]] = max(worst[motion["kind"]], error)
+    stops = max(m["press"]["css"]["stops"] for _, _, m in springs)
+    print("Chromium worst difference from workbench ease:", worst, "most linear() stops:", stops)
 
 
 def test_forty_evenly_spaced_stops_would_not_do(chromium_page, springs):

@@ -143,13 +143,19 @@ struct MotionExport {
             let points = "CGPoint(x: \(NumberText.shortest(b[0])), y: \(NumberText.shortest(b[1]))), controlPoint2: CGPoint(x: \(NumberText.shortest(b[2])), y: \(NumberText.shortest(b[3])))"
             let fl = b.map(Self.floatLiteral).joined(separator: ", ")
             let d = NumberText.shortest(duration)
+            let controlPoints = JSONValue.array(b.map(JSONValue.number))
             func phase(from: Double, to: Double) -> JSONValue {
                 .object([
                     ("from", .number(from)), ("to", .number(to)),
-                    ("swiftui", .object([("code", .string(".timingCurve(\(list), duration: \(d))"))])),
+                    ("swiftui", .object([("code", .string(".timingCurve(\(list), duration: \(d))")),
+                                         ("timingCurve", .object([("controlPoints", controlPoints), ("duration", .number(duration))]))])),
                     ("uikit", .object([("code", .string("UIViewPropertyAnimator(duration: \(d), timingParameters: UICubicTimingParameters(controlPoint1: \(points)))")),
+                                       ("controlPoint1", .object([("x", .number(b[0])), ("y", .number(b[1]))])),
+                                       ("controlPoint2", .object([("x", .number(b[2])), ("y", .number(b[3]))])),
+                                       ("duration", .number(duration)),
                                        ("coreAnimation", .string("CAMediaTimingFunction(controlPoints: \(list))"))])),
                     ("compose", .object([("code", .string("animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(durationMillis), easing = CubicBezierEasing(\(fl))))")),
+                                         ("cubicBezierEasing", controlPoints),
                                          ("durationMillis", .number(Double(durationMillis)))])),
                     ("css", .object([("animation-timing-function", .string(css.text)), ("animation-duration", .string(cssDuration))])),
                 ])
