@@ -279,7 +279,7 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
     for i, preset in enumerate(presets[:3] + presets[-2:]):
         path = bundle_vectors(tmp_path / str(i), preset)
         vectors = json.loads(path.read_text())
-        assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 1
+        assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 2
         names = {c["name"].rsplit(" at ", 1)[0] for c in vectors["cases"]}
         assert {"empty", "one point", "two points", "three points", "gaps", "spikes", "plateaus", "long series"} <= names
         assert {c["progress"] for c in vectors["cases"]} >= {0, 0.25, 0.5, 0.75, 1}

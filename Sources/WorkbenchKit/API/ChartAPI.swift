@@ -13,6 +13,13 @@ extension WorkbenchApp {
         return .svg(request.svg(data: data.snapshot.data))
     }
 
+    func scene(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        let request = try RenderRequest(values, base: try baseStyle(values))
+        let document = request.document(data: data.snapshot.data)
+        return HTTPResponse(contentType: "application/json; charset=utf-8",
+                            text: SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))))
+    }
+
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
     /// Width × height × frames of one answer at most: a 1440 × 900 chart at 60 frames. A

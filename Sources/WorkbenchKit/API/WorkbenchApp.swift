@@ -60,6 +60,13 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", answers: [.svg("the chart")], errors: [404]) {
             [unowned self] in try render($0.jsonValues())
         }
+        r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
+              query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
+            [unowned self] in try scene(InputValue.fromQuery($0.query))
+        }
+        r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", answers: [.json("the scene")], errors: [404]) {
+            [unowned self] in try scene($0.jsonValues())
+        }
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
