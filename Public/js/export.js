@@ -13,7 +13,7 @@ const purposes = {
   tokens: 'For design tools and token pipelines: W3C design tokens (DTCG); the motion in every platform\'s terms under $extensions.',
   json: 'For the team\'s repository: the preset file; load it with workbench --preset or commit it to Presets/ for review.',
   svg: 'For docs and reviews: a self-playing SVG of the transition (current period, size and background).',
-  ios: 'Give the iOS bundle (.zip) to the iOS engineer: it contains the ChartEngine package, this preset\'s style and motion files (SwiftUI and UIKit), vectors.json to check in a unit test, and a README naming each file.',
+  ios: 'Give the iOS bundle (.zip) to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, this preset\'s style and motion files (SwiftUI and UIKit), vectors.json to check in a unit test, and a README naming each file.',
   android: 'Give the Android bundle (.zip) to the Android engineer: it contains the Kotlin engine, the Compose adapter, this preset\'s style and motion files (Compose specs), vectors.json with a conformance check, and a README naming each file.',
 };
 const bundles = new Set(['ios', 'android']);

@@ -181,3 +181,14 @@ def test_the_check_catches_a_renderer_that_decides(harness, tmp_path):
     doc["scene"]["primitives"] = [p for p in doc["scene"]["primitives"] if p["id"] != "trail"]
     with pytest.raises(AssertionError):
         check(calls, json.dumps(doc))
+
+
+def test_the_ios_bundle_ships_this_chart_view(tmp_path):
+    folder = tmp_path / "ios"
+    r = subprocess.run([BINARY, "export", "--preset", str(ROOT / "Presets" / "designers-favourite.json"), "--format", "ios",
+                        "--output", str(folder)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert (folder / "ChartSwiftUI" / "ChartView.swift").read_text() == (ROOT / "iOS/ChartSwiftUI/ChartView.swift").read_text()
+    readme = (folder / "README.md").read_text()
+    assert "ChartView(model: model, style: .designersFavourite" in readme
+    assert "ChartSwiftUI/ChartView.swift" in (folder / "HANDOFF.md").read_text()

@@ -11,7 +11,7 @@ struct HandoffBundle {
         /// One line for the export dialog: what the format is for and what the receiver does next.
         var purpose: String {
             switch self {
-            case .ios: "Give the iOS bundle to the iOS engineer: it contains the ChartEngine package, the preset's style and motion files, and vectors.json to check in a unit test."
+            case .ios: "Give the iOS bundle to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, the preset's style and motion files, and vectors.json to check in a unit test."
             case .android: "Give the Android bundle to the Android engineer: it contains the Kotlin engine, the Compose adapter, the preset's style and motion files, and vectors.json with a conformance check."
             }
         }
@@ -43,6 +43,9 @@ struct HandoffBundle {
             add("ChartEngine/Package.swift", Self.enginePackage)
             for (path, contents) in try Self.tree(root + "/Sources/ChartEngine", extension: "swift") {
                 files.append(File(path: "ChartEngine/Sources/ChartEngine/" + path, contents: contents))
+            }
+            for (path, contents) in try Self.tree(root + "/iOS/ChartSwiftUI", extension: "swift") {
+                files.append(File(path: "ChartSwiftUI/" + path, contents: contents))
             }
             add("README.md", iosReadme(motion))
         case .android:
@@ -289,8 +292,8 @@ struct HandoffBundle {
         ## This preset's own files
         \(presetFileList)
 
-        Everything under `ChartEngine/` is the engine, the same for every preset; `HANDOFF.md` is the
-        general guide.
+        Everything under `ChartEngine/` is the engine and `ChartSwiftUI/ChartView.swift` its SwiftUI
+        view, the same for every preset; `HANDOFF.md` is the general guide.
 
         ## Add it
         1. Add the engine package: in Xcode, *File ▸ Add Package Dependencies… ▸ Add Local…* and pick
@@ -298,8 +301,9 @@ struct HandoffBundle {
            `.package(path: "ChartEngine")` and `.product(name: "ChartEngine", package: "ChartEngine")`.
         2. Drop `\(presetFiles[0].path)` and `\(presetFiles[1].path)` into the app target.
         3. Draw: `ChartModel(series: PriceSeries(times:prices:), period: .all, style: .\(value), width:height:)`
-           once per data change, then `LineGeometry.draw(model:style:progress:into:)` into a SwiftUI
-           `Path`: `HANDOFF.md` shows the few lines, and the transition.
+           once per data change, then `ChartView(model: model, style: .\(value), foreground: .primary)`
+           from `ChartSwiftUI/ChartView.swift`: the engine's scene in a SwiftUI `Canvas`, pressed,
+           scrubbed and released with the preset's motion (`HANDOFF.md`).
 
         ## Motion
         \(motionText(m))
