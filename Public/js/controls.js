@@ -133,6 +133,7 @@ function control(definition, store, baseline) {
       wrap.className = 'input';
       wrap.append(select);
       row.append(wrap);
+      if (definition.presets?.length) row.append(shortcuts(definition, store));
       update = v => { select.value = v; };
       break;
     }
@@ -187,6 +188,27 @@ function control(definition, store, baseline) {
   }
   if (definition.help) row.querySelector(`#${id}`)?.setAttribute('aria-describedby', id + '-help');
   return { row, update };
+}
+
+/** Named value sets from the schema (e.g. Smooth, Snappy, Bouncy springs): one click, one undo step. */
+function shortcuts(definition, store) {
+  const bar = document.createElement('div');
+  bar.className = 'shortcuts';
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', `${definition.label} presets`);
+  for (const preset of definition.presets) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = preset.label;
+    button.dataset.preset = preset.name;
+    button.title = Object.entries(preset.values).map(([key, value]) => `${key} ${value}`).join(', ');
+    button.addEventListener('click', () => {
+      for (const [key, value] of Object.entries(preset.values)) store.edit(key, value);
+      store.commit();
+    });
+    bar.append(button);
+  }
+  return bar;
 }
 
 function input(type, id, definition) {

@@ -1,14 +1,18 @@
-// /device: only the chart, full screen on a phone, following the session's current parameters
-// live (the preset an editor last opened or edited, with the team's unsaved edits), pressed and scrubbed by touch like the app, with a
-// light haptic tick on each newly selected point where the browser can vibrate.
+// /device: the app's top screen on a phone: the price header that follows the finger, the chart at
+// the app's size for the device width, the period buttons and light/dark, following the session's
+// current parameters live (the preset an editor last opened or edited, with the team's unsaved
+// edits), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
+// selected point where the browser can vibrate.
 
 import { getJSON, send, clientId, getUserName } from './api.js';
 import { Store } from './state.js';
-import { ChartView, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 
 const element = document.getElementById('preview');
 // Paint times (epoch milliseconds) with the line width drawn, read by the tests.
 const metrics = window.deviceMetrics = { paints: [] };
+/** Chart height over width in the app's top screen. */
+const APP_CHART_RATIO = 0.7;
 
 async function start() {
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
@@ -16,17 +20,21 @@ async function start() {
   let preset = null;
   let source = null;   // the session's event stream, once open
 
+  // The chart as tall as the app draws it for this width (390 → 273), never stretched to the screen.
   const fit = () => {
     const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
-    store.view = { ...store.view, width: clamp(innerWidth, schema.width), height: clamp(innerHeight, schema.height) };
+    const width = clamp(innerWidth, schema.width);
+    store.view = { ...store.view, width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6), schema.height) };
   };
   fit();
+  const header = new PriceHeader(document.getElementById('headline-price'), document.getElementById('headline-change'));
 
   let lastSelected = null;   // time of the selected point in the last frame while pressing
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
+      header.update(svg, chart.pressed);
       metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
       // A new selected point under the finger: one short tick, as the app does.
       // (the engine names the selected point on the frame, whether or not the price label is drawn)
@@ -34,9 +42,14 @@ async function start() {
       if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
       lastSelected = selected;
     },
-    onPress: pressing => send('POST', '/api/session/presence', { pressing, preset }).catch(() => {}),
+    onPress: pressing => {
+      header.update(null, pressing);
+      send('POST', '/api/session/presence', { pressing, preset }).catch(() => {});
+    },
   });
   attachPointer(element, () => [chart]);
+  setUpPeriods(store, chart);
+  setUpTheme();
   // Some mobile browsers still scroll or zoom on a touch unless its default is refused.
   for (const type of ['touchstart', 'touchmove', 'gesturestart']) element.addEventListener(type, e => e.preventDefault(), { passive: false });
 
@@ -84,6 +97,28 @@ async function start() {
   source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
   addEventListener('resize', () => { fit(); chart.draw(); });
   document.body.dataset.ready = 'true';
+}
+
+function setUpPeriods(store, chart) {
+  const buttons = [...document.querySelectorAll('[data-period]')];
+  const show = () => buttons.forEach(b => b.setAttribute('aria-pressed', String(b.dataset.period === store.view.period)));
+  for (const button of buttons) {
+    button.addEventListener('click', () => { store.setView({ period: button.dataset.period }); show(); chart.draw(); });
+  }
+  show();
+}
+
+/** Light or dark as the phone is set, until the toggle chooses. */
+function setUpTheme() {
+  const toggle = document.getElementById('theme-toggle');
+  const apply = dark => {
+    document.body.classList.toggle('theme-dark', dark);
+    document.body.classList.toggle('theme-light', !dark);
+    toggle.setAttribute('aria-pressed', String(dark));
+    document.querySelector('meta[name=theme-color]').content = dark ? '#0f1115' : '#ffffff';
+  };
+  apply(matchMedia('(prefers-color-scheme: dark)').matches);
+  toggle.addEventListener('click', () => apply(!document.body.classList.contains('theme-dark')));
 }
 
 function status(text) { document.getElementById('device-status').textContent = text; }

@@ -56,6 +56,7 @@ def presets(tmp_path_factory):
                 "labelEnabled": False, "pointCount": 10, "inactiveCurve": "basis", "activeCurve": "stepCenter"},
                {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian", "fillEnabled": False,
                 "inactiveCurve": "monotone", "activeCurve": "bumpX"},
+               {"easing": "perceptualSpring", "springDuration": 0.6, "springBounce": 0.4, "springVelocity": 1.5, "pointCount": 60},
                {"easing": "spring", "springDamping": 0.6, "springVelocity": 5, "inactiveCurve": "catmullRom",
                 "catmullRomAlpha": 0.3, "smoothing": "exponential", "pointCount": 2000, "activeCurve": "cardinal", "cardinalTension": 0.4}]
     for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
@@ -311,46 +312,25 @@ def test_kotlin_conformance_reports_bad_input(kotlin_jar):
     assert r.returncode == 1 and "line 2" in r.stderr
 
 
-def oscillator(stiffness, damping, velocity, times):
-    """x'' = -k(x - 1) - c x', x(0) = 0, x'(0) = v, integrated independently of the engine."""
-    integrate = pytest.importorskip("scipy.integrate")
-    solution = integrate.solve_ivp(lambda t, s: [s[1], -stiffness * (s[0] - 1) - damping * s[1]], (0, max(times)),
-                                   [0.0, velocity], t_eval=times, rtol=1e-12, atol=1e-13, method="DOP853")
-    return solution.y[0]
-
-
 @pytest.mark.parametrize("index", [1, 3, 4, 6])
-def test_exported_springs_drive_the_same_motion(presets, tmp_path, index):
-    """Compose (stiffness, damping ratio, velocity) and SwiftUI (Spring(duration, bounce) and
-    interpolatingSpring) parameters each reproduce the preset's easing within 1e-6."""
-    np = pytest.importorskip("numpy")
+def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tmp_path, index):
+    """The bundle's motion.json is the tokens' motion; ChartMotion.kt holds the same values
+    (test_motion_handoff.py plays every route against `workbench ease`)."""
     preset = presets[index]
     folder = tmp_path / "android"
     workbench("export", "--preset", str(preset), "--format", "android", "--output", str(folder))
     motion = json.loads((folder / "motion.json").read_text())
-    vectors = json.loads((folder / "vectors.json").read_text())
-    if vectors["preset"]["parameters"].get("easing") != "spring":
-        pytest.skip("not a spring preset")
-    duration = motion["uikit"]["duration"]["value"]
-    # `workbench ease` until the very end: the last frame is set to the target, as UIKit's animation ends on it.
-    fractions = [i / 400 for i in range(1, 400)]
-    eased = workbench("ease", "--preset", str(preset), stdin="\n".join(map(repr, fractions)) + "\n").stdout.split()
-    times = [f * duration for f in fractions]
-    expected = np.array([float(v) for v in eased])
-    compose = motion["compose"]
-    k = compose["stiffness"]
-    got = oscillator(k, 2 * compose["dampingRatio"] * k ** 0.5, compose["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    swiftui = motion["swiftui"]
-    spring = swiftui["interpolatingSpring"]
-    got = oscillator(spring["stiffness"], spring["damping"], spring["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    # Spring(duration:bounce:): stiffness (2π/duration)², damping 4π(1 − bounce)/duration.
-    d, bounce = swiftui["spring"]["duration"], swiftui["spring"]["bounce"]
-    got = oscillator((2 * np.pi / d) ** 2, 4 * np.pi * (1 - bounce) / d, spring["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    assert compose["unit"] == "ms" and compose["settleMillis"] == round(duration * 1000)
-    assert motion["css"]["animation-timing-function"].startswith("linear(0, ")
+    tokens = json.loads(workbench("export", "--preset", str(preset), "--format", "tokens").stdout)
+    assert tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"] == motion
+    kotlin = (folder / "chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt").read_text()
+    assert f"DURATION_MILLIS: Int = {round(motion['duration']['value'] * 1000)}" in kotlin
+    if motion["kind"] == "spring":
+        compose = motion["release"]["compose"]
+        assert compose["initialVelocity"] == -motion["press"]["compose"]["initialVelocity"]
+        assert "visibilityThreshold = VISIBILITY_THRESHOLD" in kotlin
+        assert re.search(r"RELEASE_INITIAL_VELOCITY: Float = -?[0-9.]+f", kotlin)
+    else:
+        assert "tween(durationMillis = DURATION_MILLIS, easing = CubicBezierEasing(" in kotlin and "spring(" not in kotlin
 
 
 def test_bundles_download_as_zip(server):
@@ -388,7 +368,8 @@ def test_export_of_what_is_on_screen(server):
     assert 'fill="#0F1115"' not in light
     tokens = server.request("POST", "/api/export", json={**body, "format": "tokens"}).json()
     motion = tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"]
-    assert motion["compose"]["dampingRatio"] == 0.4 and motion["compose"]["unit"] == "ms"
+    assert motion["kind"] == "spring" and motion["spring"]["dampingRatio"] == 0.4
+    assert motion["press"]["compose"]["initialVelocity"] == -motion["release"]["compose"]["initialVelocity"]
     assert tokens["chart"]["animation"]["animationDuration"]["$type"] == "duration"
     r = server.request("POST", "/api/export", json={**body, "format": "ios"})
     assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
@@ -781,3 +762,17 @@ def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
         r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 1 and f"FAIL {case['name']}" in r.stdout, r.stdout[-500:]
+def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path):
+    preset = ROOT / "Presets" / "designers-favourite.json"
+    for platform, engineer, own in [("ios", "iOS engineer", ["ChartStyle+DesignersFavourite.swift", "ChartMotion+DesignersFavourite.swift"]),
+                                    ("android", "Android engineer", ["ChartPresets.kt", "ChartMotion.kt"])]:
+        folder = tmp_path / platform
+        workbench("export", "--preset", str(preset), "--format", platform, "--output", str(folder))
+        readme = (folder / "README.md").read_text()
+        assert f"Give this folder to the {engineer}" in readme
+        section = readme.split("## This preset's own files", 1)[1].split("##", 1)[0]
+        for name in own + ["motion.json", "vectors.json"]:
+            assert name in section, (platform, name)
+            assert list(folder.rglob(name)), (platform, name)
+        motion = json.loads((folder / "motion.json").read_text())
+        assert motion["kind"] == "spring" and str(motion["spring"]["stiffness"])[:6] in readme.replace(",", "")

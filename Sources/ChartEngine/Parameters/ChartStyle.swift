@@ -27,6 +27,8 @@ public struct ChartStyle: Sendable, Equatable {
     public var cubicBezier = [0.42, 0, 0.58, 1]
     public var springDamping = 1.0
     public var springVelocity = 0.5
+    public var springDuration = 0.5
+    public var springBounce = 0.0
     public var fillEnabled = true
     public var fillColor = "#F7931A"
     public var fillTopOpacity = 0.7
@@ -70,15 +72,24 @@ public struct ChartStyle: Sendable, Equatable {
         .toggle(\.animationEnabled, "animationEnabled", "Animate transition", group: "Animation",
                 help: "Off: the chart switches between inactive and active at once."),
         .number(\.animationDuration, "animationDuration", "Duration", group: "Animation", range: 0...2, step: 0.05, unit: "s",
-                help: "Seconds the transition into and out of the active state takes, 0 to 2."),
+                help: "Seconds the transition into and out of the active state takes, 0 to 2.",
+                when: .key("easing", is: "linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring")),
         .choice(\.easing, "easing", "Easing", group: "Animation",
-                help: "How progress runs over the duration: CSS timing curves or a UIKit spring."),
+                help: "How progress runs over time: CSS timing curves, a spring tuned by duration and bounce (SwiftUI, Figma), or UIKit's damping and velocity over the duration.",
+                presets: SpringPreset.all.map(\.choice)),
         .cubicBezier(\.cubicBezier, "cubicBezier", "Cubic Bézier", group: "Animation", help: "x1, y1, x2, y2 as in CSS cubic-bezier(): x within 0–1 (time), y −5 to 5 (progress; beyond 0–1 overshoots).",
                      when: .key("easing", is: "cubicBezier")),
+        .number(\.springDuration, "springDuration", "Spring duration", group: "Animation", range: 0.1...2, step: 0.05, unit: "s",
+                help: "Perceptual duration as SwiftUI's Spring(duration:bounce:), 0.1–2 s: the pace of the spring (its undamped period). The transition lasts until it has settled.",
+                when: .key("easing", is: "perceptualSpring")),
+        .number(\.springBounce, "springBounce", "Bounce", group: "Animation", range: 0...0.9, step: 0.05,
+                help: "How much the spring overshoots, 0 (none) to 0.9 (very bouncy); damping ratio = 1 − bounce.",
+                when: .key("easing", is: "perceptualSpring")),
         .number(\.springDamping, "springDamping", "Spring damping", group: "Animation", range: 0.05...1, step: 0.05,
-                help: "Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce.", when: .key("easing", is: "spring")),
+                help: "Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. The frequency follows from the duration.",
+                when: .key("easing", is: "spring")),
         .number(\.springVelocity, "springVelocity", "Spring velocity", group: "Animation", range: 0...10, step: 0.1,
-                help: "Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second.", when: .key("easing", is: "spring")),
+                help: "Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second.", when: .key("easing", is: "spring", "perceptualSpring")),
         .toggle(\.fillEnabled, "fillEnabled", "Gradient fill", group: "Fill", help: "A vertical gradient under the line (left of the finger while pressed)."),
         .color(\.fillColor, "fillColor", "Fill colour", group: "Fill", help: "Colour of the gradient under the line, #RRGGBB."),
         .number(\.fillTopOpacity, "fillTopOpacity", "Top opacity", group: "Fill", range: 0...1, step: 0.05,
@@ -160,11 +171,19 @@ extension ChartStyle {
     public var active: Curve { curve(activeCurve) }
 
     public var easingFunction: Easing {
-        Easing(easing, bezier: cubicBezier, springDamping: springDamping, springVelocity: springVelocity, duration: animationDuration)
+        Easing(easing, bezier: cubicBezier, springDamping: springDamping, springVelocity: springVelocity, duration: animationDuration,
+               springDuration: springDuration, springBounce: springBounce)
+    }
+
+    /// Seconds the motion takes: the duration, or for a spring tuned by duration and bounce the
+    /// time it takes to settle (the easing's fraction 1).
+    public var motionDuration: Double {
+        if easing == .perceptualSpring, case .spring(let spring) = easingFunction.kind { return spring.duration }
+        return animationDuration
     }
 
     /// Seconds the transition lasts; zero when animation is off.
-    public var transitionDuration: Double { animationEnabled ? animationDuration : 0 }
+    public var transitionDuration: Double { animationEnabled ? motionDuration : 0 }
 
     public func lineWidth(at progress: Double) -> Double {
         // Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero.

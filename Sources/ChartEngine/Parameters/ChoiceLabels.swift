@@ -46,7 +46,8 @@ extension EasingName: ChoiceLabelled {
         case .easeOut: "Ease out"
         case .easeInOut: "Ease in-out"
         case .cubicBezier: "Custom cubic Bézier"
-        case .spring: "Spring"
+        case .spring: "Spring (UIKit damping & velocity)"
+        case .perceptualSpring: "Spring (duration & bounce)"
         }
     }
 }

@@ -22,6 +22,13 @@ public struct ParameterDefinition: Sendable {
         static func either(_ keys: [String], is value: String) -> Condition { Condition(keys: keys, values: [value]) }
     }
 
+    /// A named set of values one click applies (e.g. a spring preset beside the easing).
+    public struct Shortcut: Sendable {
+        public let name: String
+        public let label: String
+        public let values: [(key: String, value: ParameterValue)]
+    }
+
     /// Bounds of a cubic Bézier's control points: x within the duration (as CSS requires), y
     /// free enough for anticipation and overshoot.
     public static let bezierX = 0.0...1.0
@@ -35,6 +42,8 @@ public struct ParameterDefinition: Sendable {
     public let visibleWhen: Condition?
     /// For a choice: what a person reads for each option, in the order of the options.
     public var optionLabels: [String] = []
+    /// Named value sets offered beside the control.
+    public var shortcuts: [Shortcut] = []
     let read: @Sendable (ChartStyle) -> ParameterValue
     let write: @Sendable (inout ChartStyle, ParameterValue) -> Void
 
@@ -157,11 +166,12 @@ extension ParameterDefinition {
 
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
         _ path: WritableKeyPath<ChartStyle, T> & Sendable, _ key: String, _ label: String, group: String, help: String = "",
-        when condition: Condition? = nil
+        when condition: Condition? = nil, presets: [Shortcut] = []
     ) -> ParameterDefinition where T.RawValue == String {
         ParameterDefinition(key: key, label: label, group: group, kind: .choice(options: T.allCases.map(\.rawValue), typeName: String(describing: T.self)), help: help,
                             visibleWhen: condition,
                             optionLabels: T.allCases.map { ($0 as? any ChoiceLabelled)?.choiceLabel ?? $0.rawValue },
+                            shortcuts: presets,
                             read: { .text($0[keyPath: path].rawValue) },
                             write: { style, value in if case .text(let s) = value, let v = T(rawValue: s) { style[keyPath: path] = v } })
     }

@@ -161,7 +161,7 @@ extension WorkbenchApp {
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
         let easing = style.easingFunction
         let samples = (0..<count).map { i -> JSONValue in .number(easing(Double(i) / Double(count - 1))) }
-        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.animationDuration)),
+        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.motionDuration)),
                               ("samples", .array(samples))]))
     }
 

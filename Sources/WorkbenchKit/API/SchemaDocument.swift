@@ -23,6 +23,12 @@ enum SchemaDocument {
                           ("x", .object([("min", .number(x.lowerBound)), ("max", .number(x.upperBound))])),
                           ("y", .object([("min", .number(y.lowerBound)), ("max", .number(y.upperBound))]))]
             }
+            if !d.shortcuts.isEmpty {
+                pairs.append(("presets", .array(d.shortcuts.map { shortcut in
+                    .object([("name", .string(shortcut.name)), ("label", .string(shortcut.label)),
+                             ("values", .object(shortcut.values.map { ($0.key, $0.value.json) }))])
+                })))
+            }
             pairs.append(("default", d.defaultValue.json))
             pairs.append(("help", .string(d.help)))
             if let condition = d.visibleWhen {

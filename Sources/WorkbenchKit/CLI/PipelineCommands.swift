@@ -94,7 +94,7 @@ struct Frame: ParsableCommand {
 /// `workbench ease`: a preset's easing at fractions of the duration.
 struct Ease: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the eased progress of a preset's easing for each fraction of the duration (0…1, one a line) on stdin.")
+        abstract: "Print the eased progress of a preset's easing for each fraction of the duration (0…1, one a line) on stdin; a duration-and-bounce spring's duration is its settling time (motion.json).")
 
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String

@@ -46,7 +46,8 @@ enum class EasingName(val key: String) {
     EASE_OUT("easeOut"),
     EASE_IN_OUT("easeInOut"),
     CUBIC_BEZIER("cubicBezier"),
-    SPRING("spring");
+    SPRING("spring"),
+    PERCEPTUAL_SPRING("perceptualSpring");
 
     companion object {
         fun of(key: String): EasingName? = values().firstOrNull { it.key == key }
@@ -96,11 +97,15 @@ data class ChartStyle(
     val animationEnabled: Boolean = true,
     /** Seconds the transition into and out of the active state takes, 0 to 2. */
     val animationDuration: Double = 0.3,
-    /** How progress runs over the duration: CSS timing curves or a UIKit spring. */
+    /** How progress runs over time: CSS timing curves, a spring tuned by duration and bounce (SwiftUI, Figma), or UIKit's damping and velocity over the duration. */
     val easing: EasingName = EasingName.EASE_IN_OUT,
     /** x1, y1, x2, y2 as in CSS cubic-bezier(): x within 0–1 (time), y −5 to 5 (progress; beyond 0–1 overshoots). */
     val cubicBezier: List<Double> = listOf(0.42, 0.0, 0.58, 1.0),
-    /** Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. */
+    /** Perceptual duration as SwiftUI's Spring(duration:bounce:), 0.1–2 s: the pace of the spring (its undamped period). The transition lasts until it has settled. */
+    val springDuration: Double = 0.5,
+    /** How much the spring overshoots, 0 (none) to 0.9 (very bouncy); damping ratio = 1 − bounce. */
+    val springBounce: Double = 0.0,
+    /** Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. The frequency follows from the duration. */
     val springDamping: Double = 1.0,
     /** Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second. */
     val springVelocity: Double = 0.5,
@@ -148,6 +153,8 @@ data class ChartStyle(
             Pair("animationDuration", animationDuration),
             Pair("easing", easing.key),
             Pair("cubicBezier", cubicBezier),
+            Pair("springDuration", springDuration),
+            Pair("springBounce", springBounce),
             Pair("springDamping", springDamping),
             Pair("springVelocity", springVelocity),
             Pair("fillEnabled", fillEnabled),
@@ -186,6 +193,8 @@ data class ChartStyle(
                 animationDuration = ParameterRules.animationDuration.number(p, d.animationDuration),
                 easing = ParameterRules.easing.choice(p, d.easing) { EasingName.of(it) },
                 cubicBezier = ParameterRules.cubicBezier.cubicBezier(p, d.cubicBezier),
+                springDuration = ParameterRules.springDuration.number(p, d.springDuration),
+                springBounce = ParameterRules.springBounce.number(p, d.springBounce),
                 springDamping = ParameterRules.springDamping.number(p, d.springDamping),
                 springVelocity = ParameterRules.springVelocity.number(p, d.springVelocity),
                 fillEnabled = ParameterRules.fillEnabled.flag(p, d.fillEnabled),
@@ -222,8 +231,10 @@ object ParameterRules {
     val cardinalTension: ParameterRule = ParameterRule.number("cardinalTension", 0.0, 1.0, 0.05, null)
     val animationEnabled: ParameterRule = ParameterRule.toggle("animationEnabled")
     val animationDuration: ParameterRule = ParameterRule.number("animationDuration", 0.0, 2.0, 0.05, "s")
-    val easing: ParameterRule = ParameterRule.choice("easing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring"))
+    val easing: ParameterRule = ParameterRule.choice("easing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring", "perceptualSpring"))
     val cubicBezier: ParameterRule = ParameterRule.cubicBezier("cubicBezier", 0.0, 1.0, -5.0, 5.0)
+    val springDuration: ParameterRule = ParameterRule.number("springDuration", 0.1, 2.0, 0.05, "s")
+    val springBounce: ParameterRule = ParameterRule.number("springBounce", 0.0, 0.9, 0.05, null)
     val springDamping: ParameterRule = ParameterRule.number("springDamping", 0.05, 1.0, 0.05, null)
     val springVelocity: ParameterRule = ParameterRule.number("springVelocity", 0.0, 10.0, 0.1, null)
     val fillEnabled: ParameterRule = ParameterRule.toggle("fillEnabled")
@@ -257,6 +268,8 @@ object ParameterRules {
         animationDuration,
         easing,
         cubicBezier,
+        springDuration,
+        springBounce,
         springDamping,
         springVelocity,
         fillEnabled,

@@ -15,10 +15,14 @@ val ChartStyle.inactive: Curve get() = curve(inactiveCurve)
 val ChartStyle.active: Curve get() = curve(activeCurve)
 
 val ChartStyle.easingFunction: Easing
-    get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration)
+    get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration, springDuration, springBounce)
+
+/** Seconds the motion takes: the duration, or for a spring tuned by duration and bounce the time it takes to settle. */
+val ChartStyle.motionDuration: Double
+    get() = if (easing == EasingName.PERCEPTUAL_SPRING) easingFunction.spring?.duration ?: animationDuration else animationDuration
 
 /** Seconds the transition lasts; zero when animation is off. */
-val ChartStyle.transitionDuration: Double get() = if (animationEnabled) animationDuration else 0.0
+val ChartStyle.transitionDuration: Double get() = if (animationEnabled) motionDuration else 0.0
 
 /** Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero. */
 fun ChartStyle.lineWidth(progress: Double): Double = Math.max(0.0, (1 - progress) * inactiveLineWidth + progress * activeLineWidth)
