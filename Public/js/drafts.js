@@ -60,10 +60,14 @@ export class DraftSync {
   async resync() {
     const name = this.store.presetName;
     if (name === null) return;
-    const [draft, preset] = await Promise.all([getJSON(path(name)), getJSON('/api/presets/' + encodeURIComponent(name))]);
-    if (this.store.presetName !== name) return;
-    this.store.updatePreset({ author: preset.author, notes: preset.notes, updatedAt: preset.updatedAt });
+    const [draft] = await Promise.all([getJSON(path(name)), this.readDetails(name)]);
     this.take(draft, { orEqual: true });
+  }
+
+  /** The open preset's author, notes and save time, as saved. */
+  async readDetails(name) {
+    const preset = await getJSON('/api/presets/' + encodeURIComponent(name));
+    if (this.store.presetName === name) this.store.updatePreset({ author: preset.author, notes: preset.notes, updatedAt: preset.updatedAt });
   }
 
   /** A `draft` event or answer: the whole draft at a version. Older versions than ours are ignored. */
@@ -75,8 +79,13 @@ export class DraftSync {
     this.at = { draft, version };
     this.latest = snapshot.parameters;
     if (snapshot.baseRevision !== this.store.preset.revision) {
-      if (snapshot.saved) this.store.updatePreset({ revision: snapshot.baseRevision, params: this.known(snapshot.saved) });
-      else this.resync();
+      // A save: the new revision's values come with the event; who saved it and the notes are read.
+      if (snapshot.saved) {
+        this.store.updatePreset({ revision: snapshot.baseRevision, params: this.known(snapshot.saved) });
+        this.readDetails(snapshot.preset).catch(() => {});
+      } else {
+        this.resync().catch(() => {});
+      }
     }
     const theirs = Object.fromEntries(Object.entries(snapshot.parameters).filter(([k]) => !this.dirty.has(k)));
     this.store.applyRemote(theirs);
