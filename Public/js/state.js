@@ -145,7 +145,7 @@ export class Store {
     } else if (this.reverter) {
       reverse = await this.reverter(step, newStepId());
     }
-    if (reverse) this.historyOf(this.presetName === name ? name : this.presetName)[toName].push(reverse);
+    if (reverse) this.historyOf(name)[toName].push(reverse);
     this.emit({ kind: 'history' });
   }
 
