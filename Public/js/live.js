@@ -10,11 +10,13 @@ import { devices } from './state.js';
 const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
-  constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {} }) {
+  constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
+                                        onFollowedPress = () => {} }) {
     this.store = store;
     this.presets = presets;
     this.drafts = drafts;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice };
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress };
+    this.followedPressing = false;   // the followed person's press, shown on our chart
     this.following = null;    // client id of the person followed, if any
     this.own = null;          // while following: { preset, params, view } to return to
     this.toldUnsaved = null;  // the followed person whose unsaved parameters we said we cannot show
@@ -74,11 +76,12 @@ export class LiveSession {
     this.source = source;
   }
 
-  /** Tells the others what this page is doing: preset open, view, pressing, name. */
-  async sendPresence({ pressing }) {
+  /** Tells the others what this page is doing: preset open, view, pressing (and where), name. */
+  async sendPresence({ pressing, selection }) {
     const { period, width, height, theme } = this.store.view;
     const body = { preset: this.store.presetName, user: getUserName(), view: { period, width, height, theme } };
     if (pressing !== undefined) body.pressing = pressing;
+    if (pressing && selection !== undefined && selection !== null) body.selection = selection;
     try { await send('POST', '/api/session/presence', body); } catch { /* shown again on the next change */ }
   }
 
@@ -88,6 +91,7 @@ export class LiveSession {
     if (client === null) {
       const own = this.own;
       this.following = null;
+      this.showPress(false);
       this.own = null;
       this.handlers.onPresence(this.people);
       if (!own) return;
@@ -106,8 +110,16 @@ export class LiveSession {
   stopFollowingHere() {
     if (this.following === null) return;
     this.following = null;
+    this.showPress(false);
     this.own = null;
     this.handlers.onPresence(this.people);
+  }
+
+  /** Their press on our chart while we follow them (where it started). */
+  showPress(pressing, selection = null) {
+    if (pressing === this.followedPressing) return;
+    this.followedPressing = pressing;
+    this.handlers.onFollowedPress(pressing, selection);
   }
 
   /** While following: their preset (its shared draft) and their view. */
@@ -118,6 +130,7 @@ export class LiveSession {
       this.handlers.notice('The person you followed has left; back to your own preset');
       return this.follow(null);
     }
+    this.showPress(person.pressing, person.selection);
     if (person.view) {
       const view = Object.fromEntries(Object.entries(person.view).filter(([k, v]) => viewKeys.includes(k) && this.store.view[k] !== v));
       if ('width' in view) view.device = devices.includes(String(view.width)) ? String(view.width) : 'custom';

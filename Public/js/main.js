@@ -55,11 +55,16 @@ async function start() {
       }
       updateHeadline(svg);
     },
-    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
+    onPress: pressing => {
+      header.update(null, pressing);
+      // A press shown because we follow someone is theirs, not ours to announce.
+      if (!showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
+    },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
 
+  let showingTheirPress = false;
   let summary = null;
   const updateHeadline = svg => header.update(svg, chart.pressed || chart.held !== null);
   const refreshSummary = async () => {
@@ -113,6 +118,10 @@ async function start() {
       if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
     },
     onPresence: people => panel.renderPresence(people),
+    onFollowedPress: (pressing, selection) => {
+      showingTheirPress = pressing;
+      if (pressing) chart.press(selection ?? 0.5); else { chart.release(); }
+    },
   });
   const panel = new SessionPanel(live);
   const showDataSource = () => {

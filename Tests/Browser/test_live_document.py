@@ -146,6 +146,16 @@ def test_follow_shows_their_preset_and_view_and_never_writes_into_yours(people, 
     wait_value(alice, "inactiveLineWidth", 11)
     bob.locator("[data-period='1W']").click()
     alice.wait_for_function("() => document.querySelector(\"[data-period='1W']\").getAttribute('aria-pressed') === 'true'")
+    # Bob presses his chart: Alice's chart shows the press (where it started); she is not listed as pressing.
+    box = bob.locator("#preview").bounding_box()
+    bob.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] / 2)
+    bob.mouse.down()
+    alice.wait_for_function("() => document.querySelector('#preview .cw-indicator')")
+    x = float(alice.locator("#preview .cw-indicator").get_attribute("x1"))
+    assert x < alice.locator("#preview").bounding_box()["width"] * 0.5
+    assert alice.locator("#presence .person.me.pressing").count() == 0
+    bob.mouse.up()
+    alice.wait_for_function("() => !document.querySelector('#preview .cw-indicator')")
     open_preset(bob, "Designer's favourite")                   # and moves to another preset: Alice goes along
     alice.wait_for_function("() => document.querySelector('#preset-select').value === \"Designer's favourite\"")
     # Nothing of Alice's own preset changed while she followed.

@@ -103,3 +103,5 @@ def test_bad_changes_are_refused_naming_the_field(server):
     assert server.get("/api/drafts/%2e%2e").status_code in (400, 404)
     r = server.request("POST", "/api/session/presence", json={"view": {"width": 10}}, headers=as_("a", "Ann"))
     assert r.status_code == 400 and r.json()["error"]["field"] == "view.width"
+    r = server.request("POST", "/api/session/presence", json={"pressing": True, "selection": 2}, headers=as_("a", "Ann"))
+    assert r.status_code == 400 and r.json()["error"]["field"] == "selection"

@@ -29,8 +29,9 @@ extension WorkbenchApp {
         events.publish("presence", .object([("people", presence.json)]))
     }
 
-    /// `POST /api/session/presence {"preset", "pressing", "user", "view"}`: what this page is doing
-    /// (`view`: the period, size and theme it shows, for those who follow it); `{"leaving": true}` when it closes.
+    /// `POST /api/session/presence {"preset", "pressing", "selection", "user", "view"}`: what this page is
+    /// doing (`selection`: where a press started, 0…1 of the width; `view`: the period, size and theme it
+    /// shows; both for those who follow it); `{"leaving": true}` when it closes.
     func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let body = JSONValue.object(try request.jsonObject())
         var preset: String?? = nil
@@ -51,6 +52,11 @@ extension WorkbenchApp {
             guard case .string(let name) = value else { throw .badRequest("must be a string", field: "user") }
             user = String(name.prefix(64))
         }
+        var selection: Double?
+        if let value = body["selection"], value != .null {
+            guard let fraction = value.numberValue, (0...1).contains(fraction) else { throw .badRequest("must be a number 0–1", field: "selection") }
+            selection = fraction
+        }
         let view = try body["view"].map(Self.presenceView)
         let who = request.author
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
@@ -58,7 +64,7 @@ extension WorkbenchApp {
             if presence.remove(client: who.client) { publishPresence() }
             return .json(.object([("people", presence.json)]))
         }
-        let change = presence.update(client: who.client, user: user, preset: preset, pressing: pressing, view: view)
+        let change = presence.update(client: who.client, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
         if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {

@@ -112,7 +112,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
               answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
-        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
         r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
