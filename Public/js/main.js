@@ -94,6 +94,7 @@ async function start() {
           store.updatePreset({ name: data.name });
           saveURL({ now: true });
           live.sendPresence({});
+          await drafts.resync().catch(() => {});   // the renamed file's revision
         } else if (data.action === 'deleted' && data.name === current.name) {
           presets.closeDeleted(data.name);
           saveURL({ now: true });

@@ -47,9 +47,9 @@ export class Store {
 
   /** A preset's undo history follows it to its new name. */
   renameHistory(oldName, newName) {
-    const stacks = this.history.get(oldName);
+    if (oldName === newName || !this.history.has(oldName)) return;
+    this.history.set(newName, this.history.get(oldName));
     this.history.delete(oldName);
-    if (stacks) this.history.set(newName, stacks); else this.history.delete(newName);
   }
 
   /** A live edit (slider input): shown at once, one undo step when `commit` follows. */

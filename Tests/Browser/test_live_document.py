@@ -274,3 +274,34 @@ def test_three_pages_on_two_presets(people, fresh_server):
     carol.locator("#undo").click()
     wait_value(dave, "inactiveLineWidth", float(designer["inactiveLineWidth"]))
     assert value(carol, "markerRadius") == "1.5"
+
+
+def test_a_rename_carries_the_draft_and_its_undo_and_a_delete_drops_it(people, fresh_server):
+    alice, bob = people("Alice"), people("Bob")
+    set_value(alice, "markerRadius", 6.5)
+    wait_value(bob, "markerRadius", 6.5)
+    alice.locator("details.menu summary", has_text="More").click()
+    alice.locator("#preset-rename").click()
+    alice.wait_for_selector("#preset-dialog[open]")
+    alice.locator("#preset-name").fill("Team pick")
+    alice.locator("#preset-confirm").click()
+    for page in (alice, bob):
+        page.wait_for_function("() => document.querySelector('#preset-info-name').textContent === 'Team pick'")
+        assert value(page, "markerRadius") == "6.5" and page.locator("#modified-marker").is_visible()
+    assert draft(fresh_server, "Team pick")["parameters"]["markerRadius"] == 6.5
+    alice.locator("#undo").click()                             # her step, carried to the new name
+    wait_value(bob, "markerRadius", 4)
+    wait_value(alice, "markerRadius", 4)
+    set_value(bob, "inactiveLineWidth", 8)
+    wait_value(alice, "inactiveLineWidth", 8)
+    alice.locator("details.menu summary", has_text="More").click()
+    alice.locator("#preset-delete").click()
+    alice.locator("#confirm-dialog button[value=ok]").click()
+    # Bob keeps the values on screen as unsaved parameters of his own; the draft is gone.
+    bob.wait_for_function("() => document.querySelector('#preset-info').hidden")
+    assert value(bob, "inactiveLineWidth") == "8.0"
+    assert fresh_server.get("/api/drafts/Team%20pick").status_code == 404
+    set_value(bob, "inactiveLineWidth", 9)                     # his alone now: Alice's page is not touched
+    bob.locator("#undo").click()
+    wait_value(bob, "inactiveLineWidth", 8)
+    assert alice.errors == [] and bob.errors == []

@@ -76,8 +76,9 @@ import Testing
 
     @Test func renameCarriesTheDraftAndDeleteDropsIt() throws {
         _ = try set("markerRadius", .number(6), by: "a", step: "s1")
-        store.renamed("Default", to: "Calm")
+        store.renamed("Default", to: "Calm", revision: "r9")
         #expect(value("markerRadius", "Calm") == .number(6))
+        #expect(store.snapshot("Calm", seed: seed).baseRevision == "r9")
         #expect(value("markerRadius", "Default") == .number(4))
         _ = try undo("s1", by: "a", as: "s2", on: "Calm")
         #expect(value("markerRadius", "Calm") == .number(4))

@@ -67,7 +67,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        drafts.renamed(name, to: newName)
+        drafts.renamed(name, to: newName, revision: entry.revision)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 

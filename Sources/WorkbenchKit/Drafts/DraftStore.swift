@@ -208,12 +208,14 @@ final class DraftStore: Sendable {
         }
     }
 
-    /// A rename carries the draft (and its undo history) to the new name.
-    func renamed(_ preset: String, to newName: String) {
+    /// A rename carries the draft (and its undo history) to the new name and the revision the
+    /// renamed file has.
+    func renamed(_ preset: String, to newName: String, revision: String) {
         state.withLock { state in
             state.drafts.removeValue(forKey: newName)
             if var draft = state.drafts.removeValue(forKey: preset) {
                 draft.preset = newName
+                draft.baseRevision = revision
                 state.drafts[newName] = draft
             }
             if state.latest == preset { state.latest = newName }
