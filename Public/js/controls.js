@@ -26,8 +26,10 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
     form.append(fieldset);
   }
 
-  const refresh = (keys = [...updaters.keys()]) => {
-    for (const key of keys) updaters.get(key)?.(store.params[key]);
+  // A box being typed in keeps the person's text for their own edits; any other change (a
+  // colleague's, an undo, a load) is written into every control, so each shows what the chart uses.
+  const refresh = (keys = [...updaters.keys()], origin = 'load') => {
+    for (const key of keys) updaters.get(key)?.(store.params[key], origin === 'local');
     for (const definition of store.schema.parameters) {
       const row = rows.get(definition.key);
       row.hidden = !store.isVisible(definition);
@@ -42,7 +44,7 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
       reset.disabled = same(value, base) && same(value, definition.default);
     }
   };
-  store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys); });
+  store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });
   refresh();
   return { refresh };
 }
@@ -102,7 +104,8 @@ function control(definition, store, baseline) {
       value.append(number);
       if (definition.unit) value.append(Object.assign(document.createElement('span'), { textContent: definition.unit, className: 'unit' }));
       row.append(wrap);
-      update = v => { slider.value = v; if (document.activeElement !== number) number.value = format(v, places); };
+      number.addEventListener('blur', () => { number.value = format(store.params[definition.key], places); });
+      update = (v, typing) => { slider.value = v; if (!typing || document.activeElement !== number) number.value = format(v, places); };
       break;
     }
     case 'color': {
@@ -120,7 +123,8 @@ function control(definition, store, baseline) {
         if (/^#[0-9a-f]{6}$/i.test(v)) { set(v.toUpperCase()); done(); } else { text.value = store.params[definition.key]; }
       });
       value.append(text, picker);
-      update = v => { picker.value = v.toLowerCase(); if (document.activeElement !== text) text.value = v; };
+      text.addEventListener('blur', () => { text.value = store.params[definition.key]; });
+      update = (v, typing) => { picker.value = v.toLowerCase(); if (!typing || document.activeElement !== text) text.value = v; };
       break;
     }
     case 'choice': {
@@ -179,8 +183,8 @@ function control(definition, store, baseline) {
       wrap.append(...fields, svg);
       row.append(wrap);
       // The preview only draws the control polygon's curve; timing maths stays in the engine.
-      update = v => {
-        fields.forEach((f, i) => { if (document.activeElement !== f) f.value = v[i]; });
+      update = (v, typing) => {
+        fields.forEach((f, i) => { if (!typing || document.activeElement !== f) f.value = v[i]; });
         path.setAttribute('d', `M0,1 C${v[0]},${1 - v[1]} ${v[2]},${1 - v[3]} 1,0`);
       };
       break;

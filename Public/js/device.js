@@ -56,19 +56,24 @@ async function start() {
   // Events are applied one after another: switching preset fetches it first.
   let queue = Promise.resolve();
   const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
-  // A preset as the session has it: its saved values and the team's unsaved edits on top.
+  // A preset as the session has it: its draft (the saved values and the team's unsaved edits).
+  let at = { draft: 0, version: 0 };
+  const take = draft => {
+    const newer = draft.draft > at.draft || (draft.draft === at.draft && draft.version >= at.version);
+    if (!newer) return;
+    at = { draft: draft.draft, version: draft.version };
+    store.applyRemote({ ...store.defaults, ...draft.parameters });
+  };
   const open = async name => {
-    const [saved, now] = await Promise.all([
-      name === null ? null : getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null),
-      getJSON('/api/session'),
-    ]);
-    const switched = (saved ? name : null) !== preset;
-    preset = saved ? name : null;
-    store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}), ...(now.current?.edits?.[preset ?? ''] ?? {}) });
+    const draft = name === null ? null : await getJSON('/api/drafts/' + encodeURIComponent(name)).catch(() => null);
+    const switched = (draft ? name : null) !== preset;
+    preset = draft ? name : null;
+    at = { draft: 0, version: 0 };
+    if (draft) take(draft); else store.applyRemote(store.defaults);
     if (switched && source) send('POST', '/api/session/presence', { preset }).catch(() => {});
   };
 
-  const current = session.current ?? { preset: null, parameters: {} };
+  const current = session.current ?? { preset: null };
   const names = (await getJSON('/api/presets')).presets.map(p => p.name);
   await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
   store.on(change => { if (change.kind === 'params') chart.draw(); });
@@ -77,10 +82,10 @@ async function start() {
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
   if (preset !== null) search.set('preset', preset);
   source = new EventSource('/api/events?' + search);
-  source.addEventListener('parameters', event => inOrder(async () => {
+  // An edit anywhere is what is being tuned now: the phone goes there.
+  source.addEventListener('draft', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
-    store.applyRemote(data.parameters);
+    if (data.preset !== preset) await open(data.preset); else take(data);
   }));
   // An editor opened another preset: the phone shows what is being tuned now.
   source.addEventListener('session', event => inOrder(async () => {
@@ -89,7 +94,7 @@ async function start() {
   }));
   source.addEventListener('preset', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if (data.action === 'saved' && data.name === preset) await open(preset);
+    if ((data.action === 'saved' && data.name === preset) || (data.action === 'deleted' && data.name === preset)) await open(preset);
     if (data.action === 'renamed' && data.oldName === preset) preset = data.name;
   }));
   source.addEventListener('data', () => chart.draw());

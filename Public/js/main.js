@@ -9,6 +9,7 @@ import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
 import { LiveSession } from './live.js';
+import { DraftSync } from './drafts.js';
 import { SessionPanel } from './session-panel.js';
 import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
@@ -42,41 +43,53 @@ async function start() {
       inspector?.painted(svg, motion);
       updateHeadline(svg);
     },
-    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
+    onPress: pressing => {
+      header.update(null, pressing);
+      // A press shown because we follow someone is theirs, not ours to announce.
+      if (!showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
+    },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
 
+  let showingTheirPress = false;
   let summary = null;
   const updateHeadline = svg => header.update(svg, chart.pressed || chart.held !== null);
   const refreshSummary = async () => {
     try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
   };
 
-  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
+  const notice = (text, error = false) => toast(text, { error });
+  const drafts = new DraftSync(store, { notice });
+  presets = new Presets(store, drafts, {
+    onLoaded: (preset, { chosen }) => {
+      if (chosen) live.stopFollowingHere();
+      saveURL({ now: true });
+      live.sendPresence({});
+    },
+  });
   const compare = new Compare(store, presets);
   new Exporter(presets);
-  const live = new LiveSession(store, presets, {
+  const live = new LiveSession(store, presets, drafts, {
+    notice,
     onPresetEvent: async data => {
       compare.presetChanged(data);
       if (data.action === 'saved') presets.savedBy.set(data.name, data.user);
       const current = presets.current;
+      if (data.action === 'renamed') store.renameHistory(data.oldName, data.name);
       if (data.client !== clientId && current) {
         if (data.action === 'renamed' && data.oldName === current.name) {
-          presets.current = { ...current, name: data.name };
-          store.presetName = data.name;
+          store.updatePreset({ name: data.name });
           saveURL({ now: true });
           live.sendPresence({});
+          await drafts.resync().catch(() => {});   // the renamed file's revision
         } else if (data.action === 'deleted' && data.name === current.name) {
-          // Keep the values; Save becomes "Save as".
-          presets.current = null;
-          store.presetName = null;
+          presets.closeDeleted(data.name);
           saveURL({ now: true });
           live.sendPresence({});
         } else if (data.action === 'saved' && data.name === current.name && data.revision !== current.revision) {
-          // Never adopt a newer revision over unsaved changes: Save will show what differs.
-          const adopted = await presets.adopt(data.name).catch(() => false);
-          if (!adopted) announce(data, `saved “${data.name}” too: your Save will show what differs`);
+          // Nobody was editing it, or the draft event is on its way: read the draft as saved.
+          await drafts.resync().catch(() => {});
         }
       }
       await presets.refresh();
@@ -94,6 +107,10 @@ async function start() {
       if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
     },
     onPresence: people => panel.renderPresence(people),
+    onFollowedPress: (pressing, selection) => {
+      showingTheirPress = pressing;
+      if (pressing) chart.press(selection ?? 0.5); else { chart.release(); }
+    },
   });
   const panel = new SessionPanel(live);
   const showDataSource = () => {
@@ -110,7 +127,12 @@ async function start() {
     if (now) write(); else urlTimer = setTimeout(write, 120);
   };
   store.on(change => {
-    if (change.kind === 'params') {
+    if (change.kind === 'preset') {
+      store.emit({ kind: 'baseline' });
+      saveURL();
+    } else if (change.kind === 'notice') {
+      toast(change.text);
+    } else if (change.kind === 'params') {
       chart.draw();
       saveURL();
     } else if (change.kind === 'view') {
@@ -198,12 +220,14 @@ async function start() {
   applyView();
   await presets.refresh();
   const fromLink = location.search.length > 1;
-  if (store.presetName !== null && presets.list.some(p => p.name === store.presetName)) {
-    await presets.load(store.presetName, { keepParams: fromLink });
+  if (store.linkedPreset !== null && presets.list.some(p => p.name === store.linkedPreset)) {
+    // A link's values over the preset's draft, as one edit of ours where they differ; a link
+    // naming only the preset opens its draft as it is.
+    await presets.load(store.linkedPreset, { linked: store.linkHasParams ? { ...store.params } : null });
   } else if (!fromLink && presets.list.some(p => p.name === 'Default')) {
     await presets.load('Default');
   }
-  store.undoStack = [];
+  store.history.clear();
   store.emit({ kind: 'history' });
   chart.draw();
   await refreshSummary();

@@ -10,6 +10,10 @@ final class Presence: Sendable {
         var role: ShareAccess.Role
         var preset: String?
         var pressing = false
+        /// Where on the chart's width (0…1) the press started, for whoever follows this person.
+        var selection: Double?
+        /// The period, size and theme the page shows, for whoever follows this person.
+        var view: JSONValue?
     }
 
     /// At most this many people are listed; more streams still work, unlisted.
@@ -39,14 +43,16 @@ final class Presence: Sendable {
     /// Updates every stream of this page; false when the page has no open stream.
     /// `openedAnother` says whether the page now has a different preset open.
     @discardableResult
-    func update(client: String, user: String?, preset: String??, pressing: Bool?) -> (found: Bool, openedAnother: Bool) {
+    func update(client: String, user: String?, preset: String??, pressing: Bool?, selection: Double? = nil,
+                view: JSONValue? = nil) -> (found: Bool, openedAnother: Bool) {
         people.withLock { people in
             var found = false, openedAnother = false
             for (id, var person) in people where person.client == client {
                 if let preset, preset != person.preset { openedAnother = true }
                 if let user { person.user = user }
                 if let preset { person.preset = preset }
-                if let pressing { person.pressing = pressing }
+                if let pressing { person.pressing = pressing; person.selection = pressing ? selection : nil }
+                if let view { person.view = view }
                 people[id] = person
                 found = true
             }
@@ -60,7 +66,8 @@ final class Presence: Sendable {
         var seen = Set<String>()
         return .array(list.filter { seen.insert($0.client).inserted }.map { person in
             .object([("client", .string(person.client)), ("user", .string(person.user)), ("role", .string(person.role.rawValue)),
-                     ("preset", person.preset.map(JSONValue.string) ?? .null), ("pressing", .bool(person.pressing))])
+                     ("preset", person.preset.map(JSONValue.string) ?? .null), ("pressing", .bool(person.pressing)),
+                     ("selection", person.selection.map(JSONValue.number) ?? .null), ("view", person.view ?? .null)])
         })
     }
 }

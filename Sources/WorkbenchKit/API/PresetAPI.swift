@@ -46,7 +46,7 @@ extension WorkbenchApp {
         } catch {
             throw Self.writeFailed(error)
         }
-        session.presetSaved(name)
+        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
         var response = presetResponse(entry)
         if created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])
@@ -67,7 +67,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        session.presetRenamed(name, to: newName)
+        drafts.renamed(name, to: newName, revision: entry.revision)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 
@@ -82,7 +82,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        session.presetDeleted(name)
+        drafts.deleted(name)
         return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 

@@ -12,7 +12,8 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let staticFiles: StaticFiles
     let hostOriginGuard: HostOriginGuard
     let presence = Presence()
-    let session = SessionState()
+    /// Each preset's live document: its saved revision and the team's unsaved changes.
+    let drafts: DraftStore
     /// The join tokens under `serve --share`, nil when serving loopback only.
     let share: ShareAccess?
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
@@ -33,7 +34,9 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         csvBodyLimit = uploadLimitMB << 20
         self.data = data
         self.presets = presets
-        self.events = EventHub()
+        let events = EventHub()
+        self.events = events
+        drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", Self.draftEvent(snapshot, change)) }
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
         self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
@@ -105,22 +108,23 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             .json(.object([("enabled", .bool(live.isRunning))]))
         }
         r.post("/api/live", "Start or stop live updates ({\"enabled\"})", answers: [.json("{enabled}")]) { [unowned self] in try setLive($0) }
-        r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
-            [unowned self] in try shareParameters($0)
-        }
+        r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
+              answers: [.json("the draft")], errors: [404]) { [unowned self] in try getDraft($0) }
+        r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
+               answers: [.json("the draft after the change")], errors: [404, 409]) { [unowned self] in try postDraftChange($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
             [unowned self] _ in loadBuiltInData()
         }
-        r.get("/api/session", "Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on",
+        r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
               answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
-        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client",
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
-        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live, presence",
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream(["hello", "parameters", "preset", "data", "live", "presence", "session"])], errors: [503]) { [unowned self] in try eventStream($0) }
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session"])], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 
