@@ -78,9 +78,18 @@ enum KotlinEngineStyle {
         case .integer(let range, _, let oddOnly):
             return "ParameterReading.integer(p, \(key), d.\(d.key), \(range.lowerBound), \(range.upperBound), \(oddOnly))"
         case .color: return "ParameterReading.color(p, \(key), d.\(d.key))"
-        case .choice(_, let typeName): return "ParameterReading.choice(p, \(key), d.\(d.key)) { \(typeName).of(it) }"
+        case .choice(_, let typeName): return "ParameterReading.choice(p, \(key), \(fallback(d))) { \(typeName).of(it) }"
         case .toggle: return "ParameterReading.flag(p, \(key), d.\(d.key))"
         case .cubicBezier: return "ParameterReading.cubicBezier(p, \(key), d.\(d.key))"
         }
+    }
+
+    /// The value used when the preset does not give `d`: its default, or what older keys given
+    /// without it meant (`legacyImplies`, e.g. a point count alone means fixed sizing).
+    private static func fallback(_ d: ParameterDefinition) -> String {
+        let implying = ChartStyle.definitions.filter { $0.legacyImplies?.key == d.key }
+        guard let value = implying.first?.legacyImplies?.value else { return "d.\(d.key)" }
+        let given = implying.map { "p.containsKey(\(CodeString.kotlin($0.key)))" }.joined(separator: " || ")
+        return "if (\(given)) \(literal(d, value)) else d.\(d.key)"
     }
 }

@@ -16,7 +16,7 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
     val priceExtent: Pair<Double, Double>?
 
     init {
-        val smoothing = style.smoothingMethod
+        val smoothing = style.smoothingMethod(raw.size)
         val values = smoothing.apply(raw)
         smoothed = if (style.smoothedEndsOnPrice && smoothing != Smoothing.None) EndPinning.forSmoothing(smoothing).pin(values, raw) else values
         val first = if (times.isEmpty()) 0.0 else times[0]
@@ -62,7 +62,7 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
 
         /** The whole pipeline over a series (the ALL period): bucket closes, column thinning, model. */
         fun fromSeries(times: LongArray, prices: DoubleArray, style: ChartStyle, width: Double, height: Double): ChartModel {
-            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCount).resample(times, prices)
+            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCountFor(Period.ALL)).resample(times, prices)
             val (thinnedTimes, thinnedPrices) = ColumnThinning(Math.ceil(width).toInt()).thin(sampledTimes, sampledPrices)
             return ChartModel(thinnedTimes, thinnedPrices, style, width, height)
         }

@@ -53,6 +53,15 @@ enum class EasingName(val key: String) {
     }
 }
 
+enum class PointSizing(val key: String) {
+    PER_PERIOD("perPeriod"),
+    FIXED("fixed");
+
+    companion object {
+        fun of(key: String): PointSizing? = values().firstOrNull { it.key == key }
+    }
+}
+
 enum class GapStyle(val key: String) {
     BREAK("break"),
     BRIDGE("bridge");
@@ -78,6 +87,8 @@ data class ChartStyle(
     val smoothing: SmoothingName = SmoothingName.MOVING_AVERAGE,
     /** Price points in the centred moving average: an odd count, 1 to 61. */
     val smoothingWindow: Int = 21,
+    /** Share of the period's price points in the centred moving average, 0.05 to 1: the window is the odd count nearest to it (at least 1). */
+    val smoothingSpan: Double = 0.25,
     /** Weight of the newest price in exponential smoothing, 0.01 (very smooth) to 1 (raw). */
     val smoothingAlpha: Double = 0.2,
     /** Width (σ) of the Gaussian kernel, in price points. */
@@ -114,6 +125,8 @@ data class ChartStyle(
     val fillBottomOpacity: Double = 0.0,
     /** Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it). */
     val verticalScale: Double = 0.8,
+    /** Per period: as many prices as an app's backend sends for each period (1D 12, 1W 15, 1M 16, 1Y 17, ALL 17). Fixed: one count for every period. */
+    val pointSizing: PointSizing = PointSizing.PER_PERIOD,
     /** Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price. */
     val pointCount: Int = 28,
     /** At a missing price: break splits the line, bridge joins it with one segment. */
@@ -139,6 +152,7 @@ data class ChartStyle(
                 lineCap = ParameterReading.choice(p, "lineCap", d.lineCap) { LineCap.of(it) },
                 smoothing = ParameterReading.choice(p, "smoothing", d.smoothing) { SmoothingName.of(it) },
                 smoothingWindow = ParameterReading.integer(p, "smoothingWindow", d.smoothingWindow, 1, 61, true),
+                smoothingSpan = ParameterReading.number(p, "smoothingSpan", d.smoothingSpan, 0.05, 1.0),
                 smoothingAlpha = ParameterReading.number(p, "smoothingAlpha", d.smoothingAlpha, 0.01, 1.0),
                 smoothingSigma = ParameterReading.number(p, "smoothingSigma", d.smoothingSigma, 0.5, 20.0),
                 smoothedEndsOnPrice = ParameterReading.flag(p, "smoothedEndsOnPrice", d.smoothedEndsOnPrice),
@@ -157,6 +171,7 @@ data class ChartStyle(
                 fillTopOpacity = ParameterReading.number(p, "fillTopOpacity", d.fillTopOpacity, 0.0, 1.0),
                 fillBottomOpacity = ParameterReading.number(p, "fillBottomOpacity", d.fillBottomOpacity, 0.0, 1.0),
                 verticalScale = ParameterReading.number(p, "verticalScale", d.verticalScale, 0.5, 1.0),
+                pointSizing = ParameterReading.choice(p, "pointSizing", if (p.containsKey("smoothingWindow") || p.containsKey("pointCount")) PointSizing.FIXED else d.pointSizing) { PointSizing.of(it) },
                 pointCount = ParameterReading.integer(p, "pointCount", d.pointCount, 10, 2000, false),
                 gapStyle = ParameterReading.choice(p, "gapStyle", d.gapStyle) { GapStyle.of(it) },
                 indicatorColor = ParameterReading.color(p, "indicatorColor", d.indicatorColor),
