@@ -184,7 +184,7 @@ import Testing
                 #expect(geometry.fill.filter { $0 == "M" }.count == moves)
             }
             // Each piece is smoothed on its own: the middle piece's values only see its own prices.
-            let alone = style.smoothingMethod.apply(Array(Self.gappy.raw[21..<40]))
+            let alone = style.smoothingMethod(points: Self.gappy.raw.count).apply(Array(Self.gappy.raw[21..<40]))
             #expect(Array(model.smoothed[21..<40]) == alone)
         }
     }
