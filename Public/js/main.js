@@ -1,6 +1,6 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
-import { getJSON, setUserName, getUserName, clientId } from './api.js';
+import { getJSON, setUserName, getUserName, clientId, ApiError } from './api.js';
 import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
@@ -23,6 +23,7 @@ const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: 
 
 async function start() {
   const schema = await getJSON('/api/schema');
+  for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
   renderChannel.defaults = store.defaults;
   const ignored = store.fromURL(location.search);

@@ -6,7 +6,7 @@ import Testing
     @Test func definitionsAreUniqueAndDefaultsValid() {
         let keys = ChartStyle.definitions.map(\.key)
         #expect(Set(keys).count == keys.count)
-        #expect(keys.count == 31)
+        #expect(keys.count == 33)
         for d in ChartStyle.definitions { #expect(throws: Never.self) { _ = try d.validate(d.defaultValue) } }
     }
 

@@ -91,7 +91,7 @@ import Testing
         style.smoothedEndsOnPrice = false
         let model = ChartModel(data: Self.data, period: .month, style: style, width: 390, height: 240)
         #expect(model.smoothed.last != model.raw.last)
-        #expect(model.smoothed == style.smoothingMethod.apply(model.raw))
+        #expect(model.smoothed == style.smoothingMethod(points: model.raw.count).apply(model.raw))
     }
 
     /// Mean vertical distance between two curves through the same points, over every pixel column.
