@@ -55,7 +55,7 @@ async function start() {
       }
       updateHeadline(svg);
     },
-    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
+    onPress: (pressing, { replay }) => { header.update(null, pressing); if (!replay) live.sendPresence({ pressing }); },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
@@ -142,10 +142,15 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
-    $('phone').style.zoom = String(zoom);
-    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
-    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
+    // Zoom magnifies the whole phone (header, chart and buttons) as far as the dock's width
+    // allows, and says so when that is less than asked: nothing scrolls inside a box.
+    const room = $('phone-frame').parentElement.clientWidth;
+    const shown = zoom === 1 ? 1 : Math.max(1, Math.min(zoom, Math.floor(room / width * 10) / 10));
+    $('phone').style.zoom = String(shown);
+    $('phone').style.width = shown === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', shown !== 1);
+    $('phone-frame').dataset.zoom = String(shown);
+    $('zoom-note').textContent = shown < zoom ? `${zoom}× is shown at ${shown}×: the window is not wide enough for more.` : '';
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -168,12 +173,22 @@ async function start() {
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
       const el = event.target;
-      const v = Math.round(Number(el.value));
-      if (!Number.isFinite(v) || v < Number(el.min) || v > Number(el.max)) { el.value = store.view[id === 'custom-width' ? 'width' : 'height']; return; }
+      const typed = Math.round(Number(el.value));
+      const what = id === 'custom-width' ? 'Width' : 'Height';
+      if (el.value.trim() === '' || !Number.isFinite(typed)) {
+        el.value = store.view[what.toLowerCase()];
+        toast(`${what} must be a number of pixels, ${el.min}–${el.max}; kept ${el.value} px.`, { key: 'limited-' + id });
+        return;
+      }
+      // Out of range: the nearest size the preview draws, said out loud.
+      const v = Math.min(Number(el.max), Math.max(Number(el.min), typed));
+      if (v !== typed) toast(`${what} limited to ${v} px: ${typed} px is outside ${el.min}–${el.max} px.`, { key: 'limited-' + id });
+      el.value = v;
       store.setView(id === 'custom-width' ? { width: v } : { height: v });
     });
   }
   for (const b of document.querySelectorAll('[data-zoom]')) b.addEventListener('click', () => store.setView({ zoom: Number(b.dataset.zoom) }));
+  addEventListener('resize', () => { if (store.view.zoom !== 1) applyView(); });
   for (const b of document.querySelectorAll('[data-theme]')) b.addEventListener('click', () => store.setView({ theme: b.dataset.theme }));
   for (const b of document.querySelectorAll('[data-period]')) b.addEventListener('click', () => store.setView({ period: b.dataset.period }));
 
@@ -212,8 +227,11 @@ async function start() {
   applyView();
   await presets.refresh();
   const fromLink = location.search.length > 1;
+  // A link's parameters are the whole state it was made from; a link naming only a preset
+  // (`?preset=PM pick`) shows that preset's values.
+  const linkHasParams = [...new URLSearchParams(location.search).keys()].some(key => store.definition(key));
   if (store.presetName !== null && presets.list.some(p => p.name === store.presetName)) {
-    await presets.load(store.presetName, { keepParams: fromLink });
+    await presets.load(store.presetName, { keepParams: linkHasParams });
   } else if (!fromLink && presets.list.some(p => p.name === 'Default')) {
     await presets.load('Default');
   }
