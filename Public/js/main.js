@@ -13,6 +13,7 @@ import { SessionPanel } from './session-panel.js';
 import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
+import { shareableLink, copyText } from './share-link.js';
 import { MotionInspector } from './inspector.js';
 
 const $ = id => document.getElementById(id);
@@ -199,8 +200,10 @@ async function start() {
   $('reset-all').addEventListener('click', () => store.replace(baseline()));
   $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
-    const link = location.origin + store.toURL();
-    try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
+    const link = shareableLink(panel.info, store.toURL());
+    const who = panel.info.shared ? ` It lets the receiver in as ${panel.info.role === 'editor' ? 'an editor' : 'a viewer'}: share it only with the team.` : '';
+    if (await copyText(link)) toast('Link copied.' + who);
+    else toast(`Your browser did not allow copying. Share this link: ${link}`, { ms: 20000 });
   });
   document.addEventListener('keydown', event => {
     if (!(event.ctrlKey || event.metaKey)) return;
