@@ -7,8 +7,6 @@ import { Store } from './state.js';
 import { ChartView, attachPointer } from './chart-view.js';
 
 const element = document.getElementById('preview');
-// Paint times (epoch milliseconds) with the line width drawn, read by the tests.
-const metrics = window.deviceMetrics = { paints: [] };
 
 async function start() {
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
@@ -27,7 +25,6 @@ async function start() {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
-      metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
       // A new selected point under the finger: one short tick, as the app does.
       // (the engine names the selected point on the frame, whether or not the price label is drawn)
       const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;

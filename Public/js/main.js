@@ -18,9 +18,6 @@ import { MotionInspector } from './inspector.js';
 
 const $ = id => document.getElementById(id);
 
-// Time from a parameter edit to the new chart on screen, read by the browser benchmark.
-// Also pointerdown → first transition frame in the page.
-const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: [], renders: 0, pressToFrame: [] };
 
 async function start() {
   const schema = await getJSON('/api/schema');
@@ -45,15 +42,7 @@ async function start() {
   const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error, started, motion) => {
       if (error) { status(`Cannot draw the chart: ${error.message}`, true); return; }
-      metrics.renders++;
-      if (motion && motion.action === 'press') metrics.pressToFrame.push(performance.now() - motion.pressedAt);
       inspector?.painted(svg, motion);
-      if (metrics.inputAt) {
-        const since = metrics.inputAt;
-        metrics.inputAt = 0;
-        metrics.inDocument.push(performance.now() - since);
-        requestAnimationFrame(() => metrics.paints.push(performance.now() - since));
-      }
       updateHeadline(svg);
     },
     onPress: (pressing, { replay }) => { header.update(null, pressing); if (!replay) live.sendPresence({ pressing }); },
@@ -125,7 +114,6 @@ async function start() {
   };
   store.on(change => {
     if (change.kind === 'params') {
-      if (change.origin === 'local') metrics.inputAt = metrics.inputAt || performance.now();
       chart.draw();
       saveURL();
     } else if (change.kind === 'view') {
