@@ -138,7 +138,7 @@ async function start() {
     $('phone').style.zoom = String(shown);
     $('phone').style.width = shown === 1 ? `min(${width}px, 100%)` : `${width}px`;
     $('phone-frame').classList.toggle('zoomed', shown !== 1);
-    $('phone-frame').dataset.zoom = String(shown);
+    $('phone-frame').dataset.shownZoom = String(shown);
     $('zoom-note').textContent = shown < zoom ? `${zoom}× is shown at ${shown}×: the window is not wide enough for more.` : '';
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;

@@ -58,10 +58,10 @@ def test_out_of_range_numbers_are_limited_out_loud(page, server):
 def test_zoom_fits_the_window_instead_of_scrolling(page, server):
     open_page(page, server)
     page.locator("[data-zoom='3']").click()
-    page.wait_for_function("() => document.querySelector('#phone-frame').dataset.zoom !== undefined")
+    page.wait_for_function("() => document.querySelector('#phone-frame').dataset.shownZoom !== undefined")
     frame = page.evaluate("""() => { const f = document.querySelector('#phone-frame'), s = getComputedStyle(f);
         return { sw: f.scrollWidth, cw: f.clientWidth, sh: f.scrollHeight, ch: f.clientHeight, overflow: s.overflow,
-                 zoom: Number(f.dataset.zoom), dock: f.parentElement.clientWidth, phone: document.querySelector('#phone').getBoundingClientRect().width }; }""")
+                 zoom: Number(f.dataset.shownZoom), dock: f.parentElement.clientWidth, phone: document.querySelector('#phone').getBoundingClientRect().width }; }""")
     assert frame["overflow"] == "visible" and frame["sw"] <= frame["cw"] + 1 and frame["sh"] <= frame["ch"] + 1, frame
     assert frame["phone"] <= frame["dock"] + 1 and frame["zoom"] > 1, frame
     if frame["zoom"] < 3:
