@@ -20,7 +20,8 @@ export class ApiError extends Error {
    */
   static describe(error, status) {
     const { field, message } = error;
-    if (!field || status === 409 || /^[A-Z]/.test(field)) return sentence(message);
+    if (status === 409) return sentence(message);
+    if (!field || /^[A-Z]/.test(field)) return message;
     const label = /^line \d+$/.test(field) ? field : ApiError.fieldLabels[field];
     if (!label || message.includes(field) || message.includes(label)) return message;
     return `${label}: ${message}`;
