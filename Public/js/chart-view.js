@@ -77,12 +77,13 @@ export class ChartView {
   }
 
   // Pointer: fractions of the drawn width.
-  press(fraction) {
+  // `replay`: the page presses by itself (Play), which is no person pressing.
+  press(fraction, { replay = false } = {}) {
     const wasPressed = this.pressed;
     this.pressed = true;
     this.selection = clamp(fraction);
     this.startMotion('press');  // the frame request goes out first: the first frame is what counts
-    if (!wasPressed) this.onPress(true);
+    if (!wasPressed) this.onPress(true, { replay });
   }
 
   move(fraction) {
@@ -91,11 +92,11 @@ export class ChartView {
     if (!this.moving || this.held !== null) this.draw();
   }
 
-  release() {
+  release({ replay = false } = {}) {
     if (!this.pressed || this.pinned) return;
     this.pressed = false;
     this.startMotion('release');
-    this.onPress(false);
+    this.onPress(false, { replay });
   }
 
   /** "Show active state": pressed at the current (or a default) selection until unpinned. */
@@ -178,10 +179,10 @@ export class ChartView {
   async play() {
     if (this.pinned) return;
     this.pressed = false;
-    this.press(0.7);
+    this.press(0.7, { replay: true });
     await this.settled();
     await new Promise(r => setTimeout(r, 700 / motionClock.speed));
-    this.release();
+    this.release({ replay: true });
   }
 }
 

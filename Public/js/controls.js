@@ -1,6 +1,7 @@
 // Builds one labelled control per schema parameter, grouped, and keeps them in step with the store.
 
 import { same, clampNumber, acceptBezier } from './state.js';
+import { toast } from './toast.js';
 
 const decimals = step => (String(step).split('.')[1] || '').length;
 
@@ -96,7 +97,12 @@ function control(definition, store, baseline) {
       slider.addEventListener('input', () => { const v = read(slider); if (v !== null) set(v); });
       slider.addEventListener('change', done);
       number.addEventListener('input', () => { const v = read(number); if (v !== null && number.value !== '') set(v); });
-      number.addEventListener('change', () => { const v = read(number); if (v !== null) set(v); number.value = format(store.params[definition.key], places); done(); });
+      number.addEventListener('change', () => {
+        const v = read(number);
+        if (v !== null) { set(v); tellIfLimited(definition, Number(number.value), v); }
+        number.value = format(store.params[definition.key], places);
+        done();
+      });
       for (const el of [slider, number]) el.addEventListener('keydown', event => shiftStep(event, el, definition, set, done));
       const wrap = document.createElement('div');
       wrap.className = 'input';
@@ -213,6 +219,15 @@ function shortcuts(definition, store) {
     bar.append(button);
   }
   return bar;
+}
+
+/** A typed value outside the range is limited, and the person is told so rather than left to notice. */
+function tellIfLimited(definition, typed, used) {
+  if (!Number.isFinite(typed) || (typed >= definition.min && typed <= definition.max)) return;
+  const unit = definition.unit ? ' ' + definition.unit : '';
+  const bound = typed > definition.max ? 'most' : 'least';
+  toast(`${definition.label} limited to ${used}${unit}: ${typed}${unit} is outside ${definition.min}–${definition.max}${unit}, the ${bound} it allows.`,
+        { key: 'limited-' + definition.key });
 }
 
 function input(type, id, definition) {

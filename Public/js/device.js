@@ -9,8 +9,6 @@ import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 
 const element = document.getElementById('preview');
-// Paint times (epoch milliseconds) with the line width drawn, read by the tests.
-const metrics = window.deviceMetrics = { paints: [] };
 /** Chart height over width in the app's top screen. */
 const APP_CHART_RATIO = 0.7;
 
@@ -35,7 +33,6 @@ async function start() {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
       header.update(svg, chart.pressed);
-      metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
       // A new selected point under the finger: one short tick, as the app does.
       // (the engine names the selected point on the frame, whether or not the price label is drawn)
       const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;

@@ -47,6 +47,8 @@ export class Exporter {
       name: current ? current.name : 'Untitled',
       author: current ? current.author || '' : '',
       notes: current ? current.notes || '' : '',
+      // "Updated:" is when the preset was saved; unsaved edits are exported as of now.
+      ...(current?.updatedAt && !this.presets.modified ? { updatedAt: current.updatedAt } : {}),
       width: view.width, height: view.height, period: view.period,
       background: view.theme === 'dark' ? 'dark' : 'light',
     };

@@ -1,6 +1,6 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
-import { getJSON, setUserName, getUserName, clientId } from './api.js';
+import { getJSON, setUserName, getUserName, clientId, ApiError } from './api.js';
 import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
@@ -14,12 +14,14 @@ import { SessionPanel } from './session-panel.js';
 import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
+import { shareableLink, copyText } from './share-link.js';
 import { MotionInspector } from './inspector.js';
 
 const $ = id => document.getElementById(id);
 
 async function start() {
   const schema = await getJSON('/api/schema');
+  for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
   renderChannel.defaults = store.defaults;
   const ignored = store.fromURL(location.search);
@@ -43,10 +45,10 @@ async function start() {
       inspector?.painted(svg, motion);
       updateHeadline(svg);
     },
-    onPress: pressing => {
+    onPress: (pressing, { replay } = {}) => {
       header.update(null, pressing);
-      // A press shown because we follow someone is theirs, not ours to announce.
-      if (!showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
+      // A replayed animation is nobody's press; a press shown because we follow someone is theirs.
+      if (!replay && !showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
     },
   });
   attachPointer(preview, () => [chart]);
@@ -150,10 +152,15 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
-    $('phone').style.zoom = String(zoom);
-    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
-    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
+    // Zoom magnifies the whole phone (header, chart and buttons) as far as the dock's width
+    // allows, and says so when that is less than asked: nothing scrolls inside a box.
+    const room = $('phone-frame').parentElement.clientWidth;
+    const shown = zoom === 1 ? 1 : Math.max(1, Math.min(zoom, Math.floor(room / width * 10) / 10));
+    $('phone').style.zoom = String(shown);
+    $('phone').style.width = shown === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', shown !== 1);
+    $('phone-frame').dataset.shownZoom = String(shown);
+    $('zoom-note').textContent = shown < zoom ? `${zoom}× is shown at ${shown}×: the window is not wide enough for more.` : '';
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -176,12 +183,22 @@ async function start() {
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
       const el = event.target;
-      const v = Math.round(Number(el.value));
-      if (!Number.isFinite(v) || v < Number(el.min) || v > Number(el.max)) { el.value = store.view[id === 'custom-width' ? 'width' : 'height']; return; }
+      const typed = Math.round(Number(el.value));
+      const what = id === 'custom-width' ? 'Width' : 'Height';
+      if (el.value.trim() === '' || !Number.isFinite(typed)) {
+        el.value = store.view[what.toLowerCase()];
+        toast(`${what} must be a number of pixels, ${el.min}–${el.max}; kept ${el.value} px.`, { key: 'limited-' + id });
+        return;
+      }
+      // Out of range: the nearest size the preview draws, said out loud.
+      const v = Math.min(Number(el.max), Math.max(Number(el.min), typed));
+      if (v !== typed) toast(`${what} limited to ${v} px: ${typed} px is outside ${el.min}–${el.max} px.`, { key: 'limited-' + id });
+      el.value = v;
       store.setView(id === 'custom-width' ? { width: v } : { height: v });
     });
   }
   for (const b of document.querySelectorAll('[data-zoom]')) b.addEventListener('click', () => store.setView({ zoom: Number(b.dataset.zoom) }));
+  addEventListener('resize', () => { if (store.view.zoom !== 1) applyView(); });
   for (const b of document.querySelectorAll('[data-theme]')) b.addEventListener('click', () => store.setView({ theme: b.dataset.theme }));
   for (const b of document.querySelectorAll('[data-period]')) b.addEventListener('click', () => store.setView({ period: b.dataset.period }));
 
@@ -192,8 +209,10 @@ async function start() {
   $('reset-all').addEventListener('click', () => store.replace(baseline()));
   $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
-    const link = location.origin + store.toURL();
-    try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
+    const link = shareableLink(panel.info, store.toURL());
+    const who = panel.info.shared ? ` It lets the receiver in as ${panel.info.role === 'editor' ? 'an editor' : 'a viewer'}: share it only with the team.` : '';
+    if (await copyText(link)) toast('Link copied.' + who);
+    else toast(`Your browser did not allow copying. Share this link: ${link}`, { ms: 20000 });
   });
   document.addEventListener('keydown', event => {
     if (!(event.ctrlKey || event.metaKey)) return;

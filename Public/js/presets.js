@@ -148,7 +148,8 @@ export class Presets {
     const result = await presetDialog({
       title: duplicate ? 'Duplicate preset' : 'Save preset as',
       name: duplicate || this.current ? `${base} copy` : '',
-      author: getUserName(), notes: this.current?.notes ?? '', withMeta: true,
+      // A duplicate keeps the notes; a new preset saved from edits starts with its own.
+      author: getUserName(), notes: duplicate ? this.current?.notes ?? '' : '', withMeta: true,
       submit: async ({ name, author, notes }) => {
         const params = duplicate ? this.current.params : this.store.params;
         await send('PUT', path(name), { author, notes, parameters: params }, { 'If-None-Match': '*' });

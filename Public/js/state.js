@@ -155,8 +155,9 @@ export class Store {
   }
 
   isVisible(definition) {
-    const condition = definition.visibleWhen;
-    return !condition || condition.keys.some(k => condition.values.includes(String(this.params[k])));
+    const holds = condition => !condition || (condition.keys.some(k => condition.values.includes(String(this.params[k])))
+      && (condition.also || []).every(holds));
+    return holds(definition.visibleWhen);
   }
 
   /** Parameters that differ from the defaults (for short URLs and requests). */
@@ -195,6 +196,12 @@ export class Store {
       } else {
         ignored.push(key);
       }
+    }
+    // Old links set a point count or window without a sizing: the schema says what they meant.
+    const given = new Set(new URLSearchParams(search).keys());
+    for (const key of given) {
+      const implies = this.definition(key)?.implies;
+      if (implies && !given.has(implies.key)) params[implies.key] = implies.value;
     }
     // A width that is no device's is a custom size.
     if (!devices.includes(String(view.width)) && !new URLSearchParams(search).has('device')) view.device = 'custom';

@@ -77,7 +77,7 @@ def test_every_parameter_has_a_labelled_control(page, server):
 
 
 def test_moving_a_slider_redraws_the_path(page, server):
-    open_page(page, server)
+    open_page(page, server, "?pointSizing=fixed")
     before = line_path(page)
     slider = page.locator("#param-smoothingWindow")
     slider.focus()
@@ -92,7 +92,12 @@ def test_moving_a_slider_redraws_the_path(page, server):
 
 def test_controls_show_only_when_they_apply(page, server):
     open_page(page, server)
-    assert page.locator("#param-smoothingWindow").is_visible()
+    # Per-period sizing: the span applies, the fixed window and count do not.
+    assert page.locator("#param-smoothingSpan").is_visible()
+    assert not page.locator("#param-smoothingWindow").is_visible() and not page.locator("#param-pointCount").is_visible()
+    page.select_option("#param-pointSizing", "fixed")
+    assert page.locator("#param-smoothingWindow").is_visible() and page.locator("#param-pointCount").is_visible()
+    assert not page.locator("#param-smoothingSpan").is_visible()
     assert not page.locator("#param-smoothingSigma").is_visible()
     page.select_option("#param-smoothing", "gaussian")
     assert page.locator("#param-smoothingSigma").is_visible() and not page.locator("#param-smoothingWindow").is_visible()

@@ -21,6 +21,15 @@ extension LineCap: ChoiceLabelled {}
 
 extension SmoothingName: ChoiceLabelled {}
 
+extension PointSizing: ChoiceLabelled {
+    public var choiceLabel: String {
+        switch self {
+        case .perPeriod: "Per period, like a backend"
+        case .fixed: "Fixed count"
+        }
+    }
+}
+
 extension CurveName: ChoiceLabelled {
     public var choiceLabel: String {
         switch self {

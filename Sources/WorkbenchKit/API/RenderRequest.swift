@@ -64,6 +64,7 @@ func applyParameters(_ values: [String: InputValue], to base: ChartStyle, ignori
         let value = try values[key]!.parameter(definition)
         do { try style.set(key, value) } catch { throw HTTPError(error) }
     }
+    style.applyImplications(givenKeys: values.keys.filter { !ignoring.contains($0) })
     return style
 }
 

@@ -31,9 +31,9 @@ enum SchemaDocument {
             }
             pairs.append(("default", d.defaultValue.json))
             pairs.append(("help", .string(d.help)))
-            if let condition = d.visibleWhen {
-                pairs.append(("visibleWhen", .object([("keys", .array(condition.keys.map(JSONValue.string))),
-                                                      ("values", .array(condition.values.map(JSONValue.string)))])))
+            if let condition = d.visibleWhen { pairs.append(("visibleWhen", Self.json(condition))) }
+            if let implies = d.legacyImplies {
+                pairs.append(("implies", .object([("key", .string(implies.key)), ("value", implies.value.json)])))
             }
             return .object(pairs)
         }
@@ -46,4 +46,14 @@ enum SchemaDocument {
             ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
         ])
     }()
+}
+
+extension SchemaDocument {
+    /// `{keys, values, also?}`: shown while one of `keys` has one of `values` and every `also` holds.
+    static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("keys", .array(condition.keys.map(JSONValue.string))),
+                                            ("values", .array(condition.values.map(JSONValue.string)))]
+        if !condition.also.isEmpty { pairs.append(("also", .array(condition.also.map(json)))) }
+        return .object(pairs)
+    }
 }

@@ -106,9 +106,18 @@ enum KotlinEngineStyle {
         case .number: return "\(rule).number(p, d.\(d.key))"
         case .integer: return "\(rule).integer(p, d.\(d.key))"
         case .color: return "\(rule).color(p, d.\(d.key))"
-        case .choice(_, let typeName): return "\(rule).choice(p, d.\(d.key)) { \(typeName).of(it) }"
+        case .choice(_, let typeName): return "\(rule).choice(p, \(fallback(d))) { \(typeName).of(it) }"
         case .toggle: return "\(rule).flag(p, d.\(d.key))"
         case .cubicBezier: return "\(rule).cubicBezier(p, d.\(d.key))"
         }
+    }
+
+    /// The value used when the preset does not give `d`: its default, or what older keys given
+    /// without it meant (`legacyImplies`, e.g. a point count alone means fixed sizing).
+    private static func fallback(_ d: ParameterDefinition) -> String {
+        let implying = ChartStyle.definitions.filter { $0.legacyImplies?.key == d.key }
+        guard let value = implying.first?.legacyImplies?.value else { return "d.\(d.key)" }
+        let given = implying.map { "p.containsKey(\(CodeString.kotlin($0.key)))" }.joined(separator: " || ")
+        return "if (\(given)) \(literal(d, value)) else d.\(d.key)"
     }
 }

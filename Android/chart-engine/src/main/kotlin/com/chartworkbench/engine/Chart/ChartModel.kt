@@ -17,7 +17,7 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
     val priceExtent: Pair<Double, Double>?
 
     init {
-        val smoothing = style.smoothingMethod
+        val smoothing = style.smoothingMethod(raw.size)
         val values = smoothing.apply(raw)
         smoothed = if (style.smoothedEndsOnPrice && smoothing != Smoothing.None) EndPinning.forSmoothing(smoothing).pin(values, raw) else values
         val first = if (times.isEmpty()) 0.0 else times[0]
@@ -87,7 +87,7 @@ class ChartModel(val times: DoubleArray, val raw: DoubleArray, style: ChartStyle
         fun fromSeries(times: LongArray, prices: DoubleArray, style: ChartStyle, width: Double, height: Double,
                        period: Period = Period.ALL): ChartModel {
             val window = period.window(times)
-            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCount).resample(times, prices, window)
+            val (sampledTimes, sampledPrices) = BucketCloses(style.pointCountFor(period)).resample(times, prices, window)
             val (thinnedTimes, thinnedPrices) = ColumnThinning(Math.ceil(width).toInt()).thin(sampledTimes, sampledPrices)
             return ChartModel(thinnedTimes, thinnedPrices, style, width, height, period)
         }

@@ -54,6 +54,15 @@ enum class EasingName(val key: String) {
     }
 }
 
+enum class PointSizing(val key: String) {
+    PER_PERIOD("perPeriod"),
+    FIXED("fixed");
+
+    companion object {
+        fun of(key: String): PointSizing? = values().firstOrNull { it.key == key }
+    }
+}
+
 enum class GapStyle(val key: String) {
     BREAK("break"),
     BRIDGE("bridge");
@@ -79,6 +88,8 @@ data class ChartStyle(
     val smoothing: SmoothingName = SmoothingName.MOVING_AVERAGE,
     /** Price points in the centred moving average: an odd count, 1 to 61. */
     val smoothingWindow: Int = 21,
+    /** Share of the period's price points in the centred moving average, 0.05 to 1: the window is the odd count nearest to it (at least 1). */
+    val smoothingSpan: Double = 0.25,
     /** Weight of the newest price in exponential smoothing, 0.01 (very smooth) to 1 (raw). */
     val smoothingAlpha: Double = 0.2,
     /** Width (σ) of the Gaussian kernel, in price points. */
@@ -119,6 +130,8 @@ data class ChartStyle(
     val fillBottomOpacity: Double = 0.0,
     /** Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it). */
     val verticalScale: Double = 0.8,
+    /** Per period: as many prices as an app's backend sends for each period (1D 12, 1W 15, 1M 16, 1Y 17, ALL 17). Fixed: one count for every period. */
+    val pointSizing: PointSizing = PointSizing.PER_PERIOD,
     /** Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price. */
     val pointCount: Int = 28,
     /** At a missing price: break splits the line, bridge joins it with one segment. */
@@ -142,6 +155,7 @@ data class ChartStyle(
             Pair("lineCap", lineCap.key),
             Pair("smoothing", smoothing.key),
             Pair("smoothingWindow", smoothingWindow),
+            Pair("smoothingSpan", smoothingSpan),
             Pair("smoothingAlpha", smoothingAlpha),
             Pair("smoothingSigma", smoothingSigma),
             Pair("smoothedEndsOnPrice", smoothedEndsOnPrice),
@@ -162,6 +176,7 @@ data class ChartStyle(
             Pair("fillTopOpacity", fillTopOpacity),
             Pair("fillBottomOpacity", fillBottomOpacity),
             Pair("verticalScale", verticalScale),
+            Pair("pointSizing", pointSizing.key),
             Pair("pointCount", pointCount),
             Pair("gapStyle", gapStyle.key),
             Pair("indicatorColor", indicatorColor),
@@ -182,6 +197,7 @@ data class ChartStyle(
                 lineCap = ParameterRules.lineCap.choice(p, d.lineCap) { LineCap.of(it) },
                 smoothing = ParameterRules.smoothing.choice(p, d.smoothing) { SmoothingName.of(it) },
                 smoothingWindow = ParameterRules.smoothingWindow.integer(p, d.smoothingWindow),
+                smoothingSpan = ParameterRules.smoothingSpan.number(p, d.smoothingSpan),
                 smoothingAlpha = ParameterRules.smoothingAlpha.number(p, d.smoothingAlpha),
                 smoothingSigma = ParameterRules.smoothingSigma.number(p, d.smoothingSigma),
                 smoothedEndsOnPrice = ParameterRules.smoothedEndsOnPrice.flag(p, d.smoothedEndsOnPrice),
@@ -202,6 +218,7 @@ data class ChartStyle(
                 fillTopOpacity = ParameterRules.fillTopOpacity.number(p, d.fillTopOpacity),
                 fillBottomOpacity = ParameterRules.fillBottomOpacity.number(p, d.fillBottomOpacity),
                 verticalScale = ParameterRules.verticalScale.number(p, d.verticalScale),
+                pointSizing = ParameterRules.pointSizing.choice(p, if (p.containsKey("smoothingWindow") || p.containsKey("pointCount")) PointSizing.FIXED else d.pointSizing) { PointSizing.of(it) },
                 pointCount = ParameterRules.pointCount.integer(p, d.pointCount),
                 gapStyle = ParameterRules.gapStyle.choice(p, d.gapStyle) { GapStyle.of(it) },
                 indicatorColor = ParameterRules.indicatorColor.color(p, d.indicatorColor),
@@ -222,6 +239,7 @@ object ParameterRules {
     val lineCap: ParameterRule = ParameterRule.choice("lineCap", listOf("round", "butt", "square"))
     val smoothing: ParameterRule = ParameterRule.choice("smoothing", listOf("none", "movingAverage", "exponential", "gaussian"))
     val smoothingWindow: ParameterRule = ParameterRule.integer("smoothingWindow", 1, 61, 2, true)
+    val smoothingSpan: ParameterRule = ParameterRule.number("smoothingSpan", 0.05, 1.0, 0.05, null)
     val smoothingAlpha: ParameterRule = ParameterRule.number("smoothingAlpha", 0.01, 1.0, 0.01, null)
     val smoothingSigma: ParameterRule = ParameterRule.number("smoothingSigma", 0.5, 20.0, 0.5, null)
     val smoothedEndsOnPrice: ParameterRule = ParameterRule.toggle("smoothedEndsOnPrice")
@@ -242,6 +260,7 @@ object ParameterRules {
     val fillTopOpacity: ParameterRule = ParameterRule.number("fillTopOpacity", 0.0, 1.0, 0.05, null)
     val fillBottomOpacity: ParameterRule = ParameterRule.number("fillBottomOpacity", 0.0, 1.0, 0.05, null)
     val verticalScale: ParameterRule = ParameterRule.number("verticalScale", 0.5, 1.0, 0.01, null)
+    val pointSizing: ParameterRule = ParameterRule.choice("pointSizing", listOf("perPeriod", "fixed"))
     val pointCount: ParameterRule = ParameterRule.integer("pointCount", 10, 2000, 1, false)
     val gapStyle: ParameterRule = ParameterRule.choice("gapStyle", listOf("break", "bridge"))
     val indicatorColor: ParameterRule = ParameterRule.color("indicatorColor")
@@ -257,6 +276,7 @@ object ParameterRules {
         lineCap,
         smoothing,
         smoothingWindow,
+        smoothingSpan,
         smoothingAlpha,
         smoothingSigma,
         smoothedEndsOnPrice,
@@ -277,6 +297,7 @@ object ParameterRules {
         fillTopOpacity,
         fillBottomOpacity,
         verticalScale,
+        pointSizing,
         pointCount,
         gapStyle,
         indicatorColor,
