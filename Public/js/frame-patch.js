@@ -46,6 +46,23 @@ function writePath({ commands, values }) {
   return text;
 }
 
+const DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The whole numbers `FramePatch.varints` wrote: zigzag, five bits a character, sixth bit "more". */
+export function readVarints(text) {
+  const values = [];
+  let value = 0, scale = 1;
+  for (const ch of text) {
+    const digit = DIGITS.indexOf(ch);
+    if (digit < 0) return null;
+    value += (digit & 31) * scale;
+    if (digit & 32) { scale *= 32; continue; }
+    values.push(value % 2 === 0 ? value / 2 : -(value + 1) / 2);
+    value = 0; scale = 1;
+  }
+  return values;
+}
+
 /**
  * Applies `patch` to the SVG whose elements are `keys`; `paths` caches parsed path data by key.
  * Returns false when the patch does not fit the drawn document (the caller asks for a whole one).
@@ -65,7 +82,9 @@ export function applyPatch(keys, paths, patch) {
   const sent = new Map();
   for (const entry of patch.d) {
     const key = entry[0];
-    const deltas = entry.length === 3 ? (sent.get(entry[1]) ?? []).concat(entry[2]) : entry[1];
+    const own = readVarints(entry[entry.length - 1]);
+    if (!own) return false;
+    const deltas = entry.length === 3 ? (sent.get(entry[1]) ?? []).concat(own) : own;
     sent.set(key, deltas);
     const element = keys.get(key);
     if (!element) return false;

@@ -10,12 +10,13 @@ class RenderChannel {
     this.waiting = new Map();
     this.nextId = 1;
     this.retry = 250;
+    this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
     this.connect();
   }
 
   connect() {
     const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/render/socket`);
-    socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; });
+    socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; this.lastRequest = new Map(); });
     socket.addEventListener('message', event => this.answer(event.data));
     socket.addEventListener('close', () => {
       if (this.socket === socket) this.socket = null;
@@ -48,10 +49,22 @@ class RenderChannel {
 
   send(request, fallback) {
     request = this.compact(request);
+    // A chart's request that repeats its previous one but for the frame's own fields travels as
+    // `again` with just those (the server keeps each chart's last request for the socket's life).
+    const { motion, time, base, selection, ...rest } = request;
+    const chart = request.id ?? 'cw';
+    const key = JSON.stringify(rest);
+    let message = request;
+    if (this.lastRequest.get(chart) === key) {
+      message = { again: true, id: chart, selection: selection ?? null };
+      if (motion !== undefined) Object.assign(message, { motion, time });
+      if (base !== undefined) message.base = base;
+    }
+    this.lastRequest.set(chart, key);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });
-      this.socket.send(JSON.stringify({ ...request, requestId: id }));
+      this.socket.send(JSON.stringify({ ...message, requestId: id }));
     });
   }
 

@@ -63,3 +63,9 @@ def test_unit_numbers_round_trip_through_the_patch_writer(page, server):
     assert result[0] == [0, 150, -225, 300, 100, 200, 300, 400, 510, -5]
     assert result[1][:3] == [19500, 8893, 22750]
     assert result[2] == []
+    values = [0, -1, 1, 15, -16, 16, 511, -512, 1_000_000, -123456789]
+    decoded = page.evaluate("""async () => {
+        const { readVarints } = await import('/js/frame-patch.js');
+        return readVarints('ABCefgB-f_fgkh9BpxmvrH');
+    }""")
+    assert decoded == values, decoded

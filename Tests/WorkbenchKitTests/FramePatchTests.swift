@@ -13,6 +13,11 @@ import Testing
         #expect(PathNumbers("M1,2")?.deltas(to: PathNumbers("L1,2")!) == nil)
     }
 
+    @Test func varintsAreShortAndSigned() {
+        #expect(DrawnFrame.varints([0, -1, 1, 15, -16, 16, 511, -512, 1_000_000]).count == 1 + 1 + 1 + 1 + 1 + 2 + 2 + 2 + 5)
+        #expect(DrawnFrame.varints([0, -1, 1]) == "ABC")
+    }
+
     func frames(_ states: [ChartState]) -> [DrawnFrame] {
         let style = ChartStyle()
         let times = (0..<40).map { Double($0) * 3600 }

@@ -96,18 +96,29 @@ extension WorkbenchApp {
     /// release retarget from the current progress and velocity, so an interrupted transition
     /// continues without a jump. Each chart on the page (its `id`) has its own motion.
     ///
-    /// A message may carry `base`: the number of the frame its chart shows now (answers carry
+    /// A message may carry `again: true` to repeat its chart's previous request with only the
+    /// fields it sends changed (null removes one), and `base`: the number of the frame its chart shows now (answers carry
     /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
     /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
     private func renderSession(_ socket: WebSocket) {
         var motions: [String: TransitionMotion] = [:]
         var drawn: [String: DrawnFrame] = [:]
         var frameNumber = 0
+        var lastRequest: [String: [String: InputValue]] = [:]
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
                 var values = try InputValue.fromJSON(Array(message.utf8))
                 if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
+                // `"again": true` repeats the chart's previous request, with this message's fields on top
+                // (a transition's frames differ only in time and finger).
+                let chart = try values["id"]?.text(field: "id") ?? "cw"
+                if try values.removeValue(forKey: "again")?.boolean(field: "again") == true {
+                    guard let previous = lastRequest[chart] else { throw .badRequest("no earlier request of this chart to repeat", field: "again") }
+                    values = previous.merging(values) { $1 }.filter { if case .json(.null) = $0.value { false } else { true } }
+                }
+                if lastRequest[chart] == nil && lastRequest.count >= 64 { lastRequest.removeAll() }
+                lastRequest[chart] = values.filter { !["motion", "time", "base"].contains($0.key) }
                 let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
                 let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))

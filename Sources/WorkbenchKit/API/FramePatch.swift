@@ -23,10 +23,10 @@ struct DrawnFrame {
     /// not the same elements in the same order (then the whole document travels).
     ///
     /// `{"a": [[key, attribute, value or null], …], "t": [[key, text], …],
-    ///   "d": [[key, [Δ…]] or [key, earlierKey, [Δ tail…]], …]}`: attributes to set (null:
+    ///   "d": [[key, "Δ…"] or [key, earlierKey, "Δ tail…"], …]}`: attributes to set (null:
     /// remove), texts to replace, and paths as the change of each number in hundredths (a path
     /// whose changes begin with an earlier path's repeats them by reference: the fill under the
-    /// line).
+    /// line), written as `varints`.
     func patch(to next: DrawnFrame) -> String? {
         guard elements.count == next.elements.count,
               zip(elements, next.elements).allSatisfy({ $0.key == $1.key && $0.name == $1.name }) else { return nil }
@@ -51,7 +51,7 @@ struct DrawnFrame {
         var paths: [JSONValue] = []
         var sent: [(key: String, deltas: [Int])] = []
         for (key, deltas) in changedPaths.sorted(by: { $0.deltas.count < $1.deltas.count }) {
-            let numbers = { (values: ArraySlice<Int>) in JSONValue.array(values.map { .number(Double($0)) }) }
+            let numbers = { (values: ArraySlice<Int>) in JSONValue.string(Self.varints(values)) }
             if let earlier = sent.last(where: { !$0.deltas.isEmpty && deltas.starts(with: $0.deltas) }) {
                 paths.append(.array([.string(key), .string(earlier.key), numbers(deltas.dropFirst(earlier.deltas.count))]))
             } else {
@@ -60,6 +60,25 @@ struct DrawnFrame {
             sent.append((key, deltas))
         }
         return JSONValue.object([("a", .array(attributes)), ("t", .array(texts)), ("d", .array(paths))]).serialized()
+    }
+
+    static let varintDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Whole numbers as text, a few characters each: zigzag (0, −1, 1, −2 … → 0, 1, 2, 3 …), then
+    /// five bits a character, least significant first, the sixth bit saying another follows; the
+    /// characters are base64url's. A change of up to ±15 hundredths is one character, ±511 two.
+    static func varints<C: Collection<Int>>(_ values: C) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(values.count * 2)
+        for value in values {
+            var rest = UInt64(bitPattern: Int64(value) << 1 ^ Int64(value) >> 63)
+            repeat {
+                let low = Int(rest & 31)
+                rest >>= 5
+                bytes.append(varintDigits[rest == 0 ? low : low | 32])
+            } while rest != 0
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -31,6 +31,14 @@ enum InputValue {
         return v
     }
 
+    func boolean(field: String) throws(HTTPError) -> Bool {
+        switch self {
+        case .text("true"), .json(.bool(true)): return true
+        case .text("false"), .json(.bool(false)): return false
+        default: throw .badRequest("must be true or false", field: field)
+        }
+    }
+
     func text(field: String) throws(HTTPError) -> String {
         switch self {
         case .text(let s): return s
