@@ -24,6 +24,10 @@ struct CSVImport {
     }
 
     static let maxRows = 20_000_000
+    /// No real price is near this (a whole year of the world's output is about 1e14 dollars): a
+    /// larger number is a unit or column mix-up, and would draw a flat line at an absurd label.
+    static let maxPrice = 1e12
+    static let maxPriceText = "1,000,000,000,000 (1e12)"
 
     /// A spreadsheet, archive or image picked by mistake: said in plain words, without dumping
     /// its bytes. Text never holds NUL or other control bytes besides tab, CR, LF (and form feed).
