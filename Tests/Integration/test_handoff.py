@@ -713,8 +713,9 @@ def assert_draw_calls_match_scene(calls, scene, foreground, scale=1.0):
 
 def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
     """The Compose `Chart` composable's draw calls (recorded by the stand-in DrawScope) against
-    the Swift engine's scene: pressed at 0, ~0.37 and 1 with every option on and off, and a
-    frame of `Chart` itself at rest, drawn at the device's density."""
+    the Swift engine's scene: pressed at 0, ~0.37 and 1 with every option on and off, and frames
+    of `Chart` itself, drawn at the device's density: at rest, pressed and scrubbed through its
+    pointerInput, and released."""
     jar, bundle = kotlin_jar
     assert (bundle / "chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").exists()
     source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
@@ -740,6 +741,16 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         rest = json.loads(workbench(*args[:3], "--progress=0", *args[4:], stdin=stdin).stdout)
         assert_scenes_close(recorded["restScene"], rest, max(width, height), preset.name)
         assert_draw_calls_match_scene(recorded["restCalls"], rest, foreground, scale=3.0)
+        # Chart's own pointerInput: pressed at 25 % and scrubbed to 60 % (the frame clock has not
+        # run: progress 0, the finger's point selected), then released (heading back to rest).
+        pressed = json.loads(workbench(*args[:3], "--progress=0", *args[4:], "--selection", repr(recorded["scrubbed"]), stdin=stdin).stdout)
+        assert pressed["header"]["pressing"] and abs(recorded["scrubbed"] - 0.6) < 1e-6
+        assert_draw_calls_match_scene(recorded["pressedCalls"], pressed, foreground, scale=3.0)
+        indicator = [p for p in pressed["scene"]["primitives"] if p["id"] == "indicator"]
+        after = [c for c in recorded["releasedCalls"] if c["name"] == "drawLine"]
+        assert len(after) == len(indicator) and len(recorded["releasedCalls"]) == len(recorded["pressedCalls"])
+        for line, segment in zip(after, indicator):
+            assert abs(line["arguments"]["start"][0] - segment["x1"]) <= 1e-4 * width and 0 <= line["arguments"]["alpha"] < 0.5  # a few ms after the press
 
 
 def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):

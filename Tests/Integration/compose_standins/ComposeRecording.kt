@@ -1,6 +1,6 @@
-// Test driver: draws a scene built by the Kotlin engine with the Chart composable's drawScene
-// (and one frame of Chart itself at rest) into the recording DrawScope, and prints the scene and
-// the recorded draw calls as JSON.
+// Test driver: draws a scene built by the Kotlin engine with the Chart composable's drawScene,
+// and frames of Chart itself (at rest, pressed and scrubbed through its pointerInput, released)
+// into the recording DrawScope, and prints the scenes and the recorded draw calls as JSON.
 //   java -cp jar composerecording.ComposeRecordingKt PRESET.json WIDTH HEIGHT PROGRESS SELECTION|none < time,price lines
 package composerecording
 
@@ -15,12 +15,21 @@ import androidx.compose.ui.graphics.PathEffect
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Fill
 import androidx.compose.ui.graphics.drawscope.Stroke
+import androidx.compose.ui.input.pointer.AwaitPointerEventScope
+import androidx.compose.ui.input.pointer.PointerEvent
+import androidx.compose.ui.input.pointer.PointerInputChange
+import androidx.compose.ui.input.pointer.PointerInputModifier
+import androidx.compose.ui.input.pointer.PointerInputScope
 import androidx.compose.ui.text.TextLayoutResult
+import androidx.compose.ui.unit.IntSize
 import androidx.compose.ui.text.rememberTextMeasurer
 import com.chartworkbench.compose.Chart
 import com.chartworkbench.compose.drawScene
 import com.chartworkbench.engine.*
 import java.io.File
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
 
 fun value(v: Any?): Any? = when (v) {
     null, is Boolean, is String, is Number -> v
@@ -59,5 +68,26 @@ fun main(args: Array<String>) {
     CanvasRecorder.scope = atRest
     Chart(model, style, Modifier, Color(0xFF102030L))
     val rest = SceneJson.chartScene(ChartSceneBuilder(style).build(model, ChartState(0.0, null)))
-    println(Json.write(mapOf("scene" to SceneJson.chartScene(scene), "calls" to calls(scope), "restScene" to rest, "restCalls" to calls(atRest))))
+    // Press at a quarter of the width, scrub to 60 %, release: a frame drawn while still pressed
+    // (the clock has not advanced: progress 0) and one after the release.
+    val size = IntSize((width * 3).toInt(), (height * 3).toInt())
+    val events = listOf(PointerInputChange(Offset(size.width * 0.25f, 10f), true), PointerInputChange(Offset(size.width * 0.6f, 12f), true),
+                        PointerInputChange(Offset(size.width * 0.6f, 12f), false))
+    val pressed = DrawScope(Size(size.width.toFloat(), size.height.toFloat()), 3f)
+    val pointer = object : PointerInputScope {
+        override val size = size
+        override suspend fun <R> awaitPointerEventScope(block: suspend AwaitPointerEventScope.() -> R): R = block(object : AwaitPointerEventScope {
+            var next = 0
+            override suspend fun awaitPointerEvent(): PointerEvent {
+                if (next == 2) CanvasRecorder.onDraw!!.invoke(pressed)
+                return PointerEvent(listOf(events[next++]))
+            }
+        })
+    }
+    (CanvasRecorder.modifier as PointerInputModifier).block.startCoroutine(pointer, Continuation(EmptyCoroutineContext) { it.getOrThrow() })
+    val released = DrawScope(Size(size.width.toFloat(), size.height.toFloat()), 3f)
+    CanvasRecorder.onDraw!!.invoke(released)
+    val scrubbed = (events[1].position.x / size.width).toDouble()
+    println(Json.write(mapOf("scene" to SceneJson.chartScene(scene), "calls" to calls(scope), "restScene" to rest, "restCalls" to calls(atRest),
+                             "scrubbed" to scrubbed, "pressedCalls" to calls(pressed), "releasedCalls" to calls(released))))
 }

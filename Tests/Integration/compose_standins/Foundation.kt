@@ -7,8 +7,13 @@ import androidx.compose.ui.graphics.drawscope.DrawScope
 
 object CanvasRecorder {
     var scope: DrawScope? = null
+    /** The last Canvas's modifier and drawing, so a test can drive its gestures and draw again. */
+    var modifier: Modifier? = null
+    var onDraw: (DrawScope.() -> Unit)? = null
 }
 
 fun Canvas(modifier: Modifier, onDraw: DrawScope.() -> Unit) {
+    CanvasRecorder.modifier = modifier
+    CanvasRecorder.onDraw = onDraw
     CanvasRecorder.scope?.onDraw()
 }
