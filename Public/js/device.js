@@ -17,6 +17,7 @@ async function start() {
   const store = new Store(schema);
   let preset = null;
   let source = null;   // the session's event stream, once open
+  let presenceKey = null;   // the stream's proof that a presence update is this page's
 
   // The chart as tall as the app draws it for this width (390 → 273), never stretched to the screen.
   const fit = () => {
@@ -41,7 +42,7 @@ async function start() {
     },
     onPress: pressing => {
       header.update(null, pressing);
-      send('POST', '/api/session/presence', { pressing, preset }).catch(() => {});
+      if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset }).catch(() => {});
     },
   });
   attachPointer(element, () => [chart]);
@@ -67,7 +68,7 @@ async function start() {
     preset = draft ? name : null;
     at = { draft: 0, version: 0 };
     if (draft) take(draft); else store.applyRemote(store.defaults);
-    if (switched && source) send('POST', '/api/session/presence', { preset }).catch(() => {});
+    if (switched && presenceKey) send('POST', '/api/session/presence', { key: presenceKey, preset }).catch(() => {});
   };
 
   const current = session.current ?? { preset: null };
@@ -79,6 +80,8 @@ async function start() {
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
   if (preset !== null) search.set('preset', preset);
   source = new EventSource('/api/events?' + search);
+  // Only requests that show this stream's key may describe this page to the others.
+  source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
   // An edit anywhere is what is being tuned now: the phone goes there.
   source.addEventListener('draft', event => inOrder(async () => {
     const data = JSON.parse(event.data);

@@ -64,22 +64,29 @@ export class LiveSession {
       onPresence(this.people);
       this.showFollowed();
     });
+    // The stream's hello carries this page's presence key: only requests showing it may describe this page.
+    source.addEventListener('hello', event => {
+      this.presenceKey = JSON.parse(event.data).presenceKey ?? null;
+      this.sendPresence({});  // a reconnected stream starts from what the page has now
+    });
     source.addEventListener('open', () => {
       document.body.dataset.session = 'connected';
-      this.sendPresence({});  // a reconnected stream starts from what the page has now
       // Events missed while away: the open draft is read again.
       this.drafts.resync().catch(() => {});
     });
     source.addEventListener('error', () => document.body.dataset.session = 'reconnecting');
     // Leaving says so at once; a page that just vanishes drops out at the stream's next heartbeat.
-    addEventListener('pagehide', () => send('POST', '/api/session/presence', { leaving: true }, {}, { keepalive: true }).catch(() => {}));
+    addEventListener('pagehide', () => {
+      if (this.presenceKey) send('POST', '/api/session/presence', { leaving: true, key: this.presenceKey }, {}, { keepalive: true }).catch(() => {});
+    });
     this.source = source;
   }
 
   /** Tells the others what this page is doing: preset open, view, pressing (and where), name. */
   async sendPresence({ pressing, selection }) {
     const { period, width, height, theme } = this.store.view;
-    const body = { preset: this.store.presetName, user: getUserName(), view: { period, width, height, theme } };
+    if (!this.presenceKey) return;  // the stream's hello has not come yet; it sends presence itself
+    const body = { key: this.presenceKey, preset: this.store.presetName, user: getUserName(), view: { period, width, height, theme } };
     if (pressing !== undefined) body.pressing = pressing;
     if (pressing && selection !== undefined && selection !== null) body.selection = selection;
     try { await send('POST', '/api/session/presence', body); } catch { /* shown again on the next change */ }

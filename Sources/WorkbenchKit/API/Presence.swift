@@ -6,6 +6,9 @@ import Synchronization
 final class Presence: Sendable {
     struct Person: Sendable {
         var client: String
+        /// The secret the page's own event stream was given: only a request that shows it may
+        /// describe or remove this page (a page id alone is no proof: anyone can send it).
+        var key: String
         var user: String
         var role: ShareAccess.Role
         var preset: String?
@@ -31,23 +34,31 @@ final class Presence: Sendable {
 
     func leave(stream: Int) -> Bool { people.withLock { $0.removeValue(forKey: stream) != nil } }
 
-    /// A page that says it is closing; its stream ends later.
-    func remove(client: String) -> Bool {
+    /// A new secret for a page's stream: 128 random bits as hex.
+    static func newKey() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
+    /// A page that says it is closing; its stream ends later. Only its own key removes it.
+    func remove(client: String, key: String) -> Bool {
         people.withLock { people in
             let before = people.count
-            people = people.filter { $0.value.client != client }
+            people = people.filter { $0.value.client != client || !ShareAccess.constantTimeEqual($0.value.key, key) }
             return people.count != before
         }
     }
 
-    /// Updates every stream of this page; false when the page has no open stream.
+    /// Updates every stream of this page that `key` belongs to; `found` is false when the page has
+    /// no open stream, `refused` when it has one but the key is not its own (someone else's page).
     /// `openedAnother` says whether the page now has a different preset open.
     @discardableResult
-    func update(client: String, user: String?, preset: String??, pressing: Bool?, selection: Double? = nil,
-                view: JSONValue? = nil) -> (found: Bool, openedAnother: Bool) {
+    func update(client: String, key: String, user: String?, preset: String??, pressing: Bool?, selection: Double? = nil,
+                view: JSONValue? = nil) -> (found: Bool, openedAnother: Bool, refused: Bool) {
         people.withLock { people in
-            var found = false, openedAnother = false
+            var found = false, openedAnother = false, other = false
             for (id, var person) in people where person.client == client {
+                guard ShareAccess.constantTimeEqual(person.key, key) else { other = true; continue }
                 if let preset, preset != person.preset { openedAnother = true }
                 if let user { person.user = user }
                 if let preset { person.preset = preset }
@@ -56,7 +67,7 @@ final class Presence: Sendable {
                 people[id] = person
                 found = true
             }
-            return (found, openedAnother)
+            return (found, openedAnother, other && !found)
         }
     }
 
@@ -70,4 +81,8 @@ final class Presence: Sendable {
                      ("selection", person.selection.map(JSONValue.number) ?? .null), ("view", person.view ?? .null)])
         })
     }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
 }

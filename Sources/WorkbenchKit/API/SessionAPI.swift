@@ -11,14 +11,15 @@ extension WorkbenchApp {
         if request.request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers, body: .bytes([])) }
         let client = String((request.query["client"] ?? "").prefix(64))
         let user = String((request.query["user"] ?? "").prefix(64))
-        guard let (id, stream) = events.subscribe(onClose: { [weak self] id in
+        let key = Presence.newKey()
+        guard let (id, stream) = events.subscribe(hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
             guard let self, presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
             throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
         }
         if !client.isEmpty {
-            presence.join(stream: id, Presence.Person(client: client, user: user, role: request.role,
+            presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
                                                       preset: request.query["preset"].map { String($0.prefix(64)) }))
         }
         publishPresence()
@@ -29,7 +30,7 @@ extension WorkbenchApp {
         events.publish("presence", .object([("people", presence.json)]))
     }
 
-    /// `POST /api/session/presence {"preset", "pressing", "selection", "user", "view"}`: what this page is
+    /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
     /// doing (`selection`: where a press started, 0…1 of the width; `view`: the period, size and theme it
     /// shows; both for those who follow it); `{"leaving": true}` when it closes.
     func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -60,11 +61,17 @@ extension WorkbenchApp {
         let view = try body["view"].map(Self.presenceView)
         let who = request.author
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
+        // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
+        // another page's id cannot rename it, press for it, or remove it.
+        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count) else {
+            throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
+        }
         if case .bool(true)? = body["leaving"] {
-            if presence.remove(client: who.client) { publishPresence() }
+            if presence.remove(client: who.client, key: key) { publishPresence() }
             return .json(.object([("people", presence.json)]))
         }
-        let change = presence.update(client: who.client, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
+        let change = presence.update(client: who.client, key: key, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
+        if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
         if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
