@@ -68,11 +68,13 @@ export function readVarints(text) {
  * Returns false when the patch does not fit the drawn document (the caller asks for a whole one).
  */
 export function applyPatch(keys, paths, patch) {
-  for (const [key, name, value] of patch.a) {
-    const element = keys.get(key);
-    if (!element) return false;
-    if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
-    if (name === 'd') paths.delete(key);
+  for (const [which, name, value] of patch.a) {
+    for (const key of Array.isArray(which) ? which : [which]) {
+      const element = keys.get(key);
+      if (!element) return false;
+      if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
+      if (name === 'd') paths.delete(key);
+    }
   }
   for (const [key, text] of patch.t) {
     const element = keys.get(key);

@@ -22,15 +22,20 @@ struct DrawnFrame {
     /// The patch from `self` (what the page shows) to `next`, as JSON text; nil when the two are
     /// not the same elements in the same order (then the whole document travels).
     ///
-    /// `{"a": [[key, attribute, value or null], …], "t": [[key, text], …],
+    /// `{"a": [[key or [keys…], attribute, value or null], …], "t": [[key, text], …],
     ///   "d": [[key, "Δ…"] or [key, earlierKey, "Δ tail…"], …]}`: attributes to set (null:
-    /// remove), texts to replace, and paths as the change of each number in hundredths (a path
+    /// remove; several keys share one value), texts to replace, and paths as the change of each number in hundredths (a path
     /// whose changes begin with an earlier path's repeats them by reference: the fill under the
     /// line), written as `varints`.
     func patch(to next: DrawnFrame) -> String? {
         guard elements.count == next.elements.count,
               zip(elements, next.elements).allSatisfy({ $0.key == $1.key && $0.name == $1.name }) else { return nil }
-        var attributes: [JSONValue] = []
+        var attributes: [(keys: [String], name: String, value: String?)] = []
+        func set(_ key: String, _ name: String, _ value: String?) {
+            // Several elements taking the same value (the line's two halves, the indicator's parts) share one entry.
+            if let i = attributes.firstIndex(where: { $0.name == name && $0.value == value }) { attributes[i].keys.append(key) }
+            else { attributes.append(([key], name, value)) }
+        }
         var texts: [JSONValue] = []
         var changedPaths: [(key: String, deltas: [Int])] = []
         for (old, new) in zip(elements, next.elements) where old != new {
@@ -40,11 +45,11 @@ struct DrawnFrame {
                 if name == "d", let from = self.paths[new.key], let to = next.paths[new.key], let deltas = from.deltas(to: to) {
                     changedPaths.append((new.key, deltas))
                 } else {
-                    attributes.append(.array([key, .string(name), .string(value)]))
+                    set(new.key, name, value)
                 }
             }
             for (name, _) in old.attributes where !new.attributes.contains(where: { $0.0 == name }) {
-                attributes.append(.array([key, .string(name), .null]))
+                set(new.key, name, nil)
             }
         }
         // Shorter paths first, so a longer one can start from one already sent.
@@ -59,7 +64,11 @@ struct DrawnFrame {
             }
             sent.append((key, deltas))
         }
-        return JSONValue.object([("a", .array(attributes)), ("t", .array(texts)), ("d", .array(paths))]).serialized()
+        let attributeEntries = attributes.map { entry -> JSONValue in
+            .array([entry.keys.count == 1 ? .string(entry.keys[0]) : .array(entry.keys.map(JSONValue.string)), .string(entry.name),
+                    entry.value.map(JSONValue.string) ?? .null])
+        }
+        return JSONValue.object([("a", .array(attributeEntries)), ("t", .array(texts)), ("d", .array(paths))]).serialized()
     }
 
     static let varintDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
