@@ -88,6 +88,11 @@ def test_ambiguous_framing_is_refused(server):
     assert status_of(server, f"POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
                              f"Transfer-Encoding: xchunked\r\nConnection: close\r\n\r\n2\r\n{{}}\r\n0\r\n\r\n".encode()) == 501
     assert time.time() - started < 4  # answered, not left hanging until the read times out
+    # Content-Length beside Transfer-Encoding: two ends for one body (request smuggling), either order.
+    for first, second in [("Content-Length: 2", "Transfer-Encoding: chunked"), ("Transfer-Encoding: chunked", "Content-Length: 9")]:
+        response = raw(server, f"POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                               f"Content-Type: application/json\r\n{first}\r\n{second}\r\nConnection: close\r\n\r\n2\r\n{{}}\r\n0\r\n\r\n".encode())
+        assert response.startswith(b"HTTP/1.1 400"), response[:200]
     assert server.get("/api/schema").status_code == 200
 
 

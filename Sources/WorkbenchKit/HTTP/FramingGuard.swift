@@ -1,8 +1,8 @@
 import Foundation
 
 /// Refuses requests whose framing is ambiguous: the same `Host`, `Origin` or
-/// `Content-Length` sent twice (proxies and servers may read different ones), or a transfer
-/// coding this server does not implement.
+/// `Content-Length` sent twice (proxies and servers may read different ones), `Content-Length`
+/// beside `Transfer-Encoding`, or a transfer coding this server does not implement.
 struct FramingGuard: Middleware {
     static let singleHeaders = ["host", "origin", "content-length"]
 
@@ -14,6 +14,10 @@ struct FramingGuard: Middleware {
         }
         if let coding = head.header("transfer-encoding"), coding.lowercased().trimmingCharacters(in: .whitespaces) != "chunked" {
             return .error(501, "not_implemented", "only the chunked transfer coding is implemented", field: "Transfer-Encoding")
+        }
+        // Both say where the body ends, and a proxy in front may believe the other one (request smuggling).
+        if head.header("transfer-encoding") != nil && head.header("content-length") != nil {
+            return .error(400, "bad_request", "a request may give Content-Length or Transfer-Encoding, not both", field: "Transfer-Encoding")
         }
         if let length = head.header("content-length"), !(1...18).contains(length.count) || !length.allSatisfy({ $0.isASCII && $0.isNumber }) {
             return .error(400, "bad_request", "Content-Length must be a decimal number of bytes", field: "Content-Length")
