@@ -36,16 +36,18 @@ struct InputError: Error, CustomStringConvertible {
 }
 
 enum Output {
+    /// Never traps: a closed stdout (the reader went away: EPIPE) loses the text, not the process.
     static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { write(UnsafeBufferPointer($0)) }
     }
 
     /// Bytes straight to stdout, retrying short writes.
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1) {
         guard var at = bytes.baseAddress else { return }
         var left = bytes.count
         while left > 0 {
-            let n = Foundation.write(1, at, left)
+            let n = Foundation.write(descriptor, at, left)
             if n > 0 { at += n; left -= n } else if n < 0 && errno == EINTR { continue } else { return }
         }
     }
@@ -53,7 +55,8 @@ enum Output {
     static func write(_ buffer: ByteBuffer) { buffer.withUnsafeBytes { write($0) } }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data(("workbench: " + text + "\n").utf8))
+        var bytes = Array(("workbench: " + text + "\n").utf8)
+        bytes.withUnsafeMutableBufferPointer { write(UnsafeBufferPointer($0), to: 2) }
     }
 
     /// Runs `body`, turning an `InputError` into one line on stderr and exit status 1.
