@@ -14,6 +14,8 @@ import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
 import { MotionInspector } from './inspector.js';
+import { Comments } from './comments.js';
+import { Rounds } from './rounds.js';
 
 const $ = id => document.getElementById(id);
 
@@ -68,6 +70,8 @@ async function start() {
   presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
   const compare = new Compare(store, presets);
   new Exporter(presets);
+  new Comments(store, () => presets.current?.name ?? null, () => Number($('progress-scrub').value));
+  new Rounds(store, presets);
   const live = new LiveSession(store, presets, {
     onPresetEvent: async data => {
       compare.presetChanged(data);
