@@ -16,6 +16,8 @@ import { toast } from './toast.js';
 import { MotionInspector } from './inspector.js';
 import { Comments } from './comments.js';
 import { Rounds } from './rounds.js';
+import { HistoryPanel } from './history.js';
+import { Review } from './review.js';
 
 const $ = id => document.getElementById(id);
 
@@ -112,6 +114,23 @@ async function start() {
     onPresence: people => panel.renderPresence(people),
   });
   const panel = new SessionPanel(live);
+  // Deciding together: history, review and notes of the open preset.
+  new HistoryPanel(store, {
+    presetName: () => presets.current?.name ?? null,
+    onRestored: async name => {
+      if (!(await presets.adopt(name).catch(() => false))) toast(`“${name}” was restored; your unsaved changes are kept (Revert shows the restored values)`);
+    },
+  });
+  const review = new Review({
+    presetName: () => presets.current?.name ?? null,
+    people: () => [...new Set(live.people.map(p => p.user).filter(Boolean))],
+    onNotesSaved: file => {
+      if (presets.current?.name !== file.name) return;
+      presets.current = { ...presets.current, revision: file.revision, notes: file.notes, updatedAt: file.updatedAt };
+      presets.markModified();
+    },
+  });
+  store.on(change => { if (change.kind === 'baseline') review.refresh(); });
   const showDataSource = () => {
     const builtIn = summary?.source?.startsWith('built-in');
     $('data-builtin').hidden = builtIn !== false;
