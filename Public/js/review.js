@@ -28,7 +28,11 @@ export class Review {
     for (const id of ['edit-notes', 'preset-info-edit-notes']) $(id).addEventListener('click', () => this.editNotes());
     $('notes-form').addEventListener('submit', event => { event.preventDefault(); this.saveNotes(); });
     $('notes-cancel').addEventListener('click', () => $('notes-dialog').close());
-    const again = data => { if (data.name === this.preset?.name || data.preset === this.preset?.name) this.refresh(); };
+    const again = data => {
+      if (data.name !== this.preset?.name && data.preset !== this.preset?.name) return;
+      if (data.action === 'deleted') { this.preset = null; this.renderStatus(); return; }
+      this.refresh();
+    };
     onDecisionEvent('review', data => {
       again(data);
       if (data.client !== clientId && data.decision === 'request-review' && (data.reviewers ?? []).includes(getUserName())) {
