@@ -84,3 +84,12 @@ def test_comments_per_preset_are_bounded(fresh_server):
     over = session.post(s.url + path, json={"parameter": "lineColor", "text": "one too many"}, headers={"Origin": s.url}, timeout=30)
     assert over.status_code == 409
     assert len(s.get(path).json()) == 500
+
+
+def test_a_renamed_preset_keeps_its_comments(fresh_server):
+    s = fresh_server
+    s.request("PUT", "/api/presets/Talk", json={"parameters": {}})
+    s.request("POST", "/api/presets/Talk/comments", json={"parameter": "fillColor", "text": "warmer"})
+    r = s.request("POST", "/api/presets/Talk/rename", json={"newName": "Talked"}, headers={"If-Match": "*"})
+    assert r.status_code == 200, r.text
+    assert [c["text"] for c in s.get("/api/presets/Talked/comments").json()] == ["warmer"]
