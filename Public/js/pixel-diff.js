@@ -28,7 +28,7 @@ function pixels(image, width, height, background) {
  * The pixels that differ between two images by more than `threshold` (sum of |ΔR|+|ΔG|+|ΔB|),
  * as a canvas with each changed pixel in `color`, and how many changed.
  */
-export function changedPixels(a, b, width, height, { background = '#ffffff', threshold = 48, color = [230, 0, 90, 255] } = {}) {
+export function changedPixels(a, b, width, height, { background = '#ffffff', threshold = 48, color = [230, 0, 90, 130] } = {}) {
   const first = pixels(a, width, height, background);
   const second = pixels(b, width, height, background);
   const canvas = document.createElement('canvas');
