@@ -25,13 +25,22 @@ export class Rounds {
     $('round-back').addEventListener('click', () => this.show('list'));
     $('round-results-back').addEventListener('click', () => this.show('list'));
     $('round-close').addEventListener('click', () => this.close());
+    this.countOpen();
     onDecisionEvent('round', data => {
+      if (data.action !== 'voted') this.countOpen();
       if (this.dialog.open && $('round-list-view').hidden === false) this.renderList();
       if (data.action === 'started' && data.client !== clientId) {
         toast(`${data.user || 'Someone'} started a blind round: open Blind round… to vote`, { ms: 6000 });
       }
       if (data.action === 'closed' && this.round === data.round?.id && data.client !== clientId) this.results(this.round);
     });
+  }
+
+  /** The preset bar says when a round waits for votes. */
+  async countOpen() {
+    let open = 0;
+    try { open = (await getJSON('/api/rounds')).filter(r => r.state === 'open').length; } catch { return; }
+    $('open-rounds').textContent = open ? `Blind round… (${open} open)` : 'Blind round…';
   }
 
   async open() {

@@ -47,6 +47,8 @@ def test_three_people_vote_and_see_the_ranking(people):
     assert vote_all(ada, "left") == 3
 
     for person, choice in ((ben, "right"), (cy, "none")):
+        # Everyone's preset bar says a round waits for votes.
+        person.wait_for_function("() => document.querySelector('#open-rounds').textContent === 'Blind round… (1 open)'", timeout=5000)
         person.locator("#open-rounds").click()
         person.locator("#round-list li").first.get_by_role("button", name="Vote").click()
         assert vote_all(person, choice) == 3
@@ -62,6 +64,7 @@ def test_three_people_vote_and_see_the_ranking(people):
     assert sum("no preference" in p for p in picks) == 3
     assert serious(cy, "#rounds-dialog") == []
     cy.screenshot(path=str(SHOTS / "round-results.png"))
+    ada.wait_for_function("() => document.querySelector('#open-rounds').textContent === 'Blind round…'", timeout=5000)
     result = cy.evaluate("fetch('/api/rounds').then(r => r.json())")
     assert result[0]["state"] == "closed"
     for page in (ada, ben, cy):
