@@ -5,7 +5,7 @@ import ChartEngine
 extension WorkbenchApp {
     func listComments(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
-        return .json(.array(comments.list(preset: preset).map(\.json)))
+        do { return .json(.array(try comments.list(preset: preset).map(\.json))) } catch { throw Self.commentError(error) }
     }
 
     /// Body: `{"parameter", "text", "progress"?}`.

@@ -41,32 +41,39 @@ final class CommentStore: Sendable {
         var nextID = 1
     }
 
-    private let state: Mutex<State>
+    /// Nil until first used: the records are read then, so a store is made without I/O.
+    private let state = Mutex<State?>(nil)
     private let records: (any CommentRecords)?
 
-    /// Comments for this process only.
-    init() {
-        state = Mutex(State())
-        records = nil
-    }
-
-    /// Comments kept in `records`, starting from what they hold.
-    init(records: any CommentRecords) throws {
-        let loaded = try records.loadAll()
-        state = Mutex(State(comments: loaded, nextID: (loaded.map(\.id).max() ?? 0) + 1))
+    /// `records` nil keeps comments for this process only.
+    init(records: (any CommentRecords)? = nil) {
         self.records = records
     }
 
+    /// Runs `body` on the comments, reading them from the records the first time.
+    private func withState<T>(_ body: (inout State) throws(Failure) -> T) throws(Failure) -> T {
+        try state.withLock { (current: inout State?) throws(Failure) -> T in
+            if current == nil {
+                let loaded: [ParameterComment]
+                do { loaded = try records?.loadAll() ?? [] } catch { throw .storage("\(error)") }
+                current = State(comments: loaded, nextID: (loaded.map(\.id).max() ?? 0) + 1)
+            }
+            var s = current ?? State()
+            defer { current = s }
+            return try body(&s)
+        }
+    }
+
     /// Oldest first.
-    func list(preset: String) -> [ParameterComment] {
-        state.withLock { $0.comments.filter { $0.preset == preset } }
+    func list(preset: String) throws(Failure) -> [ParameterComment] {
+        try withState { $0.comments.filter { $0.preset == preset } }
     }
 
     func add(preset: String, parameter: String, progress: Double?, text raw: String, author: String, at time: String) throws(Failure) -> ParameterComment {
         let text = raw.trimmingCharacters(in: [" ", "\n", "\t", "\r"])
         guard !text.isEmpty else { throw .emptyText }
         guard text.count <= Self.maxTextCharacters else { throw .textTooLong }
-        return try state.withLock { (s: inout State) throws(Failure) in
+        return try withState { (s: inout State) throws(Failure) in
             guard s.comments.count < Self.maxTotal else { throw .tooMany(preset: false) }
             guard s.comments.lazy.filter({ $0.preset == preset }).count < Self.maxPerPreset else { throw .tooMany(preset: true) }
             let comment = ParameterComment(id: s.nextID, preset: preset, parameter: parameter, progress: progress, text: text,
@@ -80,7 +87,7 @@ final class CommentStore: Sendable {
 
     /// Resolving twice keeps the first resolution.
     func resolve(preset: String, id: Int, by author: String, at time: String) throws(Failure) -> ParameterComment {
-        try state.withLock { (s: inout State) throws(Failure) in
+        try withState { (s: inout State) throws(Failure) in
             guard let index = s.comments.firstIndex(where: { $0.id == id && $0.preset == preset }) else { throw .notFound }
             guard !s.comments[index].resolved else { return s.comments[index] }
             var comment = s.comments[index]
@@ -94,7 +101,7 @@ final class CommentStore: Sendable {
 
     /// A renamed preset keeps its threads.
     func rename(_ old: String, to new: String) throws(Failure) {
-        try state.withLock { (s: inout State) throws(Failure) in
+        try withState { (s: inout State) throws(Failure) in
             for index in s.comments.indices where s.comments[index].preset == old {
                 var comment = s.comments[index]
                 comment.preset = new
