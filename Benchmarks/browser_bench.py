@@ -1,19 +1,27 @@
 #!/usr/bin/env python3
-"""Slider input → new SVG painted, in headless Chromium against the release build with the
-built-in ten-year series: time from the `input` event to the animation frame after the new
-chart is in the page. Also pointerdown → first transition frame and the bytes one press and
-release move over the render socket, against the whole-film /api/frames answer as the baseline."""
+"""The page as a person meets it, in headless Chromium against the release build with the
+built-in ten-year series, measured from outside the page's code (a MutationObserver on the
+chart): slider `input` → the new chart in the DOM (and the display frame after it), at 1440 px;
+pointerdown → the first transition frame in the DOM; the bytes one press and release move over
+the render socket. Each runs on an idle server and again while 20 simulated editors drive the
+same server (each dragging a slider: a render request every display frame)."""
+import multiprocessing
+import random
 import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 
+import requests
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+EDITORS = 20
 
 
 def percentile(values, p):
@@ -21,39 +29,124 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def press_benchmark(browser, url):
-    """Pointerdown → first transition frame in the page, and the bytes one press and release
-    move over the render socket, at 390×240 with the default duration (0.3 s) and points."""
+def editor(url, stop, counter):
+    """One simulated editor: renders the ALL chart at 1440 px with a changing width, ~60 a second."""
+    session = requests.Session()
+    rng = random.Random()
+    while not stop.is_set():
+        started = time.monotonic()
+        body = {"period": "ALL", "width": 1440, "height": 320, "inactiveLineWidth": rng.choice([1, 2, 3, 4, 5, 6]) + 0.5 * rng.randint(0, 1)}
+        try:
+            session.post(url + "api/render", json=body, headers={"Origin": url.rstrip("/")}, timeout=10)
+            with counter.get_lock():
+                counter.value += 1
+        except requests.RequestException:
+            pass
+        time.sleep(max(0.0, 1 / 60 - (time.monotonic() - started)))
+
+
+def editors_process(url, stop, counter):
+    threads = [threading.Thread(target=editor, args=(url, stop, counter), daemon=True) for _ in range(EDITORS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
+SLIDER = """async ([count]) => {
+    const preview = document.querySelector('#preview');
+    const slider = document.querySelector('#param-inactiveLineWidth');
+    let resolveChange = null;
+    const observer = new MutationObserver(() => { if (resolveChange) { const r = resolveChange; resolveChange = null; r(performance.now()); } });
+    observer.observe(preview, { childList: true, subtree: true, attributes: true, characterData: true });
+    const inDocument = [], painted = [];
+    for (let i = 0; i < count; i++) {
+        // Inputs arrive at random moments within a frame, as a dragging hand's do.
+        await new Promise(r => requestAnimationFrame(r));
+        await new Promise(r => setTimeout(r, Math.random() * 16));
+        const changed = new Promise(r => { resolveChange = r; });
+        const started = performance.now();
+        slider.value = String(1 + (i % 20) * 0.5);
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        const at = await changed;
+        inDocument.push(at - started);
+        await new Promise(r => requestAnimationFrame(r));
+        painted.push(performance.now() - started);
+    }
+    slider.dispatchEvent(new Event('change', { bubbles: true }));
+    observer.disconnect();
+    return [inDocument, painted];
+}"""
+
+PRESS_RECORDER = """() => {
+    const preview = document.querySelector('#preview');
+    window.pressToFrame = [];
+    window.mutations = 0;
+    let pressedAt = null;
+    preview.addEventListener('pointerdown', event => { pressedAt = event.timeStamp; }, { capture: true });
+    new MutationObserver(() => {
+        window.mutations++;
+        if (pressedAt !== null && preview.querySelector('svg .cw-indicator')) {
+            window.pressToFrame.push(performance.now() - pressedAt);
+            pressedAt = null;
+        }
+    }).observe(preview, { childList: true, subtree: true, attributes: true, characterData: true });
+}"""
+
+
+def slider_benchmark(page, label):
+    for period in ("1Y", "ALL"):
+        page.locator(f"[data-period='{period}']").click()
+        page.wait_for_timeout(300)
+        in_document, painted = page.evaluate(SLIDER, [150])
+        print(f"{label} {period}, {len(in_document)} slider edits at 1440 px: input → new chart in the DOM p50 {statistics.median(in_document):.1f} ms, "
+              f"p95 {percentile(in_document, 95):.1f} ms; → the display frame after it p50 {statistics.median(painted):.1f} ms, "
+              f"p95 {percentile(painted, 95):.1f} ms")
+
+
+def press_benchmark(browser, url, label):
+    """Pointerdown → first transition frame in the DOM, and the bytes one press and release move
+    over the render socket (ALL, 1440 px wide chart, the default duration and points)."""
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     session = page.context.new_cdp_session(page)
     session.send("Network.enable")
     traffic = {"received": 0, "sent": 0}
     session.on("Network.webSocketFrameReceived", lambda e: traffic.__setitem__("received", traffic["received"] + len(e["response"]["payloadData"].encode())))
     session.on("Network.webSocketFrameSent", lambda e: traffic.__setitem__("sent", traffic["sent"] + len(e["response"]["payloadData"].encode())))
-    page.goto(url + "?device=custom&width=390&height=240")
+    page.goto(url + "?period=ALL&device=custom&width=1440&height=320")
     page.wait_for_selector("body[data-ready=true]")
     page.wait_for_timeout(500)
+    page.evaluate(PRESS_RECORDER)
     box = page.locator("#preview").bounding_box()
-    per_press = []
-    frames_per_press = []
-    page.evaluate("window.painted = 0; new MutationObserver(() => window.painted++).observe(document.querySelector('#preview'), {childList: true})")
+    per_press, frames_per_press = [], []
     for i in range(30):
-        page.evaluate("window.painted = 0")
-        before = dict(traffic)
+        page.evaluate("window.mutations = 0")
         page.mouse.move(box["x"] + box["width"] * (0.2 + 0.6 * (i % 7) / 6), box["y"] + box["height"] / 2)
+        page.wait_for_timeout(50)
+        before = dict(traffic)
         page.mouse.down()
         page.wait_for_timeout(450)
         page.mouse.up()
-        page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0'")
+        page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0' && !document.querySelector('#preview .cw-indicator')")
         page.wait_for_timeout(150)
         per_press.append(traffic["received"] - before["received"] + traffic["sent"] - before["sent"])
-        frames_per_press.append(page.evaluate("window.painted"))
-    first = page.evaluate("window.workbenchMetrics.pressToFrame")
-    print(f"press, {len(first)} presses at 390x240: pointerdown → first transition frame in the page p50 {statistics.median(first):.1f} ms, "
+        frames_per_press.append(page.evaluate("window.mutations"))
+    first = page.evaluate("window.pressToFrame")
+    print(f"{label} press, {len(first)} presses: pointerdown → first transition frame in the DOM p50 {statistics.median(first):.1f} ms, "
           f"p95 {percentile(first, 95):.1f} ms (one display frame: 16.7 ms)")
-    print(f"press + release over the socket: median {statistics.median(per_press) / 1024:.0f} KB both ways "
-          f"(max {max(per_press) / 1024:.0f} KB), {statistics.median(frames_per_press):.0f} frames painted")
+    print(f"{label} press + release over the socket: median {statistics.median(per_press) / 1024:.1f} KB both ways "
+          f"(max {max(per_press) / 1024:.1f} KB), {statistics.median(frames_per_press):.0f} DOM updates")
     page.close()
+
+
+def whole_svg_baseline(page):
+    """The same-run baseline: what one frame costs as a whole document (POST /api/render)."""
+    sizes = page.evaluate("""async () => {
+        const r = await fetch('/api/render', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                              body: JSON.stringify({period: 'ALL', width: 1440, height: 320, progress: 0.5, selection: 0.5})});
+        return (await r.text()).length;
+    }""")
+    print(f"baseline: one mid-transition frame as a whole SVG document is {sizes / 1024:.1f} KB")
 
 
 def main():
@@ -66,43 +159,27 @@ def main():
             url = re.search(r"http://[^ ]+/", server.stdout.readline()).group(0)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-                page = browser.new_page(viewport={"width": 1440, "height": 900})
-                page.goto(url)
-                page.wait_for_selector("body[data-ready=true]")
-                for period in ("1Y", "ALL"):
-                    page.locator(f"[data-period='{period}']").click()
-                    page.wait_for_timeout(300)
-                    # Inputs arrive at random moments within a frame, as a dragging hand's do.
-                    painted, in_document = page.evaluate("""async () => {
-                        const slider = document.querySelector('#param-inactiveLineWidth');
-                        const metrics = window.workbenchMetrics;
-                        const painted = [], inDocument = [];
-                        for (let i = 0; i < 150; i++) {
-                            await new Promise(r => requestAnimationFrame(r));
-                            await new Promise(r => setTimeout(r, Math.random() * 16));
-                            const before = metrics.paints.length;
-                            slider.value = String(1 + (i % 20) * 0.5);
-                            slider.dispatchEvent(new Event('input', { bubbles: true }));
-                            while (metrics.paints.length === before) await new Promise(r => setTimeout(r, 0));
-                            painted.push(metrics.paints[metrics.paints.length - 1]);
-                            inDocument.push(metrics.inDocument[metrics.inDocument.length - 1]);
-                        }
-                        slider.dispatchEvent(new Event('change', { bubbles: true }));
-                        return [painted, inDocument];
-                    }""")
-                    print(f"{period}, {len(painted)} slider edits: input → new SVG in the page p50 {statistics.median(in_document):.1f} ms, "
-                          f"p95 {percentile(in_document, 95):.1f} ms; input → next frame after it p50 {statistics.median(painted):.1f} ms, "
-                          f"p95 {percentile(painted, 95):.1f} ms")
-                frames = page.evaluate("""async () => {
-                    const t = performance.now();
-                    const r = await fetch('/api/frames', {method: 'POST', headers: {'Content-Type': 'application/json'},
-                                                          body: JSON.stringify({period: '1Y', width: 393, height: 240, selection: 0.5})});
-                    const body = await r.json();
-                    return [performance.now() - t, body.frames.length, JSON.stringify(body).length];
-                }""")
-                print(f"baseline, the whole-film way: all {frames[1]} frames of one direction from POST /api/frames in {frames[0]:.1f} ms, "
-                      f"{frames[2] / 1024:.0f} KB")
-                press_benchmark(browser, url)
+                for label, load in (("idle server:", False), (f"{EDITORS} editors:", True)):
+                    stop = multiprocessing.Event()
+                    counter = multiprocessing.Value("i", 0)
+                    worker = None
+                    if load:
+                        worker = multiprocessing.Process(target=editors_process, args=(url, stop, counter), daemon=True)
+                        worker.start()
+                        time.sleep(1)
+                    started = time.monotonic()
+                    page = browser.new_page(viewport={"width": 1440, "height": 900})
+                    page.goto(url + "?device=custom&width=1440&height=320")
+                    page.wait_for_selector("body[data-ready=true]")
+                    slider_benchmark(page, label)
+                    if not load:
+                        whole_svg_baseline(page)
+                    page.close()
+                    press_benchmark(browser, url, label)
+                    if worker:
+                        stop.set()
+                        worker.join(timeout=10)
+                        print(f"{label} the editors' renders: {counter.value / (time.monotonic() - started):.0f} a second")
                 browser.close()
         finally:
             server.terminate()

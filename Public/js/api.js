@@ -10,24 +10,33 @@ export function setUserName(name) {
 }
 
 export class ApiError extends Error {
+  /** What a person reads for a request's fields: parameter labels (from the schema) and these. */
+  static fieldLabels = { name: 'Name', newName: 'New name', author: 'Author', notes: 'Notes' };
+
   /**
-   * The message as a person reads it: a parameter's key is prefixed when the message does not
-   * name it already ("line 1201: line 1201: …" never); header names (If-Match, Origin) are not.
+   * The message as a person reads it: prefixed by the field's label ("Marker radius: …") or a
+   * line number when the message does not name it already; a conflict (409) is a sentence of
+   * its own, and header names (If-Match, Origin) are never shown.
    */
-  static describe(error) {
-    const field = error.field;
-    if (!field || /^[A-Z]/.test(field) || error.message.includes(field)) return error.message;
-    return `${field}: ${error.message}`;
+  static describe(error, status) {
+    const { field, message } = error;
+    if (status === 409) return sentence(message);
+    if (!field || /^[A-Z]/.test(field)) return message;
+    const label = /^line \d+$/.test(field) ? field : ApiError.fieldLabels[field];
+    if (!label || message.includes(field) || message.includes(label)) return message;
+    return `${label}: ${message}`;
   }
 
   constructor(status, body) {
     const error = body && body.error ? body.error : { code: 'http_' + status, message: 'HTTP ' + status };
-    super(ApiError.describe(error));
+    super(ApiError.describe(error, status));
     this.status = status;
     this.code = error.code;
     this.field = error.field;
   }
 }
+
+const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
 
 function identity(extra = {}) {
   return { 'X-Workbench-Client': clientId, 'X-Workbench-User': encodeURIComponent(userName), ...extra };

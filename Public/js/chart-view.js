@@ -3,6 +3,7 @@
 // and every frame; the page never does chart maths itself).
 
 import { renderChannel, motionClock } from './render-channel.js';
+import { elementKeys, applyPatch } from './frame-patch.js';
 
 export class ChartView {
   /**
@@ -26,11 +27,16 @@ export class ChartView {
     this.framesInFlight = 0;
     this.loop = 0;
     this.settledWaiters = [];
+    this.shownFrame = null;   // the socket's number of the frame in the DOM: the next may patch it
+    this.keys = new Map();    // the drawn SVG's elements by the server's keys
+    this.paths = new Map();   // their path data as numbers, parsed once
   }
 
   request(extra = {}) {
     const { params, view } = this.source();
-    return { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
+    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
+    if (this.shownFrame !== null) request.base = this.shownFrame;
+    return request;
   }
 
   /** Draws the current state; while a render is in flight only the newest wish is kept. */
@@ -42,8 +48,8 @@ export class ChartView {
     const extra = { progress };
     if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
-    renderChannel.render(this.request(extra))
-      .then(svg => { if (!this.moving || this.held !== null) this.paint(svg, started); })
+    renderChannel.draw(this.request(extra))
+      .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {
         this.inflight = false;
@@ -51,18 +57,33 @@ export class ChartView {
       });
   }
 
-  paint(svg, started, motion = null) {
-    this.element.innerHTML = svg;
+  /** Shows a frame: a patch updates the drawn SVG in place, a whole SVG replaces it. */
+  paint({ head, body }, started, motion = null) {
+    if (head.patch) {
+      if (!applyPatch(this.keys, this.paths, JSON.parse(body))) {
+        // The drawn document is not the one the patch was made for: ask for a whole frame.
+        this.shownFrame = null;
+        this.draw();
+        return;
+      }
+    } else {
+      this.element.innerHTML = body;
+      const svg = this.element.firstElementChild;
+      this.keys = svg ? elementKeys(svg) : new Map();
+      this.paths = new Map();
+    }
+    this.shownFrame = head.frame ?? null;
     this.onPainted(this.element.firstElementChild, null, started, motion);
   }
 
   // Pointer: fractions of the drawn width.
-  press(fraction) {
+  // `replay`: the page presses by itself (Play), which is no person pressing.
+  press(fraction, { replay = false } = {}) {
     const wasPressed = this.pressed;
     this.pressed = true;
     this.selection = clamp(fraction);
     this.startMotion('press');  // the frame request goes out first: the first frame is what counts
-    if (!wasPressed) this.onPress(true);
+    if (!wasPressed) this.onPress(true, { replay });
   }
 
   move(fraction) {
@@ -71,11 +92,11 @@ export class ChartView {
     if (!this.moving || this.held !== null) this.draw();
   }
 
-  release() {
+  release({ replay = false } = {}) {
     if (!this.pressed || this.pinned) return;
     this.pressed = false;
     this.startMotion('release');
-    this.onPress(false);
+    this.onPress(false, { replay });
   }
 
   /** "Show active state": pressed at the current (or a default) selection until unpinned. */
@@ -123,11 +144,12 @@ export class ChartView {
     const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5 };
     this.framesInFlight++;
     renderChannel.frame(this.request(extra))
-      .then(({ head, svg }) => {
+      .then(answer => {
+        const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
         this.progress = head.progress;
         this.moving = !head.finished;
-        if (this.held === null) this.paint(svg, started, { action: motion, ...head, pressedAt: this.pressedAt });
+        if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
         if (!this.moving) this.settle();
       })
@@ -157,10 +179,10 @@ export class ChartView {
   async play() {
     if (this.pinned) return;
     this.pressed = false;
-    this.press(0.7);
+    this.press(0.7, { replay: true });
     await this.settled();
     await new Promise(r => setTimeout(r, 700 / motionClock.speed));
-    this.release();
+    this.release({ replay: true });
   }
 }
 

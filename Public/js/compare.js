@@ -91,18 +91,26 @@ export class Compare {
 export function fillDiffTable(table, schema, columns, identical = 'These presets are identical.') {
   table.replaceChildren(row(['Parameter', ...columns.map(c => c.title)], 'th'));
   let differing = 0;
-  const text = v => v === undefined ? '–' : Array.isArray(v) ? v.join(', ') : String(v);
   for (const definition of schema.parameters) {
     const values = columns.map(c => c.parameters[definition.key]);
     if (values.every(v => same(v, values[0]))) continue;
     differing++;
-    table.append(row([definition.label, ...values.map(text)], 'td'));
+    table.append(row([definition.label, ...values.map(v => valueText(definition, v))], 'td'));
   }
   if (columns.every(c => c.notes !== undefined) && columns.some(c => c.notes !== columns[0].notes)) {
     differing++;
     table.append(row(['Notes', ...columns.map(c => c.notes || '–')], 'td'));
   }
   if (!differing) table.append(row([identical], 'td'));
+}
+
+/** A value as the controls show it: a choice's label ("Spring", not "spring"), a toggle as On/Off, units. */
+function valueText(definition, value) {
+  if (value === undefined) return '–';
+  if (Array.isArray(value)) return value.join(', ');
+  if (definition.type === 'choice') return definition.optionLabels?.[value] ?? String(value);
+  if (definition.type === 'toggle') return value ? 'On' : 'Off';
+  return definition.unit ? `${value} ${definition.unit}` : String(value);
 }
 
 function row(cells, tag) {

@@ -1,6 +1,7 @@
 // Builds one labelled control per schema parameter, grouped, and keeps them in step with the store.
 
 import { same, clampNumber, acceptBezier } from './state.js';
+import { toast } from './toast.js';
 
 const decimals = step => (String(step).split('.')[1] || '').length;
 
@@ -26,8 +27,10 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
     form.append(fieldset);
   }
 
-  const refresh = (keys = [...updaters.keys()]) => {
-    for (const key of keys) updaters.get(key)?.(store.params[key]);
+  // A box being typed in keeps the person's text for their own edits; any other change (a
+  // colleague's, an undo, a load) is written into every control, so each shows what the chart uses.
+  const refresh = (keys = [...updaters.keys()], origin = 'load') => {
+    for (const key of keys) updaters.get(key)?.(store.params[key], origin === 'local');
     for (const definition of store.schema.parameters) {
       const row = rows.get(definition.key);
       row.hidden = !store.isVisible(definition);
@@ -42,7 +45,7 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
       reset.disabled = same(value, base) && same(value, definition.default);
     }
   };
-  store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys); });
+  store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });
   refresh();
   return { refresh };
 }
@@ -94,7 +97,12 @@ function control(definition, store, baseline) {
       slider.addEventListener('input', () => { const v = read(slider); if (v !== null) set(v); });
       slider.addEventListener('change', done);
       number.addEventListener('input', () => { const v = read(number); if (v !== null && number.value !== '') set(v); });
-      number.addEventListener('change', () => { const v = read(number); if (v !== null) set(v); number.value = format(store.params[definition.key], places); done(); });
+      number.addEventListener('change', () => {
+        const v = read(number);
+        if (v !== null) { set(v); tellIfLimited(definition, Number(number.value), v); }
+        number.value = format(store.params[definition.key], places);
+        done();
+      });
       for (const el of [slider, number]) el.addEventListener('keydown', event => shiftStep(event, el, definition, set, done));
       const wrap = document.createElement('div');
       wrap.className = 'input';
@@ -102,7 +110,8 @@ function control(definition, store, baseline) {
       value.append(number);
       if (definition.unit) value.append(Object.assign(document.createElement('span'), { textContent: definition.unit, className: 'unit' }));
       row.append(wrap);
-      update = v => { slider.value = v; if (document.activeElement !== number) number.value = format(v, places); };
+      number.addEventListener('blur', () => { number.value = format(store.params[definition.key], places); });
+      update = (v, typing) => { slider.value = v; if (!typing || document.activeElement !== number) number.value = format(v, places); };
       break;
     }
     case 'color': {
@@ -120,7 +129,8 @@ function control(definition, store, baseline) {
         if (/^#[0-9a-f]{6}$/i.test(v)) { set(v.toUpperCase()); done(); } else { text.value = store.params[definition.key]; }
       });
       value.append(text, picker);
-      update = v => { picker.value = v.toLowerCase(); if (document.activeElement !== text) text.value = v; };
+      text.addEventListener('blur', () => { text.value = store.params[definition.key]; });
+      update = (v, typing) => { picker.value = v.toLowerCase(); if (!typing || document.activeElement !== text) text.value = v; };
       break;
     }
     case 'choice': {
@@ -133,6 +143,7 @@ function control(definition, store, baseline) {
       wrap.className = 'input';
       wrap.append(select);
       row.append(wrap);
+      if (definition.presets?.length) row.append(shortcuts(definition, store));
       update = v => { select.value = v; };
       break;
     }
@@ -178,8 +189,8 @@ function control(definition, store, baseline) {
       wrap.append(...fields, svg);
       row.append(wrap);
       // The preview only draws the control polygon's curve; timing maths stays in the engine.
-      update = v => {
-        fields.forEach((f, i) => { if (document.activeElement !== f) f.value = v[i]; });
+      update = (v, typing) => {
+        fields.forEach((f, i) => { if (!typing || document.activeElement !== f) f.value = v[i]; });
         path.setAttribute('d', `M0,1 C${v[0]},${1 - v[1]} ${v[2]},${1 - v[3]} 1,0`);
       };
       break;
@@ -187,6 +198,36 @@ function control(definition, store, baseline) {
   }
   if (definition.help) row.querySelector(`#${id}`)?.setAttribute('aria-describedby', id + '-help');
   return { row, update };
+}
+
+/** Named value sets from the schema (e.g. Smooth, Snappy, Bouncy springs): one click, one undo step. */
+function shortcuts(definition, store) {
+  const bar = document.createElement('div');
+  bar.className = 'shortcuts';
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', `${definition.label} presets`);
+  for (const preset of definition.presets) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = preset.label;
+    button.dataset.preset = preset.name;
+    button.title = Object.entries(preset.values).map(([key, value]) => `${key} ${value}`).join(', ');
+    button.addEventListener('click', () => {
+      for (const [key, value] of Object.entries(preset.values)) store.edit(key, value);
+      store.commit();
+    });
+    bar.append(button);
+  }
+  return bar;
+}
+
+/** A typed value outside the range is limited, and the person is told so rather than left to notice. */
+function tellIfLimited(definition, typed, used) {
+  if (!Number.isFinite(typed) || (typed >= definition.min && typed <= definition.max)) return;
+  const unit = definition.unit ? ' ' + definition.unit : '';
+  const bound = typed > definition.max ? 'most' : 'least';
+  toast(`${definition.label} limited to ${used}${unit}: ${typed}${unit} is outside ${definition.min}–${definition.max}${unit}, the ${bound} it allows.`,
+        { key: 'limited-' + definition.key });
 }
 
 function input(type, id, definition) {

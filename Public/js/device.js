@@ -1,61 +1,77 @@
-// /device: only the chart, full screen on a phone, following the session's current parameters
-// live (the preset an editor last opened or edited, with the team's unsaved edits), pressed and scrubbed by touch like the app, with a
-// light haptic tick on each newly selected point where the browser can vibrate.
+// /device: the app's top screen on a phone: the price header that follows the finger, the chart at
+// the app's size for the device width, the period buttons and light/dark, following the session's
+// current parameters live (the preset an editor last opened or edited, with the team's unsaved
+// edits), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
+// selected point where the browser can vibrate.
 
 import { getJSON, send, clientId, getUserName } from './api.js';
 import { Store } from './state.js';
-import { ChartView, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 
 const element = document.getElementById('preview');
-// Paint times (epoch milliseconds) with the line width drawn, read by the tests.
-const metrics = window.deviceMetrics = { paints: [] };
+/** Chart height over width in the app's top screen. */
+const APP_CHART_RATIO = 0.7;
 
 async function start() {
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
   const store = new Store(schema);
   let preset = null;
   let source = null;   // the session's event stream, once open
+  let presenceKey = null;   // the stream's proof that a presence update is this page's
 
+  // The chart as tall as the app draws it for this width (390 → 273), never stretched to the screen.
   const fit = () => {
     const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
-    store.view = { ...store.view, width: clamp(innerWidth, schema.width), height: clamp(innerHeight, schema.height) };
+    const width = clamp(innerWidth, schema.width);
+    store.view = { ...store.view, width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6), schema.height) };
   };
   fit();
+  const header = new PriceHeader(document.getElementById('headline-price'), document.getElementById('headline-change'));
 
   let lastSelected = null;   // time of the selected point in the last frame while pressing
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
-      metrics.paints.push({ at: performance.timeOrigin + performance.now(), width: svg.querySelector('.cw-line')?.getAttribute('stroke-width') });
+      header.update(svg, chart.pressed);
       // A new selected point under the finger: one short tick, as the app does.
       // (the engine names the selected point on the frame, whether or not the price label is drawn)
       const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;
       if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
       lastSelected = selected;
     },
-    onPress: pressing => send('POST', '/api/session/presence', { pressing, preset }).catch(() => {}),
+    onPress: pressing => {
+      header.update(null, pressing);
+      if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset }).catch(() => {});
+    },
   });
   attachPointer(element, () => [chart]);
+  setUpPeriods(store, chart);
+  setUpTheme();
   // Some mobile browsers still scroll or zoom on a touch unless its default is refused.
   for (const type of ['touchstart', 'touchmove', 'gesturestart']) element.addEventListener(type, e => e.preventDefault(), { passive: false });
 
   // Events are applied one after another: switching preset fetches it first.
   let queue = Promise.resolve();
   const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
-  // A preset as the session has it: its saved values and the team's unsaved edits on top.
+  // A preset as the session has it: its draft (the saved values and the team's unsaved edits).
+  let at = { draft: 0, version: 0 };
+  const take = draft => {
+    const newer = draft.draft > at.draft || (draft.draft === at.draft && draft.version >= at.version);
+    if (!newer) return;
+    at = { draft: draft.draft, version: draft.version };
+    store.applyRemote({ ...store.defaults, ...draft.parameters });
+  };
   const open = async name => {
-    const [saved, now] = await Promise.all([
-      name === null ? null : getJSON('/api/presets/' + encodeURIComponent(name)).catch(() => null),
-      getJSON('/api/session'),
-    ]);
-    const switched = (saved ? name : null) !== preset;
-    preset = saved ? name : null;
-    store.applyRemote({ ...store.defaults, ...(saved?.parameters ?? {}), ...(now.current?.edits?.[preset ?? ''] ?? {}) });
-    if (switched && source) send('POST', '/api/session/presence', { preset }).catch(() => {});
+    const draft = name === null ? null : await getJSON('/api/drafts/' + encodeURIComponent(name)).catch(() => null);
+    const switched = (draft ? name : null) !== preset;
+    preset = draft ? name : null;
+    at = { draft: 0, version: 0 };
+    if (draft) take(draft); else store.applyRemote(store.defaults);
+    if (switched && presenceKey) send('POST', '/api/session/presence', { key: presenceKey, preset }).catch(() => {});
   };
 
-  const current = session.current ?? { preset: null, parameters: {} };
+  const current = session.current ?? { preset: null };
   const names = (await getJSON('/api/presets')).presets.map(p => p.name);
   await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
   store.on(change => { if (change.kind === 'params') chart.draw(); });
@@ -64,10 +80,12 @@ async function start() {
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
   if (preset !== null) search.set('preset', preset);
   source = new EventSource('/api/events?' + search);
-  source.addEventListener('parameters', event => inOrder(async () => {
+  // Only requests that show this stream's key may describe this page to the others.
+  source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
+  // An edit anywhere is what is being tuned now: the phone goes there.
+  source.addEventListener('draft', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
-    store.applyRemote(data.parameters);
+    if (data.preset !== preset) await open(data.preset); else take(data);
   }));
   // An editor opened another preset: the phone shows what is being tuned now.
   source.addEventListener('session', event => inOrder(async () => {
@@ -76,7 +94,7 @@ async function start() {
   }));
   source.addEventListener('preset', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if (data.action === 'saved' && data.name === preset) await open(preset);
+    if ((data.action === 'saved' && data.name === preset) || (data.action === 'deleted' && data.name === preset)) await open(preset);
     if (data.action === 'renamed' && data.oldName === preset) preset = data.name;
   }));
   source.addEventListener('data', () => chart.draw());
@@ -84,6 +102,28 @@ async function start() {
   source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
   addEventListener('resize', () => { fit(); chart.draw(); });
   document.body.dataset.ready = 'true';
+}
+
+function setUpPeriods(store, chart) {
+  const buttons = [...document.querySelectorAll('[data-period]')];
+  const show = () => buttons.forEach(b => b.setAttribute('aria-pressed', String(b.dataset.period === store.view.period)));
+  for (const button of buttons) {
+    button.addEventListener('click', () => { store.setView({ period: button.dataset.period }); show(); chart.draw(); });
+  }
+  show();
+}
+
+/** Light or dark as the phone is set, until the toggle chooses. */
+function setUpTheme() {
+  const toggle = document.getElementById('theme-toggle');
+  const apply = dark => {
+    document.body.classList.toggle('theme-dark', dark);
+    document.body.classList.toggle('theme-light', !dark);
+    toggle.setAttribute('aria-pressed', String(dark));
+    document.querySelector('meta[name=theme-color]').content = dark ? '#0f1115' : '#ffffff';
+  };
+  apply(matchMedia('(prefers-color-scheme: dark)').matches);
+  toggle.addEventListener('click', () => apply(!document.body.classList.contains('theme-dark')));
 }
 
 function status(text) { document.getElementById('device-status').textContent = text; }

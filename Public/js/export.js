@@ -8,13 +8,13 @@ const $ = id => document.getElementById(id);
 
 /** One line per format: what it is for and what its receiver does next. */
 const purposes = {
-  swift: 'Swift file for iOS: its own types and the style value; drop it into the app target.',
-  kotlin: 'Kotlin file for Android (Compose Color and Dp): paste it into the app module.',
-  tokens: 'W3C design tokens (DTCG) for design tools and token pipelines; motion for every platform under $extensions.',
-  json: 'The preset file: load it with workbench --preset or commit it to Presets/ for review.',
-  svg: 'A self-playing SVG of the transition for docs and reviews (current period, size and background).',
-  ios: 'iOS bundle (.zip): add the ChartEngine package, drop in the style file, check vectors.json in a unit test.',
-  android: 'Android bundle (.zip): copy the Kotlin engine and Compose adapter into the app, run the conformance check on vectors.json.',
+  swift: 'For an iOS engineer without the engine: a Swift file with its own types and the style value; drop it into the app target.',
+  kotlin: 'For an Android engineer without the engine: a Kotlin file (Compose Color and Dp); paste it into the app module.',
+  tokens: 'For design tools and token pipelines: W3C design tokens (DTCG); the motion in every platform\'s terms under $extensions.',
+  json: 'For the team\'s repository: the preset file; load it with workbench --preset or commit it to Presets/ for review.',
+  svg: 'For docs and reviews: a self-playing SVG of the transition (current period, size and background).',
+  ios: 'Give the iOS bundle (.zip) to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, this preset\'s style and motion files (SwiftUI and UIKit), vectors.json to check in a unit test, and a README naming each file.',
+  android: 'Give the Android bundle (.zip) to the Android engineer: it contains the Kotlin engine, the Compose adapter, this preset\'s style and motion files (Compose specs), vectors.json with a conformance check, and a README naming each file.',
 };
 const bundles = new Set(['ios', 'android']);
 
@@ -47,6 +47,8 @@ export class Exporter {
       name: current ? current.name : 'Untitled',
       author: current ? current.author || '' : '',
       notes: current ? current.notes || '' : '',
+      // "Updated:" is when the preset was saved; unsaved edits are exported as of now.
+      ...(current?.updatedAt && !this.presets.modified ? { updatedAt: current.updatedAt } : {}),
       width: view.width, height: view.height, period: view.period,
       background: view.theme === 'dark' ? 'dark' : 'light',
     };

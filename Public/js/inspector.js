@@ -164,10 +164,12 @@ export class MotionInspector {
     place(g.labels.zero, g.pad - 4, g.y(0) + 4, '0');
     place(g.labels.one, g.pad - 4, g.y(1) + 4, '1');
     place(g.labels.start, g.pad, g.height - 3, '0 s');
-    place(g.labels.end, g.width - g.pad, g.height - 3, `${answer.duration} s`);
+    // A spring tuned by duration and bounce lasts until it settles: a computed, unrounded time.
+    const seconds = Number(answer.duration.toFixed(3));
+    place(g.labels.end, g.width - g.pad, g.height - 3, `${seconds} s`);
     const label = this.store.definition('easing')?.optionLabels?.[answer.easing] ?? answer.easing;
     const peak = Math.max(...samples);
-    g.caption.textContent = `${label}: eased progress over ${answer.duration} s` + (peak > 1.0005 ? `, overshoots to ${peak.toFixed(2)}` : '');
+    g.caption.textContent = `${label}: eased progress over ${seconds} s` + (peak > 1.0005 ? `, overshoots to ${peak.toFixed(2)}` : '');
     g.svg.dataset.samples = samples.length;
   }
 }

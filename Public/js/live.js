@@ -1,62 +1,54 @@
-// The shared session: other pages' parameter changes, preset saves, data and presence arrive
-// as Server-Sent Events; our own edits go out, throttled, with the preset (name and revision)
-// they belong to. A page follows others' edits only on the same preset (or when it follows that
-// person). Events from this page are ignored, and applying a remote change never sends it back
-// out, so there are no echo loops.
+// The shared session: drafts, preset saves, data and presence arrive as Server-Sent Events.
+// A preset's draft changes reach the pages that have it open (drafts.js); the others hear who
+// is tuning what. Following a person shows their preset and view without writing anything;
+// stopping returns to one's own preset and view.
 
 import { clientId, send, getUserName } from './api.js';
 import { announce } from './session-messages.js';
+import { devices } from './state.js';
+
+const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
-  constructor(store, presets, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {} }) {
+  constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
+                                        onFollowedPress = () => {} }) {
     this.store = store;
     this.presets = presets;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence };
-    this.pending = null;      // { preset, revision, parameters }
-    this.timer = 0;
-    this.canWrite = true;     // viewers watch: their edits stay on their page
+    this.drafts = drafts;
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress };
+    this.followedPressing = false;   // the followed person's press, shown on our chart
     this.following = null;    // client id of the person followed, if any
+    this.own = null;          // while following: { preset, params, view } to return to
+    this.toldUnsaved = null;  // the followed person whose unsaved parameters we said we cannot show
     this.people = [];
+    this.viewTimer = 0;
     this.connect();
+    // Others who follow us see our view: it goes out with presence, briefly throttled.
     store.on(change => {
-      // Only edits travel: loading a preset or taking someone's change is not one.
-      if (change.kind !== 'params' || !['local', 'history'].includes(change.origin) || change.keys.length === 0) return;
-      if (!this.canWrite) return;
-      const { preset, revision } = this.openPreset();
-      if (this.pending && this.pending.preset !== preset) this.flush();
-      const parameters = { ...(this.pending?.parameters || {}), ...Object.fromEntries(change.keys.map(k => [k, store.params[k]])) };
-      this.pending = { preset, revision, parameters };
-      this.schedule();
+      if (change.kind !== 'view') return;
+      clearTimeout(this.viewTimer);
+      this.viewTimer = setTimeout(() => this.sendPresence({}), 60);
     });
   }
 
-  openPreset() {
-    const current = this.presets.current;
-    return { preset: current?.name ?? null, revision: current?.revision ?? null };
-  }
-
-  /** Whether someone's edit applies here: same preset open, or we follow them. */
-  follows(data) {
-    return data.client === this.following || (data.preset ?? null) === this.openPreset().preset;
-  }
+  get canWrite() { return this.drafts.canWrite; }
+  set canWrite(value) { this.drafts.canWrite = value; }
 
   connect() {
     const search = new URLSearchParams({ client: clientId, user: getUserName() });
-    const { preset } = this.openPreset();
-    if (preset !== null) search.set('preset', preset);
+    if (this.store.presetName !== null) search.set('preset', this.store.presetName);
     const source = new EventSource('/api/events?' + search);
     const { onPresetEvent, onDataEvent, onLiveEvent, onPresence } = this.handlers;
     const label = key => this.store.definition(key)?.label ?? key;
-    source.addEventListener('parameters', event => {
+    source.addEventListener('draft', event => {
       const data = JSON.parse(event.data);
-      if (data.client === clientId) return;
-      const labels = Object.keys(data.parameters).map(label);
-      if (this.follows(data)) {
-        this.store.applyRemote(data.parameters);
-        announce(data, 'changed', labels);
-      } else {
-        announce(data, `is tuning “${data.preset ?? 'unsaved parameters'}”:`, labels);
-      }
+      const mine = data.preset === this.store.presetName;
+      if (mine) this.drafts.take(data);
+      if (!data.change || data.client === clientId) return;
+      const labels = data.change.keys.map(label);
+      const verb = data.change.undoOf ? 'undid' : 'changed';
+      if (mine) announce(data, verb, labels);
+      else announce(data, `is tuning “${data.preset}”:`, labels);
     });
     source.addEventListener('preset', event => {
       const data = JSON.parse(event.data);
@@ -70,44 +62,93 @@ export class LiveSession {
     source.addEventListener('presence', event => {
       this.people = JSON.parse(event.data).people;
       onPresence(this.people);
+      this.showFollowed();
+    });
+    // The stream's hello carries this page's presence key: only requests showing it may describe this page.
+    source.addEventListener('hello', event => {
+      this.presenceKey = JSON.parse(event.data).presenceKey ?? null;
+      this.sendPresence({});  // a reconnected stream starts from what the page has now
     });
     source.addEventListener('open', () => {
       document.body.dataset.session = 'connected';
-      this.sendPresence({});  // a reconnected stream starts from what the page has now
+      // Events missed while away: the open draft is read again.
+      this.drafts.resync().catch(() => {});
     });
     source.addEventListener('error', () => document.body.dataset.session = 'reconnecting');
     // Leaving says so at once; a page that just vanishes drops out at the stream's next heartbeat.
-    addEventListener('pagehide', () => send('POST', '/api/session/presence', { leaving: true }, {}, { keepalive: true }).catch(() => {}));
+    addEventListener('pagehide', () => {
+      if (this.presenceKey) send('POST', '/api/session/presence', { leaving: true, key: this.presenceKey }, {}, { keepalive: true }).catch(() => {});
+    });
     this.source = source;
   }
 
-  /** Tells the others what this page is doing: preset open, pressing, name. */
-  async sendPresence({ pressing }) {
-    const body = { preset: this.openPreset().preset, user: getUserName() };
+  /** Tells the others what this page is doing: preset open, view, pressing (and where), name. */
+  async sendPresence({ pressing, selection }) {
+    const { period, width, height, theme } = this.store.view;
+    if (!this.presenceKey) return;  // the stream's hello has not come yet; it sends presence itself
+    const body = { key: this.presenceKey, preset: this.store.presetName, user: getUserName(), view: { period, width, height, theme } };
     if (pressing !== undefined) body.pressing = pressing;
+    if (pressing && selection !== undefined && selection !== null) body.selection = selection;
     try { await send('POST', '/api/session/presence', body); } catch { /* shown again on the next change */ }
   }
 
-  follow(client) {
+  /** Follows a person (their preset and view), or stops (`null`): back to one's own preset and view. */
+  async follow(client) {
+    if (client === this.following) return;
+    if (client === null) {
+      const own = this.own;
+      this.following = null;
+      this.showPress(false);
+      this.own = null;
+      this.handlers.onPresence(this.people);
+      if (!own) return;
+      if (own.preset !== null) await this.presets.load(own.preset);
+      else this.store.load(null, own.params);
+      this.store.setView(own.view);
+      return;
+    }
+    this.own ??= { preset: this.store.presetName, params: { ...this.store.params }, view: { ...this.store.view } };
     this.following = client;
+    this.handlers.onPresence(this.people);
+    await this.showFollowed();
+  }
+
+  /** Opening a preset oneself ends following; that preset is one's own from then on. */
+  stopFollowingHere() {
+    if (this.following === null) return;
+    this.following = null;
+    this.showPress(false);
+    this.own = null;
     this.handlers.onPresence(this.people);
   }
 
-  /** The first edit goes at once; edits during the next 40 ms go together at its end. */
-  schedule() {
-    if (this.timer) return;
-    this.flush();
-    this.timer = setTimeout(() => { this.timer = 0; if (this.pending) this.schedule(); }, 40);
+  /** Their press on our chart while we follow them (where it started). */
+  showPress(pressing, selection = null) {
+    if (pressing === this.followedPressing) return;
+    this.followedPressing = pressing;
+    this.handlers.onFollowedPress(pressing, selection);
   }
 
-  async flush() {
-    const pending = this.pending;
-    this.pending = null;
-    if (!pending) return;
-    try {
-      await send('POST', '/api/session/parameters', pending);
-    } catch {
-      // The server may be restarting; the next change is sent again.
+  /** While following: their preset (its shared draft) and their view. */
+  async showFollowed() {
+    if (this.following === null) return;
+    const person = this.people.find(p => p.client === this.following);
+    if (!person) {
+      this.handlers.notice('The person you followed has left; back to your own preset');
+      return this.follow(null);
+    }
+    this.showPress(person.pressing, person.selection);
+    if (person.view) {
+      const view = Object.fromEntries(Object.entries(person.view).filter(([k, v]) => viewKeys.includes(k) && this.store.view[k] !== v));
+      if ('width' in view) view.device = devices.includes(String(view.width)) ? String(view.width) : 'custom';
+      if (Object.keys(view).length) this.store.setView(view);
+    }
+    if (person.preset !== null) this.toldUnsaved = null;
+    if (person.preset === null) {
+      if (this.toldUnsaved !== person.client) this.handlers.notice(`${person.user || 'They'} have unsaved parameters open, which stay on their page`);
+      this.toldUnsaved = person.client;
+    } else if (person.preset !== this.store.presetName) {
+      await this.presets.load(person.preset);
     }
   }
 }

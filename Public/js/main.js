@@ -1,6 +1,6 @@
 // Starts the page: schema → controls, the preview, presets, comparison, export, live session.
 
-import { getJSON, setUserName, getUserName, clientId } from './api.js';
+import { getJSON, setUserName, getUserName, clientId, ApiError } from './api.js';
 import { Store, defaultView } from './state.js';
 import { buildControls } from './controls.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
@@ -9,10 +9,12 @@ import { Presets } from './presets.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
 import { LiveSession } from './live.js';
+import { DraftSync } from './drafts.js';
 import { SessionPanel } from './session-panel.js';
 import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
+import { shareableLink, copyText } from './share-link.js';
 import { MotionInspector } from './inspector.js';
 import { Comments } from './comments.js';
 import { Rounds } from './rounds.js';
@@ -21,12 +23,9 @@ import { Review } from './review.js';
 
 const $ = id => document.getElementById(id);
 
-// Time from a parameter edit to the new chart on screen, read by the browser benchmark.
-// Also pointerdown → first transition frame in the page.
-const metrics = window.workbenchMetrics = { inputAt: 0, paints: [], inDocument: [], renders: 0, pressToFrame: [] };
-
 async function start() {
   const schema = await getJSON('/api/schema');
+  for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
   renderChannel.defaults = store.defaults;
   const ignored = store.fromURL(location.search);
@@ -47,54 +46,58 @@ async function start() {
   const chart = new ChartView(preview, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error, started, motion) => {
       if (error) { status(`Cannot draw the chart: ${error.message}`, true); return; }
-      metrics.renders++;
-      if (motion && motion.action === 'press') metrics.pressToFrame.push(performance.now() - motion.pressedAt);
       inspector?.painted(svg, motion);
-      if (metrics.inputAt) {
-        const since = metrics.inputAt;
-        metrics.inputAt = 0;
-        metrics.inDocument.push(performance.now() - since);
-        requestAnimationFrame(() => metrics.paints.push(performance.now() - since));
-      }
       updateHeadline(svg);
     },
-    onPress: pressing => { header.update(null, pressing); live.sendPresence({ pressing }); },
+    onPress: (pressing, { replay } = {}) => {
+      header.update(null, pressing);
+      // A replayed animation is nobody's press; a press shown because we follow someone is theirs.
+      if (!replay && !showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
+    },
   });
   attachPointer(preview, () => [chart]);
   inspector = new MotionInspector(store, chart);
 
+  let showingTheirPress = false;
   let summary = null;
   const updateHeadline = svg => header.update(svg, chart.pressed || chart.held !== null);
   const refreshSummary = async () => {
     try { summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { summary = null; }
   };
 
-  presets = new Presets(store, { onLoaded: () => { store.emit({ kind: 'baseline' }); saveURL({ now: true }); live.sendPresence({}); } });
+  const notice = (text, error = false) => toast(text, { error });
+  const drafts = new DraftSync(store, { notice });
+  presets = new Presets(store, drafts, {
+    onLoaded: (preset, { chosen }) => {
+      if (chosen) live.stopFollowingHere();
+      saveURL({ now: true });
+      live.sendPresence({});
+    },
+  });
   const compare = new Compare(store, presets);
   new Exporter(presets);
   new Comments(store, () => presets.current?.name ?? null, () => Number($('progress-scrub').value));
   new Rounds(store, presets);
-  const live = new LiveSession(store, presets, {
+  const live = new LiveSession(store, presets, drafts, {
+    notice,
     onPresetEvent: async data => {
       compare.presetChanged(data);
       if (data.action === 'saved') presets.savedBy.set(data.name, data.user);
       const current = presets.current;
+      if (data.action === 'renamed') store.renameHistory(data.oldName, data.name);
       if (data.client !== clientId && current) {
         if (data.action === 'renamed' && data.oldName === current.name) {
-          presets.current = { ...current, name: data.name };
-          store.presetName = data.name;
+          store.updatePreset({ name: data.name });
           saveURL({ now: true });
           live.sendPresence({});
+          await drafts.resync().catch(() => {});   // the renamed file's revision
         } else if (data.action === 'deleted' && data.name === current.name) {
-          // Keep the values; Save becomes "Save as".
-          presets.current = null;
-          store.presetName = null;
+          presets.closeDeleted(data.name);
           saveURL({ now: true });
           live.sendPresence({});
         } else if (data.action === 'saved' && data.name === current.name && data.revision !== current.revision) {
-          // Never adopt a newer revision over unsaved changes: Save will show what differs.
-          const adopted = await presets.adopt(data.name).catch(() => false);
-          if (!adopted) announce(data, `saved “${data.name}” too: your Save will show what differs`);
+          // Nobody was editing it, or the draft event is on its way: read the draft as saved.
+          await drafts.resync().catch(() => {});
         }
       }
       await presets.refresh();
@@ -112,23 +115,22 @@ async function start() {
       if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
     },
     onPresence: people => panel.renderPresence(people),
+    onFollowedPress: (pressing, selection) => {
+      showingTheirPress = pressing;
+      if (pressing) chart.press(selection ?? 0.5); else { chart.release(); }
+    },
   });
   const panel = new SessionPanel(live);
   // Deciding together: history, review and notes of the open preset.
   new HistoryPanel(store, {
     presetName: () => presets.current?.name ?? null,
-    onRestored: async name => {
-      if (!(await presets.adopt(name).catch(() => false))) toast(`“${name}” was restored; your unsaved changes are kept (Revert shows the restored values)`);
-    },
+    // The live document keeps everyone's unsaved changes on top of the restored revision.
+    onRestored: () => drafts.resync().catch(() => {}),
   });
   const review = new Review({
     presetName: () => presets.current?.name ?? null,
     people: () => [...new Set(live.people.map(p => p.user).filter(Boolean))],
-    onNotesSaved: file => {
-      if (presets.current?.name !== file.name) return;
-      presets.current = { ...presets.current, revision: file.revision, notes: file.notes, updatedAt: file.updatedAt };
-      presets.markModified();
-    },
+    onNotesSaved: () => drafts.resync().catch(() => {}),
   });
   store.on(change => { if (change.kind === 'baseline') review.refresh(); });
   const showDataSource = () => {
@@ -145,8 +147,12 @@ async function start() {
     if (now) write(); else urlTimer = setTimeout(write, 120);
   };
   store.on(change => {
-    if (change.kind === 'params') {
-      if (change.origin === 'local') metrics.inputAt = metrics.inputAt || performance.now();
+    if (change.kind === 'preset') {
+      store.emit({ kind: 'baseline' });
+      saveURL();
+    } else if (change.kind === 'notice') {
+      toast(change.text);
+    } else if (change.kind === 'params') {
       chart.draw();
       saveURL();
     } else if (change.kind === 'view') {
@@ -164,10 +170,15 @@ async function start() {
     const { width, height, zoom, theme, period, device } = store.view;
     // The phone keeps the device's aspect ratio but never overflows a narrow window.
     preview.style.aspectRatio = `${width} / ${height}`;
-    // Zoom magnifies the whole phone (header, chart and buttons); past the window it scrolls.
-    $('phone').style.zoom = String(zoom);
-    $('phone').style.width = zoom === 1 ? `min(${width}px, 100%)` : `${width}px`;
-    $('phone-frame').classList.toggle('zoomed', zoom !== 1);
+    // Zoom magnifies the whole phone (header, chart and buttons) as far as the dock's width
+    // allows, and says so when that is less than asked: nothing scrolls inside a box.
+    const room = $('phone-frame').parentElement.clientWidth;
+    const shown = zoom === 1 ? 1 : Math.max(1, Math.min(zoom, Math.floor(room / width * 10) / 10));
+    $('phone').style.zoom = String(shown);
+    $('phone').style.width = shown === 1 ? `min(${width}px, 100%)` : `${width}px`;
+    $('phone-frame').classList.toggle('zoomed', shown !== 1);
+    $('phone-frame').dataset.shownZoom = String(shown);
+    $('zoom-note').textContent = shown < zoom ? `${zoom}× is shown at ${shown}×: the window is not wide enough for more.` : '';
     $('phone').className = `phone theme-${theme}`;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
@@ -190,12 +201,22 @@ async function start() {
   for (const id of ['custom-width', 'custom-height']) {
     $(id).addEventListener('change', event => {
       const el = event.target;
-      const v = Math.round(Number(el.value));
-      if (!Number.isFinite(v) || v < Number(el.min) || v > Number(el.max)) { el.value = store.view[id === 'custom-width' ? 'width' : 'height']; return; }
+      const typed = Math.round(Number(el.value));
+      const what = id === 'custom-width' ? 'Width' : 'Height';
+      if (el.value.trim() === '' || !Number.isFinite(typed)) {
+        el.value = store.view[what.toLowerCase()];
+        toast(`${what} must be a number of pixels, ${el.min}–${el.max}; kept ${el.value} px.`, { key: 'limited-' + id });
+        return;
+      }
+      // Out of range: the nearest size the preview draws, said out loud.
+      const v = Math.min(Number(el.max), Math.max(Number(el.min), typed));
+      if (v !== typed) toast(`${what} limited to ${v} px: ${typed} px is outside ${el.min}–${el.max} px.`, { key: 'limited-' + id });
+      el.value = v;
       store.setView(id === 'custom-width' ? { width: v } : { height: v });
     });
   }
   for (const b of document.querySelectorAll('[data-zoom]')) b.addEventListener('click', () => store.setView({ zoom: Number(b.dataset.zoom) }));
+  addEventListener('resize', () => { if (store.view.zoom !== 1) applyView(); });
   for (const b of document.querySelectorAll('[data-theme]')) b.addEventListener('click', () => store.setView({ theme: b.dataset.theme }));
   for (const b of document.querySelectorAll('[data-period]')) b.addEventListener('click', () => store.setView({ period: b.dataset.period }));
 
@@ -206,8 +227,10 @@ async function start() {
   $('reset-all').addEventListener('click', () => store.replace(baseline()));
   $('reset-defaults').addEventListener('click', () => store.replace(store.defaults));
   $('copy-link').addEventListener('click', async () => {
-    const link = location.origin + store.toURL();
-    try { await navigator.clipboard.writeText(link); toast('Link copied'); } catch { prompt('Copy this link', link); }
+    const link = shareableLink(panel.info, store.toURL());
+    const who = panel.info.shared ? ` It lets the receiver in as ${panel.info.role === 'editor' ? 'an editor' : 'a viewer'}: share it only with the team.` : '';
+    if (await copyText(link)) toast('Link copied.' + who);
+    else toast(`Your browser did not allow copying. Share this link: ${link}`, { ms: 20000 });
   });
   document.addEventListener('keydown', event => {
     if (!(event.ctrlKey || event.metaKey)) return;
@@ -234,12 +257,14 @@ async function start() {
   applyView();
   await presets.refresh();
   const fromLink = location.search.length > 1;
-  if (store.presetName !== null && presets.list.some(p => p.name === store.presetName)) {
-    await presets.load(store.presetName, { keepParams: fromLink });
+  if (store.linkedPreset !== null && presets.list.some(p => p.name === store.linkedPreset)) {
+    // A link's values over the preset's draft, as one edit of ours where they differ; a link
+    // naming only the preset opens its draft as it is.
+    await presets.load(store.linkedPreset, { linked: store.linkHasParams ? { ...store.params } : null });
   } else if (!fromLink && presets.list.some(p => p.name === 'Default')) {
     await presets.load('Default');
   }
-  store.undoStack = [];
+  store.history.clear();
   store.emit({ kind: 'history' });
   chart.draw();
   await refreshSummary();

@@ -1,5 +1,5 @@
-// The preset bar: list, load, save (guarded by revision), save as, rename, duplicate, delete,
-// the "modified" marker and revert.
+// The preset bar: list, open (as the shared draft), save (guarded by revision), save as, rename,
+// duplicate, delete, the "modified" marker and revert. The open preset lives in the store.
 
 import { getJSON, send, ApiError, getUserName } from './api.js';
 import { sameParams } from './state.js';
@@ -10,14 +10,14 @@ const $ = id => document.getElementById(id);
 const path = name => '/api/presets/' + encodeURIComponent(name);
 
 export class Presets {
-  constructor(store, { onLoaded = () => {} } = {}) {
+  constructor(store, drafts, { onLoaded = () => {} } = {}) {
     this.store = store;
+    this.drafts = drafts;
     this.onLoaded = onLoaded;
     this.list = [];
-    this.current = null;   // { name, revision, params, author, notes }
     this.savedBy = new Map();   // preset name → who saved it last, heard from the session
     this.select = $('preset-select');
-    this.select.addEventListener('change', () => this.load(this.select.value));
+    this.select.addEventListener('change', () => this.load(this.select.value, { chosen: true }));
     $('preset-save').addEventListener('click', () => this.save());
     $('preset-save-as').addEventListener('click', () => this.saveAs());
     $('preset-revert').addEventListener('click', () => this.revert());
@@ -27,13 +27,11 @@ export class Presets {
     for (const id of ['preset-revert', 'preset-rename', 'preset-duplicate', 'preset-delete']) {
       $(id).addEventListener('click', () => $(id).closest('details').removeAttribute('open'));
     }
-    this.ownEdits = false;   // an edit on this page since the preset was loaded or saved
-    store.on(change => {
-      if (change.kind !== 'params') return;
-      if (change.origin === 'local' || change.origin === 'history') this.ownEdits = true;
-      this.markModified();
-    });
+    store.on(change => { if (change.kind === 'params' || change.kind === 'preset') this.markModified(); });
   }
+
+  /** The open preset: { name, revision, params (saved values), author, notes, updatedAt }, or null. */
+  get current() { return this.store.preset; }
 
   get modified() { return this.current !== null && !sameParams(this.current.params, this.store.params); }
 
@@ -77,44 +75,23 @@ export class Presets {
     return body;
   }
 
-  /** Loads a preset into the editor as one undo step. */
-  async load(name, { keepParams = false } = {}) {
+  /**
+   * Opens a preset's draft, as everyone on it sees it. `linked`: values from a link, applied on
+   * top as one edit of ours when they differ. `chosen`: picked from the menu by the person.
+   */
+  async load(name, { linked = null, chosen = false } = {}) {
     try {
-      const preset = await this.fetch(name);
-      this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
-                       notes: preset.notes, updatedAt: preset.updatedAt };
-      this.store.presetName = preset.name;
-      // 'load' is not an edit: it is not sent to the others' pages.
-      if (!keepParams) this.store.replace(preset.parameters, 'load');
-      this.ownEdits = keepParams && this.modified;
+      const preset = await this.drafts.open(name);
+      if (linked) this.store.replace(linked);
       this.select.value = preset.name;
       for (const warning of preset.warnings) toast(`${preset.name}: ${warning}`);
       this.markModified();
-      this.onLoaded(preset);
+      this.onLoaded(preset, { chosen });
     } catch (error) {
       toast(`Cannot load “${name}”: ${error.message}`, { error: true });
       this.select.value = this.current?.name ?? '';
     }
   }
-
-  /**
-   * Takes someone else's newer save of the open preset, unless this page has unsaved changes
-   * of its own (edits that came from others do not count): then it keeps its revision, so its
-   * Save shows what differs. Their values arrive like a remote change, never as an undo step.
-   */
-  async adopt(name) {
-    const preset = await this.fetch(name);
-    if (this.current?.name !== name || this.hasOwnChanges) return false;
-    this.current = { name: preset.name, revision: preset.revision, params: preset.parameters, author: preset.author,
-                     notes: preset.notes, updatedAt: preset.updatedAt };
-    this.store.applyRemote(preset.parameters);
-    this.ownEdits = false;
-    this.markModified();
-    return true;
-  }
-
-  /** Unsaved changes made on this page (not only received from others). */
-  get hasOwnChanges() { return this.ownEdits && this.modified; }
 
   /**
    * Saves over the revision this page loaded (`If-Match`), so a save never silently replaces
@@ -125,11 +102,10 @@ export class Presets {
     if (!this.current) return this.saveAs();
     const headers = { 'If-Match': overwrite ?? this.current.revision };
     try {
+      await this.drafts.flush();
       const { body } = await send('PUT', path(this.current.name),
         { author: this.current.author || getUserName(), notes: this.current.notes, parameters: this.store.params }, headers);
-      this.current = { ...this.current, revision: body.revision, params: body.parameters, updatedAt: body.updatedAt };
-      this.ownEdits = false;
-      this.markModified();
+      this.store.updatePreset({ revision: body.revision, params: this.drafts.known(body.parameters), updatedAt: body.updatedAt });
       toast(`Saved “${body.name}”`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return this.resolveConflict();
@@ -172,7 +148,8 @@ export class Presets {
     const result = await presetDialog({
       title: duplicate ? 'Duplicate preset' : 'Save preset as',
       name: duplicate || this.current ? `${base} copy` : '',
-      author: getUserName(), notes: this.current?.notes ?? '', withMeta: true,
+      // A duplicate keeps the notes; a new preset saved from edits starts with its own.
+      author: getUserName(), notes: duplicate ? this.current?.notes ?? '' : '', withMeta: true,
       submit: async ({ name, author, notes }) => {
         const params = duplicate ? this.current.params : this.store.params;
         await send('PUT', path(name), { author, notes, parameters: params }, { 'If-None-Match': '*' });
@@ -180,7 +157,7 @@ export class Presets {
     });
     if (!result) return;
     await this.refresh();
-    await this.load(result.name, { keepParams: !duplicate });
+    await this.load(result.name, { chosen: true });
     toast(`Saved “${result.name}”`);
   }
 
@@ -192,10 +169,10 @@ export class Presets {
       submit: async ({ name }) => { await send('POST', path(oldName) + '/rename', { newName: name }, { 'If-Match': this.current.revision }); },
     });
     if (!result) return;
-    this.current = { ...this.current, name: result.name };
-    this.store.presetName = result.name;
+    this.store.renameHistory(oldName, result.name);
+    this.store.updatePreset({ name: result.name });
     await this.refresh();
-    await this.load(result.name, { keepParams: true });
+    await this.load(result.name);
   }
 
   async remove() {
@@ -204,13 +181,18 @@ export class Presets {
     if (!await confirmDialog('Delete preset?', `“${name}” will be deleted for everyone.`, 'Delete')) return;
     try {
       await send('DELETE', path(name), undefined, { 'If-Match': this.current.revision });
-      this.current = null;
-      this.store.presetName = null;
+      this.closeDeleted(name);
       await this.refresh();
       toast(`Deleted “${name}”`);
     } catch (error) {
       toast(`Cannot delete: ${error.message}`, { error: true });
     }
+  }
+
+  /** The open preset was deleted: its values stay on screen as unsaved parameters; Save becomes "Save as". */
+  closeDeleted(name) {
+    this.store.history.delete(name);
+    this.store.load(null, this.store.params);
   }
 
   revert() {

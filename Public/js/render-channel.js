@@ -10,12 +10,13 @@ class RenderChannel {
     this.waiting = new Map();
     this.nextId = 1;
     this.retry = 250;
+    this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
     this.connect();
   }
 
   connect() {
     const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/render/socket`);
-    socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; });
+    socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; this.lastRequest = new Map(); });
     socket.addEventListener('message', event => this.answer(event.data));
     socket.addEventListener('close', () => {
       if (this.socket === socket) this.socket = null;
@@ -33,7 +34,7 @@ class RenderChannel {
     if (!pending) return;
     this.waiting.delete(head.requestId);
     if (head.error) pending.reject(new ApiError(400, { error: head.error }));
-    else pending.resolve({ head, svg: text.slice(newline + 1) });
+    else pending.resolve({ head, body: text.slice(newline + 1) });
   }
 
   get open() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
@@ -48,24 +49,46 @@ class RenderChannel {
 
   send(request, fallback) {
     request = this.compact(request);
+    // A chart's request that repeats its previous one but for the frame's own fields travels as
+    // `again` with just those (the server keeps each chart's last request for the socket's life).
+    const { motion, time, base, selection, ...rest } = request;
+    const chart = request.id ?? 'cw';
+    const key = JSON.stringify(rest);
+    let message = request;
+    if (this.lastRequest.get(chart) === key) {
+      message = { again: true, id: chart, selection: selection ?? null };
+      if (motion !== undefined) Object.assign(message, { motion, time });
+      if (base !== undefined) message.base = base;
+    }
+    this.lastRequest.set(chart, key);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });
-      this.socket.send(JSON.stringify({ ...request, requestId: id }));
+      this.socket.send(JSON.stringify({ ...message, requestId: id }));
     });
   }
 
   /** The SVG for a render request (the fields of POST /api/render). */
   render(request) {
-    const viaFetch = () => getText('/api/render?' + query(request));
+    const { base, ...whole } = request;
+    return this.draw(whole).then(answer => answer.body);
+  }
+
+  /**
+   * A frame for a render request: `{head, body}`. With `base` (the `frame` number the chart
+   * shows), the body may be a patch from it (`head.patch`) instead of the whole SVG.
+   */
+  draw(request) {
+    const viaFetch = () => { const { base, ...rest } = request; return getText('/api/render?' + query(rest)).then(body => ({ head: {}, body })); };
     if (!this.open) return viaFetch();
-    return this.send(request, () => viaFetch().then(svg => ({ svg }))).then(answer => answer.svg);
+    return this.send(request, viaFetch);
   }
 
   /**
    * One frame of the press transition: `motion` is press, release or follow, `time` the
-   * motion clock's seconds. Resolves to `{head: {progress, velocity, target, finished}, svg}`.
-   * Needs the open socket (the engine keeps the motion's state there); rejects without it.
+   * motion clock's seconds. Resolves to `{head: {progress, velocity, target, finished, frame,
+   * patch}, body}`. Needs the open socket (the engine keeps the motion's state there); rejects
+   * without it.
    */
   frame(request) {
     if (!this.open) return Promise.reject(new Error('the render socket is not open'));

@@ -14,7 +14,7 @@ export class Review {
   /**
    * @param {() => string|null} presetName the saved preset open on this page
    * @param {() => string[]} people the names of the people in the session (reviewer suggestions)
-   * @param {(file: object) => void} onNotesSaved tells the preset code its new revision and notes
+   * @param {(file: object) => Promise<void>} onNotesSaved takes the preset's new revision and notes
    */
   constructor({ presetName, people, onNotesSaved }) {
     this.presetName = presetName;
@@ -140,7 +140,7 @@ export class Review {
       const { body } = await send('PUT', presetPath(stored.name),
         { author: stored.author, notes, parameters: stored.parameters, message: 'Edited the notes' }, { 'If-Match': stored.revision });
       this.preset = body;
-      this.onNotesSaved(body);
+      await this.onNotesSaved(body);
       $('notes-dialog').close();
       toast(`Saved the notes of “${stored.name}”`);
       this.renderStatus();

@@ -61,7 +61,7 @@ export class SessionPanel {
         const following = this.live.following === person.client;
         follow.textContent = following ? 'Following' : 'Follow';
         follow.setAttribute('aria-pressed', String(following));
-        follow.title = following ? 'Stop following: only changes to your preset apply' : 'Take their parameter changes, whatever preset they have open';
+        follow.title = following ? 'Stop following: back to your own preset and view' : 'Show their preset and view; your own preset is left as it is';
         follow.addEventListener('click', () => this.live.follow(following ? null : person.client));
         item.append(follow);
       }

@@ -1,7 +1,13 @@
-// The page's state: parameter values (the preset being tuned) and view settings, with undo/redo
-// and a URL that reproduces both. Listeners hear every change with its origin.
+// The page's state, held once: parameter values (what the chart uses), view settings, the open
+// preset's identity, and undo/redo per preset. Listeners hear every change with its origin.
+// Undo on a preset goes through `reverter` (the shared draft on the server, which only ever
+// reverts your own step and never a key someone else changed since); on unsaved parameters,
+// which are this page's alone, it happens here.
 
 export const defaultView = { period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393' };
+
+let stepCounter = 0;
+const newStepId = () => `s${Date.now().toString(36)}-${++stepCounter}`;
 
 export class Store {
   constructor(schema) {
@@ -9,10 +15,15 @@ export class Store {
     this.defaults = Object.fromEntries(schema.parameters.map(p => [p.key, p.default]));
     this.params = { ...this.defaults };
     this.view = { ...defaultView };
-    this.presetName = null;
-    this.undoStack = [];
-    this.redoStack = [];
-    this.editStart = null;
+    /** The open preset: { name, revision, params (its saved values), author, notes, updatedAt }; null for unsaved parameters. */
+    this.preset = null;
+    /** The preset a link names, until it is open, and whether the link carries parameter values too. */
+    this.linkedPreset = null;
+    this.linkHasParams = false;
+    this.history = new Map();   // preset name ('' for unsaved parameters) → { undo: [step], redo: [step] }
+    this.step = null;           // the edit in progress: { id, before, after }
+    /** async step → the step that reverts it, or null when nothing was reverted (it says why). */
+    this.reverter = null;
     this.listeners = new Set();
   }
 
@@ -22,65 +33,119 @@ export class Store {
 
   definition(key) { return this.schema.parameters.find(p => p.key === key); }
 
+  get presetName() { return this.preset?.name ?? null; }
+
+  /** The undo and redo stacks of a preset (of the open one by default). */
+  historyOf(name = this.presetName) {
+    const key = name ?? '';
+    if (!this.history.has(key)) this.history.set(key, { undo: [], redo: [] });
+    return this.history.get(key);
+  }
+
+  get undoStack() { return this.historyOf().undo; }
+  get redoStack() { return this.historyOf().redo; }
+
+  /** A preset's undo history follows it to its new name. */
+  renameHistory(oldName, newName) {
+    if (oldName === newName || !this.history.has(oldName)) return;
+    this.history.set(newName, this.history.get(oldName));
+    this.history.delete(oldName);
+  }
+
   /** A live edit (slider input): shown at once, one undo step when `commit` follows. */
   edit(key, value, origin = 'local') {
-    if (origin === 'local' && this.editStart === null) this.editStart = { ...this.params };
     if (same(this.params[key], value)) return;
+    this.record(origin, { [key]: value });
     this.params = { ...this.params, [key]: value };
-    this.emit({ kind: 'params', keys: [key], origin });
+    this.emit({ kind: 'params', keys: [key], origin, step: this.step?.id });
   }
 
-  /** Ends an edit: the values before it become one undo step. */
-  commit() {
-    if (this.editStart && !sameParams(this.editStart, this.params)) {
-      this.undoStack.push(this.editStart);
-      if (this.undoStack.length > 200) this.undoStack.shift();
-      this.redoStack = [];
+  record(origin, values) {
+    if (origin !== 'local') return;
+    this.step ??= { id: newStepId(), before: {}, after: {} };
+    for (const [key, value] of Object.entries(values)) {
+      if (!(key in this.step.before)) this.step.before[key] = this.params[key];
+      this.step.after[key] = value;
     }
-    this.editStart = null;
+  }
+
+  /** Ends an edit: it becomes one undo step on the open preset. */
+  commit() {
+    const step = this.step;
+    this.step = null;
+    if (step && !sameParams(step.before, Object.fromEntries(Object.keys(step.before).map(k => [k, this.params[k]])))) {
+      const stacks = this.historyOf();
+      stacks.undo.push(step);
+      if (stacks.undo.length > 200) stacks.undo.shift();
+      stacks.redo = [];
+    }
     this.emit({ kind: 'history' });
   }
 
-  /** Replaces many values as one undo step (load a preset, reset all, remote change). */
-  replace(params, origin = 'local', { undoable = true } = {}) {
-    const next = { ...this.params, ...params };
-    if (sameParams(next, this.params)) return;
-    if (undoable) { this.undoStack.push(this.params); this.redoStack = []; }
+  /** Many values as one edit and one undo step (reset all, a link's values). */
+  replace(params, origin = 'local') {
+    const known = Object.fromEntries(Object.entries(params).filter(([k, v]) => k in this.defaults && !same(v, this.params[k])));
+    const keys = Object.keys(known);
+    if (!keys.length) return;
+    this.record(origin, known);
+    this.params = { ...this.params, ...known };
+    this.emit({ kind: 'params', keys, origin, step: this.step?.id });
+    if (origin === 'local') this.commit();
+  }
+
+  /** Opens a preset (or unsaved parameters, `preset` null) with these values: not an edit. */
+  load(preset, params) {
+    this.step = null;
+    this.preset = preset;
+    this.linkedPreset = null;
+    const next = { ...this.defaults, ...pick(params, this.defaults) };
     const keys = Object.keys(next).filter(k => !same(next[k], this.params[k]));
     this.params = next;
-    this.emit({ kind: 'params', keys, origin });
+    this.emit({ kind: 'preset' });
+    this.emit({ kind: 'params', keys, origin: 'load' });
     this.emit({ kind: 'history' });
   }
 
-  /**
-   * Someone else's change: shown, but never an undo step of ours. Every step in our history
-   * takes their values too, so undo and redo only ever move our own edits.
-   */
+  /** The open preset's identity or saved values changed (a save, a rename): not an edit. */
+  updatePreset(changes) {
+    if (!this.preset) return;
+    this.preset = { ...this.preset, ...changes };
+    this.emit({ kind: 'preset' });
+  }
+
+  /** Someone else's change to the open preset: shown, never an undo step of ours. */
   applyRemote(params) {
-    const known = Object.fromEntries(Object.entries(params).filter(([k]) => k in this.defaults));
-    const patch = snapshot => ({ ...snapshot, ...known });
-    this.undoStack = this.undoStack.map(patch);
-    this.redoStack = this.redoStack.map(patch);
-    if (this.editStart) this.editStart = patch(this.editStart);
+    const known = pick(params, this.defaults);
     const keys = Object.keys(known).filter(k => !same(known[k], this.params[k]));
     if (!keys.length) return;
     this.params = { ...this.params, ...known };
     this.emit({ kind: 'params', keys, origin: 'remote' });
   }
 
-  undo() { this.travel(this.undoStack, this.redoStack); }
-  redo() { this.travel(this.redoStack, this.undoStack); }
+  undo() { return this.travel('undo', 'redo'); }
+  redo() { return this.travel('redo', 'undo'); }
 
-  travel(from, to) {
-    // Steps that others' changes made empty are skipped.
-    while (from.length && sameParams(from[from.length - 1], this.params)) from.pop();
-    if (!from.length) { this.emit({ kind: 'history' }); return; }
-    this.editStart = null;
-    to.push(this.params);
-    const previous = from.pop();
-    const keys = Object.keys(previous).filter(k => !same(previous[k], this.params[k]));
-    this.params = previous;
-    this.emit({ kind: 'params', keys, origin: 'history' });
+  /** Reverts the newest step of yours on the open preset; says so when there is none. */
+  async travel(fromName, toName) {
+    if (this.step) this.commit();
+    const name = this.presetName;
+    const step = this.historyOf(name)[fromName].pop();
+    if (!step) {
+      const what = fromName === 'undo' ? 'undo' : 'redo';
+      this.emit({ kind: 'notice', text: `Nothing more of yours to ${what} on “${name ?? 'unsaved parameters'}”` });
+      this.emit({ kind: 'history' });
+      return;
+    }
+    let reverse = null;
+    if (name === null) {
+      reverse = { id: newStepId(), before: step.after, after: step.before };
+      const keys = Object.keys(step.before).filter(k => !same(step.before[k], this.params[k]));
+      this.params = { ...this.params, ...step.before };
+      this.emit({ kind: 'params', keys, origin: 'history' });
+    } else if (this.reverter) {
+      reverse = await this.reverter(step, newStepId());
+    }
+    if (reverse) this.historyOf(name)[toName].push(reverse);
     this.emit({ kind: 'history' });
   }
 
@@ -90,8 +155,9 @@ export class Store {
   }
 
   isVisible(definition) {
-    const condition = definition.visibleWhen;
-    return !condition || condition.keys.some(k => condition.values.includes(String(this.params[k])));
+    const holds = condition => !condition || (condition.keys.some(k => condition.values.includes(String(this.params[k])))
+      && (condition.also || []).every(holds));
+    return holds(definition.visibleWhen);
   }
 
   /** Parameters that differ from the defaults (for short URLs and requests). */
@@ -121,14 +187,21 @@ export class Store {
       if (definition) {
         const value = parseValue(definition, text);
         if (value === undefined) ignored.push(`${key}=${text} (${expected(definition)})`); else params[key] = value;
+        this.linkHasParams = true;
       } else if (key in defaultView) {
         const value = parseView(this.schema, key, text);
         if (value === undefined) ignored.push(`${key}=${text} (${expectedView(this.schema, key)})`); else view[key] = value;
       } else if (key === 'preset') {
-        this.presetName = text;
+        this.linkedPreset = text;
       } else {
         ignored.push(key);
       }
+    }
+    // Old links set a point count or window without a sizing: the schema says what they meant.
+    const given = new Set(new URLSearchParams(search).keys());
+    for (const key of given) {
+      const implies = this.definition(key)?.implies;
+      if (implies && !given.has(implies.key)) params[implies.key] = implies.value;
     }
     // A width that is no device's is a custom size.
     if (!devices.includes(String(view.width)) && !new URLSearchParams(search).has('device')) view.device = 'custom';
@@ -225,6 +298,11 @@ export function clampNumber(definition, v) {
 
 export function same(a, b) {
   return Array.isArray(a) ? Array.isArray(b) && a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
+}
+
+/** The entries of `values` whose keys `known` has. */
+function pick(values, known) {
+  return Object.fromEntries(Object.entries(values).filter(([k]) => k in known));
 }
 
 export function sameParams(a, b) {

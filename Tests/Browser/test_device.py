@@ -42,6 +42,14 @@ def test_device_follows_a_parameter_change_from_the_main_page_within_200_ms(brow
     main = open_main(browser, fresh_server.url + "/")
     device = open_device(browser, fresh_server.url + "/device")
     delays = []
+    # Paint times seen from outside the page's code: each new chart's line width and when it arrived.
+    device.evaluate("""() => {
+        window.paintedWidths = [];
+        new MutationObserver(() => {
+            const line = document.querySelector('#preview .cw-line');
+            if (line) window.paintedWidths.push({ at: performance.timeOrigin + performance.now(), width: Number(line.getAttribute('stroke-width')) });
+        }).observe(document.querySelector('#preview'), { childList: true, subtree: true, attributes: true });
+    }""")
     for width in (9, 5.5, 7, 2.5, 8):
         # The time of the edit on the main page and the time the device painted it, on one clock.
         sent = main.evaluate("""w => {
@@ -52,20 +60,30 @@ def test_device_follows_a_parameter_change_from_the_main_page_within_200_ms(brow
             box.dispatchEvent(new Event('change', {bubbles: true}));
             return at;
         }""", width)
-        shown = device.wait_for_function("""w => window.deviceMetrics.paints.find(p => Number(p.width) === w)?.at""", arg=width).json_value()
+        shown = device.wait_for_function("""w => window.paintedWidths.find(p => p.width === w)?.at""", arg=width).json_value()
         delays.append(shown - sent)
     print("device follow delays (ms):", [round(d) for d in delays])
     assert statistics.median(delays) <= 200, delays
     assert device.errors == []
 
 
-def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_server):
+def test_device_is_the_apps_top_screen_pressed_and_scrubbed_by_touch(browser, fresh_server, tmp_path):
     main = open_main(browser, fresh_server.url + "/")
     device = open_device(browser, fresh_server.url + "/device")
     svg = device.locator("#preview svg").bounding_box()
-    assert svg["width"] >= 385 and svg["height"] >= 800          # full screen
+    # The chart at the app's proportions for the width, not stretched over the screen.
+    assert svg["width"] >= 385 and 240 <= svg["height"] <= 300, svg
+    assert device.evaluate("[Number(document.querySelector('#preview svg').getAttribute('width')), Number(document.querySelector('#preview svg').getAttribute('height'))]") == [390, 273]
+    header = device.locator(".phone-price").bounding_box()
+    periods = device.locator(".periods").bounding_box()
+    assert header["y"] + header["height"] <= svg["y"] + 1 and periods["y"] >= svg["y"] + svg["height"] - 1
     assert device.evaluate("getComputedStyle(document.querySelector('#preview')).touchAction") == "none"
-    assert device.locator("button, input, select").count() == 0  # only the chart
+    assert device.locator(".periods button").all_inner_texts() == ["1D", "1W", "1M", "1Y", "ALL"]
+    device.wait_for_function("() => document.querySelector('#headline-price').textContent.startsWith('$')")
+    rest_price = device.locator("#headline-price").inner_text()
+    rest_change = device.locator("#headline-change").inner_text()
+    assert re.search(r"\(\S*[0-9.]+%\)", rest_change), rest_change
+    device.screenshot(path=str(tmp_path / "device-rest.png"))
     # With the in-plot price label turned off on the main page, the ticks still come.
     main.locator("#param-labelEnabled").uncheck()
     main.wait_for_timeout(500)
@@ -75,9 +93,17 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": 40, "y": y}]})
     device.wait_for_function("() => Number(document.querySelector('#preview .cw-indicator')?.getAttribute('opacity')) > 0.5")
     main.wait_for_function("() => document.querySelector('#presence .person.pressing') !== null")
+    # The header follows the finger: the selected price, its time and the change.
+    device.wait_for_function("() => document.querySelector('.phone-price').dataset.state === 'selecting'")
+    pressed_change = device.locator("#headline-change").inner_text()
+    assert " · " in pressed_change and pressed_change != rest_change
+    seen = set()
     for x in range(60, 360, 20):
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (x % 40) - 20}]})
         device.wait_for_timeout(30)
+        seen.add(device.locator("#headline-price").inner_text())
+    assert len(seen) >= 3, seen
+    device.screenshot(path=str(tmp_path / "device-pressed.png"))
     device.wait_for_function("() => (window.vibrations || []).length >= 2")
     assert device.locator("#preview .cw-label text").count() == 0
     # No page scroll and no zoom while pressing.
@@ -85,7 +111,25 @@ def test_device_is_the_chart_alone_pressed_and_scrubbed_by_touch(browser, fresh_
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     main.wait_for_function("() => document.querySelector('#presence .person.pressing') === null")
     device.wait_for_function("() => !(Number(document.querySelector('#preview .cw-indicator')?.getAttribute('opacity')) > 0)", timeout=5000)
+    device.wait_for_function("() => document.querySelector('.phone-price').dataset.state === 'rest'")
+    assert device.locator("#headline-price").inner_text() == rest_price
     assert all(ms > 0 and ms <= 20 for ms in device.evaluate("window.vibrations"))
+    assert device.errors == []
+
+
+def test_device_periods_and_dark_mode(browser, fresh_server):
+    device = open_device(browser, fresh_server.url + "/device")
+    device.wait_for_function("() => document.querySelector('#headline-price').textContent.startsWith('$')")
+    year_change = device.locator("#headline-change").inner_text()
+    line = device.locator("#preview .cw-line").get_attribute("d")
+    device.locator(".periods button", has_text="1D").tap()
+    device.wait_for_function("d => document.querySelector('#preview .cw-line').getAttribute('d') !== d", arg=line)
+    assert device.locator(".periods button[aria-pressed=true]").inner_text() == "1D"
+    device.wait_for_function("c => document.querySelector('#headline-change').textContent !== c", arg=year_change)
+    assert device.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
+    device.locator("#theme-toggle").tap()
+    assert device.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(15, 17, 21)"
+    assert device.locator("#theme-toggle").get_attribute("aria-pressed") == "true"
     assert device.errors == []
 
 

@@ -12,7 +12,7 @@ RECORD = """() => {
         const svg = preview.querySelector('svg');
         if (svg) window.painted.push({ at: performance.now(), progress: Number(svg.getAttribute('data-progress')),
                                        x: Number(svg.querySelector('.cw-indicator')?.getAttribute('x1') ?? NaN) });
-    }).observe(preview, { childList: true });
+    }).observe(preview, { childList: true, subtree: true, attributes: true, characterData: true });
 }"""
 
 

@@ -80,7 +80,7 @@ def test_export_takes_unsaved_parameters_and_offers_bundles(page, server):
     assert "unsaved" in page.locator("#export-note").inner_text()
     page.select_option("#export-format", "android")
     page.wait_for_function("() => document.querySelector('#export-text').textContent.includes('.zip')")
-    assert "Android bundle" in page.locator("#export-note").inner_text()
+    assert "Give the Android bundle (.zip) to the Android engineer" in page.locator("#export-note").inner_text()
     with page.expect_download() as download:
         page.locator("#export-download").click()
     path = download.value.path()
@@ -90,6 +90,13 @@ def test_export_takes_unsaved_parameters_and_offers_bundles(page, server):
     assert any(n.endswith("ChartPresets.kt") for n in names) and any(n.endswith("vectors.json") for n in names)
     preset = json.loads(archive.read(next(n for n in names if n.endswith("vectors.json"))))["preset"]
     assert preset["parameters"]["markerRadius"] == 6.5
+    # The README says who it is for and names this preset's own files; motion.json states a Bézier as one.
+    readme = archive.read(next(n for n in names if n.endswith("/README.md"))).decode()
+    assert "Give this folder to the Android engineer" in readme and "ChartMotion.kt" in readme
+    motion = json.loads(archive.read(next(n for n in names if n.endswith("/motion.json"))))
+    assert motion["kind"] == "cubicBezier" and "spring" not in motion
+    page.select_option("#export-format", "ios")
+    assert "Give the iOS bundle (.zip) to the iOS engineer" in page.locator("#export-note").inner_text()
     assert page.errors == []
 
 

@@ -1,5 +1,5 @@
-"""The team session in Chromium with two and three pages: no lost saves, sessions per preset,
-undo of one's own edits only, Compare that refreshes, presence, and shared data said out loud."""
+"""The team session in Chromium with two and three pages: no lost saves, one draft per preset,
+undo of one's own edits only, following, Compare that refreshes, presence, and shared data said out loud."""
 import json
 
 import pytest
@@ -67,19 +67,24 @@ def wait_people(page, count):
 
 def test_a_stale_save_opens_the_conflict_dialog_and_overwrites_only_when_chosen(people, fresh_server):
     alice, bob = people("Alice"), people("Bob")
-    set_value(alice, "markerRadius", 6.5)                     # Alice: an unsaved change
-    wait_value(bob, "markerRadius", 6.5)                      # the session carries it to Bob (same preset)
-    # Bob changes the colour and saves Default from his page.
-    bob.evaluate("() => { const picker = document.querySelector('#param-lineColor'); picker.value = '#123456';"
-                 " picker.dispatchEvent(new Event('input', {bubbles: true})); picker.dispatchEvent(new Event('change', {bubbles: true})); }")
+    set_value(alice, "markerRadius", 6.5)                     # Alice: an unsaved change in the shared draft
+    wait_value(bob, "markerRadius", 6.5)
+    # Bob saves Default from his page: the draft, Alice's edit included, becomes the new revision.
     bob.locator("#preset-save").click()
-    bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    for page in (alice, bob):
+        page.wait_for_function("() => document.querySelector('#modified-marker').hidden")
     bobs_file = preset_text(fresh_server, "Default")
-    assert json.loads(bobs_file)["parameters"]["lineColor"] == "#123456"
-    # Alice's page has unsaved changes: it announces Bob's save but does not adopt his revision.
-    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
-    assert alice.locator("#modified-marker").is_visible()
-    alice.wait_for_function("() => document.querySelector('#param-lineColor').value === '#123456'")   # the live edit arrived
+    assert json.loads(bobs_file)["parameters"]["markerRadius"] == 6.5
+    # Alice's page saves as if it still held the revision before Bob's (its event still on the way).
+    stale = {"count": 0}
+
+    def as_stale(route):
+        if route.request.method == "PUT" and stale["count"] < 2:
+            stale["count"] += 1
+            return route.continue_(headers={**route.request.headers, "if-match": '"0000000000000000"'})
+        return route.continue_()
+    alice.route("**/api/presets/Default", as_stale)
+    set_value(alice, "inactiveLineWidth", 7)
     alice.locator("#preset-save").click()
     alice.wait_for_selector("#conflict-dialog[open]")
     assert preset_text(fresh_server, "Default") == bobs_file   # nothing written yet
@@ -94,11 +99,11 @@ def test_a_stale_save_opens_the_conflict_dialog_and_overwrites_only_when_chosen(
     alice.wait_for_selector("#conflict-dialog[open]")
     alice.locator("#conflict-dialog button[value=overwrite]").click()
     alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
-    assert preset_file(fresh_server, "Default")["parameters"]["markerRadius"] == 6.5
+    assert preset_file(fresh_server, "Default")["parameters"]["inactiveLineWidth"] == 7
     assert alice.errors == [] and bob.errors == []
 
 
-def test_conflict_dialog_shows_what_differs_and_offers_reload_and_save_as(people, fresh_server):
+def test_a_save_from_elsewhere_folds_into_the_draft_keeping_unsaved_edits(people, fresh_server):
     alice, bob = people("Alice"), people("Bob")
     set_value(alice, "markerRadius", 6.5)
     wait_value(bob, "markerRadius", 6.5)
@@ -108,25 +113,26 @@ def test_conflict_dialog_shows_what_differs_and_offers_reload_and_save_as(people
     r = fresh_server.request("PUT", "/api/presets/Default", json={"author": "Bob", "notes": "Bob's notes", "parameters": parameters},
                              headers={"If-Match": current["revision"], "X-Workbench-User": "Bob", "X-Workbench-Client": "bob-script"})
     assert r.status_code == 200, r.text
-    alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
-    assert value(alice, "inactiveLineWidth") == "4.0"          # not adopted over unsaved changes
+    for page in (alice, bob):
+        page.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
+        wait_value(page, "inactiveLineWidth", 9)                # the new revision…
+        assert value(page, "markerRadius") == "6.5"             # …with the unsaved edit still on top
+        page.wait_for_function("() => document.querySelector('#preset-info-notes').textContent === \"Bob's notes\"")
+        assert page.locator("#modified-marker").is_visible()
     alice.locator("#preset-save").click()
-    alice.wait_for_selector("#conflict-dialog[open]")
-    rows = alice.locator("#conflict-table tr").all_inner_texts()
-    assert any(r.startswith("Line width (inactive)") or ("9" in r and "4" in r) for r in rows), rows
-    assert any(r.startswith("Notes") and "Bob's notes" in r for r in rows), rows
-    assert any("6.5" in r for r in rows), rows
-    # Save mine as a new preset: both versions survive.
-    alice.locator("#conflict-dialog button[value=saveas]").click()
+    alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    assert alice.locator("#conflict-dialog[open]").count() == 0
+    saved = preset_file(fresh_server, "Default")["parameters"]
+    assert saved["inactiveLineWidth"] == 9 and saved["markerRadius"] == 6.5
+    # Save as: a new preset of its own, its own draft.
+    set_value(alice, "markerRadius", 2)
+    alice.locator("#preset-save-as").click()
     alice.wait_for_selector("#preset-dialog[open]")
     alice.locator("#preset-name").fill("Alice's take")
     alice.locator("#preset-confirm").click()
     alice.wait_for_function("() => document.querySelector('#preset-select').value === \"Alice's take\"")
-    assert preset_file(fresh_server, "Default")["parameters"]["inactiveLineWidth"] == 9
-    assert preset_file(fresh_server, "Alice's take")["parameters"]["markerRadius"] == 6.5
-    # Reload theirs from a fresh conflict.
-    alice.select_option("#preset-select", "Default")
-    wait_value(alice, "inactiveLineWidth", 9)
+    assert preset_file(fresh_server, "Alice's take")["parameters"]["markerRadius"] == 2
+    assert alice.locator("#modified-marker").is_hidden()
     assert alice.errors == []
 
 
@@ -161,14 +167,20 @@ def test_loading_another_preset_leaves_the_others_as_they_were(people):
     assert alice.locator("#param-inactiveCurve").input_value() != "catmullRom"
 
 
-def test_following_a_person_takes_their_changes_on_any_preset(people):
+def test_following_a_person_shows_their_preset_and_their_changes(people):
     alice, bob = people("Alice"), people("Bob")
     bob.select_option("#preset-select", "PM's favourite")
     alice.wait_for_function("() => [...document.querySelectorAll('#presence .person')].some(p => p.textContent.includes('Bob') && p.textContent.includes('PM'))")
     alice.locator("#presence .person", has_text="Bob").locator("button").click()
+    alice.wait_for_function("() => document.querySelector('#preset-select').value === \"PM's favourite\"")
     set_value(bob, "markerRadius", 1.5)
     wait_value(alice, "markerRadius", 1.5)
-    assert alice.locator("#preset-select").input_value() == "Default"
+    # Choosing a preset oneself ends following.
+    alice.select_option("#preset-select", "Default")
+    alice.wait_for_function("() => document.querySelector('#presence .person button[aria-pressed=false]')")
+    set_value(bob, "markerRadius", 2.5)
+    bob.wait_for_timeout(300)
+    assert alice.locator("#preset-select").input_value() == "Default" and value(alice, "markerRadius") == "4.0"
 
 
 def test_undo_holds_only_your_own_edits(people):
@@ -258,7 +270,7 @@ def test_importing_and_going_back_to_built_in_data_is_announced(people, fresh_se
     bob.wait_for_selector("#data-builtin[hidden]", state="attached")
 
 
-def test_three_pages_two_on_one_preset_one_on_another(people):
+def test_three_pages_two_on_one_preset_one_on_another(people, fresh_server):
     alice, bob, carol = people("Alice"), people("Bob"), people("Carol")
     carol.select_option("#preset-select", "Designer's favourite")
     carol.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'basis'")
@@ -271,10 +283,11 @@ def test_three_pages_two_on_one_preset_one_on_another(people):
         assert value(page, "inactiveLineWidth") == "4.0"
         assert page.locator("#preset-select").input_value() == "Default"
     assert value(carol, "markerRadius") == carol_radius      # Alice's edit did not reach Carol
-    # Bob saves Default; Alice (own unsaved edit) keeps her revision, Carol is untouched.
+    # Bob saves Default: the shared draft, Alice's edit included, is saved for both; Carol is untouched.
     bob.locator("#preset-save").click()
     bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
     alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('Bob saved')")
-    assert alice.locator("#modified-marker").is_visible()
+    alice.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    assert preset_file(fresh_server, "Default")["parameters"]["markerRadius"] == 6.5
     assert carol.locator("#preset-select").input_value() == "Designer's favourite"
     assert carol.locator("#modified-marker").is_visible() and value(carol, "inactiveLineWidth") == "10.0"

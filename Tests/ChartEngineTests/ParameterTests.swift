@@ -6,7 +6,7 @@ import Testing
     @Test func definitionsAreUniqueAndDefaultsValid() {
         let keys = ChartStyle.definitions.map(\.key)
         #expect(Set(keys).count == keys.count)
-        #expect(keys.count == 31)
+        #expect(keys.count == 33)
         for d in ChartStyle.definitions { #expect(throws: Never.self) { _ = try d.validate(d.defaultValue) } }
     }
 
@@ -32,10 +32,36 @@ import Testing
 
     @Test func visibilityFollowsConditions() {
         var style = ChartStyle()
-        let window = ParameterDefinition.named("smoothingWindow")!, alpha = ParameterDefinition.named("catmullRomAlpha")!
-        #expect(window.isVisible(in: style) && !alpha.isVisible(in: style))
+        let span = ParameterDefinition.named("smoothingSpan")!, alpha = ParameterDefinition.named("catmullRomAlpha")!
+        let window = ParameterDefinition.named("smoothingWindow")!, count = ParameterDefinition.named("pointCount")!
+        #expect(span.isVisible(in: style) && !alpha.isVisible(in: style) && !window.isVisible(in: style) && !count.isVisible(in: style))
+        style.pointSizing = .fixed
+        #expect(!span.isVisible(in: style) && window.isVisible(in: style) && count.isVisible(in: style))
         style.smoothing = .gaussian
         style.activeCurve = .catmullRom
-        #expect(!window.isVisible(in: style) && alpha.isVisible(in: style))
+        #expect(!window.isVisible(in: style) && !span.isVisible(in: style) && alpha.isVisible(in: style))
+    }
+
+    @Test func oldPresetsWithAPointCountOrWindowKeepTheirFixedSizing() throws {
+        #expect(ChartStyle().pointSizing == .perPeriod)
+        for key in ["pointCount", "smoothingWindow"] {
+            let (style, _) = try ChartStyle.from([key: .number(41)])
+            #expect(style.pointSizing == .fixed, "\(key)")
+        }
+        let (explicit, _) = try ChartStyle.from(["pointCount": .number(41), "pointSizing": .text("perPeriod")])
+        #expect(explicit.pointSizing == .perPeriod && explicit.pointCount(for: .day) == Period.day.backendPointCount)
+        var fixed = ChartStyle()
+        fixed.pointSizing = .fixed; fixed.pointCount = 41
+        #expect(fixed.pointCount(for: .day) == 41 && fixed.movingAverageWindow(points: 41) == fixed.smoothingWindow)
+    }
+
+    @Test func theSpanIsAnOddShareOfThePoints() {
+        var style = ChartStyle()
+        style.smoothingSpan = 0.25
+        #expect(style.movingAverageWindow(points: 12) == 3)
+        #expect(style.movingAverageWindow(points: 17) == 5)
+        #expect(style.movingAverageWindow(points: 2) == 1)
+        style.smoothingSpan = 1
+        #expect(style.movingAverageWindow(points: 40) == 41)
     }
 }

@@ -67,6 +67,7 @@ import Testing
             for width in [320.0, 390, 1440] {
                 for pointCount in [10, 120, 2000] {
                     var style = ChartStyle()
+                    style.pointSizing = .fixed
                     style.pointCount = pointCount
                     let model = ChartModel(data: Self.data, period: period, style: style, width: width, height: 240)
                     #expect(model.raw.first == first && model.raw.last(where: \.isFinite) == last, "\(period) \(width) \(pointCount)")
@@ -90,7 +91,7 @@ import Testing
         style.smoothedEndsOnPrice = false
         let model = ChartModel(data: Self.data, period: .month, style: style, width: 390, height: 240)
         #expect(model.smoothed.last != model.raw.last)
-        #expect(model.smoothed == style.smoothingMethod.apply(model.raw))
+        #expect(model.smoothed == style.smoothingMethod(points: model.raw.count).apply(model.raw))
     }
 
     /// Mean vertical distance between two curves through the same points, over every pixel column.
@@ -139,9 +140,9 @@ import Testing
                 var s = style; s.activeCurve = curve
                 return LineGeometry(model: model, style: s, progress: 1).line
             }
-            // Mean distance per pixel column between the two curves through the raw closes. The
-            // built-in series gives about 6.6 / 5.3 / 3.4 px at the default (1D / 1M / 1Y, checked
-            // over HTTP in test_pipeline.py); two points per pixel gave well under one.
+            // Mean distance per pixel column between the two curves through the raw closes at the
+            // per-period counts (the built-in series' figures are checked over HTTP in
+            // test_pipeline.py); two points per pixel gave well under one.
             #expect(Self.meanDistance(path(.linear), path(.stepCenter), width: 390) > 3, "\(period)")
             #expect(Self.meanDistance(path(.natural), path(.basis), width: 390) > 1.5, "\(period)")
         }
@@ -171,6 +172,7 @@ import Testing
 
     @Test func bridgeDrawsOneSubpathBreakOnePerPieceAndSmoothingNeverCrossesAGap() {
         var style = ChartStyle()
+        style.pointSizing = .fixed
         style.smoothingWindow = 9
         for gapStyle in GapStyle.allCases {
             style.gapStyle = gapStyle
@@ -182,7 +184,7 @@ import Testing
                 #expect(geometry.fill.filter { $0 == "M" }.count == moves)
             }
             // Each piece is smoothed on its own: the middle piece's values only see its own prices.
-            let alone = style.smoothingMethod.apply(Array(Self.gappy.raw[21..<40]))
+            let alone = style.smoothingMethod(points: Self.gappy.raw.count).apply(Array(Self.gappy.raw[21..<40]))
             #expect(Array(model.smoothed[21..<40]) == alone)
         }
     }

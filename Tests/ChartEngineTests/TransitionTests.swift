@@ -43,3 +43,59 @@ import Testing
                 == CubicBezierEasing(0.1, 0.7, 0.9, 0.3)(0.5))
     }
 }
+
+@Suite struct SpringFormsTests {
+    /// The spring can never again leave 0.001 of the target after its duration.
+    static func maxResidualAfterEnd(_ spring: SpringEasing) -> Double {
+        var worst = 0.0
+        for i in 0...4000 {
+            let (offset, _) = TransitionMotion.spring(offset: -1, velocity: spring.velocity, time: spring.duration * (1 + Double(i) / 1000),
+                                                      frequency: spring.naturalFrequency, damping: spring.damping)
+            worst = max(worst, abs(offset))
+        }
+        return worst
+    }
+
+    @Test func durationAndBounceAreApplesTerms() {
+        let spring = SpringEasing(perceptualDuration: 0.5, bounce: 0.3, velocity: 0)
+        #expect(abs(spring.naturalFrequency - 2 * Double.pi / 0.5) < 1e-12)
+        #expect(abs(spring.damping - 0.7) < 1e-12)
+        #expect(abs(spring.perceptualDuration - 0.5) < 1e-12 && abs(spring.bounce - 0.3) < 1e-12)
+        #expect(Self.maxResidualAfterEnd(spring) <= 1e-3)
+        #expect(spring(1) == 1)
+    }
+
+    @Test func aLowDampingNoLongerHasToFlicker() {
+        // The UIKit form: damping 0.05 within 0.3 s oscillates ~20 times. Duration and bounce: a few.
+        let uikit = SpringEasing(damping: 0.05, velocity: 0, duration: 0.3)
+        let designed = SpringEasing(perceptualDuration: 0.5, bounce: 0.5, velocity: 0)
+        func crossings(_ s: SpringEasing) -> Int {
+            let values = (0...4000).map { s(Double($0) / 4000) - 1 }
+            return zip(values, values.dropFirst()).filter { $0 < 0 && $1 >= 0 || $0 > 0 && $1 <= 0 }.count
+        }
+        #expect(crossings(uikit) >= 15)
+        #expect(crossings(designed) <= 6)
+    }
+
+    @Test func bothFormsSettleWithinAThousandthWhateverTheVelocity() {
+        for damping in [0.05, 0.3, 0.5, 1.0] {
+            for velocity in [0.0, 2, 10] {
+                #expect(Self.maxResidualAfterEnd(SpringEasing(damping: damping, velocity: velocity, duration: 2)) <= 1e-3)
+                #expect(Self.maxResidualAfterEnd(SpringEasing(perceptualDuration: 0.4, bounce: 1 - damping, velocity: velocity)) <= 1e-3)
+            }
+        }
+    }
+
+    @Test func namedSpringsChooseTheDurationAndBounceForm() throws {
+        for preset in SpringPreset.all {
+            var style = ChartStyle()
+            for (key, value) in preset.values { try style.set(key, value) }
+            #expect(style.easing == .perceptualSpring)
+            guard case .spring(let spring) = style.easingFunction.kind else { Issue.record("not a spring"); continue }
+            #expect(abs(spring.perceptualDuration - preset.duration) < 1e-12)
+            #expect(style.transitionDuration == spring.duration)
+        }
+        let definition = try #require(ParameterDefinition.named("easing"))
+        #expect(definition.shortcuts.map(\.name) == ["smooth", "snappy", "bouncy"])
+    }
+}

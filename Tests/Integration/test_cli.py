@@ -41,6 +41,10 @@ def test_bad_input_names_the_line_or_option():
         (("downsample", "--method", "fft", "--threshold", "5"), "", "--method"),
         (("render", "--period", "5Y"), "", "--period"),
         (("render", "--preset", "Nope", "--presets", str(ROOT / "Presets")), "", "Nope"),
+        (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press 0\nwiggle 1\n", "line 2"),
+        (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press soon\n", "line 1"),
+        (("select", "--preset", str(ROOT / "Presets" / "default.json"), "--progress", "1", "--selections", "0,1.5"), "1,1\n", "--selections"),
+        (("select", "--preset", str(ROOT / "Presets" / "default.json"), "--progress", "1", "--selections", "0.5"), "1,1\n1,2\n", "line 2"),
     ]
     for args, stdin, expected in cases:
         r = run(*args, stdin=stdin)

@@ -112,8 +112,9 @@ def test_live_updates_continue_the_series_and_reach_event_streams():
                 events.append(json.loads(line[5:]))
                 if len(events) == 2:
                     break
-        assert events[0]["points"][0][0] == 1609462800 + 3600  # one spacing after the last point
-        assert events[1]["points"][0][0] == 1609462800 + 7200
+        # Hourly data ticks a minute at a time inside its current hour, not a whole hour.
+        assert events[0]["points"][0][0] == 1609462800 + 60
+        assert events[1]["points"][0][0] == 1609462800 + 120
         assert s.request("POST", "/api/live", json={"enabled": False}).json() == {"enabled": False}
         assert wait_for(lambda: s.get("/api/data?period=ALL").json()["summary"]["count"] >= 4)
     finally:

@@ -4,6 +4,7 @@ terms. Kotlin is compiled once per run (kotlinc's JVM start-up is the cost), int
 holds the Android bundle, every other preset's Kotlin files and the Compose stand-ins."""
 import io
 import json
+import math
 import random
 import re
 import shutil
@@ -55,6 +56,7 @@ def presets(tmp_path_factory):
                 "labelEnabled": False, "pointCount": 10, "inactiveCurve": "basis", "activeCurve": "stepCenter"},
                {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian", "fillEnabled": False,
                 "inactiveCurve": "monotone", "activeCurve": "bumpX"},
+               {"easing": "perceptualSpring", "springDuration": 0.6, "springBounce": 0.4, "springVelocity": 1.5, "pointCount": 60},
                {"easing": "spring", "springDamping": 0.6, "springVelocity": 5, "inactiveCurve": "catmullRom",
                 "catmullRomAlpha": 0.3, "smoothing": "exponential", "pointCount": 2000, "activeCurve": "cardinal", "cardinalTension": 0.4}]
     for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
@@ -142,8 +144,12 @@ def conformance(jar, *args, stdin=""):
 
 def test_repository_kotlin_style_is_the_generated_one(kotlin_jar):
     _, bundle = kotlin_jar
+    import difflib
     generated = (bundle / "chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
-    assert generated == (ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
+    committed = (ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
+    diff = "".join(difflib.unified_diff(committed.splitlines(True), generated.splitlines(True), "committed ChartStyle.kt", "generated from the definitions"))
+    assert not diff, "Android/.../Parameters/ChartStyle.kt is not what the definitions generate; regenerate it " \
+                     "(workbench export --format android --preset Default --output DIR, copy ChartStyle.kt):\n" + diff
 
 
 def generated_points(seed):
@@ -278,7 +284,7 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
     for i, preset in enumerate(presets[:3] + presets[-2:]):
         path = bundle_vectors(tmp_path / str(i), preset)
         vectors = json.loads(path.read_text())
-        assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 1
+        assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 2
         names = {c["name"].rsplit(" at ", 1)[0] for c in vectors["cases"]}
         assert {"empty", "one point", "two points", "three points", "gaps", "spikes", "plateaus", "long series"} <= names
         assert {c["progress"] for c in vectors["cases"]} >= {0, 0.25, 0.5, 0.75, 1}
@@ -306,46 +312,25 @@ def test_kotlin_conformance_reports_bad_input(kotlin_jar):
     assert r.returncode == 1 and "line 2" in r.stderr
 
 
-def oscillator(stiffness, damping, velocity, times):
-    """x'' = -k(x - 1) - c x', x(0) = 0, x'(0) = v, integrated independently of the engine."""
-    integrate = pytest.importorskip("scipy.integrate")
-    solution = integrate.solve_ivp(lambda t, s: [s[1], -stiffness * (s[0] - 1) - damping * s[1]], (0, max(times)),
-                                   [0.0, velocity], t_eval=times, rtol=1e-12, atol=1e-13, method="DOP853")
-    return solution.y[0]
-
-
 @pytest.mark.parametrize("index", [1, 3, 4, 6])
-def test_exported_springs_drive_the_same_motion(presets, tmp_path, index):
-    """Compose (stiffness, damping ratio, velocity) and SwiftUI (Spring(duration, bounce) and
-    interpolatingSpring) parameters each reproduce the preset's easing within 1e-6."""
-    np = pytest.importorskip("numpy")
+def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tmp_path, index):
+    """The bundle's motion.json is the tokens' motion; ChartMotion.kt holds the same values
+    (test_motion_handoff.py plays every route against `workbench ease`)."""
     preset = presets[index]
     folder = tmp_path / "android"
     workbench("export", "--preset", str(preset), "--format", "android", "--output", str(folder))
     motion = json.loads((folder / "motion.json").read_text())
-    vectors = json.loads((folder / "vectors.json").read_text())
-    if vectors["preset"]["parameters"].get("easing") != "spring":
-        pytest.skip("not a spring preset")
-    duration = motion["uikit"]["duration"]["value"]
-    # `workbench ease` until the very end: the last frame is set to the target, as UIKit's animation ends on it.
-    fractions = [i / 400 for i in range(1, 400)]
-    eased = workbench("ease", "--preset", str(preset), stdin="\n".join(map(repr, fractions)) + "\n").stdout.split()
-    times = [f * duration for f in fractions]
-    expected = np.array([float(v) for v in eased])
-    compose = motion["compose"]
-    k = compose["stiffness"]
-    got = oscillator(k, 2 * compose["dampingRatio"] * k ** 0.5, compose["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    swiftui = motion["swiftui"]
-    spring = swiftui["interpolatingSpring"]
-    got = oscillator(spring["stiffness"], spring["damping"], spring["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    # Spring(duration:bounce:): stiffness (2π/duration)², damping 4π(1 − bounce)/duration.
-    d, bounce = swiftui["spring"]["duration"], swiftui["spring"]["bounce"]
-    got = oscillator((2 * np.pi / d) ** 2, 4 * np.pi * (1 - bounce) / d, spring["initialVelocity"], times)
-    assert np.max(np.abs(got - expected)) <= 1e-6
-    assert compose["unit"] == "ms" and compose["settleMillis"] == round(duration * 1000)
-    assert motion["css"]["animation-timing-function"].startswith("linear(0, ")
+    tokens = json.loads(workbench("export", "--preset", str(preset), "--format", "tokens").stdout)
+    assert tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"] == motion
+    kotlin = (folder / "chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt").read_text()
+    assert f"DURATION_MILLIS: Int = {round(motion['duration']['value'] * 1000)}" in kotlin
+    if motion["kind"] == "spring":
+        compose = motion["release"]["compose"]
+        assert compose["initialVelocity"] == -motion["press"]["compose"]["initialVelocity"]
+        assert "visibilityThreshold = VISIBILITY_THRESHOLD" in kotlin
+        assert re.search(r"RELEASE_INITIAL_VELOCITY: Float = -?[0-9.]+f", kotlin)
+    else:
+        assert "tween(durationMillis = DURATION_MILLIS, easing = CubicBezierEasing(" in kotlin and "spring(" not in kotlin
 
 
 def test_bundles_download_as_zip(server):
@@ -383,7 +368,8 @@ def test_export_of_what_is_on_screen(server):
     assert 'fill="#0F1115"' not in light
     tokens = server.request("POST", "/api/export", json={**body, "format": "tokens"}).json()
     motion = tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"]
-    assert motion["compose"]["dampingRatio"] == 0.4 and motion["compose"]["unit"] == "ms"
+    assert motion["kind"] == "spring" and motion["spring"]["dampingRatio"] == 0.4
+    assert motion["press"]["compose"]["initialVelocity"] == -motion["release"]["compose"]["initialVelocity"]
     assert tokens["chart"]["animation"]["animationDuration"]["$type"] == "duration"
     r = server.request("POST", "/api/export", json={**body, "format": "ios"})
     assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
@@ -417,3 +403,387 @@ def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
         assert [c for c, _ in ours] == [c for c, _ in expected], engine
         for (_, u), (_, v) in zip(ours, expected):
             assert len(u) == len(v) and all(abs(a - b) <= 1e-9 * scale for a, b in zip(u, v)), (engine, u, v)
+
+
+# --- The Kotlin engine's parameter rules, selection and motion against the Swift definitions and engine (issue 18).
+
+RULE_FIELDS = ["type", "min", "max", "step", "unit", "odd", "options", "x", "y", "default"]
+
+
+def test_kotlin_parameter_rules_are_the_definitions(kotlin_jar, server):
+    """Kind, limits, step, odd-only, choices and default of every parameter, as /api/schema states them."""
+    jar, _ = kotlin_jar
+    schema = server.get("/api/schema").json()["parameters"]
+    kotlin = json.loads(conformance(jar, "rules"))
+    ours, theirs = {r["key"]: r for r in kotlin}, {d["key"]: d for d in schema}
+    differences = [f"{key}: defined in Sources/ChartEngine/Parameters but missing from Kotlin's ParameterRules" for key in theirs if key not in ours]
+    differences += [f"{key}: in Kotlin's ParameterRules but not among the definitions" for key in ours if key not in theirs]
+    if not differences and list(ours) != list(theirs):
+        differences.append(f"order differs: definitions {list(theirs)}, Kotlin {list(ours)}")
+    for key in [k for k in theirs if k in ours]:
+        for field in RULE_FIELDS:
+            if theirs[key].get(field) != ours[key].get(field):
+                differences.append(f"{key}: {field} is {theirs[key].get(field)!r} in the definitions (/api/schema) "
+                                   f"but {ours[key].get(field)!r} in Kotlin (regenerate ChartStyle.kt)")
+    assert not differences, "\n".join(differences)
+
+
+def boundary_probes(definition):
+    """(value, accepted) pairs at every edge of a parameter's rule, as the schema states it."""
+    kind = definition["type"]
+    if kind == "number":
+        lo, hi, step = definition["min"], definition["max"], definition["step"]
+        return ([(lo, True), (hi, True), (lo + step, True), (hi - step / 2, True), (definition["default"], True),
+                 (lo - step, False), (hi + step, False), (math.nextafter(lo, -math.inf), False),
+                 (math.nextafter(hi, math.inf), False), ("1", False), (True, False), (None, False), ([lo], False)])
+    if kind == "integer":
+        lo, hi, step = int(definition["min"]), int(definition["max"]), int(definition["step"])
+        probes = [(lo, True), (hi, True), (lo + step, True), (definition["default"], True), (lo - step, False),
+                  (hi + step, False), (lo + 0.5, False), (str(lo), False), (False, False)]
+        if definition["odd"]:
+            probes += [(lo + 1, False), (hi - 1, False)]
+        return probes
+    if kind == "color":
+        return [("#a1B2c3", True), ("#000000", True), ("#FFFFFF", True), ("#A1B2C", False), ("A1B2C3F", False),
+                ("#GGGGGG", False), ("#A1B2C3 ", False), (255, False)]
+    if kind == "choice":
+        options = definition["options"]
+        return [(o, True) for o in options] + [(options[0].upper() + "x", False), ("", False), (1, False), (None, False)]
+    if kind == "boolean":
+        return [(True, True), (False, True), ("true", False), (1, False), (None, False)]
+    if kind == "cubicBezier":
+        (xl, xh), (yl, yh) = (definition["x"]["min"], definition["x"]["max"]), (definition["y"]["min"], definition["y"]["max"])
+        return ([([xl, yl, xh, yh], True), ([xh, yh, xl, yl], True), (definition["default"], True),
+                 ([xl - 0.01, 0, 0.5, 1], False), ([0.5, 0, xh + 0.01, 1], False), ([0.5, yl - 0.01, 0.5, 1], False),
+                 ([0.5, 0, 0.5, yh + 0.01], False), ([0.5, 0, 0.5], False), ([0.5, 0, 0.5, "1"], False), ("0.4,0,0.6,1", False)])
+    raise AssertionError(f"{definition['key']}: no probes for parameter type {kind!r}; extend boundary_probes")
+
+
+def swift_verdict(folder, index, key, value):
+    path = folder / f"probe{index}.json"
+    path.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": f"Probe {index}",
+                                "parameters": {key: value}}))
+    r = workbench("export", "--preset", str(path), "--format", "json", check=False)
+    if r.returncode == 0:
+        return ("ok", json.loads(r.stdout)["parameters"][key])
+    return ("error", r.stderr.strip().split(f"{path}: ", 1)[-1])
+
+
+def test_kotlin_accepts_exactly_what_the_definitions_accept(kotlin_jar, server, tmp_path):
+    """Every rule at its edges (min, max, a step in, just outside, odd/even, non-whole, every
+    choice, wrong types, Bézier x and y bounds): Swift's preset reading and Kotlin's give the same
+    verdict, the same normalised value and the same message naming the key."""
+    from concurrent.futures import ThreadPoolExecutor
+    jar, _ = kotlin_jar
+    schema = server.get("/api/schema").json()["parameters"]
+    probes = [(d["key"], value, accepted) for d in schema for value, accepted in boundary_probes(d)]
+    with ThreadPoolExecutor(4) as pool:
+        swift = list(pool.map(lambda p: swift_verdict(tmp_path, p[0], *p[1][:2]), enumerate(probes)))
+    lines = conformance(jar, "parameters", stdin="".join(json.dumps({key: value}) + "\n" for key, value, _ in probes)).splitlines()
+    assert len(lines) == len(probes)
+    differences = []
+    for (key, value, accepted), (verdict, detail), line in zip(probes, swift, lines):
+        if (verdict == "ok") != accepted:
+            differences.append(f"{key} = {json.dumps(value)}: the schema's rule says {'accept' if accepted else 'reject'}, Swift says {verdict} {detail}")
+        kotlin = ("ok", json.loads(line[3:])[key]) if line.startswith("ok ") else ("error", line[6:])
+        if kotlin != (verdict, detail):
+            differences.append(f"{key} = {json.dumps(value)}: Swift {verdict} {detail!r}, Kotlin {kotlin[0]} {kotlin[1]!r}")
+    assert not differences, "\n".join(differences)
+
+
+MOTION_STYLES = [{"easing": "spring", "springDamping": d, "springVelocity": v, "animationDuration": t}
+                 for d, v, t in [(0.05, 0, 0.3), (0.35, 2, 0.8), (1, 0.5, 0.3), (1, 10, 2), (0.7, 0, 0.05), (0.5, 5, 1)]]
+MOTION_STYLES += [{"easing": e, "animationDuration": 0.4} for e in ["linear", "easeIn", "easeOut", "easeInOut"]]
+MOTION_STYLES += [{"easing": "cubicBezier", "cubicBezier": [0.3, -1.5, 0.6, 2.5], "animationDuration": 0.6},
+                  {"easing": "spring", "animationEnabled": False}, {"easing": "easeOut", "animationDuration": 0}]
+
+
+def motion_events(rng):
+    """press, release and follow lines at random times: interruptions mid-way, at rest, repeated."""
+    t, lines = rng.uniform(0, 100), []
+    for _ in range(rng.randint(8, 40)):
+        t += rng.choice([0, rng.uniform(0, 0.05), rng.uniform(0, 0.5), rng.uniform(0.5, 3)])
+        lines.append(f"{rng.choice(['press', 'release', 'follow', 'follow'])} {t!r}")
+    return lines
+
+
+def close_numbers(a, b):
+    return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+
+
+def test_kotlin_transition_motion_matches_workbench_motion(kotlin_jar, presets, tmp_path):
+    """Retargeting and a spring's carried velocity on seeded random press/release sequences."""
+    jar, _ = kotlin_jar
+    rng = random.Random(18)
+    files = presets + [write_preset(tmp_path, f"Motion {i}", style) for i, style in enumerate(MOTION_STYLES)]
+    for path in files:
+        stdin = "\n".join(motion_events(rng)) + "\n"
+        ours = conformance(jar, "motion", "--preset", str(path), stdin=stdin).splitlines()
+        theirs = workbench("motion", "--preset", str(path), stdin=stdin).stdout.splitlines()
+        assert len(ours) == len(theirs) == stdin.count("\n"), path.name
+        for k, (a, b) in enumerate(zip(ours, theirs)):
+            (pa, va, fa, ta), (pb, vb, fb, tb) = a.split(","), b.split(",")
+            assert fa == fb and ta == tb and close_numbers(pa, pb) and close_numbers(va, vb), (path.name, stdin.splitlines()[k], a, b)
+    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "line 1" in r.stderr and "wiggle" in r.stderr
+
+
+def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
+    """The nearest point (a real price preferred over a gap), where it is drawn and what its label
+    says, through the whole pipeline, in every period."""
+    jar, _ = kotlin_jar
+    rng = random.Random(37)
+    periods = ["ALL", "1D", "1W", "1M", "1Y"]
+    for i, preset in enumerate(presets):
+        lines = generated_series(rng, [1, 2, 3, 17, 300, 2500][i % 6])
+        if i % 4 == 1:
+            lines = [line.split(",")[0] + "," if k % 3 == 1 else line for k, line in enumerate(lines)]  # many gaps
+        if i % 3 == 2:  # tiny and huge prices: the label's digits and grouping
+            lines = [f"{line.split(',')[0]},{float(line.split(',')[1]) * rng.choice([1e-7, 1e4])!r}" if line.split(",")[1] else line
+                     for line in lines]
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390.5, 1200]), rng.choice([200, 240])
+        fractions = [0, 0.37, 1, 0.5] + [rng.random() for _ in range(40)]
+        args = ["select", "--preset", str(preset), f"--progress={rng.choice([0, 0.37, 1, 1.08, -0.05])}", "--width", str(width),
+                "--height", str(height), "--period", periods[i % len(periods)], "--selections", ",".join(map(repr, fractions))]
+        ours = [json.loads(line) for line in conformance(jar, *args, stdin=stdin).splitlines()]
+        theirs = [json.loads(line) for line in workbench(*args, stdin=stdin).stdout.splitlines()]
+        assert len(ours) == len(theirs) == len(fractions)
+        for fraction, a, b in zip(fractions, ours, theirs):
+            assert (a is None) == (b is None), (preset.name, fraction, a, b)
+            if a:
+                exact = ["index", "time", "price", "priceText", "timeText"]
+                assert [a[k] for k in exact] == [b[k] for k in exact], (preset.name, fraction, a, b)
+                assert all(abs(a[k] - b[k]) <= 1e-9 * max(width, height) for k in "xy"), (a, b)
+
+
+def test_kotlin_line_width_matches_workbench(kotlin_jar, tmp_path):
+    """Widths through a spring's overshoot and undershoot, never below zero in either engine."""
+    jar, _ = kotlin_jar
+    rng = random.Random(5)
+    progresses = [-1, -0.3, 0, 0.2, 0.5, 1, 1.04, 1.3, 1.85, 2] + [rng.uniform(-1, 2) for _ in range(20)]
+    stdin = "\n".join(map(repr, progresses)) + "\n"
+    for i, (inactive, active) in enumerate([(12, 0.5), (0.5, 12), (4, 2), (2, 2)]):
+        preset = write_preset(tmp_path, f"Widths {i}", {"inactiveLineWidth": inactive, "activeLineWidth": active})
+        ours = [float(v) for v in conformance(jar, "line-width", "--preset", str(preset), stdin=stdin).split()]
+        theirs = [float(v) for v in workbench("line-width", "--preset", str(preset), stdin=stdin).stdout.split()]
+        assert len(ours) == len(theirs) == len(progresses) and min(ours) >= 0
+        assert all(abs(u - v) <= 1e-12 for u, v in zip(ours, theirs)), (inactive, active, ours, theirs)
+        if inactive == 12:
+            assert ours[progresses.index(1.3)] == 0  # past the active width the line thins to nothing, not below
+
+
+SMOOTHINGS = [{"smoothing": "none"}, {"smoothing": "movingAverage", "smoothingWindow": 7}, {"smoothing": "exponential", "smoothingAlpha": 0.3},
+              {"smoothing": "gaussian", "smoothingSigma": 2.5, "smoothedEndsOnPrice": False}]
+EASINGS = [{"easing": e} for e in ["linear", "easeIn", "easeOut", "easeInOut"]] + [
+    {"easing": "cubicBezier", "cubicBezier": [0.3, -0.8, 0.6, 1.9]}, {"easing": "spring", "springDamping": 0.3, "springVelocity": 3}]
+
+
+def random_style(rng):
+    """A style from every curve, smoothing and easing, with the pressed state's options on and off."""
+    style = {"inactiveCurve": rng.choice(CURVES), "activeCurve": rng.choice(CURVES), "catmullRomAlpha": rng.choice([0, 0.3, 1]),
+             "cardinalTension": rng.choice([0, 0.6]), "lineCap": rng.choice(["round", "butt", "square"]),
+             "gapStyle": rng.choice(["break", "bridge"]), "fillEnabled": rng.random() < 0.8, "labelEnabled": rng.random() < 0.8,
+             "markerRadius": rng.choice([0, 4, 7.5]), "indicatorDash": rng.choice([0, 2, 3.5]), "pointCount": rng.choice([10, 28, 200, 2000]),
+             "inactiveLineWidth": rng.choice([0.5, 4, 12]), "activeLineWidth": rng.choice([0.5, 2, 12]), "verticalScale": rng.choice([0.5, 0.8, 1]),
+             "lineColor": "#%06X" % rng.randrange(1 << 24), "trailingColor": "#%06X" % rng.randrange(1 << 24)}
+    return {**style, **rng.choice(SMOOTHINGS), **rng.choice(EASINGS)}
+
+
+def assert_scenes_close(a, b, size, context, path="scene"):
+    """Same keys, kinds, strings and command letters; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
+    if isinstance(b, dict):
+        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, path, sorted(a) if isinstance(a, dict) else a, sorted(b))
+        for key in b:
+            assert_scenes_close(a[key], b[key], size, context, f"{path}.{key}")
+    elif isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b), (context, path, len(a) if isinstance(a, list) else a, len(b))
+        for i, (u, v) in enumerate(zip(a, b)):
+            assert_scenes_close(u, v, size, context, f"{path}[{i}]")
+    elif isinstance(b, bool) or isinstance(b, str) or b is None:
+        assert a == b, (context, path, a, b)
+    else:
+        assert not isinstance(a, (bool, str)) and abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, path, a, b)
+
+
+def test_kotlin_scene_matches_workbench_scene(kotlin_jar, presets, tmp_path):
+    """Held-out seeded inputs (gaps, spikes, plateaus, 1–3 points, all gaps) in every curve,
+    smoothing and easing, at rest and pressed at 0, ~0.37 and 1, at progresses from a press, a
+    release mid-way and a spring's overshoot and undershoot: both engines give the same scene."""
+    jar, _ = kotlin_jar
+    rng = random.Random(1818)
+    files = presets + [write_preset(tmp_path, f"Scene {i}", random_style(rng)) for i in range(12)]
+    spring = write_preset(tmp_path, "Scene spring", {"easing": "spring", "springDamping": 0.2, "springVelocity": 4, "animationDuration": 0.6})
+    # Progresses as the motion drives them: a press, a release mid-way, a spring past 1 and back under it.
+    states = workbench("motion", "--preset", str(spring), stdin="press 0\nfollow 0.1\nfollow 0.25\nrelease 0.3\nfollow 0.4\nfollow 0.55\n").stdout
+    driven = [float(line.split(",")[0]) for line in states.splitlines()]
+    assert max(driven) > 1 and min(driven[3:]) < 0.5
+    for i, preset in enumerate(files):
+        count = [1, 2, 3, 0, 40, 300, 2500][i % 7]
+        lines = generated_series(rng, max(count, 5))[:count] if count else [f"{1_600_000_000 + k * 60}," for k in range(4)]
+        if count and not any(line.split(",")[1] for line in lines):
+            lines[0] += "100"
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390.5, 1200]), rng.choice([200, 240, 844])
+        for k, selection in enumerate([None, [0, 0.37 + rng.uniform(-0.01, 0.01), 1][i % 3], rng.random()]):
+            progress = rng.choice([0, 1, 0.5, -0.05, 1.08] + driven)
+            args = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height), "--format", "scene"]
+            if selection is not None:
+                args += ["--selection", repr(selection)]
+            ours = json.loads(conformance(jar, *args, stdin=stdin))
+            theirs = json.loads(workbench(*args, stdin=stdin).stdout)
+            assert theirs["format"] == "chart-workbench.scene" and theirs["version"] == 1
+            assert_scenes_close(ours, theirs, max(width, height), (preset.name, count, selection, progress))
+            if k == 1:  # the paths form with a selection: the point and the split as two more lines
+                paths = args[:args.index("--format")] + ["--selection", repr(selection)]
+                a, b = conformance(jar, *paths, stdin=stdin).split("\n"), workbench(*paths, stdin=stdin).stdout.split("\n")
+                assert len(a) == len(b) == 5 and a[3] == b[3], (a, b)
+                assert_paths_close(a[0], b[0], preset.name)
+                assert (a[2] == b[2] == "") or all(close_numbers(u, v) for u, v in zip(a[2].split(","), b[2].split(","))), (a[2], b[2])
+
+
+def argb(hex_color, opacity=1.0):
+    """ChartCompose.color: #RRGGBB with an opacity as a Compose ARGB value."""
+    return (math.floor(min(max(opacity, 0), 1) * 255 + 0.5) << 24) | int(hex_color[1:], 16)  # Kotlin's Math.round
+
+
+def assert_draw_calls_match_scene(calls, scene, foreground, scale=1.0):
+    """Every primitive of the scene, in order, as the Compose adapter's draw calls: paths, colours,
+    gradient, widths, caps, joins, clips, dashes, opacities and text runs."""
+    size = max(scene["scene"]["width"], scene["scene"]["height"])
+    near = lambda a, b: abs(a - b) <= 1e-5 * max(size, abs(b))  # noqa: E731 (Compose draws in Float)
+    calls = iter(calls)
+
+    def next_call(name, primitive):
+        call = next(calls, None)
+        assert call and call["name"] == name and call["scale"] == scale, (primitive["id"], name, call)
+        return call["arguments"], call["clip"]
+
+    def check_clip(clip, primitive):
+        c = primitive.get("clip")
+        assert (clip is None) == (c is None), (primitive["id"], clip, c)
+        if c:
+            assert all(near(u, v) for u, v in zip(clip, [c["x"], c["y"], c["x"] + c["width"], c["y"] + c["height"]])), (primitive["id"], clip, c)
+
+    def check_path(drawn, path, what):
+        assert [c[0] for c in drawn] == [c[0] for c in path], what
+        assert all(near(u, v) for d, p in zip(drawn, path) for u, v in zip(d[1:], p[1:])), what
+
+    for p in scene["scene"]["primitives"]:
+        kind = p["kind"]
+        if kind == "area":
+            args, clip = next_call("drawPath", p)
+            brush = args["brush"]
+            assert brush["stops"] == [[s["offset"], argb(s["color"], s["opacity"])] for s in p["stops"]], p["id"]
+            assert near(brush["startY"], p["gradientTop"]) and near(brush["endY"], p["gradientBottom"]) and near(args["alpha"], p["opacity"])
+            assert args["style"] == "fill"
+            check_path(args["path"], p["path"], p["id"])
+            check_clip(clip, p)
+        elif kind == "stroke":
+            args, clip = next_call("drawPath", p)
+            assert args["color"] == argb(p["color"]) and near(args["alpha"], p["opacity"]), p["id"]
+            assert args["style"] == {"width": args["style"]["width"], "cap": p["cap"].capitalize(), "join": p["join"].capitalize()}
+            assert near(args["style"]["width"], p["width"])
+            check_path(args["path"], p["path"], p["id"])
+            check_clip(clip, p)
+        elif kind == "segment":
+            args, clip = next_call("drawLine", p)
+            assert clip is None and args["color"] == argb(p["color"]) and near(args["alpha"], p["opacity"])
+            assert all(map(near, args["start"] + args["end"], [p["x1"], p["y1"], p["x2"], p["y2"]])) and near(args["strokeWidth"], p["width"])
+            assert args["pathEffect"] == (p["dash"] or None)
+        elif kind == "circle":
+            for color, style in [(p["fill"], "fill"), (p["stroke"], {"width": p["strokeWidth"], "cap": "Butt", "join": "Miter"})]:
+                args, clip = next_call("drawCircle", p)
+                assert clip is None and args["color"] == argb(color) and args["style"] == style and near(args["alpha"], p["opacity"])
+                assert near(args["radius"], p["radius"]) and near(args["center"][0], p["cx"]) and near(args["center"][1], p["cy"])
+        elif kind == "text":
+            for run in p["runs"]:
+                args, clip = next_call("drawText", p)
+                layout = args["layout"]
+                color = argb(run["color"]) if run.get("color") else foreground
+                assert clip is None and layout["text"] == run["text"] and args["color"] == layout["color"] == color
+                assert layout["size"] == run["size"] and layout["weight"] == run["weight"] and near(args["alpha"], p["opacity"] * run["opacity"])
+                x = run["x"] - layout["width"] if p["anchor"] == "end" else run["x"]
+                assert near(args["topLeft"][0], x) and near(args["topLeft"][1], run["y"] - layout["firstBaseline"]), (run, args)
+        else:
+            raise AssertionError(f"no Compose check for primitive kind {kind!r}")
+    assert next(calls, None) is None, "draw calls beyond the scene's primitives"
+
+
+def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
+    """The Compose `Chart` composable's draw calls (recorded by the stand-in DrawScope) against
+    the Swift engine's scene: pressed at 0, ~0.37 and 1 with every option on and off, and frames
+    of `Chart` itself, drawn at the device's density: at rest, pressed and scrubbed through its
+    pointerInput, and released."""
+    jar, bundle = kotlin_jar
+    assert (bundle / "chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").exists()
+    source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
+    assert len([line for line in source.splitlines() if line.strip() and not line.startswith("import ")]) < 100
+    rng = random.Random(55)
+    files = presets[:3] + [write_preset(tmp_path, f"Compose {i}", random_style(rng)) for i in range(6)]
+    foreground = 0xFF102030
+    for i, preset in enumerate(files):
+        lines = generated_series(rng, [3, 60, 400][i % 3])
+        if not any(line.split(",")[1] for line in lines):
+            lines[0] += "100"
+        stdin = "\n".join(lines) + "\n"
+        width, height = rng.choice([320, 390, 1200]), rng.choice([200, 240])
+        selection, progress = [0, 0.37, 1, rng.random()][i % 4], rng.choice([0.3, 1, 1.08, 0.6])
+        r = subprocess.run([JAVA, "-cp", str(jar), "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
+                            repr(selection)], input=stdin, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        recorded = json.loads(r.stdout)
+        args = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height), "--format", "scene"]
+        swift = json.loads(workbench(*args, "--selection", repr(selection), stdin=stdin).stdout)
+        assert_scenes_close(recorded["scene"], swift, max(width, height), preset.name)
+        assert_draw_calls_match_scene(recorded["calls"], swift, foreground)
+        rest = json.loads(workbench(*args[:3], "--progress=0", *args[4:], stdin=stdin).stdout)
+        assert_scenes_close(recorded["restScene"], rest, max(width, height), preset.name)
+        assert_draw_calls_match_scene(recorded["restCalls"], rest, foreground, scale=3.0)
+        # Chart's own pointerInput: pressed at 25 % and scrubbed to 60 % (the frame clock has not
+        # run: progress 0, the finger's point selected), then released (heading back to rest).
+        pressed = json.loads(workbench(*args[:3], "--progress=0", *args[4:], "--selection", repr(recorded["scrubbed"]), stdin=stdin).stdout)
+        assert pressed["header"]["pressing"] and abs(recorded["scrubbed"] - 0.6) < 1e-6
+        assert_draw_calls_match_scene(recorded["pressedCalls"], pressed, foreground, scale=3.0)
+        indicator = [p for p in pressed["scene"]["primitives"] if p["id"] == "indicator"]
+        after = [c for c in recorded["releasedCalls"] if c["name"] == "drawLine"]
+        assert len(after) == len(indicator) and len(recorded["releasedCalls"]) == len(recorded["pressedCalls"])
+        for line, segment in zip(after, indicator):
+            assert abs(line["arguments"]["start"][0] - segment["x1"]) <= 1e-4 * width and 0 <= line["arguments"]["alpha"] < 0.5  # a few ms after the press
+
+
+def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
+    """vectors.json v2's scene cases count: a marker moved by a hundredth of a pixel, a colour or a
+    missing primitive fails the Kotlin check naming the case."""
+    jar, _ = kotlin_jar
+    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    original = json.loads(path.read_text())
+    scene_cases = [c for c in original["cases"] if "scene" in c and c["selection"] is not None]
+    assert {c["selection"] for c in scene_cases} == {0, 0.37, 1} and any(c["progress"] > 1 for c in scene_cases)
+    case = next(c for c in scene_cases if any(p["kind"] == "circle" for p in c["scene"]["scene"]["primitives"]))
+    for mutate in [lambda p: p.update(cy=p["cy"] + 0.01) if p["kind"] == "circle" else None,
+                   lambda p: p.update(color="#000001") if p["id"] == "trail" else None]:
+        vectors = json.loads(path.read_text())
+        broken = next(c for c in vectors["cases"] if c["name"] == case["name"])
+        for primitive in broken["scene"]["scene"]["primitives"]:
+            mutate(primitive)
+        changed = tmp_path / "changed.json"
+        changed.write_text(json.dumps(vectors))
+        r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 1 and f"FAIL {case['name']}" in r.stdout, r.stdout[-500:]
+def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path):
+    preset = ROOT / "Presets" / "designers-favourite.json"
+    for platform, engineer, own in [("ios", "iOS engineer", ["ChartStyle+DesignersFavourite.swift", "ChartMotion+DesignersFavourite.swift"]),
+                                    ("android", "Android engineer", ["ChartPresets.kt", "ChartMotion.kt"])]:
+        folder = tmp_path / platform
+        workbench("export", "--preset", str(preset), "--format", platform, "--output", str(folder))
+        readme = (folder / "README.md").read_text()
+        assert f"Give this folder to the {engineer}" in readme
+        section = readme.split("## This preset's own files", 1)[1].split("##", 1)[0]
+        for name in own + ["motion.json", "vectors.json"]:
+            assert name in section, (platform, name)
+            assert list(folder.rglob(name)), (platform, name)
+        motion = json.loads((folder / "motion.json").read_text())
+        assert motion["kind"] == "spring" and str(motion["spring"]["stiffness"])[:6] in readme.replace(",", "")

@@ -57,7 +57,7 @@ def test_origin_must_match_scheme_host_and_port(server):
 
 def test_simple_cross_site_bodies_cannot_write(server):
     before = server.get("/api/data?maxPoints=10").json()["summary"]["count"]
-    for path, body in [("/api/data", "1,2\n3,4\n"), ("/api/session/parameters", '{"parameters": {}}'),
+    for path, body in [("/api/data", "1,2\n3,4\n"), ("/api/drafts/Default/changes", '{"parameters": {}}'),
                        ("/api/live", '{"enabled": true}'), ("/api/presets/x/rename", '{"newName": "y"}')]:
         for content_type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None]:
             headers = {"Origin": server.url}

@@ -107,11 +107,14 @@ class _server:
         self.s.close()
 
 
-GAPPY = "".join(f"{60 * i},{'' if i in (15, 28) else 100 + 10 * math.sin(i / 5)}\n" for i in range(40))  # fewer than pointCount: drawn whole
+GAPPY = "".join(f"{60 * i},{'' if i in (15, 28) else 100 + 10 * math.sin(i / 5)}\n" for i in range(40))  # fewer than a fixed pointCount of 60: drawn whole
 
 
 def test_frame_prints_line_and_fill_through_the_whole_pipeline(tmp_path):
-    r = run("frame", "--preset", "Default", "--presets", "Presets", "--progress", "1", stdin=GAPPY)
+    fixed = tmp_path / "fixed.json"  # a fixed count above GAPPY's 40 prices: drawn whole, both gaps kept
+    fixed.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": "Fixed",
+                                 "parameters": {"pointSizing": "fixed", "pointCount": 60}}))
+    r = run("frame", "--preset", str(fixed), "--progress", "1", stdin=GAPPY)
     assert r.returncode == 0, r.stderr
     line, fill, rest = r.stdout.split("\n")
     assert rest == "" and line.startswith("M0,") and line.count("M") == 3 and fill.count("M") == 3

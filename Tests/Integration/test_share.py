@@ -145,7 +145,7 @@ def test_viewers_watch_press_and_render_but_every_write_is_403(shared):
               ("DELETE", "/api/presets/Default", None),
               ("POST", "/api/presets/Default/rename", {"newName": "Gone"}),
               ("POST", "/api/live", {"enabled": True}),
-              ("POST", "/api/session/parameters", {"parameters": {"markerRadius": 2}}),
+              ("POST", "/api/drafts/Default/changes", {"parameters": {"markerRadius": 2}}),
               ("POST", "/api/data/builtin", {})]
     for method, path, body in writes:
         r = shared.request(method, path, json=body, headers=viewer)

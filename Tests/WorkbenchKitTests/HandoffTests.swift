@@ -34,16 +34,53 @@ import ChartEngine
         #expect(end[10] == 2)  // two entries
     }
 
-    @Test func springInEachPlatformsTermsDescribesTheSameOscillator() {
+    @Test func springInEachPlatformsTermsDescribesTheSameOscillator() throws {
         var style = ChartStyle()
         style.easing = .spring
         style.springDamping = 0.4
         style.animationDuration = 0.6
-        let motion = SpringMotion(style: style)
+        let spring = try #require(MotionExport(style: style).spring)
         // SwiftUI Spring(duration:bounce:) → stiffness (2π/d)², damping 4π(1−b)/d.
-        let d = motion.swiftUIDuration, b = motion.swiftUIBounce
-        #expect(abs((2 * Double.pi / d) * (2 * Double.pi / d) - motion.stiffness) < 1e-9 * motion.stiffness)
-        #expect(abs(4 * Double.pi * (1 - b) / d - motion.dampingCoefficient) < 1e-9 * motion.dampingCoefficient)
-        #expect(abs(motion.dampingCoefficient - 2 * 0.4 * motion.stiffness.squareRoot()) < 1e-9)
+        let d = spring.perceptualDuration, b = spring.bounce
+        let k = (2 * Double.pi / d) * (2 * Double.pi / d)
+        let c = 4 * Double.pi * (1 - b) / d
+        #expect(abs(k - spring.stiffness) < 1e-9 * spring.stiffness)
+        #expect(abs(c - spring.damping) < 1e-9 * spring.damping)
+        #expect(abs(spring.damping - 2 * 0.4 * spring.stiffness.squareRoot()) < 1e-9)
+    }
+
+    @Test func aBezierEasingIsExportedAsABezier() {
+        var style = ChartStyle()
+        style.easing = .easeOut
+        let motion = MotionExport(style: style)
+        #expect(motion.spring == nil)
+        #expect(motion.cssTimingFunction().text == "cubic-bezier(0, 0, 0.58, 1)")
+    }
+
+    @Test func cssLinearStopsStayWithinTheirToleranceOfTheEasing() {
+        var style = ChartStyle()
+        style.easing = .spring
+        style.springDamping = 0.05
+        let easing = style.easingFunction
+        let css = MotionExport.cssLinear(easing)
+        // Parse the stops back and check the straight segments between them on a finer grid.
+        let body = css.text.dropFirst("linear(".count).dropLast()
+        var stops: [(x: Double, y: Double)] = []
+        for (i, part) in body.split(separator: ",").enumerated() {
+            let fields = part.split(separator: " ")
+            let y = Double(fields[0])!
+            let x = i == 0 ? 0 : Double(fields[1].dropLast())! / 100
+            stops.append((x, y))
+        }
+        #expect(stops.count == css.stops && stops.count < 2000)
+        var worst = 0.0
+        for i in 0..<40_000 {
+            let x = (Double(i) + 0.5) / 40_000
+            guard let j = stops.lastIndex(where: { $0.x <= x }), j + 1 < stops.count else { continue }
+            let a = stops[j], b = stops[j + 1]
+            let y = b.x > a.x ? a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x) : b.y
+            worst = max(worst, abs(y - easing(x)))
+        }
+        #expect(worst <= 1e-3)
     }
 }

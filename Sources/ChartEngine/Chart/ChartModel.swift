@@ -25,7 +25,7 @@ public struct ChartModel: Sendable {
     }
 
     public init(series: PriceSeries, period: Period, style: ChartStyle, width: Double, height: Double) {
-        let sampled = BucketCloses(pointCount: style.pointCount)(series, window: period.window(in: series))
+        let sampled = BucketCloses(pointCount: style.pointCount(for: period))(series, window: period.window(in: series))
         let thinned = ColumnThinning(columns: Int(width.rounded(.up)))(times: sampled.times, prices: sampled.prices)
         self.init(times: thinned.times, raw: thinned.prices, style: style, width: width, height: height, period: period)
     }
@@ -33,7 +33,7 @@ public struct ChartModel: Sendable {
     public init(times: [Double], raw: [Double], style: ChartStyle, width: Double, height: Double, period: Period = .all) {
         self.times = times
         self.raw = raw
-        let smoothing = style.smoothingMethod
+        let smoothing = style.smoothingMethod(points: raw.count)
         let smoothed = smoothing.apply(raw)
         self.smoothed = style.smoothedEndsOnPrice && smoothing != .none ? EndPinning(for: smoothing)(smoothed: smoothed, raw: raw) : smoothed
         self.width = width

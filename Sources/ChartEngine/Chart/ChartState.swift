@@ -22,6 +22,7 @@ public struct ChartState: Sendable, Equatable {
 
 /// The selected point: where the indicator stands and what its label says.
 public struct Selection: Sendable, Equatable {
+    public let index: Int
     public let x: Double
     public let y: Double
     public let price: Double
@@ -29,6 +30,7 @@ public struct Selection: Sendable, Equatable {
 
     public init?(model: ChartModel, fraction: Double, progress: Double) {
         guard let i = model.nearestIndex(toPixel: fraction * model.width), model.raw[i].isFinite else { return nil }
+        index = i
         let value = model.smoothed[i] + (model.raw[i] - model.smoothed[i]) * progress
         x = model.xScale(model.times[i])
         y = model.yScale(value.isFinite ? value : model.raw[i])

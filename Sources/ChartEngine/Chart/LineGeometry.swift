@@ -47,17 +47,18 @@ public struct LineGeometry {
 
     /// The same line drawn into any sink — a SwiftUI `Path`, a `CGMutablePath` — instead of text
     /// (docs/handoff.md); `fill` draws the fill's areas instead, as the `fill` text has them.
-    public static func draw<S: PathSink>(model: ChartModel, style: ChartStyle, progress: Double, fill: Bool = false, into sink: inout S) {
+    public static func draw<S: PathSink>(model: ChartModel, style: ChartStyle, progress: Double, fill: Bool = false,
+                                         morphAlways: Bool = false, into sink: inout S) {
         let p = ChartState.bounded(progress)
         let runs = model.pixelRuns(at: p)
         guard fill else {
-            for run in runs { drawPiece(run, style: style, progress: p, morphAlways: false, into: &sink) }
+            for run in runs { drawPiece(run, style: style, progress: p, morphAlways: morphAlways, into: &sink) }
             return
         }
         for group in fillGroups(runs) {
             let area = merged(runs[group])
             guard area.xs.count > 1 else { continue }
-            drawPiece(area, style: style, progress: p, morphAlways: false, into: &sink)
+            drawPiece(area, style: style, progress: p, morphAlways: morphAlways, into: &sink)
             close(area, bottom: model.height, into: &sink)
         }
     }

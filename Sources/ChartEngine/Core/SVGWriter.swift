@@ -12,10 +12,14 @@ struct SVGWriter {
     private(set) var output = ""
     let timing: (keyTimes: String, duration: Double)?
     let digits: Int
+    /// Every element written, when recording (for updating a drawn document in place).
+    private(set) var elements: [SVGElementRecord]?
+    private var open: [(key: String, children: Int)] = []
 
-    init(timing: (keyTimes: String, duration: Double)?, digits: Int) {
+    init(timing: (keyTimes: String, duration: Double)?, digits: Int, recording: Bool = false) {
         self.timing = timing
         self.digits = digits
+        if recording { elements = [] }
         output.reserveCapacity(4096)
     }
 
@@ -25,19 +29,33 @@ struct SVGWriter {
         output += "<" + name
         for (key, value) in attributes { output += " \(key)=\"\(XMLText.escape(value))\"" }
         output += ">"
+        guard elements != nil else { return }
+        // An element is found by its id, or by its place under the nearest ancestor that has one.
+        let key: String
+        if let id = attributes.first(where: { $0.0 == "id" })?.1 { key = "#" + id }
+        else if let parent = open.last { key = parent.key + "/" + String(parent.children) }
+        else { key = "" }
+        if !open.isEmpty { open[open.count - 1].children += 1 }
+        open.append((key, 0))
+        elements!.append(SVGElementRecord(key: key, name: name, attributes: attributes, text: nil))
     }
 
     mutating func leaf(_ name: String, _ attributes: [(String, String)]) {
         open(name, attributes)
         output.removeLast()
         output += "/>"
+        if elements != nil { open.removeLast() }
     }
 
-    mutating func close(_ name: String) { output += "</\(name)>" }
+    mutating func close(_ name: String) {
+        output += "</\(name)>"
+        if elements != nil { open.removeLast() }
+    }
 
     mutating func text(_ name: String, _ attributes: [(String, String)], _ content: String) {
         open(name, attributes)
         output += XMLText.escape(content)
+        if elements != nil { elements![elements!.count - 1].text = content }
         close(name)
     }
 
@@ -65,5 +83,18 @@ struct SVGWriter {
             leaf("animate", [("attributeName", key), ("dur", num(timing.duration) + "s"), ("repeatCount", "indefinite"),
                              ("calcMode", "linear"), ("keyTimes", timing.keyTimes), ("values", values.joined(separator: ";"))])
         }
+    }
+}
+
+/// One element as written: `key` finds it again in the drawn document (`#id`, or the parent's
+/// key, `/` and the child's index; the root's key is empty).
+public struct SVGElementRecord: Equatable, Sendable {
+    public let key: String
+    public let name: String
+    public let attributes: [(String, String)]
+    public var text: String?
+
+    public static func == (a: SVGElementRecord, b: SVGElementRecord) -> Bool {
+        a.key == b.key && a.name == b.name && a.text == b.text && a.attributes.elementsEqual(b.attributes, by: { $0 == $1 })
     }
 }

@@ -2,6 +2,8 @@ public enum LineCap: String, CaseIterable, Sendable { case round, butt, square }
 public enum SmoothingName: String, CaseIterable, Sendable { case none, movingAverage, exponential, gaussian }
 /// What the line does at a missing price: split into pieces, or one segment across it.
 public enum GapStyle: String, CaseIterable, Sendable { case `break`, bridge }
+/// How many price points a period gets: per period, as an app's backend sends them, or one fixed count.
+public enum PointSizing: String, CaseIterable, Sendable { case perPeriod, fixed }
 
 /// Every tunable parameter of the chart, typed, with its default. Together with
 /// `ChartStyle.definitions` below this is the one place a parameter is declared: the page,
@@ -14,6 +16,7 @@ public struct ChartStyle: Sendable, Equatable {
     public var lineCap = LineCap.round
     public var smoothing = SmoothingName.movingAverage
     public var smoothingWindow = 21
+    public var smoothingSpan = 0.25
     public var smoothingAlpha = 0.2
     public var smoothingSigma = 3.0
     public var smoothedEndsOnPrice = true
@@ -27,11 +30,14 @@ public struct ChartStyle: Sendable, Equatable {
     public var cubicBezier = [0.42, 0, 0.58, 1]
     public var springDamping = 1.0
     public var springVelocity = 0.5
+    public var springDuration = 0.5
+    public var springBounce = 0.0
     public var fillEnabled = true
     public var fillColor = "#F7931A"
     public var fillTopOpacity = 0.7
     public var fillBottomOpacity = 0.0
     public var verticalScale = 0.8
+    public var pointSizing = PointSizing.perPeriod
     public var pointCount = 28
     public var gapStyle = GapStyle.break
     public var indicatorColor = "#E0245E"
@@ -51,7 +57,11 @@ public struct ChartStyle: Sendable, Equatable {
         .choice(\.lineCap, "lineCap", "Line cap", group: "Line", help: "Shape of the line's two ends: round, flat at the end (butt) or square past it."),
         .choice(\.smoothing, "smoothing", "Smoothing", group: "Smoothing", help: "How the inactive line's prices are smoothed; the active line always shows raw prices."),
         .integer(\.smoothingWindow, "smoothingWindow", "Window", group: "Smoothing", range: 1...61, step: 2, oddOnly: true,
-                 help: "Price points in the centred moving average: an odd count, 1 to 61.", when: .key("smoothing", is: "movingAverage")),
+                 help: "Price points in the centred moving average: an odd count, 1 to 61.",
+                 when: ParameterDefinition.Condition.key("smoothing", is: "movingAverage").and("pointSizing", is: "fixed"), legacyImplies: legacySizing),
+        .number(\.smoothingSpan, "smoothingSpan", "Span", group: "Smoothing", range: 0.05...1, step: 0.05,
+                help: "Share of the period's price points in the centred moving average, 0.05 to 1: the window is the odd count nearest to it (at least 1).",
+                when: ParameterDefinition.Condition.key("smoothing", is: "movingAverage").and("pointSizing", is: "perPeriod")),
         .number(\.smoothingAlpha, "smoothingAlpha", "Alpha", group: "Smoothing", range: 0.01...1, step: 0.01,
                 help: "Weight of the newest price in exponential smoothing, 0.01 (very smooth) to 1 (raw).", when: .key("smoothing", is: "exponential")),
         .number(\.smoothingSigma, "smoothingSigma", "Sigma", group: "Smoothing", range: 0.5...20, step: 0.5,
@@ -70,15 +80,24 @@ public struct ChartStyle: Sendable, Equatable {
         .toggle(\.animationEnabled, "animationEnabled", "Animate transition", group: "Animation",
                 help: "Off: the chart switches between inactive and active at once."),
         .number(\.animationDuration, "animationDuration", "Duration", group: "Animation", range: 0...2, step: 0.05, unit: "s",
-                help: "Seconds the transition into and out of the active state takes, 0 to 2."),
+                help: "Seconds the transition into and out of the active state takes, 0 to 2.",
+                when: .key("easing", is: "linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring")),
         .choice(\.easing, "easing", "Easing", group: "Animation",
-                help: "How progress runs over the duration: CSS timing curves or a UIKit spring."),
+                help: "How progress runs over time: CSS timing curves, a spring tuned by duration and bounce (SwiftUI, Figma), or UIKit's damping and velocity over the duration.",
+                presets: SpringPreset.all.map(\.choice)),
         .cubicBezier(\.cubicBezier, "cubicBezier", "Cubic Bézier", group: "Animation", help: "x1, y1, x2, y2 as in CSS cubic-bezier(): x within 0–1 (time), y −5 to 5 (progress; beyond 0–1 overshoots).",
                      when: .key("easing", is: "cubicBezier")),
+        .number(\.springDuration, "springDuration", "Spring duration", group: "Animation", range: 0.1...2, step: 0.05, unit: "s",
+                help: "Perceptual duration as SwiftUI's Spring(duration:bounce:), 0.1–2 s: the pace of the spring (its undamped period). The transition lasts until it has settled.",
+                when: .key("easing", is: "perceptualSpring")),
+        .number(\.springBounce, "springBounce", "Bounce", group: "Animation", range: 0...0.9, step: 0.05,
+                help: "How much the spring overshoots, 0 (none) to 0.9 (very bouncy); damping ratio = 1 − bounce.",
+                when: .key("easing", is: "perceptualSpring")),
         .number(\.springDamping, "springDamping", "Spring damping", group: "Animation", range: 0.05...1, step: 0.05,
-                help: "Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce.", when: .key("easing", is: "spring")),
+                help: "Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. The frequency follows from the duration.",
+                when: .key("easing", is: "spring")),
         .number(\.springVelocity, "springVelocity", "Spring velocity", group: "Animation", range: 0...10, step: 0.1,
-                help: "Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second.", when: .key("easing", is: "spring")),
+                help: "Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second.", when: .key("easing", is: "spring", "perceptualSpring")),
         .toggle(\.fillEnabled, "fillEnabled", "Gradient fill", group: "Fill", help: "A vertical gradient under the line (left of the finger while pressed)."),
         .color(\.fillColor, "fillColor", "Fill colour", group: "Fill", help: "Colour of the gradient under the line, #RRGGBB."),
         .number(\.fillTopOpacity, "fillTopOpacity", "Top opacity", group: "Fill", range: 0...1, step: 0.05,
@@ -87,8 +106,11 @@ public struct ChartStyle: Sendable, Equatable {
                 help: "Opacity of the fill at the bottom edge, 0 (transparent) to 1 (opaque)."),
         .number(\.verticalScale, "verticalScale", "Vertical scale", group: "Layout", range: 0.5...1, step: 0.01,
                 help: "Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it)."),
-        .integer(\.pointCount, "pointCount", "Price points", group: "Data", range: 10...2000, step: 1, oddOnly: false,
-                 help: "Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price."),
+        .choice(\.pointSizing, "pointSizing", "Price points", group: "Data",
+                help: "Per period: as many prices as an app's backend sends for each period (1D \(Period.day.backendPointCount), 1W \(Period.week.backendPointCount), 1M \(Period.month.backendPointCount), 1Y \(Period.year.backendPointCount), ALL \(Period.all.backendPointCount)). Fixed: one count for every period."),
+        .integer(\.pointCount, "pointCount", "Point count", group: "Data", range: 10...2000, step: 1, oddOnly: false,
+                 help: "Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price.",
+                 when: .key("pointSizing", is: "fixed"), legacyImplies: legacySizing),
         .choice(\.gapStyle, "gapStyle", "Gaps", group: "Data",
                 help: "At a missing price: break splits the line, bridge joins it with one segment."),
         .color(\.indicatorColor, "indicatorColor", "Indicator colour", group: "Indicator", help: "Colour of the vertical line and marker at the finger, #RRGGBB."),
@@ -99,6 +121,27 @@ public struct ChartStyle: Sendable, Equatable {
         .toggle(\.labelEnabled, "labelEnabled", "Price label", group: "Indicator",
                 help: "The selected price and time inside the chart, kept clear of the line."),
     ]
+
+    /// Presets and links from before per-period sizing set a point count or window of points
+    /// without saying how points are sized: they meant a fixed count.
+    static let legacySizing = (key: "pointSizing", value: ParameterValue.text(PointSizing.fixed.rawValue))
+
+    /// Values implied by the keys given (see `legacySizing`): a key's implication applies when
+    /// the implied key itself was not given.
+    public static func impliedValues(givenKeys: some Collection<String>) -> [(key: String, value: ParameterValue)] {
+        var implied: [(key: String, value: ParameterValue)] = []
+        for key in givenKeys {
+            guard let implication = ParameterDefinition.named(key)?.legacyImplies, !givenKeys.contains(implication.key),
+                  !implied.contains(where: { $0.key == implication.key }) else { continue }
+            implied.append(implication)
+        }
+        return implied
+    }
+
+    /// Sets the values implied by the keys given (old presets and links).
+    public mutating func applyImplications(givenKeys: some Collection<String>) {
+        for (key, value) in Self.impliedValues(givenKeys: givenKeys) { try? set(key, value) }
+    }
 
     public static let groups: [String] = definitions.reduce(into: []) { groups, d in
         if !groups.contains(d.group) { groups.append(d.group) }
@@ -129,6 +172,7 @@ public struct ChartStyle: Sendable, Equatable {
             if ParameterDefinition.named(key) == nil { unknown.append(key); continue }
             try style.set(key, value)
         }
+        style.applyImplications(givenKeys: values.keys)
         return (style, unknown)
     }
 }
@@ -142,11 +186,24 @@ extension ParameterDefinition {
 extension ChartStyle {
     static func definitionIndex(_ key: String) -> Int? { byKey[key] }
 
-    /// Engine settings derived from the parameters.
-    public var smoothingMethod: Smoothing {
+    /// Price points drawn for a period.
+    public func pointCount(for period: Period) -> Int {
+        pointSizing == .fixed ? pointCount : period.backendPointCount
+    }
+
+    /// The moving average's window over `points` prices: the fixed window, or the odd count
+    /// nearest to `smoothingSpan` of them (at least 1).
+    public func movingAverageWindow(points: Int) -> Int {
+        guard pointSizing == .perPeriod else { return smoothingWindow }
+        let share = smoothingSpan * Double(Swift.max(0, points))
+        return Swift.max(1, 2 * Int(((share - 1) / 2).rounded()) + 1)
+    }
+
+    /// Engine settings derived from the parameters, for a line of `points` prices.
+    public func smoothingMethod(points: Int) -> Smoothing {
         switch smoothing {
         case .none: .none
-        case .movingAverage: .movingAverage(window: smoothingWindow)
+        case .movingAverage: .movingAverage(window: movingAverageWindow(points: points))
         case .exponential: .exponential(alpha: smoothingAlpha)
         case .gaussian: .gaussian(sigma: smoothingSigma)
         }
@@ -160,11 +217,19 @@ extension ChartStyle {
     public var active: Curve { curve(activeCurve) }
 
     public var easingFunction: Easing {
-        Easing(easing, bezier: cubicBezier, springDamping: springDamping, springVelocity: springVelocity, duration: animationDuration)
+        Easing(easing, bezier: cubicBezier, springDamping: springDamping, springVelocity: springVelocity, duration: animationDuration,
+               springDuration: springDuration, springBounce: springBounce)
+    }
+
+    /// Seconds the motion takes: the duration, or for a spring tuned by duration and bounce the
+    /// time it takes to settle (the easing's fraction 1).
+    public var motionDuration: Double {
+        if easing == .perceptualSpring, case .spring(let spring) = easingFunction.kind { return spring.duration }
+        return animationDuration
     }
 
     /// Seconds the transition lasts; zero when animation is off.
-    public var transitionDuration: Double { animationEnabled ? animationDuration : 0 }
+    public var transitionDuration: Double { animationEnabled ? motionDuration : 0 }
 
     public func lineWidth(at progress: Double) -> Double {
         // Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero.

@@ -21,6 +21,15 @@ extension LineCap: ChoiceLabelled {}
 
 extension SmoothingName: ChoiceLabelled {}
 
+extension PointSizing: ChoiceLabelled {
+    public var choiceLabel: String {
+        switch self {
+        case .perPeriod: "Per period, like a backend"
+        case .fixed: "Fixed count"
+        }
+    }
+}
+
 extension CurveName: ChoiceLabelled {
     public var choiceLabel: String {
         switch self {
@@ -46,7 +55,8 @@ extension EasingName: ChoiceLabelled {
         case .easeOut: "Ease out"
         case .easeInOut: "Ease in-out"
         case .cubicBezier: "Custom cubic Bézier"
-        case .spring: "Spring"
+        case .spring: "Spring (UIKit damping & velocity)"
+        case .perceptualSpring: "Spring (duration & bounce)"
         }
     }
 }

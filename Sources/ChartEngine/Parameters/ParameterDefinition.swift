@@ -17,9 +17,29 @@ public struct ParameterDefinition: Sendable {
     public struct Condition: Sendable, Equatable {
         public let keys: [String]
         public let values: [String]
+        /// A further condition that must hold too (e.g. moving average and fixed sizing).
+        public var also: [Condition] = []
+
+        public func holds(in style: ChartStyle) -> Bool {
+            keys.contains { key in ParameterDefinition.named(key).map { values.contains($0.read(style).description) } ?? false }
+                && also.allSatisfy { $0.holds(in: style) }
+        }
+
+        func and(_ key: String, is values: String...) -> Condition {
+            var both = self
+            both.also.append(Condition(keys: [key], values: values))
+            return both
+        }
 
         static func key(_ key: String, is values: String...) -> Condition { Condition(keys: [key], values: values) }
         static func either(_ keys: [String], is value: String) -> Condition { Condition(keys: keys, values: [value]) }
+    }
+
+    /// A named set of values one click applies (e.g. a spring preset beside the easing).
+    public struct Shortcut: Sendable {
+        public let name: String
+        public let label: String
+        public let values: [(key: String, value: ParameterValue)]
     }
 
     /// Bounds of a cubic Bézier's control points: x within the duration (as CSS requires), y
@@ -35,6 +55,10 @@ public struct ParameterDefinition: Sendable {
     public let visibleWhen: Condition?
     /// For a choice: what a person reads for each option, in the order of the options.
     public var optionLabels: [String] = []
+    /// Named value sets offered beside the control.
+    public var shortcuts: [Shortcut] = []
+    /// Given without the implied key, this key sets it too (what old presets and links meant).
+    public var legacyImplies: (key: String, value: ParameterValue)?
     let read: @Sendable (ChartStyle) -> ParameterValue
     let write: @Sendable (inout ChartStyle, ParameterValue) -> Void
 
@@ -119,10 +143,7 @@ public struct ParameterDefinition: Sendable {
 
     /// Whether the parameter applies given the other values (e.g. the window only for the moving average).
     public func isVisible(in style: ChartStyle) -> Bool {
-        guard let condition = visibleWhen else { return true }
-        return condition.keys.contains { key in
-            ParameterDefinition.named(key).map { condition.values.contains($0.read(style).description) } ?? false
-        }
+        visibleWhen?.holds(in: style) ?? true
     }
 
     private func fail(_ message: String) -> ParameterError { ParameterError(field: key, message: message) }
@@ -141,9 +162,9 @@ extension ParameterDefinition {
 
     static func integer(_ path: WritableKeyPath<ChartStyle, Int> & Sendable, _ key: String, _ label: String, group: String,
                         range: ClosedRange<Int>, step: Int, oddOnly: Bool, help: String = "",
-                        when condition: Condition? = nil) -> ParameterDefinition {
+                        when condition: Condition? = nil, legacyImplies: (key: String, value: ParameterValue)? = nil) -> ParameterDefinition {
         ParameterDefinition(key: key, label: label, group: group, kind: .integer(range: range, step: step, oddOnly: oddOnly), help: help,
-                            visibleWhen: condition,
+                            visibleWhen: condition, legacyImplies: legacyImplies,
                             read: { .number(Double($0[keyPath: path])) },
                             write: { style, value in if case .number(let v) = value { style[keyPath: path] = Int(v) } })
     }
@@ -157,11 +178,12 @@ extension ParameterDefinition {
 
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
         _ path: WritableKeyPath<ChartStyle, T> & Sendable, _ key: String, _ label: String, group: String, help: String = "",
-        when condition: Condition? = nil
+        when condition: Condition? = nil, presets: [Shortcut] = []
     ) -> ParameterDefinition where T.RawValue == String {
         ParameterDefinition(key: key, label: label, group: group, kind: .choice(options: T.allCases.map(\.rawValue), typeName: String(describing: T.self)), help: help,
                             visibleWhen: condition,
                             optionLabels: T.allCases.map { ($0 as? any ChoiceLabelled)?.choiceLabel ?? $0.rawValue },
+                            shortcuts: presets,
                             read: { .text($0[keyPath: path].rawValue) },
                             write: { style, value in if case .text(let s) = value, let v = T(rawValue: s) { style[keyPath: path] = v } })
     }

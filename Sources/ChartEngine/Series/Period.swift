@@ -12,6 +12,19 @@ public enum Period: String, CaseIterable, Sendable {
         }
     }
 
+    /// Prices an app's backend sends for the period when points are sized per period: about one
+    /// every 2 hours on 1D, 12 hours on 1W, 2 days on 1M, 3 weeks on 1Y, and 16 steps over ALL —
+    /// few enough that the curve between prices is visible at a phone's width (docs/engine.md).
+    public var backendPointCount: Int {
+        switch self {
+        case .day: 12
+        case .week: 15
+        case .month: 16
+        case .year: 17
+        case .all: 17
+        }
+    }
+
     /// The visible index range: everything from `last − period` on; data coarser than the
     /// period shows what exists (at least the last two points when there are two).
     public func window(in series: PriceSeries) -> Range<Int> {

@@ -1,6 +1,9 @@
 /// The easing names a preset can choose.
 public enum EasingName: String, CaseIterable, Sendable, Codable {
     case linear, easeIn, easeOut, easeInOut, cubicBezier, spring
+    /// A spring tuned as Apple's `Spring(duration:bounce:)`; `spring` is UIKit's damping and
+    /// velocity over the duration (kept as it was for links and old presets).
+    case perceptualSpring
 }
 
 /// Maps elapsed time to transition progress for a chart style.
@@ -13,7 +16,8 @@ public struct Easing: Sendable, Equatable {
 
     public let kind: Kind
 
-    public init(_ name: EasingName, bezier: [Double], springDamping: Double, springVelocity: Double, duration: Double) {
+    public init(_ name: EasingName, bezier: [Double], springDamping: Double, springVelocity: Double, duration: Double,
+                springDuration: Double = 0.5, springBounce: Double = 0) {
         switch name {
         case .linear: kind = .linear
         case .easeIn: kind = .bezier(.easeIn)
@@ -23,6 +27,8 @@ public struct Easing: Sendable, Equatable {
             let b = bezier.count == 4 ? bezier : [0.42, 0, 0.58, 1]
             kind = .bezier(CubicBezierEasing(b[0], b[1], b[2], b[3]))
         case .spring: kind = .spring(SpringEasing(damping: springDamping, velocity: springVelocity, duration: duration))
+        case .perceptualSpring:
+            kind = .spring(SpringEasing(perceptualDuration: springDuration, bounce: springBounce, velocity: springVelocity))
         }
     }
 

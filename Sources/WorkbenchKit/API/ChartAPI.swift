@@ -13,6 +13,13 @@ extension WorkbenchApp {
         return .svg(request.svg(data: data.snapshot.data))
     }
 
+    func scene(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        let request = try RenderRequest(values, base: try baseStyle(values))
+        let document = request.document(data: data.snapshot.data)
+        return HTTPResponse(contentType: "application/json; charset=utf-8",
+                            text: SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))))
+    }
+
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
     /// the engine, so the page only has to show them at their times.
     /// Width × height × frames of one answer at most: a 1440 × 900 chart at 60 frames. A
@@ -88,15 +95,33 @@ extension WorkbenchApp {
     /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
     /// release retarget from the current progress and velocity, so an interrupted transition
     /// continues without a jump. Each chart on the page (its `id`) has its own motion.
+    ///
+    /// A message may carry `again: true` to repeat its chart's previous request with only the
+    /// fields it sends changed (null removes one), and `base`: the number of the frame its chart shows now (answers carry
+    /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
+    /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
     private func renderSession(_ socket: WebSocket) {
         var motions: [String: TransitionMotion] = [:]
+        var drawn: [String: DrawnFrame] = [:]
+        var frameNumber = 0
+        var lastRequest: [String: [String: InputValue]] = [:]
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
                 var values = try InputValue.fromJSON(Array(message.utf8))
                 if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
+                // `"again": true` repeats the chart's previous request, with this message's fields on top
+                // (a transition's frames differ only in time and finger).
+                let chart = try values["id"]?.text(field: "id") ?? "cw"
+                if try values.removeValue(forKey: "again")?.boolean(field: "again") == true {
+                    guard let previous = lastRequest[chart] else { throw .badRequest("no earlier request of this chart to repeat", field: "again") }
+                    values = previous.merging(values) { $1 }.filter { if case .json(.null) = $0.value { false } else { true } }
+                }
+                if lastRequest[chart] == nil && lastRequest.count >= 64 { lastRequest.removeAll() }
+                lastRequest[chart] = values.filter { !["motion", "time", "base"].contains($0.key) }
                 let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
+                let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
                 var request = try RenderRequest(values, base: try baseStyle(values))
                 var head: [(String, JSONValue)] = [("requestId", requestId)]
                 if let motion {
@@ -116,7 +141,20 @@ extension WorkbenchApp {
                     head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
                              ("target", .number(current.target)), ("finished", .bool(state.finished))]
                 }
-                socket.send(JSONValue.object(head).serialized() + "\n" + request.svg(data: data.snapshot.data))
+                let document = request.document(data: data.snapshot.data)
+                let (svg, elements) = document.recordedSVG(document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
+                frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
+                let frame = DrawnFrame(number: frameNumber, elements: elements)
+                let previous = drawn[request.idPrefix]
+                if previous == nil && drawn.count >= 64 { drawn.removeAll() }
+                drawn[request.idPrefix] = frame
+                head.append(("frame", .number(Double(frameNumber))))
+                if let base, let previous, Double(previous.number) == base, let patch = previous.patch(to: frame) {
+                    head.append(("patch", .bool(true)))
+                    socket.send(JSONValue.object(head).serialized() + "\n" + patch)
+                } else {
+                    socket.send(JSONValue.object(head).serialized() + "\n" + svg)
+                }
             } catch {
                 let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
                                                 ("field", error.field.map(JSONValue.string) ?? .null)])
@@ -134,7 +172,7 @@ extension WorkbenchApp {
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
         let easing = style.easingFunction
         let samples = (0..<count).map { i -> JSONValue in .number(easing(Double(i) / Double(count - 1))) }
-        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.animationDuration)),
+        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.motionDuration)),
                               ("samples", .array(samples))]))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import ChartEngine
 
-/// Price data, the live feed, and sharing live parameter changes with other pages.
+/// Price data and the live feed.
 extension WorkbenchApp {
     static let importLock = NSLock()
     static let maxPointsRange = 2.0...100_000
@@ -57,27 +57,6 @@ extension WorkbenchApp {
         let who = context.author
         if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
         return .json(.object([("enabled", .bool(live.isRunning))]))
-    }
-
-    /// A page's live parameter change, passed on to every other page (`parameters` event).
-    func shareParameters(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let values = try context.jsonValues()
-        guard case .json(let parameters)? = values["parameters"], parameters.objectPairs != nil else {
-            throw .badRequest("must be an object of parameter values", field: "parameters")
-        }
-        var checked: [(String, JSONValue)] = []
-        for (key, value) in parameters.objectPairs! {
-            guard let definition = ParameterDefinition.named(key) else {
-                throw HTTPError(400, "unknown_parameter", "unknown parameter \"\(key)\"", field: key)
-            }
-            checked.append((key, try InputValue.json(value).parameter(definition).json))
-        }
-        let preset = (try? values["preset"]?.text(field: "preset")).flatMap { $0 }.map { String($0.prefix(64)) }
-        let revision = (try? values["revision"]?.text(field: "revision")).flatMap { $0 }.map { String($0.prefix(128)) }
-        session.record(preset: preset, parameters: checked)
-        return .json(.object([("shared", .number(Double(checked.count))), ("listeners", .number(Double(events.subscriberCount)))]))
-            .announcing("parameters", [("parameters", .object(checked)), ("preset", preset.map(JSONValue.string) ?? .null),
-                                       ("revision", revision.map(JSONValue.string) ?? .null)])
     }
 }
 

@@ -12,10 +12,12 @@ final class EventHub: Sendable {
     init(maxStreams: Int = 128) { self.maxStreams = maxStreams }
 
     /// A new stream and its id, or nil when `maxStreams` are open; `onClose` runs once the page has gone.
-    func subscribe(onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
+    /// The stream opens with a `hello` event: `{"stream": id}` plus `hello`'s members (for this reader only).
+    func subscribe(hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
         guard subscriberCount < maxStreams else { return nil }
         let id = counter.add(1, ordering: .relaxed).newValue
-        let stream = EventStream(initial: "event: hello\ndata: {\"stream\":\(id)}\n\n")
+        let greeting = JSONValue.object([("stream", .number(Double(id)))] + hello).serialized()
+        let stream = EventStream(initial: "event: hello\ndata: \(greeting)\n\n")
         stream.onClose = { [weak self] in
             _ = self?.streams.withLock { $0.removeValue(forKey: id) }
             onClose?(id)

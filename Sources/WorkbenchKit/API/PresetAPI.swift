@@ -1,4 +1,5 @@
 import ChartEngine
+import Foundation
 
 /// Presets: list, read, save (with revisions), rename, delete, export.
 extension WorkbenchApp {
@@ -46,7 +47,7 @@ extension WorkbenchApp {
         } catch {
             throw Self.writeFailed(error)
         }
-        session.presetSaved(name)
+        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
         var response = presetResponse(entry)
         if created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])
@@ -67,7 +68,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        session.presetRenamed(name, to: newName)
+        drafts.renamed(name, to: newName, revision: entry.revision)
         // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
         try? comments.rename(name, to: newName)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
@@ -84,7 +85,7 @@ extension WorkbenchApp {
             throw Self.writeFailed(error)
         }
         guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        session.presetDeleted(name)
+        drafts.deleted(name)
         return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
     }
 
@@ -112,13 +113,18 @@ extension WorkbenchApp {
         let author = try values.removeValue(forKey: "author")?.text(field: "author") ?? ""
         let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
         let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
+        // The saved preset's time when the page exports it as saved; otherwise now.
+        let updatedAt = try values.removeValue(forKey: "updatedAt")?.text(field: "updatedAt") ?? Preset.now()
+        guard updatedAt.utf8.count <= Preset.Limits.updatedAtBytes, ISO8601DateFormatter().date(from: updatedAt) != nil else {
+            throw .badRequest("must be a time such as 2026-11-22T09:46:15Z", field: "updatedAt")
+        }
         guard let background = SVGExport.Background(rawValue: backgroundName) else { throw .badRequest("must be light or dark", field: "background") }
         let name: String
         do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         guard author.utf8.count <= Preset.Limits.authorBytes else { throw .badRequest("is too long", field: "author") }
         guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
         let view = try RenderRequest(values, base: try baseStyle(values))
-        let preset = Preset(name: name, author: author, notes: notes, style: view.style)
+        let preset = Preset(name: name, author: author, notes: notes, updatedAt: updatedAt, style: view.style)
         if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(preset, platform) }
         guard let format = ExportFormat(rawValue: formatName) else {
             let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)

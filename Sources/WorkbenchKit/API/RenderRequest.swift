@@ -31,6 +31,14 @@ enum InputValue {
         return v
     }
 
+    func boolean(field: String) throws(HTTPError) -> Bool {
+        switch self {
+        case .text("true"), .json(.bool(true)): return true
+        case .text("false"), .json(.bool(false)): return false
+        default: throw .badRequest("must be true or false", field: field)
+        }
+    }
+
     func text(field: String) throws(HTTPError) -> String {
         switch self {
         case .text(let s): return s
@@ -64,6 +72,7 @@ func applyParameters(_ values: [String: InputValue], to base: ChartStyle, ignori
         let value = try values[key]!.parameter(definition)
         do { try style.set(key, value) } catch { throw HTTPError(error) }
     }
+    style.applyImplications(givenKeys: values.keys.filter { !ignoring.contains($0) })
     return style
 }
 

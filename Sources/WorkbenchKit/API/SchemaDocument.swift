@@ -23,11 +23,17 @@ enum SchemaDocument {
                           ("x", .object([("min", .number(x.lowerBound)), ("max", .number(x.upperBound))])),
                           ("y", .object([("min", .number(y.lowerBound)), ("max", .number(y.upperBound))]))]
             }
+            if !d.shortcuts.isEmpty {
+                pairs.append(("presets", .array(d.shortcuts.map { shortcut in
+                    .object([("name", .string(shortcut.name)), ("label", .string(shortcut.label)),
+                             ("values", .object(shortcut.values.map { ($0.key, $0.value.json) }))])
+                })))
+            }
             pairs.append(("default", d.defaultValue.json))
             pairs.append(("help", .string(d.help)))
-            if let condition = d.visibleWhen {
-                pairs.append(("visibleWhen", .object([("keys", .array(condition.keys.map(JSONValue.string))),
-                                                      ("values", .array(condition.values.map(JSONValue.string)))])))
+            if let condition = d.visibleWhen { pairs.append(("visibleWhen", Self.json(condition))) }
+            if let implies = d.legacyImplies {
+                pairs.append(("implies", .object([("key", .string(implies.key)), ("value", implies.value.json)])))
             }
             return .object(pairs)
         }
@@ -40,4 +46,14 @@ enum SchemaDocument {
             ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
         ])
     }()
+}
+
+extension SchemaDocument {
+    /// `{keys, values, also?}`: shown while one of `keys` has one of `values` and every `also` holds.
+    static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("keys", .array(condition.keys.map(JSONValue.string))),
+                                            ("values", .array(condition.values.map(JSONValue.string)))]
+        if !condition.also.isEmpty { pairs.append(("also", .array(condition.also.map(json)))) }
+        return .object(pairs)
+    }
 }

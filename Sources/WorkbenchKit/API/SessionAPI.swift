@@ -11,14 +11,15 @@ extension WorkbenchApp {
         if request.request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers, body: .bytes([])) }
         let client = String((request.query["client"] ?? "").prefix(64))
         let user = String((request.query["user"] ?? "").prefix(64))
-        guard let (id, stream) = events.subscribe(onClose: { [weak self] id in
+        let key = Presence.newKey()
+        guard let (id, stream) = events.subscribe(hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
             guard let self, presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
             throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
         }
         if !client.isEmpty {
-            presence.join(stream: id, Presence.Person(client: client, user: user, role: request.role,
+            presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
                                                       preset: request.query["preset"].map { String($0.prefix(64)) }))
         }
         publishPresence()
@@ -29,8 +30,9 @@ extension WorkbenchApp {
         events.publish("presence", .object([("people", presence.json)]))
     }
 
-    /// `POST /api/session/presence {"preset", "pressing", "user"}`: what this page is doing;
-    /// `{"leaving": true}` when it closes.
+    /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
+    /// doing (`selection`: where a press started, 0…1 of the width; `view`: the period, size and theme it
+    /// shows; both for those who follow it); `{"leaving": true}` when it closes.
     func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let body = JSONValue.object(try request.jsonObject())
         var preset: String?? = nil
@@ -51,27 +53,64 @@ extension WorkbenchApp {
             guard case .string(let name) = value else { throw .badRequest("must be a string", field: "user") }
             user = String(name.prefix(64))
         }
+        var selection: Double?
+        if let value = body["selection"], value != .null {
+            guard let fraction = value.numberValue, (0...1).contains(fraction) else { throw .badRequest("must be a number 0–1", field: "selection") }
+            selection = fraction
+        }
+        let view = try body["view"].map(Self.presenceView)
         let who = request.author
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
+        // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
+        // another page's id cannot rename it, press for it, or remove it.
+        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count) else {
+            throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
+        }
         if case .bool(true)? = body["leaving"] {
-            if presence.remove(client: who.client) { publishPresence() }
+            if presence.remove(client: who.client, key: key) { publishPresence() }
             return .json(.object([("people", presence.json)]))
         }
-        let change = presence.update(client: who.client, user: user, preset: preset, pressing: pressing)
+        let change = presence.update(client: who.client, key: key, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
+        if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
-        if change.openedAnother, request.role == .editor, let opened = preset, session.focus(opened) {
+        if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
             events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
                                                ("client", .string(who.client))]))
         }
         return .json(.object([("people", presence.json)]))
     }
 
+    /// A page's view as others may follow it: period, width, height and theme, checked like a render request's.
+    private static func presenceView(_ value: JSONValue) throws(HTTPError) -> JSONValue {
+        guard let pairs = value.objectPairs else { throw .badRequest("must be an object of period, width, height and theme", field: "view") }
+        var view: [(String, JSONValue)] = []
+        for (key, item) in pairs {
+            switch key {
+            case "period":
+                guard let text = item.stringValue, Period(rawValue: text) != nil else {
+                    throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "view.period")
+                }
+            case "width", "height":
+                let range = key == "width" ? RenderRequest.widthRange : RenderRequest.heightRange
+                guard let number = item.numberValue, number.rounded() == number, range.contains(number) else {
+                    throw .badRequest("must be a whole number \(Int(range.lowerBound))–\(Int(range.upperBound))", field: "view." + key)
+                }
+            case "theme":
+                guard item == .string("light") || item == .string("dark") else { throw .badRequest("must be light or dark", field: "view.theme") }
+            default:
+                throw .badRequest("unknown view setting \"\(key.prefix(64))\"; use period, width, height or theme", field: "view")
+            }
+            view.append((key, item))
+        }
+        return .object(view)
+    }
+
     /// `GET /api/session`: your role, who is here, and the links you may hand on.
     func sessionInfo(_ request: RequestContext) -> HTTPResponse {
         let links = joinLinks(for: request)
         return .json(.object([("shared", .bool(share != nil)), ("role", .string(request.role.rawValue)),
-                              ("people", presence.json), ("current", session.json),
+                              ("people", presence.json), ("current", .object([("preset", drafts.latest.map(JSONValue.string) ?? .null)])),
                               ("links", .object(links.map { ($0.0, .string($0.1)) }))]))
     }
 

@@ -12,7 +12,8 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let staticFiles: StaticFiles
     let hostOriginGuard: HostOriginGuard
     let presence = Presence()
-    let session = SessionState()
+    /// Each preset's live document: its saved revision and the team's unsaved changes.
+    let drafts: DraftStore
     let comments = CommentStore()
     let rounds = RoundStore()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -35,7 +36,9 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         csvBodyLimit = uploadLimitMB << 20
         self.data = data
         self.presets = presets
-        self.events = EventHub()
+        let events = EventHub()
+        self.events = events
+        drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", Self.draftEvent(snapshot, change)) }
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
         self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
@@ -61,6 +64,13 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         }
         r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", answers: [.svg("the chart")], errors: [404]) {
             [unowned self] in try render($0.jsonValues())
+        }
+        r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
+              query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
+            [unowned self] in try scene(InputValue.fromQuery($0.query))
+        }
+        r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", answers: [.json("the scene")], errors: [404]) {
+            [unowned self] in try scene($0.jsonValues())
         }
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { [unowned self] in try renderSocket($0) }
@@ -89,7 +99,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             [unowned self] in try exportPreset($0)
         }
-        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes and format",
+        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes, updatedAt (the saved preset's time, else now) and format",
                answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             [unowned self] in try exportCurrent($0)
         }
@@ -100,17 +110,18 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             .json(.object([("enabled", .bool(live.isRunning))]))
         }
         r.post("/api/live", "Start or stop live updates ({\"enabled\"})", answers: [.json("{enabled}")]) { [unowned self] in try setLive($0) }
-        r.post("/api/session/parameters", "Share a live parameter change with other pages", answers: [.json("how many listen")]) {
-            [unowned self] in try shareParameters($0)
-        }
+        r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
+              answers: [.json("the draft")], errors: [404]) { [unowned self] in try getDraft($0) }
+        r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
+               answers: [.json("the draft after the change")], errors: [404, 409]) { [unowned self] in try postDraftChange($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
             [unowned self] _ in loadBuiltInData()
         }
-        r.get("/api/session", "Your role (editor|viewer), who is here, the session's current preset and edits, and the join links you may hand on",
+        r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
               answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
-        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"user\"} or {\"leaving\": true}); needs X-Workbench-Client",
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
         r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
             [unowned self] in try listComments($0)
@@ -135,10 +146,10 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
             [unowned self] in try closeRound($0)
         }
-        r.get("/api/events", "Server-Sent Events: parameters, preset, data, live, presence",
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, log",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream(["hello", "parameters", "preset", "data", "live", "presence", "session", "comment", "round", "log"])], errors: [503]) { [unowned self] in try eventStream($0) }
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "log"])], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 

@@ -3,11 +3,19 @@ import ChartEngine
 import Foundation
 
 /// `workbench frame`: the whole chart pipeline on the given prices, for other platforms to
-/// check themselves against: the line's path on the first line, the fill's on the second.
+/// check themselves against: the line's path on the first line, the fill's on the second (and
+/// with a selection, the selected point and the split), or the whole scene as JSON.
 struct Frame: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the chart's line path d and fill path d for time,price lines on stdin (or --data), at a progress.",
-        discussion: "Times are unix seconds, increasing; an empty price is a gap. Numbers are written in shortest round-trip form; the fill line is empty when the fill is off.")
+        abstract: "Print the chart's line path d and fill path d (or its whole scene) for time,price lines on stdin (or --data), at a progress.",
+        discussion: """
+            Times are unix seconds, increasing; an empty price is a gap. Numbers are written in shortest round-trip form; the fill \
+            line is empty when the fill is off. With --selection, two more lines: the selected point as index,time,price,x,y \
+            (empty when the finger is over no price) and the x of the split at the finger. --format scene prints the \
+            chart-workbench.scene v1 JSON (docs/scene.md) instead.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case paths, scene }
 
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String
@@ -25,6 +33,9 @@ struct Frame: ParsableCommand {
 
     @Option(help: "Finger position, 0…1 of the width.")
     var selection: Double?
+
+    @Option(help: "paths (line and fill path d, one a line) or scene (the scene JSON).")
+    var format = Format.paths
 
     func validate() throws {
         guard width.isFinite, RenderRequest.widthRange.contains(width) else {
@@ -44,8 +55,21 @@ struct Frame: ParsableCommand {
             guard let style = try loadPreset(preset, folder: locations.presets)?.style else { throw InputError("--preset is required") }
             let series = locations.data == nil ? try Self.readSeries(StandardInput.read()) : try locations.loadData().series
             let model = ChartModel(series: series, period: .all, style: style, width: width, height: height)
+            let state = ChartState(progress: progress, selection: selection)
+            if format == .scene {
+                return Output.write(SceneJSON.text(ChartSceneBuilder(style: style)(model, state)) + "\n")
+            }
             let geometry = LineGeometry(model: model, style: style, progress: progress, digits: nil)
-            Output.write(geometry.line + "\n" + (style.fillEnabled ? geometry.fill : "") + "\n")
+            var text = geometry.line + "\n" + (style.fillEnabled ? geometry.fill : "") + "\n"
+            if let selection {
+                let scene = ChartSceneBuilder(style: style)(model, state)
+                let point = scene.selection.map { [Double($0.index), $0.time, $0.price, $0.x, $0.y].map(NumberText.shortest).joined(separator: ",") }
+                let split: String
+                if case .stroke(let line)? = scene.scene.primitive("line"), let clip = line.clip { split = NumberText.shortest(clip.width) }
+                else { split = NumberText.shortest(Swift.min(Swift.max((selection * width).rounded(), 0), width)) }
+                text += (point ?? "") + "\n" + split + "\n"
+            }
+            Output.write(text)
         }
     }
 
@@ -70,7 +94,7 @@ struct Frame: ParsableCommand {
 /// `workbench ease`: a preset's easing at fractions of the duration.
 struct Ease: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the eased progress of a preset's easing for each fraction of the duration (0…1, one a line) on stdin.")
+        abstract: "Print the eased progress of a preset's easing for each fraction of the duration (0…1, one a line) on stdin; a duration-and-bounce spring's duration is its settling time (motion.json).")
 
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String

@@ -49,9 +49,18 @@ enum TimeText {
         return negative ? -seconds : seconds
     }
 
+    /// Days in a month of the proleptic Gregorian calendar: 2014-02-30 is no date.
+    static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
     private static func compactDate(_ v: Int64) -> Int64? {
         let y = v / 10_000, m = v / 100 % 100, d = v % 100
-        guard (1900...2200).contains(y), (1...12).contains(m), (1...31).contains(d) else { return nil }
+        guard (1900...2200).contains(y), (1...12).contains(m), d >= 1, d <= daysIn(month: m, year: y) else { return nil }
         return ValueFormat.daysSinceEpoch(year: y, month: m, day: d) * 86_400
     }
 
@@ -78,7 +87,7 @@ enum TimeText {
             guard accept("/"), let (d, _) = digits(2), accept("/"), let (y, yDigits) = digits(4), yDigits == 4 else { return nil }
             month = a; day = d; year = y
         }
-        guard (1...12).contains(month), (1...31).contains(day), (1..<10_000).contains(year) else { return nil }
+        guard (1...12).contains(month), (1..<10_000).contains(year), day >= 1, day <= daysIn(month: month, year: year) else { return nil }
         var seconds = ValueFormat.daysSinceEpoch(year: year, month: month, day: day) * 86_400
         guard i < s.count else { return seconds }
         guard accept("T") || accept(" ") || accept("t") else { return nil }

@@ -11,8 +11,8 @@ struct HandoffBundle {
         /// One line for the export dialog: what the format is for and what the receiver does next.
         var purpose: String {
             switch self {
-            case .ios: "iOS bundle: add the ChartEngine package, drop in the style file, run vectors.json in a unit test."
-            case .android: "Android bundle: copy the Kotlin engine and Compose adapter into the app module, run the conformance check."
+            case .ios: "Give the iOS bundle to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, the preset's style and motion files, and vectors.json to check in a unit test."
+            case .android: "Give the Android bundle to the Android engineer: it contains the Kotlin engine, the Compose adapter, the preset's style and motion files, and vectors.json with a conformance check."
             }
         }
     }
@@ -34,8 +34,8 @@ struct HandoffBundle {
         func add(_ path: String, _ text: String) { files.append(File(path: path, contents: Array(text.utf8))) }
         add("vectors.json", ConformanceVectors.json(for: preset).serialized(pretty: false) + "\n")
         if let guide = FileManager.default.contents(atPath: root + "/docs/handoff.md") { files.append(File(path: "HANDOFF.md", contents: [UInt8](guide))) }
-        let motion = SpringMotion(style: preset.style)
-        add("motion.json", motion.json(style: preset.style).serialized(pretty: true) + "\n")
+        let motion = MotionExport(style: preset.style)
+        add("motion.json", motion.json(presetName: preset.name).serialized(pretty: true) + "\n")
         switch platform {
         case .ios:
             add("ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift", SwiftEngineExport(preset: preset).text)
@@ -43,6 +43,9 @@ struct HandoffBundle {
             add("ChartEngine/Package.swift", Self.enginePackage)
             for (path, contents) in try Self.tree(root + "/Sources/ChartEngine", extension: "swift") {
                 files.append(File(path: "ChartEngine/Sources/ChartEngine/" + path, contents: contents))
+            }
+            for (path, contents) in try Self.tree(root + "/iOS/ChartSwiftUI", extension: "swift") {
+                files.append(File(path: "ChartSwiftUI/" + path, contents: contents))
             }
             add("README.md", iosReadme(motion))
         case .android:
@@ -119,83 +122,192 @@ struct HandoffBundle {
 
     """
 
-    static func swiftMotion(_ preset: Preset, _ m: SpringMotion) -> String {
-        let n = { (v: Double) in NumberText.shortest(v) }
-        let name = CodeName.valueName(preset.name)
-        return CodeString.header(for: preset) + """
+    static func swiftMotion(_ preset: Preset, _ m: MotionExport) -> String {
+        let type = CodeName.identifier(preset.name, upperFirst: true) + "Motion"
+        var out = CodeString.header(for: preset) + "\n"
+        out += "/// The transition of “\(CodeString.comment(preset.name))” exactly as the workbench plays it (`motion.json` has\n"
+        out += "/// every platform's values). Press: progress 0 → 1; release: 1 → 0; both from rest with the same values.\n"
+        switch m.curve {
+        case .bezier(let b):
+            out += """
+            /// SwiftUI: withAnimation(.timingCurve(\(type).x1, \(type).y1, \(type).x2, \(type).y2, duration: \(type).duration)) { pressed = true }
+            /// UIKit:   UIViewPropertyAnimator(duration: \(type).duration, timingParameters: UICubicTimingParameters(
+            ///              controlPoint1: CGPoint(x: \(type).x1, y: \(type).y1), controlPoint2: CGPoint(x: \(type).x2, y: \(type).y2)))
+            public enum \(type) {
+                public static let isSpring = false
+                /// Seconds.
+                public static let duration: Double = \(CodeString.floatingLiteral(m.duration))
+                /// The cubic Bézier's control points, as CSS cubic-bezier(x1, y1, x2, y2).
+                public static let x1: Double = \(CodeString.floatingLiteral(b[0]))
+                public static let y1: Double = \(CodeString.floatingLiteral(b[1]))
+                public static let x2: Double = \(CodeString.floatingLiteral(b[2]))
+                public static let y2: Double = \(CodeString.floatingLiteral(b[3]))
+            }
 
-        /// The transition's spring in each Apple API's terms; all describe the motion `workbench ease` samples.
-        /// UIKit:   UIView.animate(withDuration: uikitDuration, delay: 0, usingSpringWithDamping: uikitDamping,
-        ///                         initialSpringVelocity: initialVelocity, options: [], animations: …)
-        /// SwiftUI: withAnimation(.spring(duration: swiftUIDuration, bounce: swiftUIBounce)) { … }   (iOS 17)
-        ///          withAnimation(.interpolatingSpring(mass: 1, stiffness: stiffness, damping: damping,
-        ///                                             initialVelocity: initialVelocity)) { … }
-        public enum \(CodeName.identifier(preset.name, upperFirst: true))Motion {
-            public static let usesSpring = \(preset.style.easing == .spring)
-            /// Seconds (UIKit, SwiftUI and the engine's easing all take seconds).
-            public static let uikitDuration: Double = \(n(m.duration))
-            public static let uikitDamping: Double = \(n(m.damping))
-            /// Total distances per second.
-            public static let initialVelocity: Double = \(n(m.velocity))
-            public static let swiftUIDuration: Double = \(n(m.swiftUIDuration))
-            public static let swiftUIBounce: Double = \(n(m.swiftUIBounce))
-            public static let stiffness: Double = \(n(m.stiffness))
-            public static let damping: Double = \(n(m.dampingCoefficient))
+            """
+        case .spring:
+            let s = m.spring!
+            out += """
+            /// SwiftUI: withAnimation(.interpolatingSpring(mass: 1, stiffness: \(type).stiffness, damping: \(type).damping,
+            ///                                             initialVelocity: \(type).initialVelocity)) { pressed = true }
+            ///          or .interpolatingSpring(duration: \(type).perceptualDuration, bounce: \(type).bounce, initialVelocity: \(type).initialVelocity)
+            /// UIKit:   UIViewPropertyAnimator(duration: \(type).duration, timingParameters: UISpringTimingParameters(mass: 1,
+            ///              stiffness: \(type).stiffness, damping: \(type).damping, initialVelocity: CGVector(dx: \(type).initialVelocity, dy: 0)))
+            /// (`.spring(duration:bounce:)` has no initial velocity and plays a different motion.)
+            public enum \(type) {
+                public static let isSpring = true
+                /// Seconds until the spring has settled within 0.1 % (the engine's last frame).
+                public static let duration: Double = \(CodeString.floatingLiteral(m.duration))
+                /// Mass 1.
+                public static let stiffness: Double = \(CodeString.floatingLiteral(s.stiffness))
+                public static let damping: Double = \(CodeString.floatingLiteral(s.damping))
+                /// Distances per second toward the target, for the press and the release alike.
+                public static let initialVelocity: Double = \(CodeString.floatingLiteral(s.velocity))
+                public static let dampingRatio: Double = \(CodeString.floatingLiteral(s.dampingRatio))
+                /// Apple's Spring(duration:bounce:) terms of the same spring.
+                public static let perceptualDuration: Double = \(CodeString.floatingLiteral(s.perceptualDuration))
+                public static let bounce: Double = \(CodeString.floatingLiteral(s.bounce))
+            }
+
+            """
         }
-
-        // Value name for reference: ChartStyle.\(name)
-
-        """
+        return out
     }
 
-    static func kotlinMotion(_ preset: Preset, _ m: SpringMotion) -> String {
-        let f = { (v: Double) -> String in CodeString.floatingLiteral(Double(Float(v))) + "f" }
-        return CodeString.header(for: preset) + """
+    static func kotlinMotion(_ preset: Preset, _ m: MotionExport) -> String {
+        let f = MotionExport.floatLiteral
+        var out = CodeString.header(for: preset) + """
         package com.chartworkbench.compose
 
+        import androidx.compose.animation.core.AnimationSpec
+        import androidx.compose.animation.core.CubicBezierEasing
+        import androidx.compose.animation.core.spring
+        import androidx.compose.animation.core.tween
+
         /**
-         * The transition in Compose's terms:
-         *   animatable.animateTo(1f, spring(dampingRatio = ChartMotion.DAMPING_RATIO, stiffness = ChartMotion.STIFFNESS),
-         *                        initialVelocity = ChartMotion.INITIAL_VELOCITY)
-         * or, for a non-spring easing, tween(durationMillis = ChartMotion.DURATION_MILLIS) with the engine's `easingFunction`.
+         * The transition of \(CodeString.blockComment(preset.name)) exactly as the workbench plays it; animate the
+         * progress (0 inactive, 1 active) with an Animatable:
+         *   progress.animateTo(1f, ChartMotion.press, ChartMotion.PRESS_INITIAL_VELOCITY)      // finger down
+         *   progress.animateTo(0f, ChartMotion.release, ChartMotion.RELEASE_INITIAL_VELOCITY)  // finger up
          */
         object ChartMotion {
-            const val USES_SPRING: Boolean = \(preset.style.easing == .spring)
-            const val DAMPING_RATIO: Float = \(f(m.damping))
-            /** Compose stiffness (mass 1), 1/s². */
-            const val STIFFNESS: Float = \(f(m.stiffness))
-            /** Progress units (total distances) per second. */
-            const val INITIAL_VELOCITY: Float = \(f(m.velocity))
-            /** Compose durations are in milliseconds. */
-            const val DURATION_MILLIS: Int = \(Int((preset.style.transitionDuration * 1000).rounded()))
-        }
 
         """
+        switch m.curve {
+        case .bezier(let b):
+            out += """
+                const val IS_SPRING: Boolean = false
+                /** Compose durations are in milliseconds. */
+                const val DURATION_MILLIS: Int = \(m.durationMillis)
+                const val PRESS_INITIAL_VELOCITY: Float = 0f
+                const val RELEASE_INITIAL_VELOCITY: Float = 0f
+                val press: AnimationSpec<Float> = tween(durationMillis = DURATION_MILLIS, easing = CubicBezierEasing(\(b.map(f).joined(separator: ", "))))
+                val release: AnimationSpec<Float> = press
+            }
+
+            """
+        case .spring:
+            let s = m.spring!
+            out += """
+                const val IS_SPRING: Boolean = true
+                /** Milliseconds until the spring has settled within 0.1 % (the engine's last frame). */
+                const val DURATION_MILLIS: Int = \(m.durationMillis)
+                const val DAMPING_RATIO: Float = \(f(s.dampingRatio))
+                /** Stiffness for mass 1, 1/s². */
+                const val STIFFNESS: Float = \(f(s.stiffness))
+                /** Without it Compose stops the spring at 0.01 from the target, a third early, and snaps. */
+                const val VISIBILITY_THRESHOLD: Float = \(f(MotionExport.composeVisibilityThreshold))
+                /** Progress per second: toward 1 when pressing, toward 0 (negative) when releasing. */
+                const val PRESS_INITIAL_VELOCITY: Float = \(f(s.velocity))
+                const val RELEASE_INITIAL_VELOCITY: Float = \(f(-s.velocity))
+                val press: AnimationSpec<Float> = spring(dampingRatio = DAMPING_RATIO, stiffness = STIFFNESS, visibilityThreshold = VISIBILITY_THRESHOLD)
+                val release: AnimationSpec<Float> = press
+            }
+
+            """
+        }
+        return out
     }
 
-    private func iosReadme(_ m: SpringMotion) -> String {
+    /// The files that are this preset's own (the rest is the engine, the same for every preset).
+    var presetFiles: [(path: String, what: String)] {
+        let id = CodeName.identifier(preset.name, upperFirst: true)
+        switch platform {
+        case .ios:
+            return [("ChartStyle+\(id).swift", "the preset as `ChartStyle.\(CodeName.valueName(preset.name))`"),
+                    ("ChartMotion+\(id).swift", "its transition (`\(id)Motion`) for SwiftUI and UIKit"),
+                    ("motion.json", "the transition in every platform's terms, press and release"),
+                    ("vectors.json", "this preset's expected paths and easing samples")]
+        case .android:
+            return [("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", "the preset as `ChartPresets.\(CodeName.valueName(preset.name))`"),
+                    ("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", "its transition as Compose animation specs, press and release"),
+                    ("motion.json", "the transition in every platform's terms, press and release"),
+                    ("vectors.json", "this preset's expected paths and easing samples")]
+        }
+    }
+
+    private var presetFileList: String {
+        presetFiles.map { "- `\($0.path)`: \($0.what)" }.joined(separator: "\n")
+    }
+
+    /// The motion in a sentence for the README: what it is and the call that plays it exactly.
+    private func motionText(_ m: MotionExport) -> String {
+        let seconds = NumberText.shortest(m.duration)
+        let off = style.animationEnabled ? "" : " (the preset turns animation off: switch at once; these are the values if it is turned on)"
+        guard let s = m.spring else {
+            let b = MotionExport.bezier(for: style) ?? [0, 0, 1, 1]
+            let list = b.map { NumberText.shortest($0) }.joined(separator: ", ")
+            switch platform {
+            case .ios:
+                return "A cubic Bézier (\(list)) over \(seconds) s\(off), not a spring: SwiftUI `.timingCurve(\(list), duration: \(seconds))`, UIKit `UICubicTimingParameters` with those control points. The release plays the same curve from 1 to 0."
+            case .android:
+                return "A cubic Bézier (\(list)) over \(m.durationMillis) ms\(off), not a spring: `tween(durationMillis = \(m.durationMillis), easing = CubicBezierEasing(\(list)))` (`ChartMotion.press`). The release plays the same curve from 1 to 0."
+            }
+        }
+        let n = { (v: Double) in NumberText.shortest(v) }
+        switch platform {
+        case .ios:
+            return """
+            A spring\(off): damping ratio \(n(s.dampingRatio)), stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1), initial velocity \(n(s.velocity)) distances per second; it settles within 0.1 % after \(seconds) s. SwiftUI: `.interpolatingSpring(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: \(n(s.velocity)))` (or `.interpolatingSpring(duration: \(n(s.perceptualDuration)), bounce: \(n(s.bounce)), initialVelocity: \(n(s.velocity)))`); UIKit: `UISpringTimingParameters(mass: 1, stiffness:damping:initialVelocity:)` with the same values. Press and release use the same values (the velocity is toward the target). `.spring(duration:bounce:)` has no initial velocity: do not use it.
+            """
+        case .android:
+            return """
+            A spring\(off): `spring(dampingRatio = \(MotionExport.floatLiteral(s.dampingRatio)), stiffness = \(MotionExport.floatLiteral(s.stiffness)), visibilityThreshold = \(MotionExport.floatLiteral(MotionExport.composeVisibilityThreshold)))` with `initialVelocity = \(MotionExport.floatLiteral(s.velocity))` for the press and `\(MotionExport.floatLiteral(-s.velocity))` for the release (Compose velocities are in value units per second, and a release runs toward 0). Pass the visibility threshold: with Compose's default (0.01) the spring stops a third early and snaps. It settles within 0.1 % after \(m.durationMillis) ms.
+            """
+        }
+    }
+
+    private var style: ChartStyle { preset.style }
+
+    private func iosReadme(_ m: MotionExport) -> String {
         let value = CodeName.valueName(preset.name)
         return """
         # Chart style “\(CodeString.comment(preset.name))” for iOS
 
-        Exported from Chart Workbench. This folder holds everything the app needs to draw the chart
-        the team agreed on, with the engine the workbench itself draws with.
+        **Give this folder to the iOS engineer.** It contains the ChartEngine Swift package (the
+        engine the workbench itself draws with), the preset as a value of its `ChartStyle`, the
+        transition in SwiftUI's and UIKit's terms, and `vectors.json` to prove in a unit test that
+        the app draws the same chart.
+
+        ## This preset's own files
+        \(presetFileList)
+
+        Everything under `ChartEngine/` is the engine and `ChartSwiftUI/ChartView.swift` its SwiftUI
+        view, the same for every preset; `HANDOFF.md` is the general guide.
 
         ## Add it
         1. Add the engine package: in Xcode, *File ▸ Add Package Dependencies… ▸ Add Local…* and pick
            `ChartEngine/`, or in a `Package.swift`:
            `.package(path: "ChartEngine")` and `.product(name: "ChartEngine", package: "ChartEngine")`.
-        2. Drop `ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift` and `ChartMotion+….swift` into the app target.
+        2. Drop `\(presetFiles[0].path)` and `\(presetFiles[1].path)` into the app target.
         3. Draw: `ChartModel(series: PriceSeries(times:prices:), period: .all, style: .\(value), width:height:)`
-           once per data change, then `LineGeometry.draw(model:style:progress:into:)` into a SwiftUI
-           `Path`: `HANDOFF.md` shows the few lines, and the transition.
+           once per data change, then `ChartView(model: model, style: .\(value), foreground: .primary)`
+           from `ChartSwiftUI/ChartView.swift`: the engine's scene in a SwiftUI `Canvas`, pressed,
+           scrubbed and released with the preset's motion (`HANDOFF.md`).
 
         ## Motion
-        Spring: UIKit damping \(NumberText.shortest(m.damping)), initial velocity \(NumberText.shortest(m.velocity)), duration \(NumberText.shortest(m.duration)) s;
-        SwiftUI `.spring(duration: \(NumberText.shortest(m.swiftUIDuration)), bounce: \(NumberText.shortest(m.swiftUIBounce)))` or
-        `.interpolatingSpring(stiffness: \(NumberText.shortest(m.stiffness)), damping: \(NumberText.shortest(m.dampingCoefficient)), initialVelocity: \(NumberText.shortest(m.velocity)))`.
-        Used only when the preset's easing is `spring` (it is `\(preset.style.easing.rawValue)`); otherwise
-        sample `ChartStyle.\(value).easingFunction` per frame. `motion.json` lists every platform's values.
+        \(motionText(m))
+        `TransitionMotion` in the engine plays the same motion frame by frame, interruptions included.
 
         ## Prove it draws the same chart
         `vectors.json` holds cases (points, size, progress) with the line and fill path data the
@@ -207,28 +319,41 @@ struct HandoffBundle {
         """
     }
 
-    private func androidReadme(_ m: SpringMotion) -> String {
+    private func androidReadme(_ m: MotionExport) -> String {
         """
         # Chart style “\(CodeString.comment(preset.name))” for Android
 
-        Exported from Chart Workbench: a pure Kotlin port of the workbench's chart engine (no Android
-        dependency), the preset as a value, a Compose adapter and the spring in Compose's terms.
+        **Give this folder to the Android engineer.** It contains a pure Kotlin port of the
+        workbench's chart engine (no Android dependency), the preset as a value, a Compose adapter,
+        the transition as Compose animation specs, and `vectors.json` with a conformance check that
+        proves the app draws the same chart.
+
+        ## This preset's own files
+        \(presetFileList)
+
+        Everything else under `chart-engine/` and `chart-compose/` is the engine and the adapter, the
+        same for every preset; `HANDOFF.md` is the general guide.
 
         ## Add it
         1. Copy `chart-engine/src/main/kotlin` into a Kotlin/JVM module (or straight into the app
            module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
         3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
-           (unix seconds, prices; NaN is a gap). Per frame: `LineGeometry.draw(model, style, progress, sink)`
+           (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
+           `Chart(model, style, Modifier.size(widthDp.dp, heightDp.dp))` (`chart-compose/…/Chart.kt`).
+           Or by hand, per frame: `LineGeometry.draw(model, style, progress, sink)`
            into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
            `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
            `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.
+        4. The finger: `Selection.of(model, xDp / widthDp, progress)` is the point under it (index,
+           time, price, x, y; `ValueFormat.price` and `ValueFormat.timeLabel` for its label). Press
+           and release: `motion = motion.retargeted(1.0, nowSeconds, style)` (0.0 to release) from
+           `TransitionMotion.resting(0.0)`; each frame draws `motion.state(nowSeconds).progress`.
 
         ## Motion
-        `spring(dampingRatio = \(NumberText.shortest(m.damping))f, stiffness = \(NumberText.shortest(m.stiffness))f)` with
-        `initialVelocity = \(NumberText.shortest(m.velocity))f` (see `ChartMotion`), used when the easing is `spring`
-        (it is `\(preset.style.easing.rawValue)`); otherwise a `tween(durationMillis = \(Int((preset.style.transitionDuration * 1000).rounded())))` with
-        `style.easingFunction`. Compose durations are milliseconds.
+        \(motionText(m))
+        In code: `progress.animateTo(1f, ChartMotion.press, ChartMotion.PRESS_INITIAL_VELOCITY)` on press,
+        `progress.animateTo(0f, ChartMotion.release, ChartMotion.RELEASE_INITIAL_VELOCITY)` on release.
 
         ## Prove it draws the same chart
         Build the conformance entry and run it over `vectors.json`:
@@ -236,8 +361,9 @@ struct HandoffBundle {
             kotlinc chart-engine/src/main/kotlin -include-runtime -d chart-engine.jar
             java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
 
-        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease` and
-        `frame` commands on stdin/stdout, so any input can be compared with `workbench`.
+        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
+        `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
+        compared with `workbench`.
 
         """
     }

@@ -23,12 +23,42 @@ enum KotlinEngineStyle {
             "    /** \(CodeString.blockComment(d.help.isEmpty ? d.label : d.help)) */\n"
                 + "    val \(d.key): \(typeName(d)) = \(literal(d, d.defaultValue))"
         }.joined(separator: ",\n")
-        out += "\n) {\n    companion object {\n"
+        out += "\n) {\n"
+        out += "    /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */\n"
+        out += "    val values: List<Pair<String, Any>>\n        get() = listOf(\n"
+        out += ChartStyle.definitions.map { d in
+            if case .choice = d.kind { return "            Pair(\(CodeString.kotlin(d.key)), \(d.key).key)" }
+            return "            Pair(\(CodeString.kotlin(d.key)), \(d.key))"
+        }.joined(separator: ",\n")
+        out += "\n        )\n\n"
+        out += "    companion object {\n"
         out += "        /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */\n"
         out += "        fun fromParameters(p: Map<String, Any?>): ChartStyle {\n            val d = ChartStyle()\n            return ChartStyle(\n"
         out += ChartStyle.definitions.map { "                \($0.key) = \(reader($0))" }.joined(separator: ",\n")
-        out += "\n            )\n        }\n    }\n}\n"
+        out += "\n            )\n        }\n    }\n}\n\n"
+        out += "/** Each parameter's rule (kind, limits, step, odd-only, choices) from its definition. */\n"
+        out += "object ParameterRules {\n"
+        out += ChartStyle.definitions.map { "    val \($0.key): ParameterRule = \(rule($0))" }.joined(separator: "\n")
+        out += "\n\n    val all: List<ParameterRule> = listOf(\n"
+        out += ChartStyle.definitions.map { "        \($0.key)" }.joined(separator: ",\n")
+        out += "\n    )\n}\n"
         return out
+    }
+
+    private static func rule(_ d: ParameterDefinition) -> String {
+        let key = CodeString.kotlin(d.key)
+        switch d.kind {
+        case .number(let range, let step, let unit):
+            return "ParameterRule.number(\(key), \(double(range.lowerBound)), \(double(range.upperBound)), \(double(step)), \(unit.map(CodeString.kotlin) ?? "null"))"
+        case .integer(let range, let step, let oddOnly):
+            return "ParameterRule.integer(\(key), \(range.lowerBound), \(range.upperBound), \(step), \(oddOnly))"
+        case .color: return "ParameterRule.color(\(key))"
+        case .choice(let options, _): return "ParameterRule.choice(\(key), listOf(\(options.map(CodeString.kotlin).joined(separator: ", "))))"
+        case .toggle: return "ParameterRule.toggle(\(key))"
+        case .cubicBezier:
+            let x = ParameterDefinition.bezierX, y = ParameterDefinition.bezierY
+            return "ParameterRule.cubicBezier(\(key), \(double(x.lowerBound)), \(double(x.upperBound)), \(double(y.lowerBound)), \(double(y.upperBound)))"
+        }
     }
 
     /// `ChartPresets.<name>`: the preset as a value of the engine's `ChartStyle`.
@@ -71,16 +101,23 @@ enum KotlinEngineStyle {
     }
 
     private static func reader(_ d: ParameterDefinition) -> String {
-        let key = CodeString.kotlin(d.key)
+        let rule = "ParameterRules.\(d.key)"
         switch d.kind {
-        case .number(let range, _, _):
-            return "ParameterReading.number(p, \(key), d.\(d.key), \(double(range.lowerBound)), \(double(range.upperBound)))"
-        case .integer(let range, _, let oddOnly):
-            return "ParameterReading.integer(p, \(key), d.\(d.key), \(range.lowerBound), \(range.upperBound), \(oddOnly))"
-        case .color: return "ParameterReading.color(p, \(key), d.\(d.key))"
-        case .choice(_, let typeName): return "ParameterReading.choice(p, \(key), d.\(d.key)) { \(typeName).of(it) }"
-        case .toggle: return "ParameterReading.flag(p, \(key), d.\(d.key))"
-        case .cubicBezier: return "ParameterReading.cubicBezier(p, \(key), d.\(d.key))"
+        case .number: return "\(rule).number(p, d.\(d.key))"
+        case .integer: return "\(rule).integer(p, d.\(d.key))"
+        case .color: return "\(rule).color(p, d.\(d.key))"
+        case .choice(_, let typeName): return "\(rule).choice(p, \(fallback(d))) { \(typeName).of(it) }"
+        case .toggle: return "\(rule).flag(p, d.\(d.key))"
+        case .cubicBezier: return "\(rule).cubicBezier(p, d.\(d.key))"
         }
+    }
+
+    /// The value used when the preset does not give `d`: its default, or what older keys given
+    /// without it meant (`legacyImplies`, e.g. a point count alone means fixed sizing).
+    private static func fallback(_ d: ParameterDefinition) -> String {
+        let implying = ChartStyle.definitions.filter { $0.legacyImplies?.key == d.key }
+        guard let value = implying.first?.legacyImplies?.value else { return "d.\(d.key)" }
+        let given = implying.map { "p.containsKey(\(CodeString.kotlin($0.key)))" }.joined(separator: " || ")
+        return "if (\(given)) \(literal(d, value)) else d.\(d.key)"
     }
 }

@@ -37,14 +37,14 @@ struct TokensExport {
             }
         }
         // The easing as the curve a token consumer can use directly, when it is one.
-        if let bezier = Self.bezier(for: style) {
+        if let bezier = MotionExport.bezier(for: style) {
             add("animation", "easingCurve", .object([("$type", .string("cubicBezier")), ("$value", .array(bezier.map(JSONValue.number))),
                                                      ("$description", .string("The transition's timing curve."))]))
         }
         let about: JSONValue = .object([("name", .string(preset.name)), ("author", .string(preset.author)),
                                         ("notes", .string(preset.notes)), ("updatedAt", .string(preset.updatedAt))])
         // The transition in each platform's terms (UIKit, SwiftUI, Compose, CSS), which DTCG has no type for.
-        let motion: (String, JSONValue) = ("motion", SpringMotion(style: style).json(style: style))
+        let motion: (String, JSONValue) = ("motion", MotionExport(style: style).json(presetName: preset.name))
         let chartOnly: JSONValue = .object([(Self.extensionKey, .object([("preset", about)] + extensions + [motion]))])
         var chart: [(String, JSONValue)] = groups.map { ($0.0, JSONValue.object($0.1)) }
         chart.append(("$extensions", chartOnly))
@@ -52,17 +52,6 @@ struct TokensExport {
             ("$description", .string("Chart style \u{201C}\(preset.name)\u{201D} from Chart Workbench")),
             ("chart", .object(chart)),
         ])
-    }
-
-    static func bezier(for style: ChartStyle) -> [Double]? {
-        switch style.easing {
-        case .linear: [0, 0, 1, 1]
-        case .easeIn: [0.42, 0, 1, 1]
-        case .easeOut: [0, 0, 0.58, 1]
-        case .easeInOut: [0.42, 0, 0.58, 1]
-        case .cubicBezier: style.cubicBezier
-        case .spring: nil
-        }
     }
 
     static func components(_ hex: String) -> [Double] {

@@ -91,6 +91,7 @@ struct Preset: Sendable {
                 }
             }
             try Self.checkUnknown(unknownParameters)
+            style.applyImplications(givenKeys: pairs.map(\.0))
         default: throw PresetError("must be an object of parameter values", field: "parameters")
         }
     }

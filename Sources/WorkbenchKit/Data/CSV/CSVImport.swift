@@ -24,6 +24,22 @@ struct CSVImport {
     }
 
     static let maxRows = 20_000_000
+    /// No real price is near this (a whole year of the world's output is about 1e14 dollars): a
+    /// larger number is a unit or column mix-up, and would draw a flat line at an absurd label.
+    static let maxPrice = 1e12
+    static let maxPriceText = "1,000,000,000,000 (1e12)"
+
+    /// A spreadsheet, archive or image picked by mistake: said in plain words, without dumping
+    /// its bytes. Text never holds NUL or other control bytes besides tab, CR, LF (and form feed).
+    static func rejectBinary(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) {
+        var controls = 0
+        for byte in buffer.prefix(4096) where byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D {
+            if byte == 0 { controls = .max; break }
+            controls += 1
+        }
+        guard controls > 2 else { return }
+        throw Failure(line: nil, message: "this is not a CSV text file (it holds binary data, as a spreadsheet, archive or image does): export the prices as CSV and import that")
+    }
 
     static func parse(_ bytes: [UInt8]) throws(Failure) -> Result {
         try bytes.withUnsafeBufferPointer { buffer throws(Failure) in try parse(buffer) }
@@ -41,6 +57,7 @@ struct CSVImport {
     /// two halves on two threads (a quoted field may hold a line break, so such files are read
     /// in one piece). Line numbers in errors count from the file's first line either way.
     static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(Failure) -> Result {
+        try rejectBinary(buffer)
         var reader = Reader(buffer)
         let layout = try reader.readLayout()
         var parts = readRows(buffer, from: reader.at, firstLine: reader.line, layout: layout)

@@ -41,6 +41,10 @@ struct RowReader {
         reserve(&chunk)
         let needed = Swift.max(layout.timeIndex, layout.priceIndex) + 1
         while let lineNumber = reader.nextRecord(end: end) {
+            if let opened = reader.unclosedQuoteLine {
+                chunk.failure = CSVImport.Failure(line: opened, message: "a quote opens here and is never closed (the rest of the file would be one field)")
+                return chunk
+            }
             let count = reader.fields.count
             if count == 1 && reader.fields[0].start == reader.fields[0].end && !reader.fields[0].quoted { continue }  // blank line
             guard count >= needed else {
@@ -119,6 +123,10 @@ struct RowReader {
         }
         guard let p = price(priceField) else {
             chunk.failure = CSVImport.Failure(line: line, message: "cannot read the price \"\(reader.clip(reader.text(priceField)))\" in \(layout.priceName)")
+            return false
+        }
+        guard p.isNaN || p.magnitude <= CSVImport.maxPrice else {
+            chunk.failure = CSVImport.Failure(line: line, message: "the price \"\(reader.clip(reader.text(priceField)))\" in \(layout.priceName) is beyond \(CSVImport.maxPriceText), not a real price")
             return false
         }
         if let last = chunk.times.last, t <= last { chunk.sorted = false }

@@ -15,6 +15,8 @@ extension CSVImport {
         var delimiter = UInt8(ascii: ",")
         var decimalComma = false
         var fields: [Field] = []
+        /// The line where a quote opened that the input never closes (the record ran to the end).
+        var unclosedQuoteLine: Int?
 
         init(_ buffer: UnsafeBufferPointer<UInt8>) {
             b = buffer
@@ -29,6 +31,7 @@ extension CSVImport {
             var fieldStart = at
             var quoted = false
             var inQuotes = false
+            var quoteLine = line
             while at < limit {
                 let c = b[at]
                 if inQuotes {
@@ -42,7 +45,7 @@ extension CSVImport {
                     continue
                 }
                 if c == UInt8(ascii: "\"") && at == fieldStart {
-                    inQuotes = true; quoted = true; at += 1; continue
+                    inQuotes = true; quoted = true; quoteLine = line; at += 1; continue
                 }
                 if c == delimiter {
                     fields.append(Field(start: fieldStart, end: at, quoted: quoted))
@@ -58,6 +61,7 @@ extension CSVImport {
                 }
                 at += 1
             }
+            if inQuotes { unclosedQuoteLine = quoteLine }
             var end = at
             if end > fieldStart && b[end - 1] == UInt8(ascii: "\r") { end -= 1 }
             fields.append(Field(start: fieldStart, end: end, quoted: quoted))

@@ -39,18 +39,21 @@ class LineGeometry(model: ChartModel, style: ChartStyle, progress: Double, digit
         /** Gaps narrower than this (pixels) are not opened in the fill. */
         const val SEAM_WIDTH = 2.0
 
-        /** The same line drawn into any sink (a Compose `Path` wrapped as a PathSink); `fill` draws the fill's areas instead. */
-        fun draw(model: ChartModel, style: ChartStyle, progress: Double, sink: PathSink, fill: Boolean = false) {
+        /**
+         * The same line drawn into any sink (a `ScenePath`, a Compose `Path` wrapped as a PathSink);
+         * `fill` draws the fill's areas instead; `morphAlways` keeps the cubic form at the ends.
+         */
+        fun draw(model: ChartModel, style: ChartStyle, progress: Double, sink: PathSink, fill: Boolean = false, morphAlways: Boolean = false) {
             val p = ChartState.bounded(progress)
             val runs = model.pixelRuns(p)
             if (!fill) {
-                for ((xs, ys) in runs) drawPiece(xs, ys, style, p, false, sink)
+                for ((xs, ys) in runs) drawPiece(xs, ys, style, p, morphAlways, sink)
                 return
             }
             for (group in fillGroups(runs)) {
                 val (xs, ys) = merged(runs, group)
                 if (xs.size <= 1) continue
-                drawPiece(xs, ys, style, p, false, sink)
+                drawPiece(xs, ys, style, p, morphAlways, sink)
                 close(xs, model.height, sink)
             }
         }

@@ -5,20 +5,27 @@ import kotlin.system.exitProcess
 
 /**
  * The conformance entry point: the same commands as the Swift `workbench` CLI on stdin/stdout
- * (`path`, `smooth`, `ease`, `frame`), so both engines can be run on the same inputs and
- * compared. Bad input: one line on stderr naming the line or option, exit status 1.
+ * (`path`, `smooth`, `ease`, `frame`, `motion`, `select`, `line-width`), so both engines can be run on the
+ * same inputs and compared; `rules` prints the parameter rules in the shape of the workbench's
+ * `/api/schema`, `parameters` checks preset parameters as a preset file's are read. Bad input:
+ * one line on stderr naming the line or option, exit status 1.
  *
  *     java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt path --curve natural < points.csv
  */
 fun main(args: Array<String>) {
     try {
-        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, vectors")
+        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, line-width, rules, parameters, vectors")
         val options = Options(args.drop(1))
         val output = when (command) {
             "path" -> Commands.path(options, stdinLines())
             "smooth" -> Commands.smooth(options, stdinLines())
             "ease" -> Commands.ease(options, stdinLines())
             "frame" -> Commands.frame(options, stdinLines())
+            "motion" -> Commands.motion(options, stdinLines())
+            "select" -> Commands.select(options, stdinLines())
+            "line-width" -> Commands.lineWidth(options, stdinLines())
+            "rules" -> Commands.rules()
+            "parameters" -> Commands.parameters(stdinLines())
             "vectors" -> Commands.vectors(options)
             else -> throw UsageError("unknown command \"$command\"")
         }
@@ -130,8 +137,133 @@ object Commands {
         val style = preset(options)
         val width = options.number("width") ?: 390.0
         val height = options.number("height") ?: 240.0
+        val progress = progress(options)
+        val selection = options.number("selection")
+        if (selection != null && !(selection >= 0.0 && selection <= 1.0)) throw UsageError("--selection must be between 0 and 1")
+        val format = options.text("format") ?: "paths"
+        if (format != "paths" && format != "scene") throw UsageError("--format must be paths or scene, got \"$format\"")
+        val (times, prices) = series(lines)
+        val model = ChartModel.fromSeries(times, prices, style, width, height)
+        val state = ChartState(progress, selection)
+        if (format == "scene") return SceneJson.text(ChartSceneBuilder(style).build(model, state)) + "\n"
+        val geometry = LineGeometry(model, style, progress, null)
+        var text = geometry.line + "\n" + (if (style.fillEnabled) geometry.fill else "") + "\n"
+        if (selection != null) {
+            // As `workbench frame --selection`: the selected point and the x of the split at the finger.
+            val scene = ChartSceneBuilder(style).build(model, state)
+            val point = scene.selection?.let { listOf(it.index.toDouble(), it.time, it.price, it.x, it.y).joinToString(",") { v -> NumberText.shortest(v) } }
+            val clip = (scene.scene.primitive("line") as? SceneStroke)?.clip
+            val split = clip?.width ?: Math.min(Math.max(ValueFormat.rounded(selection * width), 0.0), width)
+            text += (point ?: "") + "\n" + NumberText.shortest(split) + "\n"
+        }
+        return text
+    }
+
+    private fun progress(options: Options): Double {
         val progress = options.number("progress") ?: throw UsageError("--progress is required")
         if (progress < ChartState.PROGRESS_MIN || progress > ChartState.PROGRESS_MAX) throw UsageError("--progress must be between -1 and 2")
+        return progress
+    }
+
+    /** `press T`, `release T` or `follow T` lines: the transition's state after each, as `workbench motion` prints it. */
+    fun motion(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        var motion = TransitionMotion.resting(0.0)
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            val words = line.split(' ').filter { it.isNotEmpty() }
+            if (words.isEmpty()) continue
+            val time = if (words.size == 2) number(words[1], i + 1, "a time") else Double.NaN
+            if (!(Math.abs(time) < 1e9)) throw IllegalArgumentException("line ${i + 1}: expected press, release or follow and a time in seconds, got \"${line.take(40)}\"")
+            motion = when (words[0]) {
+                "press" -> motion.retargeted(1.0, time, style)
+                "release" -> motion.retargeted(0.0, time, style)
+                "follow" -> motion
+                else -> throw IllegalArgumentException("line ${i + 1}: expected press, release or follow, got \"${words[0].take(40)}\"")
+            }
+            val state = motion.state(time)
+            out.append(NumberText.shortest(state.progress)).append(',').append(NumberText.shortest(state.velocity)).append(',')
+                .append(state.finished).append(',').append(NumberText.shortest(motion.target)).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** The selected point (index, time, price, x, y, the label's texts) for each of `--selections`, as `workbench select` prints it. */
+    fun select(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        val width = options.number("width") ?: 390.0
+        val height = options.number("height") ?: 240.0
+        val progress = progress(options)
+        val fractions = options.required("selections").split(',').map { it.trim().toDoubleOrNull() }
+        if (fractions.any { it == null || !(it >= 0.0 && it <= 1.0) }) throw UsageError("--selections must be numbers between 0 and 1 separated by commas")
+        val periodKey = options.text("period") ?: "ALL"
+        val period = Period.of(periodKey) ?: throw UsageError("--period must be one of ${Period.values().joinToString(", ") { it.key }}, got \"$periodKey\"")
+        val (times, prices) = series(lines)
+        val model = ChartModel.fromSeries(times, prices, style, width, height, period)
+        val out = StringBuilder()
+        for (fraction in fractions) {
+            val s = Selection.of(model, fraction!!, progress)
+            val point = if (s == null) null else linkedMapOf(
+                "index" to s.index, "time" to s.time, "price" to s.price, "x" to s.x, "y" to s.y,
+                "priceText" to ValueFormat.price(s.price), "timeText" to ValueFormat.timeLabel(s.time, model.period, 0, model.showsTimeOfDay))
+            out.append(Json.write(point)).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** The line width at each progress on stdin, as `workbench line-width` prints it. */
+    fun lineWidth(options: Options, lines: List<String>): String {
+        val style = preset(options)
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            val p = number(line, i + 1, "a progress")
+            if (p < ChartState.PROGRESS_MIN || p > ChartState.PROGRESS_MAX) throw IllegalArgumentException("line ${i + 1}: expected a progress between -1 and 2")
+            out.append(NumberText.shortest(style.lineWidth(p))).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** Every parameter's rule and default, in the shape of `/api/schema`'s `parameters`. */
+    fun rules(): String {
+        val defaults = ChartStyle().values.toMap()
+        val list = ParameterRules.all.map { rule ->
+            val entry = LinkedHashMap<String, Any?>()
+            entry["key"] = rule.key
+            entry["type"] = rule.type
+            when (rule.type) {
+                "number" -> { entry["min"] = rule.min; entry["max"] = rule.max; entry["step"] = rule.step; entry["unit"] = rule.unit }
+                "integer" -> { entry["min"] = rule.min; entry["max"] = rule.max; entry["step"] = rule.step; entry["odd"] = rule.odd }
+                "choice" -> entry["options"] = rule.options
+                "cubicBezier" -> {
+                    entry["x"] = linkedMapOf("min" to rule.bezierX.first, "max" to rule.bezierX.second)
+                    entry["y"] = linkedMapOf("min" to rule.bezierY.first, "max" to rule.bezierY.second)
+                }
+            }
+            entry["default"] = defaults[rule.key]
+            entry
+        }
+        return Json.write(list) + "\n"
+    }
+
+    /** One JSON object of preset parameters a line: the style it gives (every key), or the error naming the key. */
+    fun parameters(lines: List<String>): String {
+        val out = StringBuilder()
+        for ((i, line) in lines.withIndex()) {
+            if (line.isBlank()) continue
+            @Suppress("UNCHECKED_CAST")
+            val p = Json.parse(line) as? Map<String, Any?> ?: throw IllegalArgumentException("line ${i + 1}: expected a JSON object")
+            val verdict = try {
+                "ok " + Json.write(ChartStyle.fromParameters(p).values.toMap())
+            } catch (e: IllegalArgumentException) {
+                "error " + e.message
+            }
+            out.append(verdict).append('\n')
+        }
+        return out.toString()
+    }
+
+    /** `time,price` lines: whole unix seconds, increasing; an empty price is a gap. */
+    private fun series(lines: List<String>): Pair<LongArray, DoubleArray> {
         if (lines.isEmpty()) throw IllegalArgumentException("no time,price lines on stdin")
         val times = LongArray(lines.size)
         val prices = DoubleArray(lines.size)
@@ -145,8 +277,7 @@ object Commands {
             val p = line.substring(comma + 1)
             prices[i] = if (p.isBlank()) Double.NaN else number(p, i + 1, "price")
         }
-        val frame = Frame.draw(style, times, prices, width, height, progress)
-        return frame.line + "\n" + frame.fill + "\n"
+        return Pair(times, prices)
     }
 
     /** Recomputes every case of a vectors.json and reports the largest difference; exit 1 when one exceeds 1e-9 of the scale. */
@@ -165,9 +296,16 @@ object Commands {
             val prices = DoubleArray(points.size) { ((points[it] as List<*>)[1] as? Number)?.toDouble() ?: Double.NaN }
             val width = (c["width"] as Number).toDouble()
             val height = (c["height"] as Number).toDouble()
-            val frame = Frame.draw(style, times, prices, width, height, (c["progress"] as Number).toDouble())
+            val progress = (c["progress"] as Number).toDouble()
+            val frame = Frame.draw(style, times, prices, width, height, progress)
             val scale = Math.max(width, height)
-            val ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
+            var ok = PathCompare.close(frame.line, c["line"] as String, scale) && PathCompare.close(frame.fill, c["fill"] as String, scale)
+            if (c.containsKey("scene")) {
+                // v2: the whole scene at the case's selection, within 1e-9 of the view size.
+                val model = ChartModel.fromSeries(times, prices, style, width, height)
+                val scene = ChartSceneBuilder(style).build(model, ChartState(progress, (c["selection"] as? Number)?.toDouble()))
+                ok = ok && SceneCompare.close(Json.parse(SceneJson.text(scene)), c["scene"], scale)
+            }
             if (!ok) failures++
             report.append(if (ok) "ok   " else "FAIL ").append(c["name"]).append('\n')
         }
@@ -196,6 +334,16 @@ object Commands {
         val doc = Json.parse(text) as? Map<String, Any?> ?: throw UsageError("--preset $file: not a preset object")
         val parameters = doc["parameters"] as? Map<String, Any?> ?: emptyMap()
         return ChartStyle.fromParameters(parameters)
+    }
+}
+
+/** Scene JSON compared value by value: same keys, strings and lengths; numbers within 1e-9 of `scale` (or 1e-12 relative, for prices and times). */
+object SceneCompare {
+    fun close(a: Any?, b: Any?, scale: Double): Boolean = when (b) {
+        is Map<*, *> -> a is Map<*, *> && a.keys == b.keys && b.keys.all { close(a[it], b[it], scale) }
+        is List<*> -> a is List<*> && a.size == b.size && b.indices.all { close(a[it], b[it], scale) }
+        is Number -> a is Number && Math.abs(a.toDouble() - b.toDouble()) <= Math.max(1e-9 * Math.max(scale, 1.0), 1e-12 * Math.abs(b.toDouble()))
+        else -> a == b
     }
 }
 

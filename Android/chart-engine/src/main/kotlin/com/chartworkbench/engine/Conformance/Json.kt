@@ -5,6 +5,51 @@ class Json private constructor(private val text: String) {
     private var i = 0
 
     companion object {
+        /** Compact JSON of maps (in their order), lists, strings, booleans, null and numbers (shortest round-trip form). */
+        fun write(value: Any?): String = StringBuilder().also { write(value, it) }.toString()
+
+        private fun write(value: Any?, out: StringBuilder) {
+            when (value) {
+                null -> out.append("null")
+                is Boolean -> out.append(if (value) "true" else "false")
+                is Int -> out.append(value)
+                is Long -> out.append(value)
+                is Number -> out.append(NumberText.shortest(value.toDouble()))
+                is String -> string(value, out)
+                is Map<*, *> -> {
+                    out.append('{')
+                    var first = true
+                    for ((k, v) in value) {
+                        if (!first) out.append(',')
+                        first = false
+                        string(k.toString(), out); out.append(':'); write(v, out)
+                    }
+                    out.append('}')
+                }
+                is Iterable<*> -> {
+                    out.append('[')
+                    var first = true
+                    for (v in value) { if (!first) out.append(','); first = false; write(v, out) }
+                    out.append(']')
+                }
+                else -> throw IllegalArgumentException("cannot write ${value.javaClass.simpleName} as JSON")
+            }
+        }
+
+        private fun string(text: String, out: StringBuilder) {
+            out.append('"')
+            for (c in text) {
+                when {
+                    c == '"' -> out.append("\\\"")
+                    c == '\\' -> out.append("\\\\")
+                    c == '\n' -> out.append("\\n")
+                    c < ' ' -> out.append(String.format("\\u%04x", c.toInt()))
+                    else -> out.append(c)
+                }
+            }
+            out.append('"')
+        }
+
         fun parse(text: String): Any? {
             val reader = Json(text)
             val value = reader.value()

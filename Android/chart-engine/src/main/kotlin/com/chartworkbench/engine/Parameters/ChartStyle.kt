@@ -46,10 +46,20 @@ enum class EasingName(val key: String) {
     EASE_OUT("easeOut"),
     EASE_IN_OUT("easeInOut"),
     CUBIC_BEZIER("cubicBezier"),
-    SPRING("spring");
+    SPRING("spring"),
+    PERCEPTUAL_SPRING("perceptualSpring");
 
     companion object {
         fun of(key: String): EasingName? = values().firstOrNull { it.key == key }
+    }
+}
+
+enum class PointSizing(val key: String) {
+    PER_PERIOD("perPeriod"),
+    FIXED("fixed");
+
+    companion object {
+        fun of(key: String): PointSizing? = values().firstOrNull { it.key == key }
     }
 }
 
@@ -78,6 +88,8 @@ data class ChartStyle(
     val smoothing: SmoothingName = SmoothingName.MOVING_AVERAGE,
     /** Price points in the centred moving average: an odd count, 1 to 61. */
     val smoothingWindow: Int = 21,
+    /** Share of the period's price points in the centred moving average, 0.05 to 1: the window is the odd count nearest to it (at least 1). */
+    val smoothingSpan: Double = 0.25,
     /** Weight of the newest price in exponential smoothing, 0.01 (very smooth) to 1 (raw). */
     val smoothingAlpha: Double = 0.2,
     /** Width (σ) of the Gaussian kernel, in price points. */
@@ -96,11 +108,15 @@ data class ChartStyle(
     val animationEnabled: Boolean = true,
     /** Seconds the transition into and out of the active state takes, 0 to 2. */
     val animationDuration: Double = 0.3,
-    /** How progress runs over the duration: CSS timing curves or a UIKit spring. */
+    /** How progress runs over time: CSS timing curves, a spring tuned by duration and bounce (SwiftUI, Figma), or UIKit's damping and velocity over the duration. */
     val easing: EasingName = EasingName.EASE_IN_OUT,
     /** x1, y1, x2, y2 as in CSS cubic-bezier(): x within 0–1 (time), y −5 to 5 (progress; beyond 0–1 overshoots). */
     val cubicBezier: List<Double> = listOf(0.42, 0.0, 0.58, 1.0),
-    /** Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. */
+    /** Perceptual duration as SwiftUI's Spring(duration:bounce:), 0.1–2 s: the pace of the spring (its undamped period). The transition lasts until it has settled. */
+    val springDuration: Double = 0.5,
+    /** How much the spring overshoots, 0 (none) to 0.9 (very bouncy); damping ratio = 1 − bounce. */
+    val springBounce: Double = 0.0,
+    /** Damping ratio, 0.05–1: 1 settles without overshoot; lower values bounce. The frequency follows from the duration. */
     val springDamping: Double = 1.0,
     /** Initial speed as UIKit's initialSpringVelocity, 0–10 total distances per second. */
     val springVelocity: Double = 0.5,
@@ -114,6 +130,8 @@ data class ChartStyle(
     val fillBottomOpacity: Double = 0.0,
     /** Share of the chart's height the visible low…high spans, centred: 0.5 to 1 (all of it). */
     val verticalScale: Double = 0.8,
+    /** Per period: as many prices as an app's backend sends for each period (1D 12, 1W 15, 1M 16, 1Y 17, ALL 17). Fixed: one count for every period. */
+    val pointSizing: PointSizing = PointSizing.PER_PERIOD,
     /** Prices the backend sends for any period, 10 to 2000: the window is cut into this many equal time buckets, each drawn at its last price. */
     val pointCount: Int = 28,
     /** At a missing price: break splits the line, bridge joins it with one segment. */
@@ -127,43 +145,164 @@ data class ChartStyle(
     /** The selected price and time inside the chart, kept clear of the line. */
     val labelEnabled: Boolean = true
 ) {
+    /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */
+    val values: List<Pair<String, Any>>
+        get() = listOf(
+            Pair("inactiveLineWidth", inactiveLineWidth),
+            Pair("activeLineWidth", activeLineWidth),
+            Pair("lineColor", lineColor),
+            Pair("trailingColor", trailingColor),
+            Pair("lineCap", lineCap.key),
+            Pair("smoothing", smoothing.key),
+            Pair("smoothingWindow", smoothingWindow),
+            Pair("smoothingSpan", smoothingSpan),
+            Pair("smoothingAlpha", smoothingAlpha),
+            Pair("smoothingSigma", smoothingSigma),
+            Pair("smoothedEndsOnPrice", smoothedEndsOnPrice),
+            Pair("inactiveCurve", inactiveCurve.key),
+            Pair("activeCurve", activeCurve.key),
+            Pair("catmullRomAlpha", catmullRomAlpha),
+            Pair("cardinalTension", cardinalTension),
+            Pair("animationEnabled", animationEnabled),
+            Pair("animationDuration", animationDuration),
+            Pair("easing", easing.key),
+            Pair("cubicBezier", cubicBezier),
+            Pair("springDuration", springDuration),
+            Pair("springBounce", springBounce),
+            Pair("springDamping", springDamping),
+            Pair("springVelocity", springVelocity),
+            Pair("fillEnabled", fillEnabled),
+            Pair("fillColor", fillColor),
+            Pair("fillTopOpacity", fillTopOpacity),
+            Pair("fillBottomOpacity", fillBottomOpacity),
+            Pair("verticalScale", verticalScale),
+            Pair("pointSizing", pointSizing.key),
+            Pair("pointCount", pointCount),
+            Pair("gapStyle", gapStyle.key),
+            Pair("indicatorColor", indicatorColor),
+            Pair("indicatorDash", indicatorDash),
+            Pair("markerRadius", markerRadius),
+            Pair("labelEnabled", labelEnabled)
+        )
+
     companion object {
         /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */
         fun fromParameters(p: Map<String, Any?>): ChartStyle {
             val d = ChartStyle()
             return ChartStyle(
-                inactiveLineWidth = ParameterReading.number(p, "inactiveLineWidth", d.inactiveLineWidth, 0.5, 12.0),
-                activeLineWidth = ParameterReading.number(p, "activeLineWidth", d.activeLineWidth, 0.5, 12.0),
-                lineColor = ParameterReading.color(p, "lineColor", d.lineColor),
-                trailingColor = ParameterReading.color(p, "trailingColor", d.trailingColor),
-                lineCap = ParameterReading.choice(p, "lineCap", d.lineCap) { LineCap.of(it) },
-                smoothing = ParameterReading.choice(p, "smoothing", d.smoothing) { SmoothingName.of(it) },
-                smoothingWindow = ParameterReading.integer(p, "smoothingWindow", d.smoothingWindow, 1, 61, true),
-                smoothingAlpha = ParameterReading.number(p, "smoothingAlpha", d.smoothingAlpha, 0.01, 1.0),
-                smoothingSigma = ParameterReading.number(p, "smoothingSigma", d.smoothingSigma, 0.5, 20.0),
-                smoothedEndsOnPrice = ParameterReading.flag(p, "smoothedEndsOnPrice", d.smoothedEndsOnPrice),
-                inactiveCurve = ParameterReading.choice(p, "inactiveCurve", d.inactiveCurve) { CurveName.of(it) },
-                activeCurve = ParameterReading.choice(p, "activeCurve", d.activeCurve) { CurveName.of(it) },
-                catmullRomAlpha = ParameterReading.number(p, "catmullRomAlpha", d.catmullRomAlpha, 0.0, 1.0),
-                cardinalTension = ParameterReading.number(p, "cardinalTension", d.cardinalTension, 0.0, 1.0),
-                animationEnabled = ParameterReading.flag(p, "animationEnabled", d.animationEnabled),
-                animationDuration = ParameterReading.number(p, "animationDuration", d.animationDuration, 0.0, 2.0),
-                easing = ParameterReading.choice(p, "easing", d.easing) { EasingName.of(it) },
-                cubicBezier = ParameterReading.cubicBezier(p, "cubicBezier", d.cubicBezier),
-                springDamping = ParameterReading.number(p, "springDamping", d.springDamping, 0.05, 1.0),
-                springVelocity = ParameterReading.number(p, "springVelocity", d.springVelocity, 0.0, 10.0),
-                fillEnabled = ParameterReading.flag(p, "fillEnabled", d.fillEnabled),
-                fillColor = ParameterReading.color(p, "fillColor", d.fillColor),
-                fillTopOpacity = ParameterReading.number(p, "fillTopOpacity", d.fillTopOpacity, 0.0, 1.0),
-                fillBottomOpacity = ParameterReading.number(p, "fillBottomOpacity", d.fillBottomOpacity, 0.0, 1.0),
-                verticalScale = ParameterReading.number(p, "verticalScale", d.verticalScale, 0.5, 1.0),
-                pointCount = ParameterReading.integer(p, "pointCount", d.pointCount, 10, 2000, false),
-                gapStyle = ParameterReading.choice(p, "gapStyle", d.gapStyle) { GapStyle.of(it) },
-                indicatorColor = ParameterReading.color(p, "indicatorColor", d.indicatorColor),
-                indicatorDash = ParameterReading.number(p, "indicatorDash", d.indicatorDash, 0.0, 8.0),
-                markerRadius = ParameterReading.number(p, "markerRadius", d.markerRadius, 0.0, 8.0),
-                labelEnabled = ParameterReading.flag(p, "labelEnabled", d.labelEnabled)
+                inactiveLineWidth = ParameterRules.inactiveLineWidth.number(p, d.inactiveLineWidth),
+                activeLineWidth = ParameterRules.activeLineWidth.number(p, d.activeLineWidth),
+                lineColor = ParameterRules.lineColor.color(p, d.lineColor),
+                trailingColor = ParameterRules.trailingColor.color(p, d.trailingColor),
+                lineCap = ParameterRules.lineCap.choice(p, d.lineCap) { LineCap.of(it) },
+                smoothing = ParameterRules.smoothing.choice(p, d.smoothing) { SmoothingName.of(it) },
+                smoothingWindow = ParameterRules.smoothingWindow.integer(p, d.smoothingWindow),
+                smoothingSpan = ParameterRules.smoothingSpan.number(p, d.smoothingSpan),
+                smoothingAlpha = ParameterRules.smoothingAlpha.number(p, d.smoothingAlpha),
+                smoothingSigma = ParameterRules.smoothingSigma.number(p, d.smoothingSigma),
+                smoothedEndsOnPrice = ParameterRules.smoothedEndsOnPrice.flag(p, d.smoothedEndsOnPrice),
+                inactiveCurve = ParameterRules.inactiveCurve.choice(p, d.inactiveCurve) { CurveName.of(it) },
+                activeCurve = ParameterRules.activeCurve.choice(p, d.activeCurve) { CurveName.of(it) },
+                catmullRomAlpha = ParameterRules.catmullRomAlpha.number(p, d.catmullRomAlpha),
+                cardinalTension = ParameterRules.cardinalTension.number(p, d.cardinalTension),
+                animationEnabled = ParameterRules.animationEnabled.flag(p, d.animationEnabled),
+                animationDuration = ParameterRules.animationDuration.number(p, d.animationDuration),
+                easing = ParameterRules.easing.choice(p, d.easing) { EasingName.of(it) },
+                cubicBezier = ParameterRules.cubicBezier.cubicBezier(p, d.cubicBezier),
+                springDuration = ParameterRules.springDuration.number(p, d.springDuration),
+                springBounce = ParameterRules.springBounce.number(p, d.springBounce),
+                springDamping = ParameterRules.springDamping.number(p, d.springDamping),
+                springVelocity = ParameterRules.springVelocity.number(p, d.springVelocity),
+                fillEnabled = ParameterRules.fillEnabled.flag(p, d.fillEnabled),
+                fillColor = ParameterRules.fillColor.color(p, d.fillColor),
+                fillTopOpacity = ParameterRules.fillTopOpacity.number(p, d.fillTopOpacity),
+                fillBottomOpacity = ParameterRules.fillBottomOpacity.number(p, d.fillBottomOpacity),
+                verticalScale = ParameterRules.verticalScale.number(p, d.verticalScale),
+                pointSizing = ParameterRules.pointSizing.choice(p, if (p.containsKey("smoothingWindow") || p.containsKey("pointCount")) PointSizing.FIXED else d.pointSizing) { PointSizing.of(it) },
+                pointCount = ParameterRules.pointCount.integer(p, d.pointCount),
+                gapStyle = ParameterRules.gapStyle.choice(p, d.gapStyle) { GapStyle.of(it) },
+                indicatorColor = ParameterRules.indicatorColor.color(p, d.indicatorColor),
+                indicatorDash = ParameterRules.indicatorDash.number(p, d.indicatorDash),
+                markerRadius = ParameterRules.markerRadius.number(p, d.markerRadius),
+                labelEnabled = ParameterRules.labelEnabled.flag(p, d.labelEnabled)
             )
         }
     }
+}
+
+/** Each parameter's rule (kind, limits, step, odd-only, choices) from its definition. */
+object ParameterRules {
+    val inactiveLineWidth: ParameterRule = ParameterRule.number("inactiveLineWidth", 0.5, 12.0, 0.5, "px")
+    val activeLineWidth: ParameterRule = ParameterRule.number("activeLineWidth", 0.5, 12.0, 0.5, "px")
+    val lineColor: ParameterRule = ParameterRule.color("lineColor")
+    val trailingColor: ParameterRule = ParameterRule.color("trailingColor")
+    val lineCap: ParameterRule = ParameterRule.choice("lineCap", listOf("round", "butt", "square"))
+    val smoothing: ParameterRule = ParameterRule.choice("smoothing", listOf("none", "movingAverage", "exponential", "gaussian"))
+    val smoothingWindow: ParameterRule = ParameterRule.integer("smoothingWindow", 1, 61, 2, true)
+    val smoothingSpan: ParameterRule = ParameterRule.number("smoothingSpan", 0.05, 1.0, 0.05, null)
+    val smoothingAlpha: ParameterRule = ParameterRule.number("smoothingAlpha", 0.01, 1.0, 0.01, null)
+    val smoothingSigma: ParameterRule = ParameterRule.number("smoothingSigma", 0.5, 20.0, 0.5, null)
+    val smoothedEndsOnPrice: ParameterRule = ParameterRule.toggle("smoothedEndsOnPrice")
+    val inactiveCurve: ParameterRule = ParameterRule.choice("inactiveCurve", listOf("linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"))
+    val activeCurve: ParameterRule = ParameterRule.choice("activeCurve", listOf("linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"))
+    val catmullRomAlpha: ParameterRule = ParameterRule.number("catmullRomAlpha", 0.0, 1.0, 0.05, null)
+    val cardinalTension: ParameterRule = ParameterRule.number("cardinalTension", 0.0, 1.0, 0.05, null)
+    val animationEnabled: ParameterRule = ParameterRule.toggle("animationEnabled")
+    val animationDuration: ParameterRule = ParameterRule.number("animationDuration", 0.0, 2.0, 0.05, "s")
+    val easing: ParameterRule = ParameterRule.choice("easing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring", "perceptualSpring"))
+    val cubicBezier: ParameterRule = ParameterRule.cubicBezier("cubicBezier", 0.0, 1.0, -5.0, 5.0)
+    val springDuration: ParameterRule = ParameterRule.number("springDuration", 0.1, 2.0, 0.05, "s")
+    val springBounce: ParameterRule = ParameterRule.number("springBounce", 0.0, 0.9, 0.05, null)
+    val springDamping: ParameterRule = ParameterRule.number("springDamping", 0.05, 1.0, 0.05, null)
+    val springVelocity: ParameterRule = ParameterRule.number("springVelocity", 0.0, 10.0, 0.1, null)
+    val fillEnabled: ParameterRule = ParameterRule.toggle("fillEnabled")
+    val fillColor: ParameterRule = ParameterRule.color("fillColor")
+    val fillTopOpacity: ParameterRule = ParameterRule.number("fillTopOpacity", 0.0, 1.0, 0.05, null)
+    val fillBottomOpacity: ParameterRule = ParameterRule.number("fillBottomOpacity", 0.0, 1.0, 0.05, null)
+    val verticalScale: ParameterRule = ParameterRule.number("verticalScale", 0.5, 1.0, 0.01, null)
+    val pointSizing: ParameterRule = ParameterRule.choice("pointSizing", listOf("perPeriod", "fixed"))
+    val pointCount: ParameterRule = ParameterRule.integer("pointCount", 10, 2000, 1, false)
+    val gapStyle: ParameterRule = ParameterRule.choice("gapStyle", listOf("break", "bridge"))
+    val indicatorColor: ParameterRule = ParameterRule.color("indicatorColor")
+    val indicatorDash: ParameterRule = ParameterRule.number("indicatorDash", 0.0, 8.0, 0.5, "px")
+    val markerRadius: ParameterRule = ParameterRule.number("markerRadius", 0.0, 8.0, 0.5, "px")
+    val labelEnabled: ParameterRule = ParameterRule.toggle("labelEnabled")
+
+    val all: List<ParameterRule> = listOf(
+        inactiveLineWidth,
+        activeLineWidth,
+        lineColor,
+        trailingColor,
+        lineCap,
+        smoothing,
+        smoothingWindow,
+        smoothingSpan,
+        smoothingAlpha,
+        smoothingSigma,
+        smoothedEndsOnPrice,
+        inactiveCurve,
+        activeCurve,
+        catmullRomAlpha,
+        cardinalTension,
+        animationEnabled,
+        animationDuration,
+        easing,
+        cubicBezier,
+        springDuration,
+        springBounce,
+        springDamping,
+        springVelocity,
+        fillEnabled,
+        fillColor,
+        fillTopOpacity,
+        fillBottomOpacity,
+        verticalScale,
+        pointSizing,
+        pointCount,
+        gapStyle,
+        indicatorColor,
+        indicatorDash,
+        markerRadius,
+        labelEnabled
+    )
 }

@@ -1,10 +1,30 @@
 package com.chartworkbench.engine
 
-/** Engine settings derived from the parameters (mirrors the extension in Parameters/ChartStyle.swift). */
-val ChartStyle.smoothingMethod: Smoothing
-    get() = when (smoothing) {
+/** The chart's periods and the prices a backend sends for each when points are sized per period (mirrors Series/Period.swift). */
+enum class Period(val key: String, val backendPointCount: Int) {
+    DAY("1D", 12),
+    WEEK("1W", 15),
+    MONTH("1M", 16),
+    YEAR("1Y", 17),
+    ALL("ALL", 17)
+}
+
+/** Price points drawn for a period. */
+fun ChartStyle.pointCountFor(period: Period): Int =
+    if (pointSizing == PointSizing.FIXED) pointCount else period.backendPointCount
+
+/** The moving average's window over `points` prices: the fixed window, or the odd count nearest to `smoothingSpan` of them (at least 1). */
+fun ChartStyle.movingAverageWindow(points: Int): Int {
+    if (pointSizing != PointSizing.PER_PERIOD) return smoothingWindow
+    val share = smoothingSpan * Math.max(0, points)
+    return Math.max(1, 2 * Math.round((share - 1) / 2).toInt() + 1)
+}
+
+/** Engine settings derived from the parameters, for a line of `points` prices (mirrors the extension in Parameters/ChartStyle.swift). */
+fun ChartStyle.smoothingMethod(points: Int): Smoothing =
+    when (smoothing) {
         SmoothingName.NONE -> Smoothing.None
-        SmoothingName.MOVING_AVERAGE -> Smoothing.MovingAverage(smoothingWindow)
+        SmoothingName.MOVING_AVERAGE -> Smoothing.MovingAverage(movingAverageWindow(points))
         SmoothingName.EXPONENTIAL -> Smoothing.Exponential(smoothingAlpha)
         SmoothingName.GAUSSIAN -> Smoothing.Gaussian(smoothingSigma)
     }
@@ -15,9 +35,14 @@ val ChartStyle.inactive: Curve get() = curve(inactiveCurve)
 val ChartStyle.active: Curve get() = curve(activeCurve)
 
 val ChartStyle.easingFunction: Easing
-    get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration)
+    get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration, springDuration, springBounce)
+
+/** Seconds the motion takes: the duration, or for a spring tuned by duration and bounce the time it takes to settle. */
+val ChartStyle.motionDuration: Double
+    get() = if (easing == EasingName.PERCEPTUAL_SPRING) easingFunction.spring?.duration ?: animationDuration else animationDuration
 
 /** Seconds the transition lasts; zero when animation is off. */
-val ChartStyle.transitionDuration: Double get() = if (animationEnabled) animationDuration else 0.0
+val ChartStyle.transitionDuration: Double get() = if (animationEnabled) motionDuration else 0.0
 
-fun ChartStyle.lineWidth(progress: Double): Double = (1 - progress) * inactiveLineWidth + progress * activeLineWidth
+/** Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero. */
+fun ChartStyle.lineWidth(progress: Double): Double = Math.max(0.0, (1 - progress) * inactiveLineWidth + progress * activeLineWidth)

@@ -9,14 +9,18 @@ package com.chartworkbench.engine
 class BucketCloses(pointCount: Int) {
     val pointCount: Int = Math.max(2, pointCount)
 
-    /** `times` are whole unix seconds, increasing. */
-    fun resample(times: LongArray, prices: DoubleArray): Pair<DoubleArray, DoubleArray> {
+    /** `times` are whole unix seconds, increasing; only the points in `window` (a period's) are used. */
+    fun resample(times: LongArray, prices: DoubleArray, window: IntRange = 0 until Math.min(times.size, prices.size)): Pair<DoubleArray, DoubleArray> {
         val n = Math.min(times.size, prices.size)
-        if (n <= pointCount) return Pair(DoubleArray(n) { times[it].toDouble() }, prices.copyOf(n))
+        val first = Math.max(window.first, 0)
+        val until = Math.min(window.last + 1, n)
+        if (until - first <= pointCount) {
+            val count = Math.max(0, until - first)
+            return Pair(DoubleArray(count) { times[first + it].toDouble() }, DoubleArray(count) { prices[first + it] })
+        }
         val outTimes = ArrayList<Double>(pointCount)
         val outPrices = ArrayList<Double>(pointCount)
-        val first = 0
-        val last = n - 1
+        val last = until - 1
         val start = times[first]
         val end = times[last]
         outTimes.add(start.toDouble()); outPrices.add(prices[first])

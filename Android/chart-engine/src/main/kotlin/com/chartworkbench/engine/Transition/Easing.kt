@@ -1,7 +1,15 @@
 package com.chartworkbench.engine
 
 /** Maps elapsed time (fraction of the duration) to transition progress (mirrors Transition/Easing.swift). */
-class Easing(name: EasingName, bezier: List<Double>, springDamping: Double, springVelocity: Double, duration: Double) {
+class Easing(
+    name: EasingName,
+    bezier: List<Double>,
+    springDamping: Double,
+    springVelocity: Double,
+    duration: Double,
+    springDuration: Double = 0.5,
+    springBounce: Double = 0.0
+) {
     private val bezierCurve: CubicBezierEasing? = when (name) {
         EasingName.EASE_IN -> CubicBezierEasing.EASE_IN
         EasingName.EASE_OUT -> CubicBezierEasing.EASE_OUT
@@ -10,7 +18,11 @@ class Easing(name: EasingName, bezier: List<Double>, springDamping: Double, spri
             if (bezier.size == 4) CubicBezierEasing(bezier[0], bezier[1], bezier[2], bezier[3]) else CubicBezierEasing.EASE_IN_OUT
         else -> null
     }
-    private val spring: SpringEasing? = if (name == EasingName.SPRING) SpringEasing(springDamping, springVelocity, duration) else null
+    val spring: SpringEasing? = when (name) {
+        EasingName.SPRING -> SpringEasing.uikit(springDamping, springVelocity, duration)
+        EasingName.PERCEPTUAL_SPRING -> SpringEasing.perceptual(springDuration, springBounce, springVelocity)
+        else -> null
+    }
 
     operator fun invoke(fraction: Double): Double {
         bezierCurve?.let { return it(fraction) }

@@ -1,29 +1,22 @@
 package com.chartworkbench.engine
 
 /**
- * UIKit's `usingSpringWithDamping:initialSpringVelocity:` over a fixed duration: a damped
- * oscillator from 0 to 1 whose stiffness makes the envelope decay to 0.1 % by the end
- * (mirrors Transition/SpringEasing.swift).
+ * A damped oscillator from 0 to 1, tuned either as UIKit's damping and velocity over a fixed
+ * duration (the frequency settles it within the duration) or as Apple's perceptual duration and
+ * bounce (the transition lasts until it has settled). Settled: the envelope with its full
+ * amplitude stays within 0.1 % of the distance (mirrors Transition/SpringEasing.swift).
  */
-class SpringEasing(damping: Double, val velocity: Double, val duration: Double) {
-    val damping: Double = Math.min(Math.max(damping, 0.01), 1.0)
-
-    /** Natural angular frequency that makes the motion settle within `duration`. */
+class SpringEasing private constructor(
+    val damping: Double,
+    val velocity: Double,
+    /** Seconds until the motion has settled; the easing's fraction 1. */
+    val duration: Double,
+    /** Radians per second. */
     val naturalFrequency: Double
-        get() {
-            val d = Math.max(duration, 1e-6)
-            if (damping >= 1) {
-                // Critically damped envelope (1 + ω t)·e^(−ω t) reaches the threshold at t = d.
-                var lo = 0.0
-                var hi = 100.0
-                for (i in 0 until 100) {
-                    val mid = (lo + hi) / 2
-                    if ((1 + mid) * Math.exp(-mid) > SETTLE_THRESHOLD) lo = mid else hi = mid
-                }
-                return hi / d
-            }
-            return Math.log(1 / SETTLE_THRESHOLD) / (damping * d)
-        }
+) {
+    /** UIKit's form, as `uikit(damping, velocity, duration)`. */
+    constructor(damping: Double, velocity: Double, duration: Double) :
+        this(clampedDamping(damping), velocity, duration, frequency(Math.max(duration, 1e-6), clampedDamping(damping), velocity))
 
     operator fun invoke(fraction: Double): Double {
         if (fraction <= 0) return 0.0
@@ -42,6 +35,49 @@ class SpringEasing(damping: Double, val velocity: Double, val duration: Double) 
     }
 
     companion object {
-        const val SETTLE_THRESHOLD = 0.001
+        const val SETTLE_THRESHOLD = 0.000999
+
+        private fun clampedDamping(damping: Double): Double = Math.min(Math.max(damping, 0.01), 1.0)
+
+        /** UIKit's form: the frequency follows from the duration. */
+        fun uikit(damping: Double, velocity: Double, duration: Double): SpringEasing = SpringEasing(damping, velocity, duration)
+
+        /** Apple's form: the period 2π/ω₀ and the bounce 1 − ζ. */
+        fun perceptual(perceptualDuration: Double, bounce: Double, velocity: Double): SpringEasing {
+            val zeta = clampedDamping(1 - bounce)
+            val w0 = 2 * Math.PI / Math.max(perceptualDuration, 1e-6)
+            return SpringEasing(zeta, velocity, settlingTime(w0, zeta, velocity), w0)
+        }
+
+        fun envelope(w0: Double, zeta: Double, v0: Double, t: Double): Double {
+            if (zeta >= 1) return (1 + Math.abs(w0 - v0) * t) * Math.exp(-w0 * t)
+            val wd = w0 * Math.sqrt(1 - zeta * zeta)
+            val sine = (zeta * w0 - v0) / wd
+            return Math.sqrt(1 + sine * sine) * Math.exp(-zeta * w0 * t)
+        }
+
+        private fun frequency(duration: Double, zeta: Double, v0: Double): Double {
+            var lo = 0.0
+            var hi = 1.0 / duration
+            while (envelope(hi, zeta, v0, duration) > SETTLE_THRESHOLD) { lo = hi; hi *= 2 }
+            for (i in 0 until 200) {
+                val mid = (lo + hi) / 2
+                if (mid <= lo || mid >= hi) break
+                if (envelope(mid, zeta, v0, duration) > SETTLE_THRESHOLD) lo = mid else hi = mid
+            }
+            return hi
+        }
+
+        private fun settlingTime(w0: Double, zeta: Double, v0: Double): Double {
+            var lo = 1 / w0
+            var hi = 2 / w0
+            while (envelope(w0, zeta, v0, hi) > SETTLE_THRESHOLD) { lo = hi; hi *= 2 }
+            for (i in 0 until 200) {
+                val mid = (lo + hi) / 2
+                if (mid <= lo || mid >= hi) break
+                if (envelope(w0, zeta, v0, mid) > SETTLE_THRESHOLD) lo = mid else hi = mid
+            }
+            return hi
+        }
     }
 }

@@ -1,0 +1,84 @@
+package com.chartworkbench.engine
+
+/**
+ * Price and time text for the chart's label (UTC, no locale, so the same numbers read the same
+ * on every machine) (mirrors Chart/ValueFormat.swift).
+ */
+object ValueFormat {
+    private val powersOfTen = longArrayOf(1, 10, 100, 1_000, 10_000, 100_000, 1_000_000)
+    private val monthNames = arrayOf("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+    /** Swift's `rounded()`: to the nearest whole number, halves away from zero. */
+    fun rounded(x: Double): Double {
+        val m = Math.abs(x)
+        val f = Math.floor(m)
+        val r = if (m - f >= 0.5) f + 1 else f
+        return if (x < 0) -r else r
+    }
+
+    /** "$43,210.55"; small prices keep more digits ("$0.000123"). */
+    fun price(value: Double): String {
+        if (!value.isFinite()) return "–"
+        val digits = if (Math.abs(value) >= 1) 2 else 6
+        val unit = powersOfTen[digits]
+        var scaled = rounded(Math.abs(value) * unit.toDouble())
+        if (scaled >= 9e15) scaled = 9e15
+        val n = scaled.toLong()
+        var whole = (n / unit).toString()
+        var grouped = ""
+        while (whole.length > 3) {
+            grouped = "," + whole.takeLast(3) + grouped
+            whole = whole.dropLast(3)
+        }
+        val fraction = (n % unit).toString()
+        return (if (value < 0) "-$" else "$") + whole + grouped + "." + "0".repeat(digits - fraction.length) + fraction
+    }
+
+    /** "2021-03-14 15:26 UTC", or just the date when `withTime` is false. */
+    fun time(seconds: Double, withTime: Boolean): String {
+        if (!seconds.isFinite()) return "–"
+        val s = Math.floor(seconds).toLong()
+        val days = Math.floorDiv(s, 86_400L)
+        val secondOfDay = s - days * 86_400
+        val (y, m, d) = civilDate(days)
+        val date = "$y-${two(m)}-${two(d)}"
+        if (!withTime) return date
+        return date + " ${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)} UTC"
+    }
+
+    /**
+     * The time as an app's chart label reads it for the period, at the viewer's offset from UTC
+     * in seconds: "14:32" on 1D, "Jun 6, 14:32" on 1W, "Jun 6" on 1M, "Jun 6, 2024" on 1Y and
+     * ALL. Data a day or more apart never shows a time of day.
+     */
+    fun timeLabel(seconds: Double, period: Period, utcOffset: Int = 0, withTime: Boolean = true): String {
+        if (!seconds.isFinite() || !(Math.abs(seconds) < 1e15)) return "–"
+        val s = Math.floor(seconds).toLong() + utcOffset
+        val days = Math.floorDiv(s, 86_400L)
+        val secondOfDay = s - days * 86_400
+        val (year, month, day) = civilDate(days)
+        val clock = "${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)}"
+        val date = "${monthNames[(month - 1).toInt()]} $day"
+        return when (period) {
+            Period.DAY -> if (withTime) clock else date
+            Period.WEEK -> if (withTime) "$date, $clock" else date
+            Period.MONTH -> date
+            Period.YEAR, Period.ALL -> "$date, $year"
+        }
+    }
+
+    private fun two(v: Long): String = if (v < 10) "0$v" else "$v"
+
+    /** Proleptic Gregorian date from days since 1970-01-01 (Howard Hinnant's algorithm). */
+    fun civilDate(daysSinceEpoch: Long): Triple<Long, Long, Long> {
+        val z = daysSinceEpoch + 719_468
+        val era = (if (z >= 0) z else z - 146_096) / 146_097
+        val doe = z - era * 146_097
+        val yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        val doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        val mp = (5 * doy + 2) / 153
+        val d = doy - (153 * mp + 2) / 5 + 1
+        val m = if (mp < 10) mp + 3 else mp - 9
+        return Triple(yoe + era * 400 + (if (m <= 2) 1 else 0), m, d)
+    }
+}

@@ -1,0 +1,31 @@
+package com.chartworkbench.engine
+
+/** The chart's period buttons, counted back from the last point (mirrors Series/Period.swift). */
+enum class Period(val key: String, val seconds: Long?) {
+    DAY("1D", 86_400L),
+    WEEK("1W", 7 * 86_400L),
+    MONTH("1M", 30 * 86_400L),
+    YEAR("1Y", 365 * 86_400L),
+    ALL("ALL", null);
+
+    /**
+     * The visible index range of increasing `times`: everything from `last − period` on; data
+     * coarser than the period shows what exists (at least the last two points when there are two).
+     */
+    fun window(times: LongArray): IntRange {
+        val span = seconds
+        if (times.isEmpty() || span == null) return 0 until times.size
+        val from = times[times.size - 1] - span
+        var lo = 0
+        var hi = times.size
+        while (lo < hi) {
+            val mid = (lo + hi) / 2
+            if (times[mid] < from) lo = mid + 1 else hi = mid
+        }
+        return if (times.size - lo >= 2) lo until times.size else Math.max(0, times.size - 2) until times.size
+    }
+
+    companion object {
+        fun of(key: String): Period? = values().firstOrNull { it.key == key }
+    }
+}

@@ -1,0 +1,141 @@
+// The open preset as one live document shared by everyone on it: the server's draft (saved
+// revision + everyone's unsaved changes, in order). Our edits go out as changes, throttled; the
+// server answers, and tells every page, with the whole draft at its new version. A page takes
+// the newest version it hears, except keys it has edited and not yet heard back, so every page
+// ends on the server's values. Undo asks the server to revert one of our own steps.
+
+import { send, getJSON } from './api.js';
+import { same } from './state.js';
+
+const path = name => '/api/drafts/' + encodeURIComponent(name);
+
+export class DraftSync {
+  constructor(store, { notice = () => {} } = {}) {
+    this.store = store;
+    this.notice = notice;
+    this.canWrite = true;       // viewers watch: their edits stay on their page
+    this.at = { draft: 0, version: 0 };   // the newest draft version taken
+    this.latest = {};           // that version's values
+    this.dirty = new Map();     // key → number of our newest local edit of it, until the server has it
+    this.edits = 0;
+    this.pending = null;        // { preset, step, parameters, marks }
+    this.timer = 0;
+    this.sending = Promise.resolve();
+    store.reverter = (step, id) => this.revert(step, id);
+    store.on(change => {
+      if (change.kind !== 'params' || change.origin !== 'local' || !change.keys.length) return;
+      const preset = store.presetName;
+      if (preset === null || !this.canWrite) return;   // unsaved parameters are this page's alone
+      if (this.pending && (this.pending.preset !== preset || this.pending.step !== change.step)) this.flush();
+      this.pending ??= { preset, step: change.step, parameters: {}, marks: {} };
+      for (const key of change.keys) {
+        this.edits += 1;
+        this.dirty.set(key, this.edits);
+        this.pending.parameters[key] = store.params[key];
+        this.pending.marks[key] = this.edits;
+      }
+      this.schedule();
+    });
+  }
+
+  /** Opens a preset as its draft: the saved revision with everyone's unsaved edits. */
+  async open(name) {
+    const [draft, preset] = await Promise.all([getJSON(path(name)), getJSON('/api/presets/' + encodeURIComponent(name))]);
+    this.flush();
+    this.dirty.clear();
+    this.at = { draft: draft.draft, version: draft.version };
+    this.latest = draft.parameters;
+    this.store.load(this.identity(preset, draft), draft.parameters);
+    return preset;
+  }
+
+  identity(preset, draft) {
+    return { name: preset.name, revision: draft.baseRevision, params: this.known(draft.saved), author: preset.author,
+             notes: preset.notes, updatedAt: preset.updatedAt };
+  }
+
+  known(values) { return Object.fromEntries(Object.entries(values).filter(([k]) => k in this.store.defaults)); }
+
+  /** Reads the open preset's draft again (someone saved it while nobody was editing it). */
+  async resync() {
+    const name = this.store.presetName;
+    if (name === null) return;
+    const [draft] = await Promise.all([getJSON(path(name)), this.readDetails(name)]);
+    this.take(draft, { orEqual: true });
+  }
+
+  /** The open preset's author, notes and save time, as saved. */
+  async readDetails(name) {
+    const preset = await getJSON('/api/presets/' + encodeURIComponent(name));
+    if (this.store.presetName === name) this.store.updatePreset({ author: preset.author, notes: preset.notes, updatedAt: preset.updatedAt });
+  }
+
+  /** A `draft` event or answer: the whole draft at a version. Older versions than ours are ignored. */
+  take(snapshot, { orEqual = false } = {}) {
+    if (snapshot.preset !== this.store.presetName) return;
+    const { draft, version } = snapshot;
+    const newer = draft > this.at.draft || (draft === this.at.draft && (version > this.at.version || (orEqual && version === this.at.version)));
+    if (!newer) return;
+    this.at = { draft, version };
+    this.latest = snapshot.parameters;
+    if (snapshot.baseRevision !== this.store.preset.revision) {
+      // A save: the new revision's values come with the event; who saved it and the notes are read.
+      if (snapshot.saved) {
+        this.store.updatePreset({ revision: snapshot.baseRevision, params: this.known(snapshot.saved) });
+        this.readDetails(snapshot.preset).catch(() => {});
+      } else {
+        this.resync().catch(() => {});
+      }
+    }
+    const theirs = Object.fromEntries(Object.entries(snapshot.parameters).filter(([k]) => !this.dirty.has(k)));
+    this.store.applyRemote(theirs);
+  }
+
+  /** The first edit goes at once; edits during the next 40 ms go together at its end. */
+  schedule() {
+    if (this.timer) return;
+    this.flush();
+    this.timer = setTimeout(() => { this.timer = 0; if (this.pending) this.schedule(); }, 40);
+  }
+
+  flush() {
+    const pending = this.pending;
+    this.pending = null;
+    if (!pending) return this.sending;
+    this.sending = this.sending.then(() => this.post(pending));
+    return this.sending;
+  }
+
+  async post({ preset, step, parameters, marks }) {
+    let answer = null;
+    try {
+      answer = (await send('POST', path(preset) + '/changes', { parameters, step })).body;
+    } catch (error) {
+      this.notice(`Your change to “${preset}” was not shared: ${error.message}`, true);
+    }
+    if (answer) this.take(answer);
+    // Keys the server now has take its newest value (someone may have changed them after us).
+    for (const [key, mark] of Object.entries(marks)) {
+      if (this.dirty.get(key) !== mark) continue;
+      this.dirty.delete(key);
+      if (preset === this.store.presetName && key in this.latest && !same(this.latest[key], this.store.params[key])) {
+        this.store.applyRemote({ [key]: this.latest[key] });
+      }
+    }
+  }
+
+  /** Undo (or redo) of our step `step` on the open preset, as the new step `id`; null when nothing changed. */
+  async revert(step, id) {
+    const preset = this.store.presetName;
+    await this.flush();
+    try {
+      const { body } = await send('POST', path(preset) + '/changes', { undoOf: step.id, step: id });
+      this.take(body);
+      if (body.message) this.notice(body.message);
+      return { id };
+    } catch (error) {
+      this.notice(error.message, true);
+      return null;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/// The engine's one output for a chart state (size, progress, selection): everything the chart
+/// draws, in order, plus the price header's values and the selected point. SVG, SwiftUI and
+/// Compose render it and decide nothing. JSON: `chart-workbench.scene` v1 (docs/scene.md).
+public struct ChartScene: Equatable, Sendable, Codable {
+    public var format = "chart-workbench.scene"
+    public var version = 1
+    /// The eased progress this scene was drawn at (a spring's may leave 0…1).
+    public var progress: Double
+    public var scene: Scene
+    public var header: ChartHeader
+    public var selection: SelectedPoint?
+    /// One sentence for assistive technology: the period, its range and the selection.
+    public var summary: String
+
+    public init(progress: Double, scene: Scene, header: ChartHeader, selection: SelectedPoint?, summary: String) {
+        self.progress = progress; self.scene = scene; self.header = header; self.selection = selection; self.summary = summary
+    }
+}
+
+/// The price header above the chart: at rest the current (last) price and the period's change;
+/// while pressing, the selected price, its time and the change since the period's first price.
+/// Values are nil when the period holds no price.
+public struct ChartHeader: Equatable, Sendable, Codable {
+    public var pressing: Bool
+    public var price: Double?
+    public var time: Double?
+    /// The time as the app writes it for this period, in the viewer's zone.
+    public var timeLabel: String?
+    public var change: Double?
+    public var changePercent: Double?
+    public var firstPrice: Double?
+    public var firstTime: Double?
+    public var lastPrice: Double?
+    public var lastTime: Double?
+
+    public init(pressing: Bool, price: Double?, time: Double?, timeLabel: String?, change: Double?, changePercent: Double?,
+                firstPrice: Double?, firstTime: Double?, lastPrice: Double?, lastTime: Double?) {
+        self.pressing = pressing; self.price = price; self.time = time; self.timeLabel = timeLabel
+        self.change = change; self.changePercent = changePercent
+        self.firstPrice = firstPrice; self.firstTime = firstTime; self.lastPrice = lastPrice; self.lastTime = lastTime
+    }
+}
+
+/// The point under the finger: its index among the drawn points, its time and raw price, and
+/// where it is drawn at this progress.
+public struct SelectedPoint: Equatable, Sendable, Codable {
+    public var index: Int
+    public var time: Double
+    public var price: Double
+    public var x: Double
+    public var y: Double
+
+    public init(index: Int, time: Double, price: Double, x: Double, y: Double) {
+        self.index = index; self.time = time; self.price = price; self.x = x; self.y = y
+    }
+}

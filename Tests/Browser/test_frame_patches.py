@@ -1,0 +1,71 @@
+"""Frames as patches: after a press, a scrub and a release travel as patches over the render
+socket, the chart in the DOM is exactly the engine's scene for the state it shows."""
+import json
+import sys
+from pathlib import Path
+
+from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Integration"))
+from test_scene import check_svg_matches_scene  # noqa: E402
+
+RECORD = """() => {
+    window.patched = 0; window.replaced = 0;
+    const preview = document.querySelector('#preview');
+    new MutationObserver(records => {
+        if (records.some(r => r.type === 'childList' && r.target === preview)) window.replaced++; else window.patched++;
+    }).observe(preview, { childList: true, subtree: true, attributes: true, characterData: true });
+}"""
+
+
+def dom_svg(page):
+    return page.evaluate("() => new XMLSerializer().serializeToString(document.querySelector('#preview svg'))")
+
+
+def scene_for(page, server, **state):
+    request = page.evaluate("""() => {
+        const svg = document.querySelector('#preview svg');
+        return { width: Number(svg.getAttribute('width')), height: Number(svg.getAttribute('height')) };
+    }""")
+    query = {"preset": "Default", "period": "1Y", "tz": page.evaluate("Intl.DateTimeFormat().resolvedOptions().timeZone"), **request, **state}
+    return server.get("/api/scene", params=query).json()
+
+
+def test_patched_frames_equal_the_engines_scene(page, server):
+    open_page(page, server, "?preset=Default&animationDuration=0.5")
+    page.evaluate(RECORD)
+    preview = page.locator("#preview")
+    preview.focus()
+    page.keyboard.press("Space")  # presses at the middle
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '1'")
+    page.wait_for_timeout(300)
+    check_svg_matches_scene(dom_svg(page), scene_for(page, server, progress=1, selection=0.5))
+    page.keyboard.press("Shift+ArrowRight")  # scrubs to 0.6
+    page.wait_for_function("() => Math.abs(Number(document.querySelector('#preview .cw-indicator').getAttribute('x1')) - 0) > 0")
+    page.wait_for_timeout(300)
+    check_svg_matches_scene(dom_svg(page), scene_for(page, server, progress=1, selection=0.6))
+    page.keyboard.press("Space")  # releases
+    page.wait_for_function("() => document.querySelector('#preview svg').getAttribute('data-progress') === '0' && !document.querySelector('#preview .cw-indicator')")
+    page.wait_for_timeout(300)
+    check_svg_matches_scene(dom_svg(page), scene_for(page, server, progress=0))
+    counts = page.evaluate("[window.patched, window.replaced]")
+    assert counts[0] > 10, counts  # the transition's frames were patches, not new documents
+    assert counts[1] <= 4, counts  # whole documents only where the structure changes (press, release)
+
+
+def test_unit_numbers_round_trip_through_the_patch_writer(page, server):
+    open_page(page, server)
+    result = page.evaluate("""async () => {
+        const { pathNumbers } = await import('/js/frame-patch.js');
+        const samples = ['M0,1.5L-2.25,3C1,2,3,4,5.1,-0.05Z', 'M195,88.93C227.5,104.67,260,120.41,292.5,123.27', ''];
+        return samples.map(d => { const p = pathNumbers(d); return p && p.values; });
+    }""")
+    assert result[0] == [0, 150, -225, 300, 100, 200, 300, 400, 510, -5]
+    assert result[1][:3] == [19500, 8893, 22750]
+    assert result[2] == []
+    values = [0, -1, 1, 15, -16, 16, 511, -512, 1_000_000, -123456789]
+    decoded = page.evaluate("""async () => {
+        const { readVarints } = await import('/js/frame-patch.js');
+        return readVarints('ABCefgB-f_fgkh9BpxmvrH');
+    }""")
+    assert decoded == values, decoded

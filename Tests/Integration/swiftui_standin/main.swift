@@ -1,0 +1,94 @@
+// Test harness for iOS/ChartSwiftUI/ChartView.swift against the SwiftUI stand-ins: draws a scene
+// (or drives the view's gesture: press, scrub, release) and prints every recorded draw call as
+// JSON, for test_swiftui_chart_view.py to compare with the engine's scene.
+import ChartEngine
+import SwiftUI
+
+/// JSONSerialization on Linux takes Doubles, not CGFloats.
+func d(_ values: CGFloat...) -> [Double] { values.map { Double($0) } }
+
+func json(_ path: Path) -> [Any] {
+    path.elements.map { element -> Any in
+        switch element {
+        case .move(let p): return ["M"] + d(p.x, p.y)
+        case .line(let p): return ["L"] + d(p.x, p.y)
+        case .curve(let c1, let c2, let p): return ["C"] + d(c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+        case .close: return ["Z"]
+        case .rect(let r): return ["rect"] + d(r.minX, r.minY, r.width, r.height)
+        case .ellipse(let r): return ["ellipse"] + d(r.minX, r.minY, r.width, r.height)
+        }
+    }
+}
+
+func json(_ color: Color) -> [Double] { [color.red, color.green, color.blue, color.opacity] }
+
+func json(_ shading: GraphicsContext.Shading) -> [String: Any] {
+    switch shading.kind {
+    case .color(let c): return ["color": json(c)]
+    case .linearGradient(let g, let start, let end):
+        return ["stops": g.stops.map { ["color": json($0.color), "location": Double($0.location)] as [String: Any] },
+                "start": d(start.x, start.y), "end": d(end.x, end.y)]
+    }
+}
+
+func recordedCalls() -> [[String: Any]] {
+    GraphicsContext.recorded.map { call -> [String: Any] in
+        switch call {
+        case .fill(let p, let s, let o): return ["call": "fill", "path": json(p), "shading": json(s), "opacity": o]
+        case .stroke(let p, let s, let style, let o):
+            return ["call": "stroke", "path": json(p), "shading": json(s), "opacity": o, "width": Double(style.lineWidth),
+                    "cap": "\(style.lineCap)", "join": "\(style.lineJoin)", "dash": style.dash.map { Double($0) }]
+        case .draw(let text, let rect, let o):
+            let font = text.text.font!
+            return ["call": "text", "text": text.text.string, "rect": d(rect.minX, rect.minY, rect.width, rect.height), "opacity": o,
+                    "size": Double(font.size), "weight": "\(font.weight)", "color": json(text.text.color!),
+                    "baseline": Double(text.firstBaseline(in: CGRect(origin: .zero, size: rect.size)))]
+        case .clip(let p): return ["call": "clip", "path": json(p)]
+        case .beginLayer: return ["call": "beginLayer"]
+        case .endLayer: return ["call": "endLayer"]
+        }
+    }
+}
+
+func emit(_ name: String) {
+    let data = try! JSONSerialization.data(withJSONObject: ["name": name, "calls": recordedCalls()])
+    print(String(decoding: data, as: UTF8.self))
+    GraphicsContext.recorded = []
+}
+
+let black = Color(red: 0, green: 0, blue: 0)
+let arguments = CommandLine.arguments
+let input = FileHandle.standardInput.readDataToEndOfFile()
+if arguments[1] == "scene" {
+    let scene = try JSONDecoder().decode(ChartScene.self, from: input)
+    var context = GraphicsContext()
+    ChartView.draw(scene.scene, in: &context, foreground: black)
+    emit("scene")
+} else {
+    // gesture WIDTH HEIGHT X1 X2: press at X1, scrub to X2, release; a frame after each settles.
+    let (width, height) = (Double(arguments[2])!, Double(arguments[3])!)
+    var times: [Int64] = [], prices: [Double] = []
+    for line in String(decoding: input, as: UTF8.self).split(separator: "\n") {
+        let parts = line.split(separator: ",", omittingEmptySubsequences: false)
+        times.append(Int64(parts[0])!)
+        prices.append(parts[1].isEmpty ? .nan : Double(parts[1])!)
+    }
+    let style = ChartStyle()
+    let model = ChartModel(series: PriceSeries(times: times, prices: prices), period: .all, style: style, width: width, height: height)
+    let view = ChartView(model: model, style: style, foreground: black, utcOffset: { _ in 0 })
+    let size = CGSize(width: width, height: height)
+    let root = view.body as! GeometryReader<GestureView<TimelineView<AnimationTimelineSchedule, Canvas<EmptyView>>>>
+    let content = root.content(GeometryProxy(size: size))
+    func frame(_ name: String, after seconds: Double) {
+        var context = GraphicsContext()
+        content.content.content(TimelineViewDefaultContext(date: Date().addingTimeInterval(seconds))).renderer(&context, size)
+        emit(name)
+    }
+    frame("rest", after: 0)
+    content.gesture.changed!(DragGesture.Value(location: CGPoint(x: Double(arguments[4])! * width, y: height / 2)))
+    frame("pressed", after: 5)
+    content.gesture.changed!(DragGesture.Value(location: CGPoint(x: Double(arguments[5])! * width, y: height / 3)))
+    frame("scrubbed", after: 5)
+    content.gesture.ended!(DragGesture.Value(location: CGPoint(x: Double(arguments[5])! * width, y: height / 3)))
+    frame("released", after: 10)
+}

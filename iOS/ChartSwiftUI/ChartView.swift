@@ -1,0 +1,104 @@
+import ChartEngine
+import SwiftUI
+
+/// The chart in SwiftUI: a Canvas drawing the engine's `ChartScene` for the current motion and
+/// finger, and a drag that presses, scrubs and releases. Every colour, width, cap, clip, opacity
+/// and text comes from the scene; this file only turns its primitives into draw calls.
+public struct ChartView: View {
+    let model: ChartModel
+    let scenes: ChartSceneBuilder
+    /// The theme's text colour, for label runs without a colour of their own.
+    let foreground: Color
+    @State private var motion = TransitionMotion.resting(at: 0)
+    @State private var selection: Double? = nil
+
+    public init(model: ChartModel, style: ChartStyle, foreground: Color,
+                utcOffset: @escaping @Sendable (Double) -> Int = { TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: $0)) }) {
+        self.model = model
+        scenes = ChartSceneBuilder(style: style, utcOffset: utcOffset)
+        self.foreground = foreground
+    }
+
+    public var body: some View {
+        GeometryReader { proxy in
+            TimelineView(.animation) { timeline in
+                Canvas { context, _ in
+                    let progress = motion.state(at: timeline.date.timeIntervalSinceReferenceDate).progress
+                    Self.draw(scenes(model, ChartState(progress: progress, selection: selection)).scene, in: &context, foreground: foreground)
+                }
+            }
+            .gesture(DragGesture(minimumDistance: 0)
+                .onChanged { value in
+                    if selection == nil { motion = motion.retargeted(to: 1, at: Date().timeIntervalSinceReferenceDate, style: scenes.style) }
+                    selection = Swift.min(Swift.max(Double(value.location.x / Swift.max(proxy.size.width, 1)), 0), 1)
+                }
+                .onEnded { _ in motion = motion.retargeted(to: 0, at: Date().timeIntervalSinceReferenceDate, style: scenes.style) })
+        }
+    }
+
+    /// Draws the primitives in order, each in its own layer (its clip and opacity end with it).
+    public static func draw(_ scene: ChartEngine.Scene, in context: inout GraphicsContext, foreground: Color) {
+        for primitive in scene.primitives {
+            context.drawLayer { layer in
+                switch primitive {
+                case .area(let area):
+                    if let r = area.clip { layer.clip(to: Path(CGRect(x: r.x, y: r.y, width: r.width, height: r.height))) }
+                    layer.opacity = area.opacity
+                    let stops = area.stops.map { Gradient.Stop(color: color($0.color, $0.opacity), location: $0.offset) }
+                    layer.fill(path(area.path), with: .linearGradient(Gradient(stops: stops), startPoint: CGPoint(x: 0, y: area.gradientTop),
+                                                                      endPoint: CGPoint(x: 0, y: area.gradientBottom)))
+                case .stroke(let stroke):
+                    if let r = stroke.clip { layer.clip(to: Path(CGRect(x: r.x, y: r.y, width: r.width, height: r.height))) }
+                    layer.opacity = stroke.opacity
+                    let cap: CGLineCap = stroke.cap == "round" ? .round : stroke.cap == "square" ? .square : .butt
+                    let join: CGLineJoin = stroke.join == "round" ? .round : stroke.join == "bevel" ? .bevel : .miter
+                    layer.stroke(path(stroke.path), with: .color(color(stroke.color)), style: StrokeStyle(lineWidth: stroke.width, lineCap: cap, lineJoin: join))
+                case .segment(let segment):
+                    layer.opacity = segment.opacity
+                    var line = Path()
+                    line.move(to: CGPoint(x: segment.x1, y: segment.y1))
+                    line.addLine(to: CGPoint(x: segment.x2, y: segment.y2))
+                    layer.stroke(line, with: .color(color(segment.color)), style: StrokeStyle(lineWidth: segment.width, dash: segment.dash.map { CGFloat($0) }))
+                case .circle(let circle):
+                    layer.opacity = circle.opacity
+                    let r = circle.radius
+                    let shape = Path(ellipseIn: CGRect(x: circle.cx - r, y: circle.cy - r, width: 2 * r, height: 2 * r))
+                    layer.fill(shape, with: .color(color(circle.fill)))
+                    layer.stroke(shape, with: .color(color(circle.stroke)), lineWidth: circle.strokeWidth)
+                case .text(let text):
+                    layer.opacity = text.opacity
+                    for run in text.runs {
+                        let weight: Font.Weight = run.weight >= 700 ? .bold : run.weight >= 600 ? .semibold : run.weight >= 500 ? .medium : .regular
+                        let resolved = layer.resolve(Text(run.text).font(.system(size: run.size, weight: weight))
+                            .foregroundColor((run.color.map { color($0) } ?? foreground).opacity(run.opacity)))
+                        // Anchored on the baseline: the run's y is where its letters sit.
+                        let size = resolved.measure(in: CGSize(width: CGFloat.infinity, height: CGFloat.infinity))
+                        let baseline = resolved.firstBaseline(in: CGRect(origin: .zero, size: size))
+                        let x = text.anchor == "end" ? run.x - size.width : run.x
+                        layer.draw(resolved, in: CGRect(x: x, y: run.y - baseline, width: size.width, height: size.height))
+                    }
+                }
+            }
+        }
+    }
+
+    static func path(_ commands: ScenePath) -> Path {
+        var path = Path()
+        for command in commands.commands {
+            switch command {
+            case .move(let x, let y): path.move(to: CGPoint(x: x, y: y))
+            case .line(let x, let y): path.addLine(to: CGPoint(x: x, y: y))
+            case .curve(let x1, let y1, let x2, let y2, let x, let y):
+                path.addCurve(to: CGPoint(x: x, y: y), control1: CGPoint(x: x1, y: y1), control2: CGPoint(x: x2, y: y2))
+            case .close: path.closeSubpath()
+            }
+        }
+        return path
+    }
+
+    /// `#RRGGBB` at an opacity.
+    static func color(_ hex: String, _ opacity: Double = 1) -> Color {
+        let v = UInt32(hex.dropFirst(), radix: 16) ?? 0
+        return Color(red: Double(v >> 16 & 0xFF) / 255, green: Double(v >> 8 & 0xFF) / 255, blue: Double(v & 0xFF) / 255, opacity: opacity)
+    }
+}
