@@ -16,6 +16,10 @@ import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
 import { shareableLink, copyText } from './share-link.js';
 import { MotionInspector } from './inspector.js';
+import { Comments } from './comments.js';
+import { Rounds } from './rounds.js';
+import { HistoryPanel } from './history.js';
+import { Review } from './review.js';
 
 const $ = id => document.getElementById(id);
 
@@ -72,6 +76,8 @@ async function start() {
   });
   const compare = new Compare(store, presets);
   new Exporter(presets);
+  new Comments(store, () => presets.current?.name ?? null, () => Number($('progress-scrub').value));
+  new Rounds(store, presets);
   const live = new LiveSession(store, presets, drafts, {
     notice,
     onPresetEvent: async data => {
@@ -115,6 +121,18 @@ async function start() {
     },
   });
   const panel = new SessionPanel(live);
+  // Deciding together: history, review and notes of the open preset.
+  new HistoryPanel(store, {
+    presetName: () => presets.current?.name ?? null,
+    // The live document keeps everyone's unsaved changes on top of the restored revision.
+    onRestored: () => drafts.resync().catch(() => {}),
+  });
+  const review = new Review({
+    presetName: () => presets.current?.name ?? null,
+    people: () => [...new Set(live.people.map(p => p.user).filter(Boolean))],
+    onNotesSaved: () => drafts.resync().catch(() => {}),
+  });
+  store.on(change => { if (change.kind === 'baseline') review.refresh(); });
   const showDataSource = () => {
     const builtIn = summary?.source?.startsWith('built-in');
     $('data-builtin').hidden = builtIn !== false;

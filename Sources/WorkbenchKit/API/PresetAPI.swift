@@ -69,6 +69,8 @@ extension WorkbenchApp {
         }
         guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         drafts.renamed(name, to: newName, revision: entry.revision)
+        // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
+        try? comments.rename(name, to: newName)
         return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
     }
 

@@ -14,6 +14,8 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let presence = Presence()
     /// Each preset's live document: its saved revision and the team's unsaved changes.
     let drafts: DraftStore
+    let comments = CommentStore()
+    let rounds = RoundStore()
     /// The join tokens under `serve --share`, nil when serving loopback only.
     let share: ShareAccess?
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
@@ -121,10 +123,33 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
-        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session",
+        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
+            [unowned self] in try listComments($0)
+        }
+        r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
+               answers: [.json("the comment", object, status: 201)], errors: [404, 409, 500]) { [unowned self] in try addComment($0) }
+        r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment")], errors: [404, 500]) {
+            [unowned self] in try resolveComment($0)
+        }
+        r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
+               answers: [.json("the round, without candidate names", object, status: 201)], errors: [404, 409]) { [unowned self] in try startRound($0) }
+        r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", .object([("type", .string("array"))]))]) {
+            [unowned self] _ in listRounds()
+        }
+        r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right} with opaque candidate tokens and parameters, sides shuffled; pair null when you have judged all",
+              answers: [.json("the pair")], errors: [404, 409]) { [unowned self] in try nextPair($0) }
+        r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"})",
+               answers: [.json("recorded", object, status: 201)], errors: [403, 404, 409]) { [unowned self] in try castVote($0) }
+        r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result")], errors: [404]) {
+            [unowned self] in try roundResult($0)
+        }
+        r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
+            [unowned self] in try closeRound($0)
+        }
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, log",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session"])], errors: [503]) { [unowned self] in try eventStream($0) }
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "log"])], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 

@@ -1,0 +1,66 @@
+// The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
+// filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
+
+import { getJSON } from './api.js';
+import { onDecisionEvent } from './decision-events.js';
+
+const $ = id => document.getElementById(id);
+let entries = [];
+
+/** The log's fields, whatever spelling an entry uses for them. */
+const field = {
+  time: e => e.time ?? e.at ?? '',
+  author: e => e.author ?? e.user ?? '',
+  kind: e => e.kind ?? e.action ?? '',
+  preset: e => e.preset ?? e.name ?? '',
+  summary: e => e.summary ?? e.message ?? '',
+};
+
+async function load() {
+  try {
+    entries = await getJSON('/api/log');
+    $('log-status').textContent = '';
+  } catch (error) {
+    $('log-status').textContent = `Cannot read the log: ${error.message}`;
+    entries = [];
+  }
+  render();
+}
+
+function render() {
+  const filter = $('log-filter');
+  const kinds = [...new Set(entries.map(field.kind))].filter(Boolean).sort();
+  const chosen = filter.value;
+  filter.replaceChildren(new Option('Everything', ''), ...kinds.map(k => new Option(k, k)));
+  filter.value = kinds.includes(chosen) ? chosen : '';
+  const preset = $('log-preset').value.trim().toLowerCase();
+  const shown = entries.filter(e => (!filter.value || field.kind(e) === filter.value)
+    && (!preset || String(field.preset(e)).toLowerCase().includes(preset)));
+  const table = $('log-table');
+  table.replaceChildren(row(['When', 'Who', 'What', 'Preset', 'Details'], 'th'));
+  for (const entry of shown) {
+    const time = field.time(entry);
+    const when = time ? new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' }) : '';
+    table.append(row([when, field.author(entry) || 'someone', field.kind(entry), field.preset(entry) || '–', field.summary(entry)], 'td'));
+  }
+  if (!shown.length) table.append(row(['Nothing recorded yet.', '', '', '', ''], 'td'));
+  $('log-status').textContent = `${shown.length} of ${entries.length} entries`;
+}
+
+function row(cells, tag) {
+  const tr = document.createElement('tr');
+  for (const text of cells) {
+    const cell = document.createElement(tag);
+    cell.textContent = text;
+    tr.append(cell);
+  }
+  return tr;
+}
+
+$('log-filter').addEventListener('change', render);
+$('log-preset').addEventListener('input', render);
+// Anything that writes to the log is announced: re-read it (newest first, as the server orders it).
+let pending = 0;
+const reload = () => { clearTimeout(pending); pending = setTimeout(load, 150); };
+for (const name of ['log', 'preset', 'comment', 'round', 'review', 'data']) onDecisionEvent(name, reload);
+load().then(() => { document.body.dataset.ready = 'true'; });

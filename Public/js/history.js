@@ -1,0 +1,272 @@
+// A preset's history: every saved revision (author, time, message, deleted), any one viewed,
+// any two diffed (the parameter table and the two charts side by side, overlaid or strobing,
+// at rest, pressed and mid-transition, changed pixels highlighted) and any one restored as a
+// new revision. The charts are the engine's renders (`POST /api/render`).
+
+import { getJSON, send } from './api.js';
+import { fillDiffTable } from './compare.js';
+import { onDecisionEvent } from './decision-events.js';
+import { svgImage, changedPixels } from './pixel-diff.js';
+import { toast } from './toast.js';
+
+const $ = id => document.getElementById(id);
+const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
+
+/** The chart states a diff shows: the progress (already eased) and where the finger is. */
+export const diffStates = {
+  rest: { progress: 0, label: 'at rest' },
+  pressed: { progress: 1, selection: 0.62, label: 'pressed' },
+  mid: { progress: 0.5, selection: 0.62, label: 'mid-transition' },
+};
+
+export class HistoryPanel {
+  /**
+   * @param {() => string|null} presetName the saved preset open on this page
+   * @param {(name: string) => Promise<void>} onRestored shows the restored revision on this page
+   */
+  constructor(store, { presetName, onRestored }) {
+    this.store = store;
+    this.presetName = presetName;
+    this.onRestored = onRestored;
+    this.dialog = $('history-dialog');
+    this.name = null;
+    this.revisions = [];
+    this.files = new Map();   // revision → preset file
+    this.mode = 'side';
+    this.state = 'rest';
+    this.strobe = 0;
+    this.drawing = 0;         // the newest chart drawing; older ones give up
+    $('open-history').addEventListener('click', () => this.open());
+    $('history-diff').addEventListener('click', () => this.diff());
+    $('diff-highlight').addEventListener('change', () => this.drawCharts());
+    for (const b of document.querySelectorAll('[data-diff-mode]')) b.addEventListener('click', () => { this.mode = b.dataset.diffMode; this.drawCharts(); });
+    for (const b of document.querySelectorAll('[data-diff-state]')) b.addEventListener('click', () => { this.state = b.dataset.diffState; this.drawCharts(); });
+    this.dialog.addEventListener('close', () => this.stopStrobe());
+    onDecisionEvent('preset', data => {
+      if (this.dialog.open && (data.name === this.name || data.oldName === this.name)) this.load(data.name);
+    });
+  }
+
+  async open() {
+    const name = this.presetName();
+    if (name === null) { toast('Save the preset first: history starts with its first save'); return; }
+    $('history-title').textContent = `History of “${name}”`;
+    $('history-view').hidden = true;
+    if (!this.dialog.open) this.dialog.showModal();
+    await this.load(name);
+  }
+
+  async load(name) {
+    if (name !== this.name) this.files.clear();
+    this.name = name;
+    try {
+      this.revisions = await getJSON(`${presetPath(name)}/revisions`);
+    } catch (error) {
+      this.revisions = [];
+      $('history-error').textContent = `Cannot read the history: ${error.message}`;
+      this.renderList();
+      return;
+    }
+    $('history-error').textContent = '';
+    this.renderList();
+  }
+
+  renderList() {
+    const list = $('revision-list');
+    list.replaceChildren();
+    const [newest, previous] = this.revisions;
+    this.revisions.forEach((revision, index) => {
+      const item = document.createElement('li');
+      item.dataset.revision = revision.revision;
+      item.classList.toggle('deleted', Boolean(revision.deleted));
+      const pick = (group, checked) => {
+        const label = document.createElement('label');
+        const radio = document.createElement('input');
+        radio.type = 'radio';
+        radio.name = group;
+        radio.value = String(revision.revision);
+        radio.checked = checked;
+        label.append(radio, document.createTextNode(group === 'diff-a' ? ' A' : ' B'));
+        label.title = group === 'diff-a' ? 'Compare from this revision' : 'Compare to this revision';
+        radio.setAttribute('aria-label', `${group === 'diff-a' ? 'Compare from' : 'Compare to'} revision ${revision.revision}`);
+        return label;
+      };
+      const what = document.createElement('span');
+      what.className = 'what';
+      what.textContent = describe(revision);
+      item.append(pick('diff-a', revision === (previous ?? newest)), pick('diff-b', revision === newest), what);
+      item.append(button('View', () => this.view(revision.revision)));
+      if (index > 0 || revision.deleted) item.append(button('Restore', () => this.restore(revision)));
+      list.append(item);
+    });
+    if (!this.revisions.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No revisions yet.' }));
+    $('history-diff').disabled = this.revisions.length < 1;
+  }
+
+  async file(revision) {
+    if (!this.files.has(revision)) this.files.set(revision, await getJSON(`${presetPath(this.name)}/revisions/${encodeURIComponent(revision)}`));
+    return this.files.get(revision);
+  }
+
+  /** One revision alone: its chart and every parameter. */
+  async view(revision) {
+    try {
+      const file = await this.file(revision);
+      this.shown = [{ revision, file }];
+    } catch (error) { toast(`Cannot read revision ${revision}: ${error.message}`, { error: true }); return; }
+    const { file } = this.shown[0];
+    $('history-view-title').textContent = `Revision ${revision}`;
+    const table = $('history-table');
+    table.replaceChildren(row(['Parameter', `Revision ${revision}`], 'th'));
+    for (const definition of this.store.schema.parameters) table.append(row([definition.label, text(file.parameters[definition.key])], 'td'));
+    table.append(row(['Notes', file.notes || '–'], 'td'));
+    $('diff-mode-group').hidden = true;
+    $('diff-highlight-label').hidden = true;
+    $('history-view').hidden = false;
+    await this.drawCharts();
+  }
+
+  async diff() {
+    const a = document.querySelector('input[name=diff-a]:checked')?.value;
+    const b = document.querySelector('input[name=diff-b]:checked')?.value;
+    if (a === undefined || b === undefined) return;
+    const revisionOf = value => this.revisions.find(r => String(r.revision) === value)?.revision ?? value;
+    try {
+      this.shown = [];
+      for (const revision of [revisionOf(a), revisionOf(b)]) this.shown.push({ revision, file: await this.file(revision) });
+    } catch (error) { toast(`Cannot read a revision: ${error.message}`, { error: true }); return; }
+    const [first, second] = this.shown;
+    $('history-view-title').textContent = `Revision ${first.revision} (A) → revision ${second.revision} (B)`;
+    fillDiffTable($('history-table'), this.store.schema, this.shown.map(({ revision, file }) => ({
+      title: `Revision ${revision}`, parameters: file.parameters, notes: file.notes ?? '',
+    })), 'These revisions have the same parameters and notes.');
+    $('diff-mode-group').hidden = false;
+    $('diff-highlight-label').hidden = false;
+    $('history-view').hidden = false;
+    await this.drawCharts();
+  }
+
+  async render(parameters) {
+    const { width, height, period } = this.store.view;
+    const { progress, selection } = diffStates[this.state];
+    const body = { ...parameters, width, height, period, progress, id: 'rev' };
+    if (selection !== undefined) body.selection = selection;
+    return (await send('POST', '/api/render', body)).body;
+  }
+
+  async drawCharts() {
+    if (!this.shown) return;
+    const drawing = ++this.drawing;
+    this.stopStrobe();
+    for (const b of document.querySelectorAll('[data-diff-mode]')) b.setAttribute('aria-pressed', String(b.dataset.diffMode === this.mode));
+    for (const b of document.querySelectorAll('[data-diff-state]')) b.setAttribute('aria-pressed', String(b.dataset.diffState === this.state));
+    const { width, height, theme } = this.store.view;
+    let images;
+    try {
+      const svgs = await Promise.all(this.shown.map(s => this.render(s.file.parameters)));
+      images = await Promise.all(svgs.map(svg => svgImage(svg, width, height)));
+    } catch (error) {
+      toast(`Cannot draw the revisions: ${error.message}`, { error: true });
+      return;
+    }
+    if (drawing !== this.drawing) return;
+    const stateLabel = diffStates[this.state].label;
+    const box = $('revision-charts');
+    box.replaceChildren();
+    images.forEach((image, i) => { image.alt = `Revision ${this.shown[i].revision} ${stateLabel}`; });
+    if (images.length === 1) {
+      box.append(figure(`Revision ${this.shown[0].revision}`, stack([images[0]])));
+      $('diff-summary').textContent = '';
+      return;
+    }
+    const background = theme === 'dark' ? '#0f1115' : '#ffffff';
+    const highlight = changedPixels(images[0], images[1], width, height, { background });
+    highlight.canvas.className = 'changed-pixels';
+    highlight.canvas.setAttribute('aria-hidden', 'true');
+    const overlay = $('diff-highlight').checked ? [highlight.canvas] : [];
+    const share = (100 * highlight.changed / highlight.total).toFixed(1);
+    $('diff-summary').textContent = highlight.changed
+      ? `${highlight.changed} pixels differ ${stateLabel} (${share}% of the chart)${overlay.length ? ', marked in magenta' : ''}.`
+      : `The two charts are identical ${stateLabel}.`;
+    const [a, b] = this.shown.map(s => `Revision ${s.revision}`);
+    if (this.mode === 'side') {
+      box.append(figure(`${a} (A)`, stack([images[0]])), figure(`${b} (B)`, stack([images[1], ...overlay])));
+    } else if (this.mode === 'overlay') {
+      images[1].className = 'over';
+      box.append(figure(`${a} (A) under ${b} (B) at half opacity`, stack([images[0], images[1], ...overlay])));
+    } else {
+      const caption = document.createElement('figcaption');
+      caption.setAttribute('aria-live', 'off');
+      const shownFigure = figure('', stack([images[0], images[1], ...overlay]));
+      shownFigure.replaceChild(caption, shownFigure.querySelector('figcaption'));
+      box.append(shownFigure);
+      let showing = 0;
+      const flip = () => {
+        images[0].hidden = showing !== 0;
+        images[1].hidden = showing !== 1;
+        caption.textContent = `Strobing: ${showing === 0 ? `${a} (A)` : `${b} (B)`}`;
+        shownFigure.dataset.showing = showing === 0 ? 'a' : 'b';
+        showing = 1 - showing;
+      };
+      flip();
+      this.strobe = setInterval(flip, 700);
+    }
+  }
+
+  stopStrobe() {
+    clearInterval(this.strobe);
+    this.strobe = 0;
+  }
+
+  async restore(revision) {
+    const when = revision.deleted ? 'deleted' : 'saved';
+    if (!confirm(`Restore revision ${revision.revision} (${when} by ${revision.author || 'someone'}) as a new revision of “${this.name}”?`)) return;
+    try {
+      const { body } = await send('POST', `${presetPath(this.name)}/restore`, { revision: revision.revision });
+      toast(`Restored revision ${revision.revision} as revision ${body.revision ?? 'new'}`);
+      await this.onRestored(this.name);
+      await this.load(this.name);
+    } catch (error) {
+      toast(`Cannot restore: ${error.message}`, { error: true });
+    }
+  }
+}
+
+export function describe(revision) {
+  const when = revision.savedAt ? new Date(revision.savedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  return [`Revision ${revision.revision}`, revision.author || 'someone', when, revision.message, revision.deleted ? 'deleted' : '']
+    .filter(Boolean).join(' · ');
+}
+
+function text(v) { return v === undefined ? '–' : Array.isArray(v) ? v.join(', ') : String(v); }
+
+function stack(children) {
+  const box = document.createElement('div');
+  box.className = 'diff-stack';
+  box.append(...children);
+  return box;
+}
+
+function figure(caption, content) {
+  const f = document.createElement('figure');
+  f.append(Object.assign(document.createElement('figcaption'), { textContent: caption }), content);
+  return f;
+}
+
+function button(label, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = label;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function row(cells, tag) {
+  const tr = document.createElement('tr');
+  for (const value of cells) {
+    const cell = document.createElement(tag);
+    cell.textContent = value;
+    tr.append(cell);
+  }
+  return tr;
+}

@@ -1,0 +1,151 @@
+// A preset's review: its status in the preset bar (draft, in review, approved: which revision,
+// by whom, when), "Request review" naming reviewers, approve or request changes with a
+// comment, and notes that can be edited at any time (saved as a revision of their own).
+
+import { getJSON, send, getUserName, clientId } from './api.js';
+import { onDecisionEvent } from './decision-events.js';
+import { toast } from './toast.js';
+
+const $ = id => document.getElementById(id);
+const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
+const when = time => time ? new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+
+export class Review {
+  /**
+   * @param {() => string|null} presetName the saved preset open on this page
+   * @param {() => string[]} people the names of the people in the session (reviewer suggestions)
+   * @param {(file: object) => Promise<void>} onNotesSaved takes the preset's new revision and notes
+   */
+  constructor({ presetName, people, onNotesSaved }) {
+    this.presetName = presetName;
+    this.people = people;
+    this.onNotesSaved = onNotesSaved;
+    this.preset = null;   // the stored preset file with its revision and status
+    $('review-approve').addEventListener('click', () => this.decide('approve'));
+    $('review-changes').addEventListener('click', () => this.decide('request-changes'));
+    $('review-request').addEventListener('submit', event => { event.preventDefault(); this.requestReview(); });
+    $('open-history').addEventListener('click', () => this.refresh());
+    for (const id of ['edit-notes', 'preset-info-edit-notes']) $(id).addEventListener('click', () => this.editNotes());
+    $('notes-form').addEventListener('submit', event => { event.preventDefault(); this.saveNotes(); });
+    $('notes-cancel').addEventListener('click', () => $('notes-dialog').close());
+    const again = data => {
+      if (data.name !== this.preset?.name && data.preset !== this.preset?.name) return;
+      if (data.action === 'deleted') { this.preset = null; this.renderStatus(); return; }
+      this.refresh();
+    };
+    onDecisionEvent('review', data => {
+      again(data);
+      if (data.client !== clientId && data.decision === 'request-review' && (data.reviewers ?? []).includes(getUserName())) {
+        toast(`${data.user || 'Someone'} asks you to review “${data.preset ?? data.name}”`, { ms: 8000 });
+      }
+    });
+    onDecisionEvent('preset', again);
+  }
+
+  /** Reads the open preset's status and reviews; call when another preset is opened. */
+  async refresh() {
+    const name = this.presetName();
+    if (name === null) { this.preset = null; this.renderStatus(); return; }
+    try {
+      this.preset = await getJSON(presetPath(name));
+    } catch {
+      this.preset = null;
+    }
+    if (this.presetName() !== name) return;
+    this.renderStatus();
+    if ($('history-dialog').open) await this.renderReviews();
+  }
+
+  renderStatus() {
+    const badge = $('preset-status');
+    const status = this.preset?.status;
+    badge.hidden = !status;
+    if (!status) return;
+    badge.dataset.state = status.state;
+    const approvers = (status.approvers ?? []).join(', ');
+    const approved = status.approvedRevision !== null && status.approvedRevision !== undefined
+      ? `revision ${status.approvedRevision} approved by ${approvers || 'someone'} ${when(status.approvedAt)}` : '';
+    badge.textContent = status.state === 'approved' ? `Approved · rev ${status.approvedRevision}`
+      : status.state === 'in-review' ? 'In review' : 'Draft';
+    const detail = status.state === 'approved' ? approved
+      : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ');
+    badge.title = detail;
+    badge.setAttribute('aria-label', `Status: ${detail}`);
+    $('review-status').textContent = `Status: ${detail}. Current revision: ${this.preset.revision}.`;
+  }
+
+  async renderReviews() {
+    const list = $('review-list');
+    list.replaceChildren();
+    $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
+    if (!this.preset) return;
+    let reviews = [];
+    try { reviews = await getJSON(`${presetPath(this.preset.name)}/reviews`); } catch { reviews = []; }
+    for (const review of reviews) {
+      const item = document.createElement('li');
+      const verb = { approve: 'approved', 'request-changes': 'requested changes to', 'request-review': 'asked for a review of' }[review.decision] ?? review.decision;
+      const reviewers = review.reviewers?.length ? ` from ${review.reviewers.join(', ')}` : '';
+      item.textContent = `${review.author || 'Someone'} ${verb} revision ${review.revision}${reviewers} · ${when(review.time ?? review.at ?? review.createdAt)}${review.comment ? ': ' + review.comment : ''}`;
+      list.append(item);
+    }
+    if (!reviews.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No reviews yet.' }));
+  }
+
+  async decide(decision) {
+    if (!this.preset) return;
+    const comment = $('review-comment').value.trim();
+    try {
+      await send('POST', `${presetPath(this.preset.name)}/reviews`, { revision: this.preset.revision, decision, comment });
+      $('review-comment').value = '';
+      $('review-error').textContent = '';
+      toast(decision === 'approve' ? `Approved revision ${this.preset.revision}` : 'Changes requested');
+      await this.refresh();
+    } catch (error) {
+      $('review-error').textContent = error.message;
+    }
+  }
+
+  async requestReview() {
+    if (!this.preset) return;
+    const reviewers = $('review-reviewers').value.split(',').map(s => s.trim()).filter(Boolean);
+    if (!reviewers.length) { $('review-error').textContent = 'Name at least one reviewer.'; return; }
+    try {
+      await send('POST', `${presetPath(this.preset.name)}/reviews`, {
+        revision: this.preset.revision, decision: 'request-review', reviewers, comment: $('review-comment').value.trim(),
+      });
+      $('review-reviewers').value = '';
+      $('review-error').textContent = '';
+      toast(`Review requested from ${reviewers.join(', ')}`);
+      await this.refresh();
+    } catch (error) {
+      $('review-error').textContent = error.message;
+    }
+  }
+
+  async editNotes() {
+    const name = this.presetName();
+    if (name === null) return;
+    try { this.preset = await getJSON(presetPath(name)); } catch (error) { toast(`Cannot read “${name}”: ${error.message}`, { error: true }); return; }
+    $('notes-title').textContent = `Notes on “${name}”`;
+    $('notes-text').value = this.preset.notes ?? '';
+    $('notes-error').textContent = '';
+    $('notes-dialog').showModal();
+  }
+
+  /** Saves the stored preset with new notes only: unsaved parameter edits stay unsaved. */
+  async saveNotes() {
+    const stored = this.preset;
+    const notes = $('notes-text').value;
+    try {
+      const { body } = await send('PUT', presetPath(stored.name),
+        { author: stored.author, notes, parameters: stored.parameters, message: 'Edited the notes' }, { 'If-Match': stored.revision });
+      this.preset = body;
+      await this.onNotesSaved(body);
+      $('notes-dialog').close();
+      toast(`Saved the notes of “${stored.name}”`);
+      this.renderStatus();
+    } catch (error) {
+      $('notes-error').textContent = error.status === 409 ? 'Someone saved this preset meanwhile: close and edit the notes again.' : error.message;
+    }
+  }
+}

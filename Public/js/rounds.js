@@ -1,0 +1,219 @@
+// Blind pairwise rounds: start one over presets (or variations the server generates around
+// one preset), judge pairs of charts whose names are hidden, and see the Bradley–Terry result.
+// The pair's two charts are the engine's renders; pressing either presses both.
+
+import { getJSON, send, clientId } from './api.js';
+import { ChartView, attachPointer } from './chart-view.js';
+import { onDecisionEvent } from './decision-events.js';
+import { toast } from './toast.js';
+
+const $ = id => document.getElementById(id);
+
+export class Rounds {
+  constructor(store, presets) {
+    this.store = store;
+    this.presets = presets;
+    this.dialog = $('rounds-dialog');
+    this.round = null;      // the round being voted on
+    this.pair = null;       // the pair on screen
+    this.views = [];
+    $('open-rounds').addEventListener('click', () => this.open());
+    for (const id of ['round-left', 'round-right']) attachPointer($(id), () => this.views);
+    $('round-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
+    for (const radio of document.querySelectorAll('input[name=round-kind]')) radio.addEventListener('change', () => this.showKind());
+    for (const button of document.querySelectorAll('[data-vote]')) button.addEventListener('click', () => this.vote(button.dataset.vote));
+    $('round-back').addEventListener('click', () => this.show('list'));
+    $('round-results-back').addEventListener('click', () => this.show('list'));
+    $('round-close').addEventListener('click', () => this.close());
+    this.countOpen();
+    onDecisionEvent('round', data => {
+      if (data.action !== 'voted') this.countOpen();
+      if (this.dialog.open && $('round-list-view').hidden === false) this.renderList();
+      if (data.action === 'started' && data.client !== clientId) {
+        toast(`${data.user || 'Someone'} started a blind round: open Blind round… to vote`, { ms: 6000 });
+      }
+      if (data.action === 'closed' && this.round === data.round?.id && data.client !== clientId) this.results(this.round);
+    });
+  }
+
+  /** The preset bar says when a round waits for votes. */
+  async countOpen() {
+    let open = 0;
+    try { open = (await getJSON('/api/rounds')).filter(r => r.state === 'open').length; } catch { return; }
+    $('open-rounds').textContent = open ? `Blind round… (${open} open)` : 'Blind round…';
+  }
+
+  async open() {
+    await this.fillStartForm();
+    if (!this.dialog.open) this.dialog.showModal();
+    this.show('list');
+  }
+
+  /** One of the dialog's views: list (start + rounds), vote, results. */
+  show(view) {
+    $('round-list-view').hidden = view !== 'list';
+    $('round-vote-view').hidden = view !== 'vote';
+    $('round-results-view').hidden = view !== 'results';
+    if (view === 'list') { this.round = null; this.renderList(); }
+  }
+
+  async fillStartForm() {
+    const list = await this.presets.refresh();
+    const box = $('round-candidates');
+    box.querySelectorAll('label').forEach(l => l.remove());
+    list.forEach((p, i) => {
+      const label = document.createElement('label');
+      const check = document.createElement('input');
+      check.type = 'checkbox';
+      check.value = p.name;
+      check.id = 'round-candidate-' + i;
+      label.append(check, document.createTextNode(' ' + p.name));
+      box.append(label);
+    });
+    const select = $('round-base');
+    select.replaceChildren(...list.map(p => new Option(p.name, p.name)));
+    const current = this.presets.current?.name;
+    if (current) select.value = current;
+    this.showKind();
+  }
+
+  showKind() {
+    const variations = $('round-kind-variations').checked;
+    $('round-candidates').hidden = variations;
+    $('round-variations').hidden = !variations;
+  }
+
+  async start() {
+    const body = $('round-kind-variations').checked
+      ? { variationsOf: $('round-base').value, count: Number($('round-count').value) }
+      : { candidates: [...document.querySelectorAll('#round-candidates input:checked')].map(c => c.value) };
+    try {
+      const { body: round } = await send('POST', '/api/rounds', body);
+      $('round-error').textContent = '';
+      await this.join(round.id);
+    } catch (error) {
+      $('round-error').textContent = error.message;
+    }
+  }
+
+  async renderList() {
+    let rounds = [];
+    try { rounds = await getJSON('/api/rounds'); } catch (error) { toast(`Cannot list rounds: ${error.message}`, { error: true }); }
+    const list = $('round-list');
+    list.replaceChildren();
+    if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No rounds yet.' }));
+    for (const round of rounds) {
+      const item = document.createElement('li');
+      item.dataset.round = round.id;
+      const when = new Date(round.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+      const text = document.createElement('span');
+      text.textContent = `${round.subject} · started by ${round.createdBy || 'someone'} · ${when} · ${round.votes} votes from ${round.voters.length} ${round.voters.length === 1 ? 'person' : 'people'} · ${round.state}`;
+      item.append(text);
+      if (round.state === 'open') item.append(button('Vote', () => this.join(round.id)));
+      item.append(button(round.state === 'open' ? 'Results so far' : 'Results', () => this.results(round.id)));
+      list.append(item);
+    }
+  }
+
+  async join(id) {
+    this.round = id;
+    this.show('vote');
+    this.round = id;
+    await this.nextPair();
+  }
+
+  async nextPair() {
+    let pair;
+    try { pair = await getJSON(`/api/rounds/${encodeURIComponent(this.round)}/next`); } catch (error) {
+      toast(`Cannot get the next pair: ${error.message}`, { error: true });
+      if (error.code === 'round_closed') return this.results(this.round);
+      return;
+    }
+    this.pair = pair;
+    const done = pair.pair === null;
+    $('round-progress').textContent = done
+      ? `You have judged all ${pair.total} pairs. Thank you!`
+      : `Pair ${pair.total - pair.remaining + 1} of ${pair.total}: which chart is better? Press and drag on either chart to see both pressed.`;
+    $('round-pair').hidden = done;
+    for (const b of document.querySelectorAll('[data-vote]')) b.disabled = done;
+    if (done) return;
+    const charts = [['left', $('round-left')], ['right', $('round-right')]];
+    this.views = charts.map(([side, element], i) => {
+      const parameters = pair[side].parameters;
+      const view = new ChartView(element, () => ({ params: parameters, view: this.store.view }), { idPrefix: 'round' + i });
+      view.draw();
+      return view;
+    });
+  }
+
+  async vote(choice) {
+    if (!this.pair?.pair) return;
+    for (const b of document.querySelectorAll('[data-vote]')) b.disabled = true;
+    try {
+      await send('POST', `/api/rounds/${encodeURIComponent(this.round)}/votes`, { pair: this.pair.pair, choice });
+    } catch (error) {
+      toast(`Cannot vote: ${error.message}`, { error: true });
+    }
+    await this.nextPair();
+  }
+
+  async results(id) {
+    this.round = id;
+    let result;
+    try { result = await getJSON(`/api/rounds/${encodeURIComponent(id)}`); } catch (error) {
+      toast(`Cannot show the result: ${error.message}`, { error: true });
+      return;
+    }
+    this.show('results');
+    this.round = id;
+    const open = result.state === 'open';
+    $('round-results-state').textContent = open
+      ? `Voting is still open (${result.votes.length} votes so far): the ranking may change.`
+      : `Closed ${new Date(result.closedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}: kept in the decision log.`;
+    $('round-close').hidden = !open;
+    $('round-model-note').textContent = result.regularised
+      ? 'Bradley–Terry scores (MM algorithm; a tie is half a win each). Some candidates never won or were never compared with the others, so each also counts one tie against a neutral reference.'
+      : 'Bradley–Terry scores (MM algorithm; a tie is half a win each), scaled to sum to 100%.';
+    const ranking = $('round-ranking');
+    ranking.replaceChildren(row(['Rank', 'Candidate', 'Score', 'Wins', 'Comparisons'], 'th'));
+    result.ranking.forEach((entry, i) => {
+      const tr = row([String(i + 1), entry.name, `${(entry.score * 100).toFixed(1)}%`, String(entry.wins), String(entry.comparisons)], 'td');
+      const bar = document.createElement('span');
+      bar.className = 'score-bar';
+      bar.style.width = `${Math.round(entry.score * 100)}%`;
+      bar.setAttribute('aria-hidden', 'true');
+      tr.children[2].append(bar);
+      ranking.append(tr);
+    });
+    const votes = $('round-votes');
+    votes.replaceChildren(row(['Person', 'Pair', 'Pick'], 'th'));
+    for (const vote of result.votes) votes.append(row([vote.voter, `${vote.left} / ${vote.right}`, vote.winner ?? 'no preference'], 'td'));
+  }
+
+  async close() {
+    try {
+      await send('POST', `/api/rounds/${encodeURIComponent(this.round)}/close`);
+    } catch (error) {
+      toast(`Cannot end the round: ${error.message}`, { error: true });
+    }
+    await this.results(this.round);
+  }
+}
+
+function button(text, onClick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.textContent = text;
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+function row(cells, tag) {
+  const tr = document.createElement('tr');
+  for (const text of cells) {
+    const cell = document.createElement(tag);
+    cell.textContent = text;
+    tr.append(cell);
+  }
+  return tr;
+}
