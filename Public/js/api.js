@@ -1,5 +1,22 @@
 // Talking to the workbench server: JSON helpers, who-am-I headers, errors with their field.
 
+// Under `serve --share` a join link brings its token in the address's fragment (#token=…), which
+// no server receives. The page keeps it in this origin's storage (another port is another origin
+// and cannot read it) and sends it with every API call: the cookie a join link also sets only
+// loads the page's files, so a cookie that reaches another service on this host is worth nothing.
+const linkToken = new URLSearchParams(location.hash.slice(1)).get('token');
+if (linkToken) {
+  localStorage.setItem('workbench.token', linkToken);
+  history.replaceState(history.state, '', location.pathname + location.search);
+}
+export const shareToken = () => localStorage.getItem('workbench.token');
+
+/** A URL for what cannot carry headers (event streams, sockets, images, downloads), with the token. */
+export function withToken(url) {
+  const token = shareToken();
+  return token ? url + (url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : url;
+}
+
 export const clientId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 36);
 
 let userName = localStorage.getItem('workbench.user') || '';
@@ -38,8 +55,9 @@ export class ApiError extends Error {
 
 const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
 
-function identity(extra = {}) {
-  return { 'X-Workbench-Client': clientId, 'X-Workbench-User': encodeURIComponent(userName), ...extra };
+export function identity(extra = {}) {
+  const token = shareToken();
+  return { 'X-Workbench-Client': clientId, 'X-Workbench-User': encodeURIComponent(userName), ...(token ? { 'X-Workbench-Token': token } : {}), ...extra };
 }
 
 async function parse(response) {

@@ -1,7 +1,7 @@
 // Price data: CSV import by file picker or drag-and-drop, back to the built-in series, and the
 // live-prices switch.
 
-import { ApiError, clientId, getUserName, send } from './api.js';
+import { ApiError, clientId, getUserName, send, shareToken } from './api.js';
 
 /**
  * Sends the file itself (never read into a string: a 250 MB CSV stays out of the page's
@@ -14,6 +14,7 @@ function uploadCSV(file, onProgress) {
     request.setRequestHeader('Content-Type', 'text/csv');
     request.setRequestHeader('X-Workbench-Client', clientId);
     request.setRequestHeader('X-Workbench-User', encodeURIComponent(getUserName()));
+    if (shareToken()) request.setRequestHeader('X-Workbench-Token', shareToken());
     request.responseType = 'json';
     request.upload.onprogress = event => { if (event.lengthComputable) onProgress(event.loaded / event.total); };
     request.upload.onload = () => onProgress(1);

@@ -2,6 +2,8 @@
 // stream of their own, so the comment, round, history and log views update live without
 // reaching into the session code. This stream does not join presence (no client id).
 
+import { withToken } from './api.js';
+
 const handlers = new Map();   // event name → Set of functions
 let source = null;
 
@@ -20,6 +22,6 @@ export function onDecisionEvent(name, handler) {
 }
 
 function connect() {
-  source ??= new EventSource('/api/events');
+  source ??= new EventSource(withToken('/api/events'));
   return source;
 }

@@ -1,8 +1,11 @@
 // The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
 // filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
 
-import { getJSON } from './api.js';
+import { getJSON, withToken } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
+
+const markdown = document.getElementById('log-markdown');
+if (markdown) markdown.href = withToken('api/log?format=markdown');
 
 const $ = id => document.getElementById(id);
 let entries = [];

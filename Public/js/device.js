@@ -4,7 +4,7 @@
 // edits), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
 // selected point where the browser can vibrate.
 
-import { getJSON, send, clientId, getUserName } from './api.js';
+import { getJSON, send, clientId, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 
@@ -79,7 +79,7 @@ async function start() {
 
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
   if (preset !== null) search.set('preset', preset);
-  source = new EventSource('/api/events?' + search);
+  source = new EventSource(withToken('/api/events?' + search));
   // Only requests that show this stream's key may describe this page to the others.
   source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
   // An edit anywhere is what is being tuned now: the phone goes there.

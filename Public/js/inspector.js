@@ -3,7 +3,7 @@
 // the start and end lines, replay when an animation parameter changes, and the eased progress
 // over time drawn from the engine's own samples.
 
-import { getJSON, query } from './api.js';
+import { getJSON, getText, query } from './api.js';
 import { motionClock } from './render-channel.js';
 
 const $ = id => document.getElementById(id);
@@ -82,7 +82,7 @@ export class MotionInspector {
     if (!this.onion || this.onion.key !== key) {
       const base = { ...params, width: view.width, height: view.height, period: view.period, id: 'onion' };
       const line = async progress => {
-        const text = await fetch('/api/render?' + query({ ...base, progress })).then(r => r.text());
+        const text = await getText('/api/render?' + query({ ...base, progress }));
         const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
         return doc.querySelector('.cw-line')?.getAttribute('d') ?? '';
       };

@@ -3,7 +3,7 @@
 // is tuning what. Following a person shows their preset and view without writing anything;
 // stopping returns to one's own preset and view.
 
-import { clientId, send, getUserName } from './api.js';
+import { clientId, send, getUserName, withToken } from './api.js';
 import { announce } from './session-messages.js';
 import { devices } from './state.js';
 
@@ -37,7 +37,7 @@ export class LiveSession {
   connect() {
     const search = new URLSearchParams({ client: clientId, user: getUserName() });
     if (this.store.presetName !== null) search.set('preset', this.store.presetName);
-    const source = new EventSource('/api/events?' + search);
+    const source = new EventSource(withToken('/api/events?' + search));
     const { onPresetEvent, onDataEvent, onLiveEvent, onPresence } = this.handlers;
     const label = key => this.store.definition(key)?.label ?? key;
     source.addEventListener('draft', event => {

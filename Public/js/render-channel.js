@@ -1,7 +1,7 @@
 // Renders over one WebSocket (a message costs about a millisecond; a fetch several), falling
 // back to fetch while the socket is not open. Reconnects by itself.
 
-import { getText, query, ApiError } from './api.js';
+import { getText, query, ApiError, withToken } from './api.js';
 import { same } from './state.js';
 
 class RenderChannel {
@@ -15,7 +15,7 @@ class RenderChannel {
   }
 
   connect() {
-    const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/render/socket`);
+    const socket = new WebSocket(withToken(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/render/socket`));
     socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; this.lastRequest = new Map(); });
     socket.addEventListener('message', event => this.answer(event.data));
     socket.addEventListener('close', () => {

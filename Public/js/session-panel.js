@@ -2,7 +2,7 @@
 // person, the share / "Open on phone" dialog with the server's QR codes, and what a viewer's
 // page does not offer.
 
-import { clientId, getJSON } from './api.js';
+import { clientId, getJSON, withToken } from './api.js';
 
 const $ = id => document.getElementById(id);
 
@@ -83,7 +83,7 @@ export class SessionPanel {
       const figure = document.createElement('figure');
       figure.className = 'share-code';
       const image = document.createElement('img');
-      image.src = '/api/session/qr?link=' + kind;
+      image.src = withToken('/api/session/qr?link=' + kind);
       image.alt = `QR code: ${titles[kind]}`;
       image.width = 200;
       image.height = 200;

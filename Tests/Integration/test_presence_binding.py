@@ -1,9 +1,6 @@
 """Presence is bound to the event stream that created it: a page id alone (which anyone can
 send) cannot rename, press for or remove another page; a viewer can only describe itself."""
 import json
-import threading
-import time
-
 import requests
 
 from workbench_server import Server
@@ -49,34 +46,20 @@ def test_presence_needs_the_streams_own_key(fresh_server):
         alice_stream.close()
 
 
-def test_a_viewer_cannot_describe_an_editor(tmp_path):
-    s = Server("--share")
+def test_a_viewer_cannot_describe_an_editor():
+    from test_share import SharedServer
+    s = SharedServer()
     try:
-        out = s.process.stdout
-        links = {}
-        deadline = time.time() + 10
-        while len(links) < 2 and time.time() < deadline:
-            line = out.readline()
-            for role in ("editor", "viewer"):
-                if role in line.lower() and "token=" in line:
-                    links[role] = line.split("token=")[1].split()[0].strip()
-        assert len(links) == 2, links
-        editor = {"workbench_token": links["editor"]}
-        viewer_session = requests.Session()
-        # The join link sets the cookie (the name is the server's own; read it from the redirect).
-        r = viewer_session.get(s.url + f"/?token={links['viewer']}", allow_redirects=False, timeout=10)
-        cookie_jar = r.cookies
-        editor_session = requests.Session()
-        r2 = editor_session.get(s.url + f"/?token={links['editor']}", allow_redirects=False, timeout=10)
-        stream, hello = open_stream(s, "ed-page", "Alice", cookies=r2.cookies)
+        r = requests.get(s.url + f"/api/events?client=ed-page&user=Alice&token={s.editor}", stream=True, timeout=10)
+        assert r.status_code == 200
         try:
-            headers = {"Origin": s.url, "X-Workbench-Client": "ed-page", "X-Workbench-User": "Mallory"}
-            attempt = requests.post(s.url + "/api/session/presence", json={"key": "0" * 32, "user": "Mallory", "pressing": True},
-                                    headers=headers, cookies=cookie_jar, timeout=10)
-            assert attempt.status_code in (400, 403), attempt.text
-            listed = {p["client"]: p for p in requests.get(s.url + "/api/session", cookies=r2.cookies, timeout=10).json()["people"]}
+            headers = {"Origin": s.url, "X-Workbench-Client": "ed-page", "X-Workbench-User": "Mallory", **s.as_(s.viewer)}
+            for body in ({"key": "0" * 32, "user": "Mallory", "pressing": True}, {"user": "Mallory"}, {"key": "1" * 32, "leaving": True}):
+                attempt = requests.post(s.url + "/api/session/presence", json=body, headers=headers, timeout=10)
+                assert attempt.status_code in (200, 400, 403), attempt.text
+            listed = {p["client"]: p for p in requests.get(s.url + "/api/session", headers=s.as_(s.editor), timeout=10).json()["people"]}
             assert listed["ed-page"]["user"] == "Alice" and not listed["ed-page"]["pressing"]
         finally:
-            stream.close()
+            r.close()
     finally:
         s.close()

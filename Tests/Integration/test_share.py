@@ -31,10 +31,16 @@ class SharedServer(Server):
         self.device_link = re.search(r"phone[^:]*:\s+(\S+)", text).group(1)
         self.editor = self.editor_link.split("token=")[1]
         self.viewer = self.viewer_link.split("token=")[1]
-        self.cookie_name = f"workbench_token_{self.port}"
+        self.cookie_name = f"workbench_page_{self.port}"
 
     def as_(self, token):
-        return {"Cookie": f"{self.cookie_name}={token}"}
+        """What the page sends with an API call: the token in a header (cookies do not count there)."""
+        return {"X-Workbench-Token": token}
+
+    def page_cookie(self, token):
+        """The cookie a join link sets: it loads the page's files and nothing else."""
+        r = requests.get(self.url + "/?token=" + token, timeout=10, allow_redirects=False)
+        return {"Cookie": r.headers["Set-Cookie"].split(";")[0]}
 
 
 @pytest.fixture(scope="module")
@@ -89,50 +95,64 @@ def test_without_a_token_every_request_gets_401_and_no_data(shared):
     for token in ["", "0" * 48, shared.editor[:-1], shared.editor + "0", shared.viewer.upper()]:
         assert requests.get(shared.url + "/?token=" + token, timeout=10, allow_redirects=False).status_code == 401, token
         assert requests.get(shared.url + "/api/presets", headers=shared.as_(token), timeout=10).status_code == 401, token
-    # A token under another cookie name (another workbench's port) does not count.
-    assert requests.get(shared.url + "/api/presets", headers={"Cookie": f"workbench_token_1={shared.editor}"}, timeout=10).status_code == 401
+    # Cookies never authorise an API call: not the page cookie a join link sets (browsers send it to
+    # every port of this host, so another service there may hold it), nor a token as a cookie.
+    page = shared.page_cookie(shared.editor)
+    for headers in (page, {"Cookie": f"workbench_token_{shared.port}={shared.editor}"}, {"Cookie": f"{shared.cookie_name}={shared.editor}"}):
+        assert requests.get(shared.url + "/api/presets", headers=headers, timeout=10).status_code == 401, headers
+        assert requests.get(shared.url + "/api/events", headers=headers, timeout=10, stream=True).status_code == 401, headers
+        assert websocket_status(shared, f"Cookie: {headers['Cookie']}\r\n")[0] == 401
+        assert shared.request("POST", "/api/live", json={"enabled": True}, headers=headers).status_code == 401
 
 
 def test_the_editor_link_sets_the_cookie_and_redirects_to_the_plain_url(shared):
     r = requests.get(shared.url + "/?token=" + shared.editor, timeout=10, allow_redirects=False)
     assert r.status_code == 303
-    assert r.headers["Location"] == "/"
+    # The token moves to the fragment, which no server receives; the page keeps it in its origin's storage.
+    assert r.headers["Location"] == "/#token=" + shared.editor
     cookie = r.headers["Set-Cookie"]
-    assert cookie.startswith(f"{shared.cookie_name}={shared.editor};")
+    assert cookie.startswith(f"{shared.cookie_name}=") and shared.editor not in cookie and shared.viewer not in cookie
     assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-    # A browser-like session follows the redirect with the cookie and gets the page.
+    # A browser-like session follows the redirect with the cookie and gets the page; its API calls carry the token.
     session = requests.Session()
     page = session.get(shared.url + "/?token=" + shared.editor, timeout=10)
-    assert page.status_code == 200 and "Chart Workbench" in page.text and page.url == shared.url + "/"
+    assert page.status_code == 200 and "Chart Workbench" in page.text and page.url.startswith(shared.url + "/")
+    assert session.get(shared.url + "/api/session", timeout=10).status_code == 401   # the cookie alone
+    session.headers.update(shared.as_(shared.editor))
     assert session.get(shared.url + "/api/session", timeout=10).json()["role"] == "editor"
     body = {"author": "t", "notes": "", "parameters": {"markerRadius": 5}}
     assert session.put(shared.url + "/api/presets/Shared%20one", json=body, headers={"Origin": shared.url}, timeout=10).status_code == 201
     assert session.delete(shared.url + "/api/presets/Shared%20one", headers={"Origin": shared.url}, timeout=10).status_code == 200
-    # The event stream and the socket open with the cookie.
-    events = requests.get(shared.url + "/api/events", headers=shared.as_(shared.editor), stream=True, timeout=10)
+    # The event stream and the socket, which cannot set headers, carry the token in their address.
+    events = requests.get(shared.url + "/api/events?token=" + shared.editor, stream=True, timeout=10)
     assert events.status_code == 200 and events.headers["Content-Type"].startswith("text/event-stream")
     events.close()
-    status, head = websocket_status(shared, f"Cookie: {shared.cookie_name}={shared.editor}\r\n")
-    assert status == 101
+    with socket.create_connection(("127.0.0.1", shared.port), timeout=10) as sock:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET /api/render/socket?token={shared.editor} HTTP/1.1\r\nHost: 127.0.0.1:{shared.port}\r\nUpgrade: websocket\r\n"
+                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\nOrigin: {shared.url}\r\n\r\n").encode())
+        assert sock.recv(4096).split(b" ")[1] == b"101"
+    # A token in a GET's query is taken out before the handler reads the query.
+    r = requests.get(shared.url + f"/api/render?width=390&token={shared.editor}", timeout=10)
+    assert r.status_code == 200 and r.headers["Content-Type"].startswith("image/svg+xml")
     # The redirect stays on this server, whatever the path looks like.
     for path in ["//evil.example/", "/\\evil.example/", "///evil.example"]:
         r = requests.get(shared.url + path + "?token=" + shared.editor, timeout=10, allow_redirects=False)
         assert r.status_code == 303 and r.headers["Location"].startswith("/") and not r.headers["Location"].startswith(("//", "/\\")), path
     # The device link keeps its path.
     r = requests.get(shared.url + "/device?token=" + shared.viewer, timeout=10, allow_redirects=False)
-    assert r.status_code == 303 and r.headers["Location"] == "/device"
+    assert r.status_code == 303 and r.headers["Location"] == "/device#token=" + shared.viewer
 
 
 def test_viewers_watch_press_and_render_but_every_write_is_403(shared):
     viewer = shared.as_(shared.viewer)
     get = lambda path: requests.get(shared.url + path, headers=viewer, timeout=10)
-    assert get("/").status_code == 200
+    assert requests.get(shared.url + "/", headers=shared.page_cookie(shared.viewer), timeout=10).status_code == 200
     assert get("/api/presets").status_code == 200
     assert get("/api/render?width=390&state=active&progress=1&selection=0.5").headers["Content-Type"].startswith("image/svg+xml")
     assert shared.request("POST", "/api/render", json={"width": 390}, headers=viewer).status_code == 200
     assert shared.request("POST", "/api/frames", json={"width": 390}, headers=viewer).status_code == 200
-    assert websocket_status(shared, f"Cookie: {shared.cookie_name}={shared.viewer}\r\n")[0] == 101
-    events = requests.get(shared.url + "/api/events", headers=viewer, stream=True, timeout=10)
+    events = requests.get(shared.url + "/api/events?token=" + shared.viewer, stream=True, timeout=10)
     assert events.status_code == 200
     events.close()
     info = get("/api/session").json()
@@ -170,6 +190,7 @@ def test_host_checks_accept_the_addresses_served_and_nothing_else(shared):
     assert requests.get(lan + "/api/presets", timeout=10).status_code == 401
     session = requests.Session()
     assert session.get(shared.editor_link, timeout=10).status_code == 200
+    session.headers.update(editor)
     assert session.get(lan + "/api/presets", timeout=10).status_code == 200
     r = session.put(lan + "/api/presets/From%20LAN", json={"parameters": {}}, headers={"Origin": lan}, timeout=10)
     assert r.status_code == 201

@@ -157,7 +157,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
 
     func bodyLimit(for head: RequestHead) -> Int {
         // Under --share, nothing of a stranger's request is buffered.
-        if let share, share.role(cookieHeader: head.header("cookie")) == nil { return 0 }
+        if let share, head.header("x-workbench-token").flatMap({ share.role(forToken: $0) }) == nil { return 0 }
         return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? csvBodyLimit : Self.jsonBodyLimit
     }
 

@@ -1,19 +1,29 @@
 /// `serve --share`: two random join tokens, one for editors and one for viewers. A join link
-/// carries its token in `?token=`; opening it sets an HttpOnly, SameSite=Strict cookie with the
-/// token and redirects to the plain URL. Every request must then carry a valid token (401
-/// otherwise, with no data), and a viewer's writes answer 403.
+/// carries its token in `?token=`; opening it redirects to the plain URL with the token in the
+/// fragment (`#token=`, which no server receives), where the page keeps it in its origin's
+/// storage and sends it as `X-Workbench-Token` with every API call (the event stream and the
+/// render socket, which cannot set headers, carry it as `?token=`). The cookie the link also
+/// sets only lets the browser load the page's own files: browsers send cookies to every port
+/// of a host, so a cookie must be worth nothing to another service there. It is a random page
+/// key per role, never the token. An API request without the token answers 401, with no data;
+/// a viewer's writes answer 403.
 struct ShareAccess: Sendable {
     enum Role: String, Sendable { case editor, viewer }
 
     let editorToken: String
     let viewerToken: String
+    /// What the cookie holds per role: opens the page's files, nothing else.
+    let editorPageKey: String
+    let viewerPageKey: String
     /// Per port, so two workbenches on one machine keep their own cookies.
     let cookieName: String
 
     init(port: Int, editorToken: String = ShareAccess.randomToken(), viewerToken: String = ShareAccess.randomToken()) {
         self.editorToken = editorToken
         self.viewerToken = viewerToken
-        cookieName = "workbench_token_\(port)"
+        editorPageKey = Self.randomToken()
+        viewerPageKey = Self.randomToken()
+        cookieName = "workbench_page_\(port)"
     }
 
     /// 192 bits from the system's cryptographic generator (getrandom on Linux), as hex.
@@ -33,19 +43,22 @@ struct ShareAccess: Sendable {
         return editor ? .editor : viewer ? .viewer : nil
     }
 
-    /// The role of the request's cookie, if it carries a valid one.
-    func role(cookieHeader: String?) -> Role? {
+    /// The role whose page key the request's cookie carries (it opens the page's files only).
+    func pageRole(cookieHeader: String?) -> Role? {
         guard let cookieHeader, cookieHeader.utf8.count <= 8192 else { return nil }
         for pair in cookieHeader.split(separator: ";") {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingSpaces == cookieName else { continue }
-            if let role = role(forToken: String(parts[1].trimmingSpaces)) { return role }
+            let key = String(parts[1].trimmingSpaces)
+            let editor = Self.constantTimeEqual(key, editorPageKey), viewer = Self.constantTimeEqual(key, viewerPageKey)
+            if editor { return .editor }
+            if viewer { return .viewer }
         }
         return nil
     }
 
-    func setCookie(_ token: String) -> String {
-        "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+    func setCookie(for role: Role) -> String {
+        "\(cookieName)=\(role == .editor ? editorPageKey : viewerPageKey); Path=/; HttpOnly; SameSite=Strict"
     }
 
     /// Whether a viewer may send this request: watching, pressing and rendering are not writes.

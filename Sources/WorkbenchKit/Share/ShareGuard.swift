@@ -1,12 +1,23 @@
-/// `serve --share`: every request needs a join token. A join link (`?token=`) sets the cookie
-/// and redirects to the plain URL; anything else needs the cookie (401), and a viewer's writes
-/// answer 403. A request whose head alone decides is refused before its body is read.
+/// `serve --share` (see `ShareAccess`): API calls need the join token itself, in the
+/// `X-Workbench-Token` header, or as `?token=` on a GET (the event stream, the render socket and
+/// downloads cannot set headers); the page's own files need the page cookie a join link sets. A
+/// join link (`?token=` on a page address) redirects to the plain URL with the token in the
+/// fragment. A viewer's writes answer 403. A request whose head alone decides is refused before
+/// its body is read.
 struct ShareGuard: Middleware {
     let access: ShareAccess
 
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") }
+
     func refusal(for head: RequestHead) -> HTTPResponse? {
-        guard let role = access.role(cookieHeader: head.header("cookie")) else {
-            // A GET may carry a join link's token in its query, read once the request is whole.
+        let role: ShareAccess.Role?
+        if Self.isAPI(head.rawPath) {
+            role = head.header("x-workbench-token").flatMap { access.role(forToken: $0) }
+        } else {
+            role = access.pageRole(cookieHeader: head.header("cookie"))
+        }
+        guard let role else {
+            // A GET may carry the token (or a join link's) in its query, read once the request is whole.
             return head.method == "GET" || head.method == "HEAD" ? nil : Self.unauthorized
         }
         if role == .viewer && !ShareAccess.viewerMay(method: head.method, path: head.rawPath) { return Self.viewersCannotWrite }
@@ -15,24 +26,42 @@ struct ShareGuard: Middleware {
 
     func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse {
         let request = context.request
-        if let token = request.query["token"] {
-            guard token.utf8.count <= 256, access.role(forToken: token) != nil else { return Self.unauthorized }
+        let api = Self.isAPI(request.rawPath)
+        let queryToken = request.query["token"].flatMap { $0.utf8.count <= 256 ? $0 : nil }
+        if !api, let token = request.query["token"] {
+            guard let queryToken, let role = access.role(forToken: queryToken) else { return Self.unauthorized }
             var rest = request.query
             rest.removeValue(forKey: "token")
             let query = rest.sorted { $0.key < $1.key }.map { PercentDecoding.encode($0.key) + "=" + PercentDecoding.encode($0.value) }
             // One leading slash: "//host" or "/\\host" would send the browser to another site.
             let path = "/" + request.rawPath.drop { $0 == "/" || $0 == "\\" }
-            let location = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
-            return HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", access.setCookie(token)), ("Cache-Control", "no-store")],
+            let location = path + (query.isEmpty ? "" : "?" + query.joined(separator: "&")) + "#token=" + PercentDecoding.encode(token)
+            return HTTPResponse(status: 303, headers: [("Location", location), ("Set-Cookie", access.setCookie(for: role)), ("Cache-Control", "no-store")],
                                 body: .bytes([]))
         }
-        guard let role = access.role(cookieHeader: request.header("cookie")) else {
+        let role: ShareAccess.Role?
+        var context = context
+        if api {
+            if let header = request.header("x-workbench-token") {
+                role = access.role(forToken: header)
+            } else if request.method == "GET" || request.method == "HEAD", let queryToken {
+                role = access.role(forToken: queryToken)
+                var query = request.query
+                query.removeValue(forKey: "token")
+                context.request = HTTPRequest(method: request.method, rawPath: request.rawPath, query: query, headers: request.headers,
+                                              body: request.body, spooled: request.spooled)
+            } else {
+                role = nil
+            }
+        } else {
+            role = access.pageRole(cookieHeader: request.header("cookie"))
+        }
+        guard let role else {
             // A person who opens the plain address gets a page that says what to do; no data either way.
-            let wantsPage = request.method == "GET" && !request.rawPath.hasPrefix("/api/") && request.header("accept")?.contains("text/html") == true
+            let wantsPage = request.method == "GET" && !api && request.header("accept")?.contains("text/html") == true
             return wantsPage ? Self.joinLinkNeeded : Self.unauthorized
         }
         if role == .viewer && !ShareAccess.viewerMay(method: request.method, path: request.rawPath) { return Self.viewersCannotWrite }
-        var context = context
         context.role = role
         return try next(context)
     }
@@ -43,7 +72,7 @@ struct ShareGuard: Middleware {
         <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">\
         <title>Chart Workbench: join link needed</title><body style="font: 16px system-ui, sans-serif; margin: 15vh auto; max-width: 32em; padding: 0 1em">\
         <h1 style="font-size: 22px">This workbench is shared by invitation</h1><p>Open the join link (or scan the QR code) \
-        you were given. It signs this browser in; the address then works by itself.</p></body></html>
+        you were given. It signs this page in; a page that lost it (a new browser, cleared storage) needs the link again.</p></body></html>
         """).adding("Cache-Control", "no-store")
     static let viewersCannotWrite = HTTPResponse.error(403, "viewer", "you joined as a viewer: you can watch, press and render, but not change anything")
         .adding("Cache-Control", "no-store")
