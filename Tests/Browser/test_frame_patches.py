@@ -32,7 +32,7 @@ def scene_for(page, server, **state):
 
 
 def test_patched_frames_equal_the_engines_scene(page, server):
-    open_page(page, server, "?preset=Default&animationDuration=0.5")
+    open_page(page, server, "?preset=Default")
     page.evaluate(RECORD)
     preview = page.locator("#preview")
     preview.focus()

@@ -269,8 +269,19 @@ def test_render_socket_answers_in_order_and_names_bad_fields(server):
         ws.send(json.dumps({"period": "1M", "width": 320, "inactiveLineWidth": 2 + i, "requestId": i, "id": "sock"}))
         opcode, data = ws.receive()
         head, svg = data.decode().split("\n", 1)
-        assert opcode == 1 and json.loads(head) == {"requestId": i}
+        assert opcode == 1 and json.loads(head) == {"requestId": i, "frame": i + 1}
         assert svg.startswith("<svg") and 'stroke-width="%d"' % (2 + i) in svg and 'id="sock-title"' in svg
+    # With the frame the chart shows as `base`, only what changed travels; `again` repeats the
+    # chart's request with only the fields sent.
+    ws.send(json.dumps({"again": True, "id": "sock", "inactiveLineWidth": 9, "base": 3, "requestId": "p"}))
+    head, body = ws.receive()[1].decode().split("\n", 1)
+    head = json.loads(head)
+    assert head["patch"] is True and head["frame"] == 4
+    patch = json.loads(body)
+    assert ["#sock-line", "stroke-width", "9"] in patch["a"] and patch["d"] == [] and len(body) < 200
+    ws.send(json.dumps({"again": True, "id": "sock", "base": 1, "requestId": "stale"}))   # not the frame drawn last: the whole SVG
+    head, body = ws.receive()[1].decode().split("\n", 1)
+    assert "patch" not in json.loads(head) and body.startswith("<svg") and 'stroke-width="9"' in body
     ws.send(json.dumps({"activeCurve": "wobbly", "requestId": "bad"}))
     head = json.loads(ws.receive()[1].decode().split("\n", 1)[0])
     assert head["requestId"] == "bad" and head["error"]["field"] == "activeCurve"
