@@ -6,7 +6,7 @@ import Testing
     @Test func definitionsAreUniqueAndDefaultsValid() {
         let keys = ChartStyle.definitions.map(\.key)
         #expect(Set(keys).count == keys.count)
-        #expect(keys.count == 33)
+        #expect(keys.count == 35)   // 29 of the specification, labelEnabled, smoothedEndsOnPrice, the spring's duration and bounce, pointSizing, smoothingSpan
         for d in ChartStyle.definitions { #expect(throws: Never.self) { _ = try d.validate(d.defaultValue) } }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WorkbenchKit
 
@@ -18,14 +19,18 @@ import Testing
         }
     }
 
-    @Test func theCookieIsReadByItsPortsName() {
-        #expect(access.role(cookieHeader: "a=b; workbench_token_8080=\(access.viewerToken); c=d") == .viewer)
-        #expect(access.role(cookieHeader: "workbench_token_8081=\(access.editorToken)") == nil)
-        #expect(access.role(cookieHeader: "workbench_token_8080=nope; workbench_token_8080=\(access.editorToken)") == .editor)
-        #expect(access.role(cookieHeader: nil) == nil)
-        #expect(access.role(cookieHeader: String(repeating: "x", count: 10_000)) == nil)
-        let cookie = access.setCookie(access.editorToken)
-        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.hasPrefix("workbench_token_8080="))
+    @Test func theCookieHoldsAPageKeyNeverTheToken() {
+        let viewerCookie = access.setCookie(for: .viewer), editorCookie = access.setCookie(for: .editor)
+        #expect(!viewerCookie.contains(access.viewerToken) && !editorCookie.contains(access.editorToken) && !editorCookie.contains(access.viewerToken))
+        #expect(editorCookie.contains("HttpOnly") && editorCookie.contains("SameSite=Strict") && editorCookie.hasPrefix("workbench_page_8080="))
+        let editorPair = String(editorCookie.split(separator: ";")[0]), viewerPair = String(viewerCookie.split(separator: ";")[0])
+        #expect(access.pageRole(cookieHeader: "a=b; \(viewerPair); c=d") == .viewer)
+        #expect(access.pageRole(cookieHeader: "workbench_page_8080=nope; \(editorPair)") == .editor)
+        #expect(access.pageRole(cookieHeader: editorPair.replacingOccurrences(of: "8080", with: "8081")) == nil)
+        // The join token itself as a cookie (what another port's server would have seen) opens nothing.
+        #expect(access.pageRole(cookieHeader: "workbench_page_8080=\(access.editorToken)") == nil)
+        #expect(access.pageRole(cookieHeader: nil) == nil)
+        #expect(access.pageRole(cookieHeader: String(repeating: "x", count: 10_000)) == nil)
     }
 
     @Test func viewersMayWatchPressAndRenderButNotWrite() {
