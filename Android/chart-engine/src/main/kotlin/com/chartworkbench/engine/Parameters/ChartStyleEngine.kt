@@ -1,14 +1,5 @@
 package com.chartworkbench.engine
 
-/** The chart's periods and the prices a backend sends for each when points are sized per period (mirrors Series/Period.swift). */
-enum class Period(val key: String, val backendPointCount: Int) {
-    DAY("1D", 12),
-    WEEK("1W", 15),
-    MONTH("1M", 16),
-    YEAR("1Y", 17),
-    ALL("ALL", 17)
-}
-
 /** Price points drawn for a period. */
 fun ChartStyle.pointCountFor(period: Period): Int =
     if (pointSizing == PointSizing.FIXED) pointCount else period.backendPointCount

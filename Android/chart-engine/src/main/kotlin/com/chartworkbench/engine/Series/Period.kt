@@ -1,12 +1,15 @@
 package com.chartworkbench.engine
 
-/** The chart's period buttons, counted back from the last point (mirrors Series/Period.swift). */
-enum class Period(val key: String, val seconds: Long?) {
-    DAY("1D", 86_400L),
-    WEEK("1W", 7 * 86_400L),
-    MONTH("1M", 30 * 86_400L),
-    YEAR("1Y", 365 * 86_400L),
-    ALL("ALL", null);
+/**
+ * The chart's period buttons, counted back from the last point, and the prices a backend sends
+ * for each when points are sized per period (mirrors Series/Period.swift).
+ */
+enum class Period(val key: String, val seconds: Long?, val backendPointCount: Int) {
+    DAY("1D", 86_400L, 12),
+    WEEK("1W", 7 * 86_400L, 15),
+    MONTH("1M", 30 * 86_400L, 16),
+    YEAR("1Y", 365 * 86_400L, 17),
+    ALL("ALL", null, 17);
 
     /**
      * The visible index range of increasing `times`: everything from `last − period` on; data
