@@ -4,6 +4,7 @@
 import { ChartView, attachPointer } from './chart-view.js';
 import { same } from './state.js';
 import { toast } from './toast.js';
+import { row } from './elements.js';
 
 const $ = id => document.getElementById(id);
 
@@ -113,12 +114,3 @@ function valueText(definition, value) {
   return definition.unit ? `${value} ${definition.unit}` : String(value);
 }
 
-function row(cells, tag) {
-  const tr = document.createElement('tr');
-  for (const text of cells) {
-    const cell = document.createElement(tag);
-    cell.textContent = text;
-    tr.append(cell);
-  }
-  return tr;
-}

@@ -3,6 +3,7 @@
 
 import { getJSON, withToken } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
+import { row } from './elements.js';
 
 const markdown = document.getElementById('log-markdown');
 if (markdown) markdown.href = withToken('api/log?format=markdown');
@@ -50,15 +51,6 @@ function render() {
   $('log-status').textContent = `${shown.length} of ${entries.length} entries`;
 }
 
-function row(cells, tag) {
-  const tr = document.createElement('tr');
-  for (const text of cells) {
-    const cell = document.createElement(tag);
-    cell.textContent = text;
-    tr.append(cell);
-  }
-  return tr;
-}
 
 $('log-filter').addEventListener('change', render);
 $('log-preset').addEventListener('input', render);

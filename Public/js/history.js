@@ -8,6 +8,7 @@ import { fillDiffTable } from './compare.js';
 import { onDecisionEvent } from './decision-events.js';
 import { svgImage, changedPixels } from './pixel-diff.js';
 import { toast } from './toast.js';
+import { row, button } from './elements.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -251,22 +252,4 @@ function figure(caption, content) {
   const f = document.createElement('figure');
   f.append(Object.assign(document.createElement('figcaption'), { textContent: caption }), content);
   return f;
-}
-
-function button(label, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = label;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function row(cells, tag) {
-  const tr = document.createElement('tr');
-  for (const value of cells) {
-    const cell = document.createElement(tag);
-    cell.textContent = value;
-    tr.append(cell);
-  }
-  return tr;
 }

@@ -6,6 +6,7 @@ import { getJSON, send, clientId } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
+import { row, button } from './elements.js';
 
 const $ = id => document.getElementById(id);
 
@@ -198,22 +199,4 @@ export class Rounds {
     }
     await this.results(this.round);
   }
-}
-
-function button(text, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function row(cells, tag) {
-  const tr = document.createElement('tr');
-  for (const text of cells) {
-    const cell = document.createElement(tag);
-    cell.textContent = text;
-    tr.append(cell);
-  }
-  return tr;
 }
