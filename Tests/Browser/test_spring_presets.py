@@ -34,9 +34,10 @@ def test_named_springs_set_duration_and_bounce(page, server):
     buttons.filter(has_text="Snappy").click()
     assert page.locator("#param-springBounce-number").input_value() == "0.15"
     assert easing_duration(page) < bouncy   # less bounce settles sooner at the same pace
-    # One click, one undo step: back to Bouncy, then to the preset's own easing.
+    # One click, one undo step: back to Bouncy, then to the preset's own easing (undo asks the
+    # server, which holds the shared draft: wait for its answer).
     page.locator("#undo").click()
-    assert page.locator("#param-springBounce-number").input_value() == "0.30"
+    page.wait_for_function("() => document.querySelector('#param-springBounce-number').value === '0.30'")
     page.locator("#undo").click()
-    assert page.locator("#param-easing").input_value() == "easeInOut"
+    page.wait_for_function("() => document.querySelector('#param-easing').value === 'easeInOut'")
     assert page.errors == []
