@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "ChartEngine"),
         .target(
             name: "WorkbenchKit",
@@ -29,6 +34,7 @@ let package = Package(
                 "ChartEngine",
                 "CMicroHTTPD",
                 "CQREncode",
+                "CSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

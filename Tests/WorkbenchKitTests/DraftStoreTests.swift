@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct DraftStoreTests {
     let store = DraftStore(clock: { "2026-01-01T00:00:00Z" })
-    let seed = DraftStore.Seed(revision: "r1", parameters: [("markerRadius", .number(4)), ("lineColor", .string("#F7931A"))])
+    let seed = DraftStore.Seed(revision: 1, parameters: [("markerRadius", .number(4)), ("lineColor", .string("#F7931A"))])
 
     private func set(_ key: String, _ value: JSONValue, by client: String, step: String, on preset: String = "Default") throws -> DraftStore.Outcome {
         try store.apply(.set([(key, value)]), to: preset, by: .init(user: client.uppercased(), client: client, step: step)) { seed }
@@ -20,7 +20,7 @@ import Testing
 
     @Test func anUnopenedPresetReadsAsItsRevisionAndEditsAreOrderedAndAttributed() throws {
         let fresh = store.snapshot("Default", seed: seed)
-        #expect(fresh.version == 0 && fresh.changes.isEmpty && fresh.baseRevision == "r1")
+        #expect(fresh.version == 0 && fresh.changes.isEmpty && fresh.baseRevision == 1)
         _ = try set("markerRadius", .number(6), by: "a", step: "s1")
         let second = try set("lineColor", .string("#000000"), by: "b", step: "t1")
         #expect(second.snapshot.version == 2)
@@ -64,21 +64,21 @@ import Testing
         _ = try set("markerRadius", .number(6), by: "a", step: "s1")
         _ = try set("lineColor", .string("#000000"), by: "a", step: "s2")
         // Saved from elsewhere: a new line colour, the old marker radius.
-        let folded = try #require(store.saved("Default", seed: .init(revision: "r2", parameters: [("markerRadius", .number(4)), ("lineColor", .string("#123456"))])))
-        #expect(folded.baseRevision == "r2" && folded.version == 3)
+        let folded = try #require(store.saved("Default", seed: .init(revision: 2, parameters: [("markerRadius", .number(4)), ("lineColor", .string("#123456"))])))
+        #expect(folded.baseRevision == 2 && folded.version == 3)
         #expect(folded.values.first { $0.0 == "markerRadius" }?.1 == .number(6))     // still unsaved: kept on top
         #expect(folded.values.first { $0.0 == "lineColor" }?.1 == .string("#000000"))
         // Saving the draft as it is leaves nothing unsaved.
-        let clean = try #require(store.saved("Default", seed: .init(revision: "r3", parameters: folded.values)))
+        let clean = try #require(store.saved("Default", seed: .init(revision: 3, parameters: folded.values)))
         #expect(clean.values.map(\.1) == clean.saved.map(\.1))
         #expect(store.saved("Untouched", seed: seed) == nil)
     }
 
     @Test func renameCarriesTheDraftAndDeleteDropsIt() throws {
         _ = try set("markerRadius", .number(6), by: "a", step: "s1")
-        store.renamed("Default", to: "Calm", revision: "r9")
+        store.renamed("Default", to: "Calm", revision: 9)
         #expect(value("markerRadius", "Calm") == .number(6))
-        #expect(store.snapshot("Calm", seed: seed).baseRevision == "r9")
+        #expect(store.snapshot("Calm", seed: seed).baseRevision == 9)
         #expect(value("markerRadius", "Default") == .number(4))
         _ = try undo("s1", by: "a", as: "s2", on: "Calm")
         #expect(value("markerRadius", "Calm") == .number(4))

@@ -12,19 +12,19 @@ import Testing
     }
 
     private func files() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".workbench.sqlite") }.sorted()
     }
 
     @Test func savesAtomicallyAndReadsBack() throws {
         var preset = Preset(name: "Calm")
         try preset.style.set("inactiveLineWidth", .number(3))
-        let (entry, created) = try store.save(preset, ifMatch: nil)
+        let (entry, created, _) = try store.save(preset, ifMatch: nil)
         #expect(created && entry.fileName == "calm.json")
         #expect(files() == ["calm.json"])  // no temporary file left behind
         let read = try #require(store.get("Calm"))
         #expect(read.revision == entry.revision)
         #expect(read.preset.style.values.first { $0.key == "inactiveLineWidth" }?.value == .number(3))
-        let again = try store.save(read.preset, ifMatch: entry.revision)
+        let again = try store.save(read.preset, ifMatch: String(entry.revision))
         #expect(!again.created)
         #expect(throws: PresetStore.SaveError.self) { try store.save(preset, ifMatch: "stale") }
         #expect(throws: PresetStore.SaveError.self) { try store.save(preset, ifMatch: nil, mustBeNew: true) }

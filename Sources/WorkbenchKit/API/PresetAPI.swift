@@ -3,28 +3,36 @@ import Foundation
 
 /// Presets: list, read, save (with revisions), rename, delete, export.
 extension WorkbenchApp {
-    func listPresets() -> HTTPResponse {
+    /// Summaries (no notes), sorted by name, a page at a time: `limit` (1–1000, 200 by default)
+    /// from `offset`; `next` is the next page's offset, null on the last.
+    func listPresets(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let limit = try Self.integerQuery(request, "limit", 1...PresetStore.Limits.presets) ?? 200
+        let offset = try Self.integerQuery(request, "offset", 0...Int(Int32.max)) ?? 0
         let (entries, problems) = presets.list()
+        let page = entries.dropFirst(offset).prefix(limit)
+        let next = offset + page.count < entries.count ? offset + page.count : nil
         return .json(.object([
-            ("presets", .array(entries.map { entry in
+            ("presets", .array(page.map { entry in
                 .object([("name", .string(entry.preset.name)), ("author", .string(entry.preset.author)),
-                         ("notes", .string(entry.preset.notes)), ("updatedAt", .string(entry.preset.updatedAt)),
-                         ("revision", .string(entry.revision)), ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
+                         ("updatedAt", .string(entry.preset.updatedAt)), ("revision", .number(Double(entry.revision))),
+                         ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
             })),
+            ("total", .number(Double(entries.count))), ("next", next.map { .number(Double($0)) } ?? .null),
             ("problems", .array(problems.map { .object([("file", .string($0.fileName)), ("message", .string($0.message))]) })),
         ]))
     }
 
     func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
-        return presetResponse(entry)
+        return try presetResponse(entry)
     }
 
-    /// Body: `{"author", "notes", "parameters"}` (a whole preset file works too). `If-Match`
-    /// guards against overwriting someone else's save; `If-None-Match: *` only creates.
+    /// Body: `{"author", "notes", "parameters", "message"?}` (a whole preset file works too).
+    /// `If-Match` guards against overwriting someone else's save; `If-None-Match: *` only creates.
     func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body = try request.jsonObject()
+        var body = try request.jsonObject()
+        let message = try Self.message(&body)
         var preset: Preset
         do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
@@ -33,24 +41,24 @@ extension WorkbenchApp {
         preset.name = name
         preset.updatedAt = Preset.now()
         if preset.author.isEmpty { preset.author = request.author.user }
-        let entry: PresetStore.Entry, created: Bool
+        let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            (entry, created) = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
-                                                mustBeNew: request.header("if-none-match") == "*")
-        } catch PresetStore.SaveError.invalid(let error) {
-            throw HTTPError(error)
+            saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
+                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message)
         } catch PresetStore.SaveError.conflict(let current) {
             let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
                 else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
                 else { "there is no preset named \"\(name)\" to save over" }
             throw HTTPError(409, "conflict", message, field: request.header("if-none-match") == "*" ? "If-None-Match" : "If-Match")
         } catch {
-            throw Self.writeFailed(error)
+            throw Self.storeError(error, name: name)
         }
+        let entry = saved.entry
+        announce(saved.logged)
         drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
-        var response = presetResponse(entry)
-        if created { response.status = 201 }
-        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .string(entry.revision))])
+        var response = try presetResponse(entry)
+        if saved.created { response.status = 201 }
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .number(Double(entry.revision)))])
     }
 
     func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -58,35 +66,171 @@ extension WorkbenchApp {
         guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
         let newName: String
         do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
-        let entry: PresetStore.Entry?
+        let renamed: (entry: PresetStore.Entry, logged: DecisionLogEntry?)?
         do {
-            entry = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote))
+            renamed = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
                             field: current == nil ? "newName" : "If-Match")
         } catch {
-            throw Self.writeFailed(error)
+            throw Self.storeError(error, name: name)
         }
-        guard let entry else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        guard let renamed else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        let entry = renamed.entry
+        announce(renamed.logged)
         drafts.renamed(name, to: newName, revision: entry.revision)
         // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
         try? comments.rename(name, to: newName)
-        return presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name))])
+        return try presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
+                                                              ("revision", .number(Double(entry.revision)))])
     }
 
     func deletePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let deleted: Bool
+        let deleted: (revision: Int, logged: DecisionLogEntry?)?
         do {
-            deleted = try presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote))
+            deleted = try presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
         } catch {
-            throw Self.writeFailed(error)
+            throw Self.storeError(error, name: name)
         }
-        guard deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        guard let deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        announce(deleted.logged)
         drafts.deleted(name)
-        return .json(.object([("deleted", .string(name))])).announcing("preset", [("action", .string("deleted")), ("name", .string(name))])
+        return .json(.object([("deleted", .string(name)), ("revision", .number(Double(deleted.revision)))]))
+            .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", .number(Double(deleted.revision)))])
+    }
+
+    // MARK: History and review
+
+    /// `[{"revision", "author", "savedAt", "message", "deleted", "name"}]`, newest first;
+    /// `limit` and `before` (a revision number) page through a long history.
+    func listRevisions(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.maxPageSize
+        let before = try Self.integerQuery(request, "before", 1...Int.max)
+        let revisions: [PresetHistory.Revision]?
+        do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
+        guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
+        return .json(.array(revisions.map { revision in
+            .object([("revision", .number(Double(revision.number))), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
+                     ("message", .string(revision.message)), ("deleted", .bool(revision.deleted)), ("name", .string(revision.name))])
+        }))
+    }
+
+    /// That revision's preset file, with its revision number.
+    func getRevision(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let number = try Self.revisionNumber(request.pathParameters["revision"].map(JSONValue.string), field: "revision")
+        let revision: PresetHistory.Revision?
+        do { revision = try presets.revision(of: name, number: number) } catch { throw Self.storeError(error, name: name) }
+        guard let revision else { throw HTTPError(404, "not_found", "“\(name)” has no revision \(number)", field: "revision") }
+        guard case .object(var pairs)? = try? JSONValue.parse(revision.fileText) else {
+            throw HTTPError(500, "history_damaged", "revision \(number) of “\(name)” cannot be read")
+        }
+        pairs.append(("revision", .number(Double(number))))
+        pairs.append(("deleted", .bool(revision.deleted)))
+        pairs.append(("savedAt", .string(revision.savedAt)))
+        pairs.append(("savedBy", .string(revision.author)))
+        pairs.append(("message", .string(revision.message)))
+        pairs.append(("parametersSha256", .string(revision.parametersSHA256)))
+        return .json(.object(pairs))
+    }
+
+    /// `{"revision"}` → the preset as its new revision (201).
+    func restorePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body = try request.jsonObject()
+        let number = try Self.revisionNumber(body.first { $0.0 == "revision" }?.1, field: "revision")
+        let restored: (entry: PresetStore.Entry, logged: DecisionLogEntry?)
+        do {
+            restored = try presets.restore(name, revision: number, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+        } catch PresetStore.SaveError.conflict {
+            throw HTTPError(409, "conflict", "“\(name)” changed in the meantime, or another preset holds its name", field: "If-Match")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        let entry = restored.entry
+        announce(restored.logged)
+        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        var response = try presetResponse(entry)
+        response.status = 201
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", .number(Double(entry.revision)))])
+    }
+
+    /// `[{"id", "revision", "author", "decision", "reviewers", "comment", "time"}]`, oldest first.
+    func listReviews(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let reviews: [PresetReviews.Review]?
+        do { reviews = try presets.reviewList(of: name) } catch { throw Self.storeError(error, name: name) }
+        guard let reviews else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        return .json(.array(reviews.map(Self.reviewJSON)))
+    }
+
+    /// `{"revision", "decision": "approve"|"request-changes"|"request-review", "comment"?, "reviewers"?}`
+    /// (reviewers are required to request a review) → the review and the preset's status (201).
+    func postReview(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body = try request.jsonObject()
+        func field(_ key: String) -> JSONValue? { body.last { $0.0 == key }?.1 }
+        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers"].contains($0.0) }) {
+            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers)", field: unknown.0)
+        }
+        let number = try Self.revisionNumber(field("revision"), field: "revision")
+        guard let decisionText = field("decision")?.stringValue, let decision = PresetReviews.Decision(rawValue: decisionText) else {
+            throw .badRequest("must be one of \(PresetReviews.Decision.allCases.map(\.rawValue).joined(separator: ", "))", field: "decision")
+        }
+        let comment: String
+        switch field("comment") {
+        case nil, .null?: comment = ""
+        case .string(let text)?:
+            guard text.count <= PresetReviews.Limits.commentCharacters, text.utf8.count <= PresetReviews.Limits.commentBytes else {
+                throw .badRequest("must be at most \(PresetReviews.Limits.commentCharacters) characters", field: "comment")
+            }
+            comment = text
+        default: throw .badRequest("must be a string", field: "comment")
+        }
+        var reviewers: [String] = []
+        switch field("reviewers") {
+        case nil, .null?: break
+        case .array(let values)?:
+            guard values.count <= PresetReviews.Limits.reviewers else { throw .badRequest("names at most \(PresetReviews.Limits.reviewers) people", field: "reviewers") }
+            for value in values {
+                guard let person = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !person.isEmpty,
+                      person.utf8.count <= PresetReviews.Limits.reviewerBytes else {
+                    throw .badRequest("must be a list of names (1–\(PresetReviews.Limits.reviewerBytes) bytes each)", field: "reviewers")
+                }
+                if !reviewers.contains(person) { reviewers.append(person) }
+            }
+        default: throw .badRequest("must be a list of names", field: "reviewers")
+        }
+        if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
+        if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
+        let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
+        do {
+            // A review says who signed off: a page without a name is told apart by its id, as a voter is.
+            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: Self.voter(request))
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        announce(recorded.logged)
+        var json = Self.reviewJSON(recorded.review)
+        if case .object(var pairs) = json { pairs.append(("status", Self.statusJSON(recorded.status))); json = .object(pairs) }
+        return HTTPResponse.json(json, status: 201)
+            .announcing("review", [("name", .string(name)), ("revision", .number(Double(number))), ("decision", .string(decision.rawValue)),
+                                   ("status", Self.statusJSON(recorded.status))])
+    }
+
+    static func reviewJSON(_ review: PresetReviews.Review) -> JSONValue {
+        .object([("id", .number(Double(review.id))), ("revision", .number(Double(review.revision))), ("author", .string(review.author)),
+                 ("decision", .string(review.decision.rawValue)), ("reviewers", .array(review.reviewers.map(JSONValue.string))),
+                 ("comment", .string(review.comment)), ("time", .string(review.time))])
+    }
+
+    static func statusJSON(_ status: PresetReviews.Status) -> JSONValue {
+        .object([("state", .string(status.state.rawValue)), ("approvedRevision", status.approvedRevision.map { .number(Double($0)) } ?? .null),
+                 ("approvers", .array(status.approvers.map(JSONValue.string))), ("approvedAt", status.approvedAt.map(JSONValue.string) ?? .null)])
     }
 
     func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -165,23 +309,68 @@ extension WorkbenchApp {
         return entry
     }
 
-    private func presetResponse(_ entry: PresetStore.Entry) -> HTTPResponse {
+    private func presetResponse(_ entry: PresetStore.Entry) throws(HTTPError) -> HTTPResponse {
+        let status: PresetReviews.Status
+        do { status = try presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = entry.preset.json
         if case .object(var pairs) = json {
-            pairs.append(("revision", .string(entry.revision)))
+            pairs.append(("revision", .number(Double(entry.revision))))
+            pairs.append(("status", Self.statusJSON(status)))
             pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
             json = .object(pairs)
         }
         return HTTPResponse.json(json).adding("ETag", "\"\(entry.revision)\"")
     }
 
-    /// A failed write, told without the server's folders: only the last component of a path.
-    static func writeFailed(_ error: any Error) -> HTTPError {
-        let words = "\(error)".split(separator: " ", omittingEmptySubsequences: false).map { word -> Substring in
-            guard word.contains("/") else { return word }
-            return word.split(separator: "/").last ?? word
+    /// A store's refusal or failure as an answer: 404, 400 for a revision that cannot be used,
+    /// 507 when the folder is full, else 500 in plain words naming the preset and the problem.
+    static func storeError(_ error: any Error, name: String) -> HTTPError {
+        switch error {
+        case PresetStore.SaveError.invalid(let problem): return HTTPError(problem)
+        case PresetStore.SaveError.notFound: return HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name")
+        case PresetStore.SaveError.noRevision(let why): return HTTPError(404, "not_found", why, field: "revision")
+        case PresetStore.SaveError.full(let why): return HTTPError(507, "insufficient_storage", why)
+        case PresetStore.SaveError.storage(let words):
+            return HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
+        case PresetStore.SaveError.conflict: return HTTPError(409, "conflict", "“\(name)” changed in the meantime", field: "If-Match")
+        default: return HTTPError(500, "write_failed", PresetStore.plainWords(error, name: name, doing: "saved"))
         }
-        return HTTPError(500, "write_failed", "the preset could not be saved: " + words.joined(separator: " "))
+    }
+
+    /// A revision number from JSON or a path: a positive integer (or its digits as text).
+    static func revisionNumber(_ value: JSONValue?, field: String) throws(HTTPError) -> Int {
+        switch value {
+        case .number(let n)? where n.rounded() == n && n >= 1 && n <= Double(Int32.max): return Int(n)
+        case .string(let s)? where !s.isEmpty && s.count <= 10 && s.allSatisfy(\.isASCII) && s.allSatisfy(\.isNumber):
+            if let n = Int(s), n >= 1 { return n }
+        case nil: throw .badRequest("is required", field: field)
+        default: break
+        }
+        throw .badRequest("must be a revision number (1, 2, 3…)", field: field)
+    }
+
+    static func integerQuery(_ request: RequestContext, _ key: String, _ range: ClosedRange<Int>) throws(HTTPError) -> Int? {
+        guard let text = request.query[key] else { return nil }
+        guard text.count <= 12, let value = Int(text), range.contains(value) else {
+            throw .badRequest("must be an integer in \(range.lowerBound)…\(range.upperBound)", field: key)
+        }
+        return value
+    }
+
+    /// Takes a save's optional `message` out of the body: why this revision was saved.
+    static func message(_ body: inout [(String, JSONValue)]) throws(HTTPError) -> String {
+        guard let index = body.lastIndex(where: { $0.0 == "message" }) else { return "" }
+        let value = body[index].1
+        body.removeAll { $0.0 == "message" }
+        switch value {
+        case .null: return ""
+        case .string(let text):
+            guard text.count <= PresetHistory.Limits.messageCharacters, text.utf8.count <= PresetHistory.Limits.messageBytes else {
+                throw .badRequest("must be at most \(PresetHistory.Limits.messageCharacters) characters", field: "message")
+            }
+            return text
+        default: throw .badRequest("must be a string", field: "message")
+        }
     }
 
     static func unquote(_ text: String) -> String {

@@ -14,7 +14,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let presence = Presence()
     /// Each preset's live document: its saved revision and the team's unsaved changes.
     let drafts: DraftStore
-    let comments = CommentStore()
+    let comments: CommentStore
     let rounds = RoundStore()
     /// The join tokens under `serve --share`, nil when serving loopback only.
     let share: ShareAccess?
@@ -36,6 +36,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         csvBodyLimit = uploadLimitMB << 20
         self.data = data
         self.presets = presets
+        comments = CommentStore(records: SQLiteCommentRecords(database: presets.database))
         let events = EventHub()
         self.events = events
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", Self.draftEvent(snapshot, change)) }
@@ -83,18 +84,37 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
               query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
             [unowned self] in try easingSamples(InputValue.fromQuery($0.query))
         }
-        r.get("/api/presets", "List presets", answers: [.json("presets and problems")]) { [unowned self] _ in listPresets() }
-        r.get("/api/presets/{name}", "Read a preset", answers: [.json("the preset with its revision")], errors: [404]) {
+        r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
+              query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
+              answers: [.json("presets, total, next and problems")]) { [unowned self] in try listPresets($0) }
+        r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt)", answers: [.json("the preset with its revision")], errors: [404]) {
             [unowned self] in try getPreset($0)
         }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
-              answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500]) { [unowned self] in try putPreset($0) }
+              answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { [unowned self] in try putPreset($0) }
         r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
             [unowned self] in try deletePreset($0)
         }
         r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
             [unowned self] in try renamePreset($0)
         }
+        r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first: revision, author, savedAt, message, deleted (limit, before: page back)",
+              query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
+              answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { [unowned self] in try listRevisions($0) }
+        r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {
+            [unowned self] in try getRevision($0)
+        }
+        r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
+               answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { [unowned self] in try restorePreset($0) }
+        r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", .object([("type", .string("array"))]))], errors: [404]) {
+            [unowned self] in try listReviews($0)
+        }
+        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]})",
+               answers: [.json("the review and the preset's status", object, status: 201)], errors: [404]) { [unowned self] in try postReview($0) }
+        r.get("/api/log", "The decision log, newest first (limit, before, preset; format=markdown for a wiki)",
+              query: [.init("limit", OpenAPIDocument.range(1...Double(DecisionLog.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true)),
+                      .init("preset", OpenAPIDocument.string, "one preset's entries"), .init("format", OpenAPIDocument.enumeration(["json", "markdown"]))],
+              answers: [Router.Answer(status: 200, types: [.json, .markdown], schema: nil, description: "the entries")]) { [unowned self] in try getLog($0) }
         r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             [unowned self] in try exportPreset($0)
@@ -146,10 +166,10 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
             [unowned self] in try closeRound($0)
         }
-        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, log",
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, review, log",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "log"])], errors: [503]) { [unowned self] in try eventStream($0) }
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { [unowned self] in try eventStream($0) }
         return r
     }
 

@@ -27,7 +27,7 @@ final class DraftStore: Sendable {
     struct Snapshot: Sendable {
         let id: Int
         let preset: String
-        let baseRevision: String
+        let baseRevision: Int
         let version: Int
         let saved: Values
         let values: Values
@@ -36,7 +36,7 @@ final class DraftStore: Sendable {
 
     /// The saved revision a new draft starts from.
     struct Seed: Sendable {
-        let revision: String
+        let revision: Int
         let parameters: Values
     }
 
@@ -77,7 +77,7 @@ final class DraftStore: Sendable {
     private struct Draft {
         let id: Int
         var preset: String
-        var baseRevision: String
+        var baseRevision: Int
         var version = 0
         var saved: Values
         var values: Values
@@ -210,7 +210,7 @@ final class DraftStore: Sendable {
 
     /// A rename carries the draft (and its undo history) to the new name and the revision the
     /// renamed file has.
-    func renamed(_ preset: String, to newName: String, revision: String) {
+    func renamed(_ preset: String, to newName: String, revision: Int) {
         state.withLock { state in
             state.drafts.removeValue(forKey: newName)
             if var draft = state.drafts.removeValue(forKey: preset) {

@@ -14,7 +14,9 @@ struct Authorship: Middleware {
             let text = s.flatMap { PercentDecoding.decode(Substring($0)) } ?? ""
             return String(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }.map(Character.init).prefix(maxLength))
         }
-        return .init(user: clean(request.header("x-workbench-user")), client: clean(request.header("x-workbench-client")))
+        // X-Workbench-Author is the name scripts and other tools tend to send; the page sends X-Workbench-User.
+        let user = clean(request.header("x-workbench-user"))
+        return .init(user: user.isEmpty ? clean(request.header("x-workbench-author")) : user, client: clean(request.header("x-workbench-client")))
     }
 }
 

@@ -30,6 +30,7 @@ enum JSONValue: Equatable, Sendable {
     var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
     var objectPairs: [(String, JSONValue)]? { if case .object(let p) = self { p } else { nil } }
+    var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
 
     // MARK: Writing
 

@@ -9,6 +9,7 @@ enum MediaType: String, Sendable, CaseIterable {
     case swift = "text/x-swift"
     case kotlin = "text/x-kotlin"
     case zip = "application/zip"
+    case markdown = "text/markdown"
 
     /// The type of a `Content-Type` value, parameters (`; charset=…`) ignored; nil if unknown.
     init?(contentType: String?) {

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Reviews of preset revisions, like a visual-review tool's: someone asks named reviewers to
+/// review a revision; a reviewer approves it or requests changes, with a comment. The preset's
+/// status follows from them. Kept in the workbench database; knows nothing of HTTP.
+final class PresetReviews: Sendable {
+    enum Decision: String, Sendable, CaseIterable {
+        case approve
+        case requestChanges = "request-changes"
+        /// Asking `reviewers` to review the revision.
+        case requestReview = "request-review"
+    }
+
+    struct Review: Sendable, Equatable {
+        let id: Int64
+        let presetID: Int64
+        let revision: Int
+        let author: String
+        let decision: Decision
+        let reviewers: [String]
+        let comment: String
+        let time: String
+    }
+
+    /// Draft, in review, or approved, and which revision was approved last, by whom and when.
+    struct Status: Sendable, Equatable {
+        enum State: String, Sendable { case draft, inReview = "in-review", approved }
+        let state: State
+        let approvedRevision: Int?
+        let approvers: [String]
+        let approvedAt: String?
+
+        static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)
+    }
+
+    enum Limits {
+        static let commentCharacters = 2_000, commentBytes = 8_000
+        static let reviewers = 20, reviewerBytes = 800
+        static let perPreset = 5_000
+    }
+
+    let database: SQLiteDatabase
+
+    init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.withConnection { connection in
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS reviews (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    preset_id INTEGER NOT NULL REFERENCES presets(id),
+                    revision INTEGER NOT NULL,
+                    author TEXT NOT NULL,
+                    decision TEXT NOT NULL,
+                    reviewers TEXT NOT NULL,
+                    comment TEXT NOT NULL,
+                    time TEXT NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS reviews_by_preset ON reviews(preset_id, id);
+                """)
+        }
+    }
+
+    static func append(presetID: Int64, revision: Int, author: String, decision: Decision, reviewers: [String], comment: String,
+                       on connection: SQLiteConnection) throws -> Review {
+        let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
+        guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
+        let time = DecisionLog.timestamp()
+        let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
+        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+            .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
+        ])
+        return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
+                      reviewers: reviewers, comment: comment, time: time)
+    }
+
+    /// Oldest first.
+    func reviews(of presetID: Int64) throws -> [Review] {
+        try database.withConnection { try Self.reviews(of: presetID, on: $0) }
+    }
+
+    static func reviews(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [Review] {
+        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time FROM reviews WHERE preset_id = ?1 ORDER BY id",
+                             [.integer(presetID)]).compactMap { row in
+            guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
+            let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
+            return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
+                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "")
+        }
+    }
+
+    /// The status of a preset whose newest revision is `latest` (nil when deleted).
+    /// A revision is approved when someone's last word on it is an approval and nobody's last
+    /// word on it asks for changes; the approvers are those whose last word is an approval.
+    /// The preset is approved when its newest revision is; in review when someone asked for a
+    /// review of the newest revision and nobody has since asked for changes to it; else a draft.
+    /// The newest approved revision stays the approved one while a new draft is edited.
+    static func status(reviews: [Review], latest: Int?) -> Status {
+        var lastWord: [Int: [String: Review]] = [:]
+        for review in reviews where review.decision != .requestReview { lastWord[review.revision, default: [:]][review.author] = review }
+        var approved: (revision: Int, approvers: [String], at: String)?
+        for (revision, words) in lastWord {
+            let approvals = words.values.filter { $0.decision == .approve }
+            guard !approvals.isEmpty, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
+            if let current = approved, current.revision > revision { continue }
+            let ordered = approvals.sorted { $0.id < $1.id }
+            approved = (revision, ordered.map(\.author), ordered.last?.time ?? "")
+        }
+        let state: Status.State
+        if let latest, approved?.revision == latest {
+            state = .approved
+        } else if let latest, let request = reviews.last(where: { $0.revision == latest && $0.decision == .requestReview }),
+                  !reviews.contains(where: { $0.revision == latest && $0.decision == .requestChanges && $0.id > request.id }) {
+            state = .inReview
+        } else {
+            state = .draft
+        }
+        return Status(state: state, approvedRevision: approved?.revision, approvers: approved?.approvers ?? [], approvedAt: approved?.at)
+    }
+}
