@@ -233,18 +233,34 @@ extension WorkbenchApp {
                  ("approvers", .array(status.approvers.map(JSONValue.string))), ("approvedAt", status.approvedAt.map(JSONValue.string) ?? .null)])
     }
 
+    /// `?format=…` and `revision` (a number, or `approved`; the current one by default). Every
+    /// export carries its provenance and is recorded in the decision log.
     func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let entry = try existingPreset(request)
+        let name = try presetName(request)
+        let exported: (preset: Preset, provenance: Provenance)
+        do { exported = try presets.exportable(name, revision: request.query["revision"]) } catch { throw Self.storeError(error, name: name) }
         let formatName = request.query["format"] ?? "json"
-        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(entry.preset, platform) }
-        guard let format = ExportFormat(rawValue: formatName) else {
-            let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
-            throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
+        let response: HTTPResponse
+        if let platform = HandoffBundle.Platform(rawValue: formatName) {
+            response = try bundleResponse(exported.preset, platform, provenance: exported.provenance)
+        } else {
+            guard let format = ExportFormat(rawValue: formatName) else {
+                let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
+                throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
+            }
+            let text = format.export(exported.preset, data: data.snapshot.data, provenance: exported.provenance)
+            let fileName = format.fileName(for: exported.preset.name)
+            response = HTTPResponse(contentType: format.contentType, text: text)
+                .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
         }
-        let text = format.export(entry.preset, data: data.snapshot.data)
-        let fileName = format.fileName(for: entry.preset.name)
-        return HTTPResponse(contentType: format.contentType, text: text)
-            .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+        recordExport(exported.provenance, format: formatName, by: request.author.user)
+        return response
+    }
+
+    func recordExport(_ provenance: Provenance, format: String, by author: String) {
+        let what = provenance.revision.map { "revision \($0) (\(provenance.status))" } ?? "unsaved parameters"
+        recordDecision("export", preset: provenance.preset, revision: provenance.revision, by: author,
+                       summary: "exported “\(provenance.preset)” \(what) as \(format)", details: provenance.json())
     }
 
     /// `POST /api/export`: what is on screen, saved or not — the parameters of a render request
@@ -267,27 +283,35 @@ extension WorkbenchApp {
         do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         guard author.utf8.count <= Preset.Limits.authorBytes else { throw .badRequest("is too long", field: "author") }
         guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
+        let savedName = try values["preset"]?.text(field: "preset")
         let view = try RenderRequest(values, base: try baseStyle(values))
         let preset = Preset(name: name, author: author, notes: notes, updatedAt: updatedAt, style: view.style)
-        if let platform = HandoffBundle.Platform(rawValue: formatName) { return try bundleResponse(preset, platform) }
+        let provenance = presets.provenance(of: preset, savedAs: savedName)
+        if let platform = HandoffBundle.Platform(rawValue: formatName) {
+            let response = try bundleResponse(preset, platform, provenance: provenance)
+            recordExport(provenance, format: formatName, by: request.author.user)
+            return response
+        }
         guard let format = ExportFormat(rawValue: formatName) else {
             let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
             throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
         let text = format == .svg
-            ? SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period, background: background)
-            : format.export(preset, data: data.snapshot.data)
+            ? provenance.stamp(SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period,
+                                                  background: background), as: Provenance.Carrier.xmlComment)
+            : format.export(preset, data: data.snapshot.data, provenance: provenance)
         let fileName = format.fileName(for: name)
+        recordExport(provenance, format: formatName, by: request.author.user)
         return HTTPResponse(contentType: format.contentType, text: text)
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
     }
 
     /// An ios/android handoff bundle as a .zip download.
-    func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform) throws(HTTPError) -> HTTPResponse {
+    func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform, provenance: Provenance?) throws(HTTPError) -> HTTPResponse {
         let bytes: [UInt8]
         let bundle: HandoffBundle
         do {
-            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot())
+            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot(), provenance: provenance)
             bytes = try bundle.zip()
         } catch {
             throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")

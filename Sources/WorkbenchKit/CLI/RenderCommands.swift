@@ -63,16 +63,37 @@ struct Export: ParsableCommand {
     @Option(help: "Folder the ios/android bundle is written into (created if missing).")
     var output: String?
 
+    @Option(help: "The saved revision to export (a number, or approved); the current one by default. Needs --preset NAME.")
+    var revision: String?
+
     @OptionGroup var locations: Locations
 
     func run() throws {
         try Output.reportingInputErrors {
             let formats = (ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).joined(separator: ", ")
+            // A preset named from the store is exported with its provenance (a file path has none).
+            var provenance: Provenance?
+            var fromStore: Preset?
+            if !preset.hasSuffix(".json") {
+                let store: PresetStore
+                do { store = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
+                do {
+                    let exported = try store.exportable(preset, revision: revision)
+                    (fromStore, provenance) = (exported.preset, exported.provenance)
+                } catch PresetStore.SaveError.noRevision(let why) {
+                    throw InputError("--revision: \(why)")
+                } catch {
+                    _ = try loadPreset(preset, folder: locations.presets)  // says which presets there are
+                    throw InputError("--preset: no preset named \"\(preset)\"")
+                }
+            } else if revision != nil {
+                throw InputError("--revision needs --preset NAME (a preset of the presets folder)")
+            }
             guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
             if let platform = HandoffBundle.Platform(rawValue: format) {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
-                guard let loaded = try loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
-                let bundle = HandoffBundle(preset: loaded, platform: platform, root: try HandoffBundle.findRoot())
+                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+                let bundle = HandoffBundle(preset: loaded, platform: platform, root: try HandoffBundle.findRoot(), provenance: provenance)
                 do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
                     throw InputError("--output \(output): \(error.localizedDescription)")
                 }
@@ -82,10 +103,13 @@ struct Export: ParsableCommand {
             guard let exportFormat = ExportFormat(rawValue: format) else {
                 throw InputError("--format must be one of \(formats)")
             }
-            guard let loaded = try loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
-            if exportFormat == .swift && target == "engine" { return Output.write(SwiftEngineExport(preset: loaded).text) }
+            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            if exportFormat == .swift && target == "engine" {
+                let text = SwiftEngineExport(preset: loaded).text
+                return Output.write(provenance.map { $0.stamp(text, as: .lineComment) } ?? text)
+            }
             let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
-            Output.write(exportFormat.export(loaded, data: data))
+            Output.write(exportFormat.export(loaded, data: data, provenance: provenance))
         }
     }
 }

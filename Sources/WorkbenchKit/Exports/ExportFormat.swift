@@ -4,7 +4,21 @@ import ChartEngine
 enum ExportFormat: String, CaseIterable, Sendable {
     case json, swift, kotlin, tokens, svg
 
-    func export(_ preset: Preset, data: IndexedSeries) -> String {
+    /// The export, carrying `provenance` when given (see `Provenance`).
+    func export(_ preset: Preset, data: IndexedSeries, provenance: Provenance? = nil) -> String {
+        let text = plain(preset, data: data)
+        return provenance.map { $0.stamp(text, as: carrier) } ?? text
+    }
+
+    var carrier: Provenance.Carrier {
+        switch self {
+        case .json, .tokens: .jsonObject
+        case .swift, .kotlin: .lineComment
+        case .svg: .xmlComment
+        }
+    }
+
+    private func plain(_ preset: Preset, data: IndexedSeries) -> String {
         switch self {
         case .json: preset.fileText
         case .swift: SwiftExport(preset: preset).text

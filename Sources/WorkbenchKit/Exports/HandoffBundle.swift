@@ -26,6 +26,8 @@ struct HandoffBundle {
     let platform: Platform
     /// The repository (for the engine sources it copies).
     let root: String
+    /// Where the preset came from; written to `PROVENANCE.json` with every file's SHA-256.
+    var provenance: Provenance? = nil
 
     var folderName: String { "chart-" + CodeName.identifier(preset.name, upperFirst: false) + "-" + platform.rawValue }
 
@@ -62,8 +64,18 @@ struct HandoffBundle {
             add("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", Self.kotlinMotion(preset, motion))
             add("README.md", androidReadme(motion))
         }
+        if let provenance {
+            var manifest = provenance.json().objectPairs ?? []
+            manifest.removeAll { $0.0 == "fileSha256" }
+            manifest.append(("files", .object(files.sorted { $0.path < $1.path }.map { ($0.path, .string(SHA256.hex($0.contents))) })))
+            add(Self.provenanceFile, JSONValue.object(manifest).serialized(pretty: true) + "\n")
+        }
         return files.sorted { $0.path < $1.path }
     }
+
+    /// The bundle's provenance: the preset, revision, status, approvers, parameters' SHA-256 and
+    /// every other file's SHA-256 (`workbench verify FOLDER` checks them).
+    static let provenanceFile = "PROVENANCE.json"
 
     func write(to folder: String) throws {
         for file in try files() {

@@ -74,7 +74,13 @@ final class PresetStore: Sendable {
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         self.folder = url.resolvingSymlinksInPath().path
-        database = try SQLiteDatabase(path: self.folder + "/" + Self.databaseFileName)
+        do {
+            database = try SQLiteDatabase(path: self.folder + "/" + Self.databaseFileName)
+        } catch {
+            // A read-only folder can still be served; its history lasts as long as this process.
+            Output.error("the presets' history cannot be kept in \(Self.databaseFileName) (\(error)); it is kept in memory until the server stops")
+            database = try SQLiteDatabase.inMemory()
+        }
         history = try PresetHistory(database: database)
         reviews = try PresetReviews(database: database)
         log = try DecisionLog(database: database)
@@ -82,7 +88,7 @@ final class PresetStore: Sendable {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
             try? FileManager.default.removeItem(atPath: self.folder + "/" + file)
         }
-        try recover()
+        if !database.isInMemory { try recover() }
         _ = list()
     }
 
@@ -113,6 +119,50 @@ final class PresetStore: Sendable {
     func status(of name: String) throws -> PresetReviews.Status? {
         guard let record = try history.record(named: name) else { return nil }
         return PresetReviews.status(reviews: try reviews.reviews(of: record.id), latest: record.deleted ? nil : record.latest)
+    }
+
+    /// The preset to export and where it came from: the current file (`selector` nil), revision
+    /// `selector` ("3"), or the newest approved revision ("approved").
+    func exportable(_ name: String, revision selector: String?) throws -> (preset: Preset, provenance: Provenance) {
+        guard let record = try history.record(named: name), !record.deleted || selector != nil else { throw SaveError.notFound }
+        let reviewed = try reviews.reviews(of: record.id)
+        let approvals = PresetReviews.approvals(reviewed)
+        let number: Int
+        switch selector {
+        case nil:
+            guard let entry = get(name) else { throw SaveError.notFound }
+            number = entry.revision
+        case "approved"?:
+            guard let approved = approvals.keys.max() else { throw SaveError.noRevision("no revision of “\(name)” is approved yet") }
+            number = approved
+        case let text?:
+            guard text.count <= 10, let n = Int(text), n >= 1 else { throw SaveError.noRevision("revision must be a revision number or \"approved\"") }
+            number = n
+        }
+        guard let revision = try history.revision(of: record.id, number: number), !revision.deleted else {
+            throw SaveError.noRevision("“\(name)” has no revision \(number) to export")
+        }
+        var preset: Preset
+        do { preset = try Preset(json: try JSONValue.parse(revision.fileText), requireEnvelope: true) } catch {
+            throw SaveError.noRevision("revision \(number) of “\(name)” cannot be read: \(error)")
+        }
+        preset.name = record.name
+        let approval = approvals[number]
+        let status = approval != nil ? "approved"
+            : number == record.latest ? PresetReviews.status(reviews: reviewed, latest: record.latest).state.rawValue : "draft"
+        return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approval?.approvers ?? [],
+                                   approvedAt: approval?.at, parametersSHA256: preset.parametersSHA256))
+    }
+
+    /// Provenance for parameters that may be no saved revision (an export of what is on screen):
+    /// a saved revision of `name` with exactly these parameters when there is one, else unsaved.
+    func provenance(of preset: Preset, savedAs name: String?) -> Provenance {
+        let hash = preset.parametersSHA256
+        let unsaved = Provenance(preset: preset.name, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, parametersSHA256: hash)
+        guard let name, let current = try? exportable(name, revision: nil) else { return unsaved }
+        if current.provenance.parametersSHA256 == hash { return current.provenance }
+        if let approved = try? exportable(name, revision: "approved"), approved.provenance.parametersSHA256 == hash { return approved.provenance }
+        return unsaved
     }
 
     func reviewList(of name: String) throws -> [PresetReviews.Review]? {

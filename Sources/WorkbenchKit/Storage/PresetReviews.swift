@@ -95,18 +95,9 @@ final class PresetReviews: Sendable {
     /// review of the newest revision and nobody has since asked for changes to it; else a draft.
     /// The newest approved revision stays the approved one while a new draft is edited.
     static func status(reviews: [Review], latest: Int?) -> Status {
-        var lastWord: [Int: [String: Review]] = [:]
-        for review in reviews where review.decision != .requestReview { lastWord[review.revision, default: [:]][review.author] = review }
-        var approved: (revision: Int, approvers: [String], at: String)?
-        for (revision, words) in lastWord {
-            let approvals = words.values.filter { $0.decision == .approve }
-            guard !approvals.isEmpty, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
-            if let current = approved, current.revision > revision { continue }
-            let ordered = approvals.sorted { $0.id < $1.id }
-            approved = (revision, ordered.map(\.author), ordered.last?.time ?? "")
-        }
+        let approved = approvals(reviews).max { $0.key < $1.key }
         let state: Status.State
-        if let latest, approved?.revision == latest {
+        if let latest, approved?.key == latest {
             state = .approved
         } else if let latest, let request = reviews.last(where: { $0.revision == latest && $0.decision == .requestReview }),
                   !reviews.contains(where: { $0.revision == latest && $0.decision == .requestChanges && $0.id > request.id }) {
@@ -114,6 +105,20 @@ final class PresetReviews: Sendable {
         } else {
             state = .draft
         }
-        return Status(state: state, approvedRevision: approved?.revision, approvers: approved?.approvers ?? [], approvedAt: approved?.at)
+        return Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at)
+    }
+
+    /// Every approved revision with its approvers (in the order they approved) and the time of
+    /// the last approval.
+    static func approvals(_ reviews: [Review]) -> [Int: (approvers: [String], at: String)] {
+        var lastWord: [Int: [String: Review]] = [:]
+        for review in reviews where review.decision != .requestReview { lastWord[review.revision, default: [:]][review.author] = review }
+        var out: [Int: (approvers: [String], at: String)] = [:]
+        for (revision, words) in lastWord {
+            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
+            guard !approvals.isEmpty, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
+            out[revision] = (approvals.map(\.author), approvals.last?.time ?? "")
+        }
+        return out
     }
 }

@@ -80,7 +80,7 @@ final class SQLiteConnection {
             // fsynced) before it returns, so a save that answered 2xx survives power loss, not
             // only a killed process (NORMAL would survive only the latter).
             let mode = try query("PRAGMA journal_mode=WAL").first?.text(0)
-            guard mode?.lowercased() == "wal" else {
+            guard mode?.lowercased() == "wal" || path == ":memory:" else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "the database could not be put in WAL mode (it is \(mode ?? "unknown"))")
             }
             try execute("PRAGMA synchronous=FULL")
@@ -211,6 +211,12 @@ final class SQLiteDatabase: Sendable {
         self.path = path
         connection = Mutex(try SQLiteConnection(path: path))
     }
+
+    /// A database that lives as long as the process: where a history goes when the presets
+    /// folder cannot hold one (read-only), so the presets can still be read and served.
+    static func inMemory() throws(SQLiteError) -> SQLiteDatabase { try SQLiteDatabase(path: ":memory:") }
+
+    var isInMemory: Bool { path == ":memory:" }
 
     func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try connection.withLock { connection in try body(connection) }
