@@ -88,7 +88,10 @@ final class PresetStore: Sendable {
         for file in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
             try? FileManager.default.removeItem(atPath: self.folder + "/" + file)
         }
-        if !database.isInMemory { try recover() }
+        if !database.isInMemory {
+            // A folder that cannot be repaired now (read-only) is still served as it is.
+            do { try recover() } catch { Output.error("the presets folder could not be brought in line with its history: \(error)") }
+        }
         _ = list()
     }
 
@@ -484,9 +487,9 @@ final class PresetStore: Sendable {
         return outcome
     }
 
-    /// Repairs what a killed process left between a database commit and its file: a save or
-    /// create whose file was not yet written, a rename whose old file remains or new file is
-    /// missing, a delete whose file remains. A file removed by hand is recorded as deleted.
+    /// Repairs what a killed process left between a database commit and its file: a save whose
+    /// file still holds the revision before, a rename whose old file remains or new file is
+    /// missing, a delete whose file remains. A missing file is recorded as deleted.
     private func recover() throws {
         for record in try history.records() {
             guard let latest = try history.revision(of: record.id, number: record.latest) else { continue }
@@ -502,7 +505,9 @@ final class PresetStore: Sendable {
             if latest.deleted { continue }
             let onDisk = Self.fingerprint(atPath: path)
             if onDisk == latest.fileHash { continue }
-            if onDisk == nil, let previous, !previous.deleted, previous.fileName == latest.fileName {
+            if onDisk == nil {
+                // Removed by hand, or a create killed before its file (which never answered 2xx):
+                // either way the revision stays in the history, restorable.
                 try database.withConnection { connection in
                     try connection.transaction {
                         let revision = try PresetHistory.append(.init(name: latest.name, fileName: latest.fileName, author: Self.folderAuthor,
@@ -513,7 +518,7 @@ final class PresetStore: Sendable {
                                                on: connection)
                     }
                 }
-            } else if onDisk == nil || onDisk == previous?.fileHash {
+            } else if onDisk == previous?.fileHash {
                 // Killed after the commit, before the file: the file is the revision's to write.
                 try AtomicFile.write(Array(latest.fileText.utf8), to: path)
             }
