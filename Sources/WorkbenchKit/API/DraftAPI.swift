@@ -70,7 +70,7 @@ extension WorkbenchApp {
     /// `{"preset", "draft", "baseRevision", "version", "parameters", "saved", "changes"}`.
     static func draftJSON(_ snapshot: DraftStore.Snapshot, changes: Bool = true) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
-            ("preset", .string(snapshot.preset)), ("draft", .number(Double(snapshot.id))), ("baseRevision", .number(Double(snapshot.baseRevision))),
+            ("preset", .string(snapshot.preset)), ("draft", .number(Double(snapshot.id))), ("baseRevision", Self.revisionJSON(snapshot.baseRevision)),
             ("version", .number(Double(snapshot.version))), ("parameters", .object(snapshot.values)),
         ]
         if changes { pairs += [("saved", .object(snapshot.saved)), ("changes", .array(snapshot.changes.map(changeJSON)))] }

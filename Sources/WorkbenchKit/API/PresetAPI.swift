@@ -14,7 +14,7 @@ extension WorkbenchApp {
         return .json(.object([
             ("presets", .array(page.map { entry in
                 .object([("name", .string(entry.preset.name)), ("author", .string(entry.preset.author)),
-                         ("updatedAt", .string(entry.preset.updatedAt)), ("revision", .number(Double(entry.revision))),
+                         ("updatedAt", .string(entry.preset.updatedAt)), ("revision", Self.revisionJSON(entry.revision)),
                          ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
             })),
             ("total", .number(Double(entries.count))), ("next", next.map { .number(Double($0)) } ?? .null),
@@ -58,7 +58,7 @@ extension WorkbenchApp {
         drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
-        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", .number(Double(entry.revision)))])
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])
     }
 
     func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -82,7 +82,7 @@ extension WorkbenchApp {
         // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
         try? comments.rename(name, to: newName)
         return try presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
-                                                              ("revision", .number(Double(entry.revision)))])
+                                                              ("revision", Self.revisionJSON(entry.revision))])
     }
 
     func deletePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -98,8 +98,8 @@ extension WorkbenchApp {
         guard let deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         announce(deleted.logged)
         drafts.deleted(name)
-        return .json(.object([("deleted", .string(name)), ("revision", .number(Double(deleted.revision)))]))
-            .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", .number(Double(deleted.revision)))])
+        return .json(.object([("deleted", .string(name)), ("revision", Self.revisionJSON(deleted.revision))]))
+            .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", Self.revisionJSON(deleted.revision))])
     }
 
     // MARK: History and review
@@ -114,7 +114,7 @@ extension WorkbenchApp {
         do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
         return .json(.array(revisions.map { revision in
-            .object([("revision", .number(Double(revision.number))), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
+            .object([("revision", Self.revisionJSON(revision.number)), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
                      ("message", .string(revision.message)), ("deleted", .bool(revision.deleted)), ("name", .string(revision.name))])
         }))
     }
@@ -129,7 +129,7 @@ extension WorkbenchApp {
         guard case .object(var pairs)? = try? JSONValue.parse(revision.fileText) else {
             throw HTTPError(500, "history_damaged", "revision \(number) of “\(name)” cannot be read")
         }
-        pairs.append(("revision", .number(Double(number))))
+        pairs.append(("revision", Self.revisionJSON(number)))
         pairs.append(("deleted", .bool(revision.deleted)))
         pairs.append(("savedAt", .string(revision.savedAt)))
         pairs.append(("savedBy", .string(revision.author)))
@@ -156,7 +156,7 @@ extension WorkbenchApp {
         drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
         var response = try presetResponse(entry)
         response.status = 201
-        return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", .number(Double(entry.revision)))])
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(entry.revision))])
     }
 
     /// `[{"id", "revision", "author", "decision", "reviewers", "comment", "time"}]`, oldest first.
@@ -218,18 +218,22 @@ extension WorkbenchApp {
         var json = Self.reviewJSON(recorded.review)
         if case .object(var pairs) = json { pairs.append(("status", Self.statusJSON(recorded.status))); json = .object(pairs) }
         return HTTPResponse.json(json, status: 201)
-            .announcing("review", [("name", .string(name)), ("revision", .number(Double(number))), ("decision", .string(decision.rawValue)),
+            .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("status", Self.statusJSON(recorded.status))])
     }
 
+    /// A revision as the API writes it: its number as a string ("3"), usable as it is in
+    /// `If-Match` and in paths; numbers are accepted where a revision is read.
+    static func revisionJSON(_ number: Int) -> JSONValue { .string(String(number)) }
+
     static func reviewJSON(_ review: PresetReviews.Review) -> JSONValue {
-        .object([("id", .number(Double(review.id))), ("revision", .number(Double(review.revision))), ("author", .string(review.author)),
+        .object([("id", .number(Double(review.id))), ("revision", Self.revisionJSON(review.revision)), ("author", .string(review.author)),
                  ("decision", .string(review.decision.rawValue)), ("reviewers", .array(review.reviewers.map(JSONValue.string))),
                  ("comment", .string(review.comment)), ("time", .string(review.time))])
     }
 
     static func statusJSON(_ status: PresetReviews.Status) -> JSONValue {
-        .object([("state", .string(status.state.rawValue)), ("approvedRevision", status.approvedRevision.map { .number(Double($0)) } ?? .null),
+        .object([("state", .string(status.state.rawValue)), ("approvedRevision", status.approvedRevision.map(revisionJSON) ?? .null),
                  ("approvers", .array(status.approvers.map(JSONValue.string))), ("approvedAt", status.approvedAt.map(JSONValue.string) ?? .null)])
     }
 
@@ -338,7 +342,7 @@ extension WorkbenchApp {
         do { status = try presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = entry.preset.json
         if case .object(var pairs) = json {
-            pairs.append(("revision", .number(Double(entry.revision))))
+            pairs.append(("revision", Self.revisionJSON(entry.revision)))
             pairs.append(("status", Self.statusJSON(status)))
             pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
             json = .object(pairs)

@@ -43,11 +43,11 @@ struct Provenance: Sendable, Equatable {
     }
 
     /// The provenance as one line of JSON in ASCII: safe inside `//` and `<!-- -->` comments
-    /// (no line breaks, bidi controls or `--`) whatever the preset's name.
+    /// (no line breaks, bidi controls, `--` or markup characters) whatever the preset's name.
     static func asciiLine(_ value: JSONValue) -> String {
         var out = ""
         for scalar in value.serialized().unicodeScalars {
-            if scalar.isASCII && scalar.value >= 0x20 {
+            if scalar.isASCII && scalar.value >= 0x20 && scalar != "<" && scalar != ">" && scalar != "&" {
                 out.unicodeScalars.append(scalar)
             } else {
                 for unit in String(scalar).utf16 {
