@@ -28,10 +28,12 @@ def small_csv(rows=2000, start=1_600_000_000, step=3600, bad_line=None):
 
 
 class Server:
-    def __init__(self, *args, data_csv=None, presets=None, host=None):
+    def __init__(self, *args, data_csv=None, presets=None, host=None, presets_dir=None):
         self.dir = Path(tempfile.mkdtemp(prefix="workbench-test-"))
-        self.presets = self.dir / "Presets"
-        if presets is None:
+        self.presets = Path(presets_dir) if presets_dir else self.dir / "Presets"
+        if presets_dir:
+            pass  # another server's folder, served again as it is
+        elif presets is None:
             shutil.copytree(ROOT / "Presets", self.presets)
         else:
             self.presets.mkdir()

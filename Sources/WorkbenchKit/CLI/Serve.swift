@@ -23,6 +23,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
     var uploadLimit = 512
 
+    @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
+    var maxPresets = PresetStore.Limits.presets
+
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
@@ -31,6 +34,7 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         guard (1...4096).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 4096 MB") }
+        guard (1...PresetStore.Limits.presets).contains(maxPresets) else { throw ValidationError("--max-presets must be between 1 and \(PresetStore.Limits.presets)") }
         guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
     }
 
@@ -44,7 +48,7 @@ struct Serve: ParsableCommand {
             do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
-            do { presets = try PresetStore(folder: locations.presets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
+            do { presets = try PresetStore(folder: locations.presets, maxPresets: maxPresets) } catch { throw InputError("--presets \(locations.presets): \(error.localizedDescription)") }
             let (series, source) = try locations.loadData()
             let access = share ? ShareAccess(port: socket.port) : nil
             let served = share ? Self.servedAddresses(host: host) : nil

@@ -70,7 +70,11 @@ final class PresetStore: Sendable {
         let message: String
     }
 
-    init(folder: String) throws {
+    /// Presets the folder may hold (`serve --max-presets`; at most `Limits.presets`).
+    let maxPresets: Int
+
+    init(folder: String, maxPresets: Int = Limits.presets) throws {
+        self.maxPresets = min(maxPresets, Limits.presets)
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         self.folder = url.resolvingSymlinksInPath().path
@@ -407,8 +411,8 @@ final class PresetStore: Sendable {
     }
 
     private func checkCapacity(_ entries: [Entry], adding bytes: Int, replacing existing: Entry?) throws {
-        if existing == nil, entries.count >= Limits.presets {
-            throw SaveError.full("the presets folder holds at most \(Limits.presets) presets; delete some first")
+        if existing == nil, entries.count >= maxPresets {
+            throw SaveError.full("the presets folder holds at most \(maxPresets) presets; delete some first")
         }
         let total = entries.reduce(0) { $0 + $1.bytes } - (existing?.bytes ?? 0) + bytes
         if total > Limits.totalBytes {
