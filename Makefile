@@ -5,7 +5,7 @@ PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
 
-.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers clean
+.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -53,7 +53,7 @@ fuzz-seeds:
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 
 # Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
-bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-browser
+bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-history bench-browser
 
 bench-engine:
 	@scripts/ensure-deps.sh bench
@@ -78,6 +78,10 @@ bench-import: release
 bench-parsers: release
 	@scripts/ensure-deps.sh bench
 	python3 Benchmarks/parsers_bench.py .build/release/workbench
+
+bench-history: release
+	@scripts/ensure-deps.sh bench
+	python3 Benchmarks/history_bench.py .build/release/workbench
 
 bench-browser: release
 	@scripts/ensure-deps.sh bench

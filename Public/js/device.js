@@ -72,7 +72,7 @@ async function start() {
   };
 
   const current = session.current ?? { preset: null };
-  const names = (await getJSON('/api/presets')).presets.map(p => p.name);
+  const names = (await getJSON('/api/presets?limit=1000')).presets.map(p => p.name);
   await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
   store.on(change => { if (change.kind === 'params') chart.draw(); });
   chart.draw();

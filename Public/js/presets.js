@@ -55,7 +55,13 @@ export class Presets {
   }
 
   async refresh() {
-    const data = await getJSON('/api/presets');
+    // The list comes a page at a time (summaries, no notes): read every page.
+    const data = await getJSON('/api/presets?limit=1000');
+    for (let next = data.next; next !== null && next !== undefined;) {
+      const more = await getJSON(`/api/presets?limit=1000&offset=${next}`);
+      data.presets.push(...more.presets);
+      next = more.next;
+    }
     this.list = data.presets;
     const selected = this.current?.name ?? null;
     this.select.replaceChildren(new Option('Unsaved parameters', ''));

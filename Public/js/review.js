@@ -45,13 +45,17 @@ export class Review {
   /** Reads the open preset's status and reviews; call when another preset is opened. */
   async refresh() {
     const name = this.presetName();
+    // Events can start refreshes whose answers arrive out of order: only the newest one counts.
+    const asked = this.asked = (this.asked ?? 0) + 1;
     if (name === null) { this.preset = null; this.renderStatus(); return; }
+    let preset;
     try {
-      this.preset = await getJSON(presetPath(name));
+      preset = await getJSON(presetPath(name));
     } catch {
-      this.preset = null;
+      preset = null;
     }
-    if (this.presetName() !== name) return;
+    if (asked !== this.asked || this.presetName() !== name) return;
+    this.preset = preset;
     this.renderStatus();
     if ($('history-dialog').open) await this.renderReviews();
   }

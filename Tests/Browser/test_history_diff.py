@@ -1,10 +1,8 @@
-"""The History panel's diff in Chromium, fed the answers the history contract defines
-(`GET …/revisions`, `GET …/revisions/{revision}`, `status` on the preset): the parameter table
-and the engine's charts side by side, overlaid and strobing, at rest, pressed and
-mid-transition, with the changed pixels counted and marked; axe finds nothing serious.
-The answers are routed in the page so this test holds the page to the contract by itself;
-the server's history is tested with the store."""
-import json
+"""The History panel's diff in Chromium against the server's real history: revision 2 of
+Default saved by Ada (another line colour and active width) over revision 1, approved by Ben.
+The parameter table and the engine's charts side by side, overlaid and strobing, at rest,
+pressed and mid-transition, with the changed pixels counted and marked; axe finds nothing
+serious."""
 from pathlib import Path
 
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
@@ -14,31 +12,15 @@ SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 
 
 def serve_history(page, server):
-    """Two revisions of Default: the stored one (1) and one with another line colour (2)."""
+    """Saves revision 2 of Default (bluer line, wider active line) as Ada; Ben approves it."""
     stored = server.get("/api/presets/Default").json()
-    changed = json.loads(json.dumps(stored))
-    changed["parameters"]["lineColor"] = "#1060E0"
-    changed["parameters"]["activeLineWidth"] = 4
-    files = {"1": {**stored, "revision": 1}, "2": {**changed, "revision": 2}}
-    revisions = [
-        {"revision": 2, "author": "Ada", "savedAt": "2026-11-23T10:00:00Z", "message": "bluer line", "deleted": False},
-        {"revision": 1, "author": "Ben", "savedAt": "2026-11-22T09:00:00Z", "message": "", "deleted": False},
-    ]
-    status = {"state": "approved", "approvedRevision": 1, "approvers": ["Ben"], "approvedAt": "2026-11-22T11:00:00Z"}
-
-    def answer(route):
-        url = route.request.url.split("?")[0]
-        if url.endswith("/revisions"):
-            return route.fulfill(json=revisions)
-        if "/revisions/" in url:
-            return route.fulfill(json=files[url.rsplit("/", 1)[1]])
-        if url.endswith("/reviews"):
-            return route.fulfill(json=[{"revision": 1, "decision": "approve", "author": "Ben", "comment": "ship it", "time": "2026-11-22T11:00:00Z"}])
-        if url.endswith("/api/presets/Default") and route.request.method == "GET":
-            return route.fulfill(json={**stored, "status": status})
-        return route.continue_()
-    page.route("**/api/presets/Default*", answer)
-    page.route("**/api/presets/Default/**", answer)
+    parameters = {**stored["parameters"], "lineColor": "#1060E0", "activeLineWidth": 4}
+    saved = server.request("PUT", "/api/presets/Default", json={"parameters": parameters, "notes": stored["notes"], "message": "bluer line"},
+                           headers={"If-Match": stored["revision"], "X-Workbench-User": "Ada"})
+    assert saved.status_code == 200, saved.text
+    approved = server.request("POST", "/api/presets/Default/reviews", json={"revision": saved.json()["revision"], "decision": "approve", "comment": "ship it"},
+                              headers={"X-Workbench-User": "Ben"})
+    assert approved.status_code == 201, approved.text
 
 
 def test_diff_shows_the_table_and_the_charts_every_way(people, fresh_server):
@@ -46,12 +28,13 @@ def test_diff_shows_the_table_and_the_charts_every_way(people, fresh_server):
     serve_history(ada, fresh_server)
     ada.locator("#preset-select").select_option("PM's favourite")
     ada.locator("#preset-select").select_option("Default")
-    ada.wait_for_function("() => document.querySelector('#preset-status').textContent === 'Approved · rev 1'")
+    ada.wait_for_function("() => document.querySelector('#preset-status').textContent === 'Approved · rev 2'")
     assert "approved by Ben" in ada.locator("#preset-status").get_attribute("title")
 
     ada.locator("#open-history").click()
     ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 2")
-    assert "Ada" in ada.locator("#revision-list li").first.text_content()
+    newest = ada.locator("#revision-list li").first.text_content()
+    assert "Ada" in newest and "bluer line" in newest
     ada.wait_for_function("() => document.querySelector('#review-list').textContent.includes('ship it')")
     ada.locator("#history-diff").click()
     ada.wait_for_selector("#revision-charts img")

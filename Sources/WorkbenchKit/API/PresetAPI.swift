@@ -104,19 +104,21 @@ extension WorkbenchApp {
 
     // MARK: History and review
 
-    /// `[{"revision", "author", "savedAt", "message", "deleted", "name"}]`, newest first;
-    /// `limit` and `before` (a revision number) page through a long history.
+    /// `[{"revision", "author", "savedAt", "message", "deleted", "name"}]`, newest first, 200 at
+    /// a time: `limit` (up to 10,000) and `before` (a revision number) page through a long history;
+    /// `X-Total-Count` says how many there are.
     func listRevisions(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.maxPageSize
+        let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.pageSize
         let before = try Self.integerQuery(request, "before", 1...Int.max)
         let revisions: [PresetHistory.Revision]?
         do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
-        return .json(.array(revisions.map { revision in
+        let total = (try? presets.history.record(named: name))??.latest ?? revisions.count
+        return HTTPResponse.json(.array(revisions.map { revision in
             .object([("revision", Self.revisionJSON(revision.number)), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
                      ("message", .string(revision.message)), ("deleted", .bool(revision.deleted)), ("name", .string(revision.name))])
-        }))
+        })).adding("X-Total-Count", String(total))
     }
 
     /// That revision's preset file, with its revision number.
@@ -219,6 +221,7 @@ extension WorkbenchApp {
         if case .object(var pairs) = json { pairs.append(("status", Self.statusJSON(recorded.status))); json = .object(pairs) }
         return HTTPResponse.json(json, status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
+                                   ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
                                    ("status", Self.statusJSON(recorded.status))])
     }
 

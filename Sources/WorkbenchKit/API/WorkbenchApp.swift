@@ -98,7 +98,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
             [unowned self] in try renamePreset($0)
         }
-        r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first: revision, author, savedAt, message, deleted (limit, before: page back)",
+        r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; X-Total-Count)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
               answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { [unowned self] in try listRevisions($0) }
         r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {

@@ -1,0 +1,68 @@
+"""Deciding in Chromium with the server's history: Ada asks Ben for a review, Ben (another
+page) approves it with a comment, both pages show the approval; Ada edits (a new draft, the
+approval kept), then restores revision 1 from the History panel; the decision log page lists
+it all, new entries arriving live."""
+from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
+from decide_pages import people  # noqa: F401  (fixtures)
+
+
+def badge(page, text):
+    page.wait_for_function("t => document.querySelector('#preset-status').textContent === t", arg=text, timeout=5000)
+
+
+def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
+    ada, ben = people("Ada"), people("Ben")
+    badge(ada, "Draft")
+    ada.locator("#open-history").click()
+    ada.locator("#review-reviewers").fill("Ben")
+    ada.locator("#review-request button[type=submit]").click()
+    badge(ada, "In review")
+    badge(ben, "In review")  # live: the review event reached Ben's page
+    ben.locator("#open-history").click()
+    ben.wait_for_function("() => document.querySelector('#review-list').textContent.includes('asked for a review')")
+    ben.locator("#review-comment").fill("calm enough <ship>")
+    ben.locator("#review-approve").click()
+    badge(ben, "Approved · rev 1")
+    badge(ada, "Approved · rev 1")
+    status = fresh_server.get("/api/presets/Default").json()["status"]
+    assert status["state"] == "approved" and status["approvers"] == ["Ben"] and status["approvedRevision"] == "1"
+    ben.locator("#history-dialog button[value=close]").click()
+
+    # Ada edits and saves: a new draft; revision 1 stays the approved one.
+    ada.locator("#history-dialog button[value=close]").click()
+    ada.locator("#param-markerRadius-number").fill("6")
+    ada.locator("#param-markerRadius-number").dispatch_event("change")
+    ada.locator("#preset-save").click()
+    ada.wait_for_function("() => document.querySelector('#modified-marker').hidden")
+    badge(ada, "Draft")
+    badge(ben, "Draft")
+    assert "revision 1 approved by Ben" in ada.locator("#preset-status").get_attribute("title")
+    assert fresh_server.get("/api/presets/Default/export?format=json&revision=approved").status_code == 200
+
+    # Restore revision 1 from the History panel: a new revision 3 with revision 1's values, on both pages.
+    ada.on("dialog", lambda dialog: dialog.accept())
+    ada.locator("#open-history").click()
+    ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 2")
+    ada.locator("#revision-list li[data-revision='1']").get_by_role("button", name="Restore").click()
+    ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 3")
+    stored = fresh_server.get("/api/presets/Default").json()
+    assert stored["revision"] == "3" and stored["parameters"]["markerRadius"] != 6
+    ben.wait_for_function("v => Number(document.querySelector('#param-markerRadius-number').value) === v",
+                          arg=stored["parameters"]["markerRadius"], timeout=5000)
+
+    # The decision log page: every step with who, newest first; a new save arrives live.
+    log = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    log.goto(fresh_server.url + "/log.html")
+    log.wait_for_selector("body[data-ready=true]")
+    rows = log.locator("#log-table tr").all_inner_texts()
+    kinds = [r.split("\t")[2] for r in rows[1:]]
+    assert kinds[:5] == ["restore", "export", "save", "approval", "review-request"], kinds
+    assert rows[4].split("\t")[1] == "Ben" and "calm enough <ship>" in rows[4]
+    assert log.locator("#log-table ship").count() == 0
+    before = len(rows)
+    fresh_server.request("PUT", "/api/presets/Live one", json={"parameters": {}}, headers={"X-Workbench-User": "Cy"})
+    log.wait_for_function("n => document.querySelectorAll('#log-table tr').length > n", arg=before, timeout=5000)
+    assert "Cy" in log.locator("#log-table tr").nth(1).inner_text()
+    markdown = fresh_server.get("/api/log?format=markdown").text
+    assert "| Ben | approval | Default | 1 |" in markdown
+    assert ada.errors == [] and ben.errors == []
