@@ -45,6 +45,9 @@ export class Exporter {
       ...this.store.params,
       format,
       name: current ? current.name : 'Untitled',
+      // The saved preset it came from: the export's provenance names its revision when the
+      // parameters are that revision's (or the approved one's), else says "unsaved".
+      ...(current ? { preset: current.name } : {}),
       author: current ? current.author || '' : '',
       notes: current ? current.notes || '' : '',
       // "Updated:" is when the preset was saved; unsaved edits are exported as of now.

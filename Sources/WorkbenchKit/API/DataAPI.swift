@@ -27,6 +27,7 @@ extension WorkbenchApp {
         let name = context.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
         data.replace(with: result.series, source: name)
         let snapshot = data.snapshot
+        recordDecision("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
         return .json(.object([("summary", snapshot.summary), ("timeColumn", .string(result.timeColumn)),
                               ("priceColumn", .string(result.priceColumn)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])

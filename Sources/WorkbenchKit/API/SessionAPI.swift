@@ -140,8 +140,9 @@ extension WorkbenchApp {
     }
 
     /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
-    func loadBuiltInData() -> HTTPResponse {
+    func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
         data.replace(with: BuiltInData.series(), source: BuiltInData.source)
+        recordDecision("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
         let snapshot = data.snapshot
         return .json(.object([("summary", snapshot.summary)])).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }

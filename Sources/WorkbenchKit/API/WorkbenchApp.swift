@@ -135,7 +135,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
                answers: [.json("the draft after the change")], errors: [404, 409]) { [unowned self] in try postDraftChange($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
-            [unowned self] _ in loadBuiltInData()
+            [unowned self] in loadBuiltInData($0)
         }
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
               answers: [.json("role, people, current, links")]) { [unowned self] in sessionInfo($0) }

@@ -247,7 +247,7 @@ final class PresetStore: Sendable {
             let text = renamed.fileText
             let fileName = freeFileName(for: newName)
             let oldPath = folder + "/" + existing.fileName, newPath = folder + "/" + fileName
-            let (revision, logged) = try commit(newName, presetID: existing.presetID, PresetHistory.NewRevision(
+            let (revision, logged) = try commit(name, presetID: existing.presetID, PresetHistory.NewRevision(
                 name: newName, fileName: fileName, author: author, message: "renamed from “\(name)”", fileText: text)) { revision in
                 "renamed “\(name)” to “\(newName)” (revision \(revision.number))"
             } files: { _ in
@@ -355,7 +355,8 @@ final class PresetStore: Sendable {
     /// and the entry are taken back, and the error names the preset and the folder's problem.
     private func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, summary: (PresetHistory.Revision) -> String,
                         files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
-        let (before, revision, logged): (PresetHistory.Record?, PresetHistory.Revision, DecisionLogEntry) = try storage(name) {
+        let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
+        let (before, revision, logged): (PresetHistory.Record?, PresetHistory.Revision, DecisionLogEntry) = try storage(name, doing: doing) {
             try database.withConnection { connection in
                 try connection.transaction {
                     let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
@@ -377,37 +378,47 @@ final class PresetStore: Sendable {
                     try connection.query("DELETE FROM decision_log WHERE id = ?1", [.integer(logged.id)])
                 }
             }
-            throw SaveError.storage(Self.plainWords(error, name: name, doing: new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : "saved"))
+            throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
         }
         return (revision, logged)
     }
 
     /// Runs a database step, turning its failure into words that name the preset.
-    private func storage<T>(_ name: String, _ body: () throws -> T) throws -> T {
+    private func storage<T>(_ name: String, doing: String = "saved", _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as SaveError { throw error } catch {
-            throw SaveError.storage(Self.plainWords(error, name: name, doing: "saved"))
+            throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
         }
     }
 
     /// What went wrong, in words a person can act on, without the server's paths or a system dump.
-    static func plainWords(_ error: any Error, name: String, doing: String) -> String {
+    static func plainWords(_ error: any Error, name: String, doing: String, folder: String? = nil) -> String {
         let problem: String
         if let write = error as? AtomicFile.WriteError {
             switch write.code {
             case EROFS: problem = "the presets folder is read-only"
             case EACCES, EPERM: problem = "the server is not permitted to write in the presets folder"
-            case ENOSPC, EDQUOT: problem = "the disk holding the presets folder is full"
+            case ENOSPC, EDQUOT, EFBIG: problem = "the disk holding the presets folder is full"
             case EIO: problem = "the disk holding the presets folder failed"
-            default: problem = "the presets folder cannot be written (\(String(cString: strerror(write.code))))"
+            default: problem = folder.flatMap(folderProblem) ?? "the presets folder cannot be written (\(String(cString: strerror(write.code))))"
             }
         } else if let sqlite = error as? SQLiteError {
-            problem = sqlite.isFull ? "the disk holding the presets folder is full"
-                : sqlite.isReadOnly ? "the presets folder's history database is read-only"
-                : "the presets folder's history database failed"
+            // SQLite says I/O error for most of what a folder can do to it: ask the folder.
+            problem = folder.flatMap(folderProblem) ?? (sqlite.isFull ? "the disk holding the presets folder is full"
+                : sqlite.isReadOnly ? "the presets folder's history database is read-only" : "the presets folder's history database failed")
         } else {
-            problem = "the presets folder cannot be written"
+            problem = folder.flatMap(folderProblem) ?? "the presets folder cannot be written"
         }
         return "“\(name)” could not be \(doing): \(problem)"
+    }
+
+    /// Read-only or (nearly) full, as the file system says; nil when neither.
+    static func folderProblem(_ folder: String) -> String? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return "the presets folder is read-only" }
+        if UInt64(info.f_bavail) * UInt64(info.f_bsize) < 64 * 1024 { return "the disk holding the presets folder is full" }
+        if access(folder, W_OK) != 0 { return "the server is not permitted to write in the presets folder" }
+        return nil
     }
 
     private func checkCapacity(_ entries: [Entry], adding bytes: Int, replacing existing: Entry?) throws {
