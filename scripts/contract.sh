@@ -17,6 +17,7 @@ phases=${CONTRACT_PHASES:-examples,coverage,fuzzing,stateful}
 scratch=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 cp -R Presets "$scratch/Presets"
+rm -rf "$scratch/Presets/.workbench.sqlite"* "$scratch/Presets/.uploads"
 "$binary" serve --port 0 --presets "$scratch/Presets" --public-folder Public >"$scratch/out" 2>"$scratch/err" &
 pid=$!
 for _ in $(seq 100); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done

@@ -51,6 +51,7 @@ python_has() { python3 -c "import $1" 2>/dev/null; }
 if [ "$target" = test ] || [ "$target" = bench ]; then
   python_has playwright || pip_need+=(playwright)
   python_has pytest || pip_need+=(pytest)
+  python_has xdist || pip_need+=(pytest-xdist)
   python_has requests || pip_need+=(requests)
   python_has tree_sitter || pip_need+=(tree-sitter)
   python_has tree_sitter_kotlin || pip_need+=(tree-sitter-kotlin)

@@ -1,9 +1,9 @@
 // The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
 // filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
 
-import { getJSON, withToken } from './api.js';
+import { getJSON, send, withToken } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
-import { row } from './elements.js';
+import { button, row } from './elements.js';
 
 const markdown = document.getElementById('log-markdown');
 if (markdown) markdown.href = withToken('api/log?format=markdown');
@@ -45,12 +45,27 @@ function render() {
   for (const entry of shown) {
     const time = field.time(entry);
     const when = time ? new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' }) : '';
-    table.append(row([when, field.author(entry) || 'someone', field.kind(entry), field.preset(entry) || '–', field.summary(entry)], 'td'));
+    const line = row([when, field.author(entry) || 'someone', field.kind(entry), field.preset(entry) || '–', field.summary(entry)], 'td');
+    // A deletion is a revision: the revision before it is the preset as it was.
+    if (field.kind(entry) === 'delete' && Number(entry.revision) > 1) {
+      line.lastElementChild.append(' ', button('Restore', () => restore(entry.preset, String(Number(entry.revision) - 1))));
+    }
+    table.append(line);
   }
   if (!shown.length) table.append(row(['Nothing recorded yet.', '', '', '', ''], 'td'));
   $('log-status').textContent = `${shown.length} of ${entries.length} entries`;
 }
 
+
+async function restore(name, revision) {
+  if (!confirm(`Restore “${name}” as it was at revision ${revision}? It becomes its newest revision.`)) return;
+  try {
+    await send('POST', `/api/presets/${encodeURIComponent(name)}/restore`, { revision });
+    $('log-status').textContent = `Restored “${name}” (revision ${revision}).`;
+  } catch (error) {
+    $('log-status').textContent = `Cannot restore “${name}”: ${error.message}`;
+  }
+}
 
 $('log-filter').addEventListener('change', render);
 $('log-preset').addEventListener('input', render);

@@ -184,14 +184,28 @@ export class Presets {
   async remove() {
     if (!this.current) return;
     const name = this.current.name;
-    if (!await confirmDialog('Delete preset?', `“${name}” will be deleted for everyone.`, 'Delete')) return;
+    if (!await confirmDialog('Delete preset?', `“${name}” will be deleted for everyone. Its history is kept: it can be restored (here, or from the decision log).`, 'Delete')) return;
     try {
-      await send('DELETE', path(name), undefined, { 'If-Match': this.current.revision });
+      const { body } = await send('DELETE', path(name), undefined, { 'If-Match': this.current.revision });
       this.closeDeleted(name);
       await this.refresh();
-      toast(`Deleted “${name}”`);
+      // The deletion is a revision: the one before it is the preset as it was.
+      const before = String(Number(body.revision) - 1);
+      toast(`Deleted “${name}”`, { ms: 12000, action: { label: 'Restore', run: () => this.restoreDeleted(name, before) } });
     } catch (error) {
       toast(`Cannot delete: ${error.message}`, { error: true });
+    }
+  }
+
+  /** Brings a deleted preset back at the revision it had, and opens it. */
+  async restoreDeleted(name, revision) {
+    try {
+      await send('POST', path(name) + '/restore', { revision });
+      await this.refresh();
+      await this.load(name);
+      toast(`Restored “${name}”`);
+    } catch (error) {
+      toast(`Cannot restore “${name}”: ${error.message}`, { error: true });
     }
   }
 

@@ -5,7 +5,8 @@
 const MAX_SHOWN = 3;
 const shown = new Map();   // key → { item, timer }
 
-export function toast(message, { error = false, ms = 3500, key = message } = {}) {
+/** `action` ({label, run}) adds a button (e.g. Restore after a delete) that runs once and closes the message. */
+export function toast(message, { error = false, ms = 3500, key = message, action = null } = {}) {
   const box = document.getElementById('toasts');
   let entry = shown.get(key);
   if (entry) {
@@ -24,6 +25,14 @@ export function toast(message, { error = false, ms = 3500, key = message } = {})
       for (const [k, e] of shown) if (e.item === oldest) { clearTimeout(e.timer); shown.delete(k); }
       oldest.remove();
     }
+  }
+  if (action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'toast-action';
+    b.textContent = action.label;
+    b.addEventListener('click', () => { entry.item.remove(); shown.delete(key); action.run(); }, { once: true });
+    entry.item.append(' ', b);
   }
   entry.timer = setTimeout(() => { entry.item.remove(); if (shown.get(key) === entry) shown.delete(key); }, ms);
 }

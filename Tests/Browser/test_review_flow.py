@@ -66,3 +66,30 @@ def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
     markdown = fresh_server.get("/api/log?format=markdown").text
     assert "| Ben | approval | Default | 1 |" in markdown
     assert ada.errors == [] and ben.errors == []
+
+
+def test_a_deleted_preset_comes_back_from_the_toast_and_from_the_log(people, fresh_server, browser):
+    ada, ben = people("Ada"), people("Ben")
+    ada.locator("#preset-select").select_option("PM's favourite")
+    ada.wait_for_function("() => document.querySelector('#preset-select').value === \"PM's favourite\"")
+    before = fresh_server.get("/api/presets/PM's favourite").json()["parameters"]
+    ada.locator("details.menu summary", has_text="More").click()
+    ada.locator("#preset-delete").click()
+    ada.locator("#confirm-dialog button[value=ok]").click()
+    ada.wait_for_selector(".toast-action")
+    assert fresh_server.get("/api/presets/PM's favourite").status_code == 404
+    ada.locator(".toast-action").click()
+    ada.wait_for_function("() => document.querySelector('#preset-select').value === \"PM's favourite\"")
+    restored = fresh_server.get("/api/presets/PM's favourite").json()
+    assert restored["parameters"] == before and restored["revision"] == "3"
+    # Deleted again, brought back from the decision log page.
+    assert fresh_server.request("DELETE", "/api/presets/PM's favourite").status_code == 200
+    log = browser.new_context().new_page()
+    log.on("dialog", lambda dialog: dialog.accept())
+    log.goto(fresh_server.url + "/log.html")
+    log.wait_for_selector("body[data-ready=true]")
+    log.locator("#log-table tr", has_text="delete").first.get_by_role("button", name="Restore").click()
+    log.wait_for_function("() => document.querySelector('#log-table tr:nth-child(2)').textContent.includes('restore')")
+    assert fresh_server.get("/api/presets/PM's favourite").json()["parameters"] == before
+    ben.wait_for_function("() => [...document.querySelectorAll('#preset-select option')].some(o => o.value === \"PM's favourite\")")
+    assert ada.errors == [] and ben.errors == []
