@@ -4,6 +4,9 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
+# pytest workers for make test (pytest-xdist; a file's tests stay on one worker). Most of the
+# suite waits on servers, browsers and kotlinc, so a few workers fit even two cores.
+TEST_WORKERS ?= 3
 
 .PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history clean
 
@@ -25,7 +28,7 @@ test:
 	$(SWIFT) test
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 	CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES)
-	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) Tests/Integration Tests/Browser
+	WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadfile Tests/Integration Tests/Browser
 
 unit: build
 	$(SWIFT) test
