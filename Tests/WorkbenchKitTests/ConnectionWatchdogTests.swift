@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aBodyHasItsOwnDeadline() {
-        let watchdog = ConnectionWatchdog(headDeadline: .seconds(1), bodyDeadline: .seconds(60))
+        let watchdog = ConnectionWatchdog(headDeadline: .seconds(1), bodyDeadline: .seconds(60), minimumBodyRate: 0)
         let (ours, peer) = pair()
         defer { close(ours); close(peer) }
         watchdog.opened(1, fd: ours, client: "10.0.0.1")
@@ -52,7 +52,23 @@ import Testing
         #expect(isShutDown(peer))
     }
 
-    @Test func networkClientsAreLimitedLoopbackIsNot() {
+    @Test func aSlowBodyIsCutOnceTheGraceHasPassed() {
+        let watchdog = ConnectionWatchdog(bodyDeadline: .seconds(300), bodyGrace: .seconds(5), minimumBodyRate: 1000)
+        let (slow, slowPeer) = pair(), (fast, fastPeer) = pair()
+        defer { close(slow); close(slowPeer); close(fast); close(fastPeer) }
+        watchdog.opened(1, fd: slow, client: "127.0.0.2")
+        watchdog.opened(2, fd: fast, client: "127.0.0.1")
+        watchdog.headReceived(1, expectsBody: true)
+        watchdog.headReceived(2, expectsBody: true)
+        watchdog.bodyProgress(1, bytes: 3)         // a byte every few seconds
+        watchdog.bodyProgress(2, bytes: 50_000)    // a real upload
+        watchdog.sweep(now: .now + .seconds(4))
+        #expect(!isShutDown(slowPeer))             // within the grace
+        watchdog.sweep(now: .now + .seconds(8))
+        #expect(isShutDown(slowPeer) && !isShutDown(fastPeer))
+    }
+
+    @Test func everyClientIsLimitedLoopbackToo() {
         let watchdog = ConnectionWatchdog(perClientLimit: 2)
         var fds: [(Int32, Int32)] = []
         defer { for (a, b) in fds { close(a); close(b) } }
@@ -64,6 +80,9 @@ import Testing
         watchdog.closed(2)
         fds.append(pair())
         #expect(watchdog.opened(11, fd: fds[4].0, client: "192.168.1.10"))
-        for i in 0..<5 { fds.append(pair()); #expect(watchdog.opened(UInt(20 + i), fd: fds.last!.0, client: "127.0.0.1")) }
+        // Loopback addresses are clients like any other: 127.0.0.2 cannot take 127.0.0.1's share.
+        for i in 0..<3 { fds.append(pair()); #expect(watchdog.opened(UInt(20 + i), fd: fds.last!.0, client: "127.0.0.2") == (i < 2)) }
+        fds.append(pair())
+        #expect(watchdog.opened(30, fd: fds.last!.0, client: "127.0.0.1"))
     }
 }

@@ -77,14 +77,15 @@ extension WorkbenchApp {
         if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
         }
-        guard openSockets.load(ordering: .relaxed) < Self.maxSockets else {
-            throw HTTPError(503, "too_many_sockets", "\(Self.maxSockets) render sockets are open; close a page and retry")
-        }
+        let client = request.request.client
+        guard sockets.wouldAdmit(client) else { throw Self.tooManySockets(sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
                             body: .webSocket { [unowned self] socket in
-                                openSockets.add(1, ordering: .relaxed)
-                                defer { openSockets.subtract(1, ordering: .relaxed) }
+                                // Taken here, counted before it is checked: handshakes at the same
+                                // moment cannot pass the cap together. Over it, "try again later".
+                                guard sockets.acquire(client) else { return socket.close(code: 1013) }
+                                defer { sockets.release(client) }
                                 renderSession(socket)
                             })
     }
@@ -181,5 +182,9 @@ extension WorkbenchApp {
         guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
         return entry.preset.style
+    }
+
+    static func tooManySockets(_ budget: ClientBudget) -> HTTPError {
+        HTTPError(503, "too_many_sockets", "\(budget.perClient) render sockets from one client, or \(budget.total) in all, are open; close a page and retry")
     }
 }

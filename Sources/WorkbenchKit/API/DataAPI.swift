@@ -60,7 +60,3 @@ extension WorkbenchApp {
         return .json(.object([("enabled", .bool(live.isRunning))]))
     }
 }
-
-/// glibc's `malloc_trim`, which the Glibc module does not import: hands freed heap pages back.
-@_silgen_name("malloc_trim")
-private func releaseFreedMemory(_ pad: Int) -> Int32

@@ -6,20 +6,23 @@ final class EventHub: Sendable {
     private let streams = Mutex<[Int: EventStream]>([:])
     private let counter = Atomic<Int>(0)
 
-    /// Open streams at most: each holds a connection and its thread.
-    let maxStreams: Int
+    /// Open streams at most, in all and per client (address): each holds a connection and its
+    /// thread, and no one client — a viewer least — may hold more than half of them.
+    let budget: ClientBudget
+    var maxStreams: Int { budget.total }
 
-    init(maxStreams: Int = 128) { self.maxStreams = maxStreams }
+    init(maxStreams: Int = 128) { budget = ClientBudget(total: maxStreams, perClient: maxStreams / 2) }
 
-    /// A new stream and its id, or nil when `maxStreams` are open; `onClose` runs once the page has gone.
-    /// The stream opens with a `hello` event: `{"stream": id}` plus `hello`'s members (for this reader only).
-    func subscribe(hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
-        guard subscriberCount < maxStreams else { return nil }
+    /// A new stream and its id, or nil when `client` holds its share or all are open; `onClose`
+    /// runs once the page has gone. The stream opens with a `hello` event: `{"stream": id}` plus
+    /// `hello`'s members (for this reader only).
+    func subscribe(client: String = "", hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
+        guard budget.acquire(client) else { return nil }
         let id = counter.add(1, ordering: .relaxed).newValue
         let greeting = JSONValue.object([("stream", .number(Double(id)))] + hello).serialized()
         let stream = EventStream(initial: "event: hello\ndata: \(greeting)\n\n")
         stream.onClose = { [weak self] in
-            _ = self?.streams.withLock { $0.removeValue(forKey: id) }
+            if let self, streams.withLock({ $0.removeValue(forKey: id) }) != nil { budget.release(client) }
             onClose?(id)
         }
         streams.withLock { $0[id] = stream }

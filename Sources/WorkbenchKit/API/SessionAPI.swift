@@ -12,11 +12,11 @@ extension WorkbenchApp {
         let client = String((request.query["client"] ?? "").prefix(64))
         let user = String((request.query["user"] ?? "").prefix(64))
         let key = Presence.newKey()
-        guard let (id, stream) = events.subscribe(hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
+        guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
             guard let self, presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
-            throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
+            throw HTTPError(503, "too_many_streams", "\(events.budget.perClient) event streams from one client, or \(events.maxStreams) in all, are open; close a page and retry")
         }
         if !client.isEmpty {
             presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,

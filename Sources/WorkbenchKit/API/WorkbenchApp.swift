@@ -21,19 +21,25 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
     let shareBaseURL: String?
     private(set) var router = Router()
-    /// Render sockets open now; each holds a connection and its thread.
-    let openSockets = Atomic<Int>(0)
-    static let maxSockets = 64
+    /// Render sockets open now, in all and per client (address): each holds a connection and
+    /// its thread, and no one client may hold more than half of them.
+    let sockets = ClientBudget(total: 64, perClient: 32)
     private var chain: MiddlewareChain!
 
     static let jsonBodyLimit = 1 << 20        // 1 MB
     /// Largest CSV upload, spooled to a file as it arrives (`serve --upload-limit`, 512 MB by default).
     let csvBodyLimit: Int
+    /// Bytes all uploads in progress may hold in the spool at once (`serve --upload-space`).
+    let spoolLimit: Int
+    /// Where uploads are spooled: the system's temporary folder, never the presets folder.
+    let spoolFolder: String
 
     /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
     init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
-         share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512) {
+         share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512, uploadSpaceMB: Int = 1024) {
         csvBodyLimit = uploadLimitMB << 20
+        spoolLimit = max(uploadSpaceMB, 1) << 20
+        spoolFolder = (NSTemporaryDirectory() as NSString).appendingPathComponent("workbench-uploads")
         self.data = data
         self.presets = presets
         comments = CommentStore(records: SQLiteCommentRecords(database: presets.database))
@@ -125,7 +131,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         }
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv,
                answers: [.json("summary of the series")]) { [unowned self] in try loadData($0) }
-        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")]) { [unowned self] in try visibleData($0) }
+        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")], heavy: true) { [unowned self] in try visibleData($0) }
         r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { [unowned self] _ in
             .json(.object([("enabled", .bool(live.isRunning))]))
         }
@@ -180,9 +186,6 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         if let share, head.header("x-workbench-token").flatMap({ share.role(forToken: $0) }) == nil { return 0 }
         return router.route(method: head.method, rawPath: head.rawPath)?.body == .csv ? csvBodyLimit : Self.jsonBodyLimit
     }
-
-    /// Uploads are spooled next to the presets: the one folder this server already writes.
-    var spoolFolder: String { presets.folder + "/.uploads" }
 
     func preflight(_ head: RequestHead) -> HTTPResponse? { chain.refusal(for: head) }
 

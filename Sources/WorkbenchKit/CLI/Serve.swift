@@ -26,6 +26,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
     var maxPresets = PresetStore.Limits.presets
 
+    @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
+    var uploadSpace = 1024
+
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
@@ -34,6 +37,7 @@ struct Serve: ParsableCommand {
 
     func validate() throws {
         guard (1...4096).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 4096 MB") }
+        guard (1...65536).contains(uploadSpace) else { throw ValidationError("--upload-space must be between 1 and 65536 MB") }
         guard (1...PresetStore.Limits.presets).contains(maxPresets) else { throw ValidationError("--max-presets must be between 1 and \(PresetStore.Limits.presets)") }
         guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
     }
@@ -54,7 +58,7 @@ struct Serve: ParsableCommand {
             let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
-                                   uploadLimitMB: uploadLimit)
+                                   uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace)
             let server = MicroHTTPDServer(handler: app)
             do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }

@@ -4,14 +4,19 @@ import Synchronization
 
 /// Bounds what one connection may hold, beyond libmicrohttpd's idle timeout (which a client
 /// resets with every byte): a request's head must arrive within `headDeadline` of the
-/// connection opening (or of its previous answer), a body within `bodyDeadline` of its head,
-/// and one network client may hold at most `perClientLimit` connections. Loopback clients are
-/// the people at this machine and are not limited per address; they share the global limit.
-/// A connection past a deadline is shut down, which libmicrohttpd then closes.
+/// connection opening (or of its previous answer); a body must keep arriving at
+/// `minimumBodyRate` bytes a second on average once `bodyGrace` has passed, and be in within
+/// `bodyDeadline`; and one client (an address: 127.0.0.2 is another client than 127.0.0.1)
+/// may hold at most `perClientLimit` connections, loopback included, so no one client can take
+/// the connections everyone else needs. The count goes up before it is checked, under one
+/// lock: simultaneous connections cannot pass the cap together. A connection past a limit is
+/// shut down, which libmicrohttpd then closes.
 final class ConnectionWatchdog: Sendable {
     let headDeadline: Duration
     let bodyDeadline: Duration
     let perClientLimit: Int
+    let bodyGrace: Duration
+    let minimumBodyRate: Int
 
     private enum Phase { case head, body, answering, upgraded }
 
@@ -20,6 +25,8 @@ final class ConnectionWatchdog: Sendable {
         let client: String
         var phase: Phase
         var since: ContinuousClock.Instant
+        /// Body bytes received since the head.
+        var bodyBytes = 0
     }
 
     private struct State {
@@ -30,10 +37,13 @@ final class ConnectionWatchdog: Sendable {
 
     private let state = Mutex(State())
 
-    init(headDeadline: Duration = .seconds(10), bodyDeadline: Duration = .seconds(300), perClientLimit: Int = 64) {
+    init(headDeadline: Duration = .seconds(10), bodyDeadline: Duration = .seconds(300), perClientLimit: Int = 256,
+         bodyGrace: Duration = .seconds(5), minimumBodyRate: Int = 4096) {
         self.headDeadline = headDeadline
         self.bodyDeadline = bodyDeadline
         self.perClientLimit = perClientLimit
+        self.bodyGrace = bodyGrace
+        self.minimumBodyRate = minimumBodyRate
     }
 
     /// Starts the sweep on a thread of its own; it ends with `stop()`.
@@ -56,7 +66,7 @@ final class ConnectionWatchdog: Sendable {
             state.connections[key] = Connection(fd: fd, client: client, phase: .head, since: .now)
             let count = state.perClient[client, default: 0] + 1
             state.perClient[client] = count
-            return count <= perClientLimit || Self.isLoopback(client)
+            return count <= perClientLimit
         }
         if !allowed { shutdown(fd, Int32(SHUT_RDWR)) }
         return allowed
@@ -73,6 +83,13 @@ final class ConnectionWatchdog: Sendable {
     /// The head is in; the body (if any) must follow within `bodyDeadline`.
     func headReceived(_ key: UInt, expectsBody: Bool) { set(key, expectsBody ? .body : .answering) }
     func bodyReceived(_ key: UInt) { set(key, .answering) }
+    /// More of the body arrived.
+    func bodyProgress(_ key: UInt, bytes: Int) {
+        state.withLock { state in
+            guard state.connections[key]?.phase == .body else { return }
+            state.connections[key]?.bodyBytes += bytes
+        }
+    }
     /// Answered: a kept-alive connection's next head has `headDeadline` again.
     func answered(_ key: UInt) { set(key, .head) }
     /// Handed over as a WebSocket: the socket's own ping keeps it honest from now on.
@@ -83,6 +100,7 @@ final class ConnectionWatchdog: Sendable {
             guard state.connections[key]?.phase != .upgraded else { return }
             state.connections[key]?.phase = phase
             state.connections[key]?.since = .now
+            state.connections[key]?.bodyBytes = 0
         }
     }
 
@@ -91,13 +109,17 @@ final class ConnectionWatchdog: Sendable {
     func sweep(now: ContinuousClock.Instant) {
         state.withLock { state in
             for (_, connection) in state.connections {
-                let limit: Duration
+                let elapsed = now - connection.since
+                let tooSlow: Bool
                 switch connection.phase {
-                case .head: limit = headDeadline
-                case .body: limit = bodyDeadline
+                case .head: tooSlow = elapsed > headDeadline
+                case .body:
+                    // A byte every few seconds would hold the connection for the whole deadline.
+                    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                    tooSlow = elapsed > bodyDeadline || (elapsed > bodyGrace && Double(connection.bodyBytes) < seconds * Double(minimumBodyRate))
                 case .answering, .upgraded: continue
                 }
-                if now - connection.since > limit { shutdown(connection.fd, Int32(SHUT_RDWR)) }
+                if tooSlow { shutdown(connection.fd, Int32(SHUT_RDWR)) }
             }
         }
     }

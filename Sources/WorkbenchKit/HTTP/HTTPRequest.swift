@@ -9,6 +9,8 @@ struct HTTPRequest: Sendable {
     let body: [UInt8]
     /// A large body (a CSV upload) spooled to a file instead of `body`.
     var spooled: SpooledBody? = nil
+    /// The client's network address (per-client budgets).
+    var client = ""
 
     func header(_ name: String) -> String? { headers[name.lowercased()] }
 }

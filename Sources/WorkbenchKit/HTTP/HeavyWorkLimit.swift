@@ -1,33 +1,30 @@
 import Foundation
 import Synchronization
 
-/// At most `limit` heavy answers (routes marked `heavy`: every frame of a transition, exports)
-/// are built at once; one more gets 503 at once instead of waiting. Each may hold tens of
-/// megabytes while it is built, so without a bound a few dozen concurrent requests reach
-/// gigabytes. The limit is the machine's cores: more at once would not finish sooner.
+/// At most `limit` heavy answers (routes marked `heavy`: every frame of a transition, exports,
+/// the data's points) are built at once, and one client (an address) at most half of them; one
+/// more gets 503 at once instead of waiting. Each may hold tens of megabytes while it is built,
+/// so without a bound a few dozen concurrent requests reach gigabytes. The limit is twice the
+/// machine's cores (at least 4): more at once would not finish sooner.
 final class HeavyWorkLimit: Middleware {
     let router: Router
-    let limit: Int
-    private let running = Mutex(0)
+    let running: ClientBudget
+    var limit: Int { running.total }
 
-    init(router: Router, limit: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) {
+    init(router: Router, limit: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount)) {
         self.router = router
-        self.limit = limit
+        running = ClientBudget(total: limit, perClient: max(1, limit / 2))
     }
 
     func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse {
         let request = context.request
         guard router.route(method: request.method, rawPath: request.rawPath)?.heavy == true else { return try next(context) }
-        let admitted = running.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-        guard admitted else {
-            return HTTPError(503, "busy", "\(limit) exports or frame sets are being built; try again in a moment").response
+        let client = request.client
+        guard running.acquire(client) else {
+            return HTTPError(503, "busy", "\(running.perClient) heavy answers (exports, frame sets, data) for one client, or \(limit) in all, are being built; try again in a moment").response
                 .adding("Retry-After", "1")
         }
-        defer { running.withLock { $0 -= 1 } }
+        defer { running.release(client) }
         return try next(context)
     }
 }

@@ -9,6 +9,8 @@ protocol HTTPHandler: Sendable {
     func bodyLimit(for head: RequestHead) -> Int
     /// Where bodies larger than `spoolThreshold` are written while they arrive.
     var spoolFolder: String { get }
+    /// Bytes all spooled bodies may hold at once; one more is refused with 507.
+    var spoolLimit: Int { get }
     /// A response that refuses the request before its body is read, or nil to go on.
     func preflight(_ head: RequestHead) -> HTTPResponse?
     func respond(to request: HTTPRequest) -> HTTPResponse
@@ -23,8 +25,15 @@ final class MicroHTTPDServer: @unchecked Sendable {
     private var daemon: OpaquePointer?
     private let sockets = Mutex<[Int32: WebSocket]>([:])
     let watchdog = ConnectionWatchdog()
+    /// Bodies held in memory while they arrive: 2,000 slow 1 MB bodies would otherwise hold 2 GB.
+    let memoryBudget = ByteBudget(limit: 96 << 20, perClient: 24 << 20)
+    /// Uploads spooled to the temporary folder while they arrive.
+    let spoolBudget: ByteBudget
 
-    init(handler: any HTTPHandler) { self.handler = handler }
+    init(handler: any HTTPHandler) {
+        self.handler = handler
+        spoolBudget = ByteBudget(limit: handler.spoolLimit, perClient: max(handler.spoolLimit / 2, 1))
+    }
 
     /// Serves on an already listening socket until `stop()`.
     /// The global connection limit is high (quiet connections cost a sleeping thread) and the
@@ -65,20 +74,44 @@ final class MicroHTTPDServer: @unchecked Sendable {
     /// Requests that may send more than this are written to a file, not memory.
     static let spoolThreshold = 1 << 20
 
-    /// State of one request while its body arrives.
+    /// State of one request while its body arrives. What it reserved of a budget is given back
+    /// when it goes (answered or aborted), and its memory with it.
     final class Pending {
         let head: RequestHead
         let query: [String: String]?
         let limit: Int
+        let client: String
         var body: [UInt8] = []
         var spooled: SpooledBody?
         var overflowed = false
         var answered = false
+        /// Why the body is refused while it arrives (a budget is spent), answered once it is in.
+        var refusal: HTTPResponse?
+        private var reserved = 0
+        private var budget: ByteBudget?
 
-        init(head: RequestHead, query: [String: String]?, limit: Int) {
+        init(head: RequestHead, query: [String: String]?, limit: Int, client: String) {
             self.head = head
             self.query = query
             self.limit = limit
+            self.client = client
+        }
+
+        /// Makes sure `total` bytes are reserved in `budget`; false when it is spent.
+        func reserve(_ total: Int, in budget: ByteBudget) -> Bool {
+            self.budget = budget
+            guard total > reserved else { return true }
+            guard budget.reserve(total - reserved, for: client) else { return false }
+            reserved = total
+            return true
+        }
+
+        deinit {
+            guard let budget, reserved > 0 else { return }
+            body = []
+            budget.give(back: reserved, for: client)
+            // Each connection thread keeps freed memory in its own malloc arena otherwise.
+            if reserved >= 256 << 10 { _ = releaseFreedMemory(0) }
         }
     }
 
@@ -89,35 +122,56 @@ final class MicroHTTPDServer: @unchecked Sendable {
             // First call: only the head is known. Refuse early what must be refused.
             let (headers, repeated) = headerValues(connection)
             let head = RequestHead(method: method, rawPath: url, headers: headers, repeatedHeaders: repeated)
-            let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head))
+            let pending = Pending(head: head, query: queryArguments(connection), limit: handler.bodyLimit(for: head),
+                                  client: Self.clientAddress(connection))
             state.pointee = Unmanaged.passRetained(pending).toOpaque()
-            if pending.limit > Self.spoolThreshold { pending.spooled = SpooledBody(folder: handler.spoolFolder) }
-            let expectsBody = head.header("transfer-encoding") != nil || (head.header("content-length").map { $0 != "0" } ?? false)
+            let declared = head.header("content-length").flatMap { Int($0) }
+            let expectsBody = head.header("transfer-encoding") != nil || (declared.map { $0 != 0 } ?? false)
             watchdog.headReceived(UInt(bitPattern: connection), expectsBody: expectsBody)
             if let refusal = handler.preflight(head) {
                 pending.answered = true
                 return queue(refusal, on: connection)
             }
-            if let length = head.header("content-length").flatMap({ Int($0) }), length > pending.limit {
+            if let length = declared, length > pending.limit {
                 pending.answered = true
                 return queue(tooLarge(pending.limit), on: connection)
+            }
+            guard expectsBody else { return CMHD_YES }
+            if pending.limit > Self.spoolThreshold {
+                // Never held in memory instead: a folder that cannot be written refuses the upload.
+                guard let spooled = SpooledBody(folder: handler.spoolFolder) else {
+                    pending.answered = true
+                    return queue(Self.spoolUnavailable, on: connection)
+                }
+                pending.spooled = spooled
+            }
+            // A declared length is reserved at once, so a body that cannot fit is refused before it is read.
+            if let length = declared, !pending.reserve(length, in: pending.spooled == nil ? memoryBudget : spoolBudget) {
+                pending.answered = true
+                return queue(pending.spooled == nil ? Self.bodiesBusy : Self.spoolFull, on: connection)
             }
             return CMHD_YES
         }
         let pending = Unmanaged<Pending>.fromOpaque(existing).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             // Body data: keep it while it fits, otherwise discard it as it arrives.
-            if !pending.answered && !pending.overflowed, let upload {
+            let size = uploadSize.pointee
+            watchdog.bodyProgress(UInt(bitPattern: connection), bytes: size)
+            if !pending.answered && !pending.overflowed && pending.refusal == nil, let upload {
                 let received = (pending.spooled?.count ?? pending.body.count)
-                if uploadSize.pointee > pending.limit - received {
+                if size > pending.limit - received {
                     pending.overflowed = true
                     pending.body = []
                     pending.spooled = nil
+                } else if !pending.reserve(received + size, in: pending.spooled == nil ? memoryBudget : spoolBudget) {
+                    pending.refusal = pending.spooled == nil ? Self.bodiesBusy : Self.spoolFull
+                    pending.body = []
+                    pending.spooled = nil
                 } else if let spooled = pending.spooled {
-                    spooled.append(UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee))
+                    spooled.append(UnsafeRawBufferPointer(start: upload, count: size))
                 } else {
-                    upload.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) {
-                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: uploadSize.pointee))
+                    upload.withMemoryRebound(to: UInt8.self, capacity: size) {
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
                     }
                 }
             }
@@ -128,14 +182,27 @@ final class MicroHTTPDServer: @unchecked Sendable {
         pending.answered = true
         watchdog.bodyReceived(UInt(bitPattern: connection))
         if pending.overflowed { return queue(tooLarge(pending.limit), on: connection) }
+        if let refusal = pending.refusal { return queue(refusal, on: connection) }
         guard let query = pending.query else {
             return queue(.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8"), on: connection)
         }
         var request = HTTPRequest(method: pending.head.method, rawPath: pending.head.rawPath, query: query,
                                   headers: pending.head.headers, body: pending.body)
         request.spooled = pending.spooled
+        request.client = pending.client
         pending.spooled = nil
         return queue(handler.respond(to: request), on: connection)
+    }
+
+    static let bodiesBusy = HTTPResponse.error(503, "busy", "too many request bodies are arriving at once; try again in a moment")
+        .adding("Retry-After", "1")
+    static let spoolFull = HTTPResponse.error(507, "upload_space_full", "the server's space for uploads in progress is in use; try again when other uploads finish")
+    static let spoolUnavailable = HTTPResponse.error(507, "upload_failed", "the upload cannot be stored: the server's temporary folder is not writable")
+
+    static func clientAddress(_ connection: OpaquePointer) -> String {
+        var address = [CChar](repeating: 0, count: 64)
+        cmhd_client_address(connection, &address, address.count)
+        return String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func tooLarge(_ limit: Int) -> HTTPResponse {
@@ -281,11 +348,12 @@ private let connectionEvents: MHD_NotifyConnectionCallback = { cls, connection, 
     let watchdog = Unmanaged<MicroHTTPDServer>.fromOpaque(cls).takeUnretainedValue().watchdog
     let key = UInt(bitPattern: connection)
     if event == CMHD_CONNECTION_STARTED {
-        var address = [CChar](repeating: 0, count: 64)
-        cmhd_client_address(connection, &address, address.count)
-        let client = String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        watchdog.opened(key, fd: cmhd_connection_fd(connection), client: client)
+        watchdog.opened(key, fd: cmhd_connection_fd(connection), client: MicroHTTPDServer.clientAddress(connection))
     } else {
         watchdog.closed(key)
     }
 }
+
+/// glibc's `malloc_trim`, which the Glibc module does not import: hands freed heap pages back.
+@_silgen_name("malloc_trim")
+func releaseFreedMemory(_ pad: Int) -> Int32
