@@ -68,21 +68,26 @@ import Testing
         #expect(isShutDown(slowPeer) && !isShutDown(fastPeer))
     }
 
-    @Test func everyClientIsLimitedLoopbackToo() {
+    @Test func everyClientIsLimitedLoopbackTooAndItsStalledConnectionsGoFirst() {
         let watchdog = ConnectionWatchdog(perClientLimit: 2)
         var fds: [(Int32, Int32)] = []
         defer { for (a, b) in fds { close(a); close(b) } }
-        for i in 0..<3 { fds.append(pair()); #expect(watchdog.opened(UInt(i), fd: fds[i].0, client: "192.168.1.9") == (i < 2)) }
-        #expect(isShutDown(fds[2].1))
-        watchdog.closed(0)
-        fds.append(pair())
-        #expect(watchdog.opened(10, fd: fds[3].0, client: "192.168.1.9") == false)   // still 2 open (1 and the refused 2)
-        watchdog.closed(2)
-        fds.append(pair())
-        #expect(watchdog.opened(11, fd: fds[4].0, client: "192.168.1.10"))
-        // Loopback addresses are clients like any other: 127.0.0.2 cannot take 127.0.0.1's share.
-        for i in 0..<3 { fds.append(pair()); #expect(watchdog.opened(UInt(20 + i), fd: fds.last!.0, client: "127.0.0.2") == (i < 2)) }
-        fds.append(pair())
-        #expect(watchdog.opened(30, fd: fds.last!.0, client: "127.0.0.1"))
+        func open(_ key: UInt, _ client: String) -> Bool {
+            fds.append(pair())
+            return watchdog.opened(key, fd: fds.last!.0, client: client)
+        }
+        // Two stalled connections of 127.0.0.2; a third comes: the oldest stalled one goes.
+        #expect(open(1, "127.0.0.2") && open(2, "127.0.0.2"))
+        #expect(open(3, "127.0.0.2"))
+        #expect(isShutDown(fds[0].1) && !isShutDown(fds[1].1) && !isShutDown(fds[2].1))
+        // Connections being answered are not taken: with none waiting, the new one is refused.
+        watchdog.closed(1)
+        watchdog.headReceived(2, expectsBody: false)
+        watchdog.headReceived(3, expectsBody: false)
+        #expect(!open(4, "127.0.0.2"))
+        #expect(isShutDown(fds[3].1))
+        // Another address is another client: 127.0.0.1 keeps its own share.
+        #expect(open(5, "127.0.0.1") && open(6, "127.0.0.1"))
+        #expect(!isShutDown(fds[4].1) && !isShutDown(fds[5].1))
     }
 }

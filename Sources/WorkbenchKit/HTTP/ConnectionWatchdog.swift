@@ -27,6 +27,8 @@ final class ConnectionWatchdog: Sendable {
         var since: ContinuousClock.Instant
         /// Body bytes received since the head.
         var bodyBytes = 0
+        /// Shut down to make room; it counts until libmicrohttpd closes it.
+        var evicted = false
     }
 
     private struct State {
@@ -59,14 +61,23 @@ final class ConnectionWatchdog: Sendable {
 
     func stop() { state.withLock { $0.running = false } }
 
-    /// A new connection; false (and it is shut down) when its client already holds its share.
+    /// A new connection. When its client already holds its share, the client's connection that
+    /// has waited longest for a head or a body goes instead (a person's new request beats their
+    /// stalled ones; the same address may be an attacker and a colleague's page); when none is
+    /// waiting (all are being answered or are sockets), the new one goes: false.
     @discardableResult
     func opened(_ key: UInt, fd: Int32, client: String) -> Bool {
         let allowed = state.withLock { state in
             state.connections[key] = Connection(fd: fd, client: client, phase: .head, since: .now)
             let count = state.perClient[client, default: 0] + 1
             state.perClient[client] = count
-            return count <= perClientLimit
+            guard count > perClientLimit else { return true }
+            let waiting = state.connections.filter { $0.key != key && $0.value.client == client && !$0.value.evicted
+                && ($0.value.phase == .head || $0.value.phase == .body) }
+            guard let oldest = waiting.min(by: { $0.value.since < $1.value.since }) else { return false }
+            state.connections[oldest.key]?.evicted = true
+            shutdown(oldest.value.fd, Int32(SHUT_RDWR))
+            return true
         }
         if !allowed { shutdown(fd, Int32(SHUT_RDWR)) }
         return allowed
