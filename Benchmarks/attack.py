@@ -1,0 +1,204 @@
+"""Issue 19's attacks against a release server, each from 127.0.0.2 (another client) and
+again from 127.0.0.1 (the normal client's own address), while a normal client on 127.0.0.1
+reads the preset list and saves every 100 ms. Prints, per attack, the normal client's slowest
+answer as a ratio to an idle server in the same run, its failures, and the server's peak RSS.
+Targets: served within 2 s throughout, RSS under 300 MB.
+
+    python3 Benchmarks/attack.py .build/release/workbench
+"""
+import base64
+import os
+import resource
+import socket
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Tests"))
+import workbench_server  # noqa: E402
+
+_, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+class Sampler:
+    """The normal client (every 100 ms a list and a save) and the server's RSS, while an attack runs."""
+
+    def __init__(self, server):
+        self.server, self.times, self.failures, self.rss = server, [], 0, 0
+        self.stop = threading.Event()
+
+    def run(self):
+        session = requests.Session()
+        n = 0
+        while not self.stop.is_set():
+            start = time.perf_counter()
+            try:
+                ok = session.get(self.server.url + "/api/presets", timeout=10).status_code == 200
+                ok = ok and self.server.request("PUT", "/api/presets/Normal", json={"parameters": {"markerRadius": n % 8}}).status_code in (200, 201)
+            except requests.RequestException:
+                ok = False
+            self.times.append(time.perf_counter() - start)
+            self.failures += not ok
+            self.rss = max(self.rss, self.server.rss_kb())
+            n += 1
+            time.sleep(0.1)
+
+    def __enter__(self):
+        self.thread = threading.Thread(target=self.run)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.thread.join()
+
+
+def connect(server, source):
+    return socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(source, 0))
+
+
+def head(server, method, path, extra=""):
+    return f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: {server.url}\r\n{extra}".encode()
+
+
+def hold(count, make):
+    held = []
+    for _ in range(count):
+        try:
+            held.append(make())
+        except OSError:
+            pass
+    return held
+
+
+def slow_bodies(server, source, seconds):
+    def make():
+        s = connect(server, source)
+        s.sendall(head(server, "POST", "/api/render", "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"))
+        return s
+    held = hold(2100, make)
+    end = time.time() + seconds
+    while time.time() < end:  # a byte every 5 s on each that is still open
+        time.sleep(5)
+        for s in held:
+            try:
+                s.send(b" ")
+            except OSError:
+                pass
+    return held
+
+
+def hog_sockets_and_streams(server, source, seconds):
+    held = []
+    for _ in range(70):
+        s = connect(server, source)
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall(head(server, "GET", "/api/render/socket", f"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {key}\r\n\r\n"))
+        held.append(s)
+    for _ in range(140):
+        s = connect(server, source)
+        s.sendall(head(server, "GET", "/api/events") + b"\r\n")
+        held.append(s)
+    time.sleep(seconds)
+    return held
+
+
+def unfinished_json(server, source, seconds):
+    chunk = b" " * (1 << 20)
+    def make():
+        s = connect(server, source)
+        s.sendall(head(server, "POST", "/api/render", f"Content-Type: application/json\r\nContent-Length: {1 << 20}\r\n\r\n"))
+        try:
+            s.settimeout(0.2)
+            s.sendall(chunk[:-1])  # one byte short, forever
+        except OSError:
+            pass
+        return s
+    held = hold(400, make)
+    time.sleep(seconds)
+    return held
+
+
+def heavy_data(server, source, seconds):
+    def one():
+        s = requests.Session()
+        s.mount("http://", SourceAdapter(source))
+        try:
+            s.get(server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30)
+        except requests.RequestException:
+            pass
+    end = time.time() + seconds
+    while time.time() < end:
+        threads = [threading.Thread(target=one) for _ in range(256)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    return []
+
+
+def stalled_uploads(server, source, seconds):
+    def make():
+        s = connect(server, source)
+        s.sendall(head(server, "POST", "/api/data", f"Content-Type: text/csv\r\nContent-Length: {60 << 20}\r\n\r\n"))
+        try:
+            s.settimeout(0.5)
+            s.sendall(b"time,price\n" + b"1600000000,1\n" * 700_000)
+        except OSError:
+            pass
+        return s
+    held = hold(10, make)
+    time.sleep(seconds)
+    return held
+
+
+class SourceAdapter(requests.adapters.HTTPAdapter):
+    def __init__(self, source):
+        self.source = source
+        super().__init__()
+
+    def init_poolmanager(self, *args, **kwargs):
+        kwargs["source_address"] = (self.source, 0)
+        super().init_poolmanager(*args, **kwargs)
+
+
+ATTACKS = [
+    ("1 slow bodies: 2,100 POSTs, a byte every 5 s", slow_bodies),
+    ("2 70 render sockets + 140 event streams", hog_sockets_and_streams),
+    ("3 400 JSON bodies of 1 MB, one byte short", unfinished_json),
+    ("4 256 concurrent /api/data ALL 100,000 points", heavy_data),
+    ("5 10 stalled 60 MB uploads", stalled_uploads),
+]
+
+
+def main():
+    workbench_server.BINARY = sys.argv[1] if len(sys.argv) > 1 else workbench_server.BINARY
+    seconds = float(os.environ.get("ATTACK_SECONDS", "12"))
+    server = workbench_server.Server()
+    try:
+        with Sampler(server) as idle:
+            time.sleep(3)
+        base = statistics.median(idle.times)
+        print(f"idle: normal client median {base * 1000:.1f} ms, max {max(idle.times) * 1000:.1f} ms, RSS {idle.rss / 1024:.0f} MB")
+        print(f"{'attack':<48} {'from':<10} {'slowest':>9} {'ratio':>7} {'failed':>6} {'peak RSS':>9}")
+        for label, attack in ATTACKS:
+            for source in ("127.0.0.2", "127.0.0.1"):
+                with Sampler(server) as during:
+                    held = attack(server, source, seconds)
+                for s in held:
+                    s.close()
+                slowest = max(during.times)
+                verdict = "ok" if slowest < 2 and during.failures == 0 and during.rss < 300 * 1024 else "MISSED"
+                print(f"{label:<48} {source:<10} {slowest * 1000:7.0f} ms {slowest / base:6.0f}x {during.failures:6d} {during.rss / 1024:6.0f} MB {verdict}")
+                time.sleep(6)  # let the server shed the attack's connections
+    finally:
+        server.close()
+
+
+if __name__ == "__main__":
+    main()
