@@ -59,7 +59,7 @@ class Sampler:
 
 
 def connect(server, source):
-    return socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(source, 0))
+    return socket.create_connection(("127.0.0.1", server.port), timeout=3, source_address=(source, 0))
 
 
 def head(server, method, path, extra=""):
