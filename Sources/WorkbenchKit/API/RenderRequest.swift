@@ -52,9 +52,7 @@ enum InputValue {
         do throws(ParameterError) {
             switch self {
             case .text(let s): return try definition.parse(s)
-            case .json(let j):
-                guard let value = ParameterValue(json: j) else { throw ParameterError(field: definition.key, message: "must be \(definition.typeName)") }
-                return try definition.validate(value)
+            case .json(let j): return try ParameterValue.reading(j, as: definition)
             }
         } catch {
             throw HTTPError(error)
