@@ -1,11 +1,14 @@
 """schemathesis hooks for scripts/contract.sh: a CSV upload's body is documented as its rows
 (`[{"time", "price"}]`, see the OpenAPI document); this writes the rows schemathesis generates
-as the CSV text the server reads, so valid rows make a valid file and broken rows a broken one."""
+as the CSV text the server reads (the time and price columns; other members of a row are not
+columns), so valid rows make a valid file and broken rows a broken one."""
 import schemathesis
 
 
 def number(value):
     """A number as a CSV writes it: plain decimals, never exponents."""
+    if value is None:
+        return ""  # a row without a price: a gap
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
         text = format(value, "f")
         return text.rstrip("0").rstrip(".") if "." in text else text

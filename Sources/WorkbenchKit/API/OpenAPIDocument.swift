@@ -1,3 +1,4 @@
+import Foundation
 import ChartEngine
 
 /// The OpenAPI 3 description of the HTTP API, served at `/api/openapi.json`, generated from the
@@ -58,6 +59,12 @@ enum OpenAPIDocument {
     /// A render request's members as a JSON body: the view, the preset to start from and every parameter.
     static let renderBody: [(String, JSONValue)] = (renderQuery + parameterQuery).map { ($0.name, $0.schema) }
 
+    /// A zone of the database or an offset from UTC (the handler also takes "UTC+2" and "-0530").
+    static let timeZone = JSONValue.object([("oneOf", .array([
+        enumeration(TimeZone.knownTimeZoneIdentifiers.filter { $0.count <= 64 && !$0.contains(".") }.sorted()),
+        .object([("type", .string("string")), ("pattern", .string("^[+-](0[0-9]|1[0-4]):[0-5][0-9]$"))]),
+    ]))])
+
     static let renderQuery: [Query] = [
         Query("width", range(RenderRequest.widthRange), "pixels"), Query("height", range(RenderRequest.heightRange), "pixels"),
         Query("period", enumeration(Period.allCases.map(\.rawValue))),
@@ -66,7 +73,7 @@ enum OpenAPIDocument {
         Query("selection", range(RenderRequest.selectionRange), "finger position, share of the width"),
         Query("id", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]{0,40}$"))]), "prefix for element ids"),
         Query("preset", string, "start from this preset instead of the defaults"),
-        Query("tz", string, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
+        Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.

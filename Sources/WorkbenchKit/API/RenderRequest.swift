@@ -135,6 +135,7 @@ struct RenderRequest {
     /// "Europe/Berlin", "UTC", "+09:00", "-0530" or "UTC+2".
     static func timeZone(_ text: String) throws(HTTPError) -> TimeZone {
         let name = text.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw .badRequest("must be a time zone name such as Europe/Berlin or an offset such as +09:00", field: "tz") }
         // Names only from the zone database's alphabet: no dots, so no path can leave it.
         let nameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-+")
         if (1...64).contains(name.count), name.unicodeScalars.allSatisfy(nameCharacters.contains),

@@ -23,13 +23,16 @@ extension OpenAPIDocument {
         ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
     ])
 
+    /// A preset body: the file's members (others are ignored) and its parameters; keys the
+    /// definitions do not know are kept as they are (at most 32).
     static let savePreset = object([
         ("format", enumeration([Preset.format])), ("version", .object([("type", .string("integer")), ("enum", .array([.number(Double(Preset.version))]))])),
         ("author", text(0...Preset.Limits.authorCharacters)), ("notes", text(0...Preset.Limits.notesCharacters)),
         ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
         ("message", text(0...PresetHistory.Limits.messageCharacters)),
-        ("parameters", object(parameters)),
-    ])
+        ("parameters", .object([("type", .string("object")), ("nullable", .bool(true)), ("properties", .object(parameters)),
+                                ("maxProperties", .number(Double(ChartStyle.definitions.count + Preset.Limits.unknownKeys)))])),
+    ], open: true)
     static let rename = object([("newName", presetName)], required: ["newName"])
     static let restore = object([("revision", revision)], required: ["revision"])
     static let review = JSONValue.object([("oneOf", .array([
@@ -39,13 +42,14 @@ extension OpenAPIDocument {
                 ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
                                        ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))]))], required: ["revision", "decision", "reviewers"]),
     ]))])
-    static let live = object([("enabled", boolean)], required: ["enabled"])
+    static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
     static let draftChange = JSONValue.object([
         ("type", .string("object")),
         ("properties", .object([("parameters", object(parameters)), ("undoOf", step), ("step", step)])),
         ("additionalProperties", .bool(false)),
-        ("oneOf", .array([object([("parameters", .object([("minProperties", .number(1))]))], required: ["parameters"], open: true),
-                          object([("undoOf", string)], required: ["undoOf"], open: true)])),
+        ("oneOf", .array([.object([("required", .array([.string("parameters")])), ("properties", .object([("parameters", .object([("minProperties", .number(1))]))])),
+                                   ("not", .object([("required", .array([.string("undoOf")]))]))]),
+                          .object([("required", .array([.string("undoOf")])), ("not", .object([("required", .array([.string("parameters")]))]))])])),
     ])
     /// A page's step id: printable ASCII.
     static let step = text(1...64, pattern: "^[!-~]+$")
@@ -61,9 +65,12 @@ extension OpenAPIDocument {
                required: ["variationsOf", "count"]),
     ]))])
     /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a
-    /// client sends them as `time,price` lines). The importer reads far more layouts than this.
+    /// client sends them as `time,price` lines; a row without a price is a gap). The importer
+    /// reads far more layouts than this.
     static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(2000)),
-                                           ("items", object([("time", range(-9e17...9e17, integer: true)), ("price", range(-1e12...1e12))], required: ["time", "price"]))])
+                                           ("items", object([("time", range(-9e17...9e17, integer: true)),
+                                                             ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
+                                                            required: ["time"], open: true))])
     static let presence = object([
         ("key", text(1...64, pattern: "^[!-~]+$")), ("leaving", boolean),
         ("preset", .object([("type", .string("string")), ("nullable", .bool(true))])),

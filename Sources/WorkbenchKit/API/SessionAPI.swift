@@ -66,6 +66,7 @@ extension WorkbenchApp {
         guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
         }
+        if let leaving = body["leaving"], leaving.boolValue == nil { throw .badRequest("must be true or false", field: "leaving") }
         if case .bool(true)? = body["leaving"] {
             if presence.remove(client: who.client, key: key) { publishPresence() }
             return .json(.object([("people", presence.json)]))

@@ -143,7 +143,7 @@ final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
               answers: [.svg("the QR code")], errors: [500]) { [unowned self] in try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                schema: OpenAPIDocument.presence, answers: [.json("people")]) { [unowned self] in try updatePresence($0) }
-        r.requireHeaders([.init("X-Workbench-Client", OpenAPIDocument.text(1...64, pattern: "^[!-~]+$"), "the page's id")])
+        r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
         r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
             [unowned self] in try listComments($0)
         }

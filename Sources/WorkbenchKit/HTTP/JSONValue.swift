@@ -31,6 +31,7 @@ enum JSONValue: Equatable, Sendable {
     var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
     var objectPairs: [(String, JSONValue)]? { if case .object(let p) = self { p } else { nil } }
     var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
 
     // MARK: Writing
 

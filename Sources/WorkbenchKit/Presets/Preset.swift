@@ -87,7 +87,13 @@ struct Preset: Sendable {
             for (key, value) in pairs {
                 guard let definition = ParameterDefinition.named(key) else { unknownParameters.append((key, value)); continue }
                 do throws(ParameterError) {
-                    try style.set(key, try ParameterValue.reading(value, as: definition))
+                    // A file holds a Bézier as four numbers; a request body may also write it as a query does.
+                    if requireEnvelope {
+                        guard let parsed = ParameterValue(json: value) else { throw ParameterError(field: key, message: "must be \(definition.typeName)") }
+                        try style.set(key, try definition.validate(parsed))
+                    } else {
+                        try style.set(key, try ParameterValue.reading(value, as: definition))
+                    }
                 } catch {
                     throw PresetError(error.message, field: error.field)
                 }
