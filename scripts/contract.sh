@@ -23,6 +23,6 @@ pid=$!
 for _ in $(seq 100); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
-schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
-  --checks all --exclude-checks positive_data_acceptance --exclude-path /api/render/socket --phases "$phases" \
+SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}" schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
+  --checks all --exclude-path /api/render/socket --phases "$phases" \
   --generation-deterministic --request-timeout 30 --no-color

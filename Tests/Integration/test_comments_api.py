@@ -71,7 +71,7 @@ def test_bad_comments_name_the_field(server):
     missing = server.request("POST", "/api/presets/Nobody/comments", json={"parameter": "lineColor", "text": "x"})
     assert missing.status_code == 404
     assert server.request("POST", path + "/999999/resolve").status_code == 404
-    assert server.request("POST", path + "/abc/resolve").status_code == 400
+    assert server.request("POST", path + "/abc/resolve").status_code == 404  # no comment can have that number
 
 
 def test_comments_per_preset_are_bounded(fresh_server):

@@ -36,7 +36,7 @@ extension WorkbenchApp {
 
     func resolveComment(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
-        guard let raw = request.pathParameters["id"], let id = Int(raw), id > 0 else { throw .badRequest("must be a comment's number", field: "id") }
+        guard let raw = request.pathParameters["id"], raw.count <= 18, let id = Int(raw), id > 0 else { throw HTTPError(404, "not_found", "no comment has that number", field: "id") }
         let comment: ParameterComment
         do { comment = try comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
         recordDecision("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(comment.parameter)")
@@ -47,7 +47,7 @@ extension WorkbenchApp {
     /// Comments are on saved presets: the name must be valid and the preset must exist.
     private func commentedPreset(_ request: RequestContext) throws(HTTPError) -> String {
         let name: String
-        do { name = try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
+        name = try request.presetNameInPath()
         guard presets.get(name) != nil else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         return name
     }

@@ -98,7 +98,7 @@ extension WorkbenchApp {
     }
 
     private func draftName(_ request: RequestContext) throws(HTTPError) -> String {
-        do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
+        try request.presetNameInPath()
     }
 
     /// A page's undo step id: short printable text.

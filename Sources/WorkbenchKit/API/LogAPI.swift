@@ -30,7 +30,7 @@ extension WorkbenchApp {
             return value
         }
         let limit = try integer("limit", 1...DecisionLog.Limits.maxPageSize) ?? DecisionLog.Limits.pageSize
-        let before = try integer("before", 1...Int.max).map(Int64.init)
+        let before = try integer("before", 1...Int(Int32.max)).map(Int64.init)
         let format = query["format"] ?? "json"
         guard format == "json" || format == "markdown" else { throw .badRequest("must be json or markdown", field: "format") }
         let page: (entries: [DecisionLogEntry], total: Int)

@@ -1,3 +1,4 @@
+import Foundation
 import ChartEngine
 
 /// The OpenAPI 3 description of the HTTP API, served at `/api/openapi.json`, generated from the
@@ -29,11 +30,40 @@ enum OpenAPIDocument {
         case .cubicBezier:
             // x1,y1,x2,y2 with x in 0–1 and y in −5–5 (ParameterDefinition.bezierX/Y), written as a few digits each.
             .object([("type", .string("string")), ("description", .string("x1,y1,x2,y2: x in \(ParameterDefinition.bezierX), y in \(ParameterDefinition.bezierY)")),
-                     ("pattern", .string("^(0(\\.[0-9]{1,4})?|1),-?[0-4](\\.[0-9]{1,4})?,(0(\\.[0-9]{1,4})?|1),-?[0-4](\\.[0-9]{1,4})?$"))])
+                     ("pattern", .string("^(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5),(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5)$"))])
         }
     }
 
     typealias Query = Router.QueryParameter
+
+    /// An object schema: these members, the `required` ones, and no others unless `open`.
+    static func object(_ properties: [(String, JSONValue)], required: [String] = [], open: Bool = false) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", .string("object")), ("properties", .object(properties))]
+        if !required.isEmpty { pairs.append(("required", .array(required.map(JSONValue.string)))) }
+        if !open { pairs.append(("additionalProperties", .bool(false))) }
+        return .object(pairs)
+    }
+
+    static func text(_ lengths: ClosedRange<Int>, pattern: String? = nil) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", .string("string")), ("minLength", .number(Double(lengths.lowerBound))),
+                                            ("maxLength", .number(Double(lengths.upperBound)))]
+        if let pattern { pairs.append(("pattern", .string(pattern))) }
+        return .object(pairs)
+    }
+
+    static let boolean = JSONValue.object([("type", .string("boolean"))])
+    /// A revision: its number, as the API writes it ("3") or as a number.
+    static let revisionPattern = "^[1-9][0-9]{0,8}$"
+    static let revisionText = JSONValue.object([("type", .string("string")), ("pattern", .string(revisionPattern))])
+    static let revision = JSONValue.object([("oneOf", .array([revisionText, range(1...Double(WorkbenchApp.maxRevision), integer: true)]))])
+    /// A render request's members as a JSON body: the view, the preset to start from and every parameter.
+    static let renderBody: [(String, JSONValue)] = (renderQuery + parameterQuery).map { ($0.name, $0.schema) }
+
+    /// A zone of the database or an offset from UTC (the handler also takes "UTC+2" and "-0530").
+    static let timeZone = JSONValue.object([("oneOf", .array([
+        enumeration(TimeZone.knownTimeZoneIdentifiers.filter { $0.count <= 64 && !$0.contains(".") }.sorted()),
+        .object([("type", .string("string")), ("pattern", .string("^[+-](0[0-9]|1[0-4]):[0-5][0-9]$"))]),
+    ]))])
 
     static let renderQuery: [Query] = [
         Query("width", range(RenderRequest.widthRange), "pixels"), Query("height", range(RenderRequest.heightRange), "pixels"),
@@ -43,14 +73,16 @@ enum OpenAPIDocument {
         Query("selection", range(RenderRequest.selectionRange), "finger position, share of the width"),
         Query("id", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]{0,40}$"))]), "prefix for element ids"),
         Query("preset", string, "start from this preset instead of the defaults"),
-        Query("tz", string, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
+        Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.
     static let parameterQuery: [Query] = [Query("preset", string, "start from this preset instead of the defaults")]
         + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
     static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", range(WorkbenchApp.fpsRange), "frames a second")]
-    static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)))]
+    static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue))),
+                                       Query("revision", .object([("type", .string("string")), ("pattern", .string("^([1-9][0-9]{0,8}|approved)$"))]),
+                                             "a saved revision's number, or approved (the current one by default)")]
     static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(WorkbenchApp.maxPointsRange, integer: true))]
 
     /// Statuses any route can answer: a bad request or a wrong `Host`.
@@ -65,8 +97,13 @@ enum OpenAPIDocument {
         var paths: [(String, [(String, JSONValue)])] = []
         for route in router.routes {
             var parameters: [JSONValue] = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { segment in
-                .object([("name", .string(String(segment.dropFirst().dropLast()))), ("in", .string("path")), ("required", .bool(true)),
-                         ("schema", .object([("type", .string("string")), ("minLength", .number(1))]))])
+                let name = String(segment.dropFirst().dropLast())
+                return .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
+                                ("schema", route.pathSchemas[name] ?? .object([("type", .string("string")), ("minLength", .number(1))]))])
+            }
+            parameters += route.requiredHeaders.map { h in
+                .object([("name", .string(h.name)), ("in", .string("header")), ("required", .bool(true)),
+                         ("description", .string(h.description)), ("schema", h.schema)])
             }
             parameters += route.query.map { q in
                 .object([("name", .string(q.name)), ("in", .string("query")), ("required", .bool(false)),
@@ -87,7 +124,7 @@ enum OpenAPIDocument {
             var operation: [(String, JSONValue)] = [("summary", .string(route.summary)), ("parameters", .array(parameters)),
                                                     ("responses", .object(responses))]
             if let body = route.body {
-                let schema = body == .json ? JSONValue.object([("type", .string("object"))]) : string
+                let schema = route.bodySchema ?? (body == .json ? JSONValue.object([("type", .string("object"))]) : string)
                 operation.append(("requestBody", .object([("required", .bool(true)),
                                                           ("content", .object([(body.rawValue, .object([("schema", schema)]))]))])))
             }

@@ -110,7 +110,7 @@ extension WorkbenchApp {
     func listRevisions(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
         let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.pageSize
-        let before = try Self.integerQuery(request, "before", 1...Int.max)
+        let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
         let revisions: [PresetHistory.Revision]?
         do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
@@ -124,7 +124,10 @@ extension WorkbenchApp {
     /// That revision's preset file, with its revision number.
     func getRevision(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let number = try Self.revisionNumber(request.pathParameters["revision"].map(JSONValue.string), field: "revision")
+        // A path naming no possible revision names nothing there is.
+        guard let number = try? Self.revisionNumber(request.pathParameters["revision"].map(JSONValue.string), field: "revision") else {
+            throw HTTPError(404, "not_found", "“\(name)” has no such revision", field: "revision")
+        }
         let revision: PresetHistory.Revision?
         do { revision = try presets.revision(of: name, number: number) } catch { throw Self.storeError(error, name: name) }
         guard let revision else { throw HTTPError(404, "not_found", "“\(name)” has no revision \(number)", field: "revision") }
@@ -331,7 +334,7 @@ extension WorkbenchApp {
     // MARK: Helpers
 
     private func presetName(_ request: RequestContext) throws(HTTPError) -> String {
-        do { return try Preset.validName(request.pathParameters["name"] ?? "") } catch { throw HTTPError(error) }
+        try request.presetNameInPath()
     }
 
     private func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
@@ -368,12 +371,15 @@ extension WorkbenchApp {
         }
     }
 
-    /// A revision number from JSON or a path: a positive integer (or its digits as text).
+    /// The largest revision number a request may name (nine digits).
+    static let maxRevision = 999_999_999
+
+    /// A revision number from JSON or a path: a positive integer of at most nine digits, or its digits as text.
     static func revisionNumber(_ value: JSONValue?, field: String) throws(HTTPError) -> Int {
         switch value {
-        case .number(let n)? where n.rounded() == n && n >= 1 && n <= Double(Int32.max): return Int(n)
-        case .string(let s)? where !s.isEmpty && s.count <= 10 && s.allSatisfy(\.isASCII) && s.allSatisfy(\.isNumber):
-            if let n = Int(s), n >= 1 { return n }
+        case .number(let n)? where n.rounded() == n && n >= 1 && n <= Double(maxRevision): return Int(n)
+        case .string(let s)? where (1...9).contains(s.utf8.count) && s.utf8.allSatisfy({ (48...57).contains($0) }) && !s.hasPrefix("0"):
+            if let n = Int(s) { return n }
         case nil: throw .badRequest("is required", field: field)
         default: break
         }
@@ -409,6 +415,17 @@ extension WorkbenchApp {
         if t.hasPrefix("W/") { t = t.dropFirst(2) }
         if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = t.dropFirst().dropLast() }
         return String(t)
+    }
+}
+
+extension RequestContext {
+    /// The `{name}` of the path as a preset name. A name no preset can have is a bad request
+    /// when saving under it (`PUT`), and not found anywhere else: nothing can be there.
+    func presetNameInPath() throws(HTTPError) -> String {
+        do { return try Preset.validName(pathParameters["name"] ?? "") } catch {
+            if request.method == "PUT" { throw HTTPError(error) }
+            throw HTTPError(404, "not_found", "no preset is called that: \(error.message)", field: "name")
+        }
     }
 }
 

@@ -52,9 +52,7 @@ enum InputValue {
         do throws(ParameterError) {
             switch self {
             case .text(let s): return try definition.parse(s)
-            case .json(let j):
-                guard let value = ParameterValue(json: j) else { throw ParameterError(field: definition.key, message: "must be \(definition.typeName)") }
-                return try definition.validate(value)
+            case .json(let j): return try ParameterValue.reading(j, as: definition)
             }
         } catch {
             throw HTTPError(error)
@@ -137,6 +135,7 @@ struct RenderRequest {
     /// "Europe/Berlin", "UTC", "+09:00", "-0530" or "UTC+2".
     static func timeZone(_ text: String) throws(HTTPError) -> TimeZone {
         let name = text.trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty else { throw .badRequest("must be a time zone name such as Europe/Berlin or an offset such as +09:00", field: "tz") }
         // Names only from the zone database's alphabet: no dots, so no path can leave it.
         let nameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-+")
         if (1...64).contains(name.count), name.unicodeScalars.allSatisfy(nameCharacters.contains),

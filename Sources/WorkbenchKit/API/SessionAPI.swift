@@ -63,9 +63,10 @@ extension WorkbenchApp {
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
         // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
         // another page's id cannot rename it, press for it, or remove it.
-        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count) else {
+        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
             throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
         }
+        if let leaving = body["leaving"], leaving.boolValue == nil { throw .badRequest("must be true or false", field: "leaving") }
         if case .bool(true)? = body["leaving"] {
             if presence.remove(client: who.client, key: key) { publishPresence() }
             return .json(.object([("people", presence.json)]))

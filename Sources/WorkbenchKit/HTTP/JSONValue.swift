@@ -31,6 +31,7 @@ enum JSONValue: Equatable, Sendable {
     var numberValue: Double? { if case .number(let n) = self { n } else { nil } }
     var objectPairs: [(String, JSONValue)]? { if case .object(let p) = self { p } else { nil } }
     var arrayValue: [JSONValue]? { if case .array(let a) = self { a } else { nil } }
+    var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
 
     // MARK: Writing
 
@@ -308,6 +309,14 @@ extension ParameterValue {
         case .flag(let b): .bool(b)
         case .numbers(let list): .array(list.map(JSONValue.number))
         }
+    }
+
+    /// A JSON value checked as `definition`'s value. A cubic Bézier may be written as in a query
+    /// ("x1,y1,x2,y2") as well as four numbers, so the documented text form works in every body.
+    static func reading(_ json: JSONValue, as definition: ParameterDefinition) throws(ParameterError) -> ParameterValue {
+        if case .cubicBezier = definition.kind, case .string(let text) = json { return try definition.parse(text) }
+        guard let value = ParameterValue(json: json) else { throw ParameterError(field: definition.key, message: "must be \(definition.typeName)") }
+        return try definition.validate(value)
     }
 
     /// The parameter value a JSON value stands for; nil for shapes no parameter takes.

@@ -10,6 +10,13 @@ struct Router: Sendable {
         let query: [QueryParameter]
         /// What a write reads; nil: no body.
         let body: MediaType?
+        /// The JSON schema of that body, exactly what the handler accepts (an object of any
+        /// members when nil).
+        var bodySchema: JSONValue?
+        /// Schemas of path parameters narrower than a non-empty string (`{revision}`: digits).
+        var pathSchemas: [String: JSONValue] = [:]
+        /// Headers the route requires.
+        var requiredHeaders: [QueryParameter] = []
         let answers: [Answer]
         /// Error statuses this route can answer besides the ones every route can.
         let errors: [Int]
@@ -66,15 +73,27 @@ struct Router: Sendable {
         routes[routes.count - 1].heavy = heavy
     }
 
-    mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType? = .json, answers: [Answer],
-                       errors: [Int] = [], heavy: Bool = false, _ handler: @escaping Responder) {
+    mutating func post(_ path: String, _ summary: String, query: [QueryParameter] = [], body: MediaType? = .json, schema: JSONValue? = nil,
+                       answers: [Answer], errors: [Int] = [], heavy: Bool = false, _ handler: @escaping Responder) {
         add("POST", path, summary, query, body, answers, errors + (heavy ? [503] : []), handler)
         routes[routes.count - 1].heavy = heavy
+        routes[routes.count - 1].bodySchema = schema
     }
 
-    mutating func put(_ path: String, _ summary: String, body: MediaType = .json, answers: [Answer], errors: [Int] = [],
+    mutating func put(_ path: String, _ summary: String, body: MediaType = .json, schema: JSONValue? = nil, answers: [Answer], errors: [Int] = [],
                       _ handler: @escaping Responder) {
         add("PUT", path, summary, [], body, answers, errors, handler)
+        routes[routes.count - 1].bodySchema = schema
+    }
+
+    /// The route added last requires these headers.
+    mutating func requireHeaders(_ headers: [QueryParameter]) { routes[routes.count - 1].requiredHeaders = headers }
+
+    /// Narrows the path parameters of these names in every route.
+    mutating func narrowPathParameters(_ schemas: [String: JSONValue]) {
+        for index in routes.indices {
+            for (name, schema) in schemas where routes[index].path.contains("{\(name)}") { routes[index].pathSchemas[name] = schema }
+        }
     }
 
     mutating func delete(_ path: String, _ summary: String, answers: [Answer], errors: [Int] = [], _ handler: @escaping Responder) {
@@ -105,6 +124,11 @@ struct Router: Sendable {
             guard route.method == method else { allowed.append(route.method); continue }
             guard let decoded = parameters else {
                 return .error(400, "bad_request", "the path is not valid percent-encoded UTF-8")
+            }
+            // The query is the route's documented parameters and nothing else: a misspelt
+            // parameter is an error, not silently a default.
+            if let unknown = request.query.keys.sorted().first(where: { key in !route.query.contains { $0.name == key } }) {
+                return .error(400, "bad_request", "unknown query parameter \"\(unknown.prefix(64))\"", field: String(unknown.prefix(64)))
             }
             var routed = context
             routed.pathParameters = decoded

@@ -56,8 +56,11 @@ struct Preset: Sendable {
             guard json["format"]?.stringValue == Self.format else {
                 throw PresetError("\"format\" must be \"\(Self.format)\"", field: "format")
             }
-            guard let version = json["version"]?.numberValue, version == Double(Self.version) else {
-                throw PresetError("\"version\" must be \(Self.version)", field: "version")
+            // A file must say its version; a request body may leave it out.
+            if requireEnvelope || json["version"] != nil {
+                guard let version = json["version"]?.numberValue, version == Double(Self.version) else {
+                    throw PresetError("\"version\" must be \(Self.version)", field: "version")
+                }
             }
         }
         func text(_ key: String, required: Bool = false, characters: Int, bytes: Int) throws(PresetError) -> String {
@@ -84,8 +87,13 @@ struct Preset: Sendable {
             for (key, value) in pairs {
                 guard let definition = ParameterDefinition.named(key) else { unknownParameters.append((key, value)); continue }
                 do throws(ParameterError) {
-                    guard let parsed = ParameterValue(json: value) else { throw ParameterError(field: key, message: "must be \(definition.typeName)") }
-                    try style.set(key, try definition.validate(parsed))
+                    // A file holds a Bézier as four numbers; a request body may also write it as a query does.
+                    if requireEnvelope {
+                        guard let parsed = ParameterValue(json: value) else { throw ParameterError(field: key, message: "must be \(definition.typeName)") }
+                        try style.set(key, try definition.validate(parsed))
+                    } else {
+                        try style.set(key, try ParameterValue.reading(value, as: definition))
+                    }
                 } catch {
                     throw PresetError(error.message, field: error.field)
                 }

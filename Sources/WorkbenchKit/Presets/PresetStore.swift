@@ -143,7 +143,9 @@ final class PresetStore: Sendable {
             guard let approved = approvals.keys.max() else { throw SaveError.noRevision("no revision of “\(name)” is approved yet") }
             number = approved
         case let text?:
-            guard text.count <= 10, let n = Int(text), n >= 1 else { throw SaveError.noRevision("revision must be a revision number or \"approved\"") }
+            guard (1...9).contains(text.utf8.count), !text.hasPrefix("0"), text.utf8.allSatisfy({ (48...57).contains($0) }), let n = Int(text) else {
+                throw SaveError.noRevision("revision must be a revision number or \"approved\"")
+            }
             number = n
         }
         guard let revision = try history.revision(of: record.id, number: number), !revision.deleted else {
