@@ -24,10 +24,13 @@ import Testing
 }
 
 @Suite struct EventHubTests {
-    @Test func streamsBeyondTheCapAreRefused() {
-        let hub = EventHub(maxStreams: 2)
-        #expect(hub.subscribe() != nil)
-        #expect(hub.subscribe() != nil)
-        #expect(hub.subscribe() == nil)
+    @Test func streamsBeyondTheCapAreRefusedAndOneClientGetsHalf() {
+        let hub = EventHub(maxStreams: 4)
+        #expect(hub.subscribe(client: "127.0.0.2") != nil)
+        #expect(hub.subscribe(client: "127.0.0.2") != nil)
+        #expect(hub.subscribe(client: "127.0.0.2") == nil)   // its half is taken
+        #expect(hub.subscribe(client: "127.0.0.1") != nil)
+        #expect(hub.subscribe(client: "127.0.0.3") != nil)
+        #expect(hub.subscribe(client: "127.0.0.4") == nil)   // all are taken
     }
 }
