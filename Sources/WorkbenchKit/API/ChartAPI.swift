@@ -77,16 +77,14 @@ extension WorkbenchApp {
         if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
         }
-        let client = request.request.client
-        guard sockets.wouldAdmit(client) else { throw Self.tooManySockets(sockets) }
+        // Counted before it is checked, at the handshake: handshakes at the same moment cannot
+        // pass the cap together. The ticket goes back when the session ends, or when the
+        // upgrade never happens (the answer, holding it, is dropped).
+        guard let ticket = sockets.ticket(request.request.client) else { throw Self.tooManySockets(sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
                             body: .webSocket { [unowned self] socket in
-                                // Taken here, counted before it is checked: handshakes at the same
-                                // moment cannot pass the cap together. Over it, "try again later".
-                                guard sockets.acquire(client) else { return socket.close(code: 1013) }
-                                defer { sockets.release(client) }
-                                renderSession(socket)
+                                withExtendedLifetime(ticket) { renderSession(socket) }
                             })
     }
 

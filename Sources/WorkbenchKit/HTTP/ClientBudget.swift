@@ -39,9 +39,17 @@ final class ClientBudget: Sendable {
         }
     }
 
-    /// What `acquire` would answer now, taking nothing (to refuse before an upgrade).
-    func wouldAdmit(_ client: String) -> Bool {
-        counts.withLock { $0.all < total && $0.byClient[client, default: 0] < perClient }
+    /// One taken for `client`, given back when the ticket goes (however its holder ends), or
+    /// nil when the pool or the client's share is spent.
+    func ticket(_ client: String) -> Ticket? {
+        acquire(client) ? Ticket(budget: self, client: client) : nil
+    }
+
+    final class Ticket: Sendable {
+        let budget: ClientBudget
+        let client: String
+        fileprivate init(budget: ClientBudget, client: String) { self.budget = budget; self.client = client }
+        deinit { budget.release(client) }
     }
 
     var inUse: Int { counts.withLock { $0.all } }
