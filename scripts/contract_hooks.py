@@ -10,8 +10,7 @@ def number(value):
     if value is None:
         return ""  # a row without a price: a gap
     if isinstance(value, float) and value == value and abs(value) != float("inf"):
-        text = format(value, "f")
-        return text.rstrip("0").rstrip(".") if "." in text else text
+        return format(value, "f")
     return str(value)
 
 

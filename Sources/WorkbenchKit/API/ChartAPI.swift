@@ -40,13 +40,10 @@ extension WorkbenchApp {
         let document = request.document(data: data.snapshot.data)
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
-        let count = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
-        guard request.width * request.height * Double(count + 1) <= Self.maxPixelFrames,
-              request.width * Double(count + 1) <= Self.maxColumnFrames else {
-            throw .badRequest("\(count + 1) frames of \(NumberText.shortest(request.width)) × \(NumberText.shortest(request.height)) px are more than "
-                              + "this server draws in one answer (\(NumberText.shortest(Self.maxColumnFrames)) pixel columns × frames, "
-                              + "\(NumberText.shortest(Self.maxPixelFrames)) pixels × frames); lower fps, width or height", field: "fps")
-        }
+        // More frames than one answer holds are drawn at a lower rate that fits, and the answer says so.
+        let wanted = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        let fitting = Int(min(Self.maxPixelFrames / (request.width * request.height), Self.maxColumnFrames / request.width).rounded(.down)) - 1
+        let count = wanted == 0 ? 0 : max(1, min(wanted, fitting))
         var frames: [JSONValue] = []
         for i in 0...count {
             let fraction = count == 0 ? 1 : Double(i) / Double(count)
@@ -55,7 +52,9 @@ extension WorkbenchApp {
             let svg = document.svg(state: ChartState(progress: progress, selection: request.selection))
             frames.append(.object([("time", .number(fraction * duration)), ("progress", .number(progress)), ("svg", .string(svg))]))
         }
-        return .json(.object([("duration", .number(duration)), ("direction", .string(direction)), ("frames", .array(frames))]))
+        return .json(.object([("duration", .number(duration)), ("direction", .string(direction)),
+                              ("fps", .number(duration > 0 ? Double(count) / duration : fps)), ("reduced", .bool(count < wanted)),
+                              ("frames", .array(frames))]))
     }
 
     /// `GET /api/render/socket`: a WebSocket for the page's live preview. Each text message is a

@@ -33,6 +33,8 @@ extension WorkbenchApp {
         let name = try presetName(request)
         var body = try request.jsonObject()
         let message = try Self.message(&body)
+        // The server sets the time of a save; what a body says is not read.
+        body.removeAll { $0.0 == "updatedAt" }
         var preset: Preset
         do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {

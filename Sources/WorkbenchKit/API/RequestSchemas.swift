@@ -28,7 +28,7 @@ extension OpenAPIDocument {
     static let savePreset = object([
         ("format", enumeration([Preset.format])), ("version", .object([("type", .string("integer")), ("enum", .array([.number(Double(Preset.version))]))])),
         ("author", text(0...Preset.Limits.authorCharacters)), ("notes", text(0...Preset.Limits.notesCharacters)),
-        ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
+        ("updatedAt", .object([("description", .string("ignored: a save takes the server's time"))])),
         ("message", .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(PresetHistory.Limits.messageCharacters)))])),
         ("parameters", .object([("type", .string("object")), ("nullable", .bool(true)), ("properties", .object(parameters)),
                                 ("maxProperties", .number(Double(ChartStyle.definitions.count + Preset.Limits.unknownKeys)))])),
@@ -68,7 +68,7 @@ extension OpenAPIDocument {
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.
     static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(2000)),
-                                           ("items", object([("time", .object([("type", .string("integer")), ("minimum", .number(-0x1p63)), ("maximum", .number(0x1p63)),
+                                           ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-0x1p63)), ("maximum", .number(0x1p63)),
                                                                       ("exclusiveMaximum", .bool(true))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
                                                             required: ["time"], open: true))])
