@@ -117,11 +117,13 @@ final class PresetHistory: Sendable {
     /// Newest first, without the files: at most `limit` revisions older than `before` (all when nil).
     func revisions(of id: Int64, limit: Int = Limits.maxPageSize, before: Int? = nil) throws -> [Revision] {
         let limit = max(1, min(limit, Limits.maxPageSize))
+        // Always a bound (the largest number for none) rather than "?2 IS NULL OR number < ?2":
+        // SQLite then seeks the primary key instead of walking down from the newest revision.
         return try database.withConnection { connection in
             try connection.query("""
                 SELECT preset_id, number, name, file_name, author, saved_at, message, deleted, '', file_hash, parameters_sha256 FROM revisions
-                WHERE preset_id = ?1 AND (?2 IS NULL OR number < ?2) ORDER BY number DESC LIMIT ?3
-                """, [.integer(id), before.map { .integer(Int64($0)) } ?? .null, .integer(Int64(limit))]).map(Self.revision)
+                WHERE preset_id = ?1 AND number < ?2 ORDER BY number DESC LIMIT ?3
+                """, [.integer(id), .integer(Int64(before ?? Int.max)), .integer(Int64(limit))]).map(Self.revision)
         }
     }
 
