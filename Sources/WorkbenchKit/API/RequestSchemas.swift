@@ -27,12 +27,17 @@ extension OpenAPIDocument {
     /// definitions do not know are kept as they are (at most 32).
     static let savePreset = object([
         ("format", enumeration([Preset.format])), ("version", .object([("type", .string("integer")), ("enum", .array([.number(Double(Preset.version))]))])),
-        ("author", text(0...Preset.Limits.authorCharacters)), ("notes", text(0...Preset.Limits.notesCharacters)),
+        ("author", nullableText(Preset.Limits.authorCharacters)), ("notes", nullableText(Preset.Limits.notesCharacters)),
         ("updatedAt", .object([("description", .string("ignored: a save takes the server's time"))])),
         ("message", .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(PresetHistory.Limits.messageCharacters)))])),
         ("parameters", .object([("type", .string("object")), ("nullable", .bool(true)), ("properties", .object(parameters)),
                                 ("maxProperties", .number(Double(ChartStyle.definitions.count + Preset.Limits.unknownKeys)))])),
     ], open: true)
+    /// Text of at most `characters`, or null (read as empty).
+    static func nullableText(_ characters: Int) -> JSONValue {
+        .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(characters)))])
+    }
+
     static let rename = object([("newName", presetName)], required: ["newName"])
     static let restore = object([("revision", revision)], required: ["revision"])
     static let review = JSONValue.object([("oneOf", .array([
@@ -68,8 +73,7 @@ extension OpenAPIDocument {
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.
     static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(2000)),
-                                           ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-0x1p63)), ("maximum", .number(0x1p63)),
-                                                                      ("exclusiveMaximum", .bool(true))])),
+                                           ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-9.2e18)), ("maximum", .number(9.2e18))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
                                                             required: ["time"], open: true))])
     static let presence = object([
