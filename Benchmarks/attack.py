@@ -180,6 +180,8 @@ def main():
     workbench_server.BINARY = sys.argv[1] if len(sys.argv) > 1 else workbench_server.BINARY
     seconds = float(os.environ.get("ATTACK_SECONDS", "12"))
     server = workbench_server.Server()
+    # Read what the server says, so a full pipe never holds it up.
+    threading.Thread(target=lambda: [None for _ in server.process.stderr], daemon=True).start()
     try:
         with Sampler(server) as idle:
             time.sleep(3)
