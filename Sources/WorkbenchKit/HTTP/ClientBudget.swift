@@ -74,10 +74,11 @@ final class ByteBudget: Sendable {
     }
 
     /// Reserves `bytes` for `client`; false (nothing reserved) when that would pass a limit.
-    func reserve(_ bytes: Int, for client: String) -> Bool {
+    /// A `small` reservation is held to the total only, not to the client's share.
+    func reserve(_ bytes: Int, for client: String, small: Bool = false) -> Bool {
         used.withLock { used in
             let mine = used.byClient[client, default: 0]
-            guard bytes >= 0, bytes <= limit - used.all, bytes <= perClient - mine else { return false }
+            guard bytes >= 0, bytes <= limit - used.all, small || bytes <= perClient - mine else { return false }
             used.all += bytes
             used.byClient[client] = mine + bytes
             return true

@@ -73,6 +73,8 @@ final class MicroHTTPDServer: @unchecked Sendable {
 
     /// Requests that may send more than this are written to a file, not memory.
     static let spoolThreshold = 1 << 20
+    /// Bodies up to this size count against the total of bodies in memory only (not their client's share).
+    static let smallBody = 64 << 10
 
     /// State of one request while its body arrives. What it reserved of a budget is given back
     /// when it goes (answered or aborted), and its memory with it.
@@ -101,7 +103,9 @@ final class MicroHTTPDServer: @unchecked Sendable {
         func reserve(_ total: Int, in budget: ByteBudget) -> Bool {
             self.budget = budget
             guard total > reserved else { return true }
-            guard budget.reserve(total - reserved, for: client) else { return false }
+            // A small body (a save, a render request) is not held to its client's share, only to
+            // the total: a client's stalled big bodies cannot stop the same address's next save.
+            guard budget.reserve(total - reserved, for: client, small: total <= MicroHTTPDServer.smallBody) else { return false }
             reserved = total
             return true
         }
