@@ -6,7 +6,7 @@ import ChartEngine
 extension OpenAPIDocument {
     /// A preset name as the document can say it: 1–64 characters, no control characters but
     /// newline and tab. (Names that are blank, "." or "..", or read as a file path are refused too.)
-    static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]+$")
+    static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$")
 
     /// A parameter's value in a JSON body, as the query writes it. (A cubic Bézier may also be
     /// sent as its four numbers, as preset files hold it; OpenAPI 3.0 cannot say "x in 0–1 at
@@ -73,7 +73,8 @@ extension OpenAPIDocument {
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.
     static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(2000)),
-                                           ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-9.2e18)), ("maximum", .number(9.2e18))])),
+                                           ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-Double(TimeText.maxEpochNumber))),
+                                                                      ("maximum", .number(Double(TimeText.maxEpochNumber)))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
                                                             required: ["time"], open: true))])
     static let presence = object([

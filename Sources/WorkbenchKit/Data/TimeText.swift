@@ -19,6 +19,8 @@ enum TimeText {
         return calendarTime(s)
     }
 
+    static let maxEpochNumber: Int64 = 9_200_000_000_000_000_000
+
     /// A plain number: its size says the unit (dates from 1973 on).
     private static func epochNumber(_ s: UnsafeBufferPointer<UInt8>) -> Int64? {
         var whole: Int64 = 0, fraction = 0.0, scale = 0.1, digits = 0, i = 0, negative = false
@@ -30,7 +32,9 @@ enum TimeText {
             guard !o1, !o2 else { return nil }
             whole = next; digits += 1; i += 1
         }
-        guard digits > 0 else { return nil }
+        // Beyond 9.2 × 10¹⁸ (nanoseconds to the year 2261) a number is no time; the API
+        // document states the same bound for an upload's rows.
+        guard digits > 0, whole <= maxEpochNumber else { return nil }
         if i < s.count && s[i] == UInt8(ascii: ".") {
             i += 1
             while i < s.count, s[i] >= 48, s[i] <= 57 { fraction += Double(s[i] - 48) * scale; scale /= 10; i += 1 }
