@@ -72,7 +72,7 @@ extension OpenAPIDocument {
     /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.
-    static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(2000)),
+    static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)),
                                            ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-Double(TimeText.maxEpochNumber))),
                                                                       ("maximum", .number(Double(TimeText.maxEpochNumber)))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
