@@ -4,6 +4,7 @@
 
 import { renderChannel, motionClock } from './render-channel.js';
 import { elementKeys, applyPatch } from './frame-patch.js';
+import { writeAttribute, writeText } from './elements.js';
 
 export class ChartView {
   /**
@@ -15,7 +16,9 @@ export class ChartView {
     this.source = source;
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
-    this.onPress = onPress;   // (pressed) when a press starts or ends
+    // (pressed, {replay, shown}) when a press starts or ends; `shown` settles once its first
+    // frame is in the page: anything else the press sends (presence) waits for it, as the frame counts.
+    this.onPress = onPress;
     this.progress = 0;        // the engine's progress of the last frame drawn
     this.selection = null;    // 0…1 of the width while pressed
     this.pressed = false;
@@ -82,8 +85,8 @@ export class ChartView {
     const wasPressed = this.pressed;
     this.pressed = true;
     this.selection = clamp(fraction);
-    this.startMotion('press');  // the frame request goes out first: the first frame is what counts
-    if (!wasPressed) this.onPress(true, { replay });
+    const shown = this.startMotion('press');  // the frame request goes out first: the first frame is what counts
+    if (!wasPressed) this.onPress(true, { replay, shown });
   }
 
   move(fraction) {
@@ -95,8 +98,8 @@ export class ChartView {
   release({ replay = false } = {}) {
     if (!this.pressed || this.pinned) return;
     this.pressed = false;
-    this.startMotion('release');
-    this.onPress(false, { replay });
+    const shown = this.startMotion('release');
+    this.onPress(false, { replay, shown });
   }
 
   /** "Show active state": pressed at the current (or a default) selection until unpinned. */
@@ -116,7 +119,8 @@ export class ChartView {
 
   /**
    * Press and release retarget the engine's motion from wherever it is; the frame for the
-   * event goes out at once, then one per display frame until the motion settles.
+   * event goes out at once, then one per display frame until the motion settles. Resolves when
+   * the event's frame is shown (or could not be).
    */
   startMotion(action) {
     if (!renderChannel.open) {
@@ -124,12 +128,13 @@ export class ChartView {
       this.progress = action === 'press' ? 1 : 0;
       if (action === 'release') this.selection = null;
       this.draw();
-      return;
+      return Promise.resolve();
     }
     this.moving = true;
     this.pressedAt = performance.now();
-    this.sendFrame(action);
+    const shown = this.sendFrame(action);
     if (!this.loop) this.loop = requestAnimationFrame(() => this.tick());
+    return shown;
   }
 
   tick() {
@@ -143,7 +148,7 @@ export class ChartView {
     const started = performance.now();
     const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5 };
     this.framesInFlight++;
-    renderChannel.frame(this.request(extra))
+    return renderChannel.frame(this.request(extra))
       .then(answer => {
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
@@ -213,19 +218,20 @@ export class PriceHeader {
     const selecting = pressing && data.selectedPrice !== undefined;
     const shown = selecting ? Number(data.selectedPrice) : last;
     if (!Number.isFinite(shown)) {
-      this.price.textContent = '–';
-      this.change.textContent = '\u00a0';
-      this.change.className = 'headline-change';
+      writeText(this.price, '–');
+      writeText(this.change, '\u00a0');
+      writeAttribute(this.change, 'class', 'headline-change');
       return;
     }
-    this.price.textContent = money(shown);
+    writeText(this.price, money(shown));
     const delta = shown - first;
     const percent = first !== 0 ? delta / Math.abs(first) * 100 : 0;
     const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
     const changeText = `${sign}${money(Math.abs(delta))} (${sign}${Math.abs(percent).toFixed(2)}%)`;
-    this.change.textContent = selecting ? `${data.selectedLabel} · ${changeText}` : changeText;
-    this.change.className = 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat');
-    this.price.closest('[data-state]')?.setAttribute('data-state', selecting ? 'selecting' : 'rest');
+    writeText(this.change, selecting ? `${data.selectedLabel} · ${changeText}` : changeText);
+    writeAttribute(this.change, 'class', 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat'));
+    const state = this.price.closest('[data-state]');
+    if (state) writeAttribute(state, 'data-state', selecting ? 'selecting' : 'rest');
   }
 }
 

@@ -2,6 +2,7 @@
 
 import { same, clampNumber, acceptBezier } from './state.js';
 import { toast } from './toast.js';
+import { writeAttribute } from './elements.js';
 
 const decimals = step => (String(step).split('.')[1] || '').length;
 
@@ -33,16 +34,17 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
     for (const key of keys) updaters.get(key)?.(store.params[key], origin === 'local');
     for (const definition of store.schema.parameters) {
       const row = rows.get(definition.key);
-      row.hidden = !store.isVisible(definition);
+      writeAttribute(row, 'hidden', !store.isVisible(definition));
       const base = baseline()[definition.key] ?? definition.default;
       const value = store.params[definition.key];
-      row.classList.toggle('changed', !same(value, base));
+      if (row.classList.contains('changed') === same(value, base)) row.classList.toggle('changed');
       const reset = row.querySelector('.reset');
       const toDefault = same(value, base) && !same(value, definition.default);
-      reset.dataset.target = toDefault ? 'default' : 'baseline';
-      reset.title = toDefault ? 'Reset to the engine default' : 'Reset to the loaded preset\'s value';
-      reset.setAttribute('aria-label', `${reset.title}: ${definition.label}`);
-      reset.disabled = same(value, base) && same(value, definition.default);
+      const title = toDefault ? 'Reset to the engine default' : 'Reset to the loaded preset\'s value';
+      writeAttribute(reset, 'data-target', toDefault ? 'default' : 'baseline');
+      writeAttribute(reset, 'title', title);
+      writeAttribute(reset, 'aria-label', `${title}: ${definition.label}`);
+      writeAttribute(reset, 'disabled', same(value, base) && same(value, definition.default));
     }
   };
   store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });

@@ -40,9 +40,10 @@ async function start() {
       if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
       lastSelected = selected;
     },
-    onPress: pressing => {
+    onPress: (pressing, { shown }) => {
       header.update(null, pressing);
-      if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset }).catch(() => {});
+      // After the press's first frame: that frame is what the finger waits for.
+      shown.then(() => { if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset }).catch(() => {}); });
     },
   });
   attachPointer(element, () => [chart]);

@@ -20,3 +20,21 @@ export function button(text, onClick) {
   b.addEventListener('click', onClick);
   return b;
 }
+
+// Writing a value an element already has still invalidates its style (and a text, its layout):
+// the page redraws on every slider step, so these write only what changed.
+
+/** Sets `element`'s text unless it is already `text`. */
+export function writeText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** Sets (a string), or removes (null or false; true sets it empty), an attribute unless it already is so. */
+export function writeAttribute(element, name, value) {
+  if (value === null || value === false) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+  } else {
+    const text = value === true ? '' : String(value);
+    if (element.getAttribute(name) !== text) element.setAttribute(name, text);
+  }
+}

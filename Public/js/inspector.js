@@ -5,6 +5,7 @@
 
 import { getJSON, getText, query } from './api.js';
 import { motionClock } from './render-channel.js';
+import { writeAttribute, writeText } from './elements.js';
 
 const $ = id => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -66,10 +67,10 @@ export class MotionInspector {
   }
 
   showProgress(value) {
-    $('progress-value').textContent = value.toFixed(2);
+    writeText($('progress-value'), value.toFixed(2));
     if (!this.graph) return;
-    this.graph.level.setAttribute('y1', this.graph.y(value));
-    this.graph.level.setAttribute('y2', this.graph.y(value));
+    writeAttribute(this.graph.level, 'y1', this.graph.y(value));
+    writeAttribute(this.graph.level, 'y2', this.graph.y(value));
   }
 
   /** The onion skin: the start (inactive) and end (active) lines, faint, behind the frame. */

@@ -14,6 +14,7 @@ import { SessionPanel } from './session-panel.js';
 import { announce } from './session-messages.js';
 import { setUpDataImport } from './data-import.js';
 import { toast } from './toast.js';
+import { writeAttribute } from './elements.js';
 import { shareableLink, copyText } from './share-link.js';
 import { MotionInspector } from './inspector.js';
 import { Comments } from './comments.js';
@@ -38,7 +39,6 @@ async function start() {
   // ↺ and Reset all return to the loaded preset's values; the engine defaults are one step further.
   let presets = null;
   const baseline = () => presets?.current?.params ?? store.defaults;
-  buildControls($('controls'), store, { baseline });
 
   const preview = $('preview');
   const header = new PriceHeader($('headline-price'), $('headline-change'));
@@ -49,13 +49,19 @@ async function start() {
       inspector?.painted(svg, motion);
       updateHeadline(svg);
     },
-    onPress: (pressing, { replay } = {}) => {
+    onPress: (pressing, { replay, shown } = {}) => {
       header.update(null, pressing);
       // A replayed animation is nobody's press; a press shown because we follow someone is theirs.
-      if (!replay && !showingTheirPress) live.sendPresence({ pressing, selection: chart.selection });
+      if (replay || showingTheirPress) return;
+      const selection = chart.selection;
+      shown.then(() => live.sendPresence({ pressing, selection }));
     },
   });
   attachPointer(preview, () => [chart]);
+  // The chart hears of a change before anything else does: its request is on its way while the
+  // controls, the draft and the URL catch up.
+  store.on(change => { if (change.kind === 'params') chart.draw(); });
+  buildControls($('controls'), store, { baseline });
   inspector = new MotionInspector(store, chart);
 
   let showingTheirPress = false;
@@ -153,15 +159,14 @@ async function start() {
     } else if (change.kind === 'notice') {
       toast(change.text);
     } else if (change.kind === 'params') {
-      chart.draw();
       saveURL();
     } else if (change.kind === 'view') {
       applyView();
       chart.draw();
       saveURL();
     } else if (change.kind === 'history') {
-      $('undo').disabled = store.undoStack.length === 0;
-      $('redo').disabled = store.redoStack.length === 0;
+      writeAttribute($('undo'), 'disabled', store.undoStack.length === 0);
+      writeAttribute($('redo'), 'disabled', store.redoStack.length === 0);
     }
   });
 

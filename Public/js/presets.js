@@ -5,6 +5,7 @@ import { getJSON, send, ApiError, getUserName } from './api.js';
 import { sameParams } from './state.js';
 import { fillDiffTable } from './compare.js';
 import { toast } from './toast.js';
+import { writeAttribute, writeText } from './elements.js';
 
 const $ = id => document.getElementById(id);
 const path = name => '/api/presets/' + encodeURIComponent(name);
@@ -38,20 +39,21 @@ export class Presets {
   /** Who made the loaded preset and why, under the chart. */
   showInfo() {
     const box = $('preset-info');
-    box.hidden = this.current === null;
+    writeAttribute(box, 'hidden', this.current === null);
     if (!this.current) return;
-    $('preset-info-name').textContent = this.current.name;
+    writeText($('preset-info-name'), this.current.name);
     const when = this.current.updatedAt ? new Date(this.current.updatedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
-    $('preset-info-meta').textContent = [this.current.author && `by ${this.current.author}`, when && `saved ${when}`].filter(Boolean).join(' · ');
-    $('preset-info-notes').textContent = this.current.notes || '';
+    writeText($('preset-info-meta'), [this.current.author && `by ${this.current.author}`, when && `saved ${when}`].filter(Boolean).join(' · '));
+    writeText($('preset-info-notes'), this.current.notes || '');
   }
 
   markModified() {
     this.showInfo();
-    $('modified-marker').hidden = !this.modified;
-    $('preset-save').disabled = this.current === null;
-    $('preset-revert').disabled = !this.modified;
-    for (const id of ['preset-rename', 'preset-delete', 'preset-duplicate']) $(id).disabled = this.current === null;
+    const modified = this.modified;
+    writeAttribute($('modified-marker'), 'hidden', !modified);
+    writeAttribute($('preset-save'), 'disabled', this.current === null);
+    writeAttribute($('preset-revert'), 'disabled', !modified);
+    for (const id of ['preset-rename', 'preset-delete', 'preset-duplicate']) writeAttribute($(id), 'disabled', this.current === null);
   }
 
   async refresh() {
