@@ -69,3 +69,61 @@ def test_unit_numbers_round_trip_through_the_patch_writer(page, server):
         return readVarints('ABCefgB-f_fgkh9BpxmvrH');
     }""")
     assert decoded == values, decoded
+
+
+MUTATIONS = """async () => {
+    const slider = document.querySelector('#param-inactiveLineWidth');
+    const preview = document.querySelector('#preview');
+    const row = slider.closest('.control');
+    const outside = [];
+    const observer = new MutationObserver(records => {
+        for (const r of records) {
+            const element = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+            if (!preview.contains(element) && !row.contains(element)) outside.push(`${element.id || element.className} ${r.type} ${r.attributeName ?? ''}`);
+        }
+    });
+    for (let i = 0; i < 6; i++) {
+        const drawn = new Promise(resolve => {
+            const o = new MutationObserver(() => { o.disconnect(); resolve(); });
+            o.observe(preview, { subtree: true, attributes: true, childList: true });
+        });
+        // The first steps make the preset modified (marker, revert, undo): after them nothing else changes.
+        if (i === 2) observer.observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+        slider.value = String(1 + i * 0.5);  // never Default's own width, which would unmark it as modified
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        await drawn;
+    }
+    await new Promise(r => setTimeout(r, 50));
+    observer.disconnect();
+    return outside;
+}"""
+
+
+def test_a_slider_step_changes_only_the_chart_and_its_own_control(page, server):
+    """Every write outside them restyles or relays out the page, which the next frame waits for."""
+    open_page(page, server, "?preset=Default")
+    page.wait_for_timeout(300)
+    outside = page.evaluate(MUTATIONS)
+    assert outside == [], outside
+
+
+def test_a_press_sends_its_first_frame_request_before_anything_else(page, server):
+    """The first frame is what the finger waits for: presence (a fetch) follows its answer."""
+    open_page(page, server, "?preset=Default")
+    page.wait_for_timeout(300)
+    page.evaluate("""() => {
+        window.order = [];
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (data) { if (data.includes('"press"')) window.order.push('frame request'); return send.call(this, data); };
+        const fetch = window.fetch;
+        window.fetch = function (url, options) { if (String(url).includes('/api/session/presence')) window.order.push('presence'); return fetch.apply(this, arguments); };
+        const preview = document.querySelector('#preview');
+        new MutationObserver(() => { if (preview.querySelector('.cw-indicator') && !window.order.includes('frame')) window.order.push('frame'); })
+            .observe(preview, { subtree: true, childList: true, attributes: true });
+    }""")
+    box = page.locator("#preview").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * 0.4, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function("() => window.order.includes('presence')")
+    page.mouse.up()
+    assert page.evaluate("window.order")[:3] == ["frame request", "frame", "presence"]
