@@ -74,7 +74,7 @@ async def editor(host, port, requests, stop, counter):
 
 def editors_process(url, stop, counter):
     """The 20 editors in one process of their own, on asyncio: they cost this machine about a
-    seventh of a core, so what is measured is the server under their load (threads of
+    tenth of a core, so what is measured is the server under their load (threads of
     `requests` took a whole core of the two and starved the browser being measured instead)."""
     host, port, requests = editor_requests(url)
 

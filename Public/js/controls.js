@@ -32,19 +32,21 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
   // colleague's, an undo, a load) is written into every control, so each shows what the chart uses.
   const refresh = (keys = [...updaters.keys()], origin = 'load') => {
     for (const key of keys) updaters.get(key)?.(store.params[key], origin === 'local');
+    const baselineValues = baseline();
     for (const definition of store.schema.parameters) {
       const row = rows.get(definition.key);
       writeAttribute(row, 'hidden', !store.isVisible(definition));
-      const base = baseline()[definition.key] ?? definition.default;
       const value = store.params[definition.key];
-      if (row.classList.contains('changed') === same(value, base)) row.classList.toggle('changed');
+      const atBaseline = same(value, baselineValues[definition.key] ?? definition.default);
+      const atDefault = same(value, definition.default);
+      row.classList.toggle('changed', !atBaseline);   // a forced toggle to the state it has writes nothing
       const reset = row.querySelector('.reset');
-      const toDefault = same(value, base) && !same(value, definition.default);
+      const toDefault = atBaseline && !atDefault;
       const title = toDefault ? 'Reset to the engine default' : 'Reset to the loaded preset\'s value';
       writeAttribute(reset, 'data-target', toDefault ? 'default' : 'baseline');
       writeAttribute(reset, 'title', title);
       writeAttribute(reset, 'aria-label', `${title}: ${definition.label}`);
-      writeAttribute(reset, 'disabled', same(value, base) && same(value, definition.default));
+      writeAttribute(reset, 'disabled', atBaseline && atDefault);
     }
   };
   store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });

@@ -69,8 +69,9 @@ export class MotionInspector {
   showProgress(value) {
     writeText($('progress-value'), value.toFixed(2));
     if (!this.graph) return;
-    writeAttribute(this.graph.level, 'y1', this.graph.y(value));
-    writeAttribute(this.graph.level, 'y2', this.graph.y(value));
+    const y = this.graph.y(value);
+    writeAttribute(this.graph.level, 'y1', y);
+    writeAttribute(this.graph.level, 'y2', y);
   }
 
   /** The onion skin: the start (inactive) and end (active) lines, faint, behind the frame. */
