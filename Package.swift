@@ -27,25 +27,46 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The engine: pure maths ending in the scene (no I/O). Everything else is the server, in
+        // layers whose arrows point down only (docs/architecture.md, drawn from this file):
+        //   Workbench → WorkbenchCLI → WorkbenchApplication → {HTTPServer, WorkbenchExports, PriceData}
+        //   WorkbenchExports → WorkbenchStores → WorkbenchSupport; HTTPServer → WorkbenchSupport
         .target(name: "ChartEngine"),
+        // JSON values and hashing: what every layer above the engine shares; no HTTP, no domain.
+        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine"]),
+        // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
+        // per-client budgets. Knows no preset, person or chart.
+        .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
+        // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
+        .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite"]),
+        // Export formats, handoff bundles and provenance, from a preset and its revision.
+        .target(name: "WorkbenchExports", dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"]),
+        // Price series: CSV import, the loaded series, live ticks.
+        .target(name: "PriceData", dependencies: ["ChartEngine"]),
+        // The application: route groups that wire the stores to HTTP.
         .target(
-            name: "WorkbenchKit",
+            name: "WorkbenchApplication",
+            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode"]
+        ),
+        // The command line: serve and the engine, export and verify commands.
+        .target(
+            name: "WorkbenchCLI",
             dependencies: [
-                "ChartEngine",
-                "CMicroHTTPD",
-                "CQREncode",
-                "CSQLite",
+                "ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "Workbench", dependencies: ["WorkbenchKit"]),
+        .executableTarget(name: "Workbench", dependencies: ["WorkbenchCLI"]),
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: ["ChartEngine"],
             path: "Benchmarks/EngineBenchmarks"
         ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
-        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "ChartEngine"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

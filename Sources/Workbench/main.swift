@@ -1,4 +1,4 @@
-// The `workbench` executable: everything lives in WorkbenchKit so that it can be tested.
-import WorkbenchKit
+// The `workbench` executable: the command line lives in WorkbenchCLI so that it can be tested.
+import WorkbenchCLI
 
 WorkbenchCommand.main()

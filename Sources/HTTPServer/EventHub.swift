@@ -1,0 +1,45 @@
+import WorkbenchSupport
+import Synchronization
+
+/// Fans events out to every open `/api/events` stream: parameter changes, preset saves and
+/// new data, each with who caused it, so pages stay in sync without polling.
+package final class EventHub: Sendable {
+    private let streams = Mutex<[Int: EventStream]>([:])
+    private let counter = Atomic<Int>(0)
+
+    /// Open streams at most, in all and per client (address): each holds a connection and its
+    /// thread, and no one client — a viewer least — may hold more than half of them.
+    package let budget: ClientBudget
+    package var maxStreams: Int { budget.total }
+
+    package init(maxStreams: Int = 128) { budget = ClientBudget(total: maxStreams, perClient: maxStreams / 2) }
+
+    /// A new stream and its id, or nil when `client` holds its share or all are open; `onClose`
+    /// runs once the page has gone. The stream opens with a `hello` event: `{"stream": id}` plus
+    /// `hello`'s members (for this reader only).
+    package func subscribe(client: String = "", hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
+        guard budget.acquire(client) else { return nil }
+        let id = counter.add(1, ordering: .relaxed).newValue
+        let greeting = JSONValue.object([("stream", .number(Double(id)))] + hello).serialized()
+        let stream = EventStream(initial: "event: hello\ndata: \(greeting)\n\n")
+        stream.onClose = { [weak self] in
+            if let self, streams.withLock({ $0.removeValue(forKey: id) }) != nil { budget.release(client) }
+            onClose?(id)
+        }
+        streams.withLock { $0[id] = stream }
+        return (id, stream)
+    }
+
+    package func publish(_ event: String, _ payload: JSONValue) {
+        let id = counter.add(1, ordering: .relaxed).newValue
+        let data = payload.serialized()
+        for stream in streams.withLock({ Array($0.values) }) { stream.send(event: event, data: data, id: String(id)) }
+    }
+
+    package var subscriberCount: Int { streams.withLock { $0.count } }
+
+    /// Ends every stream (server shutdown).
+    package func finishAll() {
+        for stream in streams.withLock({ Array($0.values) }) { stream.finish() }
+    }
+}

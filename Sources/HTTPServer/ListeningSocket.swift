@@ -1,0 +1,48 @@
+import WorkbenchSupport
+import Glibc
+
+/// Opens the listening socket ourselves so that a taken port or a bad address gives one clear
+/// message instead of a silent failure inside libmicrohttpd.
+package enum ListeningSocket {
+    package struct OpenError: Error, CustomStringConvertible { package let description: String }
+
+    /// Returns the descriptor and the port actually bound (useful with port 0).
+    package static func open(host: String, port: Int) throws -> (fd: Int32, port: Int) {
+        guard (0...65535).contains(port) else { throw OpenError(description: "--port must be between 0 and 65535, got \(port)") }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE
+        var result: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &result)
+        guard status == 0, let info = result else {
+            throw OpenError(description: "cannot listen on \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(result) }
+        let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard fd >= 0 else { throw OpenError(description: "cannot create a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
+            let code = errno
+            close(fd)
+            if code == EADDRINUSE { throw OpenError(description: "port \(port) is already in use on \(host); stop the other server or pass --port") }
+            throw OpenError(description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
+        }
+        guard listen(fd, 128) == 0 else {
+            let code = errno
+            close(fd)
+            throw OpenError(description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
+        }
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let boundPort = withUnsafeMutablePointer(to: &address) { pointer -> Int in
+            _ = pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            if Int32(pointer.pointee.ss_family) == AF_INET6 {
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) }
+            }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+        return (fd, boundPort)
+    }
+}

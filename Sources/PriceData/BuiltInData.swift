@@ -1,0 +1,9 @@
+import ChartEngine
+
+/// The built-in series, generated once per process on first use (about 24 MB), so going back to it
+/// after an import is immediate; live prices append to a copy, never to this one.
+package enum BuiltInData {
+    package static let source = "built-in 10-year minute series"
+    private static let generated = SyntheticPrices.tenYears.generate()
+    package static func series() -> PriceSeries { generated }
+}

@@ -1,0 +1,192 @@
+import WorkbenchSupport
+import HTTPServer
+import WorkbenchStores
+import WorkbenchExports
+import PriceData
+import ChartEngine
+import Synchronization
+import Foundation
+
+/// Schema, rendering and transition frames.
+package extension WorkbenchApp {
+    package func schema(_ context: RequestContext) -> HTTPResponse {
+        .json(SchemaDocument.json)
+    }
+
+    package func render(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        let request = try RenderRequest(values, base: try baseStyle(values))
+        return .svg(request.svg(data: data.snapshot.data))
+    }
+
+    package func scene(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        let request = try RenderRequest(values, base: try baseStyle(values))
+        let document = request.document(data: data.snapshot.data)
+        return HTTPResponse(contentType: "application/json; charset=utf-8",
+                            text: SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))))
+    }
+
+    /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
+    /// the engine, so the page only has to show them at their times.
+    /// Width × height × frames of one answer at most: a 1440 × 900 chart at 60 frames. A
+    /// frame's SVG grows with its width (points are kept up to two a pixel column), so the
+    /// width × frames is bounded too; 390 px at 60 fps over the longest 2 s uses 55 %.
+    package static let maxPixelFrames = 1440.0 * 900 * 60
+    package static let maxColumnFrames = 1440.0 * 60
+    package static let fpsRange = 1.0...120
+    /// Samples of the easing curve `/api/easing` draws.
+    package static let samplesRange = 2.0...1000
+
+    package func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
+        guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
+        let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: Self.fpsRange) ?? 60
+        let request = try RenderRequest(rest, base: try baseStyle(rest))
+        let document = request.document(data: data.snapshot.data)
+        let duration = request.style.transitionDuration
+        let easing = request.style.easingFunction
+        // More frames than one answer holds are drawn at a lower rate that fits, and the answer says so.
+        let wanted = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        let fitting = Int(min(Self.maxPixelFrames / (request.width * request.height), Self.maxColumnFrames / request.width).rounded(.down)) - 1
+        let count = wanted == 0 ? 0 : max(1, min(wanted, fitting))
+        var frames: [JSONValue] = []
+        for i in 0...count {
+            let fraction = count == 0 ? 1 : Double(i) / Double(count)
+            let eased = easing(fraction)
+            let progress = direction == "in" ? eased : 1 - eased
+            let svg = document.svg(state: ChartState(progress: progress, selection: request.selection))
+            frames.append(.object([("time", .number(fraction * duration)), ("progress", .number(progress)), ("svg", .string(svg))]))
+        }
+        return .json(.object([("duration", .number(duration)), ("direction", .string(direction)),
+                              ("fps", .number(duration > 0 ? Double(count) / duration : fps)), ("reduced", .bool(count < wanted)),
+                              ("frames", .array(frames))]))
+    }
+
+    /// `GET /api/render/socket`: a WebSocket for the page's live preview. Each text message is a
+    /// render request (the JSON body of `POST /api/render` plus a `requestId`); each answer is a
+    /// line `{"requestId": …}` (or with an `"error"`) followed by the SVG. A browser's fetch costs
+    /// several milliseconds of its own per request; a message on an open socket about one.
+    package func renderSocket(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        guard request.header("upgrade")?.lowercased() == "websocket",
+              request.header("connection")?.lowercased().contains("upgrade") == true else {
+            throw HTTPError(426, "upgrade_required", "this endpoint speaks WebSocket")
+        }
+        guard request.header("sec-websocket-version") == "13" else {
+            throw HTTPError(426, "upgrade_required", "WebSocket version 13 is required", field: "Sec-WebSocket-Version")
+        }
+        guard let key = request.header("sec-websocket-key"), Data(base64Encoded: key)?.count == 16 else {
+            throw .badRequest("a 16-byte base64 key is required", field: "Sec-WebSocket-Key")
+        }
+        // Browsers always send Origin on a WebSocket handshake: a foreign one is a cross-site socket.
+        if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
+            throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
+        }
+        // Counted before it is checked, at the handshake: handshakes at the same moment cannot
+        // pass the cap together. The ticket goes back when the session ends, or when the
+        // upgrade never happens (the answer, holding it, is dropped).
+        guard let ticket = sockets.ticket(request.request.client) else { throw Self.tooManySockets(sockets) }
+        return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
+                                                   ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
+                            body: .webSocket { [unowned self] socket in
+                                withExtendedLifetime(ticket) { renderSession(socket) }
+                            })
+    }
+
+    /// Besides still frames, the socket drives the press transition one display frame at a
+    /// time: a message with `motion` ("press", "release" or "follow") and `time` (seconds on the
+    /// page's clock, already scaled by its playback speed) draws the frame at the progress the
+    /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
+    /// release retarget from the current progress and velocity, so an interrupted transition
+    /// continues without a jump. Each chart on the page (its `id`) has its own motion.
+    ///
+    /// A message may carry `again: true` to repeat its chart's previous request with only the
+    /// fields it sends changed (null removes one), and `base`: the number of the frame its chart shows now (answers carry
+    /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
+    /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
+    private func renderSession(_ socket: WebSocket) {
+        var motions: [String: TransitionMotion] = [:]
+        var drawn: [String: DrawnFrame] = [:]
+        var frameNumber = 0
+        var lastRequest: [String: [String: InputValue]] = [:]
+        while let message = socket.receive() {
+            var requestId = JSONValue.null
+            do throws(HTTPError) {
+                var values = try InputValue.fromJSON(Array(message.utf8))
+                if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
+                // `"again": true` repeats the chart's previous request, with this message's fields on top
+                // (a transition's frames differ only in time and finger).
+                let chart = try values["id"]?.text(field: "id") ?? "cw"
+                if try values.removeValue(forKey: "again")?.boolean(field: "again") == true {
+                    guard let previous = lastRequest[chart] else { throw .badRequest("no earlier request of this chart to repeat", field: "again") }
+                    values = previous.merging(values) { $1 }.filter { if case .json(.null) = $0.value { false } else { true } }
+                }
+                if lastRequest[chart] == nil && lastRequest.count >= 64 { lastRequest.removeAll() }
+                lastRequest[chart] = values.filter { !["motion", "time", "base"].contains($0.key) }
+                let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
+                let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
+                let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
+                var request = try RenderRequest(values, base: try baseStyle(values))
+                var head: [(String, JSONValue)] = [("requestId", requestId)]
+                if let motion {
+                    guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
+                    let key = request.idPrefix
+                    var current = motions[key] ?? .resting(at: request.progress)
+                    switch motion {
+                    case "press": current = current.retargeted(to: 1, at: time, style: request.style)
+                    case "release": current = current.retargeted(to: 0, at: time, style: request.style)
+                    case "follow": break
+                    default: throw .badRequest("must be press, release or follow", field: "motion")
+                    }
+                    if motions[key] == nil && motions.count >= 64 { motions.removeAll() }
+                    motions[key] = current
+                    let state = current.state(at: time)
+                    request.progress = state.progress
+                    head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
+                             ("target", .number(current.target)), ("finished", .bool(state.finished))]
+                }
+                let document = request.document(data: data.snapshot.data)
+                let (svg, elements) = document.recordedSVG(document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
+                frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
+                let frame = DrawnFrame(number: frameNumber, elements: elements)
+                let previous = drawn[request.idPrefix]
+                if previous == nil && drawn.count >= 64 { drawn.removeAll() }
+                drawn[request.idPrefix] = frame
+                head.append(("frame", .number(Double(frameNumber))))
+                if let base, let previous, Double(previous.number) == base, let patch = previous.patch(to: frame) {
+                    head.append(("patch", .bool(true)))
+                    socket.send(JSONValue.object(head).serialized() + "\n" + patch)
+                } else {
+                    socket.send(JSONValue.object(head).serialized() + "\n" + svg)
+                }
+            } catch {
+                let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
+                                                ("field", error.field.map(JSONValue.string) ?? .null)])
+                socket.send(JSONValue.object([("requestId", requestId), ("error", failure)]).serialized() + "\n")
+            }
+        }
+    }
+
+    /// `GET /api/easing?<parameters>&samples=N`: the eased progress over the transition's
+    /// duration, N evenly spaced samples from the engine, for the page's easing graph.
+    package func easingSamples(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        let count = Int(try rest.removeValue(forKey: "samples")?.number(field: "samples", in: Self.samplesRange) ?? 121)
+        rest.removeValue(forKey: "preset")
+        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
+        let easing = style.easingFunction
+        let samples = (0..<count).map { i -> JSONValue in .number(easing(Double(i) / Double(count - 1))) }
+        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.motionDuration)),
+                              ("samples", .array(samples))]))
+    }
+
+    /// `preset=NAME` starts from a saved preset instead of the defaults.
+    package func baseStyle(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
+        guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        return entry.preset.style
+    }
+
+    package static func tooManySockets(_ budget: ClientBudget) -> HTTPError {
+        HTTPError(503, "too_many_sockets", "\(budget.perClient) render sockets from one client, or \(budget.total) in all, are open; close a page and retry")
+    }
+}

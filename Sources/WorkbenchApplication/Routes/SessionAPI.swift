@@ -1,0 +1,155 @@
+import WorkbenchSupport
+import HTTPServer
+import WorkbenchStores
+import WorkbenchExports
+import PriceData
+import ChartEngine
+
+/// The shared session: the event stream with presence, who is here, join links and their QR
+/// codes, and going back to the built-in data.
+package extension WorkbenchApp {
+    /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present
+    /// while it stays open.
+    package func eventStream(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let headers = [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store"), ("X-Accel-Buffering", "no")]
+        // A HEAD learns the headers; it neither opens a stream nor joins the session.
+        if request.request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers, body: .bytes([])) }
+        let client = String((request.query["client"] ?? "").prefix(64))
+        let user = String((request.query["user"] ?? "").prefix(64))
+        let key = Presence.newKey()
+        guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
+            guard let self, presence.leave(stream: id) else { return }
+            publishPresence()
+        }) else {
+            throw HTTPError(503, "too_many_streams", "\(events.budget.perClient) event streams from one client, or \(events.maxStreams) in all, are open; close a page and retry")
+        }
+        if !client.isEmpty {
+            presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
+                                                      preset: request.query["preset"].map { String($0.prefix(64)) }))
+        }
+        publishPresence()
+        return HTTPResponse(status: 200, headers: headers, body: .stream(stream))
+    }
+
+    package func publishPresence() {
+        events.publish("presence", .object([("people", presence.json)]))
+    }
+
+    /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
+    /// doing (`selection`: where a press started, 0…1 of the width; `view`: the period, size and theme it
+    /// shows; both for those who follow it); `{"leaving": true}` when it closes.
+    package func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let body = JSONValue.object(try request.jsonObject())
+        var preset: String?? = nil
+        if let value = body["preset"] {
+            switch value {
+            case .null: preset = .some(nil)
+            case .string(let name): preset = .some(String(name.prefix(64)))
+            default: throw .badRequest("must be a preset name or null", field: "preset")
+            }
+        }
+        var pressing: Bool?
+        if let value = body["pressing"] {
+            guard case .bool(let b) = value else { throw .badRequest("must be true or false", field: "pressing") }
+            pressing = b
+        }
+        var user: String?
+        if let value = body["user"] {
+            guard case .string(let name) = value else { throw .badRequest("must be a string", field: "user") }
+            user = String(name.prefix(64))
+        }
+        var selection: Double?
+        if let value = body["selection"], value != .null {
+            guard let fraction = value.numberValue, (0...1).contains(fraction) else { throw .badRequest("must be a number 0–1", field: "selection") }
+            selection = fraction
+        }
+        let view = try body["view"].map(Self.presenceView)
+        let who = request.author
+        guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
+        // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
+        // another page's id cannot rename it, press for it, or remove it.
+        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
+            throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
+        }
+        if let leaving = body["leaving"], leaving.boolValue == nil { throw .badRequest("must be true or false", field: "leaving") }
+        if case .bool(true)? = body["leaving"] {
+            if presence.remove(client: who.client, key: key) { publishPresence() }
+            return .json(.object([("people", presence.json)]))
+        }
+        let change = presence.update(client: who.client, key: key, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
+        if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
+        if change.found { publishPresence() }
+        // An editor opening another preset moves the session's latest activity there (the phone follows).
+        if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
+            events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
+                                               ("client", .string(who.client))]))
+        }
+        return .json(.object([("people", presence.json)]))
+    }
+
+    /// A page's view as others may follow it: period, width, height and theme, checked like a render request's.
+    private static func presenceView(_ value: JSONValue) throws(HTTPError) -> JSONValue {
+        guard let pairs = value.objectPairs else { throw .badRequest("must be an object of period, width, height and theme", field: "view") }
+        var view: [(String, JSONValue)] = []
+        for (key, item) in pairs {
+            switch key {
+            case "period":
+                guard let text = item.stringValue, Period(rawValue: text) != nil else {
+                    throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "view.period")
+                }
+            case "width", "height":
+                let range = key == "width" ? RenderRequest.widthRange : RenderRequest.heightRange
+                guard let number = item.numberValue, number.rounded() == number, range.contains(number) else {
+                    throw .badRequest("must be a whole number \(Int(range.lowerBound))–\(Int(range.upperBound))", field: "view." + key)
+                }
+            case "theme":
+                guard item == .string("light") || item == .string("dark") else { throw .badRequest("must be light or dark", field: "view.theme") }
+            default:
+                throw .badRequest("unknown view setting \"\(key.prefix(64))\"; use period, width, height or theme", field: "view")
+            }
+            view.append((key, item))
+        }
+        return .object(view)
+    }
+
+    /// `GET /api/session`: your role, who is here, and the links you may hand on.
+    package func sessionInfo(_ request: RequestContext) -> HTTPResponse {
+        let links = joinLinks(for: request)
+        return .json(.object([("shared", .bool(share != nil)), ("role", .string(request.role.rawValue)),
+                              ("people", presence.json), ("current", .object([("preset", drafts.latest.map(JSONValue.string) ?? .null)])),
+                              ("links", .object(links.map { ($0.0, .string($0.1)) }))]))
+    }
+
+    /// `GET /api/session/qr?link=editor|viewer|device`: the link as a QR code (SVG).
+    package func joinLinkQR(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let kind = request.query["link"] ?? "device"
+        let links = joinLinks(for: request)
+        guard let link = links.first(where: { $0.0 == kind })?.1 else {
+            throw .badRequest("must be one of \(links.map(\.0).joined(separator: ", "))", field: "link")
+        }
+        guard let svg = QRCode.svg(link, title: "QR code of the \(kind) link") else {
+            throw HTTPError(500, "qr_failed", "the link does not fit in a QR code")
+        }
+        return .svg(svg)
+    }
+
+    /// Editors get every link; viewers only the ones that grant viewing. Without `--share`
+    /// the device link points at the address the page itself used.
+    private func joinLinks(for request: RequestContext) -> [(String, String)] {
+        guard let share, let base = shareBaseURL else {
+            let host = request.header("host") ?? "127.0.0.1:\(hostOriginGuard.port)"
+            return [("device", "http://\(host)/device")]
+        }
+        var links = [("viewer", "\(base)/?token=\(share.viewerToken)"), ("device", "\(base)/device?token=\(share.viewerToken)")]
+        if request.role == .editor { links.insert(("editor", "\(base)/?token=\(share.editorToken)"), at: 0) }
+        return links
+    }
+
+    /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
+    package func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
+        data.replace(with: BuiltInData.series(), source: BuiltInData.source)
+        recordDecision("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
+        let snapshot = data.snapshot
+        return .json(.object([("summary", snapshot.summary)])).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
+    }
+}

@@ -1,0 +1,144 @@
+import WorkbenchSupport
+import HTTPServer
+import WorkbenchStores
+import WorkbenchExports
+import PriceData
+import WorkbenchApplication
+import ArgumentParser
+import ChartEngine
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Write the chart as an SVG document to stdout.")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String?
+
+    @OptionGroup var locations: Locations
+
+    @Option(help: "1D, 1W, 1M, 1Y or ALL.")
+    var period = "1Y"
+
+    @Option(help: "Width in pixels.")
+    var width = 390.0
+
+    @Option(help: "Height in pixels.")
+    var height = 240.0
+
+    @Option(help: "inactive or active.")
+    var state: String?
+
+    @Option(help: "Transition progress 0…1 (already eased).")
+    var progress: Double?
+
+    @Option(help: "Finger position, 0…1 of the width.")
+    var selection: Double?
+
+    @Flag(help: "Write the self-running animated SVG instead of one frame.")
+    var animated = false
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
+            if let state { values["state"] = .text(state) }
+            if let progress { values["progress"] = .text(String(progress)) }
+            if let selection { values["selection"] = .text(String(selection)) }
+            let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
+            let request: RenderRequest
+            do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
+            let data = IndexedSeries(try locations.loadData().series)
+            let document = request.document(data: data)
+            Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
+                                   : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")
+        }
+    }
+}
+
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Export a preset for the app teams.")
+
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "json, swift, kotlin, tokens, svg, or a handoff bundle: ios, android (with --output).")
+    var format: String
+
+    @Option(help: "For --format swift: standalone (declares its own types) or engine (a value of ChartEngine's ChartStyle).")
+    var target = "standalone"
+
+    @Option(help: "Folder the ios/android bundle is written into (created if missing).")
+    var output: String?
+
+    @Option(help: "The saved revision to export (a number, or approved); the current one by default. Needs --preset NAME.")
+    var revision: String?
+
+    @OptionGroup var locations: Locations
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            let formats = (ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).joined(separator: ", ")
+            // A preset named from the store is exported with its provenance (a file path has none).
+            var provenance: Provenance?
+            var fromStore: Preset?
+            if !preset.hasSuffix(".json") {
+                let store: PresetStore
+                store = try openPresets(locations.presets)
+                do {
+                    let exported = try store.exportable(preset, revision: revision)
+                    (fromStore, provenance) = (exported.preset, exported.provenance)
+                } catch PresetStore.SaveError.noRevision(let why) {
+                    throw InputError("--revision: \(why)")
+                } catch {
+                    _ = try loadPreset(preset, folder: locations.presets)  // says which presets there are
+                    throw InputError("--preset: no preset named \"\(preset)\"")
+                }
+            } else if revision != nil {
+                throw InputError("--revision needs --preset NAME (a preset of the presets folder)")
+            }
+            guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
+            if let platform = HandoffBundle.Platform(rawValue: format) {
+                guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
+                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+                let bundle = HandoffBundle(preset: loaded, platform: platform, root: try HandoffBundle.findRoot(), provenance: provenance)
+                do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
+                    throw InputError("--output \(output): \(error.localizedDescription)")
+                }
+                Output.error("wrote \(try bundle.files().count) files to \(output)")
+                return
+            }
+            guard let exportFormat = ExportFormat(rawValue: format) else {
+                throw InputError("--format must be one of \(formats)")
+            }
+            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            if exportFormat == .swift && target == "engine" {
+                let text = SwiftEngineExport(preset: loaded).text
+                return Output.write(provenance.map { $0.stamp(text, as: .lineComment) } ?? text)
+            }
+            let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
+            Output.write(exportFormat.export(loaded, data: data, provenance: provenance))
+        }
+    }
+}
+
+/// A preset by file path or by name in the presets folder.
+func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
+    guard let reference else { return nil }
+    if reference.hasSuffix(".json"), let contents = FileManager.default.contents(atPath: reference) {
+        do {
+            let preset = try Preset(json: try JSONValue.parse([UInt8](contents)), requireEnvelope: true)
+            for warning in preset.warnings { Output.error("\(reference): \(warning)") }
+            return preset
+        } catch let error as JSONValue.ParseError {
+            throw InputError("--preset \(reference): \(error.description)")
+        } catch let error as PresetError {
+            throw InputError("--preset \(reference): \(error.description)")
+        }
+    }
+    let store: PresetStore
+    store = try openPresets(folder)
+    guard let entry = store.get(reference) else {
+        let names = store.list().entries.map { "\"\($0.preset.name)\"" }.joined(separator: ", ")
+        throw InputError("--preset: no preset named \"\(reference)\" in \(folder) (have \(names.isEmpty ? "none" : names))")
+    }
+    return entry.preset
+}

@@ -1,0 +1,135 @@
+import WorkbenchSupport
+import HTTPServer
+import WorkbenchStores
+import WorkbenchExports
+import PriceData
+import WorkbenchApplication
+import ArgumentParser
+import Dispatch
+import Foundation
+import Glibc
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Serve the workbench page and API (the default command).")
+
+    @Option(help: "Address to listen on (default 127.0.0.1; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
+    var host: String?
+
+    @Flag(help: "Share with the team: serve this machine's network addresses and loopback, behind editor and viewer join links.")
+    var share = false
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @OptionGroup var locations: Locations
+
+    @Option(help: "Folder of the page's files.")
+    var publicFolder: String?
+
+    @Option(help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
+    var uploadLimit = 512
+
+    @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
+    var maxPresets = PresetStore.Limits.presets
+
+    @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
+    var uploadSpace = 1024
+
+    @Flag(help: "Append a new price every few seconds from the start.")
+    var live = false
+
+    @Option(help: "Seconds between live prices.")
+    var liveInterval = 2.0
+
+    func validate() throws {
+        guard (1...4096).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 4096 MB") }
+        guard (1...65536).contains(uploadSpace) else { throw ValidationError("--upload-space must be between 1 and 65536 MB") }
+        guard (1...PresetStore.Limits.presets).contains(maxPresets) else { throw ValidationError("--max-presets must be between 1 and \(PresetStore.Limits.presets)") }
+        guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
+    }
+
+    func run() throws {
+        try Output.reportingInputErrors {
+            signal(SIGPIPE, SIG_IGN)
+            let host = host ?? (share ? "0.0.0.0" : "127.0.0.1")
+            let started = Date()
+            // The port first: a taken port is reported before anything slow happens.
+            let socket: (fd: Int32, port: Int)
+            do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
+            let pageFolder = try publicFolder ?? Self.findPublicFolder()
+            let presets: PresetStore
+            presets = try openPresets(locations.presets, maxPresets: maxPresets)
+            let (series, source) = try locations.loadData()
+            let access = share ? ShareAccess(port: socket.port) : nil
+            let served = share ? Self.servedAddresses(host: host) : nil
+            let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
+                                   host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
+                                   uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace)
+            let server = MicroHTTPDServer(handler: app)
+            do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
+            if live { app.live.start() }
+
+            // Signal handlers before the line that says the server is ready: a test (or a script)
+            // may send SIGTERM as soon as it reads it.
+            let stop: @Sendable () -> Void = {
+                app.shutdown()
+                server.stop()
+                close(socket.fd)
+                Output.write("Stopped.\n")
+                Foundation.exit(0)
+            }
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+                source.setEventHandler(handler: stop)
+                source.resume()
+                SignalSources.keep(source)
+            }
+            if !share && !["127.0.0.1", "localhost", "::1"].contains(host) {
+                Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
+            }
+            let shown = host.contains(":") ? "[\(host)]" : host
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+            if let access, let base = app.shareBaseURL {
+                Output.write("""
+                Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:
+                  editors (can change and save): \(base)/?token=\(access.editorToken)
+                  viewers (watch, press, render): \(base)/?token=\(access.viewerToken)
+                  phone (the chart only):         \(base)/device?token=\(access.viewerToken)
+
+                """)
+            }
+
+            dispatchMain()
+        }
+    }
+
+    /// What a wildcard bind serves: every address of this machine; otherwise the one given.
+    static func servedAddresses(host: String) -> [String] {
+        let all = NetworkAddresses.ipv4()
+        guard host != "0.0.0.0" && host != "::" else { return all }
+        return [host.contains(":") ? "[\(host)]" : host]
+    }
+
+    /// `Public/` next to the current folder, or next to the package the binary was built in.
+    static func findPublicFolder() throws -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [FileManager.default.currentDirectoryPath + "/Public"]
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(folder.path + "/Public")
+            folder = folder.deletingLastPathComponent()
+        }
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/index.html") }) else {
+            throw InputError("cannot find the page's folder (Public/); run from the repository or pass --public-folder")
+        }
+        return found
+    }
+}
+
+/// Signal sources must outlive `run()`, which never returns.
+enum SignalSources {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+}

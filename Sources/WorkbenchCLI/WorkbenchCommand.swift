@@ -1,0 +1,89 @@
+import WorkbenchSupport
+import HTTPServer
+import WorkbenchStores
+import WorkbenchExports
+import PriceData
+import WorkbenchApplication
+import ArgumentParser
+import ChartEngine
+import Foundation
+
+public struct WorkbenchCommand: ParsableCommand {
+    public init() {}
+
+    public static let configuration = CommandConfiguration(
+        commandName: "workbench",
+        abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
+        subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self, Motion.self, Select.self, LineWidth.self, SeriesCommand.self, Verify.self],
+        defaultSubcommand: Serve.self
+    )
+
+    /// Errors end in one line on stderr (help and usage only when asked for).
+    public static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)  // the message was printed already
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success { exit(withError: error) }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            Output.error(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+            Foundation.exit(code.rawValue)
+        }
+    }
+}
+
+/// A bad input found while running: printed as one line, exit status 1.
+struct InputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Output {
+    /// Runs `body`, turning an `InputError` into one line on stderr and exit status 1.
+    static func reportingInputErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as InputError {
+            Output.error(error.description)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Where the page, presets and data come from, shared by the commands that need them.
+struct Locations: ParsableArguments {
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    @Option(help: "CSV file of prices to chart instead of the built-in ten-year series.")
+    var data: String?
+
+    func loadData() throws -> (series: ChartEngine.PriceSeries, source: String) {
+        guard let path = data else { return (BuiltInData.series(), BuiltInData.source) }
+        guard let contents = CSVFile.contents(path) else {
+            throw InputError("--data: cannot read \(path)")
+        }
+        do {
+            let result = try CSVImport.parse(contents)
+            for warning in result.warnings { Output.error("\(path): \(warning)") }
+            return (result.series, (path as NSString).lastPathComponent)
+        } catch {
+            throw InputError("--data \(path): \(error.description)")
+        }
+    }
+}
+
+import ChartEngine
+
+
+/// Opens the presets folder, telling on stderr what it could not do but served around (a
+/// read-only folder keeps its history in memory).
+func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets) throws -> PresetStore {
+    let store: PresetStore
+    do { store = try PresetStore(folder: folder, maxPresets: maxPresets) } catch { throw InputError("--presets \(folder): \(error.localizedDescription)") }
+    for warning in store.warnings { Output.error(warning) }
+    return store
+}

@@ -1,0 +1,397 @@
+import WorkbenchSupport
+import WorkbenchStores
+import ChartEngine
+import Foundation
+
+/// `workbench export --format ios|android`: a folder (or a .zip) ready to hand to the engineer
+/// who ships the chart: the engine, the preset's style value, motion in the platform's terms,
+/// `vectors.json` and a README in their words.
+package struct HandoffBundle {
+    package init(preset: Preset, platform: Platform, root: String, provenance: Provenance? = nil) {
+        self.preset = preset
+        self.platform = platform
+        self.root = root
+        self.provenance = provenance
+    }
+
+    package enum Platform: String, CaseIterable, Sendable {
+        case ios, android
+
+        /// One line for the export dialog: what the format is for and what the receiver does next.
+        package var purpose: String {
+            switch self {
+            case .ios: "Give the iOS bundle to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, the preset's style and motion files, and vectors.json to check in a unit test."
+            case .android: "Give the Android bundle to the Android engineer: it contains the Kotlin engine, the Compose adapter, the preset's style and motion files, and vectors.json with a conformance check."
+            }
+        }
+    }
+
+    package struct File {
+        package let path: String
+        package let contents: [UInt8]
+    }
+
+    package let preset: Preset
+    package let platform: Platform
+    /// The repository (for the engine sources it copies).
+    package let root: String
+    /// Where the preset came from; written to `PROVENANCE.json` with every file's SHA-256.
+    package var provenance: Provenance? = nil
+
+    package var folderName: String { "chart-" + CodeName.identifier(preset.name, upperFirst: false) + "-" + platform.rawValue }
+
+    package func files() throws -> [File] {
+        var files: [File] = []
+        func add(_ path: String, _ text: String) { files.append(File(path: path, contents: Array(text.utf8))) }
+        add("vectors.json", ConformanceVectors.json(for: preset).serialized(pretty: false) + "\n")
+        if let guide = FileManager.default.contents(atPath: root + "/docs/handoff.md") { files.append(File(path: "HANDOFF.md", contents: [UInt8](guide))) }
+        let motion = MotionExport(style: preset.style)
+        add("motion.json", motion.json(presetName: preset.name).serialized(pretty: true) + "\n")
+        switch platform {
+        case .ios:
+            add("ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift", SwiftEngineExport(preset: preset).text)
+            add("ChartMotion+\(CodeName.identifier(preset.name, upperFirst: true)).swift", Self.swiftMotion(preset, motion))
+            add("ChartEngine/Package.swift", Self.enginePackage)
+            for (path, contents) in try Self.tree(root + "/Sources/ChartEngine", extension: "swift") {
+                files.append(File(path: "ChartEngine/Sources/ChartEngine/" + path, contents: contents))
+            }
+            for (path, contents) in try Self.tree(root + "/iOS/ChartSwiftUI", extension: "swift") {
+                files.append(File(path: "ChartSwiftUI/" + path, contents: contents))
+            }
+            add("README.md", iosReadme(motion))
+        case .android:
+            let engine = "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine"
+            for (path, contents) in try Self.tree(root + "/" + engine, extension: "kt") where path != "Parameters/ChartStyle.kt" {
+                files.append(File(path: "chart-engine/src/main/kotlin/com/chartworkbench/engine/" + path, contents: contents))
+            }
+            add("chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt", KotlinEngineStyle.source)
+            add("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", KotlinEngineStyle.presetValue(preset))
+            let compose = "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose"
+            for (path, contents) in try Self.tree(root + "/" + compose, extension: "kt") {
+                files.append(File(path: "chart-compose/src/main/kotlin/com/chartworkbench/compose/" + path, contents: contents))
+            }
+            add("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", Self.kotlinMotion(preset, motion))
+            add("README.md", androidReadme(motion))
+        }
+        if let provenance {
+            var manifest = provenance.json().objectPairs ?? []
+            manifest.removeAll { $0.0 == "fileSha256" }
+            manifest.append(("files", .object(files.sorted { $0.path < $1.path }.map { ($0.path, .string(SHA256.hex($0.contents))) })))
+            add(Self.provenanceFile, JSONValue.object(manifest).serialized(pretty: true) + "\n")
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    /// The bundle's provenance: the preset, revision, status, approvers, parameters' SHA-256 and
+    /// every other file's SHA-256 (`workbench verify FOLDER` checks them).
+    package static let provenanceFile = "PROVENANCE.json"
+
+    package func write(to folder: String) throws {
+        for file in try files() {
+            let url = URL(fileURLWithPath: folder).appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.contents).write(to: url, options: .atomic)
+        }
+    }
+
+    package func zip() throws -> [UInt8] {
+        var archive = ZipArchive()
+        for file in try files() { archive.add(path: folderName + "/" + file.path, contents: file.contents) }
+        return archive.data
+    }
+
+    /// Relative paths and contents of the files with `extension` under `folder`, sorted.
+    package static func tree(_ folder: String, extension ext: String) throws -> [(String, [UInt8])] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
+            throw SourcesMissing("cannot read \(folder): the engine sources ship with the repository; run from it")
+        }
+        var out: [(String, [UInt8])] = []
+        for case let path as String in enumerator where path.hasSuffix("." + ext) {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { continue }
+            out.append((path, [UInt8](data)))
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// The engine sources a bundle copies could not be found or read.
+    package struct SourcesMissing: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = description }
+    }
+
+    /// The repository folder: the current folder or one above the binary that holds the engines.
+    package static func findRoot() throws -> String {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidates = [FileManager.default.currentDirectoryPath]
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            candidates.append(folder.path)
+            folder = folder.deletingLastPathComponent()
+        }
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/Android/chart-engine") && FileManager.default.fileExists(atPath: $0 + "/Sources/ChartEngine") }) else {
+            throw SourcesMissing("cannot find the engine sources (Sources/ChartEngine, Android/chart-engine); run from the repository")
+        }
+        return found
+    }
+
+    package static let enginePackage = """
+    // swift-tools-version: 6.0
+    // ChartEngine from Chart Workbench: the same maths and path output the workbench draws with.
+    import PackageDescription
+
+    let package = Package(
+        name: "ChartEngine",
+        platforms: [.iOS(.v17), .macOS(.v14)],
+        products: [.library(name: "ChartEngine", targets: ["ChartEngine"])],
+        targets: [.target(name: "ChartEngine")],
+        swiftLanguageModes: [.v6]
+    )
+
+    """
+
+    package static func swiftMotion(_ preset: Preset, _ m: MotionExport) -> String {
+        let type = CodeName.identifier(preset.name, upperFirst: true) + "Motion"
+        var out = CodeString.header(for: preset) + "\n"
+        out += "/// The transition of “\(CodeString.comment(preset.name))” exactly as the workbench plays it (`motion.json` has\n"
+        out += "/// every platform's values). Press: progress 0 → 1; release: 1 → 0; both from rest with the same values.\n"
+        switch m.curve {
+        case .bezier(let b):
+            out += """
+            /// SwiftUI: withAnimation(.timingCurve(\(type).x1, \(type).y1, \(type).x2, \(type).y2, duration: \(type).duration)) { pressed = true }
+            /// UIKit:   UIViewPropertyAnimator(duration: \(type).duration, timingParameters: UICubicTimingParameters(
+            ///              controlPoint1: CGPoint(x: \(type).x1, y: \(type).y1), controlPoint2: CGPoint(x: \(type).x2, y: \(type).y2)))
+            public enum \(type) {
+                public static let isSpring = false
+                /// Seconds.
+                public static let duration: Double = \(CodeString.floatingLiteral(m.duration))
+                /// The cubic Bézier's control points, as CSS cubic-bezier(x1, y1, x2, y2).
+                public static let x1: Double = \(CodeString.floatingLiteral(b[0]))
+                public static let y1: Double = \(CodeString.floatingLiteral(b[1]))
+                public static let x2: Double = \(CodeString.floatingLiteral(b[2]))
+                public static let y2: Double = \(CodeString.floatingLiteral(b[3]))
+            }
+
+            """
+        case .spring:
+            let s = m.spring!
+            out += """
+            /// SwiftUI: withAnimation(.interpolatingSpring(mass: 1, stiffness: \(type).stiffness, damping: \(type).damping,
+            ///                                             initialVelocity: \(type).initialVelocity)) { pressed = true }
+            ///          or .interpolatingSpring(duration: \(type).perceptualDuration, bounce: \(type).bounce, initialVelocity: \(type).initialVelocity)
+            /// UIKit:   UIViewPropertyAnimator(duration: \(type).duration, timingParameters: UISpringTimingParameters(mass: 1,
+            ///              stiffness: \(type).stiffness, damping: \(type).damping, initialVelocity: CGVector(dx: \(type).initialVelocity, dy: 0)))
+            /// (`.spring(duration:bounce:)` has no initial velocity and plays a different motion.)
+            public enum \(type) {
+                public static let isSpring = true
+                /// Seconds until the spring has settled within 0.1 % (the engine's last frame).
+                public static let duration: Double = \(CodeString.floatingLiteral(m.duration))
+                /// Mass 1.
+                public static let stiffness: Double = \(CodeString.floatingLiteral(s.stiffness))
+                public static let damping: Double = \(CodeString.floatingLiteral(s.damping))
+                /// Distances per second toward the target, for the press and the release alike.
+                public static let initialVelocity: Double = \(CodeString.floatingLiteral(s.velocity))
+                public static let dampingRatio: Double = \(CodeString.floatingLiteral(s.dampingRatio))
+                /// Apple's Spring(duration:bounce:) terms of the same spring.
+                public static let perceptualDuration: Double = \(CodeString.floatingLiteral(s.perceptualDuration))
+                public static let bounce: Double = \(CodeString.floatingLiteral(s.bounce))
+            }
+
+            """
+        }
+        return out
+    }
+
+    package static func kotlinMotion(_ preset: Preset, _ m: MotionExport) -> String {
+        let f = MotionExport.floatLiteral
+        var out = CodeString.header(for: preset) + """
+        package com.chartworkbench.compose
+
+        import androidx.compose.animation.core.AnimationSpec
+        import androidx.compose.animation.core.CubicBezierEasing
+        import androidx.compose.animation.core.spring
+        import androidx.compose.animation.core.tween
+
+        /**
+         * The transition of \(CodeString.blockComment(preset.name)) exactly as the workbench plays it; animate the
+         * progress (0 inactive, 1 active) with an Animatable:
+         *   progress.animateTo(1f, ChartMotion.press, ChartMotion.PRESS_INITIAL_VELOCITY)      // finger down
+         *   progress.animateTo(0f, ChartMotion.release, ChartMotion.RELEASE_INITIAL_VELOCITY)  // finger up
+         */
+        object ChartMotion {
+
+        """
+        switch m.curve {
+        case .bezier(let b):
+            out += """
+                const val IS_SPRING: Boolean = false
+                /** Compose durations are in milliseconds. */
+                const val DURATION_MILLIS: Int = \(m.durationMillis)
+                const val PRESS_INITIAL_VELOCITY: Float = 0f
+                const val RELEASE_INITIAL_VELOCITY: Float = 0f
+                val press: AnimationSpec<Float> = tween(durationMillis = DURATION_MILLIS, easing = CubicBezierEasing(\(b.map(f).joined(separator: ", "))))
+                val release: AnimationSpec<Float> = press
+            }
+
+            """
+        case .spring:
+            let s = m.spring!
+            out += """
+                const val IS_SPRING: Boolean = true
+                /** Milliseconds until the spring has settled within 0.1 % (the engine's last frame). */
+                const val DURATION_MILLIS: Int = \(m.durationMillis)
+                const val DAMPING_RATIO: Float = \(f(s.dampingRatio))
+                /** Stiffness for mass 1, 1/s². */
+                const val STIFFNESS: Float = \(f(s.stiffness))
+                /** Without it Compose stops the spring at 0.01 from the target, a third early, and snaps. */
+                const val VISIBILITY_THRESHOLD: Float = \(f(MotionExport.composeVisibilityThreshold))
+                /** Progress per second: toward 1 when pressing, toward 0 (negative) when releasing. */
+                const val PRESS_INITIAL_VELOCITY: Float = \(f(s.velocity))
+                const val RELEASE_INITIAL_VELOCITY: Float = \(f(-s.velocity))
+                val press: AnimationSpec<Float> = spring(dampingRatio = DAMPING_RATIO, stiffness = STIFFNESS, visibilityThreshold = VISIBILITY_THRESHOLD)
+                val release: AnimationSpec<Float> = press
+            }
+
+            """
+        }
+        return out
+    }
+
+    /// The files that are this preset's own (the rest is the engine, the same for every preset).
+    package var presetFiles: [(path: String, what: String)] {
+        let id = CodeName.identifier(preset.name, upperFirst: true)
+        switch platform {
+        case .ios:
+            return [("ChartStyle+\(id).swift", "the preset as `ChartStyle.\(CodeName.valueName(preset.name))`"),
+                    ("ChartMotion+\(id).swift", "its transition (`\(id)Motion`) for SwiftUI and UIKit"),
+                    ("motion.json", "the transition in every platform's terms, press and release"),
+                    ("vectors.json", "this preset's expected paths and easing samples")]
+        case .android:
+            return [("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", "the preset as `ChartPresets.\(CodeName.valueName(preset.name))`"),
+                    ("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", "its transition as Compose animation specs, press and release"),
+                    ("motion.json", "the transition in every platform's terms, press and release"),
+                    ("vectors.json", "this preset's expected paths and easing samples")]
+        }
+    }
+
+    private var presetFileList: String {
+        presetFiles.map { "- `\($0.path)`: \($0.what)" }.joined(separator: "\n")
+    }
+
+    /// The motion in a sentence for the README: what it is and the call that plays it exactly.
+    private func motionText(_ m: MotionExport) -> String {
+        let seconds = NumberText.shortest(m.duration)
+        let off = style.animationEnabled ? "" : " (the preset turns animation off: switch at once; these are the values if it is turned on)"
+        guard let s = m.spring else {
+            let b = MotionExport.bezier(for: style) ?? [0, 0, 1, 1]
+            let list = b.map { NumberText.shortest($0) }.joined(separator: ", ")
+            switch platform {
+            case .ios:
+                return "A cubic Bézier (\(list)) over \(seconds) s\(off), not a spring: SwiftUI `.timingCurve(\(list), duration: \(seconds))`, UIKit `UICubicTimingParameters` with those control points. The release plays the same curve from 1 to 0."
+            case .android:
+                return "A cubic Bézier (\(list)) over \(m.durationMillis) ms\(off), not a spring: `tween(durationMillis = \(m.durationMillis), easing = CubicBezierEasing(\(list)))` (`ChartMotion.press`). The release plays the same curve from 1 to 0."
+            }
+        }
+        let n = { (v: Double) in NumberText.shortest(v) }
+        switch platform {
+        case .ios:
+            return """
+            A spring\(off): damping ratio \(n(s.dampingRatio)), stiffness \(n(s.stiffness)), damping \(n(s.damping)) (mass 1), initial velocity \(n(s.velocity)) distances per second; it settles within 0.1 % after \(seconds) s. SwiftUI: `.interpolatingSpring(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: \(n(s.velocity)))` (or `.interpolatingSpring(duration: \(n(s.perceptualDuration)), bounce: \(n(s.bounce)), initialVelocity: \(n(s.velocity)))`); UIKit: `UISpringTimingParameters(mass: 1, stiffness:damping:initialVelocity:)` with the same values. Press and release use the same values (the velocity is toward the target). `.spring(duration:bounce:)` has no initial velocity: do not use it.
+            """
+        case .android:
+            return """
+            A spring\(off): `spring(dampingRatio = \(MotionExport.floatLiteral(s.dampingRatio)), stiffness = \(MotionExport.floatLiteral(s.stiffness)), visibilityThreshold = \(MotionExport.floatLiteral(MotionExport.composeVisibilityThreshold)))` with `initialVelocity = \(MotionExport.floatLiteral(s.velocity))` for the press and `\(MotionExport.floatLiteral(-s.velocity))` for the release (Compose velocities are in value units per second, and a release runs toward 0). Pass the visibility threshold: with Compose's default (0.01) the spring stops a third early and snaps. It settles within 0.1 % after \(m.durationMillis) ms.
+            """
+        }
+    }
+
+    private var style: ChartStyle { preset.style }
+
+    private func iosReadme(_ m: MotionExport) -> String {
+        let value = CodeName.valueName(preset.name)
+        return """
+        # Chart style “\(CodeString.comment(preset.name))” for iOS
+
+        **Give this folder to the iOS engineer.** It contains the ChartEngine Swift package (the
+        engine the workbench itself draws with), the preset as a value of its `ChartStyle`, the
+        transition in SwiftUI's and UIKit's terms, and `vectors.json` to prove in a unit test that
+        the app draws the same chart.
+
+        ## This preset's own files
+        \(presetFileList)
+
+        Everything under `ChartEngine/` is the engine and `ChartSwiftUI/ChartView.swift` its SwiftUI
+        view, the same for every preset; `HANDOFF.md` is the general guide.
+
+        ## Add it
+        1. Add the engine package: in Xcode, *File ▸ Add Package Dependencies… ▸ Add Local…* and pick
+           `ChartEngine/`, or in a `Package.swift`:
+           `.package(path: "ChartEngine")` and `.product(name: "ChartEngine", package: "ChartEngine")`.
+        2. Drop `\(presetFiles[0].path)` and `\(presetFiles[1].path)` into the app target.
+        3. Draw: `ChartModel(series: PriceSeries(times:prices:), period: .all, style: .\(value), width:height:)`
+           once per data change, then `ChartView(model: model, style: .\(value), foreground: .primary)`
+           from `ChartSwiftUI/ChartView.swift`: the engine's scene in a SwiftUI `Canvas`, pressed,
+           scrubbed and released with the preset's motion (`HANDOFF.md`).
+
+        ## Motion
+        \(motionText(m))
+        `TransitionMotion` in the engine plays the same motion frame by frame, interruptions included.
+
+        ## Prove it draws the same chart
+        `vectors.json` holds cases (points, size, progress) with the line and fill path data the
+        workbench draws, and easing samples. In a unit test, decode it and per case run
+        `LineGeometry(model: ChartModel(series: PriceSeries(times:prices:), period: .all, style:,
+        width:, height:), style:, progress:, digits: nil)`; the numbers in the paths agree within
+        1e-9 of the chart size.
+
+        """
+    }
+
+    private func androidReadme(_ m: MotionExport) -> String {
+        """
+        # Chart style “\(CodeString.comment(preset.name))” for Android
+
+        **Give this folder to the Android engineer.** It contains a pure Kotlin port of the
+        workbench's chart engine (no Android dependency), the preset as a value, a Compose adapter,
+        the transition as Compose animation specs, and `vectors.json` with a conformance check that
+        proves the app draws the same chart.
+
+        ## This preset's own files
+        \(presetFileList)
+
+        Everything else under `chart-engine/` and `chart-compose/` is the engine and the adapter, the
+        same for every preset; `HANDOFF.md` is the general guide.
+
+        ## Add it
+        1. Copy `chart-engine/src/main/kotlin` into a Kotlin/JVM module (or straight into the app
+           module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
+        2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
+        3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
+           (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
+           `Chart(model, style, Modifier.size(widthDp.dp, heightDp.dp))` (`chart-compose/…/Chart.kt`).
+           Or by hand, per frame: `LineGeometry.draw(model, style, progress, sink)`
+           into a `PathSink` that forwards to a Compose `Path` (moveTo, lineTo, cubicTo, close), or
+           `ChartCompose.frame(model, style, progress)` for path data; stroke it in a `Canvas` with
+           `ChartCompose.lineColor(style)` and `ChartCompose.lineWidth(style, progress)`. See `HANDOFF.md`.
+        4. The finger: `Selection.of(model, xDp / widthDp, progress)` is the point under it (index,
+           time, price, x, y; `ValueFormat.price` and `ValueFormat.timeLabel` for its label). Press
+           and release: `motion = motion.retargeted(1.0, nowSeconds, style)` (0.0 to release) from
+           `TransitionMotion.resting(0.0)`; each frame draws `motion.state(nowSeconds).progress`.
+
+        ## Motion
+        \(motionText(m))
+        In code: `progress.animateTo(1f, ChartMotion.press, ChartMotion.PRESS_INITIAL_VELOCITY)` on press,
+        `progress.animateTo(0f, ChartMotion.release, ChartMotion.RELEASE_INITIAL_VELOCITY)` on release.
+
+        ## Prove it draws the same chart
+        Build the conformance entry and run it over `vectors.json`:
+
+            kotlinc chart-engine/src/main/kotlin -include-runtime -d chart-engine.jar
+            java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
+
+        It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
+        `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
+        compared with `workbench`.
+
+        """
+    }
+}

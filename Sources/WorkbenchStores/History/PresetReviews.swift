@@ -1,0 +1,125 @@
+import WorkbenchSupport
+import Foundation
+
+/// Reviews of preset revisions, like a visual-review tool's: someone asks named reviewers to
+/// review a revision; a reviewer approves it or requests changes, with a comment. The preset's
+/// status follows from them. Kept in the workbench database; knows nothing of HTTP.
+package final class PresetReviews: Sendable {
+    package enum Decision: String, Sendable, CaseIterable {
+        case approve
+        case requestChanges = "request-changes"
+        /// Asking `reviewers` to review the revision.
+        case requestReview = "request-review"
+    }
+
+    package struct Review: Sendable, Equatable {
+        package let id: Int64
+        package let presetID: Int64
+        package let revision: Int
+        package let author: String
+        package let decision: Decision
+        package let reviewers: [String]
+        package let comment: String
+        package let time: String
+    }
+
+    /// Draft, in review, or approved, and which revision was approved last, by whom and when.
+    package struct Status: Sendable, Equatable {
+        package enum State: String, Sendable { case draft, inReview = "in-review", approved }
+        package let state: State
+        package let approvedRevision: Int?
+        package let approvers: [String]
+        package let approvedAt: String?
+
+        package static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)
+    }
+
+    package enum Limits {
+        package static let commentCharacters = 2_000, commentBytes = 8_000
+        package static let reviewers = 20, reviewerBytes = 800
+        package static let perPreset = 5_000
+    }
+
+    package let database: SQLiteDatabase
+
+    package init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.withConnection { connection in
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS reviews (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    preset_id INTEGER NOT NULL REFERENCES presets(id),
+                    revision INTEGER NOT NULL,
+                    author TEXT NOT NULL,
+                    decision TEXT NOT NULL,
+                    reviewers TEXT NOT NULL,
+                    comment TEXT NOT NULL,
+                    time TEXT NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS reviews_by_preset ON reviews(preset_id, id);
+                """)
+        }
+    }
+
+    package static func append(presetID: Int64, revision: Int, author: String, decision: Decision, reviewers: [String], comment: String,
+                       on connection: SQLiteConnection) throws -> Review {
+        let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
+        guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
+        let time = DecisionLog.timestamp()
+        let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
+        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+            .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
+        ])
+        return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
+                      reviewers: reviewers, comment: comment, time: time)
+    }
+
+    /// Oldest first.
+    package func reviews(of presetID: Int64) throws -> [Review] {
+        try database.withConnection { try Self.reviews(of: presetID, on: $0) }
+    }
+
+    package static func reviews(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [Review] {
+        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time FROM reviews WHERE preset_id = ?1 ORDER BY id",
+                             [.integer(presetID)]).compactMap { row in
+            guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
+            let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
+            return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
+                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "")
+        }
+    }
+
+    /// The status of a preset whose newest revision is `latest` (nil when deleted).
+    /// A revision is approved when someone's last word on it is an approval and nobody's last
+    /// word on it asks for changes; the approvers are those whose last word is an approval.
+    /// The preset is approved when its newest revision is; in review when someone asked for a
+    /// review of the newest revision and nobody has since asked for changes to it; else a draft.
+    /// The newest approved revision stays the approved one while a new draft is edited.
+    package static func status(reviews: [Review], latest: Int?) -> Status {
+        let approved = approvals(reviews).max { $0.key < $1.key }
+        let state: Status.State
+        if let latest, approved?.key == latest {
+            state = .approved
+        } else if let latest, let request = reviews.last(where: { $0.revision == latest && $0.decision == .requestReview }),
+                  !reviews.contains(where: { $0.revision == latest && $0.decision == .requestChanges && $0.id > request.id }) {
+            state = .inReview
+        } else {
+            state = .draft
+        }
+        return Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at)
+    }
+
+    /// Every approved revision with its approvers (in the order they approved) and the time of
+    /// the last approval.
+    package static func approvals(_ reviews: [Review]) -> [Int: (approvers: [String], at: String)] {
+        var lastWord: [Int: [String: Review]] = [:]
+        for review in reviews where review.decision != .requestReview { lastWord[review.revision, default: [:]][review.author] = review }
+        var out: [Int: (approvers: [String], at: String)] = [:]
+        for (revision, words) in lastWord {
+            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
+            guard !approvals.isEmpty, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
+            out[revision] = (approvals.map(\.author), approvals.last?.time ?? "")
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+import WorkbenchSupport
+import Foundation
+
+/// Crash-safe replacement of a file: a reader sees the old bytes or the new, never a mix.
+/// Errors name the file, not its folder: they may reach a client.
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package let description: String
+        /// The system's errno: what the folder's problem was (read-only, full, not permitted).
+        package var code: Int32 = 0
+    }
+
+    package static func write(_ bytes: [UInt8], to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let temporary = folder + "/.\((path as NSString).lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        guard fd >= 0 else {
+            let code = errno
+            throw WriteError(description: "cannot create a file beside \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+        }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n <= 0 { return false }
+                written += n
+            }
+            return fsync(fd) == 0
+        }
+        close(fd)
+        guard ok, rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+        }
+        let dir = open(folder, O_RDONLY)
+        if dir >= 0 { fsync(dir); close(dir) }
+    }
+}

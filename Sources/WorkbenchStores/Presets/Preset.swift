@@ -1,0 +1,169 @@
+import WorkbenchSupport
+import ChartEngine
+import Foundation
+
+/// A named parameter set as stored in `Presets/*.json`.
+package struct Preset: Sendable {
+    package static let format = "chart-workbench.preset"
+    package static let version = 1
+
+    package var name: String
+    package var author: String
+    package var notes: String
+    package var updatedAt: String
+    package var style: ChartStyle
+    /// Keys this version does not know, kept and written back rather than dropped.
+    package var unknownParameters: [(String, JSONValue)] = []
+
+    /// Sizes in UTF-8 bytes as well as characters: a character may be any number of bytes
+    /// (a name of 20,000 combining marks is one character).
+    package enum Limits {
+        package static let nameCharacters = 64, nameBytes = 256
+        package static let authorCharacters = 200, authorBytes = 800
+        package static let notesCharacters = 10_000, notesBytes = 40_000
+        package static let updatedAtBytes = 64
+        /// Keys from a newer version are carried over on every save, so they are bounded too.
+        package static let unknownKeys = 32, unknownKeyBytes = 64, unknownValueBytes = 16_384
+    }
+
+    package init(name: String, author: String = "", notes: String = "", updatedAt: String = Preset.now(), style: ChartStyle = ChartStyle()) {
+        self.name = name
+        self.author = author
+        self.notes = notes
+        self.updatedAt = updatedAt
+        self.style = style
+    }
+
+    package var warnings: [String] {
+        unknownParameters.map { "unknown parameter \"\($0.0)\" kept as it is" }
+    }
+
+    /// The file's JSON, parameters in definition order.
+    package var json: JSONValue {
+        .object([
+            ("format", .string(Self.format)), ("version", .number(Double(Self.version))),
+            ("name", .string(name)), ("author", .string(author)), ("notes", .string(notes)), ("updatedAt", .string(updatedAt)),
+            ("parameters", .object(style.values.map { ($0.key, $0.value.json) } + unknownParameters)),
+        ])
+    }
+
+    package var fileText: String { json.serialized(pretty: true) + "\n" }
+
+    /// Reads a preset file or request body. Missing parameters take defaults; unknown ones are kept
+    /// and reported; a wrong value throws naming its key. The name comes out NFC-normalised.
+    package init(json: JSONValue, requireEnvelope: Bool) throws(PresetError) {
+        guard json.objectPairs != nil else { throw PresetError("a preset must be a JSON object") }
+        if requireEnvelope || json["format"] != nil {
+            guard json["format"]?.stringValue == Self.format else {
+                throw PresetError("\"format\" must be \"\(Self.format)\"", field: "format")
+            }
+            // A file must say its version; a request body may leave it out.
+            if requireEnvelope || json["version"] != nil {
+                guard let version = json["version"]?.numberValue, version == Double(Self.version) else {
+                    throw PresetError("\"version\" must be \(Self.version)", field: "version")
+                }
+            }
+        }
+        func text(_ key: String, required: Bool = false, characters: Int, bytes: Int) throws(PresetError) -> String {
+            switch json[key] {
+            case .string(let s)?:
+                guard s.utf8.count <= bytes, s.count <= characters else {
+                    throw PresetError("must be at most \(characters) characters and \(bytes) bytes", field: key)
+                }
+                return s
+            case nil, .null?: if required { throw PresetError("is required", field: key) }; return ""
+            default: throw PresetError("must be a string", field: key)
+            }
+        }
+        name = try text("name", required: requireEnvelope, characters: Int.max, bytes: Int.max)
+        if !name.isEmpty { name = try Self.validName(name) }
+        author = try text("author", characters: Limits.authorCharacters, bytes: Limits.authorBytes)
+        notes = try text("notes", characters: Limits.notesCharacters, bytes: Limits.notesBytes)
+        updatedAt = try text("updatedAt", characters: Limits.updatedAtBytes, bytes: Limits.updatedAtBytes)
+        if updatedAt.isEmpty { updatedAt = Self.now() }
+        style = ChartStyle()
+        switch json["parameters"] {
+        case nil, .null?: break
+        case .object(let pairs)?:
+            for (key, value) in pairs {
+                guard let definition = ParameterDefinition.named(key) else { unknownParameters.append((key, value)); continue }
+                do throws(ParameterError) {
+                    // A file holds a Bézier as four numbers; a request body may also write it as a query does.
+                    if requireEnvelope {
+                        guard let parsed = ParameterValue(json: value) else { throw ParameterError(field: key, message: "must be \(definition.typeName)") }
+                        try style.set(key, try definition.validate(parsed))
+                    } else {
+                        try style.set(key, try ParameterValue.reading(value, as: definition))
+                    }
+                } catch {
+                    throw PresetError(error.message, field: error.field)
+                }
+            }
+            try Self.checkUnknown(unknownParameters)
+            style.applyImplications(givenKeys: pairs.map(\.0))
+        default: throw PresetError("must be an object of parameter values", field: "parameters")
+        }
+    }
+
+    /// Unknown keys within their bounds: few, short, small.
+    package static func checkUnknown(_ pairs: [(String, JSONValue)]) throws(PresetError) {
+        guard pairs.count <= Limits.unknownKeys else {
+            throw PresetError("at most \(Limits.unknownKeys) unknown parameters can be kept, found \(pairs.count)", field: "parameters")
+        }
+        var bytes = 0
+        for (key, value) in pairs {
+            guard key.utf8.count <= Limits.unknownKeyBytes else {
+                throw PresetError("an unknown parameter's name has at most \(Limits.unknownKeyBytes) bytes", field: "parameters")
+            }
+            bytes += key.utf8.count + value.serialized().utf8.count
+            guard bytes <= Limits.unknownValueBytes else {
+                throw PresetError("unknown parameters kept with a preset hold at most \(Limits.unknownValueBytes) bytes", field: "parameters")
+            }
+        }
+    }
+
+    package static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+
+    /// The name in NFC, so canonically equivalent spellings (NFC and NFD "café", the Kelvin sign
+    /// and "K") are one preset with one file. Names are 1–64 characters and at most 256 UTF-8
+    /// bytes of any script; not "." or "..", no NUL or other control characters but newline and
+    /// tab, and nothing that reads as a file path ("a/b", "../x", "dir\\file.json"). A slash
+    /// inside other text ("</script>") is just text: file names are derived separately and never
+    /// contain it.
+    package static func validName(_ raw: String) throws(PresetError) -> String {
+        let field = "name"
+        guard !raw.isEmpty, raw.utf8.count <= Limits.nameBytes * 4 else {
+            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
+        }
+        let name = raw.precomposedStringWithCanonicalMapping
+        guard name.utf8.count <= Limits.nameBytes, name.count <= Limits.nameCharacters else {
+            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
+        }
+        // Blank includes names of only invisible characters (zero-width space, BOM, joiners): they
+        // would list as an empty row nobody can tell apart.
+        guard !name.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.isDefaultIgnorableCodePoint
+                                                 || $0.properties.generalCategory == .format }) else {
+            throw PresetError("a preset name cannot be blank", field: field)
+        }
+        guard name != ".", name != ".." else { throw PresetError("\"\(name)\" is not a preset name", field: field) }
+        if looksLikePath(name) { throw PresetError("a preset name cannot look like a file path", field: field) }
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
+                throw PresetError("a preset name cannot contain control characters", field: field)
+            }
+        }
+        return name
+    }
+
+    private static func looksLikePath(_ name: String) -> Bool {
+        guard name.contains("/") || name.contains("\\") else { return false }
+        let pathCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._- ~"))
+        return name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).allSatisfy { segment in
+            segment.unicodeScalars.allSatisfy { pathCharacters.contains($0) }
+        }
+    }
+}

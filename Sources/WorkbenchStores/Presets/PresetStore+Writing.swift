@@ -1,0 +1,208 @@
+import WorkbenchSupport
+import ChartEngine
+import Foundation
+
+/// Saves, renames, deletes, restores and reviews: each commits its revision and log entry first,
+/// then writes the file; a file that cannot be written takes the revision back.
+extension PresetStore {
+    /// Saves `preset` under its name as a new revision by `author`; `created` says whether no
+    /// file held it before. `ifMatch` is the revision the client last saw; a different current
+    /// revision (or, with `mustBeNew`, any existing preset) is a conflict. Keys this version does
+    /// not know, kept in the file being replaced, are carried over: a page that never saw them
+    /// cannot drop them.
+    package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "")
+        throws -> (entry: Entry, created: Bool, logged: DecisionLogEntry?) {
+        try cache.withLock { cache in
+            let listing = scan(&cache)
+            let existing = listing.entries.first { $0.preset.name == preset.name }
+            if mustBeNew, existing != nil { throw SaveError.conflict(current: existing?.revision) }
+            if let ifMatch, !Self.matches(ifMatch, existing?.revision) { throw SaveError.conflict(current: existing?.revision) }
+            var saved = preset
+            for (key, value) in existing?.preset.unknownParameters ?? [] where !saved.unknownParameters.contains(where: { $0.0 == key }) {
+                saved.unknownParameters.append((key, value))
+            }
+            do throws(PresetError) { try Preset.checkUnknown(saved.unknownParameters) } catch { throw SaveError.invalid(error) }
+            let text = saved.fileText
+            try checkCapacity(listing.entries, adding: text.utf8.count, replacing: existing)
+            let fileName = existing?.fileName ?? freeFileName(for: preset.name)
+            // A name that was deleted continues its history.
+            let presetID = try existing?.presetID ?? storage(preset.name) { try history.record(named: preset.name)?.id }
+            let what = existing == nil ? (presetID == nil ? "created" : "re-created") : "saved"
+            let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
+                name: preset.name, fileName: fileName, author: author, message: message, fileText: text)) { revision in
+                "\(what) revision \(revision.number) of “\(preset.name)”" + (message.isEmpty ? "" : ": \(message)")
+            } files: { _ in
+                try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
+            }
+            let entry = remember(saved, revision: revision, bytes: text.utf8.count, cache: &cache)
+            return (entry, existing == nil, logged)
+        }
+    }
+
+    /// Renames by committing the rename, writing the new file and only then removing the old
+    /// one; on any failure both files and the history are as they were. The history follows.
+    package func rename(_ name: String, to newName: String, ifMatch: String?, author: String = "") throws -> (entry: Entry, logged: DecisionLogEntry?)? {
+        try cache.withLock { cache in
+            let entries = scan(&cache).entries
+            guard let existing = entries.first(where: { $0.preset.name == name }) else { return nil }
+            if let ifMatch, !Self.matches(ifMatch, existing.revision) { throw SaveError.conflict(current: existing.revision) }
+            if entries.contains(where: { $0.preset.name == newName }) { throw SaveError.conflict(current: nil) }
+            var renamed = existing.preset
+            renamed.name = newName
+            renamed.updatedAt = Preset.now()
+            let text = renamed.fileText
+            let fileName = freeFileName(for: newName)
+            let oldPath = folder + "/" + existing.fileName, newPath = folder + "/" + fileName
+            let (revision, logged) = try commit(name, presetID: existing.presetID, PresetHistory.NewRevision(
+                name: newName, fileName: fileName, author: author, message: "renamed from “\(name)”", fileText: text)) { revision in
+                "renamed “\(name)” to “\(newName)” (revision \(revision.number))"
+            } files: { _ in
+                try AtomicFile.write(Array(text.utf8), to: newPath)
+                guard unlink(oldPath) == 0 || errno == ENOENT else {
+                    let code = errno
+                    unlink(newPath)
+                    throw AtomicFile.WriteError(description: "cannot remove \(existing.fileName)", code: code)
+                }
+                Self.syncFolder(folder)
+            }
+            cache.files[existing.fileName] = nil
+            cache.known[existing.fileName] = nil
+            return (remember(renamed, revision: revision, bytes: text.utf8.count, cache: &cache), logged)
+        }
+    }
+
+    /// Deletes the file; the history keeps a deleted revision, so the preset can be restored.
+    package func delete(_ name: String, ifMatch: String?, author: String = "") throws -> (revision: Int, logged: DecisionLogEntry?)? {
+        try cache.withLock { cache in
+            guard let existing = scan(&cache).entries.first(where: { $0.preset.name == name }) else { return nil }
+            if let ifMatch, !Self.matches(ifMatch, existing.revision) { throw SaveError.conflict(current: existing.revision) }
+            let (revision, logged) = try commit(name, presetID: existing.presetID, PresetHistory.NewRevision(
+                name: name, fileName: existing.fileName, author: author, message: "deleted", deleted: true, fileText: existing.preset.fileText)) { revision in
+                "deleted “\(name)” (revision \(revision.number); it can be restored)"
+            } files: { _ in
+                guard unlink(folder + "/" + existing.fileName) == 0 || errno == ENOENT else {
+                    throw AtomicFile.WriteError(description: "cannot remove \(existing.fileName)", code: errno)
+                }
+                Self.syncFolder(folder)
+            }
+            cache.files[existing.fileName] = nil
+            cache.known[existing.fileName] = nil
+            cache.listing = nil
+            return (revision.number, logged)
+        }
+    }
+
+    /// Makes revision `number` of the preset answering to `name` its newest revision again (a
+    /// deleted preset comes back), under its current name; its parameters, notes and author
+    /// are the old revision's.
+    package func restore(_ name: String, revision number: Int, ifMatch: String? = nil, author: String = "") throws -> (entry: Entry, logged: DecisionLogEntry?) {
+        try cache.withLock { cache in
+            let listing = scan(&cache)
+            guard let record = try storage(name, { try history.record(named: name) }) else { throw SaveError.notFound }
+            guard let old = try storage(name, { try history.revision(of: record.id, number: number) }) else {
+                throw SaveError.noRevision("“\(name)” has no revision \(number)")
+            }
+            guard !old.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion; restore the revision before it") }
+            let existing = listing.entries.first { $0.preset.name == name }
+            if let ifMatch, !Self.matches(ifMatch, existing?.revision) { throw SaveError.conflict(current: existing?.revision) }
+            if existing == nil, listing.entries.contains(where: { $0.preset.name == record.name }) { throw SaveError.conflict(current: nil) }
+            var preset: Preset
+            do { preset = try Preset(json: try JSONValue.parse(old.fileText), requireEnvelope: true) } catch {
+                throw SaveError.noRevision("revision \(number) of “\(name)” cannot be read: \(error)")
+            }
+            preset.name = record.name
+            preset.updatedAt = Preset.now()
+            let text = preset.fileText
+            try checkCapacity(listing.entries, adding: text.utf8.count, replacing: existing)
+            let fileName = existing?.fileName ?? freeFileName(for: record.name)
+            let (revision, logged) = try commit(record.name, presetID: record.id, PresetHistory.NewRevision(
+                name: record.name, fileName: fileName, author: author, message: "restored revision \(number)", fileText: text)) { revision in
+                "restored revision \(number) of “\(record.name)” as revision \(revision.number)"
+            } files: { _ in
+                try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
+            }
+            return (remember(preset, revision: revision, bytes: text.utf8.count, cache: &cache), logged)
+        }
+    }
+
+    /// Records a review of revision `number` (approve, request changes, or ask reviewers for one).
+    package func review(_ name: String, revision number: Int, decision: PresetReviews.Decision, reviewers: [String], comment: String,
+                author: String) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
+        try database.withConnection { connection in
+            try connection.transaction {
+                guard let record = try PresetHistory.record(named: name, on: connection), !record.deleted else { throw SaveError.notFound }
+                guard let revision = try PresetHistory.revision(of: record.id, number: number, on: connection) else {
+                    throw SaveError.noRevision("“\(name)” has no revision \(number)")
+                }
+                guard !revision.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion") }
+                let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
+                                                      reviewers: reviewers, comment: comment, on: connection)
+                let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection), latest: record.latest)
+                let who = author.isEmpty ? "someone" : author
+                let summary: String = switch decision {
+                case .approve: "\(who) approved revision \(number) of “\(name)”"
+                case .requestChanges: "\(who) requested changes to revision \(number) of “\(name)”"
+                case .requestReview: "\(who) asked \(reviewers.joined(separator: ", ")) to review revision \(number) of “\(name)”"
+                }
+                let kind: DecisionLog.Kind = decision == .approve ? .approval : decision == .requestReview ? .reviewRequest : .review
+                let logged = try DecisionLog.append(kind, preset: name, revision: number, author: author,
+                                                    summary: summary + (comment.isEmpty ? "" : ": \(comment)"),
+                                                    details: .object([("decision", .string(decision.rawValue)), ("comment", .string(comment)),
+                                                                      ("reviewers", .array(reviewers.map(JSONValue.string))),
+                                                                      ("state", .string(status.state.rawValue))]), on: connection)
+                return (review, status, logged)
+            }
+        }
+    }
+
+
+    /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
+    /// and the entry are taken back, and the error names the preset and the folder's problem.
+    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, summary: (PresetHistory.Revision) -> String,
+                        files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
+        let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
+        let (before, revision, logged): (PresetHistory.Record?, PresetHistory.Revision, DecisionLogEntry) = try storage(name, doing: doing) {
+            try database.withConnection { connection in
+                try connection.transaction {
+                    let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
+                    let revision = try PresetHistory.append(new, to: presetID, on: connection)
+                    let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
+                        : new.message.hasPrefix("restored") ? .restore : .save
+                    let logged = try DecisionLog.append(kind, preset: new.name, revision: revision.number, author: new.author,
+                                                        summary: summary(revision), details: .object([("message", .string(new.message))]), on: connection)
+                    return (before, revision, logged)
+                }
+            }
+        }
+        do {
+            try files(revision)
+        } catch {
+            try? database.withConnection { connection in
+                try connection.transaction {
+                    try PresetHistory.takeBack(revision, restoring: before, on: connection)
+                    try connection.query("DELETE FROM decision_log WHERE id = ?1", [.integer(logged.id)])
+                }
+            }
+            throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
+        }
+        return (revision, logged)
+    }
+
+    /// Runs a database step, turning its failure into words that name the preset.
+    package func storage<T>(_ name: String, doing: String = "saved", _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as SaveError { throw error } catch {
+            throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
+        }
+    }
+
+    package func checkCapacity(_ entries: [Entry], adding bytes: Int, replacing existing: Entry?) throws {
+        if existing == nil, entries.count >= maxPresets {
+            throw SaveError.full("the presets folder holds at most \(maxPresets) presets; delete some first")
+        }
+        let total = entries.reduce(0) { $0 + $1.bytes } - (existing?.bytes ?? 0) + bytes
+        if total > Limits.totalBytes {
+            throw SaveError.full("the presets folder holds at most \(Limits.totalBytes >> 20) MB of presets; delete some or shorten their notes")
+        }
+    }
+
+}

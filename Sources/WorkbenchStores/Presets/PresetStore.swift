@@ -1,0 +1,139 @@
+import WorkbenchSupport
+import Foundation
+import Synchronization
+import ChartEngine
+
+/// Presets as files in one folder, one JSON file each, named from the preset name but never
+/// able to leave the folder, with every revision kept in the workbench database beside them
+/// (`.workbench.sqlite`, see `PresetHistory`).
+///
+/// A write commits its revision (and its decision-log entry) to the database first, then writes
+/// the file atomically (temporary file, fsync, rename, fsync of the folder); if the file cannot
+/// be written the revision is taken back, so the answer and the store agree. A process killed
+/// between the two is repaired at the next start (`recover`), so a save that answered 2xx is
+/// never lost. The revision a client names in `If-Match` is the preset's revision number.
+/// Parsed files are kept in memory and read again only when their inode, size or modification
+/// time changed; a file changed by hand (or by `git pull`) is taken in as a new revision.
+package final class PresetStore: Sendable {
+    package let folder: String
+    package let database: SQLiteDatabase
+    package let history: PresetHistory
+    package let reviews: PresetReviews
+    package let log: DecisionLog
+    package static let databaseFileName = ".workbench.sqlite"
+    /// Who a file changed outside the workbench is attributed to.
+    package static let folderAuthor = "presets folder"
+    package let cache = Mutex(Cache())
+
+    /// A cap on the folder, so nobody can fill the disk or make the list unusable with presets.
+    package enum Limits {
+        package static let presets = 1_000
+        package static let totalBytes = 32 << 20
+    }
+
+    package struct Entry: Sendable {
+        package let preset: Preset
+        /// The preset's revision number in the history (1, 2, 3…): its ETag.
+        package let revision: Int
+        package let fileName: String
+        package let presetID: Int64
+        /// The file's size, counted against the folder's cap.
+        package var bytes: Int = 0
+    }
+
+    package struct Problem: Sendable {
+        package let fileName: String
+        package let message: String
+    }
+
+    /// Presets the folder may hold (`serve --max-presets`; at most `Limits.presets`).
+    package let maxPresets: Int
+    /// What the store could not do at start but served around (a read-only folder), for the
+    /// command line to tell.
+    package var warnings: [String] { startWarnings.withLock { $0 } }
+    private let startWarnings = Mutex<[String]>([])
+
+    package init(folder: String, maxPresets: Int = Limits.presets) throws {
+        self.maxPresets = min(maxPresets, Limits.presets)
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        self.folder = url.resolvingSymlinksInPath().path
+        var inMemoryBecause: String?
+        do {
+            database = try SQLiteDatabase(path: self.folder + "/" + Self.databaseFileName)
+        } catch {
+            // A read-only folder can still be served; its history lasts as long as this process.
+            inMemoryBecause = ("the presets' history cannot be kept in \(Self.databaseFileName) (\(error)); it is kept in memory until the server stops")
+            database = try SQLiteDatabase.inMemory()
+        }
+        history = try PresetHistory(database: database)
+        if let inMemoryBecause { startWarnings.withLock { $0.append(inMemoryBecause) } }
+        reviews = try PresetReviews(database: database)
+        log = try DecisionLog(database: database)
+        // Temporary files left by a save that was killed half-way hold nothing the real files lack.
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(atPath: self.folder + "/" + file)
+        }
+        if !database.isInMemory {
+            // A folder that cannot be repaired now (read-only) is still served as it is.
+            do { try recover() } catch { startWarnings.withLock { $0.append("the presets folder could not be brought in line with its history: \(error)") } }
+        }
+        _ = list()
+    }
+
+    // MARK: Reading
+
+    /// Every readable preset, sorted by name, and the files that could not be read.
+    package func list() -> (entries: [Entry], problems: [Problem]) {
+        cache.withLock { scan(&$0) }
+    }
+
+    package func get(_ name: String) -> Entry? {
+        cache.withLock { cache in scan(&cache).entries.first { $0.preset.name == name } }
+    }
+
+    /// The preset's history, newest first, or nil when the history knows no preset of that name
+    /// (a deleted preset still has one).
+    package func revisions(of name: String, limit: Int = PresetHistory.Limits.maxPageSize, before: Int? = nil) throws -> [PresetHistory.Revision]? {
+        guard let record = try history.record(named: name) else { return nil }
+        return try history.revisions(of: record.id, limit: limit, before: before)
+    }
+
+    package func revision(of name: String, number: Int) throws -> PresetHistory.Revision? {
+        guard let record = try history.record(named: name) else { return nil }
+        return try history.revision(of: record.id, number: number)
+    }
+
+    /// Status and reviews of the preset answering to `name`, nil when there is none.
+    package func status(of name: String) throws -> PresetReviews.Status? {
+        guard let record = try history.record(named: name) else { return nil }
+        return PresetReviews.status(reviews: try reviews.reviews(of: record.id), latest: record.deleted ? nil : record.latest)
+    }
+
+    package func reviewList(of name: String) throws -> [PresetReviews.Review]? {
+        guard let record = try history.record(named: name) else { return nil }
+        return try reviews.reviews(of: record.id)
+    }
+
+    // MARK: Writing
+
+    package enum SaveError: Error {
+        case conflict(current: Int?)
+        /// Keys carried over from the file being replaced would push the preset past its bounds.
+        case invalid(PresetError)
+        /// The folder holds as many presets (or bytes) as it may.
+        case full(String)
+        case notFound
+        /// A revision that does not exist or cannot be used (deleted, never saved).
+        case noRevision(String)
+        /// The file or the database could not be written; the words name the preset and why.
+        case storage(String)
+    }
+
+    /// `If-Match` as RFC 9110 reads it, the same for every write: `*` matches any saved
+    /// version (and nothing when none exists), a revision only itself.
+    package static func matches(_ ifMatch: String, _ revision: Int?) -> Bool {
+        guard let revision else { return false }
+        return ifMatch == "*" || ifMatch == String(revision)
+    }
+}
