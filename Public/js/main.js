@@ -22,10 +22,12 @@ import { PageAddress } from './page-address.js';
 import { StageChart } from './stage-chart.js';
 import { setUpViewSettings } from './view-settings.js';
 import { setUpStageActions } from './stage-actions.js';
+import { fillPhoneParts } from './phone-parts.js';
 
 const $ = id => document.getElementById(id);
 
 async function start() {
+  fillPhoneParts();
   const schema = await getJSON('/api/schema');
   for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
