@@ -11,16 +11,13 @@ const path = name => `/api/presets/${encodeURIComponent(name)}/comments`;
 
 export class Comments {
   /**
-   * @param {object} store the page's store (parameter labels, the scrubber's progress)
-   * @param {() => string|null} presetName the saved preset open on this page
+   * @param {object} store the page's store (the open preset, parameter labels)
    * @param {() => number} progress the transition progress the inspector shows now
    */
-  constructor(store, presetName, progress) {
+  constructor(store, progress) {
     this.store = store;
-    this.presetName = presetName;
     this.progress = progress;
-    this.preset = null;        // whose comments `list` holds
-    this.list = [];
+    this.list = [];            // the open preset's comments (refreshed whenever the store's preset changes)
     this.parameter = null;     // the thread open in the dialog
     this.dialog = $('comments-dialog');
     this.addBadges();
@@ -37,10 +34,10 @@ export class Comments {
         toast(`${data.user || 'Someone'} commented on ${this.label(data.comment.parameter)}`);
       }
     });
-    onDecisionEvent('preset', data => {
-      if (data.action === 'renamed' && data.oldName === this.preset) this.refresh();
-    });
   }
+
+  /** The saved preset open on this page (the store's), or null. */
+  get preset() { return this.store.presetName; }
 
   label(key) { return this.store.definition(key)?.label ?? key; }
 
@@ -58,8 +55,7 @@ export class Comments {
   }
 
   async refresh() {
-    const name = this.presetName();
-    this.preset = name;
+    const name = this.preset;
     this.list = [];
     if (name !== null) {
       try { this.list = await getJSON(path(name)); } catch { this.list = []; }

@@ -1,7 +1,55 @@
-// Price data: CSV import by file picker or drag-and-drop, back to the built-in series, and the
-// live-prices switch.
+// Price data: CSV import by file picker or drag-and-drop, back to the built-in series, the
+// live-prices switch, and which series the chart draws as the session tells it.
 
-import { ApiError, clientId, getUserName, send, shareToken } from './api.js';
+import { ApiError, clientId, getJSON, getUserName, send, shareToken } from './api.js';
+import { announce } from './session-messages.js';
+
+const $ = id => document.getElementById(id);
+
+/** The series the chart draws: imported here or by someone else, or the built-in one again. */
+export class PriceData {
+  /** @param {() => void} onChanged the chart draws the new series */
+  constructor({ onChanged, status }) {
+    this.summary = null;
+    this.onChanged = onChanged;
+    setUpDataImport({ onLoaded: body => this.loaded(body.summary), status });
+  }
+
+  loaded(summary) {
+    this.summary = summary;
+    this.onChanged();
+    this.show();
+  }
+
+  /** A `data` event of the session. */
+  heard(data) {
+    this.loaded(data.summary);
+    if (data.client === clientId) return;
+    if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
+    if (data.action === 'builtin') announce(data, 'went back to the built-in series for everyone');
+  }
+
+  /** A `live` event of the session: live prices were turned on or off. */
+  heardLive(data) {
+    $('live-toggle').checked = data.enabled;
+    if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
+  }
+
+  /** "Built-in data" is offered while another series is drawn. */
+  show() {
+    const builtIn = this.summary?.source?.startsWith('built-in');
+    $('data-builtin').hidden = builtIn !== false;
+  }
+
+  async readSummary() {
+    try { this.summary = (await getJSON('/api/data?period=1D&maxPoints=2')).summary; } catch { this.summary = null; }
+    this.show();
+  }
+
+  async readLiveSwitch() {
+    try { $('live-toggle').checked = (await getJSON('/api/live')).enabled; } catch { /* shown on first use */ }
+  }
+}
 
 /**
  * Sends the file itself (never read into a string: a 250 MB CSV stays out of the page's
@@ -27,7 +75,6 @@ function uploadCSV(file, onProgress) {
   });
 }
 
-const $ = id => document.getElementById(id);
 
 export function setUpDataImport({ onLoaded, status }) {
   const upload = async file => {

@@ -7,15 +7,16 @@
 import { getJSON, send, clientId, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
+import { fillPhoneParts } from './phone-parts.js';
 
 const element = document.getElementById('preview');
 /** Chart height over width in the app's top screen. */
 const APP_CHART_RATIO = 0.7;
 
 async function start() {
+  fillPhoneParts();
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
   const store = new Store(schema);
-  let preset = null;
   let source = null;   // the session's event stream, once open
   let presenceKey = null;   // the stream's proof that a presence update is this page's
 
@@ -23,7 +24,7 @@ async function start() {
   const fit = () => {
     const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
     const width = clamp(innerWidth, schema.width);
-    store.view = { ...store.view, width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6), schema.height) };
+    store.setView({ width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6), schema.height) });
   };
   fit();
   const header = new PriceHeader(document.getElementById('headline-price'), document.getElementById('headline-change'));
@@ -43,11 +44,11 @@ async function start() {
     onPress: (pressing, { shown }) => {
       header.update(null, pressing);
       // After the press's first frame: that frame is what the finger waits for.
-      shown.then(() => { if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset }).catch(() => {}); });
+      shown.then(() => { if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset: store.presetName }).catch(() => {}); });
     },
   });
   attachPointer(element, () => [chart]);
-  setUpPeriods(store, chart);
+  setUpPeriods(store);
   setUpTheme();
   // Some mobile browsers still scroll or zoom on a touch unless its default is refused.
   for (const type of ['touchstart', 'touchmove', 'gesturestart']) element.addEventListener(type, e => e.preventDefault(), { passive: false });
@@ -56,61 +57,55 @@ async function start() {
   let queue = Promise.resolve();
   const inOrder = task => { queue = queue.then(task).catch(error => status(error.message)); };
   // A preset as the session has it: its draft (the saved values and the team's unsaved edits).
-  let at = { draft: 0, version: 0 };
-  const take = draft => {
-    const newer = draft.draft > at.draft || (draft.draft === at.draft && draft.version >= at.version);
-    if (!newer) return;
-    at = { draft: draft.draft, version: draft.version };
-    store.applyRemote({ ...store.defaults, ...draft.parameters });
-  };
+  const take = draft => { if (store.takeDraft(draft, { orEqual: true })) store.applyRemote({ ...store.defaults, ...draft.parameters }); };
   const open = async name => {
     const draft = name === null ? null : await getJSON('/api/drafts/' + encodeURIComponent(name)).catch(() => null);
-    const switched = (draft ? name : null) !== preset;
-    preset = draft ? name : null;
-    at = { draft: 0, version: 0 };
-    if (draft) take(draft); else store.applyRemote(store.defaults);
-    if (switched && presenceKey) send('POST', '/api/session/presence', { key: presenceKey, preset }).catch(() => {});
+    const switched = (draft ? name : null) !== store.presetName;
+    if (draft) store.openPreset({ name }, draft); else store.openUnsaved(store.defaults);
+    if (switched && presenceKey) send('POST', '/api/session/presence', { key: presenceKey, preset: store.presetName }).catch(() => {});
   };
 
   const current = session.current ?? { preset: null };
   const names = (await getJSON('/api/presets?limit=1000')).presets.map(p => p.name);
   await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
-  store.on(change => { if (change.kind === 'params') chart.draw(); });
+  // Values or view (the period, the size after a turn of the phone): the chart again.
+  store.on(change => { if (change.kind === 'params' || change.kind === 'view') chart.draw(); });
   chart.draw();
 
   const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
-  if (preset !== null) search.set('preset', preset);
+  if (store.presetName !== null) search.set('preset', store.presetName);
   source = new EventSource(withToken('/api/events?' + search));
   // Only requests that show this stream's key may describe this page to the others.
   source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
   // An edit anywhere is what is being tuned now: the phone goes there.
   source.addEventListener('draft', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if (data.preset !== preset) await open(data.preset); else take(data);
+    if (data.preset !== store.presetName) await open(data.preset); else take(data);
   }));
   // An editor opened another preset: the phone shows what is being tuned now.
   source.addEventListener('session', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if ((data.preset ?? null) !== preset) await open(data.preset ?? null);
+    if ((data.preset ?? null) !== store.presetName) await open(data.preset ?? null);
   }));
   source.addEventListener('preset', event => inOrder(async () => {
     const data = JSON.parse(event.data);
-    if ((data.action === 'saved' && data.name === preset) || (data.action === 'deleted' && data.name === preset)) await open(preset);
-    if (data.action === 'renamed' && data.oldName === preset) preset = data.name;
+    const shown = store.presetName;
+    if ((data.action === 'saved' || data.action === 'deleted') && data.name === shown) await open(shown);
+    if (data.action === 'renamed') store.presetRenamed(data.oldName, data.name);
   }));
   source.addEventListener('data', () => chart.draw());
   source.addEventListener('open', () => { document.body.dataset.session = 'connected'; status(''); });
   source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
-  addEventListener('resize', () => { fit(); chart.draw(); });
+  addEventListener('resize', fit);
   document.body.dataset.ready = 'true';
 }
 
-function setUpPeriods(store, chart) {
+/** The period buttons ask the store; they show the store's period, however it changed. */
+function setUpPeriods(store) {
   const buttons = [...document.querySelectorAll('[data-period]')];
   const show = () => buttons.forEach(b => b.setAttribute('aria-pressed', String(b.dataset.period === store.view.period)));
-  for (const button of buttons) {
-    button.addEventListener('click', () => { store.setView({ period: button.dataset.period }); show(); chart.draw(); });
-  }
+  for (const button of buttons) button.addEventListener('click', () => store.setView({ period: button.dataset.period }));
+  store.on(change => { if (change.kind === 'view') show(); });
   show();
 }
 

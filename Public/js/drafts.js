@@ -14,8 +14,6 @@ export class DraftSync {
     this.store = store;
     this.notice = notice;
     this.canWrite = true;       // viewers watch: their edits stay on their page
-    this.at = { draft: 0, version: 0 };   // the newest draft version taken
-    this.latest = {};           // that version's values
     this.dirty = new Map();     // key → number of our newest local edit of it, until the server has it
     this.edits = 0;
     this.pending = null;        // { preset, step, parameters, marks }
@@ -43,18 +41,9 @@ export class DraftSync {
     const [draft, preset] = await Promise.all([getJSON(path(name)), getJSON('/api/presets/' + encodeURIComponent(name))]);
     this.flush();
     this.dirty.clear();
-    this.at = { draft: draft.draft, version: draft.version };
-    this.latest = draft.parameters;
-    this.store.load(this.identity(preset, draft), draft.parameters);
+    this.store.openPreset(preset, draft);
     return preset;
   }
-
-  identity(preset, draft) {
-    return { name: preset.name, revision: draft.baseRevision, params: this.known(draft.saved), author: preset.author,
-             notes: preset.notes, updatedAt: preset.updatedAt };
-  }
-
-  known(values) { return Object.fromEntries(Object.entries(values).filter(([k]) => k in this.store.defaults)); }
 
   /** Reads the open preset's draft again (someone saved it while nobody was editing it). */
   async resync() {
@@ -67,21 +56,16 @@ export class DraftSync {
   /** The open preset's author, notes and save time, as saved. */
   async readDetails(name) {
     const preset = await getJSON('/api/presets/' + encodeURIComponent(name));
-    if (this.store.presetName === name) this.store.updatePreset({ author: preset.author, notes: preset.notes, updatedAt: preset.updatedAt });
+    this.store.presetDetails(name, preset);
   }
 
   /** A `draft` event or answer: the whole draft at a version. Older versions than ours are ignored. */
   take(snapshot, { orEqual = false } = {}) {
-    if (snapshot.preset !== this.store.presetName) return;
-    const { draft, version } = snapshot;
-    const newer = draft > this.at.draft || (draft === this.at.draft && (version > this.at.version || (orEqual && version === this.at.version)));
-    if (!newer) return;
-    this.at = { draft, version };
-    this.latest = snapshot.parameters;
+    if (!this.store.takeDraft(snapshot, { orEqual })) return;
     if (snapshot.baseRevision !== this.store.preset.revision) {
       // A save: the new revision's values come with the event; who saved it and the notes are read.
       if (snapshot.saved) {
-        this.store.updatePreset({ revision: snapshot.baseRevision, params: this.known(snapshot.saved) });
+        this.store.presetSaved({ revision: snapshot.baseRevision, saved: snapshot.saved });
         this.readDetails(snapshot.preset).catch(() => {});
       } else {
         this.resync().catch(() => {});
@@ -118,8 +102,9 @@ export class DraftSync {
     for (const [key, mark] of Object.entries(marks)) {
       if (this.dirty.get(key) !== mark) continue;
       this.dirty.delete(key);
-      if (preset === this.store.presetName && key in this.latest && !same(this.latest[key], this.store.params[key])) {
-        this.store.applyRemote({ [key]: this.latest[key] });
+      const latest = this.store.draft.parameters;
+      if (preset === this.store.presetName && key in latest && !same(latest[key], this.store.params[key])) {
+        this.store.applyRemote({ [key]: latest[key] });
       }
     }
   }

@@ -22,15 +22,14 @@ export const diffStates = {
 
 export class HistoryPanel {
   /**
-   * @param {() => string|null} presetName the saved preset open on this page
+   * @param {object} store the page's store: the saved preset open on this page, the view
    * @param {(name: string) => Promise<void>} onRestored shows the restored revision on this page
    */
-  constructor(store, { presetName, onRestored }) {
+  constructor(store, { onRestored }) {
     this.store = store;
-    this.presetName = presetName;
     this.onRestored = onRestored;
     this.dialog = $('history-dialog');
-    this.name = null;
+    this.name = null;         // the preset `revisions` and `files` belong to (the open one, or the one just deleted)
     this.revisions = [];
     this.files = new Map();   // revision → preset file
     this.mode = 'side';
@@ -46,12 +45,16 @@ export class HistoryPanel {
     onDecisionEvent('preset', data => {
       if (this.dialog.open && (data.name === this.name || data.oldName === this.name)) this.load(data.name);
     });
+    // The open preset renamed, or another opened (following someone): the dialog shows its history.
+    store.on(change => {
+      const name = store.presetName;
+      if (change.kind === 'preset' && this.dialog.open && name !== null && name !== this.name) this.load(name);
+    });
   }
 
   async open() {
-    const name = this.presetName();
+    const name = this.store.presetName;
     if (name === null) { toast('Save the preset first: history starts with its first save'); return; }
-    $('history-title').textContent = `History of “${name}”`;
     $('history-view').hidden = true;
     if (!this.dialog.open) this.dialog.showModal();
     await this.load(name);
@@ -60,6 +63,7 @@ export class HistoryPanel {
   async load(name) {
     if (name !== this.name) this.files.clear();
     this.name = name;
+    $('history-title').textContent = `History of “${name}”`;
     try {
       this.revisions = await getJSON(`${presetPath(name)}/revisions`);
     } catch (error) {

@@ -103,7 +103,7 @@ export class LiveSession {
       this.handlers.onPresence(this.people);
       if (!own) return;
       if (own.preset !== null) await this.presets.load(own.preset);
-      else this.store.load(null, own.params);
+      else this.store.openUnsaved(own.params);
       this.store.setView(own.view);
       return;
     }

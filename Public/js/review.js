@@ -12,15 +12,15 @@ const when = time => time ? new Date(time).toLocaleString('en', { dateStyle: 'me
 
 export class Review {
   /**
-   * @param {() => string|null} presetName the saved preset open on this page
+   * @param {object} store the page's store: the saved preset open on this page
    * @param {() => string[]} people the names of the people in the session (reviewer suggestions)
    * @param {(file: object) => Promise<void>} onNotesSaved takes the preset's new revision and notes
    */
-  constructor({ presetName, people, onNotesSaved }) {
-    this.presetName = presetName;
+  constructor(store, { people, onNotesSaved }) {
+    this.store = store;
     this.people = people;
     this.onNotesSaved = onNotesSaved;
-    this.preset = null;   // the stored preset file with its revision and status
+    this.file = null;   // the open preset's stored file as last read: its status, newest revision and notes
     $('review-approve').addEventListener('click', () => this.decide('approve'));
     $('review-changes').addEventListener('click', () => this.decide('request-changes'));
     $('review-request').addEventListener('submit', event => { event.preventDefault(); this.requestReview(); });
@@ -28,9 +28,12 @@ export class Review {
     for (const id of ['edit-notes', 'preset-info-edit-notes']) $(id).addEventListener('click', () => this.editNotes());
     $('notes-form').addEventListener('submit', event => { event.preventDefault(); this.saveNotes(); });
     $('notes-cancel').addEventListener('click', () => $('notes-dialog').close());
+    // Another preset opened, or the open one saved, renamed or closed: its status is read again.
+    store.on(change => { if (change.kind === 'baseline') this.refresh(); });
     const again = data => {
-      if (data.name !== this.preset?.name && data.preset !== this.preset?.name) return;
-      if (data.action === 'deleted') { this.preset = null; this.renderStatus(); return; }
+      const name = this.store.presetName;
+      if (name === null || (data.name !== name && data.preset !== name)) return;
+      if (data.action === 'deleted') { this.file = null; this.renderStatus(); return; }
       this.refresh();
     };
     onDecisionEvent('review', data => {
@@ -44,25 +47,25 @@ export class Review {
 
   /** Reads the open preset's status and reviews; call when another preset is opened. */
   async refresh() {
-    const name = this.presetName();
+    const name = this.store.presetName;
     // Events can start refreshes whose answers arrive out of order: only the newest one counts.
     const asked = this.asked = (this.asked ?? 0) + 1;
-    if (name === null) { this.preset = null; this.renderStatus(); return; }
-    let preset;
+    if (name === null) { this.file = null; this.renderStatus(); return; }
+    let file;
     try {
-      preset = await getJSON(presetPath(name));
+      file = await getJSON(presetPath(name));
     } catch {
-      preset = null;
+      file = null;
     }
-    if (asked !== this.asked || this.presetName() !== name) return;
-    this.preset = preset;
+    if (asked !== this.asked || this.store.presetName !== name) return;
+    this.file = file;
     this.renderStatus();
     if ($('history-dialog').open) await this.renderReviews();
   }
 
   renderStatus() {
     const badge = $('preset-status');
-    const status = this.preset?.status;
+    const status = this.file?.status;
     badge.hidden = !status;
     if (!status) return;
     badge.dataset.state = status.state;
@@ -75,16 +78,16 @@ export class Review {
       : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ');
     badge.title = detail;
     badge.setAttribute('aria-label', `Status: ${detail}`);
-    $('review-status').textContent = `Status: ${detail}. Current revision: ${this.preset.revision}.`;
+    $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;
   }
 
   async renderReviews() {
     const list = $('review-list');
     list.replaceChildren();
     $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
-    if (!this.preset) return;
+    if (!this.file) return;
     let reviews = [];
-    try { reviews = await getJSON(`${presetPath(this.preset.name)}/reviews`); } catch { reviews = []; }
+    try { reviews = await getJSON(`${presetPath(this.file.name)}/reviews`); } catch { reviews = []; }
     for (const review of reviews) {
       const item = document.createElement('li');
       const verb = { approve: 'approved', 'request-changes': 'requested changes to', 'request-review': 'asked for a review of' }[review.decision] ?? review.decision;
@@ -96,13 +99,13 @@ export class Review {
   }
 
   async decide(decision) {
-    if (!this.preset) return;
+    if (!this.file) return;
     const comment = $('review-comment').value.trim();
     try {
-      await send('POST', `${presetPath(this.preset.name)}/reviews`, { revision: this.preset.revision, decision, comment });
+      await send('POST', `${presetPath(this.file.name)}/reviews`, { revision: this.file.revision, decision, comment });
       $('review-comment').value = '';
       $('review-error').textContent = '';
-      toast(decision === 'approve' ? `Approved revision ${this.preset.revision}` : 'Changes requested');
+      toast(decision === 'approve' ? `Approved revision ${this.file.revision}` : 'Changes requested');
       await this.refresh();
     } catch (error) {
       $('review-error').textContent = error.message;
@@ -110,12 +113,12 @@ export class Review {
   }
 
   async requestReview() {
-    if (!this.preset) return;
+    if (!this.file) return;
     const reviewers = $('review-reviewers').value.split(',').map(s => s.trim()).filter(Boolean);
     if (!reviewers.length) { $('review-error').textContent = 'Name at least one reviewer.'; return; }
     try {
-      await send('POST', `${presetPath(this.preset.name)}/reviews`, {
-        revision: this.preset.revision, decision: 'request-review', reviewers, comment: $('review-comment').value.trim(),
+      await send('POST', `${presetPath(this.file.name)}/reviews`, {
+        revision: this.file.revision, decision: 'request-review', reviewers, comment: $('review-comment').value.trim(),
       });
       $('review-reviewers').value = '';
       $('review-error').textContent = '';
@@ -127,23 +130,23 @@ export class Review {
   }
 
   async editNotes() {
-    const name = this.presetName();
+    const name = this.store.presetName;
     if (name === null) return;
-    try { this.preset = await getJSON(presetPath(name)); } catch (error) { toast(`Cannot read “${name}”: ${error.message}`, { error: true }); return; }
+    try { this.file = await getJSON(presetPath(name)); } catch (error) { toast(`Cannot read “${name}”: ${error.message}`, { error: true }); return; }
     $('notes-title').textContent = `Notes on “${name}”`;
-    $('notes-text').value = this.preset.notes ?? '';
+    $('notes-text').value = this.file.notes ?? '';
     $('notes-error').textContent = '';
     $('notes-dialog').showModal();
   }
 
   /** Saves the stored preset with new notes only: unsaved parameter edits stay unsaved. */
   async saveNotes() {
-    const stored = this.preset;
+    const stored = this.file;
     const notes = $('notes-text').value;
     try {
       const { body } = await send('PUT', presetPath(stored.name),
         { author: stored.author, notes, parameters: stored.parameters, message: 'Edited the notes' }, { 'If-Match': stored.revision });
-      this.preset = body;
+      this.file = body;
       await this.onNotesSaved(body);
       $('notes-dialog').close();
       toast(`Saved the notes of “${stored.name}”`);

@@ -1,22 +1,28 @@
 // The page's state, held once: parameter values (what the chart uses), view settings, the open
-// preset's identity, and undo/redo per preset. Listeners hear every change with its origin.
+// preset's identity and the position of its shared draft, and undo/redo per preset. Only this
+// file writes them: everyone else reads them here and asks for a change through a method, which
+// tells every listener (with the change's origin). The identity is written in one place,
+// `#setPreset`, and handed out frozen.
 // Undo on a preset goes through `reverter` (the shared draft on the server, which only ever
 // reverts your own step and never a key someone else changed since); on unsaved parameters,
 // which are this page's alone, it happens here.
 
-export const defaultView = { period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393' };
+export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393' });
 
 let stepCounter = 0;
 const newStepId = () => `s${Date.now().toString(36)}-${++stepCounter}`;
+const noDraft = Object.freeze({ draft: 0, version: 0, parameters: {} });
 
 export class Store {
+  #params;
+  #view = defaultView;
+  #preset = null;
+  #draft = noDraft;
+
   constructor(schema) {
     this.schema = schema;
     this.defaults = Object.fromEntries(schema.parameters.map(p => [p.key, p.default]));
-    this.params = { ...this.defaults };
-    this.view = { ...defaultView };
-    /** The open preset: { name, revision, params (its saved values), author, notes, updatedAt }; null for unsaved parameters. */
-    this.preset = null;
+    this.#params = { ...this.defaults };
     /** The preset a link names, until it is open, and whether the link carries parameter values too. */
     this.linkedPreset = null;
     this.linkHasParams = false;
@@ -27,13 +33,35 @@ export class Store {
     this.listeners = new Set();
   }
 
+  /** The values the chart shows (read only: change them with edit, replace, applyRemote). */
+  get params() { return this.#params; }
+
+  /** The view settings, frozen (change them with setView). */
+  get view() { return this.#view; }
+
+  /**
+   * The open preset, frozen: { name, revision, params (its saved values), author, notes,
+   * updatedAt }; null for unsaved parameters. Changed by openPreset, openUnsaved, closePreset,
+   * presetSaved, presetRenamed and presetDetails.
+   */
+  get preset() { return this.#preset; }
+
+  get presetName() { return this.#preset?.name ?? null; }
+
+  /** What ↺ and Reset all return to: the open preset's saved values, else the engine defaults. */
+  get baseline() { return this.#preset?.params ?? this.defaults; }
+
+  /** Whether the values differ from the open preset's saved ones. */
+  get modified() { return this.#preset !== null && !sameParams(this.#preset.params, this.#params); }
+
+  /** The newest version of the open preset's shared draft taken: { draft, version, parameters }. */
+  get draft() { return this.#draft; }
+
   on(listener) { this.listeners.add(listener); return () => this.listeners.delete(listener); }
 
   emit(change) { for (const listener of this.listeners) listener(change); }
 
   definition(key) { return this.schema.parameters.find(p => p.key === key); }
-
-  get presetName() { return this.preset?.name ?? null; }
 
   /** The undo and redo stacks of a preset (of the open one by default). */
   historyOf(name = this.presetName) {
@@ -42,21 +70,20 @@ export class Store {
     return this.history.get(key);
   }
 
+  /** Forgets every undo step (the page's first picture is nobody's edit). */
+  clearHistory() {
+    this.history.clear();
+    this.emit({ kind: 'history' });
+  }
+
   get undoStack() { return this.historyOf().undo; }
   get redoStack() { return this.historyOf().redo; }
-
-  /** A preset's undo history follows it to its new name. */
-  renameHistory(oldName, newName) {
-    if (oldName === newName || !this.history.has(oldName)) return;
-    this.history.set(newName, this.history.get(oldName));
-    this.history.delete(oldName);
-  }
 
   /** A live edit (slider input): shown at once, one undo step when `commit` follows. */
   edit(key, value, origin = 'local') {
     if (same(this.params[key], value)) return;
     this.record(origin, { [key]: value });
-    this.params = { ...this.params, [key]: value };
+    this.#params = { ...this.#params, [key]: value };
     this.emit({ kind: 'params', keys: [key], origin, step: this.step?.id });
   }
 
@@ -88,37 +115,96 @@ export class Store {
     const keys = Object.keys(known);
     if (!keys.length) return;
     this.record(origin, known);
-    this.params = { ...this.params, ...known };
+    this.#params = { ...this.#params, ...known };
     this.emit({ kind: 'params', keys, origin, step: this.step?.id });
     if (origin === 'local') this.commit();
   }
 
-  /** Opens a preset (or unsaved parameters, `preset` null) with these values: not an edit. */
-  load(preset, params) {
+  /**
+   * Opens a preset's shared draft: `file` the stored preset (name, author, notes, updatedAt),
+   * `draft` the server's draft of it (its saved revision and values, everyone's unsaved edits).
+   * Not an edit.
+   */
+  openPreset(file, draft) {
+    this.#draft = Object.freeze({ draft: draft.draft, version: draft.version, parameters: draft.parameters });
+    this.#open({ name: file.name, revision: draft.baseRevision, params: this.known(draft.saved ?? {}), author: file.author,
+                 notes: file.notes, updatedAt: file.updatedAt }, draft.parameters);
+  }
+
+  /** Unsaved parameters with these values, this page's alone: not an edit. */
+  openUnsaved(params) {
+    this.#draft = noDraft;
+    this.#open(null, params);
+  }
+
+  /** The open preset was deleted: its values stay on screen as unsaved parameters, its undo history goes. */
+  closePreset() {
+    if (this.#preset) this.history.delete(this.#preset.name);
+    this.openUnsaved(this.#params);
+  }
+
+  #open(identity, params) {
     this.step = null;
-    this.preset = preset;
     this.linkedPreset = null;
     const next = { ...this.defaults, ...pick(params, this.defaults) };
-    const keys = Object.keys(next).filter(k => !same(next[k], this.params[k]));
-    this.params = next;
-    this.emit({ kind: 'preset' });
+    const keys = Object.keys(next).filter(k => !same(next[k], this.#params[k]));
+    this.#params = next;
+    this.#setPreset(identity);
     this.emit({ kind: 'params', keys, origin: 'load' });
     this.emit({ kind: 'history' });
   }
 
-  /** The open preset's identity or saved values changed (a save, a rename): not an edit. */
-  updatePreset(changes) {
-    if (!this.preset) return;
-    this.preset = { ...this.preset, ...changes };
-    this.emit({ kind: 'preset' });
+  /** A new saved revision of the open preset (ours or someone's): its values and, when known, its time. */
+  presetSaved({ revision, saved, updatedAt }) {
+    if (!this.#preset) return;
+    this.#setPreset({ ...this.#preset, revision, params: this.known(saved), ...(updatedAt === undefined ? {} : { updatedAt }) });
   }
+
+  /** The open preset's author, notes and save time, as read from the server. */
+  presetDetails(name, { author, notes, updatedAt }) {
+    if (this.presetName !== name) return;
+    this.#setPreset({ ...this.#preset, author, notes, updatedAt });
+  }
+
+  /** A preset was renamed (here or elsewhere): its undo history follows it, and so does the page when it is open. */
+  presetRenamed(oldName, newName) {
+    if (oldName !== newName && this.history.has(oldName)) {
+      this.history.set(newName, this.history.get(oldName));
+      this.history.delete(oldName);
+    }
+    if (this.presetName === oldName && oldName !== newName) this.#setPreset({ ...this.#preset, name: newName });
+  }
+
+  /** The one place the identity is written. Its values are the baseline too, so both are told. */
+  #setPreset(identity) {
+    this.#preset = identity === null ? null : Object.freeze({ ...identity, params: Object.freeze({ ...identity.params }) });
+    this.emit({ kind: 'preset' });
+    this.emit({ kind: 'baseline' });
+  }
+
+  /**
+   * A version of the open preset's shared draft (an event or an answer); false, and nothing
+   * taken, when it is not the open preset's or not newer (`orEqual`: the same version is taken).
+   */
+  takeDraft(snapshot, { orEqual = false } = {}) {
+    if (snapshot.preset !== this.presetName) return false;
+    const { draft, version } = snapshot;
+    const at = this.#draft;
+    const newer = draft > at.draft || (draft === at.draft && (version > at.version || (orEqual && version === at.version)));
+    if (!newer) return false;
+    this.#draft = Object.freeze({ draft, version, parameters: snapshot.parameters });
+    return true;
+  }
+
+  /** The entries of `values` that are parameters. */
+  known(values) { return pick(values, this.defaults); }
 
   /** Someone else's change to the open preset: shown, never an undo step of ours. */
   applyRemote(params) {
     const known = pick(params, this.defaults);
     const keys = Object.keys(known).filter(k => !same(known[k], this.params[k]));
     if (!keys.length) return;
-    this.params = { ...this.params, ...known };
+    this.#params = { ...this.#params, ...known };
     this.emit({ kind: 'params', keys, origin: 'remote' });
   }
 
@@ -140,7 +226,7 @@ export class Store {
     if (name === null) {
       reverse = { id: newStepId(), before: step.after, after: step.before };
       const keys = Object.keys(step.before).filter(k => !same(step.before[k], this.params[k]));
-      this.params = { ...this.params, ...step.before };
+      this.#params = { ...this.#params, ...step.before };
       this.emit({ kind: 'params', keys, origin: 'history' });
     } else if (this.reverter) {
       reverse = await this.reverter(step, newStepId());
@@ -149,9 +235,12 @@ export class Store {
     this.emit({ kind: 'history' });
   }
 
+  /** Changes view settings (period, size, theme, zoom, device); tells the listeners which changed. */
   setView(changes) {
-    this.view = { ...this.view, ...changes };
-    this.emit({ kind: 'view', keys: Object.keys(changes) });
+    const keys = Object.keys(changes).filter(k => k in defaultView && this.#view[k] !== changes[k]);
+    if (!keys.length) return;
+    this.#view = Object.freeze({ ...this.#view, ...changes });
+    this.emit({ kind: 'view', keys });
   }
 
   isVisible(definition) {
@@ -206,8 +295,8 @@ export class Store {
     // A width that is no device's is a custom size.
     if (!devices.includes(String(view.width)) && !new URLSearchParams(search).has('device')) view.device = 'custom';
     if (view.device !== 'custom' && devices.includes(view.device)) view.width = Number(view.device);
-    this.params = params;
-    this.view = view;
+    this.#params = params;
+    this.#view = Object.freeze(view);
     return ignored;
   }
 }
