@@ -334,7 +334,7 @@ def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tm
 
 
 def test_bundles_download_as_zip(server):
-    for platform, must in [("android", "chart-engine/src/main/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt"),
+    for platform, must in [("android", "chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt"),
                            ("ios", "ChartEngine/Package.swift")]:
         r = server.get("/api/presets/Default/export?format=" + platform)
         assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
