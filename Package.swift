@@ -28,10 +28,14 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "ChartEngine"),
+        // LTTB and min/max decimation for `workbench downsample` and the benchmarks; not part of
+        // ChartEngine, so the iOS handoff bundle (a copy of Sources/ChartEngine) does not ship it.
+        .target(name: "Decimation"),
         .target(
             name: "WorkbenchKit",
             dependencies: [
                 "ChartEngine",
+                "Decimation",
                 "CMicroHTTPD",
                 "CQREncode",
                 "CSQLite",
@@ -41,10 +45,11 @@ let package = Package(
         .executableTarget(name: "Workbench", dependencies: ["WorkbenchKit"]),
         .executableTarget(
             name: "EngineBenchmarks",
-            dependencies: ["ChartEngine"],
+            dependencies: ["ChartEngine", "Decimation"],
             path: "Benchmarks/EngineBenchmarks"
         ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
+        .testTarget(name: "DecimationTests", dependencies: ["Decimation"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]

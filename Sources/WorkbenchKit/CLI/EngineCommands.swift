@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChartEngine
+import Decimation
 import Foundation
 
 /// `workbench path`: the SVG path of a curve through x,y points read from stdin.
