@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "WorkbenchExports", dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"]),
         // Price series: CSV import, the loaded series, live ticks.
         .target(name: "PriceData", dependencies: ["ChartEngine"]),
+        // LTTB and min/max decimation for `workbench downsample` and the benchmarks; not part of
+        // ChartEngine, so the iOS handoff bundle (a copy of Sources/ChartEngine) does not ship it.
+        .target(name: "Decimation"),
         // The application: route groups that wire the stores to HTTP.
         .target(
             name: "WorkbenchApplication",
@@ -52,17 +55,18 @@ let package = Package(
         .target(
             name: "WorkbenchCLI",
             dependencies: [
-                "ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication",
+                "ChartEngine", "Decimation", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(name: "Workbench", dependencies: ["WorkbenchCLI"]),
         .executableTarget(
             name: "EngineBenchmarks",
-            dependencies: ["ChartEngine"],
+            dependencies: ["ChartEngine", "Decimation"],
             path: "Benchmarks/EngineBenchmarks"
         ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
+        .testTarget(name: "DecimationTests", dependencies: ["Decimation"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]

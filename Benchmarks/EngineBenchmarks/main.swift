@@ -1,6 +1,7 @@
 // Engine benchmarks (release build): medians of repeated runs, printed as a table and as JSON
 // lines for Benchmarks/baselines.py, which compares them with baselines measured in the same run.
 import ChartEngine
+import Decimation
 import Foundation
 
 func median(_ values: [Double]) -> Double {

@@ -6,6 +6,7 @@ import PriceData
 import WorkbenchApplication
 import ArgumentParser
 import ChartEngine
+import Decimation
 import Foundation
 
 /// `workbench path`: the SVG path of a curve through x,y points read from stdin.

@@ -64,6 +64,11 @@ package struct HandoffBundle {
             for (path, contents) in try Self.tree(root + "/" + engine, extension: "kt") where path != "Parameters/ChartStyle.kt" {
                 files.append(File(path: "chart-engine/src/main/kotlin/com/chartworkbench/engine/" + path, contents: contents))
             }
+            // The conformance runner is a test source set: the receiver runs the vectors, the app does not ship it.
+            let conformance = "Android/chart-engine/src/test/kotlin/com/chartworkbench/engine"
+            for (path, contents) in try Self.tree(root + "/" + conformance, extension: "kt") {
+                files.append(File(path: "chart-engine/src/test/kotlin/com/chartworkbench/engine/" + path, contents: contents))
+            }
             add("chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt", KotlinEngineStyle.source)
             add("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", KotlinEngineStyle.presetValue(preset))
             let compose = "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose"
@@ -364,6 +369,7 @@ package struct HandoffBundle {
         ## Add it
         1. Copy `chart-engine/src/main/kotlin` into a Kotlin/JVM module (or straight into the app
            module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
+           `chart-engine/src/test/kotlin` is the conformance check, for that module's tests only.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
         3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
            (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
@@ -383,14 +389,16 @@ package struct HandoffBundle {
         `progress.animateTo(0f, ChartMotion.release, ChartMotion.RELEASE_INITIAL_VELOCITY)` on release.
 
         ## Prove it draws the same chart
-        Build the conformance entry and run it over `vectors.json`:
+        The conformance runner is in chart-engine's test source set (`chart-engine/src/test/kotlin`),
+        so the app never ships it. Build it with the engine and run it over `vectors.json`:
 
-            kotlinc chart-engine/src/main/kotlin -include-runtime -d chart-engine.jar
-            java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
+            kotlinc chart-engine/src/main/kotlin chart-engine/src/test/kotlin -include-runtime -d chart-engine-conformance.jar
+            java -cp chart-engine-conformance.jar com.chartworkbench.engine.ConformanceKt vectors --file vectors.json
 
         It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
         `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
-        compared with `workbench`.
+        compared with `workbench`. In Gradle, keep `src/test/kotlin` as the module's test source set
+        (it needs nothing beyond the Kotlin standard library).
 
         """
     }

@@ -2,24 +2,8 @@ import Foundation
 import Testing
 @testable import ChartEngine
 
+/// The pipeline's decimation (Sources/ChartEngine/Decimation); LTTB and min/max are in DecimationTests.
 @Suite struct DecimationTests {
-    @Test func lttbByHand() {
-        #expect(LTTB.indices(xs: [0, 1, 2, 3, 4], ys: [0, 10, 0, 0, 0], threshold: 3) == [0, 1, 4])
-        // Two buckets of width 1.5: [1, 2.5) and [2.5, 4); averages of the next bucket decide.
-        let xs: [Double] = [0, 1, 2, 3, 4, 5], ys: [Double] = [0, 4, 1, -3, 2, 0]
-        #expect(LTTB.indices(xs: xs, ys: ys, threshold: 4) == [0, 1, 3, 5])
-        #expect(LTTB.indices(xs: xs, ys: ys, threshold: 10) == Array(0..<6))
-    }
-
-    @Test func minMaxKeepsEveryBucketsExtremes() {
-        var generator = SplitMix64(seed: 3)
-        let ys = (0..<10_000).map { _ in generator.normal() }
-        let kept = MinMaxDecimation.indices(ys: ys, threshold: 100)
-        #expect(kept.count <= 100 && kept == kept.sorted())
-        #expect(kept.contains(ys.indices.min { ys[$0] < ys[$1] }!))
-        #expect(kept.contains(ys.indices.max { ys[$0] < ys[$1] }!))
-    }
-
     /// Both storages: whole cents (4 bytes) and arbitrary Doubles.
     @Test(arguments: [true, false])
     func indexAnswersLikeABruteForceScan(cents: Bool) {

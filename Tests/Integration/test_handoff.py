@@ -334,7 +334,7 @@ def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tm
 
 
 def test_bundles_download_as_zip(server):
-    for platform, must in [("android", "chart-engine/src/main/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt"),
+    for platform, must in [("android", "chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt"),
                            ("ios", "ChartEngine/Package.swift")]:
         r = server.get("/api/presets/Default/export?format=" + platform)
         assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
@@ -345,6 +345,88 @@ def test_bundles_download_as_zip(server):
         root = names[0].split("/")[0]
         assert f"{root}/{must}" in names and f"{root}/vectors.json" in names and f"{root}/README.md" in names
         json.loads(archive.read(f"{root}/vectors.json"))
+
+
+CONFORMANCE_FILES = {"Conformance.kt", "Json.kt", "SceneJson.kt"}
+CLI_ONLY_DECIMATION = re.compile(r"\b(enum|struct|class)\s+(LTTB|MinMaxDecimation)\b|Largest-Triangle")
+
+
+def assert_android_main_has_no_conformance(folder, label):
+    """No source set an app compiles (`*/src/main`) holds the conformance runner or any entry point."""
+    for main in folder.glob("*/src/main"):
+        for path in main.rglob("*"):
+            assert "Conformance" not in path.name and path.name not in CONFORMANCE_FILES, f"{label}: {path} is in a main source set"
+            if path.suffix == ".kt":
+                text = path.read_text()
+                assert not re.search(r"^\s*fun main\(", text, re.M), f"{label}: {path} has an entry point"
+                assert not re.search(r"^(class Json|object SceneJson)\b", text, re.M), f"{label}: {path} holds the conformance JSON"
+
+
+def assert_no_cli_only_decimation(engine, label):
+    """LTTB and min/max decimation serve `workbench downsample` only (Sources/Decimation)."""
+    for path in engine.rglob("*.swift"):
+        assert path.stem not in {"LTTB", "MinMaxDecimation"}, f"{label}: {path}"
+        assert not CLI_ONLY_DECIMATION.search(path.read_text()), f"{label}: {path} holds LTTB or min/max decimation"
+
+
+def test_bundles_ship_only_what_an_app_needs(tmp_path):
+    """Issue 25: the conformance runner is chart-engine's test source set (still in the bundle, out
+    of the app), and the iOS engine package has no CLI-only decimation; in the repository too."""
+    android, ios = tmp_path / "android", tmp_path / "ios"
+    for platform, folder in [("android", android), ("ios", ios)]:
+        workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", platform, "--output", str(folder))
+    assert_android_main_has_no_conformance(android, "bundle")
+    assert_android_main_has_no_conformance(ROOT / "Android", "repository")
+    shipped = {p.name for p in (android / "chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance").glob("*.kt")}
+    assert shipped == CONFORMANCE_FILES
+    assert (android / "chart-engine/src/main/kotlin/com/chartworkbench/engine/Decimation/ColumnThinning.kt").exists()
+    assert_no_cli_only_decimation(ios / "ChartEngine", "iOS bundle")
+    assert_no_cli_only_decimation(ROOT / "Sources" / "ChartEngine", "repository")
+    # What the pipeline decimates with stays in the engine.
+    assert (ios / "ChartEngine/Sources/ChartEngine/Decimation/ColumnThinning.swift").exists()
+    assert (ios / "ChartEngine/Sources/ChartEngine/Decimation/MinMaxIndex.swift").exists()
+
+
+# Kotlin engine files with no Swift file of the same path, and why.
+KOTLIN_ONLY = {"Chart/Frame": "the pipeline as `workbench frame` prints it (a CLI command in Swift)",
+               "Parameters/ChartStyleEngine": "ChartStyle's derived values (Swift's are in ChartStyle.swift)",
+               "Parameters/ParameterRule": "the generated rules' type (Swift's is ParameterDefinition)"}
+
+
+def test_kotlin_engine_mirrors_the_swift_engine_file_for_file():
+    """Every file of the Kotlin engine's main source set ports the Swift engine file of the same
+    path (the Kotlin-only ones are named above); the conformance runner is a test source set."""
+    kotlin = ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine"
+    swift = ROOT / "Sources/ChartEngine"
+    stems = {str(p.relative_to(kotlin).with_suffix("")) for p in kotlin.rglob("*.kt")}
+    assert set(KOTLIN_ONLY) <= stems, "a Kotlin-only file is gone; drop it from KOTLIN_ONLY"
+    unmatched = sorted(s for s in stems - set(KOTLIN_ONLY) if not (swift / (s + ".swift")).exists())
+    assert not unmatched, f"Kotlin engine files without a Swift counterpart in Sources/ChartEngine: {unmatched}"
+    assert (ROOT / "Android/chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt").exists()
+
+
+@pytest.mark.skipif(KOTLINC is None or JAVA is None, reason="kotlinc is not installed")
+def test_android_engine_builds_alone_and_readme_conformance_steps_work(tmp_path):
+    """The app's source set compiles without the conformance runner, and the README's commands
+    (plain kotlinc and java, run in the bundle folder as written) check every vector."""
+    bundle = tmp_path / "bundle"
+    workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", "--output", str(bundle))
+    r = subprocess.run([KOTLINC, "chart-engine/src/main/kotlin", "-d", "main.jar"], cwd=bundle, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    classes = zipfile.ZipFile(bundle / "main.jar").namelist()
+    assert "com/chartworkbench/engine/ChartModel.class" in classes
+    assert not [c for c in classes if re.search(r"Conformance|/Json|SceneJson", c)]
+    readme = (bundle / "README.md").read_text()
+    section = readme.split("## Prove it draws the same chart", 1)[1]
+    commands = [line.strip() for line in section.splitlines() if re.match(r"    (kotlinc|java) ", line)]
+    assert [c.split()[0] for c in commands] == ["kotlinc", "java"] and "src/test/kotlin" in commands[0]
+    for command in commands:
+        args = command.split()
+        args[0] = KOTLINC if args[0] == "kotlinc" else JAVA
+        r = subprocess.run(args, cwd=bundle, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, (command, r.stdout[-2000:], r.stderr[-3000:])
+    cases = len(json.loads((bundle / "vectors.json").read_text())["cases"])
+    assert r.stdout.count("ok ") == cases + 1 and "FAIL" not in r.stdout
 
 
 def test_bundle_needs_an_output_folder():

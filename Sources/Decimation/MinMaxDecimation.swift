@@ -1,5 +1,6 @@
 /// Min/max decimation: the index range is cut into equal buckets and each keeps its lowest and
 /// highest point, in index order, so no visible extreme is lost.
+/// For `workbench downsample` and the benchmarks; the chart draws with `ColumnThinning` (ChartEngine).
 public enum MinMaxDecimation {
     /// Kept indices for about `threshold` output points (two per bucket).
     public static func indices(ys: [Double], threshold: Int) -> [Int] {

@@ -2,6 +2,7 @@
 /// last point are kept; the others fall in `threshold − 2` buckets of equal index width, and
 /// from each the point forming the largest triangle with the previously kept point and the
 /// next bucket's average is kept. Returns the kept indices in order.
+/// For `workbench downsample` and the benchmarks; the chart draws with `ColumnThinning` (ChartEngine).
 public enum LTTB {
     public static func indices(xs: [Double], ys: [Double], threshold: Int) -> [Int] {
         xs.withUnsafeBufferPointer { x in ys.withUnsafeBufferPointer { y in indices(xs: x, ys: y, threshold: threshold) } }

@@ -10,7 +10,11 @@ import kotlin.system.exitProcess
  * `/api/schema`, `parameters` checks preset parameters as a preset file's are read. Bad input:
  * one line on stderr naming the line or option, exit status 1.
  *
- *     java -cp chart-engine.jar com.chartworkbench.engine.ConformanceKt path --curve natural < points.csv
+ * It lives in the test source set (`src/test/kotlin`), so an app that depends on chart-engine does
+ * not ship it; compile it together with the engine:
+ *
+ *     kotlinc src/main/kotlin src/test/kotlin -include-runtime -d chart-engine-conformance.jar
+ *     java -cp chart-engine-conformance.jar com.chartworkbench.engine.ConformanceKt path --curve natural < points.csv
  */
 fun main(args: Array<String>) {
     try {
