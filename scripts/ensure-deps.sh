@@ -61,6 +61,7 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
   python_has tsdownsample || pip_need+=(tsdownsample)
   python_has axe_playwright_python || pip_need+=(axe-playwright-python)
   python_has schemathesis || pip_need+=(schemathesis)
+  python_has colour || pip_need+=(colour-science)  # the readability check's reference (Tests/Integration/test_readability.py)
 fi
 if [ ${#pip_need[@]} -gt 0 ]; then
   echo "Installing Python packages ${pip_need[*]} …"

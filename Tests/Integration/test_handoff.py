@@ -869,3 +869,37 @@ def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path
             assert list(folder.rglob(name)), (platform, name)
         motion = json.loads((folder / "motion.json").read_text())
         assert motion["kind"] == "spring" and str(motion["spring"]["stiffness"])[:6] in readme.replace(",", "")
+
+
+# --- The Kotlin engine's readability report against the Swift one (issue 28).
+
+def test_kotlin_readability_report_is_the_workbench_check(kotlin_jar, presets, tmp_path):
+    """`ConformanceKt check` and `workbench check --format json`: the same checks, colours, words and
+    pass/fail, numbers within 1e-9, on every preset and on seeded random colours."""
+    jar, _ = kotlin_jar
+    rng = random.Random(28)
+    def colour():
+        return "#" + "".join(f"{rng.randrange(256):02X}" for _ in range(3))
+    files = presets + [write_preset(tmp_path, f"Colours {i}", {"lineColor": colour(), "trailingColor": colour(), "fillColor": colour(),
+                                                                "indicatorColor": colour(), "fillTopOpacity": rng.choice([0, 0.35, 1]),
+                                                                "fillBottomOpacity": rng.choice([0, 0.5]), "labelEnabled": i % 3 != 0})
+                       for i in range(12)]
+
+    def same(a, b, path):
+        if isinstance(b, dict):
+            assert isinstance(a, dict) and a.keys() == b.keys(), path
+            for key in b:
+                same(a[key], b[key], f"{path}.{key}")
+        elif isinstance(b, list):
+            assert isinstance(a, list) and len(a) == len(b), path
+            for i, (x, y) in enumerate(zip(a, b)):
+                same(x, y, f"{path}[{i}]")
+        elif isinstance(b, (bool, str)) or b is None:
+            assert a == b, (path, a, b)
+        else:
+            assert close_numbers(a, b), (path, a, b)
+
+    for path in files:
+        swift = workbench("check", "--preset", str(path), "--format", "json", check=False)
+        assert swift.returncode in (0, 1), swift.stderr
+        same(json.loads(conformance(jar, "check", "--preset", str(path))), json.loads(swift.stdout), path.name)

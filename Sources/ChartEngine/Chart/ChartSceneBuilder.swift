@@ -15,6 +15,8 @@ public struct ChartSceneBuilder: Sendable {
     static let priceBaseline = 13.0, timeBaseline = 27.0
     static let priceSize = 13.0, timeSize = 11.0
     static let priceCharWidth = 8, timeCharWidth = 7
+    /// The label's time line is the text colour at this opacity (the price line is opaque).
+    public static let timeOpacity = 0.65
     static let markerOutline = "#FFFFFF"
 
     public init(style: ChartStyle, morphAlways: Bool = false, utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
@@ -86,7 +88,7 @@ public struct ChartSceneBuilder: Sendable {
         let box = SceneRect(x: fitsRight ? x : x - width, y: 0, width: width, height: Self.timeBaseline + 4)
         return SceneText(id: "label", runs: [
             .init(text: priceText, x: x, y: Self.priceBaseline, size: Self.priceSize, weight: 600, color: nil, opacity: 1),
-            .init(text: timeText, x: x, y: Self.timeBaseline, size: Self.timeSize, weight: 400, color: nil, opacity: 0.65),
+            .init(text: timeText, x: x, y: Self.timeBaseline, size: Self.timeSize, weight: 400, color: nil, opacity: Self.timeOpacity),
         ], anchor: fitsRight ? "start" : "end", box: box, side: fitsRight ? "right" : "left", opacity: opacity)
     }
 

@@ -70,7 +70,7 @@ class ChartSceneBuilder(
         val box = SceneRect(if (fitsRight) x else x - width, 0.0, width, TIME_BASELINE + 4)
         return SceneText("label", listOf(
             SceneText.Run(priceText, x, PRICE_BASELINE, PRICE_SIZE, 600, null, 1.0),
-            SceneText.Run(timeText, x, TIME_BASELINE, TIME_SIZE, 400, null, 0.65)
+            SceneText.Run(timeText, x, TIME_BASELINE, TIME_SIZE, 400, null, TIME_OPACITY)
         ), if (fitsRight) "start" else "end", box, if (fitsRight) "right" else "left", opacity)
     }
 
@@ -117,6 +117,8 @@ class ChartSceneBuilder(
         const val TIME_SIZE = 11.0
         const val PRICE_CHAR_WIDTH = 8
         const val TIME_CHAR_WIDTH = 7
+        /** The label's time line is the text colour at this opacity (the price line is opaque). */
+        const val TIME_OPACITY = 0.65
         const val MARKER_OUTLINE = "#FFFFFF"
     }
 }

@@ -7,7 +7,8 @@ import kotlin.system.exitProcess
  * The conformance entry point: the same commands as the Swift `workbench` CLI on stdin/stdout
  * (`path`, `smooth`, `ease`, `frame`, `motion`, `select`, `line-width`), so both engines can be run on the
  * same inputs and compared; `rules` prints the parameter rules in the shape of the workbench's
- * `/api/schema`, `parameters` checks preset parameters as a preset file's are read. Bad input:
+ * `/api/schema`, `parameters` checks preset parameters as a preset file's are read, `check` prints the
+ * readability report of `--preset FILE` as `workbench check --format json` does. Bad input:
  * one line on stderr naming the line or option, exit status 1.
  *
  * It lives in the test source set (`src/test/kotlin`), so an app that depends on chart-engine does
@@ -18,7 +19,7 @@ import kotlin.system.exitProcess
  */
 fun main(args: Array<String>) {
     try {
-        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, line-width, rules, parameters, vectors")
+        val command = args.firstOrNull() ?: throw UsageError("expected a command: path, smooth, ease, frame, motion, select, line-width, rules, parameters, vectors, check")
         val options = Options(args.drop(1))
         val output = when (command) {
             "path" -> Commands.path(options, stdinLines())
@@ -31,6 +32,7 @@ fun main(args: Array<String>) {
             "rules" -> Commands.rules()
             "parameters" -> Commands.parameters(stdinLines())
             "vectors" -> Commands.vectors(options)
+            "check" -> Commands.check(options)
             else -> throw UsageError("unknown command \"$command\"")
         }
         print(output)
@@ -332,6 +334,9 @@ object Commands {
     }
 
     @Suppress("UNCHECKED_CAST")
+    /** As `workbench check --format json`: the readability report of `--preset FILE` (the defaults without one). */
+    fun check(options: Options): String = Json.write(ReadabilityReport.of(preset(options)).toJson()) + "\n"
+
     private fun preset(options: Options): ChartStyle {
         val file = options.text("preset") ?: return ChartStyle()
         val text = try { File(file).readText() } catch (e: java.io.IOException) { throw UsageError("--preset: cannot read $file") }
