@@ -1,6 +1,8 @@
 import ArgumentParser
 import ChartEngine
 import Foundation
+import WorkbenchSupport
+import WorkbenchStores
 
 /// `workbench check`: the engine's readability report of a preset (WCAG contrast against both
 /// backgrounds, colour distinctness under simulated colour-vision deficiencies). Exit status 1

@@ -60,7 +60,7 @@ package enum OpenAPIDocument {
     /// A revision: its number, as the API writes it ("3") or as a number.
     package static let revisionPattern = "^[1-9][0-9]{0,8}$"
     package static let revisionText = JSONValue.object([("type", .string("string")), ("pattern", .string(revisionPattern))])
-    package static let revision = JSONValue.object([("oneOf", .array([revisionText, range(1...Double(WorkbenchApp.maxRevision), integer: true)]))])
+    package static let revision = JSONValue.object([("oneOf", .array([revisionText, range(1...Double(HistoryRoutes.maxRevision), integer: true)]))])
     /// A render request's members as a JSON body: the view, the preset to start from and every parameter.
     package static let renderBody: [(String, JSONValue)] = (renderQuery + parameterQuery).map { ($0.name, $0.schema) }
 
@@ -84,11 +84,11 @@ package enum OpenAPIDocument {
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.
     package static let parameterQuery: [Query] = [Query("preset", string, "start from this preset instead of the defaults")]
         + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
-    package static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", range(WorkbenchApp.fpsRange), "frames a second")]
+    package static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", range(ChartRoutes.fpsRange), "frames a second")]
     package static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue))),
                                        Query("revision", .object([("type", .string("string")), ("pattern", .string("^([1-9][0-9]{0,8}|approved)$"))]),
                                              "a saved revision's number, or approved (the current one by default)")]
-    package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(WorkbenchApp.maxPointsRange, integer: true))]
+    package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(DataRoutes.maxPointsRange, integer: true))]
 
     /// Statuses any route can answer: a bad request or a wrong `Host`.
     package static let commonErrors = [400, 421]

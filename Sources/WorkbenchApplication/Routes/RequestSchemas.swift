@@ -71,7 +71,7 @@ package extension OpenAPIDocument {
         object([("candidates", .object([("type", .string("array")), ("minItems", .number(Double(PairwiseRound.candidateRange.lowerBound))),
                                         ("maxItems", .number(Double(PairwiseRound.candidateRange.upperBound))), ("uniqueItems", .bool(true)),
                                         ("items", presetName)]))], required: ["candidates"]),
-        object([("variationsOf", presetName), ("count", range(Double(WorkbenchApp.variationRange.lowerBound)...Double(WorkbenchApp.variationRange.upperBound), integer: true))],
+        object([("variationsOf", presetName), ("count", range(Double(RoundRoutes.variationRange.lowerBound)...Double(RoundRoutes.variationRange.upperBound), integer: true))],
                required: ["variationsOf", "count"]),
     ]))])
     /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a

@@ -1,28 +1,23 @@
-import WorkbenchSupport
+import ChartEngine
+import Foundation
 import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
 import PriceData
-/// The decision log: entries written by the stores (saves, renames, deletes, restores, reviews,
-/// approvals) and by the API (comments, rounds, exports, data changes), each announced as a
-/// `log` event so the log page updates live; `GET /api/log` reads it as JSON or Markdown.
-package extension WorkbenchApp {
-    /// Appends an entry and announces it. The log is a record, not a gate: an entry that cannot
-    /// be written (a full disk) does not undo what was done; it is said on stderr.
-    package func recordDecision(_ kind: String, preset: String?, revision: Int? = nil, by author: String, summary: String, details: JSONValue? = nil) {
-        var details = details ?? .object([])
-        if details.serialized().utf8.count > DecisionLog.Limits.detailsBytes { details = .object([("truncated", .bool(true))]) }
-        do {
-            announce(try presets.log.append(DecisionLog.Kind(kind), preset: preset, revision: revision, author: author, summary: summary, details: details))
-        } catch {
-            Output.error("the decision log could not record \(kind): \(error)")
-        }
-    }
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-    /// Tells every page about an entry a store wrote with its change.
-    package func announce(_ entry: DecisionLogEntry?) {
-        guard let entry else { return }
-        events.publish("log", entry.json)
+/// The decision log as JSON or Markdown, newest first.
+struct LogRoutes: RouteGroup {
+    let presets: PresetStore
+
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/log", "The decision log, newest first (limit, before, preset; format=markdown for a wiki)",
+                  query: [.init("limit", OpenAPIDocument.range(1...Double(DecisionLog.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true)),
+                          .init("preset", OpenAPIDocument.string, "one preset's entries"), .init("format", OpenAPIDocument.enumeration(["json", "markdown"]))],
+                  answers: [Router.Answer(status: 200, types: [.json, .markdown], schema: nil, description: "the entries")]) { try getLog($0) }
     }
 
     /// `GET /api/log`: newest first; `limit` (1–1000, 100 by default), `before` (an entry id, to

@@ -1,14 +1,39 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// Blind pairwise rounds: start one over presets or generated variations, hand each person
-/// the next pair (opaque tokens, no names, sides shuffled), take votes, and rank by
-/// Bradley–Terry. Names appear only in the result (`GET /api/rounds/{id}`).
-package extension WorkbenchApp {
+/// Blind pairwise rounds: start, the next pair, votes, the result.
+struct RoundRoutes: PresetReading {
+    let rounds: RoundStore
+    let presets: PresetStore
+    let decisions: DecisionRecorder
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
+                   schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", object, status: 201)], errors: [404, 409]) { try startRound($0) }
+        r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", .object([("type", .string("array"))]))]) {
+                _ in listRounds()
+            }
+        r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right} with opaque candidate tokens and parameters, sides shuffled; pair null when you have judged all",
+                  answers: [.json("the pair")], errors: [404, 409]) { try nextPair($0) }
+        r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"})",
+                   schema: OpenAPIDocument.vote, answers: [.json("recorded", object, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
+        r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result")], errors: [404]) {
+                try roundResult($0)
+            }
+        r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
+                try closeRound($0)
+            }
+    }
     package static let variationRange = 1...7
 
     /// Body: `{"candidates": [names]}` (2–8 presets) or `{"variationsOf": name, "count": n}`
@@ -48,7 +73,7 @@ package extension WorkbenchApp {
         do { round = try rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
             throw HTTPError(409, "too_many_rounds", "\(RoundStore.maxRounds) rounds are open; close one first")
         }
-        recordDecision("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
+        decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
         return HTTPResponse.json(round.summaryJSON, status: 201)
             .announcing("round", [("action", .string("started")), ("round", round.summaryJSON)])
     }
@@ -107,7 +132,7 @@ package extension WorkbenchApp {
         guard let (round, closedNow) = rounds.close(id) else { throw Self.noRound(id) }
         if closedNow {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
-            recordDecision("round-closed", preset: nil, by: request.author.user,
+            decisions.record("round-closed", preset: nil, by: request.author.user,
                            summary: "closed the blind round over \(round.subject): \(top), \(round.votes.count) votes from \(round.voters.count) people",
                            details: round.resultJSON)
         }
@@ -115,10 +140,6 @@ package extension WorkbenchApp {
             .announcing("round", [("action", .string("closed")), ("round", round.summaryJSON)])
     }
 
-    /// A person is their name; a page without one is told apart by its id.
-    package static func voter(_ request: RequestContext) -> String {
-        request.author.user.isEmpty ? "anonymous " + String(request.author.client.prefix(8)) : request.author.user
-    }
 
     private func roundPreset(_ value: JSONValue, field: String) throws(HTTPError) -> (name: String, style: ChartStyle) {
         guard let raw = value.stringValue else { throw .badRequest("must be a preset name", field: field) }
@@ -139,6 +160,7 @@ package extension WorkbenchApp {
         }
     }
 }
+
 
 package extension PairwiseRound {
     package struct Ranked {

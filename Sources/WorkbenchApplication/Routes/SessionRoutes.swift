@@ -1,13 +1,37 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// The shared session: the event stream with presence, who is here, join links and their QR
-/// codes, and going back to the built-in data.
-package extension WorkbenchApp {
+/// The shared session: the event stream with presence, who is here, join links and their QR codes.
+struct SessionRoutes: RouteGroup {
+    let events: EventHub
+    let presence: Presence
+    let drafts: DraftStore
+    let share: ShareAccess?
+    let shareBaseURL: String?
+    let hostOriginGuard: HostOriginGuard
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
+                  answers: [.json("role, people, current, links")]) { sessionInfo($0) }
+        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
+                  answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
+        r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
+                   schema: OpenAPIDocument.presence, answers: [.json("people")]) { try updatePresence($0) }
+        r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, review, log",
+                  query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
+                          .init("preset", OpenAPIDocument.string, "the preset the page has open")],
+                  answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { try eventStream($0) }
+    }
     /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present
     /// while it stays open.
     package func eventStream(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -17,8 +41,8 @@ package extension WorkbenchApp {
         let client = String((request.query["client"] ?? "").prefix(64))
         let user = String((request.query["user"] ?? "").prefix(64))
         let key = Presence.newKey()
-        guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { [weak self] id in
-            guard let self, presence.leave(stream: id) else { return }
+        guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { id in
+            guard presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
             throw HTTPError(503, "too_many_streams", "\(events.budget.perClient) event streams from one client, or \(events.maxStreams) in all, are open; close a page and retry")
@@ -143,13 +167,5 @@ package extension WorkbenchApp {
         var links = [("viewer", "\(base)/?token=\(share.viewerToken)"), ("device", "\(base)/device?token=\(share.viewerToken)")]
         if request.role == .editor { links.insert(("editor", "\(base)/?token=\(share.editorToken)"), at: 0) }
         return links
-    }
-
-    /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
-    package func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
-        data.replace(with: BuiltInData.series(), source: BuiltInData.source)
-        recordDecision("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
-        let snapshot = data.snapshot
-        return .json(.object([("summary", snapshot.summary)])).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }
 }

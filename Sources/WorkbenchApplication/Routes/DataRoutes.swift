@@ -1,13 +1,35 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
-import Foundation
 import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// Price data and the live feed.
-package extension WorkbenchApp {
+/// The price series: CSV upload, the visible points, live ticks, back to the built-in data.
+struct DataRoutes: RouteGroup {
+    let data: DataStore
+    let live: LiveFeed
+    let decisions: DecisionRecorder
+    let heavyWork: HeavyWorkLimit
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [heavyWork, EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv, schema: OpenAPIDocument.csvRows,
+                   answers: [.json("summary of the series")]) { try loadData($0) }
+        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")], heavy: true) { try visibleData($0) }
+        r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { _ in
+                .json(.object([("enabled", .bool(live.isRunning))]))
+            }
+        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: OpenAPIDocument.live, answers: [.json("{enabled}")]) { try setLive($0) }
+        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
+                loadBuiltInData($0)
+            }
+    }
     package static let importLock = NSLock()
     package static let maxPointsRange = 2.0...100_000
 
@@ -32,7 +54,7 @@ package extension WorkbenchApp {
         let name = context.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
         data.replace(with: result.series, source: name)
         let snapshot = data.snapshot
-        recordDecision("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
+        decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
         return .json(.object([("summary", snapshot.summary), ("timeColumn", .string(result.timeColumn)),
                               ("priceColumn", .string(result.priceColumn)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
@@ -63,5 +85,13 @@ package extension WorkbenchApp {
         let who = context.author
         if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
         return .json(.object([("enabled", .bool(live.isRunning))]))
+    }
+
+    /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
+    package func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
+        data.replace(with: BuiltInData.series(), source: BuiltInData.source)
+        decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
+        let snapshot = data.snapshot
+        return .json(.object([("summary", snapshot.summary)])).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }
 }

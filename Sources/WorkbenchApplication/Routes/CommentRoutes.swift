@@ -1,13 +1,32 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// Comments anchored to a preset's parameter: list, add, resolve. Every change is announced
-/// as a `comment` event so each page shows it beside the control at once.
-package extension WorkbenchApp {
+/// Comments anchored to a preset's parameters.
+struct CommentRoutes: PresetReading {
+    let comments: CommentStore
+    let presets: PresetStore
+    let decisions: DecisionRecorder
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
+                try listComments($0)
+            }
+        r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
+                   schema: OpenAPIDocument.comment, answers: [.json("the comment", object, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
+        r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment")], errors: [404, 500]) {
+                try resolveComment($0)
+            }
+    }
     package func listComments(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
         do { return .json(.array(try comments.list(preset: preset).map(\.json))) } catch { throw Self.commentError(error) }
@@ -33,7 +52,7 @@ package extension WorkbenchApp {
             comment = try comments.add(preset: preset, parameter: parameter, progress: progress, text: text,
                                        author: request.author.user, at: Preset.now())
         } catch { throw Self.commentError(error) }
-        recordDecision("comment", preset: preset, by: request.author.user,
+        decisions.record("comment", preset: preset, by: request.author.user,
                        summary: "commented on \(parameter): \(comment.text.prefix(120))")
         return HTTPResponse.json(comment.json, status: 201)
             .announcing("comment", [("action", .string("added")), ("preset", .string(preset)), ("comment", comment.json)])
@@ -44,7 +63,7 @@ package extension WorkbenchApp {
         guard let raw = request.pathParameters["id"], raw.count <= 18, let id = Int(raw), id > 0 else { throw HTTPError(404, "not_found", "no comment has that number", field: "id") }
         let comment: ParameterComment
         do { comment = try comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
-        recordDecision("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(comment.parameter)")
+        decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(comment.parameter)")
         return HTTPResponse.json(comment.json)
             .announcing("comment", [("action", .string("resolved")), ("preset", .string(preset)), ("comment", comment.json)])
     }
@@ -68,6 +87,7 @@ package extension WorkbenchApp {
         }
     }
 }
+
 
 package extension ParameterComment {
     package var json: JSONValue {

@@ -1,14 +1,27 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// The live document of each preset over HTTP: read a draft, add a change or undo one's own
-/// step. Every change goes to every page as a `draft` event carrying the whole draft's values
-/// and its version, so pages converge by taking the newest version they hear.
-package extension WorkbenchApp {
+/// Each preset's live document: its saved revision and the team's unsaved changes.
+struct DraftRoutes: PresetReading {
+    let drafts: DraftStore
+    let presets: PresetStore
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
+                  answers: [.json("the draft")], errors: [404]) { try getDraft($0) }
+        r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
+                   schema: OpenAPIDocument.draftChange, answers: [.json("the draft after the change")], errors: [404, 409]) { try postDraftChange($0) }
+    }
     /// `GET /api/drafts/{name}`.
     package func getDraft(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)

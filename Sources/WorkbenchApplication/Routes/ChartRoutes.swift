@@ -1,14 +1,50 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
-import Synchronization
 import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
 
-/// Schema, rendering and transition frames.
-package extension WorkbenchApp {
+/// Schema, rendering and transition frames: the engine's answers for the page's chart.
+struct ChartRoutes: PresetReading {
+    let data: DataStore
+    let presets: PresetStore
+    let sockets: ClientBudget
+    let hostOriginGuard: HostOriginGuard
+    let heavyWork: HeavyWorkLimit
+
+    var middlewares: [any Middleware] { [heavyWork] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { schema($0) }
+        r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.renderQuery, answers: [.svg("the chart")], errors: [404]) {
+                try render(InputValue.fromQuery($0.query))
+            }
+        r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", schema: OpenAPIDocument.renderRequest, answers: [.svg("the chart")], errors: [404]) {
+                try render($0.jsonValues())
+            }
+        r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
+                  query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
+                try scene(InputValue.fromQuery($0.query))
+            }
+        r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: OpenAPIDocument.renderRequest, answers: [.json("the scene")], errors: [404]) {
+                try scene($0.jsonValues())
+            }
+        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
+                  answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
+        r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
+                  answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: OpenAPIDocument.framesRequest, answers: [.json("frames")], errors: [404], heavy: true) {
+                try frames($0.jsonValues())
+            }
+        r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
+                  query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
+                try easingSamples(InputValue.fromQuery($0.query))
+            }
+    }
     package func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }
@@ -87,7 +123,7 @@ package extension WorkbenchApp {
         guard let ticket = sockets.ticket(request.request.client) else { throw Self.tooManySockets(sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
-                            body: .webSocket { [unowned self] socket in
+                            body: .webSocket { socket in
                                 withExtendedLifetime(ticket) { renderSession(socket) }
                             })
     }
@@ -179,12 +215,6 @@ package extension WorkbenchApp {
                               ("samples", .array(samples))]))
     }
 
-    /// `preset=NAME` starts from a saved preset instead of the defaults.
-    package func baseStyle(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
-        guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
-        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
-        return entry.preset.style
-    }
 
     package static func tooManySockets(_ budget: ClientBudget) -> HTTPError {
         HTTPError(503, "too_many_sockets", "\(budget.perClient) render sockets from one client, or \(budget.total) in all, are open; close a page and retry")

@@ -1,0 +1,163 @@
+import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
+
+/// A preset's history: revisions, restoring one, and reviews (request, approve, request changes).
+struct HistoryRoutes: PresetReading {
+    let presets: PresetStore
+    let drafts: DraftStore
+    let decisions: DecisionRecorder
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; X-Total-Count)",
+                  query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
+                  answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { try listRevisions($0) }
+        r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {
+                try getRevision($0)
+            }
+        r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
+                   schema: OpenAPIDocument.restore, answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
+        r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", .object([("type", .string("array"))]))], errors: [404]) {
+                try listReviews($0)
+            }
+        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]})",
+                   schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404]) { try postReview($0) }
+    }
+
+    // MARK: History and review
+
+    /// `[{"revision", "author", "savedAt", "message", "deleted", "name"}]`, newest first, 200 at
+    /// a time: `limit` (up to 10,000) and `before` (a revision number) page through a long history;
+    /// `X-Total-Count` says how many there are.
+    package func listRevisions(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.pageSize
+        let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
+        let revisions: [PresetHistory.Revision]?
+        do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
+        guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
+        let total = (try? presets.history.record(named: name))??.latest ?? revisions.count
+        return HTTPResponse.json(.array(revisions.map { revision in
+            .object([("revision", Self.revisionJSON(revision.number)), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
+                     ("message", .string(revision.message)), ("deleted", .bool(revision.deleted)), ("name", .string(revision.name))])
+        })).adding("X-Total-Count", String(total))
+    }
+
+    /// That revision's preset file, with its revision number.
+    package func getRevision(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        // A path naming no possible revision names nothing there is.
+        guard let number = try? Self.revisionNumber(request.pathParameters["revision"].map(JSONValue.string), field: "revision") else {
+            throw HTTPError(404, "not_found", "“\(name)” has no such revision", field: "revision")
+        }
+        let revision: PresetHistory.Revision?
+        do { revision = try presets.revision(of: name, number: number) } catch { throw Self.storeError(error, name: name) }
+        guard let revision else { throw HTTPError(404, "not_found", "“\(name)” has no revision \(number)", field: "revision") }
+        guard case .object(var pairs)? = try? JSONValue.parse(revision.fileText) else {
+            throw HTTPError(500, "history_damaged", "revision \(number) of “\(name)” cannot be read")
+        }
+        pairs.append(("revision", Self.revisionJSON(number)))
+        pairs.append(("deleted", .bool(revision.deleted)))
+        pairs.append(("savedAt", .string(revision.savedAt)))
+        pairs.append(("savedBy", .string(revision.author)))
+        pairs.append(("message", .string(revision.message)))
+        pairs.append(("parametersSha256", .string(revision.parametersSHA256)))
+        return .json(.object(pairs))
+    }
+
+    /// `{"revision"}` → the preset as its new revision (201).
+    package func restorePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body = try request.jsonObject()
+        let number = try Self.revisionNumber(body.first { $0.0 == "revision" }?.1, field: "revision")
+        let restored: (entry: PresetStore.Entry, logged: DecisionLogEntry?)
+        do {
+            restored = try presets.restore(name, revision: number, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+        } catch PresetStore.SaveError.conflict {
+            throw HTTPError(409, "conflict", "“\(name)” changed in the meantime, or another preset holds its name", field: "If-Match")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        let entry = restored.entry
+        decisions.announce(restored.logged)
+        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        var response = try presetResponse(entry)
+        response.status = 201
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(entry.revision))])
+    }
+
+    /// `[{"id", "revision", "author", "decision", "reviewers", "comment", "time"}]`, oldest first.
+    package func listReviews(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let reviews: [PresetReviews.Review]?
+        do { reviews = try presets.reviewList(of: name) } catch { throw Self.storeError(error, name: name) }
+        guard let reviews else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        return .json(.array(reviews.map(Self.reviewJSON)))
+    }
+
+    /// `{"revision", "decision": "approve"|"request-changes"|"request-review", "comment"?, "reviewers"?}`
+    /// (reviewers are required to request a review) → the review and the preset's status (201).
+    package func postReview(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let body = try request.jsonObject()
+        func field(_ key: String) -> JSONValue? { body.last { $0.0 == key }?.1 }
+        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers"].contains($0.0) }) {
+            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers)", field: unknown.0)
+        }
+        let number = try Self.revisionNumber(field("revision"), field: "revision")
+        guard let decisionText = field("decision")?.stringValue, let decision = PresetReviews.Decision(rawValue: decisionText) else {
+            throw .badRequest("must be one of \(PresetReviews.Decision.allCases.map(\.rawValue).joined(separator: ", "))", field: "decision")
+        }
+        let comment: String
+        switch field("comment") {
+        case nil, .null?: comment = ""
+        case .string(let text)?:
+            guard text.count <= PresetReviews.Limits.commentCharacters, text.utf8.count <= PresetReviews.Limits.commentBytes else {
+                throw .badRequest("must be at most \(PresetReviews.Limits.commentCharacters) characters", field: "comment")
+            }
+            comment = text
+        default: throw .badRequest("must be a string", field: "comment")
+        }
+        var reviewers: [String] = []
+        switch field("reviewers") {
+        case nil, .null?: break
+        case .array(let values)?:
+            guard values.count <= PresetReviews.Limits.reviewers else { throw .badRequest("names at most \(PresetReviews.Limits.reviewers) people", field: "reviewers") }
+            for value in values {
+                guard let person = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !person.isEmpty,
+                      person.utf8.count <= PresetReviews.Limits.reviewerBytes else {
+                    throw .badRequest("must be a list of names (1–\(PresetReviews.Limits.reviewerBytes) bytes each)", field: "reviewers")
+                }
+                if !reviewers.contains(person) { reviewers.append(person) }
+            }
+        default: throw .badRequest("must be a list of names", field: "reviewers")
+        }
+        if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
+        if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
+        let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
+        do {
+            // A review says who signed off: a page without a name is told apart by its id, as a voter is.
+            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: Self.voter(request))
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        decisions.announce(recorded.logged)
+        var json = Self.reviewJSON(recorded.review)
+        if case .object(var pairs) = json { pairs.append(("status", Self.statusJSON(recorded.status))); json = .object(pairs) }
+        return HTTPResponse.json(json, status: 201)
+            .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
+                                   ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
+                                   ("status", Self.statusJSON(recorded.status))])
+    }
+
+
+}

@@ -1,0 +1,137 @@
+import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
+
+/// Presets: list, read, save (each save a revision), rename, delete.
+struct PresetRoutes: PresetReading {
+    let presets: PresetStore
+    let drafts: DraftStore
+    let comments: CommentStore
+    let decisions: DecisionRecorder
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        let object = JSONValue.object([("type", .string("object"))])
+        _ = object
+        r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
+                  query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
+                  answers: [.json("presets, total, next and problems")]) { try listPresets($0) }
+        r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt)", answers: [.json("the preset with its revision")], errors: [404]) {
+                try getPreset($0)
+            }
+        r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
+                  schema: OpenAPIDocument.savePreset, answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
+        r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
+                try deletePreset($0)
+            }
+        r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", schema: OpenAPIDocument.rename, answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
+                try renamePreset($0)
+            }
+    }
+    /// Summaries (no notes), sorted by name, a page at a time: `limit` (1–1000, 200 by default)
+    /// from `offset`; `next` is the next page's offset, null on the last.
+    package func listPresets(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let limit = try Self.integerQuery(request, "limit", 1...PresetStore.Limits.presets) ?? 200
+        let offset = try Self.integerQuery(request, "offset", 0...Int(Int32.max)) ?? 0
+        let (entries, problems) = presets.list()
+        let page = entries.dropFirst(offset).prefix(limit)
+        let next = offset + page.count < entries.count ? offset + page.count : nil
+        return .json(.object([
+            ("presets", .array(page.map { entry in
+                .object([("name", .string(entry.preset.name)), ("author", .string(entry.preset.author)),
+                         ("updatedAt", .string(entry.preset.updatedAt)), ("revision", Self.revisionJSON(entry.revision)),
+                         ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
+            })),
+            ("total", .number(Double(entries.count))), ("next", next.map { .number(Double($0)) } ?? .null),
+            ("problems", .array(problems.map { .object([("file", .string($0.fileName)), ("message", .string($0.message))]) })),
+        ]))
+    }
+
+    package func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let entry = try existingPreset(request)
+        return try presetResponse(entry)
+    }
+
+    /// Body: `{"author", "notes", "parameters", "message"?}` (a whole preset file works too).
+    /// `If-Match` guards against overwriting someone else's save; `If-None-Match: *` only creates.
+    package func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        var body = try request.jsonObject()
+        let message = try Self.message(&body)
+        // The server sets the time of a save; what a body says is not read.
+        body.removeAll { $0.0 == "updatedAt" }
+        var preset: Preset
+        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
+        if !preset.name.isEmpty && preset.name != name {
+            throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
+        }
+        preset.name = name
+        preset.updatedAt = Preset.now()
+        if preset.author.isEmpty { preset.author = request.author.user }
+        let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
+        do {
+            saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
+                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message)
+        } catch PresetStore.SaveError.conflict(let current) {
+            let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
+                else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
+                else { "there is no preset named \"\(name)\" to save over" }
+            throw HTTPError(409, "conflict", message, field: request.header("if-none-match") == "*" ? "If-None-Match" : "If-Match")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        let entry = saved.entry
+        decisions.announce(saved.logged)
+        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        var response = try presetResponse(entry)
+        if saved.created { response.status = 201 }
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])
+    }
+
+    package func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
+        let newName: String
+        do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
+        let renamed: (entry: PresetStore.Entry, logged: DecisionLogEntry?)?
+        do {
+            renamed = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+        } catch PresetStore.SaveError.conflict(let current) {
+            throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
+                            field: current == nil ? "newName" : "If-Match")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        guard let renamed else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        let entry = renamed.entry
+        decisions.announce(renamed.logged)
+        drafts.renamed(name, to: newName, revision: entry.revision)
+        // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
+        try? comments.rename(name, to: newName)
+        return try presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
+                                                              ("revision", Self.revisionJSON(entry.revision))])
+    }
+
+    package func deletePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let name = try presetName(request)
+        let deleted: (revision: Int, logged: DecisionLogEntry?)?
+        do {
+            deleted = try presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+        } catch PresetStore.SaveError.conflict {
+            throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        guard let deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        decisions.announce(deleted.logged)
+        drafts.deleted(name)
+        return .json(.object([("deleted", .string(name)), ("revision", Self.revisionJSON(deleted.revision))]))
+            .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", Self.revisionJSON(deleted.revision))])
+    }
+}

@@ -1,0 +1,151 @@
+import ChartEngine
+import Foundation
+import HTTPServer
+import PriceData
+import WorkbenchExports
+import WorkbenchStores
+import WorkbenchSupport
+
+/// A group that reads presets by the name in the path.
+protocol PresetReading: RouteGroup {
+    var presets: PresetStore { get }
+}
+
+extension PresetReading {
+    func presetName(_ request: RequestContext) throws(HTTPError) -> String {
+        try request.presetNameInPath()
+    }
+
+    func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
+        let name = try presetName(request)
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        return entry
+    }
+
+    func presetResponse(_ entry: PresetStore.Entry) throws(HTTPError) -> HTTPResponse {
+        let status: PresetReviews.Status
+        do { status = try presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
+        var json = entry.preset.json
+        if case .object(var pairs) = json {
+            pairs.append(("revision", Self.revisionJSON(entry.revision)))
+            pairs.append(("status", Self.statusJSON(status)))
+            pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
+            json = .object(pairs)
+        }
+        return HTTPResponse.json(json).adding("ETag", "\"\(entry.revision)\"")
+    }
+
+    /// `preset=NAME` starts from a saved preset instead of the defaults.
+    package func baseStyle(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
+        guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        return entry.preset.style
+    }
+}
+
+/// What several route groups read and answer the same way: revisions, store errors, paging.
+extension RouteGroup {
+    /// A person is their name; a page without one is told apart by its id.
+    package static func voter(_ request: RequestContext) -> String {
+        request.author.user.isEmpty ? "anonymous " + String(request.author.client.prefix(8)) : request.author.user
+    }
+
+    package static func reviewJSON(_ review: PresetReviews.Review) -> JSONValue {
+        .object([("id", .number(Double(review.id))), ("revision", Self.revisionJSON(review.revision)), ("author", .string(review.author)),
+                 ("decision", .string(review.decision.rawValue)), ("reviewers", .array(review.reviewers.map(JSONValue.string))),
+                 ("comment", .string(review.comment)), ("time", .string(review.time))])
+    }
+
+    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue {
+        .object([("state", .string(status.state.rawValue)), ("approvedRevision", status.approvedRevision.map(revisionJSON) ?? .null),
+                 ("approvers", .array(status.approvers.map(JSONValue.string))), ("approvedAt", status.approvedAt.map(JSONValue.string) ?? .null)])
+    }
+
+
+    /// A revision as the API writes it: its number as a string ("3"), usable as it is in
+    /// `If-Match` and in paths; numbers are accepted where a revision is read.
+    package static func revisionJSON(_ number: Int) -> JSONValue { .string(String(number)) }
+
+    // MARK: Helpers
+
+
+
+
+    /// A store's refusal or failure as an answer: 404, 400 for a revision that cannot be used,
+    /// 507 when the folder is full, else 500 in plain words naming the preset and the problem.
+    package static func storeError(_ error: any Error, name: String) -> HTTPError {
+        switch error {
+        case PresetStore.SaveError.invalid(let problem): return HTTPError(problem)
+        case PresetStore.SaveError.notFound: return HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name")
+        case PresetStore.SaveError.noRevision(let why): return HTTPError(404, "not_found", why, field: "revision")
+        case PresetStore.SaveError.full(let why): return HTTPError(507, "insufficient_storage", why)
+        case PresetStore.SaveError.storage(let words):
+            return HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
+        case PresetStore.SaveError.conflict: return HTTPError(409, "conflict", "“\(name)” changed in the meantime", field: "If-Match")
+        default: return HTTPError(500, "write_failed", PresetStore.plainWords(error, name: name, doing: "saved"))
+        }
+    }
+
+    /// The largest revision number a request may name (nine digits).
+    package static var maxRevision: Int { 999_999_999 }
+
+    /// A revision number from JSON or a path: a positive integer of at most nine digits, or its digits as text.
+    package static func revisionNumber(_ value: JSONValue?, field: String) throws(HTTPError) -> Int {
+        switch value {
+        case .number(let n)? where n.rounded() == n && n >= 1 && n <= Double(maxRevision): return Int(n)
+        case .string(let s)? where (1...9).contains(s.utf8.count) && s.utf8.allSatisfy({ (48...57).contains($0) }) && !s.hasPrefix("0"):
+            if let n = Int(s) { return n }
+        case nil: throw .badRequest("is required", field: field)
+        default: break
+        }
+        throw .badRequest("must be a revision number (1, 2, 3…)", field: field)
+    }
+
+    package static func integerQuery(_ request: RequestContext, _ key: String, _ range: ClosedRange<Int>) throws(HTTPError) -> Int? {
+        guard let text = request.query[key] else { return nil }
+        guard text.count <= 12, let value = Int(text), range.contains(value) else {
+            throw .badRequest("must be an integer in \(range.lowerBound)…\(range.upperBound)", field: key)
+        }
+        return value
+    }
+
+    /// Takes a save's optional `message` out of the body: why this revision was saved.
+    package static func message(_ body: inout [(String, JSONValue)]) throws(HTTPError) -> String {
+        guard let index = body.lastIndex(where: { $0.0 == "message" }) else { return "" }
+        let value = body[index].1
+        body.removeAll { $0.0 == "message" }
+        switch value {
+        case .null: return ""
+        case .string(let text):
+            guard text.count <= PresetHistory.Limits.messageCharacters, text.utf8.count <= PresetHistory.Limits.messageBytes else {
+                throw .badRequest("must be at most \(PresetHistory.Limits.messageCharacters) characters", field: "message")
+            }
+            return text
+        default: throw .badRequest("must be a string", field: "message")
+        }
+    }
+
+    package static func unquote(_ text: String) -> String {
+        var t = Substring(text)
+        if t.hasPrefix("W/") { t = t.dropFirst(2) }
+        if t.hasPrefix("\"") && t.hasSuffix("\"") && t.count >= 2 { t = t.dropFirst().dropLast() }
+        return String(t)
+    }
+}
+
+
+package extension RequestContext {
+    /// The `{name}` of the path as a preset name. A name no preset can have is a bad request
+    /// when saving under it (`PUT`), and not found anywhere else: nothing can be there.
+    package func presetNameInPath() throws(HTTPError) -> String {
+        do { return try Preset.validName(pathParameters["name"] ?? "") } catch {
+            if request.method == "PUT" { throw HTTPError(error) }
+            throw HTTPError(404, "not_found", "no preset is called that: \(error.message)", field: "name")
+        }
+    }
+}
+
+package extension HTTPError {
+    /// A refused preset, name or value is the client's to fix.
+    package init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
+}
