@@ -35,6 +35,11 @@ package struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: "application/json; charset=utf-8", text: value.serialized())
     }
 
+    /// A typed answer, its members in declaration order (nil members as `null`).
+    package static func answer(_ value: some Encodable, status: Int = 200) -> HTTPResponse {
+        .json(JSONValueEncoder.encode(value), status: status)
+    }
+
     package static func svg(_ text: String) -> HTTPResponse {
         HTTPResponse(contentType: "image/svg+xml; charset=utf-8", text: text)
     }

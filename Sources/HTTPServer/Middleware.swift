@@ -11,8 +11,8 @@ package protocol Middleware: Sendable {
 }
 
 package extension Middleware {
-    package func refusal(for head: RequestHead) -> HTTPResponse? { nil }
-    package func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse { try next(context) }
+    func refusal(for head: RequestHead) -> HTTPResponse? { nil }
+    func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse { try next(context) }
 }
 
 /// Middlewares in order, outermost first, around an endpoint (the router). A thrown error

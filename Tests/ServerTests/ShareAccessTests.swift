@@ -75,18 +75,18 @@ private extension JSONValue {
         presence.join(stream: 1, .init(client: "a", key: "ka", user: "Ana", role: .editor, preset: "Default"))
         presence.join(stream: 2, .init(client: "b", key: "kb", user: "Bo", role: .viewer, preset: nil))
         presence.join(stream: 3, .init(client: "a", key: "ka", user: "Ana", role: .editor, preset: "Default"))   // a reconnect
-        #expect(presence.json.arrayValue?.count == 2)
+        #expect(presence.list.count == 2)
         #expect(presence.update(client: "b", key: "kb", user: nil, preset: .some("PM"), pressing: true) == (true, true, false))
         #expect(presence.update(client: "b", key: "kb", user: nil, preset: .some("PM"), pressing: false) == (true, false, false))
         #expect(presence.update(client: "zz", key: "kz", user: "x", preset: nil, pressing: nil) == (false, false, false))
         // Another page's id without its key changes nothing and is refused.
         #expect(presence.update(client: "a", key: "kb", user: "Mallory", preset: nil, pressing: true) == (false, false, true))
         #expect(!presence.remove(client: "a", key: "kb"))
-        let bo = presence.json.arrayValue?.last
-        #expect(bo?["preset"] == .string("PM") && bo?["pressing"] == .bool(false) && bo?["role"] == .string("viewer"))
-        #expect(presence.json.arrayValue?.first?["user"] == .string("Ana"))
+        let bo = presence.list.last
+        #expect(bo?.preset == "PM" && bo?.pressing == false && bo?.role == "viewer")
+        #expect(presence.list.first?.user == "Ana")
         #expect(presence.leave(stream: 2))
         #expect(presence.remove(client: "a", key: "ka"))
-        #expect(presence.json.arrayValue?.isEmpty == true)
+        #expect(presence.list.isEmpty)
     }
 }

@@ -1,6 +1,6 @@
 package extension CSVImport {
     /// What the header (or the first row) says about the file.
-    package struct Layout: Sendable {
+    struct Layout: Sendable {
         package var delimiter: UInt8
         package var decimalComma: Bool
         package var timeIndex: Int
@@ -16,7 +16,7 @@ package extension CSVImport {
 package extension CSVImport.Reader {
     /// Reads the delimiter, the header (if any) and picks the time and price columns; leaves
     /// `at` at the first data row.
-    package mutating func readLayout() throws(CSVImport.Failure) -> CSVImport.Layout {
+    mutating func readLayout() throws(CSVImport.Failure) -> CSVImport.Layout {
         detectDelimiter()
         let headerStart = at, headerLine = line
         guard let firstLine = nextRecord(end: b.count) else { throw CSVImport.Failure(line: nil, message: "the file holds no rows") }
@@ -35,7 +35,7 @@ package extension CSVImport.Reader {
     }
 
     /// The separator that splits the first line most: ';' implies decimal commas.
-    package mutating func detectDelimiter() {
+    mutating func detectDelimiter() {
         var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
         var i = at, quoted = false
         while i < b.count && (b[i] != UInt8(ascii: "\n") || quoted) {
@@ -47,7 +47,7 @@ package extension CSVImport.Reader {
         decimalComma = delimiter == UInt8(ascii: ";")
     }
 
-    package func chooseColumns(names: [String], count: Int, line: Int) throws(CSVImport.Failure) -> (Int, Int) {
+    func chooseColumns(names: [String], count: Int, line: Int) throws(CSVImport.Failure) -> (Int, Int) {
         if names.isEmpty {
             switch count {
             case 0, 1: throw CSVImport.Failure(line: line, message: "expected a time and a price, found \(count) field")
@@ -71,7 +71,7 @@ package extension CSVImport.Reader {
 }
 
 private extension String {
-    package var trimmed: String {
+    var trimmed: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

@@ -5,7 +5,7 @@ package extension CSVImport {
     /// Reads the rows after the header: a file without quotes above 4 MB as two halves on two
     /// threads (a quoted field may hold a line break, so such files are read in one piece). The
     /// first part counts lines from `firstLine`, the second from 1; the caller continues them.
-    package static func readRows(_ buffer: UnsafeBufferPointer<UInt8>, from rowsStart: Int, firstLine: Int, layout: Layout) -> [Chunk] {
+    static func readRows(_ buffer: UnsafeBufferPointer<UInt8>, from rowsStart: Int, firstLine: Int, layout: Layout) -> [Chunk] {
         var split = buffer.count
         let quoteFree = rowsStart < buffer.count
             && memchr(buffer.baseAddress! + rowsStart, Int32(UInt8(ascii: "\"")), buffer.count - rowsStart) == nil

@@ -1,11 +1,11 @@
 /// Reading one row's time and price: gaps, decimal commas, thousands inside quotes.
 package extension CSVImport.Reader {
     /// Inside quotes, "1,234.50" uses commas to group thousands.
-    package var delimiterForThousands: UInt8? { decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",") }
+    var delimiterForThousands: UInt8? { decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",") }
 
     /// Empty, "null", "NaN", "NA", "N/A", "none", "-" or "#N/A": a missing price.
     @inline(__always)
-    package static func isGap(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isGap(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
         let t = DecimalNumber.trim(s)
         if t.isEmpty { return true }
         let first = t[0]
@@ -18,17 +18,17 @@ package extension CSVImport.Reader {
 
 package extension RowReader {
     @inline(__always)
-    package func bytes(_ f: CSVImport.Field) -> UnsafeBufferPointer<UInt8> {
+    func bytes(_ f: CSVImport.Field) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: reader.b[f.start..<f.end])
     }
 
     @inline(__always)
-    package func time(_ f: CSVImport.Field) -> Int64? {
+    func time(_ f: CSVImport.Field) -> Int64? {
         f.quoted ? TimeText.seconds(reader.text(f)) : TimeText.seconds(bytes(f))
     }
 
     /// The price, NaN for a gap, nil when unreadable. Inside quotes, "1,234.50" groups thousands.
-    package func price(_ f: CSVImport.Field) -> Double? {
+    func price(_ f: CSVImport.Field) -> Double? {
         let value: Double?
         if f.quoted {
             var text = Array(reader.text(f).utf8)

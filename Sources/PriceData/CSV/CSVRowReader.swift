@@ -3,7 +3,7 @@ import Glibc
 
 package extension CSVImport {
     /// The rows of one part of the file.
-    package struct Chunk {
+    struct Chunk {
         package var times: [Int64] = []
         /// Whole cents while every price is one: no Double array to build and convert later.
         package var prices = PriceColumn()

@@ -1,6 +1,6 @@
 package extension CSVImport {
     /// Stable sort by time; of rows sharing a time the last one read wins.
-    package static func sortKeepingLast(_ times: [Int64], _ prices: [Double]) -> ([Int64], [Double], Int, Bool) {
+    static func sortKeepingLast(_ times: [Int64], _ prices: [Double]) -> ([Int64], [Double], Int, Bool) {
         let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }
         var wasUnordered = false
         for k in 1..<Swift.max(1, times.count) where times[k] < times[k - 1] { wasUnordered = true; break }

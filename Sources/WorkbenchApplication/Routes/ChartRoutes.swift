@@ -17,33 +17,31 @@ struct ChartRoutes: PresetReading {
     var middlewares: [any Middleware] { [heavyWork] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { schema($0) }
         r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.renderQuery, answers: [.svg("the chart")], errors: [404]) {
-                try render(InputValue.fromQuery($0.query))
-            }
+            try render(InputValue.fromQuery($0.query))
+        }
         r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", schema: OpenAPIDocument.renderRequest, answers: [.svg("the chart")], errors: [404]) {
-                try render($0.jsonValues())
-            }
+            try render($0.jsonValues())
+        }
         r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
-                  query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
-                try scene(InputValue.fromQuery($0.query))
-            }
+              query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
+            try scene(InputValue.fromQuery($0.query))
+        }
         r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: OpenAPIDocument.renderRequest, answers: [.json("the scene")], errors: [404]) {
-                try scene($0.jsonValues())
-            }
+            try scene($0.jsonValues())
+        }
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
-                  answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
+              answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
-                  answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
+              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
         r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: OpenAPIDocument.framesRequest, answers: [.json("frames")], errors: [404], heavy: true) {
-                try frames($0.jsonValues())
-            }
+            try frames($0.jsonValues())
+        }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
-                  query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
-                try easingSamples(InputValue.fromQuery($0.query))
-            }
+              query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
+            try easingSamples(InputValue.fromQuery($0.query))
+        }
     }
     package func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
@@ -85,17 +83,16 @@ struct ChartRoutes: PresetReading {
         let wanted = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
         let fitting = Int(min(Self.maxPixelFrames / (request.width * request.height), Self.maxColumnFrames / request.width).rounded(.down)) - 1
         let count = wanted == 0 ? 0 : max(1, min(wanted, fitting))
-        var frames: [JSONValue] = []
+        var frames: [FramesAnswer.Frame] = []
         for i in 0...count {
             let fraction = count == 0 ? 1 : Double(i) / Double(count)
             let eased = easing(fraction)
             let progress = direction == "in" ? eased : 1 - eased
             let svg = document.svg(state: ChartState(progress: progress, selection: request.selection))
-            frames.append(.object([("time", .number(fraction * duration)), ("progress", .number(progress)), ("svg", .string(svg))]))
+            frames.append(.init(time: fraction * duration, progress: progress, svg: svg))
         }
-        return .json(.object([("duration", .number(duration)), ("direction", .string(direction)),
-                              ("fps", .number(duration > 0 ? Double(count) / duration : fps)), ("reduced", .bool(count < wanted)),
-                              ("frames", .array(frames))]))
+        return .answer(FramesAnswer(duration: duration, direction: direction, fps: duration > 0 ? Double(count) / duration : fps,
+                                    reduced: count < wanted, frames: frames))
     }
 
     /// `GET /api/render/socket`: a WebSocket for the page's live preview. Each text message is a
@@ -210,9 +207,8 @@ struct ChartRoutes: PresetReading {
         rest.removeValue(forKey: "preset")
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
         let easing = style.easingFunction
-        let samples = (0..<count).map { i -> JSONValue in .number(easing(Double(i) / Double(count - 1))) }
-        return .json(.object([("easing", .string(style.easing.rawValue)), ("duration", .number(style.motionDuration)),
-                              ("samples", .array(samples))]))
+        let samples = (0..<count).map { i in easing(Double(i) / Double(count - 1)) }
+        return .answer(EasingAnswer(easing: style.easing.rawValue, duration: style.motionDuration, samples: samples))
     }
 
 

@@ -17,19 +17,18 @@ struct CommentRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
-                try listComments($0)
-            }
+            try listComments($0)
+        }
         r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
-                   schema: OpenAPIDocument.comment, answers: [.json("the comment", object, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
+               schema: OpenAPIDocument.comment, answers: [.json("the comment", object, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
         r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment")], errors: [404, 500]) {
-                try resolveComment($0)
-            }
+            try resolveComment($0)
+        }
     }
     package func listComments(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
-        do { return .json(.array(try comments.list(preset: preset).map(\.json))) } catch { throw Self.commentError(error) }
+        do { return .answer(try comments.list(preset: preset).map(CommentAnswer.init)) } catch { throw Self.commentError(error) }
     }
 
     /// Body: `{"parameter", "text", "progress"?}`.
@@ -54,7 +53,7 @@ struct CommentRoutes: PresetReading {
         } catch { throw Self.commentError(error) }
         decisions.record("comment", preset: preset, by: request.author.user,
                        summary: "commented on \(parameter): \(comment.text.prefix(120))")
-        return HTTPResponse.json(comment.json, status: 201)
+        return HTTPResponse.answer(CommentAnswer(comment), status: 201)
             .announcing("comment", [("action", .string("added")), ("preset", .string(preset)), ("comment", comment.json)])
     }
 
@@ -64,7 +63,7 @@ struct CommentRoutes: PresetReading {
         let comment: ParameterComment
         do { comment = try comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
         decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(comment.parameter)")
-        return HTTPResponse.json(comment.json)
+        return HTTPResponse.answer(CommentAnswer(comment))
             .announcing("comment", [("action", .string("resolved")), ("preset", .string(preset)), ("comment", comment.json)])
     }
 
@@ -89,13 +88,6 @@ struct CommentRoutes: PresetReading {
 }
 
 
-package extension ParameterComment {
-    package var json: JSONValue {
-        .object([
-            ("id", .number(Double(id))), ("preset", .string(preset)), ("parameter", .string(parameter)),
-            ("progress", progress.map(JSONValue.number) ?? .null), ("text", .string(text)), ("author", .string(author)),
-            ("time", .string(createdAt)), ("resolved", .bool(resolved)),
-            ("resolvedBy", resolvedBy.map(JSONValue.string) ?? .null), ("resolvedAt", resolvedAt.map(JSONValue.string) ?? .null),
-        ])
-    }
+extension ParameterComment {
+    var json: JSONValue { JSONValueEncoder.encode(CommentAnswer(self)) }
 }

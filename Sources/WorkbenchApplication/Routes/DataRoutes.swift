@@ -17,18 +17,16 @@ struct DataRoutes: RouteGroup {
     var middlewares: [any Middleware] { [heavyWork, EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv, schema: OpenAPIDocument.csvRows,
-                   answers: [.json("summary of the series")]) { try loadData($0) }
+               answers: [.json("summary of the series")]) { try loadData($0) }
         r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")], heavy: true) { try visibleData($0) }
         r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { _ in
-                .json(.object([("enabled", .bool(live.isRunning))]))
-            }
+            .answer(LiveAnswer(enabled: live.isRunning))
+        }
         r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: OpenAPIDocument.live, answers: [.json("{enabled}")]) { try setLive($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
-                loadBuiltInData($0)
-            }
+            loadBuiltInData($0)
+        }
     }
     package static let importLock = NSLock()
     package static let maxPointsRange = 2.0...100_000
@@ -55,8 +53,8 @@ struct DataRoutes: RouteGroup {
         data.replace(with: result.series, source: name)
         let snapshot = data.snapshot
         decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
-        return .json(.object([("summary", snapshot.summary), ("timeColumn", .string(result.timeColumn)),
-                              ("priceColumn", .string(result.priceColumn)), ("warnings", .array(result.warnings.map(JSONValue.string)))]))
+        return .answer(DataLoadedAnswer(summary: SeriesSummaryAnswer(snapshot), timeColumn: result.timeColumn, priceColumn: result.priceColumn,
+                                        warnings: result.warnings))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
     }
 
@@ -76,15 +74,15 @@ struct DataRoutes: RouteGroup {
         let window = period.window(in: snapshot.data.series)
         let (times, prices) = snapshot.data.visiblePoints(window, columns: Int(maxPoints) / 2)
         let points = zip(times, prices).map { JSONValue.array([.number($0), $1.isFinite ? .number($1) : .null]) }
-        return .json(.object([("period", .string(period.rawValue)), ("visibleCount", .number(Double(window.count))),
-                              ("decimated", .bool(points.count < window.count)), ("summary", snapshot.summary), ("points", .array(points))]))
+        return .answer(VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: points.count < window.count,
+                                         summary: SeriesSummaryAnswer(snapshot), points: .array(points)))
     }
 
     package func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
         guard case .bool(let enabled)? = try context.jsonObject().first(where: { $0.0 == "enabled" })?.1 else { throw .badRequest("must be true or false", field: "enabled") }
         let who = context.author
         if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
-        return .json(.object([("enabled", .bool(live.isRunning))]))
+        return .answer(LiveAnswer(enabled: live.isRunning))
     }
 
     /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
@@ -92,6 +90,6 @@ struct DataRoutes: RouteGroup {
         data.replace(with: BuiltInData.series(), source: BuiltInData.source)
         decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
         let snapshot = data.snapshot
-        return .json(.object([("summary", snapshot.summary)])).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
+        return .answer(SeriesAnswer(summary: SeriesSummaryAnswer(snapshot))).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }
 }

@@ -15,18 +15,17 @@ struct DraftRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
-                  answers: [.json("the draft")], errors: [404]) { try getDraft($0) }
+              answers: [.json("the draft")], errors: [404]) { try getDraft($0) }
         r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
-                   schema: OpenAPIDocument.draftChange, answers: [.json("the draft after the change")], errors: [404, 409]) { try postDraftChange($0) }
+               schema: OpenAPIDocument.draftChange, answers: [.json("the draft after the change")], errors: [404, 409]) { try postDraftChange($0) }
     }
+
     /// `GET /api/drafts/{name}`.
     package func getDraft(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)
         guard let seed = draftSeed(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        return .json(Self.draftJSON(drafts.snapshot(name, seed: seed)))
+        return .answer(DraftAnswer(drafts.snapshot(name, seed: seed)))
     }
 
     /// `POST /api/drafts/{name}/changes {"parameters": {...}, "step"?}` or `{"undoOf": step, "step"?}`.
@@ -54,16 +53,11 @@ struct DraftRoutes: PresetReading {
         let author = DraftStore.Author(user: request.author.user, client: request.author.client, step: step)
         do {
             let outcome = try drafts.apply(edit, to: name, by: author) { draftSeed(name) }
-            var json = Self.draftJSON(outcome.snapshot, changes: false)
-            if case .object(var pairs) = json {
-                pairs.append(("change", Self.changeJSON(outcome.change)))
-                pairs.append(("skipped", .array(outcome.skipped.map(JSONValue.string))))
-                if !outcome.skipped.isEmpty {
-                    pairs.append(("message", .string(Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf))))
-                }
-                json = .object(pairs)
-            }
-            return .json(json)
+            let snapshot = outcome.snapshot
+            return .answer(DraftChangedAnswer(
+                preset: snapshot.preset, draft: snapshot.id, baseRevision: String(snapshot.baseRevision), version: snapshot.version,
+                parameters: .object(snapshot.values), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
+                message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf)))
         } catch {
             switch error {
             case .noPreset: throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name")
@@ -75,32 +69,8 @@ struct DraftRoutes: PresetReading {
     }
 
     /// The `draft` event of a change (or of a save folded into the draft).
-    package static func draftEvent(_ snapshot: DraftStore.Snapshot, _ change: DraftStore.Change?) -> JSONValue {
-        guard case .object(var pairs) = draftJSON(snapshot, changes: false) else { return .null }
-        if let change {
-            pairs += [("change", changeJSON(change)), ("user", .string(change.author)), ("client", .string(change.client))]
-        } else {
-            pairs.append(("saved", .object(snapshot.saved)))
-        }
-        return .object(pairs)
-    }
-
-    /// `{"preset", "draft", "baseRevision", "version", "parameters", "saved", "changes"}`.
-    package static func draftJSON(_ snapshot: DraftStore.Snapshot, changes: Bool = true) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("preset", .string(snapshot.preset)), ("draft", .number(Double(snapshot.id))), ("baseRevision", Self.revisionJSON(snapshot.baseRevision)),
-            ("version", .number(Double(snapshot.version))), ("parameters", .object(snapshot.values)),
-        ]
-        if changes { pairs += [("saved", .object(snapshot.saved)), ("changes", .array(snapshot.changes.map(changeJSON)))] }
-        return .object(pairs)
-    }
-
-    package static func changeJSON(_ change: DraftStore.Change) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("id", .number(Double(change.id))), ("author", .string(change.author)), ("client", .string(change.client)),
-                                            ("keys", .array(change.keys.map(JSONValue.string))), ("time", .string(change.time))]
-        if let step = change.step { pairs.append(("step", .string(step))) }
-        if let undoOf = change.undoOf { pairs.append(("undoOf", .string(undoOf))) }
-        return .object(pairs)
+    static func draftEvent(_ snapshot: DraftStore.Snapshot, _ change: DraftStore.Change?) -> JSONValue {
+        JSONValueEncoder.encode(DraftEvent(snapshot: snapshot, change: change))
     }
 
     private static func skippedMessage(_ keys: [String], by people: [String]) -> String {

@@ -16,16 +16,14 @@ struct ExportRoutes: PresetReading {
     var middlewares: [any Middleware] { [heavyWork] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
-                  answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
-                try exportPreset($0)
-            }
+              answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
+            try exportPreset($0)
+        }
         r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes, updatedAt (the saved preset's time, else now) and format",
-                   schema: OpenAPIDocument.exportRequest, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
-                try exportCurrent($0)
-            }
+               schema: OpenAPIDocument.exportRequest, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
+            try exportCurrent($0)
+        }
     }
 
     /// `?format=…` and `revision` (a number, or `approved`; the current one by default). Every

@@ -17,20 +17,19 @@ struct HistoryRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; X-Total-Count)",
-                  query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
-                  answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { try listRevisions($0) }
+              query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
+              answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { try listRevisions($0) }
         r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {
-                try getRevision($0)
-            }
+            try getRevision($0)
+        }
         r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
-                   schema: OpenAPIDocument.restore, answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
+               schema: OpenAPIDocument.restore, answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
         r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", .object([("type", .string("array"))]))], errors: [404]) {
-                try listReviews($0)
-            }
+            try listReviews($0)
+        }
         r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]})",
-                   schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404]) { try postReview($0) }
+               schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404]) { try postReview($0) }
     }
 
     // MARK: History and review
@@ -46,10 +45,7 @@ struct HistoryRoutes: PresetReading {
         do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
         let total = (try? presets.history.record(named: name))??.latest ?? revisions.count
-        return HTTPResponse.json(.array(revisions.map { revision in
-            .object([("revision", Self.revisionJSON(revision.number)), ("author", .string(revision.author)), ("savedAt", .string(revision.savedAt)),
-                     ("message", .string(revision.message)), ("deleted", .bool(revision.deleted)), ("name", .string(revision.name))])
-        })).adding("X-Total-Count", String(total))
+        return HTTPResponse.answer(revisions.map(RevisionSummaryAnswer.init)).adding("X-Total-Count", String(total))
     }
 
     /// That revision's preset file, with its revision number.
@@ -101,7 +97,7 @@ struct HistoryRoutes: PresetReading {
         let reviews: [PresetReviews.Review]?
         do { reviews = try presets.reviewList(of: name) } catch { throw Self.storeError(error, name: name) }
         guard let reviews else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        return .json(.array(reviews.map(Self.reviewJSON)))
+        return .answer(reviews.map(ReviewAnswer.init))
     }
 
     /// `{"revision", "decision": "approve"|"request-changes"|"request-review", "comment"?, "reviewers"?}`
@@ -151,12 +147,11 @@ struct HistoryRoutes: PresetReading {
             throw Self.storeError(error, name: name)
         }
         decisions.announce(recorded.logged)
-        var json = Self.reviewJSON(recorded.review)
-        if case .object(var pairs) = json { pairs.append(("status", Self.statusJSON(recorded.status))); json = .object(pairs) }
-        return HTTPResponse.json(json, status: 201)
+        let status = StatusAnswer(recorded.status)
+        return HTTPResponse.answer(ReviewedAnswer(ReviewAnswer(recorded.review), status: status), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
-                                   ("status", Self.statusJSON(recorded.status))])
+                                   ("status", JSONValueEncoder.encode(status))])
     }
 
 

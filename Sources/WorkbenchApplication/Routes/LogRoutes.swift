@@ -12,12 +12,10 @@ struct LogRoutes: RouteGroup {
 
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/log", "The decision log, newest first (limit, before, preset; format=markdown for a wiki)",
-                  query: [.init("limit", OpenAPIDocument.range(1...Double(DecisionLog.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true)),
-                          .init("preset", OpenAPIDocument.string, "one preset's entries"), .init("format", OpenAPIDocument.enumeration(["json", "markdown"]))],
-                  answers: [Router.Answer(status: 200, types: [.json, .markdown], schema: nil, description: "the entries")]) { try getLog($0) }
+              query: [.init("limit", OpenAPIDocument.range(1...Double(DecisionLog.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true)),
+                      .init("preset", OpenAPIDocument.string, "one preset's entries"), .init("format", OpenAPIDocument.enumeration(["json", "markdown"]))],
+              answers: [Router.Answer(status: 200, types: [.json, .markdown], schema: nil, description: "the entries")]) { try getLog($0) }
     }
 
     /// `GET /api/log`: newest first; `limit` (1–1000, 100 by default), `before` (an entry id, to
@@ -41,6 +39,6 @@ struct LogRoutes: RouteGroup {
             return HTTPResponse(contentType: "text/markdown; charset=utf-8", text: DecisionLog.markdown(page.entries))
                 .adding("Content-Disposition", "inline; filename=\"decision-log.md\"")
         }
-        return HTTPResponse.json(.array(page.entries.map(\.json))).adding("X-Total-Count", String(page.total))
+        return HTTPResponse.answer(page.entries.map(LogEntryAnswer.init)).adding("X-Total-Count", String(page.total))
     }
 }

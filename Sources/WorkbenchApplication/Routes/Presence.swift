@@ -77,17 +77,13 @@ package final class Presence: Sendable {
     }
 
     /// One entry per page (a reconnecting page may briefly hold two streams), oldest first.
-    package var json: JSONValue {
+    var list: [PersonAnswer] {
         let list = people.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         var seen = Set<String>()
-        return .array(list.filter { seen.insert($0.client).inserted }.map { person in
-            .object([("client", .string(person.client)), ("user", .string(person.user)), ("role", .string(person.role.rawValue)),
-                     ("preset", person.preset.map(JSONValue.string) ?? .null), ("pressing", .bool(person.pressing)),
-                     ("selection", person.selection.map(JSONValue.number) ?? .null), ("view", person.view ?? .null)])
-        })
+        return list.filter { seen.insert($0.client).inserted }.map(PersonAnswer.init)
     }
 }
 
 private extension String {
-    package func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
+    func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
 }

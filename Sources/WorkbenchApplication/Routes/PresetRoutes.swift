@@ -18,22 +18,22 @@ struct PresetRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
-                  query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
-                  answers: [.json("presets, total, next and problems")]) { try listPresets($0) }
+              query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
+              answers: [.json("presets, total, next and problems")]) { try listPresets($0) }
         r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt)", answers: [.json("the preset with its revision")], errors: [404]) {
-                try getPreset($0)
-            }
+            try getPreset($0)
+        }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
-                  schema: OpenAPIDocument.savePreset, answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
+              schema: OpenAPIDocument.savePreset, answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
         r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
-                try deletePreset($0)
-            }
+            try deletePreset($0)
+        }
         r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", schema: OpenAPIDocument.rename, answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
-                try renamePreset($0)
-            }
+            try renamePreset($0)
+        }
     }
+
     /// Summaries (no notes), sorted by name, a page at a time: `limit` (1–1000, 200 by default)
     /// from `offset`; `next` is the next page's offset, null on the last.
     package func listPresets(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -42,15 +42,11 @@ struct PresetRoutes: PresetReading {
         let (entries, problems) = presets.list()
         let page = entries.dropFirst(offset).prefix(limit)
         let next = offset + page.count < entries.count ? offset + page.count : nil
-        return .json(.object([
-            ("presets", .array(page.map { entry in
-                .object([("name", .string(entry.preset.name)), ("author", .string(entry.preset.author)),
-                         ("updatedAt", .string(entry.preset.updatedAt)), ("revision", Self.revisionJSON(entry.revision)),
-                         ("warnings", .array(entry.preset.warnings.map(JSONValue.string)))])
-            })),
-            ("total", .number(Double(entries.count))), ("next", next.map { .number(Double($0)) } ?? .null),
-            ("problems", .array(problems.map { .object([("file", .string($0.fileName)), ("message", .string($0.message))]) })),
-        ]))
+        return .answer(PresetListAnswer(
+            presets: page.map { .init(name: $0.preset.name, author: $0.preset.author, updatedAt: $0.preset.updatedAt,
+                                      revision: String($0.revision), warnings: $0.preset.warnings) },
+            total: entries.count, next: next,
+            problems: problems.map { .init(file: $0.fileName, message: $0.message) }))
     }
 
     package func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -131,7 +127,7 @@ struct PresetRoutes: PresetReading {
         guard let deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         decisions.announce(deleted.logged)
         drafts.deleted(name)
-        return .json(.object([("deleted", .string(name)), ("revision", Self.revisionJSON(deleted.revision))]))
+        return .answer(DeletedAnswer(deleted: name, revision: String(deleted.revision)))
             .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", Self.revisionJSON(deleted.revision))])
     }
 }

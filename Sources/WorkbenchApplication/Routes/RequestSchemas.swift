@@ -11,18 +11,18 @@ import ChartEngine
 package extension OpenAPIDocument {
     /// A preset name as the document can say it: 1–64 characters, no control characters but
     /// newline and tab. (Names that are blank, "." or "..", or read as a file path are refused too.)
-    package static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$")
+    static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$")
 
     /// A parameter's value in a JSON body, as the query writes it. (A cubic Bézier may also be
     /// sent as its four numbers, as preset files hold it; OpenAPI 3.0 cannot say "x in 0–1 at
     /// positions 1 and 3", so the document names the text form only.)
-    package static func bodySchema(_ d: ParameterDefinition) -> JSONValue { schema(d) }
+    static func bodySchema(_ d: ParameterDefinition) -> JSONValue { schema(d) }
 
-    package static let parameters: [(String, JSONValue)] = ChartStyle.definitions.map { ($0.key, bodySchema($0)) }
+    static let parameters: [(String, JSONValue)] = ChartStyle.definitions.map { ($0.key, bodySchema($0)) }
 
-    package static let renderRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
-    package static let framesRequest = object(framesQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
-    package static let exportRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters + [
+    static let renderRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
+    static let framesRequest = object(framesQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
+    static let exportRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters + [
         ("format", exportQuery[0].schema), ("name", presetName), ("author", text(0...Preset.Limits.authorCharacters)),
         ("notes", text(0...Preset.Limits.notesCharacters)), ("background", enumeration(["light", "dark"])),
         ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
@@ -30,7 +30,7 @@ package extension OpenAPIDocument {
 
     /// A preset body: the file's members (others are ignored) and its parameters; keys the
     /// definitions do not know are kept as they are (at most 32).
-    package static let savePreset = object([
+    static let savePreset = object([
         ("format", enumeration([Preset.format])), ("version", .object([("type", .string("integer")), ("enum", .array([.number(Double(Preset.version))]))])),
         ("author", nullableText(Preset.Limits.authorCharacters)), ("notes", nullableText(Preset.Limits.notesCharacters)),
         ("updatedAt", .object([("description", .string("ignored: a save takes the server's time"))])),
@@ -39,21 +39,21 @@ package extension OpenAPIDocument {
                                 ("maxProperties", .number(Double(ChartStyle.definitions.count + Preset.Limits.unknownKeys)))])),
     ], open: true)
     /// Text of at most `characters`, or null (read as empty).
-    package static func nullableText(_ characters: Int) -> JSONValue {
+    static func nullableText(_ characters: Int) -> JSONValue {
         .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(characters)))])
     }
 
-    package static let rename = object([("newName", presetName)], required: ["newName"])
-    package static let restore = object([("revision", revision)], required: ["revision"])
-    package static let review = JSONValue.object([("oneOf", .array([
+    static let rename = object([("newName", presetName)], required: ["newName"])
+    static let restore = object([("revision", revision)], required: ["revision"])
+    static let review = JSONValue.object([("oneOf", .array([
         object([("revision", revision), ("decision", enumeration(["approve", "request-changes"])),
                 ("comment", text(0...PresetReviews.Limits.commentCharacters))], required: ["revision", "decision"]),
         object([("revision", revision), ("decision", enumeration(["request-review"])), ("comment", text(0...PresetReviews.Limits.commentCharacters)),
                 ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
                                        ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))]))], required: ["revision", "decision", "reviewers"]),
     ]))])
-    package static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
-    package static let draftChange = JSONValue.object([
+    static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
+    static let draftChange = JSONValue.object([
         ("type", .string("object")),
         ("properties", .object([("parameters", object(parameters)), ("undoOf", step), ("step", step)])),
         ("additionalProperties", .bool(false)),
@@ -62,12 +62,12 @@ package extension OpenAPIDocument {
                           .object([("required", .array([.string("undoOf")])), ("not", .object([("required", .array([.string("parameters")]))]))])])),
     ])
     /// A page's step id: printable ASCII.
-    package static let step = text(1...64, pattern: "^[!-~]+$")
-    package static let comment = object([
+    static let step = text(1...64, pattern: "^[!-~]+$")
+    static let comment = object([
         ("parameter", enumeration(ChartStyle.definitions.map(\.key))), ("text", text(1...CommentStore.maxTextCharacters, pattern: "\\S")),
         ("progress", range(CommentStore.progressRange)),
     ], required: ["parameter", "text"])
-    package static let round = JSONValue.object([("oneOf", .array([
+    static let round = JSONValue.object([("oneOf", .array([
         object([("candidates", .object([("type", .string("array")), ("minItems", .number(Double(PairwiseRound.candidateRange.lowerBound))),
                                         ("maxItems", .number(Double(PairwiseRound.candidateRange.upperBound))), ("uniqueItems", .bool(true)),
                                         ("items", presetName)]))], required: ["candidates"]),
@@ -77,12 +77,12 @@ package extension OpenAPIDocument {
     /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.
-    package static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)),
+    static let csvRows = JSONValue.object([("type", .string("array")), ("minItems", .number(1)),
                                            ("items", object([("time", .object([("type", .string("number")), ("minimum", .number(-Double(TimeText.maxEpochNumber))),
                                                                       ("maximum", .number(Double(TimeText.maxEpochNumber)))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
                                                             required: ["time"], open: true))])
-    package static let presence = object([
+    static let presence = object([
         ("key", text(1...64, pattern: "^[!-~]+$")), ("leaving", boolean),
         ("preset", .object([("type", .string("string")), ("nullable", .bool(true))])),
         ("pressing", boolean), ("user", .object([("type", .string("string"))])),
@@ -91,5 +91,5 @@ package extension OpenAPIDocument {
                          ("width", range(RenderRequest.widthRange, integer: true)), ("height", range(RenderRequest.heightRange, integer: true)),
                          ("theme", enumeration(["light", "dark"]))])),
     ], required: ["key"], open: true)
-    package static let vote = object([("pair", text(1...64)), ("choice", enumeration(["left", "right", "none"]))], required: ["pair", "choice"])
+    static let vote = object([("pair", text(1...64)), ("choice", enumeration(["left", "right", "none"]))], required: ["pair", "choice"])
 }

@@ -17,22 +17,21 @@ struct RoundRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
-                   schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", object, status: 201)], errors: [404, 409]) { try startRound($0) }
+               schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", object, status: 201)], errors: [404, 409]) { try startRound($0) }
         r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", .object([("type", .string("array"))]))]) {
-                _ in listRounds()
-            }
+            _ in listRounds()
+        }
         r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right} with opaque candidate tokens and parameters, sides shuffled; pair null when you have judged all",
-                  answers: [.json("the pair")], errors: [404, 409]) { try nextPair($0) }
+              answers: [.json("the pair")], errors: [404, 409]) { try nextPair($0) }
         r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"})",
-                   schema: OpenAPIDocument.vote, answers: [.json("recorded", object, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
+               schema: OpenAPIDocument.vote, answers: [.json("recorded", object, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
         r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result")], errors: [404]) {
-                try roundResult($0)
-            }
+            try roundResult($0)
+        }
         r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
-                try closeRound($0)
-            }
+            try closeRound($0)
+        }
     }
     package static let variationRange = 1...7
 
@@ -74,11 +73,11 @@ struct RoundRoutes: PresetReading {
             throw HTTPError(409, "too_many_rounds", "\(RoundStore.maxRounds) rounds are open; close one first")
         }
         decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
-        return HTTPResponse.json(round.summaryJSON, status: 201)
-            .announcing("round", [("action", .string("started")), ("round", round.summaryJSON)])
+        return HTTPResponse.answer(round.summary, status: 201)
+            .announcing("round", [("action", .string("started")), ("round", JSONValueEncoder.encode(round.summary))])
     }
 
-    package func listRounds() -> HTTPResponse { .json(.array(rounds.list().map(\.summaryJSON))) }
+    package func listRounds() -> HTTPResponse { .answer(rounds.list().map(\.summary)) }
 
     /// `{"pair", "left", "right", "remaining", "total"}`; `pair` null once this person has judged every pair.
     package func nextPair(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -87,18 +86,12 @@ struct RoundRoutes: PresetReading {
         do { answer = try rounds.next(id, voter: Self.voter(request)) } catch { throw Self.roundError(error) }
         guard let answer else { throw Self.noRound(id) }
         let remaining = answer.round.remainingPairs(for: Self.voter(request)).count
-        var fields: [(String, JSONValue)] = [("round", .string(id)), ("remaining", .number(Double(remaining))), ("total", .number(Double(answer.round.pairCount)))]
-        if let (token, issued) = answer.pair {
-            let side = { (index: Int) -> JSONValue in
-                let candidate = answer.round.candidates[index]
-                return .object([("candidate", .string(candidate.token)),
-                                ("parameters", .object(candidate.style.values.map { ($0.key, $0.value.json) }))])
-            }
-            fields += [("pair", .string(token)), ("left", side(issued.left)), ("right", side(issued.right))]
-        } else {
-            fields += [("pair", .null), ("left", .null), ("right", .null)]
+        let side = { (index: Int) -> PairAnswer.Side in
+            let candidate = answer.round.candidates[index]
+            return .init(candidate: candidate.token, parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }))
         }
-        return .json(.object(fields))
+        return .answer(PairAnswer(round: id, remaining: remaining, total: answer.round.pairCount, pair: answer.pair?.token,
+                                  left: answer.pair.map { side($0.issued.left) }, right: answer.pair.map { side($0.issued.right) }))
     }
 
     /// Body: `{"pair", "choice": "left"|"right"|"none"}`.
@@ -115,7 +108,8 @@ struct RoundRoutes: PresetReading {
         guard let round else { throw Self.noRound(id) }
         let progress: [(String, JSONValue)] = [("round", .string(id)), ("votes", .number(Double(round.votes.count))),
                                                ("voters", .number(Double(round.voters.count)))]
-        return HTTPResponse.json(.object(progress + [("remaining", .number(Double(round.remainingPairs(for: voter).count)))]), status: 201)
+        return HTTPResponse.answer(VoteAnswer(round: id, votes: round.votes.count, voters: round.voters.count,
+                                              remaining: round.remainingPairs(for: voter).count), status: 201)
             .announcing("round", [("action", .string("voted"))] + progress)
     }
 
@@ -123,7 +117,7 @@ struct RoundRoutes: PresetReading {
     package func roundResult(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         guard let round = rounds.round(id) else { throw Self.noRound(id) }
-        return .json(round.resultJSON)
+        return .answer(round.result)
     }
 
     /// Ends voting and keeps the ranking as a decision record.
@@ -134,10 +128,10 @@ struct RoundRoutes: PresetReading {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
             decisions.record("round-closed", preset: nil, by: request.author.user,
                            summary: "closed the blind round over \(round.subject): \(top), \(round.votes.count) votes from \(round.voters.count) people",
-                           details: round.resultJSON)
+                           details: JSONValueEncoder.encode(round.result))
         }
-        return HTTPResponse.json(round.resultJSON)
-            .announcing("round", [("action", .string("closed")), ("round", round.summaryJSON)])
+        return HTTPResponse.answer(round.result)
+            .announcing("round", [("action", .string("closed")), ("round", JSONValueEncoder.encode(round.summary))])
     }
 
 
@@ -162,15 +156,15 @@ struct RoundRoutes: PresetReading {
 }
 
 
-package extension PairwiseRound {
-    package struct Ranked {
+extension PairwiseRound {
+    struct Ranked {
         package let name: String
         package let score: Double
         package let wins: Double
         package let comparisons: Int
     }
 
-    package var ranking: [Ranked] {
+    var ranking: [Ranked] {
         let scores = fit.scores
         return candidates.indices.map { i in
             let mine = votes.filter { $0.left == i || $0.right == i }
@@ -180,26 +174,20 @@ package extension PairwiseRound {
     }
 
     /// What anyone may see while voting: no candidate's name.
-    package var summaryJSON: JSONValue {
-        .object([("id", .string(id)), ("subject", .string(subject)), ("createdBy", .string(createdBy)), ("createdAt", .string(createdAt)),
-                 ("candidates", .number(Double(candidates.count))), ("pairs", .number(Double(pairCount))),
-                 ("state", .string(closedAt == nil ? "open" : "closed")), ("votes", .number(Double(votes.count))),
-                 ("voters", .array(voters.map(JSONValue.string)))])
+    var summary: RoundSummaryAnswer {
+        RoundSummaryAnswer(id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, candidates: candidates.count, pairs: pairCount,
+                           state: closedAt == nil ? "open" : "closed", votes: votes.count, voters: voters)
     }
 
-    package var resultJSON: JSONValue {
+    var result: RoundResultAnswer {
         let fit = fit
-        return .object([
-            ("id", .string(id)), ("subject", .string(subject)), ("createdBy", .string(createdBy)), ("createdAt", .string(createdAt)),
-            ("state", .string(closedAt == nil ? "open" : "closed")), ("closedAt", closedAt.map(JSONValue.string) ?? .null),
-            ("model", .string("bradley-terry")), ("regularised", .bool(fit.regularised)),
-            ("ranking", .array(ranking.map { .object([("name", .string($0.name)), ("score", .number($0.score)),
-                                                      ("wins", .number($0.wins)), ("comparisons", .number(Double($0.comparisons)))]) })),
-            ("votes", .array(votes.map { vote in
-                .object([("voter", .string(vote.voter)), ("left", .string(candidates[vote.left].name)), ("right", .string(candidates[vote.right].name)),
-                         ("choice", .string(vote.choice.rawValue)), ("winner", vote.winner.map { .string(candidates[$0].name) } ?? .null),
-                         ("at", .string(vote.at))])
-            })),
-        ])
+        return RoundResultAnswer(
+            id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, state: closedAt == nil ? "open" : "closed", closedAt: closedAt,
+            model: "bradley-terry", regularised: fit.regularised,
+            ranking: ranking.map { .init(name: $0.name, score: $0.score, wins: $0.wins, comparisons: $0.comparisons) },
+            votes: votes.map { vote in
+                .init(voter: vote.voter, left: candidates[vote.left].name, right: candidates[vote.right].name, choice: vote.choice.rawValue,
+                      winner: vote.winner.map { candidates[$0].name }, at: vote.at)
+            })
     }
 }

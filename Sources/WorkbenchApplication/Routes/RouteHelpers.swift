@@ -50,16 +50,7 @@ extension RouteGroup {
         request.author.user.isEmpty ? "anonymous " + String(request.author.client.prefix(8)) : request.author.user
     }
 
-    package static func reviewJSON(_ review: PresetReviews.Review) -> JSONValue {
-        .object([("id", .number(Double(review.id))), ("revision", Self.revisionJSON(review.revision)), ("author", .string(review.author)),
-                 ("decision", .string(review.decision.rawValue)), ("reviewers", .array(review.reviewers.map(JSONValue.string))),
-                 ("comment", .string(review.comment)), ("time", .string(review.time))])
-    }
-
-    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue {
-        .object([("state", .string(status.state.rawValue)), ("approvedRevision", status.approvedRevision.map(revisionJSON) ?? .null),
-                 ("approvers", .array(status.approvers.map(JSONValue.string))), ("approvedAt", status.approvedAt.map(JSONValue.string) ?? .null)])
-    }
+    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue { JSONValueEncoder.encode(StatusAnswer(status)) }
 
 
     /// A revision as the API writes it: its number as a string ("3"), usable as it is in
@@ -137,7 +128,7 @@ extension RouteGroup {
 package extension RequestContext {
     /// The `{name}` of the path as a preset name. A name no preset can have is a bad request
     /// when saving under it (`PUT`), and not found anywhere else: nothing can be there.
-    package func presetNameInPath() throws(HTTPError) -> String {
+    func presetNameInPath() throws(HTTPError) -> String {
         do { return try Preset.validName(pathParameters["name"] ?? "") } catch {
             if request.method == "PUT" { throw HTTPError(error) }
             throw HTTPError(404, "not_found", "no preset is called that: \(error.message)", field: "name")
@@ -147,5 +138,5 @@ package extension RequestContext {
 
 package extension HTTPError {
     /// A refused preset, name or value is the client's to fix.
-    package init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
+    init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
 }

@@ -55,7 +55,7 @@ package enum SchemaDocument {
 
 package extension SchemaDocument {
     /// `{keys, values, also?}`: shown while one of `keys` has one of `values` and every `also` holds.
-    package static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
+    static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("keys", .array(condition.keys.map(JSONValue.string))),
                                             ("values", .array(condition.values.map(JSONValue.string)))]
         if !condition.also.isEmpty { pairs.append(("also", .array(condition.also.map(json)))) }

@@ -18,20 +18,19 @@ struct SessionRoutes: RouteGroup {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        _ = object
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
-                  answers: [.json("role, people, current, links")]) { sessionInfo($0) }
+              answers: [.json("role, people, current, links")]) { sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
-                  answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
+              answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
-                   schema: OpenAPIDocument.presence, answers: [.json("people")]) { try updatePresence($0) }
+               schema: OpenAPIDocument.presence, answers: [.json("people")]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
         r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, review, log",
-                  query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
-                          .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-                  answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { try eventStream($0) }
+              query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
+                      .init("preset", OpenAPIDocument.string, "the preset the page has open")],
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { try eventStream($0) }
     }
+
     /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present
     /// while it stays open.
     package func eventStream(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -56,7 +55,7 @@ struct SessionRoutes: RouteGroup {
     }
 
     package func publishPresence() {
-        events.publish("presence", .object([("people", presence.json)]))
+        events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: presence.list)))
     }
 
     /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
@@ -98,7 +97,7 @@ struct SessionRoutes: RouteGroup {
         if let leaving = body["leaving"], leaving.boolValue == nil { throw .badRequest("must be true or false", field: "leaving") }
         if case .bool(true)? = body["leaving"] {
             if presence.remove(client: who.client, key: key) { publishPresence() }
-            return .json(.object([("people", presence.json)]))
+            return .answer(PeopleAnswer(people: presence.list))
         }
         let change = presence.update(client: who.client, key: key, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
         if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
@@ -108,7 +107,7 @@ struct SessionRoutes: RouteGroup {
             events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
                                                ("client", .string(who.client))]))
         }
-        return .json(.object([("people", presence.json)]))
+        return .answer(PeopleAnswer(people: presence.list))
     }
 
     /// A page's view as others may follow it: period, width, height and theme, checked like a render request's.
@@ -139,9 +138,8 @@ struct SessionRoutes: RouteGroup {
     /// `GET /api/session`: your role, who is here, and the links you may hand on.
     package func sessionInfo(_ request: RequestContext) -> HTTPResponse {
         let links = joinLinks(for: request)
-        return .json(.object([("shared", .bool(share != nil)), ("role", .string(request.role.rawValue)),
-                              ("people", presence.json), ("current", .object([("preset", drafts.latest.map(JSONValue.string) ?? .null)])),
-                              ("links", .object(links.map { ($0.0, .string($0.1)) }))]))
+        return .answer(SessionAnswer(shared: share != nil, role: request.role.rawValue, people: presence.list,
+                                     current: .init(preset: drafts.latest), links: .object(links.map { ($0.0, .string($0.1)) })))
     }
 
     /// `GET /api/session/qr?link=editor|viewer|device`: the link as a QR code (SVG).

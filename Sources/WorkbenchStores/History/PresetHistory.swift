@@ -211,17 +211,17 @@ package extension Preset {
     /// The parameters as one canonical text: every key of the file's `parameters` (defaults
     /// included, unknown keys kept), sorted by their UTF-8 bytes, values in the JSON writer's
     /// shortest round-trip form, no spaces. Two presets draw the same chart exactly when these agree.
-    package static func canonicalParameters(_ parameters: [(String, JSONValue)]) -> String {
+    static func canonicalParameters(_ parameters: [(String, JSONValue)]) -> String {
         JSONValue.object(parameters.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }).serialized()
     }
 
-    package var canonicalParameters: String { Self.canonicalParameters(json["parameters"]?.objectPairs ?? []) }
+    var canonicalParameters: String { Self.canonicalParameters(json["parameters"]?.objectPairs ?? []) }
 
     /// SHA-256 of `canonicalParameters`, as lower-case hex.
-    package var parametersSHA256: String { SHA256.hex(canonicalParameters) }
+    var parametersSHA256: String { SHA256.hex(canonicalParameters) }
 
     /// The hash of a preset file's parameters ("" when the text is no JSON object).
-    package static func parametersSHA256(fileText: String) -> String {
+    static func parametersSHA256(fileText: String) -> String {
         guard let json = try? JSONValue.parse(fileText), let pairs = json["parameters"]?.objectPairs else { return "" }
         return SHA256.hex(canonicalParameters(pairs))
     }

@@ -1,0 +1,119 @@
+import WorkbenchStores
+import WorkbenchSupport
+
+/// A comment anchored to a parameter (and optionally a progress of the transition).
+struct CommentAnswer: Encodable {
+    let id: Int
+    let preset: String
+    let parameter: String
+    let progress: Double?
+    let text: String
+    let author: String
+    let time: String
+    let resolved: Bool
+    let resolvedBy: String?
+    let resolvedAt: String?
+
+    init(_ comment: ParameterComment) {
+        id = comment.id
+        preset = comment.preset
+        parameter = comment.parameter
+        progress = comment.progress
+        text = comment.text
+        author = comment.author
+        time = comment.createdAt
+        resolved = comment.resolved
+        resolvedBy = comment.resolvedBy
+        resolvedAt = comment.resolvedAt
+    }
+}
+
+/// An entry of the decision log, as `GET /api/log` and the `log` event carry it.
+struct LogEntryAnswer: Encodable {
+    let id: Int64
+    let kind: String
+    let preset: String?
+    let revision: Int?
+    let author: String
+    let time: String
+    let summary: String
+    /// Kind-specific facts: their shape is the kind's.
+    let details: JSONValue
+
+    init(_ entry: DecisionLogEntry) {
+        id = entry.id
+        kind = entry.kind.rawValue
+        preset = entry.preset
+        revision = entry.revision
+        author = entry.author
+        time = entry.time
+        summary = entry.summary
+        details = entry.details
+    }
+}
+
+/// What anyone may see of a round while voting: no candidate's name.
+struct RoundSummaryAnswer: Encodable {
+    let id: String
+    let subject: String
+    let createdBy: String
+    let createdAt: String
+    let candidates: Int
+    let pairs: Int
+    let state: String
+    let votes: Int
+    let voters: [String]
+}
+
+/// A round's result: the Bradley–Terry ranking and every vote.
+struct RoundResultAnswer: Encodable {
+    struct Ranked: Encodable {
+        let name: String
+        let score: Double
+        let wins: Double
+        let comparisons: Int
+    }
+
+    struct Vote: Encodable {
+        let voter: String
+        let left: String
+        let right: String
+        let choice: String
+        let winner: String?
+        let at: String
+    }
+
+    let id: String
+    let subject: String
+    let createdBy: String
+    let createdAt: String
+    let state: String
+    let closedAt: String?
+    let model: String
+    let regularised: Bool
+    let ranking: [Ranked]
+    let votes: [Vote]
+}
+
+/// `GET /api/rounds/{id}/next`: this person's next pair, sides shuffled; `pair` null once done.
+struct PairAnswer: Encodable {
+    struct Side: Encodable {
+        let candidate: String
+        let parameters: JSONValue
+    }
+
+    let round: String
+    let remaining: Int
+    let total: Int
+    let pair: String?
+    let left: Side?
+    let right: Side?
+}
+
+/// `POST /api/rounds/{id}/votes`.
+struct VoteAnswer: Encodable {
+    let round: String
+    let votes: Int
+    let voters: Int
+    let remaining: Int
+}

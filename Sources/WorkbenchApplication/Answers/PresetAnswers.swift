@@ -1,0 +1,107 @@
+import WorkbenchStores
+import WorkbenchSupport
+
+/// `GET /api/presets`: one page of summaries (no notes), the total and the next page's offset.
+struct PresetListAnswer: Encodable {
+    struct Summary: Encodable {
+        let name: String
+        let author: String
+        let updatedAt: String
+        let revision: String
+        let warnings: [String]
+    }
+
+    struct Problem: Encodable {
+        let file: String
+        let message: String
+    }
+
+    let presets: [Summary]
+    let total: Int
+    let next: Int?
+    let problems: [Problem]
+}
+
+/// `DELETE /api/presets/{name}`.
+struct DeletedAnswer: Encodable {
+    let deleted: String
+    let revision: String
+}
+
+/// A preset's review status: draft, in review or approved (which revision, by whom, when).
+struct StatusAnswer: Encodable {
+    let state: String
+    let approvedRevision: String?
+    let approvers: [String]
+    let approvedAt: String?
+
+    init(_ status: PresetReviews.Status) {
+        state = status.state.rawValue
+        approvedRevision = status.approvedRevision.map { String($0) }
+        approvers = status.approvers
+        approvedAt = status.approvedAt
+    }
+}
+
+/// One review or review request of a revision.
+struct ReviewAnswer: Encodable {
+    let id: Int64
+    let revision: String
+    let author: String
+    let decision: String
+    let reviewers: [String]
+    let comment: String
+    let time: String
+
+    init(_ review: PresetReviews.Review) {
+        id = review.id
+        revision = String(review.revision)
+        author = review.author
+        decision = review.decision.rawValue
+        reviewers = review.reviewers
+        comment = review.comment
+        time = review.time
+    }
+}
+
+/// `POST /api/presets/{name}/reviews`: the review and the preset's status after it.
+struct ReviewedAnswer: Encodable {
+    let id: Int64
+    let revision: String
+    let author: String
+    let decision: String
+    let reviewers: [String]
+    let comment: String
+    let time: String
+    let status: StatusAnswer
+
+    init(_ review: ReviewAnswer, status: StatusAnswer) {
+        id = review.id
+        revision = review.revision
+        author = review.author
+        decision = review.decision
+        reviewers = review.reviewers
+        comment = review.comment
+        time = review.time
+        self.status = status
+    }
+}
+
+/// One entry of `GET /api/presets/{name}/revisions`.
+struct RevisionSummaryAnswer: Encodable {
+    let revision: String
+    let author: String
+    let savedAt: String
+    let message: String
+    let deleted: Bool
+    let name: String
+
+    init(_ revision: PresetHistory.Revision) {
+        self.revision = String(revision.number)
+        author = revision.author
+        savedAt = revision.savedAt
+        message = revision.message
+        deleted = revision.deleted
+        self.name = revision.name
+    }
+}

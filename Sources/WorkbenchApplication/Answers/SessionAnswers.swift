@@ -1,0 +1,41 @@
+import WorkbenchSupport
+
+/// A page that is here: who, in which role, on which preset, pressing where, showing what.
+struct PersonAnswer: Encodable {
+    let client: String
+    let user: String
+    let role: String
+    let preset: String?
+    let pressing: Bool
+    let selection: Double?
+    let view: JSONValue?
+
+    init(_ person: Presence.Person) {
+        client = person.client
+        user = person.user
+        role = person.role.rawValue
+        preset = person.preset
+        pressing = person.pressing
+        selection = person.selection
+        view = person.view
+    }
+}
+
+/// `GET /api/session`: your role, who is here, the preset an editor last opened, the join links.
+struct SessionAnswer: Encodable {
+    struct Current: Encodable {
+        let preset: String?
+    }
+
+    let shared: Bool
+    let role: String
+    let people: [PersonAnswer]
+    let current: Current
+    /// Link kind → URL, the ones this role may hand on.
+    let links: JSONValue
+}
+
+/// `POST /api/session/presence` and the `presence` event.
+struct PeopleAnswer: Encodable {
+    let people: [PersonAnswer]
+}
