@@ -11,21 +11,17 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check that everyone can read a preset's chart: contrast (WCAG 2.x) and colour distinctness (Machado 2009, CIEDE2000). Exits 1 when a check fails.")
 
-    @Option(help: "Preset name (from --presets) or preset file.")
-    var preset: String
-
-    @Option(help: "Folder of preset files.")
-    var presets: String = "Presets"
+    @OptionGroup var chosen: PresetChoice
 
     @Option(help: "text or json.")
     var format = "text"
 
     func run() throws {
         var report: ReadabilityReport?
-        var name = preset
+        var name = chosen.preset
         try Output.reportingInputErrors {
             guard format == "text" || format == "json" else { throw InputError("--format must be text or json") }
-            guard let loaded = try loadPreset(preset, folder: presets) else { throw InputError("--preset is required") }
+            let loaded = try chosen.load()
             name = loaded.name
             report = ReadabilityReport(style: loaded.style)
         }

@@ -15,15 +15,11 @@ struct Motion: ParsableCommand {
         abstract: "Drive the transition with \"press T\", \"release T\" or \"follow T\" lines on stdin (T in seconds) and print its state after each.",
         discussion: "Starts at rest, inactive. Each line prints progress,velocity,finished,target (numbers in shortest round-trip form; velocity in progress per second).")
 
-    @Option(help: "Preset name (from --presets) or preset file.")
-    var preset: String
-
-    @Option(help: "Folder of preset files.")
-    var presets: String = "Presets"
+    @OptionGroup var chosen: PresetChoice
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            let style = try chosen.load().style
             var motion = TransitionMotion.resting(at: 0)
             var out = ""
             try StandardInput.read().forEachLine { line, number in
@@ -53,11 +49,7 @@ struct Select: ParsableCommand {
         abstract: "Print the selected point for each finger position, for time,price lines on stdin.",
         discussion: "One JSON object a line per --selections value (index, time, price, x, y, and the label's priceText and timeText in UTC), or null when no real price is there.")
 
-    @Option(help: "Preset name (from --presets) or preset file.")
-    var preset: String
-
-    @Option(help: "Folder of preset files.")
-    var presets: String = "Presets"
+    @OptionGroup var chosen: PresetChoice
 
     @Option(help: "Width in pixels.")
     var width = 390.0
@@ -98,7 +90,7 @@ struct Select: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            let style = try chosen.load().style
             let model = ChartModel(series: try Frame.readSeries(StandardInput.read()), period: Period(rawValue: period)!, style: style,
                                    width: width, height: height)
             var out = ""
@@ -122,15 +114,11 @@ struct LineWidth: ParsableCommand {
         commandName: "line-width",
         abstract: "Print the line width for each progress (one a line on stdin; a spring's may leave 0…1).")
 
-    @Option(help: "Preset name (from --presets) or preset file.")
-    var preset: String
-
-    @Option(help: "Folder of preset files.")
-    var presets: String = "Presets"
+    @OptionGroup var chosen: PresetChoice
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            let style = try chosen.load().style
             var out = ""
             try StandardInput.read().forEachLine { line, number in
                 guard let p = DecimalNumber.read(line), ChartState.progressRange.contains(p) else {

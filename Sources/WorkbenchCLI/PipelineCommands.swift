@@ -102,15 +102,11 @@ struct Ease: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the eased progress of a preset's easing for each fraction of the duration (0…1, one a line) on stdin; a duration-and-bounce spring's duration is its settling time (motion.json).")
 
-    @Option(help: "Preset name (from --presets) or preset file.")
-    var preset: String
-
-    @Option(help: "Folder of preset files.")
-    var presets: String = "Presets"
+    @OptionGroup var chosen: PresetChoice
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: presets)?.style else { throw InputError("--preset is required") }
+            let style = try chosen.load().style
             let easing = style.easingFunction
             let input = StandardInput.read()
             var out = ByteBuffer(capacity: 1 << 12)

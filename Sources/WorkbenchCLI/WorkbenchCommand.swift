@@ -54,6 +54,20 @@ extension Output {
 }
 
 /// Where the page, presets and data come from, shared by the commands that need them.
+/// `--preset NAME|FILE` and the folder it is looked up in, for the commands that read one preset.
+struct PresetChoice: ParsableArguments {
+    @Option(help: "Preset name (from --presets) or preset file.")
+    var preset: String
+
+    @Option(help: "Folder of preset files.")
+    var presets: String = "Presets"
+
+    func load() throws -> Preset {
+        guard let loaded = try loadPreset(preset, folder: presets) else { throw InputError("--preset is required") }
+        return loaded
+    }
+}
+
 struct Locations: ParsableArguments {
     @Option(help: "Folder of preset files.")
     var presets: String = "Presets"

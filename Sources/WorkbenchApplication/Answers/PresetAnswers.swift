@@ -64,26 +64,17 @@ struct ReviewAnswer: Encodable {
     }
 }
 
-/// `POST /api/presets/{name}/reviews`: the review and the preset's status after it.
+/// `POST /api/presets/{name}/reviews`: the review's members and the preset's status after it.
 struct ReviewedAnswer: Encodable {
-    let id: Int64
-    let revision: String
-    let author: String
-    let decision: String
-    let reviewers: [String]
-    let comment: String
-    let time: String
+    let review: ReviewAnswer
     let status: StatusAnswer
 
-    init(_ review: ReviewAnswer, status: StatusAnswer) {
-        id = review.id
-        revision = review.revision
-        author = review.author
-        decision = review.decision
-        reviewers = review.reviewers
-        comment = review.comment
-        time = review.time
-        self.status = status
+    private enum CodingKeys: String, CodingKey { case status }
+
+    func encode(to encoder: any Encoder) throws {
+        try review.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(status, forKey: .status)
     }
 }
 

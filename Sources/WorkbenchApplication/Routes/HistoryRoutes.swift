@@ -148,7 +148,7 @@ struct HistoryRoutes: PresetReading {
         }
         decisions.announce(recorded.logged)
         let status = StatusAnswer(recorded.status)
-        return HTTPResponse.answer(ReviewedAnswer(ReviewAnswer(recorded.review), status: status), status: 201)
+        return HTTPResponse.answer(ReviewedAnswer(review: ReviewAnswer(recorded.review), status: status), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
                                    ("status", JSONValueEncoder.encode(status))])
