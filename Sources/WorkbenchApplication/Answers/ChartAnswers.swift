@@ -22,3 +22,13 @@ struct EasingAnswer: Encodable {
     let duration: Double
     let samples: [Double]
 }
+
+extension FramesAnswer: DocumentedAnswer {
+    static var example: FramesAnswer {
+        FramesAnswer(duration: 0.3, direction: "in", fps: 60, reduced: false, frames: [.init(time: 0, progress: 0, svg: "<svg/>")])
+    }
+}
+
+extension EasingAnswer: DocumentedAnswer {
+    static var example: EasingAnswer { EasingAnswer(easing: "easeInOut", duration: 0.3, samples: [0, 1]) }
+}

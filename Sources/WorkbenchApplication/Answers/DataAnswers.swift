@@ -13,20 +13,6 @@ struct SeriesSummaryAnswer: Encodable {
     let gaps: Int
     let source: String
     let generation: Int
-
-    init(_ snapshot: DataStore.Snapshot) {
-        let stats = snapshot.stats
-        count = stats.count
-        first = stats.first
-        last = stats.last
-        firstPrice = stats.firstPrice
-        lastPrice = stats.lastPrice
-        min = stats.low <= stats.high ? stats.low : nil
-        max = stats.low <= stats.high ? stats.high : nil
-        gaps = stats.gaps
-        source = snapshot.source
-        generation = snapshot.generation
-    }
 }
 
 /// `POST /api/data`: the summary and how the CSV was read.
@@ -54,4 +40,43 @@ struct SeriesAnswer: Encodable {
 /// `GET|POST /api/live`.
 struct LiveAnswer: Encodable {
     let enabled: Bool
+}
+
+extension SeriesSummaryAnswer {
+    /// A summary whose optional members are null, so the derived schema allows null there.
+    static var example: SeriesSummaryAnswer {
+        SeriesSummaryAnswer(count: 0, first: nil, last: nil, firstPrice: nil, lastPrice: nil, min: nil, max: nil, gaps: 0, source: "…", generation: 1)
+    }
+}
+
+extension DataLoadedAnswer: DocumentedAnswer {
+    static var example: DataLoadedAnswer { DataLoadedAnswer(summary: .example, timeColumn: "Date", priceColumn: "Close", warnings: ["…"]) }
+}
+
+extension VisibleDataAnswer: DocumentedAnswer {
+    static var example: VisibleDataAnswer { VisibleDataAnswer(period: "1Y", visibleCount: 0, decimated: false, summary: .example, points: .array([])) }
+}
+
+extension SeriesAnswer: DocumentedAnswer {
+    static var example: SeriesAnswer { SeriesAnswer(summary: .example) }
+}
+
+extension LiveAnswer: DocumentedAnswer {
+    static var example: LiveAnswer { LiveAnswer(enabled: false) }
+}
+
+extension SeriesSummaryAnswer {
+    init(_ snapshot: DataStore.Snapshot) {
+        let stats = snapshot.stats
+        count = stats.count
+        first = stats.first
+        last = stats.last
+        firstPrice = stats.firstPrice
+        lastPrice = stats.lastPrice
+        min = stats.low <= stats.high ? stats.low : nil
+        max = stats.low <= stats.high ? stats.high : nil
+        gaps = stats.gaps
+        source = snapshot.source
+        generation = snapshot.generation
+    }
 }

@@ -117,3 +117,42 @@ struct VoteAnswer: Encodable {
     let voters: Int
     let remaining: Int
 }
+
+extension CommentAnswer: DocumentedAnswer {
+    init(id: Int, preset: String, parameter: String, text: String, author: String, time: String) {
+        self.id = id
+        self.preset = preset
+        self.parameter = parameter
+        progress = nil
+        self.text = text
+        self.author = author
+        self.time = time
+        resolved = false
+        resolvedBy = nil
+        resolvedAt = nil
+    }
+
+    static var example: CommentAnswer { CommentAnswer(id: 1, preset: "Default", parameter: "lineColor", text: "…", author: "Ada", time: "t") }
+}
+
+extension RoundSummaryAnswer: DocumentedAnswer {
+    static var example: RoundSummaryAnswer {
+        RoundSummaryAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", candidates: 2, pairs: 1, state: "open", votes: 0, voters: ["Ada"])
+    }
+}
+
+extension RoundResultAnswer: DocumentedAnswer {
+    static var example: RoundResultAnswer {
+        RoundResultAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", state: "closed", closedAt: nil, model: "bradley-terry", regularised: false,
+                          ranking: [.init(name: "A", score: 0.5, wins: 1, comparisons: 1)],
+                          votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
+    }
+}
+
+extension PairAnswer: DocumentedAnswer {
+    static var example: PairAnswer { PairAnswer(round: "r", remaining: 1, total: 1, pair: nil, left: nil, right: nil) }
+}
+
+extension VoteAnswer: DocumentedAnswer {
+    static var example: VoteAnswer { VoteAnswer(round: "r", votes: 1, voters: 1, remaining: 0) }
+}

@@ -53,15 +53,6 @@ struct ReviewAnswer: Encodable {
     let comment: String
     let time: String
 
-    init(_ review: PresetReviews.Review) {
-        id = review.id
-        revision = String(review.revision)
-        author = review.author
-        decision = review.decision.rawValue
-        reviewers = review.reviewers
-        comment = review.comment
-        time = review.time
-    }
 }
 
 /// `POST /api/presets/{name}/reviews`: the review's members and the preset's status after it.
@@ -87,6 +78,44 @@ struct RevisionSummaryAnswer: Encodable {
     let deleted: Bool
     let name: String
 
+}
+
+extension PresetListAnswer: DocumentedAnswer {
+    static var example: PresetListAnswer {
+        PresetListAnswer(presets: [.init(name: "Default", author: "Ada", updatedAt: "2026-01-01T00:00:00.000Z", revision: "1", warnings: ["…"])],
+                         total: 1, next: nil, problems: [.init(file: "x.json", message: "…")])
+    }
+}
+
+extension DeletedAnswer: DocumentedAnswer {
+    static var example: DeletedAnswer { DeletedAnswer(deleted: "Default", revision: "2") }
+}
+
+extension ReviewAnswer: DocumentedAnswer {
+    static var example: ReviewAnswer {
+        ReviewAnswer(id: 1, revision: "1", author: "Ada", decision: "approve", reviewers: ["Ben"], comment: "", time: "t")
+    }
+}
+
+extension RevisionSummaryAnswer: DocumentedAnswer {
+    static var example: RevisionSummaryAnswer {
+        RevisionSummaryAnswer(revision: "1", author: "Ada", savedAt: "t", message: "", deleted: false, name: "Default")
+    }
+}
+
+extension ReviewAnswer {
+    init(_ review: PresetReviews.Review) {
+        id = review.id
+        revision = String(review.revision)
+        author = review.author
+        decision = review.decision.rawValue
+        reviewers = review.reviewers
+        comment = review.comment
+        time = review.time
+    }
+}
+
+extension RevisionSummaryAnswer {
     init(_ revision: PresetHistory.Revision) {
         self.revision = String(revision.number)
         author = revision.author

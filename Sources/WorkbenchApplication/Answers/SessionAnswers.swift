@@ -9,16 +9,6 @@ struct PersonAnswer: Encodable {
     let pressing: Bool
     let selection: Double?
     let view: JSONValue?
-
-    init(_ person: Presence.Person) {
-        client = person.client
-        user = person.user
-        role = person.role.rawValue
-        preset = person.preset
-        pressing = person.pressing
-        selection = person.selection
-        view = person.view
-    }
 }
 
 /// `GET /api/session`: your role, who is here, the preset an editor last opened, the join links.
@@ -38,4 +28,32 @@ struct SessionAnswer: Encodable {
 /// `POST /api/session/presence` and the `presence` event.
 struct PeopleAnswer: Encodable {
     let people: [PersonAnswer]
+}
+
+extension PersonAnswer {
+    static var example: PersonAnswer {
+        PersonAnswer(client: "c", user: "Ada", role: "editor", preset: nil, pressing: false, selection: nil, view: nil)
+    }
+}
+
+extension SessionAnswer: DocumentedAnswer {
+    static var example: SessionAnswer {
+        SessionAnswer(shared: false, role: "editor", people: [.example], current: .init(preset: nil), links: .object([]))
+    }
+}
+
+extension PeopleAnswer: DocumentedAnswer {
+    static var example: PeopleAnswer { PeopleAnswer(people: [.example]) }
+}
+
+extension PersonAnswer {
+    init(_ person: Presence.Person) {
+        client = person.client
+        user = person.user
+        role = person.role.rawValue
+        preset = person.preset
+        pressing = person.pressing
+        selection = person.selection
+        view = person.view
+    }
 }

@@ -34,12 +34,12 @@ struct ChartRoutes: PresetReading {
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
-              answers: [.json("frames")], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
-        r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: OpenAPIDocument.framesRequest, answers: [.json("frames")], errors: [404], heavy: true) {
+              answers: [.json("frames", FramesAnswer.self)], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: OpenAPIDocument.framesRequest, answers: [.json("frames", FramesAnswer.self)], errors: [404], heavy: true) {
             try frames($0.jsonValues())
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
-              query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples")], errors: [404]) {
+              query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples", EasingAnswer.self)], errors: [404]) {
             try easingSamples(InputValue.fromQuery($0.query))
         }
     }

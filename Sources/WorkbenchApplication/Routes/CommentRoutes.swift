@@ -16,13 +16,12 @@ struct CommentRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
-        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", .object([("type", .string("array"))]))], errors: [404]) {
+        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", [CommentAnswer].self)], errors: [404]) {
             try listComments($0)
         }
         r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
-               schema: OpenAPIDocument.comment, answers: [.json("the comment", object, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
-        r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment")], errors: [404, 500]) {
+               schema: OpenAPIDocument.comment, answers: [.json("the comment", CommentAnswer.self, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
+        r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment", CommentAnswer.self)], errors: [404, 500]) {
             try resolveComment($0)
         }
     }

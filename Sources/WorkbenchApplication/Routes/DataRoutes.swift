@@ -18,13 +18,13 @@ struct DataRoutes: RouteGroup {
 
     func addRoutes(to r: inout Router) {
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv, schema: OpenAPIDocument.csvRows,
-               answers: [.json("summary of the series")]) { try loadData($0) }
-        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points")], heavy: true) { try visibleData($0) }
-        r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}")]) { _ in
+               answers: [.json("summary of the series", DataLoadedAnswer.self)]) { try loadData($0) }
+        r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points", VisibleDataAnswer.self)], heavy: true) { try visibleData($0) }
+        r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}", LiveAnswer.self)]) { _ in
             .answer(LiveAnswer(enabled: live.isRunning))
         }
-        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: OpenAPIDocument.live, answers: [.json("{enabled}")]) { try setLive($0) }
-        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series")]) {
+        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: OpenAPIDocument.live, answers: [.json("{enabled}", LiveAnswer.self)]) { try setLive($0) }
+        r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series", SeriesAnswer.self)]) {
             loadBuiltInData($0)
         }
     }

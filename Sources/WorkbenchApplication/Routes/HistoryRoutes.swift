@@ -19,13 +19,13 @@ struct HistoryRoutes: PresetReading {
         let object = JSONValue.object([("type", .string("object"))])
         r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; X-Total-Count)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetHistory.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true))],
-              answers: [.json("revisions", .object([("type", .string("array"))]))], errors: [404]) { try listRevisions($0) }
+              answers: [.json("revisions", [RevisionSummaryAnswer].self)], errors: [404]) { try listRevisions($0) }
         r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {
             try getRevision($0)
         }
         r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
                schema: OpenAPIDocument.restore, answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
-        r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", .object([("type", .string("array"))]))], errors: [404]) {
+        r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
             try listReviews($0)
         }
         r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]})",

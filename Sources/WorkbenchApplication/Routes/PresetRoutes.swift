@@ -20,13 +20,13 @@ struct PresetRoutes: PresetReading {
         let object = JSONValue.object([("type", .string("object"))])
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
-              answers: [.json("presets, total, next and problems")]) { try listPresets($0) }
+              answers: [.json("presets, total, next and problems", PresetListAnswer.self)]) { try listPresets($0) }
         r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt)", answers: [.json("the preset with its revision")], errors: [404]) {
             try getPreset($0)
         }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
               schema: OpenAPIDocument.savePreset, answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
-        r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted")], errors: [404, 409, 500]) {
+        r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted", DeletedAnswer.self)], errors: [404, 409, 500]) {
             try deletePreset($0)
         }
         r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", schema: OpenAPIDocument.rename, answers: [.json("the renamed preset")], errors: [404, 409, 500]) {

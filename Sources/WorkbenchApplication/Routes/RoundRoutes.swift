@@ -16,20 +16,19 @@ struct RoundRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
-               schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", object, status: 201)], errors: [404, 409]) { try startRound($0) }
-        r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", .object([("type", .string("array"))]))]) {
+               schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", RoundSummaryAnswer.self, status: 201)], errors: [404, 409]) { try startRound($0) }
+        r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
             _ in listRounds()
         }
         r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right} with opaque candidate tokens and parameters, sides shuffled; pair null when you have judged all",
-              answers: [.json("the pair")], errors: [404, 409]) { try nextPair($0) }
+              answers: [.json("the pair", PairAnswer.self)], errors: [404, 409]) { try nextPair($0) }
         r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"})",
-               schema: OpenAPIDocument.vote, answers: [.json("recorded", object, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
-        r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result")], errors: [404]) {
+               schema: OpenAPIDocument.vote, answers: [.json("recorded", VoteAnswer.self, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
+        r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try roundResult($0)
         }
-        r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result")], errors: [404]) {
+        r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try closeRound($0)
         }
     }

@@ -19,11 +19,11 @@ struct SessionRoutes: RouteGroup {
 
     func addRoutes(to r: inout Router) {
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
-              answers: [.json("role, people, current, links")]) { sessionInfo($0) }
+              answers: [.json("role, people, current, links", SessionAnswer.self)]) { sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
               answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
-               schema: OpenAPIDocument.presence, answers: [.json("people")]) { try updatePresence($0) }
+               schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
         r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, review, log",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
