@@ -1,12 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
 @testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 
 @Suite struct AtomicFileTests {
     @Test func replacesWholeAndLeavesNoTemporaryFile() throws {

@@ -1,11 +1,6 @@
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
 @testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchStores
 
 @Suite struct CodeNameTests {
     @Test func identifiersFromAnyName() {

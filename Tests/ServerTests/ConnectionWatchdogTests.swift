@@ -1,12 +1,6 @@
 import Glibc
 import Testing
-@testable import WorkbenchSupport
 @testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 
 @Suite struct ConnectionWatchdogTests {
     /// A connected pair: the watchdog holds one end, the test reads the other.

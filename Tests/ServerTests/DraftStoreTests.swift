@@ -1,12 +1,7 @@
 import Synchronization
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
 @testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 @Suite struct DraftStoreTests {
     let store = DraftStore(clock: { "2026-01-01T00:00:00Z" })

@@ -1,13 +1,8 @@
-import Foundation
 import ChartEngine
+import Foundation
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
 @testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 @Suite struct FramePatchTests {
     @Test func pathNumbersAreWholeHundredths() {

@@ -1,12 +1,6 @@
-import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 import ChartEngine
+import Testing
+@testable import WorkbenchExports
 
 @Suite struct HandoffTests {
     @Test func valueNamesNeverUseKeywordsOrMembers() {

@@ -1,11 +1,5 @@
 import Testing
 @testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 
 @Suite struct JSONValueTests {
     @Test func parsesAndWritesBackInKeyOrder() throws {

@@ -1,11 +1,8 @@
 import Testing
-@testable import WorkbenchSupport
 @testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
 @testable import WorkbenchApplication
 @testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 private func head(_ method: String = "GET", _ path: String = "/api/schema", _ headers: [String: String] = [:],
                   repeated: [String: [String]] = [:]) -> RequestHead {

@@ -1,11 +1,6 @@
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
 @testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 @Suite struct OpenAPIDocumentTests {
     /// The document the server serves for the route table of `RouterTests`.

@@ -1,12 +1,6 @@
 import ChartEngine
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
 @testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 
 /// A seeded generator: the same variations every run.
 private struct SplitMix: RandomNumberGenerator {

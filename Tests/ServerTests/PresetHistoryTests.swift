@@ -1,12 +1,8 @@
 import Foundation
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
-@testable import WorkbenchStores
 @testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchStores
+@testable import WorkbenchSupport
 
 @Suite struct PresetHistoryTests {
     let folder: String

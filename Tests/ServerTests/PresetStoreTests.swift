@@ -1,12 +1,7 @@
 import Foundation
 import Testing
-@testable import WorkbenchSupport
-@testable import HTTPServer
 @testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 @Suite struct PresetStoreTests {
     let folder: String

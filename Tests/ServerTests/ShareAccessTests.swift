@@ -1,12 +1,8 @@
 import Foundation
 import Testing
-@testable import WorkbenchSupport
 @testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
 @testable import WorkbenchApplication
-@testable import WorkbenchCLI
+@testable import WorkbenchSupport
 
 @Suite struct ShareAccessTests {
     let access = ShareAccess(port: 8080, editorToken: "e" + String(repeating: "1", count: 47), viewerToken: "v" + String(repeating: "2", count: 47))

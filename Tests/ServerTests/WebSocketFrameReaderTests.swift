@@ -1,11 +1,5 @@
 import Testing
-@testable import WorkbenchSupport
 @testable import HTTPServer
-@testable import WorkbenchStores
-@testable import WorkbenchExports
-@testable import PriceData
-@testable import WorkbenchApplication
-@testable import WorkbenchCLI
 
 /// Frames as a client sends them: masked (with a zero mask, so payloads read as written).
 private func frame(_ opcode: UInt8, _ payload: [UInt8], final: Bool = true, rsv: UInt8 = 0, declaredLength: UInt64? = nil) -> [UInt8] {
