@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // SHA-256, Ed25519 signatures of exports (docs/handoff.md, "Provenance"), randomness.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -33,7 +39,7 @@ let package = Package(
         //   WorkbenchExports → WorkbenchStores → WorkbenchSupport; HTTPServer → WorkbenchSupport
         .target(name: "ChartEngine"),
         // JSON values and hashing: what every layer above the engine shares; no HTTP, no domain.
-        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine"]),
+        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine", "CSodium"]),
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
