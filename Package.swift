@@ -46,7 +46,15 @@ let package = Package(
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
         .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite"]),
         // Export formats, handoff bundles and provenance, from a preset and its revision.
-        .target(name: "WorkbenchExports", dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"]),
+        // The engine sources and guide a bundle ships are embedded at build time
+        // (Plugins/EmbedEngineSources), so a copied binary writes bundles anywhere.
+        .target(
+            name: "WorkbenchExports",
+            dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"],
+            plugins: ["EmbedEngineSources"]
+        ),
+        .executableTarget(name: "EmbedSourcesTool", path: "Plugins/EmbedSourcesTool"),
+        .plugin(name: "EmbedEngineSources", capability: .buildTool(), dependencies: ["EmbedSourcesTool"]),
         // Price series: CSV import, the loaded series, live ticks.
         .target(name: "PriceData", dependencies: ["ChartEngine"]),
         // LTTB and min/max decimation for `workbench downsample` and the benchmarks; not part of
