@@ -48,8 +48,11 @@ struct Verify: ParsableCommand {
                 }
                 store = try openPresets(folder)
             }
-            let series = IndexedSeries(try loadSeries())
-            let verdict = ProvenanceCheck(store: store, publicKey: key, data: series).verify(path: path)
+            var problem: InputError?
+            let verdict = ProvenanceCheck(store: store, publicKey: key, data: {
+                do { return IndexedSeries(try loadSeries()) } catch { problem = error as? InputError ?? InputError("\(error)"); return nil }
+            }).verify(path: path)
+            if let problem { throw problem }
             guard verdict.matches else { throw InputError(verdict.line) }
             Output.write(verdict.line + "\n")
         }

@@ -14,15 +14,20 @@ package struct ProvenanceCheck {
     /// `publicKey`: the key a signature must be by (nil: the store's key). `store`: nil checks the
     /// signature and content hashes only (offline, e.g. a mobile team's CI with the public key).
     /// `data`: the series an SVG export drew (the same `--data` as the export).
-    package init(store: PresetStore?, publicKey: [UInt8]? = nil, data: IndexedSeries? = nil) {
+    /// `data` is only asked for when an SVG is exported again.
+    package init(store: PresetStore?, publicKey: [UInt8]? = nil, data: @escaping () -> IndexedSeries? = { nil }) {
         self.store = store
         self.publicKey = publicKey
         self.data = data
     }
 
+    package init(store: PresetStore?, publicKey: [UInt8]? = nil, data: IndexedSeries?) {
+        self.init(store: store, publicKey: publicKey, data: { data })
+    }
+
     package let store: PresetStore?
     package let publicKey: [UInt8]?
-    package let data: IndexedSeries?
+    package let data: () -> IndexedSeries?
 
     package struct Verdict {
         package var matches: Bool
@@ -100,16 +105,17 @@ package struct ProvenanceCheck {
 
     /// The export `found` claims to be, made again from the revision: the same content.
     private func rederive(_ found: Provenance.Stamped, preset: Preset) throws {
-        let series = data ?? IndexedSeries(PriceSeries(times: [], prices: []))
+        let empty = IndexedSeries(PriceSeries(times: [], prices: []))
+        let series = { (format: ExportFormat) in format == .svg ? (self.data() ?? empty) : empty }
         var candidates: [(String, String)] = []
         switch found.export {
         case "swift-engine"?: candidates = [("swift-engine", SwiftEngineExport(preset: preset).text)]
         case let name?:
             guard let format = ExportFormat(rawValue: name) else { throw Failure("its provenance names an unknown export format \"\(name)\"") }
             guard format.carrier == found.carrier else { throw Failure("its provenance says \(name), but the file is not a \(name) export") }
-            candidates = [(name, format.plain(preset, data: series))]
+            candidates = [(name, format.plain(preset, data: series(format)))]
         case nil:
-            for format in ExportFormat.allCases where format.carrier == found.carrier { candidates.append((format.rawValue, format.plain(preset, data: series))) }
+            for format in ExportFormat.allCases where format.carrier == found.carrier { candidates.append((format.rawValue, format.plain(preset, data: series(format)))) }
             if found.carrier == .lineComment { candidates.append(("swift-engine", SwiftEngineExport(preset: preset).text)) }
         }
         for (_, text) in candidates {

@@ -130,7 +130,7 @@ def test_forged_exports_fail_with_one_line(presets, tmp_path):
     width = json.loads(preset.read_text())["parameters"]["inactiveLineWidth"]
     store = ("--presets", presets)
     # Content changed after export.
-    line = next(l for l in swift.read_text().split("\n") if "inactiveLineWidth" in l and "=" in l and str(float(width)) in l)
+    line = next(l for l in swift.read_text().split("\n") if "inactiveLineWidth:" in l and str(float(width)) in l)
     fails(forge(swift, line, line.replace(str(float(width)), "40.0")), *store, why="changed after")
     fails(forge(swift, "\n", "\nfunc exfiltrate() {}\n"), *store, why="changed after")
     colour = next(v for k, v in json.loads(preset.read_text())["parameters"].items() if isinstance(v, str) and v.startswith("#"))
