@@ -22,6 +22,12 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // SHA-256, Ed25519 signatures of exports (docs/handoff.md, "Provenance"), randomness.
+        .systemLibrary(
+            name: "CSodium",
+            pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -33,14 +39,22 @@ let package = Package(
         //   WorkbenchExports → WorkbenchStores → WorkbenchSupport; HTTPServer → WorkbenchSupport
         .target(name: "ChartEngine"),
         // JSON values and hashing: what every layer above the engine shares; no HTTP, no domain.
-        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine"]),
+        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine", "CSodium"]),
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
         .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite"]),
         // Export formats, handoff bundles and provenance, from a preset and its revision.
-        .target(name: "WorkbenchExports", dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"]),
+        // The engine sources and guide a bundle ships are embedded at build time
+        // (Plugins/EmbedEngineSources), so a copied binary writes bundles anywhere.
+        .target(
+            name: "WorkbenchExports",
+            dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"],
+            plugins: ["EmbedEngineSources"]
+        ),
+        .executableTarget(name: "EmbedSourcesTool", path: "Plugins/EmbedSourcesTool"),
+        .plugin(name: "EmbedEngineSources", capability: .buildTool(), dependencies: ["EmbedSourcesTool"]),
         // Price series: CSV import, the loaded series, live ticks.
         .target(name: "PriceData", dependencies: ["ChartEngine"]),
         // LTTB and min/max decimation for `workbench downsample` and the benchmarks; not part of

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
-#   ensure-deps.sh run    libmicrohttpd, libqrencode and SQLite (pkg-config libmicrohttpd, libqrencode, sqlite3)
+#   ensure-deps.sh run    libmicrohttpd, libqrencode, SQLite and libsodium (pkg-config libmicrohttpd, libqrencode, sqlite3,
+#                           libsodium: SHA-256, Ed25519 signatures of exports, randomness)
 #   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, kotlinc (Debian's kotlin: compiles the
 #                           Kotlin exports and the Kotlin engine), Playwright for Python, pytest, a Kotlin grammar, and the
 #                           reference implementations the engine is checked against (numpy,
@@ -30,6 +31,7 @@ command -v pkg-config >/dev/null || need+=(pkg-config)
 pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
 pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
+pkg-config --exists libsodium 2>/dev/null || need+=(libsodium-dev)
 if [ "$target" = test ] || [ "$target" = bench ]; then
   command -v chromium >/dev/null || need+=(chromium)
   command -v zbarimg >/dev/null || need+=(zbar-tools)

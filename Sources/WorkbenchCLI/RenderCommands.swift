@@ -99,7 +99,7 @@ struct Export: ParsableCommand {
             if let platform = HandoffBundle.Platform(rawValue: format) {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
                 guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
-                let bundle = HandoffBundle(preset: loaded, platform: platform, root: try HandoffBundle.findRoot(), provenance: provenance)
+                let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: provenance)
                 do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
                     throw InputError("--output \(output): \(error.localizedDescription)")
                 }
@@ -112,7 +112,7 @@ struct Export: ParsableCommand {
             guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
             if exportFormat == .swift && target == "engine" {
                 let text = SwiftEngineExport(preset: loaded).text
-                return Output.write(provenance.map { $0.stamp(text, as: .lineComment) } ?? text)
+                return Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
             }
             let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
             Output.write(exportFormat.export(loaded, data: data, provenance: provenance))

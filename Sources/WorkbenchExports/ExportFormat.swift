@@ -9,7 +9,7 @@ package enum ExportFormat: String, CaseIterable, Sendable {
     /// The export, carrying `provenance` when given (see `Provenance`).
     package func export(_ preset: Preset, data: IndexedSeries, provenance: Provenance? = nil) -> String {
         let text = plain(preset, data: data)
-        return provenance.map { $0.stamp(text, as: carrier) } ?? text
+        return provenance.map { $0.stamp(text, as: carrier, export: rawValue) } ?? text
     }
 
     package var carrier: Provenance.Carrier {
@@ -20,7 +20,8 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
-    private func plain(_ preset: Preset, data: IndexedSeries) -> String {
+    /// The export without provenance (what its signature's `contentSha256` covers).
+    package func plain(_ preset: Preset, data: IndexedSeries) -> String {
         switch self {
         case .json: preset.fileText
         case .swift: SwiftExport(preset: preset).text

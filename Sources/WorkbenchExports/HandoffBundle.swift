@@ -7,11 +7,15 @@ import Foundation
 /// who ships the chart: the engine, the preset's style value, motion in the platform's terms,
 /// `vectors.json` and a README in their words.
 package struct HandoffBundle {
-    package init(preset: Preset, platform: Platform, root: String, provenance: Provenance? = nil) {
+    package init(preset: Preset, platform: Platform, provenance: Provenance? = nil) {
         self.preset = preset
         self.platform = platform
-        self.root = root
         self.provenance = provenance
+    }
+
+    /// `root` is no longer read: the engine sources are embedded in the binary (`EmbeddedSources`).
+    package init(preset: Preset, platform: Platform, root: String, provenance: Provenance? = nil) {
+        self.init(preset: preset, platform: platform, provenance: provenance)
     }
 
     package enum Platform: String, CaseIterable, Sendable {
@@ -33,8 +37,6 @@ package struct HandoffBundle {
 
     package let preset: Preset
     package let platform: Platform
-    /// The repository (for the engine sources it copies).
-    package let root: String
     /// Where the preset came from; written to `PROVENANCE.json` with every file's SHA-256.
     package var provenance: Provenance? = nil
 
@@ -44,7 +46,7 @@ package struct HandoffBundle {
         var files: [File] = []
         func add(_ path: String, _ text: String) { files.append(File(path: path, contents: Array(text.utf8))) }
         add("vectors.json", ConformanceVectors.json(for: preset).serialized(pretty: false) + "\n")
-        if let guide = FileManager.default.contents(atPath: root + "/docs/handoff.md") { files.append(File(path: "HANDOFF.md", contents: [UInt8](guide))) }
+        if let general = EmbeddedSources.files["docs/handoff.md"] { add("HANDOFF.md", guide(String(decoding: general, as: UTF8.self))) }
         let motion = MotionExport(style: preset.style)
         add("motion.json", motion.json(presetName: preset.name).serialized(pretty: true) + "\n")
         switch platform {
@@ -52,43 +54,42 @@ package struct HandoffBundle {
             add("ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift", SwiftEngineExport(preset: preset).text)
             add("ChartMotion+\(CodeName.identifier(preset.name, upperFirst: true)).swift", Self.swiftMotion(preset, motion))
             add("ChartEngine/Package.swift", Self.enginePackage)
-            for (path, contents) in try Self.tree(root + "/Sources/ChartEngine", extension: "swift") {
+            for (path, contents) in try Self.tree("Sources/ChartEngine", extension: "swift") {
                 files.append(File(path: "ChartEngine/Sources/ChartEngine/" + path, contents: contents))
             }
-            for (path, contents) in try Self.tree(root + "/iOS/ChartSwiftUI", extension: "swift") {
+            for (path, contents) in try Self.tree("iOS/ChartSwiftUI", extension: "swift") {
                 files.append(File(path: "ChartSwiftUI/" + path, contents: contents))
             }
             add("README.md", iosReadme(motion))
         case .android:
             let engine = "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine"
-            for (path, contents) in try Self.tree(root + "/" + engine, extension: "kt") where path != "Parameters/ChartStyle.kt" {
+            for (path, contents) in try Self.tree(engine, extension: "kt") where path != "Parameters/ChartStyle.kt" {
                 files.append(File(path: "chart-engine/src/main/kotlin/com/chartworkbench/engine/" + path, contents: contents))
             }
             // The conformance runner is a test source set: the receiver runs the vectors, the app does not ship it.
             let conformance = "Android/chart-engine/src/test/kotlin/com/chartworkbench/engine"
-            for (path, contents) in try Self.tree(root + "/" + conformance, extension: "kt") {
+            for (path, contents) in try Self.tree(conformance, extension: "kt") {
                 files.append(File(path: "chart-engine/src/test/kotlin/com/chartworkbench/engine/" + path, contents: contents))
             }
             add("chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt", KotlinEngineStyle.source)
             add("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", KotlinEngineStyle.presetValue(preset))
             let compose = "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose"
-            for (path, contents) in try Self.tree(root + "/" + compose, extension: "kt") {
+            for (path, contents) in try Self.tree(compose, extension: "kt") {
                 files.append(File(path: "chart-compose/src/main/kotlin/com/chartworkbench/compose/" + path, contents: contents))
             }
             add("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", Self.kotlinMotion(preset, motion))
             add("README.md", androidReadme(motion))
         }
         if let provenance {
-            var manifest = provenance.json().objectPairs ?? []
-            manifest.removeAll { $0.0 == "fileSha256" }
-            manifest.append(("files", .object(files.sorted { $0.path < $1.path }.map { ($0.path, .string(SHA256.hex($0.contents))) })))
-            add(Self.provenanceFile, JSONValue.object(manifest).serialized(pretty: true) + "\n")
+            let listed = JSONValue.object(files.sorted { $0.path < $1.path }.map { ($0.path, .string(SHA256.hex($0.contents))) })
+            let manifest = provenance.signedBlock(export: platform.rawValue, content: [("files", listed)])
+            add(Self.provenanceFile, manifest.serialized(pretty: true) + "\n")
         }
         return files.sorted { $0.path < $1.path }
     }
 
     /// The bundle's provenance: the preset, revision, status, approvers, parameters' SHA-256 and
-    /// every other file's SHA-256 (`workbench verify FOLDER` checks them).
+    /// every other file's SHA-256, signed (`Provenance.signedBlock`; `workbench verify FOLDER` checks them).
     package static let provenanceFile = "PROVENANCE.json"
 
     package func write(to folder: String) throws {
@@ -105,38 +106,36 @@ package struct HandoffBundle {
         return archive.data
     }
 
-    /// Relative paths and contents of the files with `extension` under `folder`, sorted.
+    /// Relative paths and contents of the embedded files with `extension` under the
+    /// repository-relative `folder`, sorted.
     package static func tree(_ folder: String, extension ext: String) throws -> [(String, [UInt8])] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else {
-            throw SourcesMissing("cannot read \(folder): the engine sources ship with the repository; run from it")
-        }
-        var out: [(String, [UInt8])] = []
-        for case let path as String in enumerator where path.hasSuffix("." + ext) {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { continue }
-            out.append((path, [UInt8](data)))
-        }
-        return out.sorted { $0.0 < $1.0 }
+        let files = EmbeddedSources.tree(folder, extension: ext)
+        guard !files.isEmpty else { throw SourcesMissing("this workbench binary was built without the files of \(folder)") }
+        return files
     }
 
-    /// The engine sources a bundle copies could not be found or read.
+    /// The engine sources a bundle copies are missing from the binary.
     package struct SourcesMissing: Error, CustomStringConvertible {
         package let description: String
         package init(_ description: String) { self.description = description }
     }
 
-    /// The repository folder: the current folder or one above the binary that holds the engines.
-    package static func findRoot() throws -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidates = [FileManager.default.currentDirectoryPath]
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(folder.path)
-            folder = folder.deletingLastPathComponent()
-        }
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/Android/chart-engine") && FileManager.default.fileExists(atPath: $0 + "/Sources/ChartEngine") }) else {
-            throw SourcesMissing("cannot find the engine sources (Sources/ChartEngine, Android/chart-engine); run from the repository")
-        }
-        return found
+    /// Kept for callers that still pass a root; the sources are embedded, so any folder will do.
+    package static func findRoot() throws -> String { FileManager.default.currentDirectoryPath }
+
+    /// The general guide (docs/handoff.md) with its example preset's names replaced by this
+    /// bundle's own: the commands, the style file and the style value it tells the engineer to use.
+    package func guide(_ text: String) -> String {
+        let type = CodeName.identifier(preset.name, upperFirst: true)
+        let value = CodeName.valueName(preset.name)
+        let name = CodeString.comment(preset.name).replacingOccurrences(of: "\"", with: "\\\"")
+        return "<!-- The guide for the bundle of “\(CodeString.comment(preset.name))”: its files and style value are named below. -->\n"
+            + text.replacingOccurrences(of: "--preset \"Designer's favourite\"", with: "--preset \"\(name)\"")
+                .replacingOccurrences(of: "ChartStyle+DesignersFavourite.swift", with: "ChartStyle+\(type).swift")
+                .replacingOccurrences(of: "ChartMotion+DesignersFavourite.swift", with: "ChartMotion+\(type).swift")
+                .replacingOccurrences(of: "style: .designersFavourite", with: "style: .\(value)")
+                .replacingOccurrences(of: "ChartPresets.designersFavourite", with: "ChartPresets.\(value)")
+                .replacingOccurrences(of: ".designersFavourite", with: ".\(value)")
     }
 
     package static let enginePackage = """

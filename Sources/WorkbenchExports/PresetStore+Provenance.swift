@@ -37,14 +37,16 @@ extension PresetStore {
         let status = approval != nil ? "approved"
             : number == record.latest ? PresetReviews.status(reviews: reviewed, latest: record.latest).state.rawValue : "draft"
         return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approval?.approvers ?? [],
-                                   approvedAt: approval?.at, parametersSHA256: preset.parametersSHA256))
+                                   approvedAt: approval?.at, parametersSHA256: preset.parametersSHA256,
+                                   signer: try? signingKey().get()))
     }
 
     /// Provenance for parameters that may be no saved revision (an export of what is on screen):
     /// a saved revision of `name` with exactly these parameters when there is one, else unsaved.
     package func provenance(of preset: Preset, savedAs name: String?) -> Provenance {
         let hash = preset.parametersSHA256
-        let unsaved = Provenance(preset: preset.name, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, parametersSHA256: hash)
+        let unsaved = Provenance(preset: preset.name, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, parametersSHA256: hash,
+                                 signer: try? signingKey().get())
         guard let name, let current = try? exportable(name, revision: nil) else { return unsaved }
         if current.provenance.parametersSHA256 == hash { return current.provenance }
         if let approved = try? exportable(name, revision: "approved"), approved.provenance.parametersSHA256 == hash { return approved.provenance }

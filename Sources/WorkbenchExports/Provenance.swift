@@ -1,12 +1,16 @@
 import WorkbenchSupport
 import WorkbenchStores
-/// Where an export came from: the preset's name, its saved revision, that revision's status and
-/// approvers, and the SHA-256 of its canonical parameters (`Preset.canonicalParameters`). Every
-/// export carries it — a `provenance` key in JSON files, a comment line in code, SVG and Markdown,
-/// `PROVENANCE.json` in a handoff bundle — with `fileSha256`, the SHA-256 of the file as written
-/// with that one value left empty, so `workbench verify` can tell a file changed after export.
+
+/// Where an export came from, signed: the preset's name, its saved revision, that revision's
+/// status and approvers, the SHA-256 of its canonical parameters (every parameter with its
+/// default, canonical JSON) and of the exported content, with the workbench's Ed25519 public
+/// key and signature (libsodium). Every export carries it — a `provenance` key in JSON files, a
+/// comment line in Swift and Kotlin, an XML comment in SVG, `PROVENANCE.json` (listing every
+/// file's SHA-256) in a handoff bundle. The signature covers the whole block but the signature
+/// itself: `"chart-workbench.provenance v2\n"` + the block's canonical JSON without `signature`.
 package struct Provenance: Sendable, Equatable {
     package static let format = "chart-workbench.provenance"
+    package static let version = 2
     package static let marker = "chart-workbench.provenance:"
 
     package var preset: String
@@ -16,21 +20,37 @@ package struct Provenance: Sendable, Equatable {
     package var status: String
     package var approvers: [String]
     package var approvedAt: String?
+    /// SHA-256 of `Preset.canonicalParameters` of the preset as read (every parameter, defaults included).
     package var parametersSHA256: String
+    /// The key that signs what this provenance stamps; nil leaves the export unsigned (it then
+    /// fails `workbench verify`).
+    package var signer: Ed25519?
 
-    package init(preset: String, revision: Int?, status: String, approvers: [String], approvedAt: String?, parametersSHA256: String) {
+    package init(preset: String, revision: Int?, status: String, approvers: [String], approvedAt: String?, parametersSHA256: String,
+                 signer: Ed25519? = nil) {
         self.preset = preset; self.revision = revision; self.status = status
         self.approvers = approvers; self.approvedAt = approvedAt; self.parametersSHA256 = parametersSHA256
+        self.signer = signer
     }
 
-    package func json(fileSHA256: String = "") -> JSONValue {
-        .object([
-            ("format", .string(Self.format)), ("version", .number(1)),
+    package static func == (a: Provenance, b: Provenance) -> Bool {
+        a.preset == b.preset && a.revision == b.revision && a.status == b.status && a.approvers == b.approvers
+            && a.approvedAt == b.approvedAt && a.parametersSHA256 == b.parametersSHA256 && a.signer?.publicKey == b.signer?.publicKey
+    }
+
+    /// The facts (no content hash, no signature): for the decision log.
+    package func json() -> JSONValue {
+        .object(factPairs)
+    }
+
+    private var factPairs: [(String, JSONValue)] {
+        [
+            ("format", .string(Self.format)), ("version", .number(Double(Self.version))),
             ("preset", .string(preset)), ("revision", revision.map { .number(Double($0)) } ?? .null),
             ("status", .string(status)), ("approvers", .array(approvers.map(JSONValue.string))),
             ("approvedAt", approvedAt.map(JSONValue.string) ?? .null),
-            ("parametersSha256", .string(parametersSHA256)), ("fileSha256", .string(fileSHA256)),
-        ])
+            ("parametersSha256", .string(parametersSHA256)),
+        ]
     }
 
     package init?(json: JSONValue) {
@@ -42,6 +62,28 @@ package struct Provenance: Sendable, Equatable {
         approvers = json["approvers"]?.arrayValue?.compactMap(\.stringValue) ?? []
         approvedAt = json["approvedAt"]?.stringValue
         parametersSHA256 = hash
+        signer = nil
+    }
+
+    // MARK: Signing
+
+    /// The bytes a block's signature covers: the block without `signature`, canonical.
+    package static func signedMessage(_ block: [(String, JSONValue)]) -> [UInt8] {
+        Array(("\(format) v\(version)\n" + JSONValue.object(block.filter { $0.0 != "signature" }).canonical).utf8)
+    }
+
+    /// The signed block: the facts, what the export is (`export`: json, swift, …), the content's
+    /// own facts (`contentSha256`, or a bundle's `platform` and `files`), the public key and the
+    /// signature (empty when there is no signer).
+    package func signedBlock(export: String?, content: [(String, JSONValue)]) -> JSONValue {
+        var pairs = factPairs
+        if let export { pairs.append(("export", .string(export))) }
+        pairs += content
+        guard let signer else { return .object(pairs + [("signature", .string(""))]) }
+        pairs.append(("publicKey", .string(Sodium.base64(signer.publicKey))))
+        pairs.append(("keyId", .string(Ed25519.keyID(signer.publicKey))))
+        pairs.append(("signature", .string(Sodium.base64(signer.sign(Self.signedMessage(pairs))))))
+        return .object(pairs)
     }
 
     /// The provenance as one line of JSON in ASCII: safe inside `//` and `<!-- -->` comments
@@ -63,30 +105,32 @@ package struct Provenance: Sendable, Equatable {
 
     // MARK: Stamping a file
 
-    package enum Carrier { case jsonObject, lineComment, xmlComment }
+    package enum Carrier: Sendable { case jsonObject, lineComment, xmlComment }
 
-    /// `text` with the provenance in it and its `fileSha256` filled in.
-    package func stamp(_ text: String, as carrier: Carrier) -> String {
-        let blank: String
+    /// `text` with the signed provenance in it. `export` names the format (json, tokens, swift,
+    /// swift-engine, kotlin, svg) so `workbench verify` exports it again the same way; an SVG
+    /// needs no name. The signed content is `text` itself — for JSON, its canonical JSON.
+    package func stamp(_ text: String, as carrier: Carrier, export: String? = nil) -> String {
         switch carrier {
         case .jsonObject:
             // The export's top-level object gains a last key; its other keys stay as they were.
-            guard let close = text.lastIndex(of: "}") else { return text }
+            guard let close = text.lastIndex(of: "}"), let document = try? JSONValue.parse(Array(text.utf8), strict: true) else { return text }
+            let block = signedBlock(export: export, content: [("contentSha256", .string(SHA256.hex(document.canonical)))])
             let pretty = text.contains("\n  ")
-            let line = Self.asciiLine(json())
             let head = text[..<close].replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-            blank = head + (head.hasSuffix("{") ? "" : ",") + (pretty ? "\n  " : "") + "\"provenance\": " + line + (pretty ? "\n" : "") + "}" + text[text.index(after: close)...]
+            return head + (head.hasSuffix("{") ? "" : ",") + (pretty ? "\n  " : "") + "\"provenance\": " + block.serialized()
+                + (pretty ? "\n" : "") + "}" + text[text.index(after: close)...]
         case .lineComment:
-            blank = Self.insertAfterHeader(text, line: "// " + Self.marker + " " + Self.asciiLine(json()))
+            let block = signedBlock(export: export, content: [("contentSha256", .string(SHA256.hex(text)))])
+            return Self.insertAfterHeader(text, line: "// " + Self.marker + " " + Self.asciiLine(block))
         case .xmlComment:
-            let comment = "<!-- " + Self.marker + " " + Self.asciiLine(json()) + " -->"
+            let block = signedBlock(export: export ?? "svg", content: [("contentSha256", .string(SHA256.hex(text)))])
+            let comment = "<!-- " + Self.marker + " " + Self.asciiLine(block) + " -->"
             if text.hasPrefix("<?xml"), let end = text.firstIndex(of: "\n") {
-                blank = text[...end] + comment + "\n" + text[text.index(after: end)...]
-            } else {
-                blank = comment + "\n" + text
+                return text[...end] + comment + "\n" + text[text.index(after: end)...]
             }
+            return comment + "\n" + text
         }
-        return Self.fill(blank, with: SHA256.hex(blank))
     }
 
     /// After the comment lines that open a source file (or first, when none do).
@@ -97,30 +141,54 @@ package struct Provenance: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    private static let emptyHash = "\"fileSha256\":\"\""
+    // MARK: Reading a stamped file
 
-    private static func fill(_ text: String, with hash: String) -> String {
-        guard let range = text.range(of: emptyHash) else { return text }
-        return text.replacingCharacters(in: range, with: "\"fileSha256\":\"\(hash)\"")
+    /// What a stamped file carries: the block, and the content it signs (the file without the
+    /// block; for JSON, the canonical JSON of the document without its `provenance` key).
+    package struct Stamped {
+        package var block: [(String, JSONValue)]
+        package var provenance: Provenance
+        package var carrier: Carrier
+        package var content: String
+        package var export: String? { block.last { $0.0 == "export" }?.1.stringValue }
+        package var version: Int? { block.last { $0.0 == "version" }?.1.numberValue.flatMap { Int(exactly: $0) } }
     }
 
-    /// The provenance a file carries and whether the file is as it was exported; nil when it
-    /// carries none.
-    package static func read(_ text: String) -> (provenance: Provenance, intact: Bool)? {
-        guard let found = locate(text) else { return nil }
-        var blanked = text
-        blanked.replaceSubrange(found.hashRange, with: "")
-        return (found.provenance, SHA256.hex(blanked) == found.hash)
+    package struct Unreadable: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    private static func locate(_ text: String) -> (provenance: Provenance, hash: String, hashRange: Range<String.Index>)? {
-        // The JSON of the provenance is one line: from the format key's object to its end.
-        guard let key = text.range(of: "\"format\":\"\(format)\"") else { return nil }
-        guard let open = text[..<key.lowerBound].lastIndex(of: "{"),
-              let hashKey = text.range(of: "\"fileSha256\":\"", range: key.upperBound..<text.endIndex),
-              let hashEnd = text[hashKey.upperBound...].firstIndex(of: "\""),
-              let close = text[hashEnd...].firstIndex(of: "}") else { return nil }
-        guard let json = try? JSONValue.parse(String(text[open...close])), let provenance = Provenance(json: json) else { return nil }
-        return (provenance, String(text[hashKey.upperBound..<hashEnd]), hashKey.upperBound..<hashEnd)
+    /// The provenance `text` carries; nil when it carries none; an error when it cannot be read
+    /// unambiguously (invalid JSON, a key twice, two provenance lines).
+    package static func read(_ text: String) throws(Unreadable) -> Stamped? {
+        let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+        if trimmed.hasPrefix("{") {
+            let document: JSONValue
+            do { document = try JSONValue.parse(Array(text.utf8), strict: true) } catch {
+                throw Unreadable(description: "is not valid JSON (\(error.description))")
+            }
+            guard var pairs = document.objectPairs, let index = pairs.firstIndex(where: { $0.0 == "provenance" }) else { return nil }
+            guard let block = pairs[index].1.objectPairs, let provenance = Provenance(json: pairs[index].1) else {
+                throw Unreadable(description: "its provenance is not a Chart Workbench provenance")
+            }
+            pairs.remove(at: index)
+            return Stamped(block: block, provenance: provenance, carrier: .jsonObject, content: JSONValue.object(pairs).canonical)
+        }
+        for (carrier, prefix, suffix) in [(Carrier.lineComment, "// " + marker + " ", ""), (.xmlComment, "<!-- " + marker + " ", " -->")] {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let found = lines.indices.filter { lines[$0].hasPrefix(prefix) }
+            if found.isEmpty { continue }
+            guard found.count == 1 else { throw Unreadable(description: "carries \(found.count) provenance lines (a file carries one)") }
+            let line = lines[found[0]]
+            guard line.hasSuffix(suffix) else { throw Unreadable(description: "its provenance line is cut short") }
+            let json = line.dropFirst(prefix.count).dropLast(suffix.count)
+            guard let value = try? JSONValue.parse(Array(json.utf8), strict: true), let block = value.objectPairs,
+                  let provenance = Provenance(json: value) else {
+                throw Unreadable(description: "its provenance line is not a Chart Workbench provenance")
+            }
+            lines.remove(at: found[0])
+            return Stamped(block: block, provenance: provenance, carrier: carrier, content: lines.joined(separator: "\n"))
+        }
+        return nil
     }
 }

@@ -117,6 +117,19 @@ package enum JSONValue: Equatable, Sendable {
         return String(repeating: "0", count: 4 - s.count) + s
     }
 
+    /// Canonical JSON: object keys sorted by their UTF-8 bytes at every level, no spaces,
+    /// numbers in the shortest round-trip form. Two documents mean the same exactly when these agree.
+    package var canonical: String { canonicalized().serialized() }
+
+    package func canonicalized() -> JSONValue {
+        switch self {
+        case .array(let items): .array(items.map { $0.canonicalized() })
+        case .object(let pairs):
+            .object(pairs.map { ($0.0, $0.1.canonicalized()) }.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) })
+        default: self
+        }
+    }
+
     // MARK: Reading
 
     package struct ParseError: Error, CustomStringConvertible {
@@ -130,8 +143,10 @@ package enum JSONValue: Equatable, Sendable {
         try parse(Array(text.utf8))
     }
 
-    package static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONValue {
-        var parser = Parser(bytes: bytes)
+    /// `strict`: a key repeated in one object is an error (signed exports: two readers could
+    /// otherwise see two different values), instead of the last value winning.
+    package static func parse(_ bytes: [UInt8], strict: Bool = false) throws(ParseError) -> JSONValue {
+        var parser = Parser(bytes: bytes, strict: strict)
         parser.skipSpace()
         let value = try parser.value(depth: 0)
         parser.skipSpace()
@@ -141,6 +156,7 @@ package enum JSONValue: Equatable, Sendable {
 
     private struct Parser {
         let bytes: [UInt8]
+        var strict = false
         var at = 0
         static let maxDepth = 64
         /// No object this server reads needs more; far more keys are only ever an attack.
@@ -180,6 +196,7 @@ package enum JSONValue: Equatable, Sendable {
                     let v = try value(depth: depth + 1)
                     let known = pairs.count <= Self.linearSearchKeys ? pairs.firstIndex { $0.0 == key } : positions[key]
                     if let known {
+                        if strict { throw error("the key \"\(key)\" appears twice in one object") }
                         pairs[known].1 = v
                     } else {
                         guard pairs.count < Self.maxKeys else { throw error("an object may have at most \(Self.maxKeys) keys") }

@@ -114,11 +114,16 @@ def test_review_status_and_an_approved_revision_that_stays_exportable(server, tm
     changed.write_text(exported.text.replace('"markerRadius": 2', '"markerRadius": 2.5'))
     bad = subprocess.run([BINARY, "verify", str(changed), "--presets", presets], capture_output=True, text=True)
     assert bad.returncode == 1 and "markerRadius" in bad.stderr
-    # The current draft's export is no approved revision.
+    # The current draft's export is a genuine, signed export of a draft: it verifies and says so;
+    # claiming it is approved breaks its signature.
     draft = tmp_path / "draft.swift"
     draft.write_text(server.get(path("Pick") + "/export?format=swift").text)
     unapproved = subprocess.run([BINARY, "verify", str(draft), "--presets", presets], capture_output=True, text=True)
-    assert unapproved.returncode == 1 and "not approved" in unapproved.stderr
+    assert unapproved.returncode == 0 and "revision 3" in unapproved.stdout and "(draft)" in unapproved.stdout, unapproved.stderr
+    claimed = tmp_path / "claimed.swift"
+    claimed.write_text(draft.read_text().replace('"status":"draft","approvers":[]', '"status":"approved","approvers":["Ben"]'))
+    forged = subprocess.run([BINARY, "verify", str(claimed), "--presets", presets], capture_output=True, text=True)
+    assert forged.returncode == 1 and "signature" in forged.stderr
     # A handoff bundle: PROVENANCE.json lists every file's hash; one changed file fails.
     bundle = zipfile.ZipFile(io.BytesIO(server.get(path("Pick") + "/export?format=android&revision=2").content))
     bundle.extractall(tmp_path / "android")

@@ -120,20 +120,31 @@ import Testing
         #expect(try store.database.integrityCheck() == "ok")
     }
 
-    @Test func provenanceIsStampedAndAnyChangeIsSeen() throws {
+    @Test func provenanceIsStampedSignedAndAnyChangeIsSeen() throws {
+        let key = Ed25519.generate().key
         let provenance = Provenance(preset: "Désigner's -- pick\u{202E}", revision: 3, status: "approved", approvers: ["Bo"], approvedAt: "t",
-                                    parametersSHA256: String(repeating: "a", count: 64))
+                                    parametersSHA256: String(repeating: "a", count: 64), signer: key)
         for (text, carrier) in [(Preset(name: "x").fileText, Provenance.Carrier.jsonObject), ("// header\nlet x = 1\n", .lineComment),
                                 ("<?xml version=\"1.0\"?>\n<svg/>\n", .xmlComment)] {
             let stamped = provenance.stamp(text, as: carrier)
-            let read = try #require(Provenance.read(stamped))
-            #expect(read.provenance == provenance && read.intact)
+            let read = try #require(try Provenance.read(stamped))
+            #expect(read.provenance.preset == provenance.preset && read.provenance.revision == 3 && read.provenance.approvers == ["Bo"])
+            // The signed content is the file without its provenance (JSON: canonical).
+            let content = carrier == .jsonObject ? try JSONValue.parse(text).canonical : text
+            #expect(read.content == content)
+            #expect(read.block.last { $0.0 == "contentSha256" }?.1.stringValue == SHA256.hex(content))
+            let signature = try #require(read.block.last { $0.0 == "signature" }?.1.stringValue.flatMap(Sodium.unbase64))
+            #expect(Ed25519.verify(signature, of: Provenance.signedMessage(read.block), publicKey: key.publicKey))
             if carrier == .xmlComment {  // an XML comment cannot hold "--"
                 let comment = try #require(stamped.range(of: "<!--").flatMap { open in stamped.range(of: "-->").map { stamped[open.upperBound..<$0.lowerBound] } })
                 #expect(!comment.contains("--"))
             }
-            let changed = stamped.replacingOccurrences(of: "1", with: "2")
-            #expect(Provenance.read(changed)?.intact != true)
+            // A changed fact no longer matches the signature; changed content no longer matches its hash.
+            var forged = read.block
+            forged[forged.firstIndex { $0.0 == "revision" }!].1 = .number(4)
+            #expect(!Ed25519.verify(signature, of: Provenance.signedMessage(forged), publicKey: key.publicKey))
+            let changed = try #require(try Provenance.read(stamped.replacingOccurrences(of: "x", with: "y")))
+            #expect(SHA256.hex(changed.content) != read.block.last { $0.0 == "contentSha256" }?.1.stringValue)
         }
         #expect(try JSONValue.parse(provenance.stamp(Preset(name: "x").fileText, as: .jsonObject))["provenance"] != nil)
     }

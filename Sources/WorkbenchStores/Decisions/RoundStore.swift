@@ -70,11 +70,6 @@ package final class RoundStore: Sendable {
 
     /// Random lowercase hex: round ids, pair and candidate tokens.
     package static func token(bytes: Int) -> String {
-        var random = SystemRandomNumberGenerator()
-        return (0..<bytes).map { _ in
-            let b = UInt8.random(in: 0...255, using: &random)
-            let s = String(b, radix: 16)
-            return b < 16 ? "0" + s : s
-        }.joined()
+        Sodium.randomHex(bytes: bytes)
     }
 }
