@@ -29,7 +29,7 @@ def targets():
 
 def mermaid(ts):
     lines = ["```mermaid", "flowchart TD"]
-    shown = {n: t for n, t in ts.items() if t["type"] in ("regular", "executable", "system") and n != "EngineBenchmarks"}
+    shown = {n: t for n, t in ts.items() if t["type"] in ("regular", "executable", "system") and n not in TOOLS}
     for name, t in shown.items():
         shape = f"{name}[({name})]" if t["type"] == "system" else f"{name}[{name}]"
         lines.append(f"    {shape}")
@@ -62,9 +62,12 @@ def import_violations(ts, extra=()):
     return problems
 
 
+# Programs that are not part of the workbench: the benchmarks and the build plugin's tool.
+TOOLS = {"EngineBenchmarks", "EmbedSourcesTool", "ExploreBenchmarks"}
+
 # The layers, lowest first: a module may depend only on modules of a lower layer.
 LAYERS = [
-    {"ChartEngine", "Decimation", "CMicroHTTPD", "CQREncode", "CSQLite"},
+    {"ChartEngine", "Decimation", "CMicroHTTPD", "CQREncode", "CSQLite", "CSodium"},
     {"WorkbenchSupport"},
     {"HTTPServer", "WorkbenchStores", "PriceData"},
     {"WorkbenchExports"},
@@ -79,7 +82,7 @@ def layer_violations(ts):
     problems = []
     for name, t in ts.items():
         if t["type"] not in ("regular", "executable", "system") or name not in layer:
-            if t["type"] in ("regular", "executable") and name not in ("EngineBenchmarks",):
+            if t["type"] in ("regular", "executable") and name not in TOOLS:
                 problems.append(f"Package.swift: {name} is in no layer of scripts/module_graph.py")
             continue
         for d in t["deps"]:

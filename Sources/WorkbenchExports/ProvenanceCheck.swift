@@ -159,7 +159,7 @@ package struct ProvenanceCheck {
             let names = Set(listed.map(\.0))
             let present = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { relative in
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder)
                 return !isFolder.boolValue && relative != HandoffBundle.provenanceFile
             }.sorted()
             if let extra = present.first(where: { !names.contains($0) }) {

@@ -104,7 +104,7 @@ struct ExportRoutes: PresetReading {
         let bytes: [UInt8]
         let bundle: HandoffBundle
         do {
-            bundle = HandoffBundle(preset: preset, platform: platform, root: try HandoffBundle.findRoot(), provenance: provenance)
+            bundle = HandoffBundle(preset: preset, platform: platform, provenance: provenance)
             bytes = try bundle.zip()
         } catch {
             throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")
