@@ -20,7 +20,7 @@ struct Verify: ParsableCommand {
     func run() throws {
         try Output.reportingInputErrors {
             let store: PresetStore
-            store = try openPresets(locations.presets)
+            store = try openPresets(locations.presets, options: .init(newHistory: locations.newHistory))
             let verdict = ProvenanceCheck(store: store).verify(path: path)
             if verdict.matches {
                 Output.write(verdict.lines.joined(separator: "\n") + "\n")
