@@ -35,7 +35,7 @@ struct Serve: ParsableCommand {
     @Option(help: "MB the presets' history database may hold; a write beyond it answers 507.")
     var historyLimit = Int(HistoryFile.Limits.historyBytes >> 20)
 
-    @Option(help: "Saves (and renames, deletes, restores, reviews) one author may make per second, in bursts of 3 times as many; beyond it 429. 0: no limit.")
+    @Option(help: "Saves (and renames, deletes, restores, reviews) one author may make per second, after a burst of 10 times as many; beyond it 429. 0: no limit.")
     var writeRate = 10
 
     @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
@@ -68,7 +68,7 @@ struct Serve: ParsableCommand {
             let presets: PresetStore
             presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
-                writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 3) : nil, holdFolder: true))
+                writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true))
             let (series, source) = try locations.loadData()
             let access = share ? ShareAccess(port: socket.port) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
