@@ -34,7 +34,7 @@ class Server:
         if presets_dir:
             pass  # another server's folder, served again as it is
         elif presets is None:
-            shutil.copytree(ROOT / "Presets", self.presets, ignore=shutil.ignore_patterns(".workbench.sqlite*", ".uploads"))
+            shutil.copytree(ROOT / "Presets", self.presets, ignore=shutil.ignore_patterns(".workbench*", ".uploads"))
         else:
             self.presets.mkdir()
         command = [BINARY, "serve", "--port", "0", "--presets", str(self.presets), "--public-folder", str(ROOT / "Public")]

@@ -72,6 +72,8 @@ package struct HTTPError: Error {
     package let code: String
     package let message: String
     package let field: String?
+    /// Headers the error answer carries (`Retry-After` on a 429 or 503).
+    package var headers: [(String, String)] = []
 
     package init(_ status: Int, _ code: String, _ message: String, field: String? = nil) {
         self.status = status
@@ -80,8 +82,18 @@ package struct HTTPError: Error {
         self.field = field
     }
 
+    package func adding(_ name: String, _ value: String) -> HTTPError {
+        var copy = self
+        copy.headers.append((name, value))
+        return copy
+    }
+
     package static func badRequest(_ message: String, field: String? = nil) -> HTTPError { HTTPError(400, "bad_request", message, field: field) }
 
 
-    package var response: HTTPResponse { .error(status, code, message, field: field) }
+    package var response: HTTPResponse {
+        var response = HTTPResponse.error(status, code, message, field: field)
+        response.headers += headers
+        return response
+    }
 }

@@ -82,7 +82,7 @@ struct Export: ParsableCommand {
             var fromStore: Preset?
             if !preset.hasSuffix(".json") {
                 let store: PresetStore
-                store = try openPresets(locations.presets)
+                store = try openPresets(locations.presets, options: .init(newHistory: locations.newHistory))
                 do {
                     let exported = try store.exportable(preset, revision: revision)
                     (fromStore, provenance) = (exported.preset, exported.provenance)

@@ -32,6 +32,12 @@ struct Serve: ParsableCommand {
     @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
     var maxPresets = PresetStore.Limits.presets
 
+    @Option(help: "MB the presets' history database may hold; a write beyond it answers 507.")
+    var historyLimit = Int(HistoryFile.Limits.historyBytes >> 20)
+
+    @Option(help: "Saves (and renames, deletes, restores, reviews) one author may make per second, after a burst of 10 times as many; beyond it 429. 0: no limit.")
+    var writeRate = 10
+
     @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
     var uploadSpace = 1024
 
@@ -45,6 +51,8 @@ struct Serve: ParsableCommand {
         guard (1...4096).contains(uploadLimit) else { throw ValidationError("--upload-limit must be between 1 and 4096 MB") }
         guard (1...65536).contains(uploadSpace) else { throw ValidationError("--upload-space must be between 1 and 65536 MB") }
         guard (1...PresetStore.Limits.presets).contains(maxPresets) else { throw ValidationError("--max-presets must be between 1 and \(PresetStore.Limits.presets)") }
+        guard (1...1_048_576).contains(historyLimit) else { throw ValidationError("--history-limit must be between 1 and 1048576 MB") }
+        guard (0...10_000).contains(writeRate) else { throw ValidationError("--write-rate must be between 0 and 10000 per second") }
         guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
     }
 
@@ -58,7 +66,9 @@ struct Serve: ParsableCommand {
             do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
-            presets = try openPresets(locations.presets, maxPresets: maxPresets)
+            presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
+                newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
+                writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true))
             let (series, source) = try locations.loadData()
             let access = share ? ShareAccess(port: socket.port) : nil
             let served = share ? Self.servedAddresses(host: host) : nil

@@ -14,7 +14,7 @@ public struct WorkbenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
-        subcommands: [Serve.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self, Motion.self, Select.self, LineWidth.self, SeriesCommand.self, Verify.self, Key.self, Check.self],
+        subcommands: [Serve.self, HistoryCommand.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self, Motion.self, Select.self, LineWidth.self, SeriesCommand.self, Verify.self, Key.self, Check.self],
         defaultSubcommand: Serve.self
     )
 
@@ -72,6 +72,9 @@ struct Locations: ParsableArguments {
     @Option(help: "Folder of preset files.")
     var presets: String = "Presets"
 
+    @Flag(help: "Begin a new history from the preset files when the folder's history database is missing, empty or damaged (it is kept aside). Without it such a folder is refused.")
+    var newHistory = false
+
     @Option(help: "CSV file of prices to chart instead of the built-in ten-year series.")
     var data: String?
 
@@ -93,11 +96,16 @@ struct Locations: ParsableArguments {
 import ChartEngine
 
 
-/// Opens the presets folder, telling on stderr what it could not do but served around (a
-/// read-only folder keeps its history in memory).
-func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets) throws -> PresetStore {
+/// Opens the presets folder by the history's start rule (`HistoryFile`): a missing, empty or
+/// damaged history beside a folder that had one is refused (exit 1, saying how to restore)
+/// unless `--new-history`; tells on stderr what it served around (a read-only history).
+func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init()) throws -> PresetStore {
     let store: PresetStore
-    do { store = try PresetStore(folder: folder, maxPresets: maxPresets) } catch { throw InputError("--presets \(folder): \(error.localizedDescription)") }
+    do { store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options) } catch let error as HistoryError {
+        throw InputError("refused: \(error.message)")
+    } catch {
+        throw InputError("--presets \(folder): \(error)")
+    }
     for warning in store.warnings { Output.error(warning) }
     return store
 }

@@ -1,6 +1,7 @@
 """A presets folder that turns read-only or full under a running server: rename, delete and save
 fail whole (both names never on disk, the history unchanged) with plain words naming the preset
-and the folder's problem, never a system error dump; a full disk answers 507. Needs root to
+and the folder's problem, never a system error dump; a full disk answers 507, a read-only
+history 503 (the history is opened read-only; it is never kept in memory). Needs root to
 mount a small tmpfs; skipped where that is not allowed."""
 import os
 import subprocess
@@ -76,13 +77,13 @@ def test_a_read_only_folder_refuses_rename_delete_and_save_whole(small_disk, tmp
         try:
             assert server.get("/api/presets/Keep").status_code == 200  # served as it is
             renamed = server.request("POST", "/api/presets/Keep/rename", json={"newName": "New"})
-            assert renamed.status_code == 500
+            assert renamed.status_code == 503
             plain(renamed, "Keep", "read-only")
             deleted = server.request("DELETE", "/api/presets/Other")
-            assert deleted.status_code == 500
+            assert deleted.status_code == 503
             plain(deleted, "Other", "read-only")
             saved = put(server, "Keep", notes="more")
-            assert saved.status_code == 500
+            assert saved.status_code == 503
             plain(saved, "Keep", "read-only")
             assert sorted(p.name for p in view.glob("*.json")) == ["keep.json", "other.json"]
             assert server.get("/api/presets/Keep").status_code == 200 and server.get("/api/presets/New").status_code == 404

@@ -13,7 +13,7 @@ import Testing
     }
 
     private func files() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".workbench.sqlite") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".workbench") }.sorted()
     }
 
     @Test func savesAtomicallyAndReadsBack() throws {

@@ -73,6 +73,14 @@ extension RouteGroup {
         case PresetStore.SaveError.storage(let words):
             return HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
         case PresetStore.SaveError.conflict: return HTTPError(409, "conflict", "“\(name)” changed in the meantime", field: "If-Match")
+        case let history as HistoryError:
+            switch history.kind {
+            case .removedOrReplaced, .refusedAtStart: return HTTPError(503, "history_unavailable", history.message)
+            case .readOnly: return HTTPError(503, "history_read_only", history.message)
+            case .unreadable: return HTTPError(500, "history_unreadable", history.message)
+            case .full: return HTTPError(507, "history_full", history.message)
+            case .tooFast: return HTTPError(429, "too_many_writes", history.message).adding("Retry-After", String(history.retryAfter ?? 1))
+            }
         default: return HTTPError(500, "write_failed", PresetStore.plainWords(error, name: name, doing: "saved"))
         }
     }

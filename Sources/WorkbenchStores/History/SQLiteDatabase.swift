@@ -1,14 +1,25 @@
 import WorkbenchSupport
 import CSQLite
 import Synchronization
+import Foundation
 
 /// An SQLite failure in words: what was being done, SQLite's own message and its result code.
 /// Never a trap: a corrupt or locked database, or untrusted text, becomes this error.
 package struct SQLiteError: Error, Sendable, CustomStringConvertible {
     package let code: Int32
     package let message: String
+    /// Set when the workbench itself refused the statement (the history file was removed,
+    /// replaced, made read-only or is full): what the caller is told instead of SQLite's words.
+    package var refusal: HistoryError?
 
-    package var description: String { message }
+    package init(code: Int32, message: String, refusal: HistoryError? = nil) {
+        self.code = code; self.message = message; self.refusal = refusal
+    }
+
+    package var description: String { refusal?.message ?? message }
+
+    /// The file is damaged or is no database (SQLITE_CORRUPT, SQLITE_NOTADB).
+    package var isCorrupt: Bool { code & 0xFF == SQLITE_CORRUPT || code & 0xFF == SQLITE_NOTADB }
 
     /// The disk is full (SQLITE_FULL) or the database cannot be written (read-only, permissions).
     package var isFull: Bool { code & 0xFF == SQLITE_FULL }
@@ -62,11 +73,25 @@ package final class SQLiteConnection {
     private let handle: OpaquePointer
     private var statements: [String: OpaquePointer] = [:]
     private var transactionDepth = 0
+    /// Asked before every write (a transaction's BEGIN, or a writing statement outside one) and
+    /// after every COMMIT: throws when the file may not or could not keep it.
+    fileprivate var writeCheck: (@Sendable (SQLiteConnection, _ afterCommit: Bool) throws(SQLiteError) -> Void)?
 
-    fileprivate init(path: String) throws(SQLiteError) {
+    /// SQLite's own verdict: true when the file was opened read-only (a read-only file or folder).
+    package var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    package init(path: String, readOnly: Bool = false, immutable: Bool = false, create: Bool = true) throws(SQLiteError) {
         var opened: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)) | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if immutable {
+            // A WAL database on read-only media whose -shm cannot be made: read it as it is.
+            flags |= SQLITE_OPEN_URI
+            var allowed = CharacterSet.urlPathAllowed
+            allowed.remove(charactersIn: "?#")
+            name = "file:" + (path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path) + "?immutable=1"
+        }
+        let status = sqlite3_open_v2(name, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let opened { sqlite3_close_v2(opened) }
@@ -80,11 +105,11 @@ package final class SQLiteConnection {
             // WAL: readers never block the writer. synchronous=FULL: a commit is on disk (the WAL
             // fsynced) before it returns, so a save that answered 2xx survives power loss, not
             // only a killed process (NORMAL would survive only the latter).
-            let mode = try query("PRAGMA journal_mode=WAL").first?.text(0)
-            guard mode?.lowercased() == "wal" || path == ":memory:" else {
+            let mode = try query(readOnly || immutable ? "PRAGMA journal_mode" : "PRAGMA journal_mode=WAL").first?.text(0)
+            guard mode?.lowercased() == "wal" || path == ":memory:" || readOnly || immutable else {
                 throw SQLiteError(code: SQLITE_ERROR, message: "the database could not be put in WAL mode (it is \(mode ?? "unknown"))")
             }
-            try execute("PRAGMA synchronous=FULL")
+            if !readOnly && !immutable { try execute("PRAGMA synchronous=FULL") }
             try execute("PRAGMA foreign_keys=ON")
         } catch {
             sqlite3_close_v2(handle)
@@ -161,6 +186,7 @@ package final class SQLiteConnection {
     @discardableResult
     package func query(_ sql: String, _ parameters: [SQLiteValue] = []) throws(SQLiteError) -> [SQLiteRow] {
         let statement = try prepared(sql)
+        if transactionDepth == 0, sqlite3_stmt_readonly(statement) == 0, let writeCheck { try writeCheck(self, false) }
         defer {
             sqlite3_reset(statement)
             sqlite3_clear_bindings(statement)
@@ -178,6 +204,32 @@ package final class SQLiteConnection {
 
     package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// Copies the whole database, as this connection sees it, into a new file at `path` with
+    /// SQLite's online backup API (one step: a consistent snapshot; in WAL mode writers of other
+    /// connections are not blocked). The file is fsynced; the caller renames it into place.
+    package func backup(to path: String) throws(SQLiteError) {
+        var destination: OpaquePointer?
+        let status = sqlite3_open_v2(path, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard status == SQLITE_OK, let destination else {
+            let message = destination.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let destination { sqlite3_close_v2(destination) }
+            throw SQLiteError(code: status, message: "backup: \(message)")
+        }
+        defer { sqlite3_close_v2(destination) }
+        guard let backup = sqlite3_backup_init(destination, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_extended_errcode(destination), message: "backup: \(String(cString: sqlite3_errmsg(destination)))")
+        }
+        var step = SQLITE_OK
+        repeat {
+            step = sqlite3_backup_step(backup, -1)
+            if step == SQLITE_BUSY || step == SQLITE_LOCKED { sqlite3_sleep(20) }
+        } while step == SQLITE_OK || step == SQLITE_BUSY || step == SQLITE_LOCKED
+        let finished = sqlite3_backup_finish(backup)
+        guard step == SQLITE_DONE, finished == SQLITE_OK else {
+            throw SQLiteError(code: step == SQLITE_DONE ? finished : step, message: "backup: \(String(cString: sqlite3_errmsg(destination)))")
+        }
+    }
+
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: the write lock is taken at once, so two
     /// writers never deadlock upgrading). Any error rolls everything back; nested calls join the
     /// outer transaction.
@@ -187,12 +239,16 @@ package final class SQLiteConnection {
             defer { transactionDepth -= 1 }
             return try body()
         }
+        if let writeCheck { try writeCheck(self, false) }
         try execute("BEGIN IMMEDIATE")
         transactionDepth = 1
         do {
             let result = try body()
             transactionDepth = 0
             try execute("COMMIT")
+            // Committed into a file that is no longer the history (removed or replaced while the
+            // transaction ran): the write was not kept, and the caller must not say it was.
+            if let writeCheck { try writeCheck(self, true) }
             return result
         } catch {
             transactionDepth = 0
@@ -207,24 +263,34 @@ package final class SQLiteConnection {
 package final class SQLiteDatabase: Sendable {
     package let path: String
     private let connection: Mutex<SQLiteConnection>
+    /// Opened read-only (a read-only file, folder or disk): every write is refused.
+    package let isReadOnly: Bool
 
-    package init(path: String) throws(SQLiteError) {
+    package init(path: String, readOnly: Bool = false, immutable: Bool = false, create: Bool = true) throws(SQLiteError) {
         self.path = path
-        connection = Mutex(try SQLiteConnection(path: path))
+        let opened = try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable, create: create)
+        isReadOnly = readOnly || immutable || opened.isReadOnly
+        connection = Mutex(opened)
     }
 
-    /// A database that lives as long as the process: where a history goes when the presets
-    /// folder cannot hold one (read-only), so the presets can still be read and served.
-    package static func inMemory() throws(SQLiteError) -> SQLiteDatabase { try SQLiteDatabase(path: ":memory:") }
-
-    package var isInMemory: Bool { path == ":memory:" }
-
+    /// Every use of the connection; SQLite's failures leave as the history's domain errors
+    /// (`HistoryError`) where they are the file's fault (damaged, removed, read-only, full).
     package func withConnection<T: Sendable>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        try connection.withLock { connection in try body(connection) }
+        do {
+            return try connection.withLock { connection in try body(connection) }
+        } catch let error as SQLiteError {
+            throw HistoryError(error) ?? error
+        }
+    }
+
+    /// Installs the check asked before every write and after every commit.
+    package func guardWrites(_ check: @escaping @Sendable (SQLiteConnection, _ afterCommit: Bool) throws(SQLiteError) -> Void) {
+        connection.withLock { $0.writeCheck = check }
     }
 
     /// `PRAGMA integrity_check`'s answer: "ok" when the file is sound.
-    package func integrityCheck() throws -> String {
-        try withConnection { try $0.query("PRAGMA integrity_check").compactMap { $0.text(0) }.joined(separator: "; ") }
+    /// `quick`: `PRAGMA quick_check` (every page read, indexes not matched against their tables).
+    package func integrityCheck(quick: Bool = false) throws -> String {
+        try connection.withLock { try $0.query(quick ? "PRAGMA quick_check" : "PRAGMA integrity_check").compactMap { $0.text(0) }.joined(separator: "; ") }
     }
 }

@@ -128,7 +128,9 @@ extension PresetStore {
     /// Records a review of revision `number` (approve, request changes, or ask reviewers for one).
     package func review(_ name: String, revision number: Int, decision: PresetReviews.Decision, reviewers: [String], comment: String,
                 author: String) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
-        try database.withConnection { connection in
+        let reviewed = try storage(name, doing: "reviewed") { () throws -> (PresetReviews.Review, PresetReviews.Status, DecisionLogEntry) in
+            try historyFile.options.writeRate?.check(author)
+            return try database.withConnection { connection in
             try connection.transaction {
                 guard let record = try PresetHistory.record(named: name, on: connection), !record.deleted else { throw SaveError.notFound }
                 guard let revision = try PresetHistory.revision(of: record.id, number: number, on: connection) else {
@@ -152,7 +154,9 @@ extension PresetStore {
                                                                       ("state", .string(status.state.rawValue))]), on: connection)
                 return (review, status, logged)
             }
-        }
+        } }
+        historyFile.noteWrite()
+        return reviewed
     }
 
 
@@ -161,6 +165,7 @@ extension PresetStore {
     package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, summary: (PresetHistory.Revision) -> String,
                         files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
+        do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
         let (before, revision, logged): (PresetHistory.Record?, PresetHistory.Revision, DecisionLogEntry) = try storage(name, doing: doing) {
             try database.withConnection { connection in
                 try connection.transaction {
@@ -185,12 +190,15 @@ extension PresetStore {
             }
             throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
         }
+        historyFile.noteWrite()
         return (revision, logged)
     }
 
     /// Runs a database step, turning its failure into words that name the preset.
     package func storage<T>(_ name: String, doing: String = "saved", _ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as SaveError { throw error } catch {
+        do { return try body() } catch let error as SaveError { throw error } catch let error as HistoryError {
+            throw error.about(name, doing: doing)
+        } catch {
             throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))
         }
     }

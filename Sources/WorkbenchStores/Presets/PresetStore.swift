@@ -48,37 +48,41 @@ package final class PresetStore: Sendable {
 
     /// Presets the folder may hold (`serve --max-presets`; at most `Limits.presets`).
     package let maxPresets: Int
-    /// What the store could not do at start but served around (a read-only folder), for the
-    /// command line to tell.
-    package var warnings: [String] { startWarnings.withLock { $0 } }
+    /// The database file, watched before every write, and its backups (see `HistoryFile`).
+    package let historyFile: HistoryFile
+    /// What the store could not do at start but served around (a read-only history), and what
+    /// went wrong since in the background (a backup), for the command line to tell.
+    package var warnings: [String] { startWarnings.withLock { $0 } + historyFile.problems.withLock { $0 } }
     private let startWarnings = Mutex<[String]>([])
 
-    package init(folder: String, maxPresets: Int = Limits.presets) throws {
+    /// Opens the folder and its history by `HistoryFile`'s start rule: a missing, empty or
+    /// damaged database beside a folder that had a history is refused (a `HistoryError`) unless
+    /// `options.newHistory`; a folder that never had one (a fresh clone) starts one.
+    package init(folder: String, maxPresets: Int = Limits.presets, options: HistoryFile.Options = .init()) throws {
         self.maxPresets = min(maxPresets, Limits.presets)
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         self.folder = url.resolvingSymlinksInPath().path
-        var inMemoryBecause: String?
-        do {
-            database = try SQLiteDatabase(path: self.folder + "/" + Self.databaseFileName)
-        } catch {
-            // A read-only folder can still be served; its history lasts as long as this process.
-            inMemoryBecause = ("the presets' history cannot be kept in \(Self.databaseFileName) (\(error)); it is kept in memory until the server stops")
-            database = try SQLiteDatabase.inMemory()
-        }
+        let (file, warnings) = try HistoryFile.open(folder: self.folder, options: options)
+        historyFile = file
+        database = file.database
+        startWarnings.withLock { $0 = warnings }
         history = try PresetHistory(database: database)
-        if let inMemoryBecause { startWarnings.withLock { $0.append(inMemoryBecause) } }
         reviews = try PresetReviews(database: database)
         log = try DecisionLog(database: database)
-        // Temporary files left by a save that was killed half-way hold nothing the real files lack.
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where file.hasPrefix(".") && file.hasSuffix(".tmp") {
-            try? FileManager.default.removeItem(atPath: self.folder + "/" + file)
-        }
-        if !database.isInMemory {
-            // A folder that cannot be repaired now (read-only) is still served as it is.
+        file.protect()
+        if !database.isReadOnly {
+            // Temporary files left by a save that was killed half-way hold nothing the real files lack.
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                try? FileManager.default.removeItem(atPath: self.folder + "/" + name)
+            }
+            // A folder that cannot be repaired now is still served as it is.
             do { try recover() } catch { startWarnings.withLock { $0.append("the presets folder could not be brought in line with its history: \(error)") } }
         }
         _ = list()
+        if options.backupAtStart && !database.isReadOnly {
+            do { try file.backup() } catch { startWarnings.withLock { $0.append("the presets' history could not be backed up at start: \(error)") } }
+        }
     }
 
     // MARK: Reading

@@ -1,0 +1,498 @@
+import WorkbenchSupport
+import CSQLite
+import Foundation
+import Synchronization
+import Glibc
+
+/// The history database beside the presets (`.workbench.sqlite`) as a file that cannot vanish
+/// silently.
+///
+/// **At start** (`open`) the file is judged before anything is served:
+/// - missing, while the folder shows a history was kept there (the marker `.workbench-history`
+///   or a backup in `.workbench-backups/`): refused;
+/// - missing, with no such sign (a fresh clone of the repository's `Presets/`, or a new folder):
+///   a new history is created and the preset files are taken in as revision 1;
+/// - empty (0 bytes) beside preset files or a sign of a history, not an SQLite file, or damaged
+///   (`PRAGMA quick_check`): refused;
+/// - read-only (file, folder or disk): opened read-only; reads are served, writes refused.
+/// A refusal says what is wrong and how to go on: `workbench history restore BACKUP`, or
+/// `--new-history` (the broken file is kept aside as `.workbench.sqlite.broken-TIME`).
+///
+/// **While serving**, before every write (and after every commit) the file at the path must still
+/// be the one opened (device and inode), writable, hold the random id written at its creation,
+/// and be under its size limit; otherwise the write is refused with a `HistoryError`. When the
+/// file was removed or replaced, what the open connection still holds is first copied to
+/// `.workbench-backups/rescued-TIME.sqlite`, so nothing acknowledged is lost.
+package final class HistoryFile: Sendable {
+    package static let databaseFileName = ".workbench.sqlite"
+    package static let markerFileName = ".workbench-history"
+    package static let backupsFolderName = ".workbench-backups"
+    package static let lockFileName = ".workbench.lock"
+
+    /// How the history is kept: the start rule's escape, the size limit, backups and write rate.
+    package struct Options: Sendable {
+        /// Begin a new history from the preset files when the database is missing or broken.
+        package var newHistory = false
+        /// The most bytes the history database may hold (`serve --history-limit`); nil: no limit.
+        package var limitBytes: Int64? = Limits.historyBytes
+        /// A backup after every this many writes (0: none); `backupAtStart` one at start.
+        package var backupEvery = Limits.backupEvery
+        package var backupsKept = Limits.backupsKept
+        package var backupAtStart = false
+        /// Writes per author (nil: unlimited).
+        package var writeRate: WriteRateLimit?
+        /// Hold a shared lock on the folder while open (a server), so a restore can refuse.
+        package var holdFolder = false
+
+        package init(newHistory: Bool = false, limitBytes: Int64? = Limits.historyBytes, backupEvery: Int = Limits.backupEvery,
+                     backupsKept: Int = Limits.backupsKept, backupAtStart: Bool = false, writeRate: WriteRateLimit? = nil, holdFolder: Bool = false) {
+            self.newHistory = newHistory; self.limitBytes = limitBytes; self.backupEvery = backupEvery
+            self.backupsKept = backupsKept; self.backupAtStart = backupAtStart; self.writeRate = writeRate; self.holdFolder = holdFolder
+        }
+    }
+
+    package enum Limits {
+        package static let historyBytes: Int64 = 256 << 20
+        package static let backupEvery = 50
+        package static let backupsKept = 5
+    }
+
+    package let folder: String
+    package let path: String
+    package let database: SQLiteDatabase
+    /// The random id written into the database when it was created (empty for a read-only file
+    /// that predates ids).
+    package let historyID: String
+    package let options: Options
+    package let backups: HistoryBackups
+    private let identity: (device: UInt64, inode: UInt64)
+    private let lockDescriptor: Int32
+    private let rescued = Atomic<Bool>(false)
+    private let writes = Atomic<Int>(0)
+    private let backingUp = Atomic<Bool>(false)
+    /// What went wrong in the background (a periodic backup), for the command line to tell.
+    package let problems = Mutex<[String]>([])
+
+    private init(folder: String, database: SQLiteDatabase, historyID: String, options: Options, identity: (UInt64, UInt64), lock: Int32) {
+        self.folder = folder
+        path = folder + "/" + Self.databaseFileName
+        self.database = database
+        self.historyID = historyID
+        self.options = options
+        backups = HistoryBackups(folder: folder + "/" + Self.backupsFolderName, kept: options.backupsKept)
+        self.identity = identity
+        lockDescriptor = lock
+    }
+
+    deinit { if lockDescriptor >= 0 { close(lockDescriptor) } }
+
+    // MARK: Start
+
+    /// What the file at the path is, before SQLite is asked to open (and perhaps create) it.
+    package enum State: Equatable {
+        case missing, empty, notSQLite, present
+    }
+
+    package static func state(of path: String) -> State {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        if info.st_size == 0 { return .empty }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .present }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        return header == Data("SQLite format 3\0".utf8) ? .present : .notSQLite
+    }
+
+    /// Signs that a history was kept in `folder`: the marker, a backup, or a leftover WAL.
+    package static func signsOfHistory(in folder: String) -> [String] {
+        var signs: [String] = []
+        let manager = FileManager.default
+        if manager.fileExists(atPath: folder + "/" + markerFileName) { signs.append("its marker \(markerFileName)") }
+        if !HistoryBackups(folder: folder + "/" + backupsFolderName, kept: 0).list().isEmpty { signs.append("backups in \(backupsFolderName)/") }
+        if let size = (try? manager.attributesOfItem(atPath: folder + "/" + databaseFileName + "-wal"))?[.size] as? Int, size > 0 {
+            signs.append("its write-ahead log \(databaseFileName)-wal")
+        }
+        return signs
+    }
+
+    package static func presetFiles(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+    }
+
+    private static func refusal(_ folder: String, _ what: String) -> HistoryError {
+        HistoryError(.refusedAtStart, """
+            the presets' history in \(folder) \(what). Nothing was changed. Restore a backup with \
+            `workbench history restore BACKUP --presets \(folder)` (backups are in \(folder)/\(backupsFolderName)/), \
+            or start with --new-history to begin a new history from the preset files (the old file is kept aside)
+            """)
+    }
+
+    /// Opens the history of `folder` by the start rule above, or throws a `HistoryError` saying
+    /// why not. `warnings` are what the command line should tell (a read-only history, a new one).
+    package static func open(folder: String, options: Options) throws -> (file: HistoryFile, warnings: [String]) {
+        let path = folder + "/" + databaseFileName
+        var warnings: [String] = []
+        let lock = try holdLock(folder: folder, hold: options.holdFolder)
+        do {
+            var state = state(of: path)
+            let signs = signsOfHistory(in: folder)
+            let files = presetFiles(in: folder)
+            var problem: String?
+            switch state {
+            case .missing where !signs.isEmpty:
+                problem = "is missing: \(databaseFileName) is gone, though \(signs.joined(separator: " and ")) show a history was kept there"
+            case .empty where !signs.isEmpty || !files.isEmpty:
+                problem = "is empty: \(databaseFileName) holds 0 bytes beside \(files.count) preset files"
+            case .notSQLite:
+                problem = "is not a database: the first bytes of \(databaseFileName) are not SQLite's (overwritten or damaged)"
+            default: break
+            }
+            var opened: SQLiteDatabase?
+            if problem == nil, state == .present {
+                do {
+                    let database = try openExisting(path: path, folder: folder)
+                    let check = try database.integrityCheck(quick: true)
+                    if check == "ok" { opened = database } else { problem = "is damaged (\(String(check.prefix(200))))" }
+                } catch let error as SQLiteError where error.isCorrupt {
+                    problem = "is damaged (\(error.message))"
+                }
+            }
+            if let problem {
+                guard options.newHistory else { throw refusal(folder, problem) }
+                let aside = try setAside(path: path, folder: folder)
+                warnings.append("began a new history from the preset files: the old one \(problem)" + (aside.map { "; it was kept as \($0)" } ?? ""))
+                state = .missing
+            } else if options.newHistory, opened != nil {
+                warnings.append("--new-history ignored: the presets' history is sound")
+            }
+            let database: SQLiteDatabase
+            if let opened {
+                database = opened
+            } else {
+                if state == .empty { unlink(path) }
+                do { database = try SQLiteDatabase(path: path) } catch {
+                    throw HistoryError(.refusedAtStart, "the presets' history cannot be created in \(folder) (\(PresetStore.folderProblem(folder) ?? error.description)); "
+                                       + "the presets are never served without a history that keeps what is saved")
+                }
+                if database.isReadOnly {
+                    throw HistoryError(.refusedAtStart, "the presets' history cannot be created in \(folder): the folder is read-only")
+                }
+            }
+            let historyID = try identify(database)
+            if database.isReadOnly {
+                warnings.append("the presets' history is read-only (\(PresetStore.folderProblem(folder) ?? "its file cannot be written")): presets are served, every write is refused")
+            } else if !historyID.isEmpty {
+                try? AtomicFile.write(Array("\(historyID)\n".utf8), to: folder + "/" + markerFileName)
+                // The id's page into the file itself, never again in the write-ahead log: a file
+                // overwritten in place then shows its own id to the check before each write.
+                _ = try? database.withConnection { try $0.query("PRAGMA wal_checkpoint(TRUNCATE)") }
+            }
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw refusal(folder, "vanished while it was being opened") }
+            let file = HistoryFile(folder: folder, database: database, historyID: historyID, options: options,
+                                   identity: (UInt64(info.st_dev), UInt64(info.st_ino)), lock: lock)
+            return (file, warnings)
+        } catch {
+            if lock >= 0 { close(lock) }
+            throw error
+        }
+    }
+
+    /// Opens a file that exists: read-write when it and its folder can be written, else read-only
+    /// (immutable when even its -shm cannot be made).
+    private static func openExisting(path: String, folder: String) throws -> SQLiteDatabase {
+        var info = stat()
+        let fileWritable = stat(path, &info) == 0 && info.st_mode & 0o222 != 0 && access(path, W_OK) == 0
+        if fileWritable && PresetStore.folderProblem(folder) != "the presets folder is read-only" && access(folder, W_OK) == 0 {
+            return try SQLiteDatabase(path: path, create: false)
+        }
+        do {
+            let database = try SQLiteDatabase(path: path, readOnly: true, create: false)
+            _ = try database.integrityCheck(quick: true)
+            return database
+        } catch let error as SQLiteError where !error.isCorrupt {
+            return try SQLiteDatabase(path: path, immutable: true, create: false)
+        }
+    }
+
+    /// The history's id, made (with its table) when the database has none yet.
+    private static func identify(_ database: SQLiteDatabase) throws -> String {
+        try database.withConnection { connection in
+            let hasTable = try !connection.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'workbench_meta'").isEmpty
+            if hasTable, let id = try connection.query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) { return id }
+            if database.isReadOnly { return "" }
+            var bytes = [UInt8](repeating: 0, count: 16)
+            for i in bytes.indices { bytes[i] = UInt8.random(in: 0...255) }
+            let id = bytes.map { String(format: "%02x", $0) }.joined()
+            try connection.transaction {
+                try connection.execute("CREATE TABLE IF NOT EXISTS workbench_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                try connection.query("INSERT OR REPLACE INTO workbench_meta(key, value) VALUES ('history_id', ?1), ('created_at', ?2)",
+                                     [.text(id), .text(DecisionLog.timestamp())])
+            }
+            return id
+        }
+    }
+
+    /// Moves a broken database (and its -wal and -shm) aside; returns the name it was kept as.
+    private static func setAside(path: String, folder: String) throws -> String? {
+        let stamp = HistoryBackups.stamp()
+        var kept: String?
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+            let name = databaseFileName + ".broken-" + stamp + suffix
+            guard rename(path + suffix, folder + "/" + name) == 0 else {
+                throw HistoryError(.refusedAtStart, "the broken history \(databaseFileName)\(suffix) could not be moved aside: \(String(cString: strerror(errno)))")
+            }
+            if suffix.isEmpty { kept = name }
+        }
+        PresetStore.syncFolder(folder)
+        return kept
+    }
+
+    /// A shared lock on the folder's lock file while a server has it open; a restore takes it
+    /// exclusively and so refuses while a server runs. -1 when not held.
+    private static func holdLock(folder: String, hold: Bool) throws -> Int32 {
+        guard hold else { return -1 }
+        let fd = Glibc.open(folder + "/" + lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return -1 }  // a read-only folder: nothing can be restored into it either
+        guard flock(fd, LOCK_SH | LOCK_NB) == 0 else {
+            close(fd)
+            throw HistoryError(.refusedAtStart, "the presets' history in \(folder) is being restored; start again when that is done")
+        }
+        return fd
+    }
+
+    // MARK: While serving
+
+    /// Installs the check before every write. Call once the tables exist.
+    package func protect() {
+        database.guardWrites { [self] connection, afterCommit throws(SQLiteError) in
+            if let refusal = self.refusal(connection: connection, afterCommit: afterCommit) {
+                throw SQLiteError(code: SQLITE_ABORT, message: refusal.message, refusal: refusal)
+            }
+        }
+    }
+
+    private static let replacedWords = "the presets' history database (\(databaseFileName)) was removed or replaced while the server ran, "
+        + "so writes are refused (none would be kept); reads go on. Stop the server, then restore a backup with "
+        + "`workbench history restore BACKUP` (the newest in \(backupsFolderName)/; a rescued-… one holds everything saved until now)"
+
+    /// Why a write may not happen now, nil when it may.
+    private func refusal(connection: SQLiteConnection, afterCommit: Bool) -> HistoryError? {
+        if database.isReadOnly {
+            return HistoryError(.readOnly, "the presets' history database is read-only, so nothing can be kept; reads go on")
+        }
+        if !isStillOurs() {
+            rescue(connection)
+            return HistoryError(.removedOrReplaced, Self.replacedWords)
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o222 == 0 {
+            return HistoryError(.readOnly, "the presets' history database was made read-only, so nothing can be kept; reads go on")
+        }
+        if !afterCommit, let limit = options.limitBytes, let used = try? Self.usedBytes(connection), used >= limit {
+            return HistoryError(.full, "the presets' history holds its limit of \(limit >> 20) MB (serve --history-limit); nothing more can be saved. "
+                                + "Ask whoever runs the workbench to raise the limit or to start a new history from a backup")
+        }
+        return nil
+    }
+
+    /// The file at the path is the one opened: same device and inode, not emptied, same id.
+    package func isStillOurs() -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode, info.st_size > 0 else { return false }
+        guard !historyID.isEmpty else { return true }
+        // Overwritten in place (same inode): a fresh connection reads what is on disk now.
+        guard let probe = try? SQLiteConnection(path: path, readOnly: true, create: false),
+              let id = try? probe.query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) else { return false }
+        return id == historyID
+    }
+
+    /// Pages in use times the page size: what the history holds (free pages not counted).
+    package static func usedBytes(_ connection: SQLiteConnection) throws(SQLiteError) -> Int64 {
+        let pages = try connection.query("PRAGMA page_count").first?.integer(0) ?? 0
+        let free = try connection.query("PRAGMA freelist_count").first?.integer(0) ?? 0
+        let size = try connection.query("PRAGMA page_size").first?.integer(0) ?? 4096
+        return (pages - free) * size
+    }
+
+    /// Copies what the open connection still holds (the removed file's pages) to a backup, once.
+    private func rescue(_ connection: SQLiteConnection) {
+        guard rescued.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        do {
+            let name = try backups.take(from: connection, kind: "rescued")
+            report("the history database was removed or replaced; what the server held was copied to \(Self.backupsFolderName)/\(name)")
+        } catch {
+            report("the history database was removed or replaced, and what the server held could not be copied: \(error)")
+        }
+    }
+
+    /// Counts a kept write; every `backupEvery` writes a backup is taken in the background.
+    package func noteWrite() {
+        guard options.backupEvery > 0 else { return }
+        let count = writes.wrappingAdd(1, ordering: .relaxed).newValue
+        guard count % options.backupEvery == 0 else { return }
+        backupInBackground()
+    }
+
+    package func backupInBackground() {
+        guard backingUp.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            defer { backingUp.store(false, ordering: .releasing) }
+            do { _ = try backup() } catch {
+                report("a backup of the presets' history failed: \(error)")
+            }
+        }
+    }
+
+    /// A backup now, from a connection of its own (the server's writes go on); its file name.
+    @discardableResult
+    package func backup(kind: String = "history") throws -> String {
+        guard isStillOurs() else { throw HistoryError(.removedOrReplaced, Self.replacedWords) }
+        return try backups.take(fromFile: path, kind: kind)
+    }
+
+    /// Kept for `warnings` and told on stderr at once (a server has no one else to tell).
+    private func report(_ problem: String) {
+        problems.withLock { $0.append(problem) }
+        Output.error(problem)
+    }
+
+    // MARK: Restore
+
+    /// Puts the backup `source` in place of `folder`'s history: refused while a server holds the
+    /// folder or when the backup fails `PRAGMA integrity_check`; the copy is written beside the
+    /// database, checked, and renamed into place; the database it replaces (if any) is moved
+    /// into the backups folder as `replaced-TIME.sqlite`. Returns what was done, in words.
+    package static func restore(backup source: String, folder: String) throws -> String {
+        let path = folder + "/" + databaseFileName
+        let fd = Glibc.open(folder + "/" + lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HistoryError(.readOnly, "cannot restore into \(folder): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            throw HistoryError(.refusedAtStart, "a workbench server is using \(folder); stop it, then restore")
+        }
+        guard state(of: source) == .present else { throw HistoryError(.unreadable, "\(source) is no SQLite database") }
+        let summary: String
+        let temporary = path + ".restoring"
+        unlink(temporary)
+        do {
+            let backup = try SQLiteConnection(path: source, readOnly: true, create: false)
+            let check = try backup.query("PRAGMA integrity_check").compactMap { $0.text(0) }.joined(separator: "; ")
+            guard check == "ok" else { throw HistoryError(.unreadable, "\(source) is damaged (integrity check: \(check.prefix(200))); choose another backup") }
+            guard try !backup.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revisions'").isEmpty else {
+                throw HistoryError(.unreadable, "\(source) holds no presets' history")
+            }
+            let presets = try backup.query("SELECT count(*) FROM presets").first?.integer(0) ?? 0
+            let revisions = try backup.query("SELECT count(*) FROM revisions").first?.integer(0) ?? 0
+            summary = "\(presets) presets, \(revisions) revisions"
+            try backup.backup(to: temporary)
+        } catch let error as SQLiteError {
+            unlink(temporary)
+            throw HistoryError(.unreadable, "\(source) cannot be restored: \(error.message)")
+        }
+        do {
+            try HistoryBackups.syncFile(temporary)
+            let copy = try SQLiteConnection(path: temporary, readOnly: true, create: false)
+            guard try copy.query("PRAGMA quick_check").first?.text(0) == "ok" else { throw HistoryError(.unreadable, "the restored copy does not check out") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        // The database replaced goes into the backups folder with its WAL, as it is.
+        let backups = HistoryBackups(folder: folder + "/" + backupsFolderName, kept: 0)
+        try backups.makeFolder()
+        var replaced: String?
+        if FileManager.default.fileExists(atPath: path) {
+            let name = "replaced-" + HistoryBackups.stamp() + ".sqlite"
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                guard rename(path + suffix, backups.folder + "/" + name + suffix) == 0 else {
+                    unlink(temporary)
+                    throw HistoryError(.readOnly, "the current history could not be moved aside: \(String(cString: strerror(errno)))")
+                }
+            }
+            replaced = name
+        }
+        unlink(path + "-shm")
+        unlink(path + "-wal")
+        guard rename(temporary, path) == 0 else {
+            throw HistoryError(.readOnly, "the backup could not be put in place: \(String(cString: strerror(errno)))")
+        }
+        PresetStore.syncFolder(folder)
+        PresetStore.syncFolder(backups.folder)
+        if let id = try? SQLiteConnection(path: path, readOnly: true, create: false).query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) {
+            try? AtomicFile.write(Array("\(id)\n".utf8), to: folder + "/" + markerFileName)
+        }
+        return "restored the presets' history from \((source as NSString).lastPathComponent) (\(summary))"
+            + (replaced.map { "; the history it replaced was kept as \(backupsFolderName)/\($0)" } ?? "")
+            + ". Preset files changed since the backup are taken in as new revisions at the next start"
+    }
+}
+
+/// The folder of backups (`.workbench-backups/`): `history-TIME.sqlite` taken at start and every
+/// few writes, the newest `kept` of them kept; `manual-…` (`workbench history backup`),
+/// `rescued-…` and `replaced-…` are never pruned.
+package struct HistoryBackups: Sendable {
+    package let folder: String
+    package let kept: Int
+
+    package init(folder: String, kept: Int) { self.folder = folder; self.kept = kept }
+
+    /// UTC time in a file name's form, sortable: 20250101T120000.123Z.
+    package static func stamp() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        return formatter.string(from: Date())
+    }
+
+    /// Every backup, oldest first (by name, which is by time).
+    package func list() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }.sorted {
+            $0.split(separator: "-").dropFirst().joined() < $1.split(separator: "-").dropFirst().joined()
+        }
+    }
+
+    package func makeFolder() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// A backup of what `connection` holds; returns its file name.
+    package func take(from connection: SQLiteConnection, kind: String = "history") throws -> String {
+        try makeFolder()
+        var name = "\(kind)-\(Self.stamp()).sqlite"
+        while FileManager.default.fileExists(atPath: folder + "/" + name) { name = "\(kind)-\(Self.stamp())-\(Int.random(in: 100...999)).sqlite" }
+        let temporary = folder + "/.\(name).tmp"
+        do {
+            try connection.backup(to: temporary)
+            try Self.syncFile(temporary)
+            guard rename(temporary, folder + "/" + name) == 0 else { throw AtomicFile.WriteError(description: "cannot name the backup", code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        PresetStore.syncFolder(folder)
+        prune()
+        return name
+    }
+
+    /// A backup of the database file at `path`, through a read-only connection of its own.
+    package func take(fromFile path: String, kind: String = "history") throws -> String {
+        let source = try SQLiteConnection(path: path, readOnly: true, create: false)
+        return try take(from: source, kind: kind)
+    }
+
+    /// Keeps the newest `kept` periodic backups.
+    package func prune() {
+        let periodic = list().filter { $0.hasPrefix("history-") }
+        guard kept > 0, periodic.count > kept else { return }
+        for name in periodic.dropLast(kept) { unlink(folder + "/" + name) }
+    }
+
+    static func syncFile(_ path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw AtomicFile.WriteError(description: "cannot open the backup", code: errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw AtomicFile.WriteError(description: "cannot sync the backup", code: errno) }
+    }
+}

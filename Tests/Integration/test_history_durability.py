@@ -1,0 +1,301 @@
+"""The presets' history cannot vanish (issue 26, item 5), with the real binary: a missing, empty,
+overwritten or damaged database beside a folder that had a history is refused at start (exit 1,
+saying how to restore) unless --new-history; one removed, replaced, emptied or made read-only
+while serving is noticed before the next write, which answers 503 (never 2xx for a write not
+kept) while reads go on, and a removed one is rescued into a backup that restores everything
+acknowledged; damaged pages answer "history unreadable"; backups are taken and restored; the
+history's size limit answers 507 and a flood of writes 429."""
+import os
+import shutil
+import sqlite3
+import subprocess
+import time
+from contextlib import closing
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from workbench_server import BINARY, ROOT, Server, small_csv
+
+DB = ".workbench.sqlite"
+
+
+def put(server, name, **body):
+    return server.request("PUT", "/api/presets/" + quote(name, safe=""), json={"parameters": {"markerRadius": 3}, **body})
+
+
+def serve(folder, *args):
+    return Server(*args, data_csv=small_csv(100), presets_dir=folder)
+
+
+def refused_start(folder, *args):
+    """Runs `workbench serve` on the folder expecting a refusal: exit status and stderr."""
+    run = subprocess.run([BINARY, "serve", "--port", "0", "--presets", str(folder), "--public-folder", str(ROOT / "Public"), *args],
+                         capture_output=True, text=True, timeout=30)
+    return run.returncode, run.stderr
+
+
+def workbench(*args):
+    return subprocess.run([BINARY, *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A fresh clone's Presets/: the shipped files and no history yet."""
+    presets = tmp_path / "Presets"
+    presets.mkdir()
+    for file in (ROOT / "Presets").glob("*.json"):
+        shutil.copy(file, presets)
+    return presets
+
+
+def history_of(folder):
+    """Revisions per preset name, read straight from the database."""
+    with closing(sqlite3.connect(folder / DB)) as db:
+        return {name: n for name, n in db.execute("SELECT name, max(number) FROM revisions GROUP BY preset_id")}
+
+
+def checkpoint(folder):
+    """Moves what the write-ahead log holds into the database file (a stopped server leaves it)."""
+    with closing(sqlite3.connect(folder / DB)) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def with_saves(folder, count=3, *args):
+    server = serve(folder, "--write-rate", "0", *args)
+    try:
+        for i in range(count):
+            assert put(server, "Keep", notes=f"save {i} " + "n" * 2000).status_code in (200, 201)
+    finally:
+        server.stop()
+    checkpoint(folder)
+
+
+def test_a_fresh_clone_starts_and_takes_its_files_in(folder):
+    server = serve(folder)
+    try:
+        assert server.get("/api/presets/Default").status_code == 200
+    finally:
+        server.stop()
+    assert (folder / DB).exists() and (folder / ".workbench-history").exists()
+    assert list((folder / ".workbench-backups").glob("history-*.sqlite")), "a backup is taken at start"
+    assert len(history_of(folder)) == 3
+
+
+@pytest.mark.parametrize("damage", ["deleted", "truncated", "garbage header", "damaged pages"])
+def test_a_broken_history_is_refused_at_start_and_new_history_begins_again(folder, damage):
+    with_saves(folder, 40)
+    db = folder / DB
+    if damage == "deleted":
+        db.unlink()
+    elif damage == "truncated":
+        db.write_bytes(b"")
+    elif damage == "garbage header":
+        with open(db, "r+b") as f:
+            f.write(b"this is not SQLite at all")
+    else:
+        size = db.stat().st_size
+        assert size > 8 * 4096
+        with open(db, "r+b") as f:
+            f.seek(2 * 4096)
+            f.write(os.urandom(size - 3 * 4096))
+    def files():  # and their bytes (SQLite's -shm index aside)
+        return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file() and not p.name.endswith("-shm")}
+    before = files()
+    status, err = refused_start(folder)
+    assert status != 0, err
+    assert "workbench history restore" in err and "--new-history" in err, err
+    assert len(err.strip().splitlines()) == 1 and "Error Domain" not in err
+    assert files() == before, "a refusal changes nothing"
+    server = serve(folder, "--new-history")
+    try:
+        assert server.get("/api/presets/Keep").json()["notes"].startswith("save 39 ")
+        assert put(server, "Keep", notes="after").status_code == 200
+    finally:
+        server.stop()
+    if damage != "deleted":
+        assert list(folder.glob(DB + ".broken-*")), "the broken file is kept aside"
+
+
+@pytest.mark.parametrize("change", ["deleted", "replaced", "truncated", "overwritten in place"])
+def test_a_history_changed_while_serving_refuses_writes_and_loses_nothing_acknowledged(folder, tmp_path, change):
+    other = tmp_path / "other"
+    other.mkdir()
+    with_saves(other, 1)  # another history, to put in this one's place
+    server = serve(folder)
+    try:
+        acknowledged = [put(server, "Keep", notes=f"kept {i}").status_code for i in range(5)]
+        assert acknowledged == [201, 200, 200, 200, 200]
+        db = folder / DB
+        if change == "deleted":
+            db.unlink()
+        elif change == "replaced":
+            shutil.copy(other / DB, folder / "incoming.tmp")
+            os.rename(folder / "incoming.tmp", db)
+        elif change == "truncated":
+            os.truncate(db, 0)
+        else:
+            shutil.copy(other / DB, db)  # cp over the file: same inode, another history
+        refused = put(server, "Keep", notes="not kept")
+        assert refused.status_code == 503, refused.text
+        error = refused.json()["error"]
+        assert error["code"] == "history_unavailable" and "removed or replaced" in error["message"]
+        assert "/tmp" not in error["message"]
+        assert server.request("DELETE", "/api/presets/Keep").status_code == 503
+        assert server.request("POST", "/api/presets/Keep/reviews", json={"revision": 5, "decision": "approve"}).status_code in (503, 403, 400)
+        # Reads go on.
+        assert server.get("/api/presets/Keep").json()["notes"] == "kept 4"
+        assert server.get("/api/presets/Keep/revisions").status_code == 200
+    finally:
+        server.stop()
+    rescued = sorted((folder / ".workbench-backups").glob("rescued-*.sqlite"))
+    if change in ("deleted", "replaced"):
+        assert rescued, "what the server held is copied out before anything is refused"
+        assert workbench("history", "restore", str(rescued[-1]), "--presets", str(folder)).returncode == 0
+        again = serve(folder)
+        try:
+            revisions = again.get("/api/presets/Keep/revisions").json()
+            assert [r["revision"] for r in revisions][:5] == ["5", "4", "3", "2", "1"], "every acknowledged save is there"
+            assert again.get("/api/presets/Keep").json()["notes"] == "kept 4"
+        finally:
+            again.stop()
+
+
+def test_a_read_only_history_serves_reads_and_refuses_writes(folder):
+    with_saves(folder, 2)
+    (folder / DB).chmod(0o444)
+    server = serve(folder)
+    try:
+        assert server.get("/api/presets/Keep").status_code == 200
+        refused = put(server, "Keep", notes="not kept")
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_read_only", refused.text
+        assert server.get("/api/presets/Keep").json()["notes"].startswith("save 1 ")
+    finally:
+        server.stop()
+    (folder / DB).chmod(0o644)
+    server = serve(folder)
+    try:
+        assert put(server, "Keep", notes="kept").status_code == 200
+        (folder / DB).chmod(0o444)  # while serving
+        refused = put(server, "Keep", notes="not kept")
+        assert refused.status_code == 503 and "read-only" in refused.json()["error"]["message"]
+    finally:
+        server.stop()
+        (folder / DB).chmod(0o644)
+    assert history_of(folder)["Keep"] == 3
+
+
+def test_damaged_pages_while_serving_answer_history_unreadable_not_could_not_be_saved(folder):
+    server = serve(folder, "--write-rate", "0")
+    try:
+        for i in range(400):
+            assert put(server, "Big", notes=f"{i} " + "n" * 9_000).status_code in (200, 201)
+    finally:
+        server.stop()
+    checkpoint(folder)
+    db = folder / DB
+    size = db.stat().st_size
+    server = serve(folder)
+    try:
+        with open(db, "r+b") as f:  # the old revisions' pages, under the running server
+            f.seek(4 * 4096)
+            f.write(os.urandom(size // 2))
+        answers = [server.get(f"/api/presets/Big/revisions/{n}") for n in range(1, 401)]
+        broken = [a for a in answers if a.status_code != 200]
+        assert broken, "some page was read from the disk"
+        for answer in broken:
+            assert answer.status_code == 500, answer.text
+            error = answer.json()["error"]
+            assert error["code"] == "history_unreadable" and "could not be saved" not in error["message"], error
+            assert "workbench history restore" in error["message"]
+    finally:
+        server.stop()
+
+
+def test_backups_are_taken_every_50_writes_kept_5_and_restored(folder):
+    server = serve(folder, "--write-rate", "0")
+    try:
+        for i in range(260):
+            assert put(server, "Keep", notes=f"save {i}").status_code in (200, 201)
+        time.sleep(1)
+        periodic = sorted((folder / ".workbench-backups").glob("history-*.sqlite"))
+        assert len(periodic) == 5
+        made = workbench("history", "backup", "--presets", str(folder))
+        assert made.returncode == 0, made.stderr
+        backup = Path(made.stdout.strip())
+        assert backup.exists() and backup.name.startswith("manual-")
+        with sqlite3.connect(backup) as db:
+            assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert db.execute("SELECT max(number) FROM revisions JOIN presets ON presets.id = preset_id WHERE presets.name = 'Keep'").fetchone()[0] == 260
+        busy = workbench("history", "restore", str(backup), "--presets", str(folder))
+        assert busy.returncode != 0 and "server is using" in busy.stderr
+        assert put(server, "Keep", notes="after the backup").status_code == 200
+    finally:
+        server.stop()
+    damaged = folder.parent / "damaged.sqlite"
+    shutil.copy(backup, damaged)
+    with open(damaged, "r+b") as f:
+        f.seek(3 * 4096)
+        f.write(os.urandom(8 * 4096))
+    refused = workbench("history", "restore", str(damaged), "--presets", str(folder))
+    assert refused.returncode != 0 and "damaged" in refused.stderr, refused.stderr
+    restored = workbench("history", "restore", str(backup), "--presets", str(folder))
+    assert restored.returncode == 0, restored.stderr
+    assert list((folder / ".workbench-backups").glob("replaced-*.sqlite"))
+    server = serve(folder)
+    try:
+        revisions = server.get("/api/presets/Keep/revisions?limit=3").json()
+        # The file on disk (saved after the backup) is taken in as the next revision.
+        assert [r["revision"] for r in revisions] == ["261", "260", "259"]
+        assert server.get("/api/presets/Keep").json()["notes"] == "after the backup"
+    finally:
+        server.stop()
+
+
+def test_the_history_limit_answers_507_and_keeps_what_it_acknowledged(folder):
+    server = serve(folder, "--history-limit", "1", "--write-rate", "0")
+    try:
+        statuses = [put(server, "Keep", notes=f"{i} " + "n" * 9_000).status_code for i in range(200)]
+        assert 507 in statuses
+        first = statuses.index(507)
+        assert set(statuses[:first]) <= {200, 201} and set(statuses[first:]) == {507}
+        full = put(server, "Keep", notes="small")
+        assert full.status_code == 507 and full.json()["error"]["code"] == "history_full"
+        assert "1 MB" in full.json()["error"]["message"]
+    finally:
+        server.stop()
+    assert history_of(folder)["Keep"] == first
+
+
+def test_a_flood_of_writes_by_one_author_answers_429_with_retry_after(folder):
+    server = serve(folder, "--write-rate", "1")  # a burst of 10, then one a second
+    try:
+        statuses = [put(server, "Keep", notes=str(i)) for i in range(12)]
+        assert [s.status_code for s in statuses[:10]] == [201] + [200] * 9
+        slowed = statuses[10]
+        assert slowed.status_code == 429 and int(slowed.headers["Retry-After"]) >= 1
+        assert slowed.json()["error"]["code"] == "too_many_writes"
+        time.sleep(1.1)
+        assert put(server, "Keep", notes="later").status_code == 200
+    finally:
+        server.stop()
+
+
+def test_backing_up_ten_thousand_revisions(folder, capsys):
+    """Times the whole `workbench history backup` process for a history of 10,000 revisions."""
+    with_saves(folder, 1)
+    with sqlite3.connect(folder / DB) as db:
+        preset_id, text = db.execute("SELECT preset_id, file_text FROM revisions WHERE name = 'Keep'").fetchone()
+        row = db.execute("SELECT * FROM revisions WHERE name = 'Keep'").fetchone()
+        db.executemany("INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       [(preset_id, n) + row[2:8] + (text + " " * (n % 500),) + row[9:] for n in range(2, 10_001)])
+        db.execute("UPDATE presets SET latest = 10000 WHERE id = ?", (preset_id,))
+    start = time.monotonic()
+    made = workbench("history", "backup", "--presets", str(folder))
+    seconds = time.monotonic() - start
+    assert made.returncode == 0, made.stderr
+    size = Path(made.stdout.strip()).stat().st_size
+    with capsys.disabled():
+        print(f"\nbackup of 10,000 revisions ({size / 1e6:.1f} MB): {seconds:.2f} s for the whole process")
+    assert seconds < 30
