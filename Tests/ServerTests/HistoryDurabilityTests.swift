@@ -94,7 +94,7 @@ import Testing
             }
         }
         #expect(unreadable > 0)
-        let answer = WorkbenchApp.storeError(HistoryError(.unreadable, "the presets' history cannot be read"), name: "Big")
+        let answer = PresetRoutes.storeError(HistoryError(.unreadable, "the presets' history cannot be read"), name: "Big")
         #expect(answer.status == 500 && answer.code == "history_unreadable")
     }
 
@@ -106,7 +106,7 @@ import Testing
             if refused != nil { break }
         }
         #expect(refused == .full)
-        #expect(WorkbenchApp.storeError(HistoryError(.full, "full"), name: "Big").status == 507)
+        #expect(PresetRoutes.storeError(HistoryError(.full, "full"), name: "Big").status == 507)
     }
 
     @Test func backupsAreTakenEveryFewWritesAndTheNewestKept() throws {
@@ -143,7 +143,7 @@ import Testing
         #expect(limit.take("ben") == nil, "another author has a bucket of their own")
         now = 0.5
         #expect(limit.take("ana") == nil)
-        let answer = WorkbenchApp.storeError(HistoryError(.tooFast, "slow down", retryAfter: 2), name: "Calm")
+        let answer = PresetRoutes.storeError(HistoryError(.tooFast, "slow down", retryAfter: 2), name: "Calm")
         #expect(answer.status == 429 && answer.headers.contains { $0.0 == "Retry-After" && $0.1 == "2" })
     }
 }
