@@ -1,3 +1,4 @@
+import WorkbenchSupport
 import ArgumentParser
 import ChartEngine
 import Foundation
