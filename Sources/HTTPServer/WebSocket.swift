@@ -7,10 +7,17 @@ import Glibc
 /// `maxMessage` bytes; pings are answered, a close is echoed.
 package final class WebSocket: @unchecked Sendable {
     package let fd: Int32
+    /// Bytes read but not yet taken: `pending[start...]`.
     private var pending: [UInt8]
+    private var start = 0
+    private var chunk = [UInt8](repeating: 0, count: 16384)
     private var reader = WebSocketFrameReader(maxMessage: WebSocket.maxMessage)
     private let writeLock = NSLock()
-    package static let maxMessage = 1 << 20
+    /// A message is a render request (parameters only): 64 KB is far more than one needs, and
+    /// parsing a message costs several times its size while it lasts.
+    package static let maxMessage = 64 << 10
+    /// Called with each message received (the socket's slot is then the last of its client's to give way).
+    package var onReceive: (@Sendable () -> Void)?
     /// A quiet client is pinged after this long, and dropped when it stays quiet as long again.
     package static let idlePing: Int = 30
 
@@ -37,7 +44,7 @@ package final class WebSocket: @unchecked Sendable {
     package func receive() -> String? {
         while true {
             switch reader.next(read: read) {
-            case .text(let text): return text
+            case .text(let text): onReceive?(); return text
             case .ping(let payload): send(frame: 0xA, payload)
             case .pong: continue
             case .closed(let code): close(code: code); return nil
@@ -83,9 +90,10 @@ package final class WebSocket: @unchecked Sendable {
     }
 
     private func read(_ count: Int) -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         var pinged = false
-        while pending.count < count {
+        while pending.count - start < count {
+            // Taken bytes are dropped before more are read: the buffer stays about one frame long.
+            if start > 0 { pending.removeFirst(start); start = 0 }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -99,8 +107,8 @@ package final class WebSocket: @unchecked Sendable {
             pinged = false
             pending += chunk[..<n]
         }
-        let result = Array(pending[..<count])
-        pending.removeFirst(count)
+        let result = Array(pending[start..<(start + count)])
+        start += count
         return result
     }
 }
