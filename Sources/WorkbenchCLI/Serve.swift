@@ -12,7 +12,7 @@ import Glibc
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the workbench page and API (the default command).")
 
-    @Option(help: "Address to listen on (default 127.0.0.1; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
+    @Option(help: "Address to listen on (default 127.0.0.1 and [::1]; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
     var host: String?
 
     @Flag(help: "Share with the team: serve this machine's network addresses and loopback, behind editor and viewer join links.")
@@ -56,6 +56,13 @@ struct Serve: ParsableCommand {
             // The port first: a taken port is reported before anything slow happens.
             let socket: (fd: Int32, port: Int)
             do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
+            // By default IPv6 loopback too, on the same port (a machine without IPv6 serves IPv4 only).
+            var sockets = [socket.fd]
+            if self.host == nil && !share {
+                do { sockets.append(try ListeningSocket.open(host: "::1", port: socket.port).fd) } catch let error as ListeningSocket.OpenError {
+                    if error.inUse { close(socket.fd); throw InputError(error.description) }
+                }
+            }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
             presets = try openPresets(locations.presets, maxPresets: maxPresets)
@@ -66,15 +73,16 @@ struct Serve: ParsableCommand {
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
                                    uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace)
             let server = MicroHTTPDServer(handler: app)
-            do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
+            do { try server.start(listeningSockets: sockets) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }
 
             // Signal handlers before the line that says the server is ready: a test (or a script)
             // may send SIGTERM as soon as it reads it.
+            let listening = sockets
             let stop: @Sendable () -> Void = {
                 app.shutdown()
                 server.stop()
-                close(socket.fd)
+                for fd in listening { close(fd) }
                 Output.write("Stopped.\n")
                 Foundation.exit(0)
             }
@@ -90,7 +98,8 @@ struct Serve: ParsableCommand {
             }
             let shown = host.contains(":") ? "[\(host)]" : host
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+            let alsoV6 = sockets.count > 1 ? " and http://[::1]:\(socket.port)/" : ""
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.count) points from \(source), ready in \(seconds) s)\n")
             if let access, let base = app.shareBaseURL {
                 Output.write("""
                 Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:
