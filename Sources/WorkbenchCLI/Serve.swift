@@ -18,7 +18,7 @@ struct Serve: ParsableCommand {
     @Flag(help: "Share with the team: serve this machine's network addresses and loopback, behind editor and viewer join links.")
     var share = false
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
     var port = 8080
 
     @OptionGroup var locations: Locations
@@ -26,19 +26,19 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder of the page's files.")
     var publicFolder: String?
 
-    @Option(help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
+    @Option(parsing: .unconditional, help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
     var uploadLimit = 512
 
-    @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
+    @Option(parsing: .unconditional, help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
     var maxPresets = PresetStore.Limits.presets
 
-    @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
+    @Option(parsing: .unconditional, help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
     var uploadSpace = 1024
 
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
-    @Option(help: "Seconds between live prices.")
+    @Option(parsing: .unconditional, help: "Seconds between live prices.")
     var liveInterval = 2.0
 
     func validate() throws {
