@@ -10,7 +10,7 @@ package protocol Middleware: Sendable {
     func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse
 }
 
-package extension Middleware {
+extension Middleware {
     package func refusal(for head: RequestHead) -> HTTPResponse? { nil }
     package func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse { try next(context) }
 }

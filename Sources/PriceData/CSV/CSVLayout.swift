@@ -1,4 +1,4 @@
-package extension CSVImport {
+extension CSVImport {
     /// What the header (or the first row) says about the file.
     package struct Layout: Sendable {
         package var delimiter: UInt8
@@ -13,7 +13,7 @@ package extension CSVImport {
 
 /// Sniffing: the delimiter, whether the first line is a header, and which columns hold the
 /// time and the price.
-package extension CSVImport.Reader {
+extension CSVImport.Reader {
     /// Reads the delimiter, the header (if any) and picks the time and price columns; leaves
     /// `at` at the first data row.
     package mutating func readLayout() throws(CSVImport.Failure) -> CSVImport.Layout {
@@ -71,7 +71,7 @@ package extension CSVImport.Reader {
 }
 
 private extension String {
-    package var trimmed: String {
+    var trimmed: String {
         var s = Substring(self)
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }

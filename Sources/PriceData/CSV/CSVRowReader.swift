@@ -1,7 +1,7 @@
 import ChartEngine
 import Glibc
 
-package extension CSVImport {
+extension CSVImport {
     /// The rows of one part of the file.
     package struct Chunk {
         package var times: [Int64] = []

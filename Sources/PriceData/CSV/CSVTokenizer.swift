@@ -1,4 +1,4 @@
-package extension CSVImport {
+extension CSVImport {
     /// Byte range of one field in the input, and whether it was quoted.
     package struct Field {
         package var start: Int

@@ -26,7 +26,7 @@ package struct Authorship: Middleware {
 }
 
 private extension Unicode.GeneralCategory {
-    package var isControl: Bool { self == .control || self == .format || self == .lineSeparator || self == .paragraphSeparator }
+    var isControl: Bool { self == .control || self == .format || self == .lineSeparator || self == .paragraphSeparator }
 }
 
 /// Who sent a request, as the page names itself: a display name and a page id.

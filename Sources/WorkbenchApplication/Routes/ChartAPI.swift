@@ -8,7 +8,7 @@ import Synchronization
 import Foundation
 
 /// Schema, rendering and transition frames.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     package func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }

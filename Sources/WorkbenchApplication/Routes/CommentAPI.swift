@@ -7,7 +7,7 @@ import ChartEngine
 
 /// Comments anchored to a preset's parameter: list, add, resolve. Every change is announced
 /// as a `comment` event so each page shows it beside the control at once.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     package func listComments(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
         do { return .json(.array(try comments.list(preset: preset).map(\.json))) } catch { throw Self.commentError(error) }
@@ -69,7 +69,7 @@ package extension WorkbenchApp {
     }
 }
 
-package extension ParameterComment {
+extension ParameterComment {
     package var json: JSONValue {
         .object([
             ("id", .number(Double(id))), ("preset", .string(preset)), ("parameter", .string(parameter)),

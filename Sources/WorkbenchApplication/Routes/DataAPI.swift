@@ -7,7 +7,7 @@ import Foundation
 import ChartEngine
 
 /// Price data and the live feed.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     package static let importLock = NSLock()
     package static let maxPointsRange = 2.0...100_000
 

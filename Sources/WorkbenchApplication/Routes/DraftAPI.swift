@@ -8,7 +8,7 @@ import ChartEngine
 /// The live document of each preset over HTTP: read a draft, add a change or undo one's own
 /// step. Every change goes to every page as a `draft` event carrying the whole draft's values
 /// and its version, so pages converge by taking the newest version they hear.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     /// `GET /api/drafts/{name}`.
     package func getDraft(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)

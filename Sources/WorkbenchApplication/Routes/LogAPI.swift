@@ -6,7 +6,7 @@ import PriceData
 /// The decision log: entries written by the stores (saves, renames, deletes, restores, reviews,
 /// approvals) and by the API (comments, rounds, exports, data changes), each announced as a
 /// `log` event so the log page updates live; `GET /api/log` reads it as JSON or Markdown.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     /// Appends an entry and announces it. The log is a record, not a gate: an entry that cannot
     /// be written (a full disk) does not undo what was done; it is said on stderr.
     package func recordDecision(_ kind: String, preset: String?, revision: Int? = nil, by author: String, summary: String, details: JSONValue? = nil) {

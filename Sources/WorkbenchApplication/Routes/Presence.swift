@@ -89,5 +89,5 @@ package final class Presence: Sendable {
 }
 
 private extension String {
-    package func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
+    func leftPadded(to length: Int) -> String { count >= length ? self : String(repeating: "0", count: length - count) + self }
 }

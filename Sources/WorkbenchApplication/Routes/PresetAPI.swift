@@ -7,7 +7,7 @@ import ChartEngine
 import Foundation
 
 /// Presets: list, read, save (with revisions), rename, delete, export.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     /// Summaries (no notes), sorted by name, a page at a time: `limit` (1–1000, 200 by default)
     /// from `offset`; `next` is the next page's offset, null on the last.
     package func listPresets(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -425,7 +425,7 @@ package extension WorkbenchApp {
     }
 }
 
-package extension RequestContext {
+extension RequestContext {
     /// The `{name}` of the path as a preset name. A name no preset can have is a bad request
     /// when saving under it (`PUT`), and not found anywhere else: nothing can be there.
     package func presetNameInPath() throws(HTTPError) -> String {
@@ -436,7 +436,7 @@ package extension RequestContext {
     }
 }
 
-package extension HTTPError {
+extension HTTPError {
     /// A refused preset, name or value is the client's to fix.
     package init(_ error: PresetError) { self.init(400, "bad_request", error.message, field: error.field) }
 }

@@ -8,7 +8,7 @@ import ChartEngine
 /// Blind pairwise rounds: start one over presets or generated variations, hand each person
 /// the next pair (opaque tokens, no names, sides shuffled), take votes, and rank by
 /// Bradley–Terry. Names appear only in the result (`GET /api/rounds/{id}`).
-package extension WorkbenchApp {
+extension WorkbenchApp {
     package static let variationRange = 1...7
 
     /// Body: `{"candidates": [names]}` (2–8 presets) or `{"variationsOf": name, "count": n}`
@@ -140,7 +140,7 @@ package extension WorkbenchApp {
     }
 }
 
-package extension PairwiseRound {
+extension PairwiseRound {
     package struct Ranked {
         package let name: String
         package let score: Double

@@ -7,7 +7,7 @@ import ChartEngine
 
 /// The shared session: the event stream with presence, who is here, join links and their QR
 /// codes, and going back to the built-in data.
-package extension WorkbenchApp {
+extension WorkbenchApp {
     /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present
     /// while it stays open.
     package func eventStream(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

@@ -84,7 +84,7 @@ package struct ShareAccess: Sendable {
 }
 
 private extension Substring {
-    package var trimmingSpaces: Substring {
+    var trimmingSpaces: Substring {
         var s = self
         while s.first == " " { s = s.dropFirst() }
         while s.last == " " { s = s.dropLast() }

@@ -207,7 +207,7 @@ package final class PresetHistory: Sendable {
     }
 }
 
-package extension Preset {
+extension Preset {
     /// The parameters as one canonical text: every key of the file's `parameters` (defaults
     /// included, unknown keys kept), sorted by their UTF-8 bytes, values in the JSON writer's
     /// shortest round-trip form, no spaces. Two presets draw the same chart exactly when these agree.

@@ -1,7 +1,7 @@
 import ChartEngine
 import WorkbenchSupport
 
-package extension ParameterValue {
+extension ParameterValue {
     package var json: JSONValue {
         switch self {
         case .number(let v): .number(v)
