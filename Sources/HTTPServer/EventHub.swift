@@ -19,7 +19,7 @@ package final class EventHub: Sendable {
     /// runs once the page has gone. The stream opens with a `hello` event: `{"stream": id}` plus
     /// `hello`'s members (for this reader only).
     package func subscribe(client: String = "", hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
-        let slot = Evictable<EventStream> { $0.finish() }
+        let slot = Evictable<EventStream> { $0.evict() }
         guard let ticket = budget.ticket(client, evict: { slot.evict() }) else { return nil }
         let id = counter.add(1, ordering: .relaxed).newValue
         let greeting = JSONValue.object([("stream", .number(Double(id)))] + hello).serialized()

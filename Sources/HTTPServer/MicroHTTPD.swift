@@ -355,7 +355,8 @@ package final class MicroHTTPDServer: @unchecked Sendable {
             let box = Unmanaged.passRetained(stream).toOpaque()
             mhdResponse = MHD_create_response_from_callback(CMHD_SIZE_UNKNOWN, 4096, { cls, _, buffer, max in
                 let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeUnretainedValue()
-                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return -1 }  // end of stream
+                // End of stream (-1); an evicted one closes its connection too (-2).
+                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return stream.evicted ? -2 : -1 }
                 chunk.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                 return chunk.count
             }, box, { cls in
