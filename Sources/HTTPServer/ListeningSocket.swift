@@ -53,3 +53,11 @@ package enum ListeningSocket {
         return (fd, boundPort)
     }
 }
+
+/// Linux's `send`/`recv` flags as plain numbers: Glibc's `MSG_*` are an enum plus same-named
+/// macros, which a clean build sometimes cannot find in a file of a module that also imports a
+/// C header including <sys/socket.h>.
+package enum SocketFlag {
+    package static let dontWait: Int32 = 0x40      // MSG_DONTWAIT
+    package static let noSignal: Int32 = 0x4000    // MSG_NOSIGNAL
+}

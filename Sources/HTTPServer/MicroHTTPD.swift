@@ -274,7 +274,7 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         var sent = 0
         let deadline = ContinuousClock.now + .seconds(1)
         while sent < bytes.count && ContinuousClock.now < deadline {
-            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, SocketFlag.noSignal | SocketFlag.dontWait) }
             if n > 0 { sent += n } else if n < 0 && (errno == EAGAIN || errno == EINTR) { usleep(1000) } else { break }
         }
         shutdown(fd, Int32(SHUT_WR))
@@ -283,7 +283,7 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         while drained < 4 << 20 && ContinuousClock.now < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
-            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, SocketFlag.dontWait) }
             if n <= 0 && !(n < 0 && (errno == EAGAIN || errno == EINTR)) { break }
             drained += max(n, 0)
         }

@@ -80,7 +80,7 @@ package final class WebSocket: @unchecked Sendable {
         var sent = 0
         return bytes.withUnsafeBytes { buffer in
             while sent < buffer.count {
-                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, SocketFlag.noSignal)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return false }
                 sent += n
