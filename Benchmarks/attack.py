@@ -211,27 +211,43 @@ class FairSampler(Sampler):
     def run(self):
         session = requests.Session()
         self.refused = 0
+        self.slowest = {}
         n = 0
         while not self.stop.is_set():
             start = time.perf_counter()
             ok = True
-            try:
-                codes = [session.get(self.server.url + "/api/presets", timeout=10).status_code,
-                         self.server.request("PUT", "/api/presets/Normal", json={"parameters": {"markerRadius": n % 8}}).status_code,
-                         session.get(self.server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30).status_code]
+            steps = {}
+
+            def timed(name, f):
+                t = time.perf_counter()
+                code = f()
+                steps[name] = max(steps.get(name, 0), time.perf_counter() - t)
+                return code
+
+            def stream_code():
                 stream = connect(self.server, "127.0.0.1")
                 stream.sendall(head(self.server, "GET", "/api/events") + b"\r\n")
                 stream.settimeout(10)
-                codes.append(int(stream.recv(64).split(b" ")[1]))
+                code = int(stream.recv(64).split(b" ")[1])
                 stream.close()
+                return code
+
+            def socket_code():
                 sock, code = ws_handshake(self.server, "127.0.0.1")
-                codes.append(code)
                 sock.close()
+                return code
+            try:
+                codes = [timed("list", lambda: session.get(self.server.url + "/api/presets", timeout=10).status_code),
+                         timed("save", lambda: self.server.request("PUT", "/api/presets/Normal", json={"parameters": {"markerRadius": n % 8}}).status_code),
+                         timed("data", lambda: session.get(self.server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30).status_code),
+                         timed("stream", stream_code), timed("socket", socket_code)]
                 self.refused += sum(1 for c in codes if c == 503)
                 ok = all(c in (200, 201, 101) for c in codes)
             except (requests.RequestException, OSError, ValueError, IndexError):
                 ok = False
             self.times.append(time.perf_counter() - start)
+            for name, took in steps.items():
+                self.slowest[name] = max(self.slowest.get(name, 0), took)
             self.failures += not ok
             self.rss = max(self.rss, self.server.rss_kb())
             n += 1
@@ -348,6 +364,7 @@ def run_issue27(server, seconds):
     slowest = max(during.times)
     verdict = "ok" if during.refused == 0 and during.failures == 0 and during.rss < 300 * 1024 else "MISSED"
     print(f"{'list+save+data+stream+socket':<34} {len(during.times):6d} {slowest * 1000:7.0f} ms {during.refused:5d} {during.failures:6d} {during.rss / 1024:6.0f} MB {verdict}")
+    print("  slowest step: " + ", ".join(f"{name} {took * 1000:.0f} ms" for name, took in during.slowest.items()))
 
 
 def main():
