@@ -372,7 +372,8 @@ def main():
     seconds = float(os.environ.get("ATTACK_SECONDS", "12"))
     server = workbench_server.Server()
     # Read what the server says, so a full pipe never holds it up.
-    threading.Thread(target=lambda: [None for _ in server.process.stderr], daemon=True).start()
+    said = []
+    threading.Thread(target=lambda: [said.append(line) for line in server.process.stderr], daemon=True).start()
     try:
         with Sampler(server) as idle:
             time.sleep(3)
@@ -380,6 +381,7 @@ def main():
         print(f"idle: normal client median {base * 1000:.1f} ms, max {max(idle.times) * 1000:.1f} ms, RSS {idle.rss / 1024:.0f} MB")
         if os.environ.get("ATTACK_ONLY") == "27":
             run_issue27(server, seconds)
+            run_issue27(server, seconds) if os.environ.get("ATTACK_TWICE") else None
             return
         print(f"{'attack':<48} {'from':<10} {'slowest':>9} {'ratio':>7} {'failed':>6} {'peak RSS':>9}")
         for label, attack in ATTACKS:
@@ -394,6 +396,8 @@ def main():
                 time.sleep(6)  # let the server shed the attack's connections
         run_issue27(server, seconds)
     finally:
+        if server.process.poll() is not None:
+            print(f"the server exited ({server.process.returncode}); it last said:\n" + "".join(said[-20:]))
         server.close()
 
 

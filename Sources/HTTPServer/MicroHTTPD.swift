@@ -398,6 +398,7 @@ package extension MicroHTTPDServer {
         let urh = UncheckedHandle(pointer: handle)
         Thread.detachNewThread { [self] in
             upgrade.session(socket)
+            socket.end()
             sockets.withLock { _ = $0.removeValue(forKey: fd) }
             _ = cmhd_upgrade_close(urh.pointer)
         }

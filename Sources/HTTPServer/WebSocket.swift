@@ -56,12 +56,36 @@ package final class WebSocket: @unchecked Sendable {
 
     package func send(_ text: String) { send(frame: 0x1, Array(text.utf8)) }
 
+    /// Sends a close frame when that does not wait (another thread may be blocked writing to a
+    /// peer that does not read: an eviction must not wait for it), then shuts the socket down.
     package func close(code: UInt16) {
-        send(frame: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)])
+        endLock.lock()
+        defer { endLock.unlock() }
+        guard !ended else { return }
+        if writeLock.try() {
+            _ = writeAll(Self.frame(0x8, [UInt8(code >> 8), UInt8(code & 0xFF)]), flags: SocketFlag.dontWait)
+            writeLock.unlock()
+        }
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// The session is over and the descriptor is about to be closed (and maybe reused): a close
+    /// from another thread (an eviction) must not touch it any more.
+    private var ended = false
+    private let endLock = NSLock()
+    package func end() {
+        endLock.lock()
+        ended = true
+        endLock.unlock()
+    }
+
     private func send(frame opcode: UInt8, _ payload: [UInt8]) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        _ = writeAll(Self.frame(opcode, payload))
+    }
+
+    private static func frame(_ opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
         var header: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             header.append(UInt8(payload.count))
@@ -71,16 +95,14 @@ package final class WebSocket: @unchecked Sendable {
             header.append(127)
             header += (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
         }
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        _ = writeAll(header + payload)
+        return header + payload
     }
 
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    private func writeAll(_ bytes: [UInt8], flags: Int32 = 0) -> Bool {
         var sent = 0
         return bytes.withUnsafeBytes { buffer in
             while sent < buffer.count {
-                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, SocketFlag.noSignal)
+                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, SocketFlag.noSignal | flags)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return false }
                 sent += n
