@@ -54,14 +54,15 @@ static inline struct MHD_Daemon *cmhd_start(unsigned int flags,
                                             void *completed_cls,
                                             unsigned int connection_timeout_seconds,
                                             unsigned int connection_limit) {
+    /* The logger first: libmicrohttpd warns about options given before it. */
     return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                            MHD_OPTION_EXTERNAL_LOGGER, cmhd_log, NULL,
                             MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                             MHD_OPTION_NOTIFY_CONNECTION, connection_events, completed_cls,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escaped, NULL,
-                            MHD_OPTION_EXTERNAL_LOGGER, cmhd_log, NULL,
                             MHD_OPTION_END);
 }
 

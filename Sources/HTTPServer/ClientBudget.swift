@@ -1,98 +1,59 @@
 import WorkbenchSupport
 import Synchronization
 
-/// A count of things held at once (render sockets, event streams, heavy answers), bounded in
-/// total and per client, so one client cannot take the whole pool from everyone else. Taking
-/// and giving back happen under one lock: the cap cannot be passed by requests that checked
-/// it at the same moment.
+/// A count of things held at once (render sockets, event streams), shared out fairly between
+/// clients (addresses): when the total is reached, a client below its fair share (total ÷
+/// active clients) takes the slot of the client holding the most, whose least recently used
+/// one is closed; a client at or above its share gets the slot from its own oldest (a page
+/// always gets the stream and socket it needs). No number of addresses can hold anyone out.
 package final class ClientBudget: Sendable {
-    package let total: Int
-    package let perClient: Int
+    package let pool: FairPool
+    package var total: Int { pool.total }
 
-    private struct Counts {
-        package var all = 0
-        package var byClient: [String: Int] = [:]
+    package init(total: Int) {
+        pool = FairPool(total: total, ownGivesWay: true)
     }
 
-    private let counts = Mutex(Counts())
-
-    package init(total: Int, perClient: Int) {
-        self.total = total
-        self.perClient = min(perClient, total)
-    }
-
-    /// Takes one for `client`; false (nothing taken) when the pool or the client's share is spent.
-    package func acquire(_ client: String) -> Bool {
-        counts.withLock { counts in
-            let mine = counts.byClient[client, default: 0]
-            guard counts.all < total, mine < perClient else { return false }
-            counts.all += 1
-            counts.byClient[client] = mine + 1
-            return true
-        }
-    }
-
-    package func release(_ client: String) {
-        counts.withLock { counts in
-            guard let mine = counts.byClient[client] else { return }
-            counts.all -= 1
-            counts.byClient[client] = mine > 1 ? mine - 1 : nil
-        }
-    }
-
-    /// One taken for `client`, given back when the ticket goes (however its holder ends), or
-    /// nil when the pool or the client's share is spent.
-    package func ticket(_ client: String) -> Ticket? {
-        acquire(client) ? Ticket(budget: self, client: client) : nil
+    /// One taken for `client`, given back when the ticket goes (however its holder ends); nil
+    /// only when nothing can give way. `evict` closes the holder when another takes its slot.
+    package func ticket(_ client: String, evict: @escaping @Sendable () -> Void = {}) -> Ticket? {
+        pool.take(client, evict: evict).map { Ticket(pool: pool, id: $0) }
     }
 
     package final class Ticket: Sendable {
-        package let budget: ClientBudget
-        package let client: String
-        fileprivate init(budget: ClientBudget, client: String) { self.budget = budget; self.client = client }
-        deinit { budget.release(client) }
+        package let pool: FairPool
+        package let id: Int
+        fileprivate init(pool: FairPool, id: Int) { self.pool = pool; self.id = id }
+        /// Used now: the last of its client's to give way.
+        package func touch() { pool.touch(id) }
+        /// Gives the slot back now (again when the ticket goes: a no-op).
+        package func release() { pool.release(id) }
+        deinit { pool.release(id) }
     }
 
-    package var inUse: Int { counts.withLock { $0.all } }
+    package var inUse: Int { pool.inUse }
+    package func holding(_ client: String) -> Int { pool.holding(client) }
 }
 
-/// Bytes held at once by bodies still arriving (in memory, or spooled to disk), bounded in total
-/// and per client: a body that would pass either is refused instead of growing the server.
-package final class ByteBudget: Sendable {
-    package let limit: Int
-    package let perClient: Int
+/// Something closed from another thread, possibly before it exists: an eviction that comes
+/// before the socket is handed over closes it as soon as it is. Held weakly: the pool that can
+/// evict it does not keep it alive.
+package final class Evictable<Target: AnyObject & Sendable>: Sendable {
+    private struct Held { weak var target: Target?; var evicted = false }
+    private let state = Mutex(Held())
+    private let close: @Sendable (Target) -> Void
 
-    private struct Used {
-        package var all = 0
-        package var byClient: [String: Int] = [:]
+    package init(close: @escaping @Sendable (Target) -> Void) { self.close = close }
+
+    package func attach(_ target: Target) {
+        let evicted = state.withLock { state -> Bool in state.target = target; return state.evicted }
+        if evicted { close(target) }
     }
 
-    private let used = Mutex(Used())
-
-    package init(limit: Int, perClient: Int) {
-        self.limit = limit
-        self.perClient = min(perClient, limit)
+    package func evict() {
+        let target = state.withLock { state -> Target? in state.evicted = true; return state.target }
+        if let target { close(target) }
     }
 
-    /// Reserves `bytes` for `client`; false (nothing reserved) when that would pass a limit.
-    /// A `small` reservation is held to the total only, not to the client's share.
-    package func reserve(_ bytes: Int, for client: String, small: Bool = false) -> Bool {
-        used.withLock { used in
-            let mine = used.byClient[client, default: 0]
-            guard bytes >= 0, bytes <= limit - used.all, small || bytes <= perClient - mine else { return false }
-            used.all += bytes
-            used.byClient[client] = mine + bytes
-            return true
-        }
-    }
-
-    package func give(back bytes: Int, for client: String) {
-        used.withLock { used in
-            let mine = used.byClient[client, default: 0] - bytes
-            used.byClient[client] = mine > 0 ? mine : nil
-            used.all = max(0, used.all - bytes)
-        }
-    }
-
-    package var inUse: Int { used.withLock { $0.all } }
+    package var isEvicted: Bool { state.withLock { $0.evicted } }
 }

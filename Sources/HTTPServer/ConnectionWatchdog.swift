@@ -7,15 +7,18 @@ import Synchronization
 /// resets with every byte): a request's head must arrive within `headDeadline` of the
 /// connection opening (or of its previous answer); a body must keep arriving at
 /// `minimumBodyRate` bytes a second on average once `bodyGrace` has passed, and be in within
-/// `bodyDeadline`; and one client (an address: 127.0.0.2 is another client than 127.0.0.1)
-/// may hold at most `perClientLimit` connections, loopback included, so no one client can take
-/// the connections everyone else needs. The count goes up before it is checked, under one
+/// `bodyDeadline`; and connections are shared out fairly between clients (an address: 127.0.0.2
+/// is another client than 127.0.0.1), loopback included: once `connectionLimit` are open, a new
+/// connection of a client below its fair share (the limit ÷ active clients) takes the place of
+/// the client holding the most (its connection that has waited longest for a head or a body is
+/// shut down), one of a client at or above it the place of its own longest-waiting one, so no
+/// number of addresses can lock anyone out. The count goes up before it is checked, under one
 /// lock: simultaneous connections cannot pass the cap together. A connection past a limit is
 /// shut down, which libmicrohttpd then closes.
 package final class ConnectionWatchdog: Sendable {
     package let headDeadline: Duration
     package let bodyDeadline: Duration
-    package let perClientLimit: Int
+    package let connectionLimit: Int
     package let bodyGrace: Duration
     package let minimumBodyRate: Int
 
@@ -34,17 +37,19 @@ package final class ConnectionWatchdog: Sendable {
 
     private struct State {
         package var connections: [UInt: Connection] = [:]
+        /// Connections of each client that are not being shut down.
         package var perClient: [String: Int] = [:]
+        package var live = 0
         package var running = true
     }
 
     private let state = Mutex(State())
 
-    package init(headDeadline: Duration = .seconds(10), bodyDeadline: Duration = .seconds(300), perClientLimit: Int = 256,
+    package init(headDeadline: Duration = .seconds(10), bodyDeadline: Duration = .seconds(300), connectionLimit: Int = 1024,
          bodyGrace: Duration = .seconds(5), minimumBodyRate: Int = 4096) {
         self.headDeadline = headDeadline
         self.bodyDeadline = bodyDeadline
-        self.perClientLimit = perClientLimit
+        self.connectionLimit = connectionLimit
         self.bodyGrace = bodyGrace
         self.minimumBodyRate = minimumBodyRate
     }
@@ -62,33 +67,46 @@ package final class ConnectionWatchdog: Sendable {
 
     package func stop() { state.withLock { $0.running = false } }
 
-    /// A new connection. When its client already holds its share, the client's connection that
-    /// has waited longest for a head or a body goes instead (a person's new request beats their
-    /// stalled ones; the same address may be an attacker and a colleague's page); when none is
-    /// waiting (all are being answered or are sockets), the new one goes: false.
+    /// A new connection. Past `connectionLimit`, a connection waiting for a head or a body goes
+    /// instead: of the client holding the most when this client is below its fair share, else
+    /// of this client itself (a person's new request beats their stalled ones; the same address
+    /// may be an attacker and a colleague's page); when none is waiting (all are being answered
+    /// or are sockets), the new one goes: false.
     @discardableResult
     package func opened(_ key: UInt, fd: Int32, client: String) -> Bool {
         let allowed = state.withLock { state in
+            if state.live >= connectionLimit {
+                var victim: UInt?
+                for donor in FairShare.donors(for: client, holdings: state.perClient, total: connectionLimit) + [client] {
+                    victim = state.connections.filter { $0.value.client == donor && !$0.value.evicted
+                        && ($0.value.phase == .head || $0.value.phase == .body) }
+                        .min { $0.value.since < $1.value.since }?.key
+                    if victim != nil { break }
+                }
+                guard let victim, let connection = state.connections[victim] else { return false }
+                state.connections[victim]?.evicted = true
+                Self.forget(connection.client, in: &state)
+                shutdown(connection.fd, Int32(SHUT_RDWR))
+            }
             state.connections[key] = Connection(fd: fd, client: client, phase: .head, since: .now)
-            let count = state.perClient[client, default: 0] + 1
-            state.perClient[client] = count
-            guard count > perClientLimit else { return true }
-            let waiting = state.connections.filter { $0.key != key && $0.value.client == client && !$0.value.evicted
-                && ($0.value.phase == .head || $0.value.phase == .body) }
-            guard let oldest = waiting.min(by: { $0.value.since < $1.value.since }) else { return false }
-            state.connections[oldest.key]?.evicted = true
-            shutdown(oldest.value.fd, Int32(SHUT_RDWR))
+            state.perClient[client, default: 0] += 1
+            state.live += 1
             return true
         }
         if !allowed { shutdown(fd, Int32(SHUT_RDWR)) }
         return allowed
     }
 
+    private static func forget(_ client: String, in state: inout State) {
+        let count = state.perClient[client, default: 1] - 1
+        state.perClient[client] = count > 0 ? count : nil
+        state.live -= 1
+    }
+
     package func closed(_ key: UInt) {
         state.withLock { state in
-            guard let connection = state.connections.removeValue(forKey: key) else { return }
-            let count = state.perClient[connection.client, default: 1] - 1
-            state.perClient[connection.client] = count > 0 ? count : nil
+            guard let connection = state.connections.removeValue(forKey: key), !connection.evicted else { return }
+            Self.forget(connection.client, in: &state)
         }
     }
 

@@ -7,25 +7,29 @@ package final class EventHub: Sendable {
     private let streams = Mutex<[Int: EventStream]>([:])
     private let counter = Atomic<Int>(0)
 
-    /// Open streams at most, in all and per client (address): each holds a connection and its
-    /// thread, and no one client — a viewer least — may hold more than half of them.
+    /// Open streams at most: each holds a connection and its thread. Shared out fairly between
+    /// clients (addresses): past the total, a client below its share ends the stream of the
+    /// client holding the most that has been quiet longest, one at or above it its own oldest.
     package let budget: ClientBudget
     package var maxStreams: Int { budget.total }
 
-    package init(maxStreams: Int = 128) { budget = ClientBudget(total: maxStreams, perClient: maxStreams / 2) }
+    package init(maxStreams: Int = 128) { budget = ClientBudget(total: maxStreams) }
 
-    /// A new stream and its id, or nil when `client` holds its share or all are open; `onClose`
+    /// A new stream and its id (nil only when no stream can give way); `onClose`
     /// runs once the page has gone. The stream opens with a `hello` event: `{"stream": id}` plus
     /// `hello`'s members (for this reader only).
     package func subscribe(client: String = "", hello: [(String, JSONValue)] = [], onClose: (@Sendable (Int) -> Void)? = nil) -> (id: Int, stream: EventStream)? {
-        guard budget.acquire(client) else { return nil }
+        let slot = Evictable<EventStream> { $0.evict() }
+        guard let ticket = budget.ticket(client, evict: { slot.evict() }) else { return nil }
         let id = counter.add(1, ordering: .relaxed).newValue
         let greeting = JSONValue.object([("stream", .number(Double(id)))] + hello).serialized()
         let stream = EventStream(initial: "event: hello\ndata: \(greeting)\n\n")
         stream.onClose = { [weak self] in
-            if let self, streams.withLock({ $0.removeValue(forKey: id) }) != nil { budget.release(client) }
+            _ = self?.streams.withLock({ $0.removeValue(forKey: id) })
+            ticket.release()
             onClose?(id)
         }
+        slot.attach(stream)
         streams.withLock { $0[id] = stream }
         return (id, stream)
     }

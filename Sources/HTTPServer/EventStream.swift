@@ -38,6 +38,18 @@ package final class EventStream: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Another client took this stream's place: the connection is closed, not kept alive.
+    package private(set) var evicted = false
+
+    package func evict() {
+        condition.lock()
+        evicted = true
+        closed = true
+        pending = []
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Ends the stream after what is already queued.
     package func finish() {
         condition.lock()

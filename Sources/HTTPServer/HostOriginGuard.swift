@@ -22,7 +22,8 @@ package struct HostOriginGuard: Middleware {
         var names: Set<String> = [host.contains(":") ? "[\(host)]" : host]
         if wildcard || host == "localhost" || host.hasPrefix("127.") || host == "::1" {
             names.formUnion(["localhost", "127.0.0.1"])
-            if host == "::" || host == "::1" || host == "localhost" { names.insert("[::1]") }
+            // Served on [::1] as well by default; a loopback literal is no rebinding risk.
+            names.insert("[::1]")
         }
         if wildcard || servedAddresses != nil {
             for address in servedAddresses ?? interfaceAddresses() {

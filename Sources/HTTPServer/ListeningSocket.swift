@@ -4,7 +4,11 @@ import Glibc
 /// Opens the listening socket ourselves so that a taken port or a bad address gives one clear
 /// message instead of a silent failure inside libmicrohttpd.
 package enum ListeningSocket {
-    package struct OpenError: Error, CustomStringConvertible { package let description: String }
+    package struct OpenError: Error, CustomStringConvertible {
+        package let description: String
+        /// The port is taken (not: this address does not exist here).
+        package var inUse = false
+    }
 
     /// Returns the descriptor and the port actually bound (useful with port 0).
     package static func open(host: String, port: Int) throws -> (fd: Int32, port: Int) {
@@ -26,8 +30,11 @@ package enum ListeningSocket {
         if bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) != 0 {
             let code = errno
             close(fd)
-            if code == EADDRINUSE { throw OpenError(description: "port \(port) is already in use on \(host); stop the other server or pass --port") }
-            throw OpenError(description: "cannot listen on \(host):\(port): \(String(cString: strerror(code)))")
+            let shown = host.contains(":") ? "[\(host)]" : host
+            if code == EADDRINUSE {
+                throw OpenError(description: "port \(port) is already in use on \(shown) (another program, or another workbench, listens there); stop it or pass another --port (0 picks a free one)", inUse: true)
+            }
+            throw OpenError(description: "cannot listen on \(shown):\(port): \(String(cString: strerror(code)))")
         }
         guard listen(fd, 128) == 0 else {
             let code = errno
@@ -45,4 +52,12 @@ package enum ListeningSocket {
         }
         return (fd, boundPort)
     }
+}
+
+/// Linux's `send`/`recv` flags as plain numbers: Glibc's `MSG_*` are an enum plus same-named
+/// macros, which a clean build sometimes cannot find in a file of a module that also imports a
+/// C header including <sys/socket.h>.
+package enum SocketFlag {
+    package static let dontWait: Int32 = 0x40      // MSG_DONTWAIT
+    package static let noSignal: Int32 = 0x4000    // MSG_NOSIGNAL
 }

@@ -25,30 +25,42 @@ package protocol HTTPHandler: Sendable {
 /// handed to a thread of their own.
 package final class MicroHTTPDServer: @unchecked Sendable {
     private let handler: any HTTPHandler
-    private var daemon: OpaquePointer?
+    private var daemons: [OpaquePointer] = []
     private let sockets = Mutex<[Int32: WebSocket]>([:])
     package let watchdog = ConnectionWatchdog()
-    /// Bodies held in memory while they arrive: 2,000 slow 1 MB bodies would otherwise hold 2 GB.
-    package let memoryBudget = ByteBudget(limit: 96 << 20, perClient: 24 << 20)
-    /// Uploads spooled to the temporary folder while they arrive.
-    package let spoolBudget: ByteBudget
+    /// Bytes of bodies held in memory while they arrive (counted as they are received, not as
+    /// declared): 2,000 slow 1 MB bodies would otherwise hold 2 GB. Shared out fairly: past the
+    /// total, a client below its share answers the slowest body of the client holding the most 503.
+    package let memoryBudget = FairPool(total: 96 << 20, ownGivesWay: false)
+    /// Bytes of uploads spooled to the temporary folder while they arrive, shared out the same way.
+    package let spoolBudget: FairPool
 
     package init(handler: any HTTPHandler) {
         self.handler = handler
-        spoolBudget = ByteBudget(limit: handler.spoolLimit, perClient: max(handler.spoolLimit / 2, 1))
+        spoolBudget = FairPool(total: handler.spoolLimit, ownGivesWay: false)
     }
 
-    /// Serves on an already listening socket until `stop()`.
-    /// The global connection limit is high (quiet connections cost a sleeping thread) and the
-    /// watchdog bounds what each may hold, so slow or idle clients cannot lock others out.
-    package func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 2048) throws {
-        Self.raiseDescriptorLimit(to: rlim_t(connectionLimit) * 2 + 64)
+    /// Serves on already listening sockets (127.0.0.1 and [::1], say) until `stop()`: a daemon
+    /// each, sharing the handler, the watchdog and every budget.
+    /// libmicrohttpd's connection limit is above the watchdog's (connections it shuts down to
+    /// make room count until they close), and the watchdog shares connections out fairly.
+    package func start(listeningSockets fds: [Int32], connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 2048) throws {
+        Self.raiseDescriptorLimit(to: rlim_t(connectionLimit) * 2 * rlim_t(max(fds.count, 1)) + 64)
         let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue
             | MHD_USE_POLL.rawValue | MHD_USE_ERROR_LOG.rawValue | MHD_ALLOW_UPGRADE.rawValue
         let context = Unmanaged.passUnretained(self).toOpaque()
-        daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, connectionEvents, context, connectionTimeout, connectionLimit)
-        guard daemon != nil else { throw ServerError.startFailed }
+        for fd in fds {
+            guard let daemon = cmhd_start(flags, fd, accessHandler, context, requestCompleted, connectionEvents, context, connectionTimeout, connectionLimit) else {
+                stop()
+                throw ServerError.startFailed
+            }
+            daemons.append(daemon)
+        }
         watchdog.start()
+    }
+
+    package func start(listeningSocket fd: Int32, connectionTimeout: UInt32 = 20, connectionLimit: UInt32 = 2048) throws {
+        try start(listeningSockets: [fd], connectionTimeout: connectionTimeout, connectionLimit: connectionLimit)
     }
 
     /// Each connection needs a descriptor (two while a WebSocket is handed over).
@@ -61,15 +73,15 @@ package final class MicroHTTPDServer: @unchecked Sendable {
 
     /// Stops accepting, lets in-flight requests finish, then closes every connection.
     package func stop() {
-        guard let daemon else { return }
+        guard !daemons.isEmpty else { return }
         watchdog.stop()
-        _ = MHD_quiesce_daemon(daemon)
+        for daemon in daemons { _ = MHD_quiesce_daemon(daemon) }
         // Upgraded connections are ours to close, before the daemon goes.
         for socket in sockets.withLock({ Array($0.values) }) { socket.close(code: 1001) }
         let deadline = Date().addingTimeInterval(2)
         while sockets.withLock({ !$0.isEmpty }) && Date() < deadline { usleep(5_000) }
-        MHD_stop_daemon(daemon)
-        self.daemon = nil
+        for daemon in daemons { MHD_stop_daemon(daemon) }
+        daemons = []
     }
 
     package enum ServerError: Error { case startFailed }
@@ -79,8 +91,9 @@ package final class MicroHTTPDServer: @unchecked Sendable {
     /// Bodies up to this size count against the total of bodies in memory only (not their client's share).
     package static let smallBody = 64 << 10
 
-    /// State of one request while its body arrives. What it reserved of a budget is given back
-    /// when it goes (answered or aborted), and its memory with it.
+    /// State of one request while its body arrives. What it holds of a budget (the bytes
+    /// received so far) is given back when it goes (answered or aborted), or at once when
+    /// another client takes it (`evicted`), and its memory with it.
     package final class Pending {
         package let head: RequestHead
         package let query: [String: String]?
@@ -90,10 +103,13 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         package var spooled: SpooledBody?
         package var overflowed = false
         package var answered = false
-        /// Why the body is refused while it arrives (a budget is spent), answered once it is in.
+        /// Why the body is refused while it arrives, answered at once.
         package var refusal: HTTPResponse?
-        private var reserved = 0
-        private var budget: ByteBudget?
+        /// Set from another thread when a client below its fair share took this body's bytes.
+        package let evicted = Flag()
+        private var item: Int?
+        private var pool: FairPool?
+        private var held = 0
 
         package init(head: RequestHead, query: [String: String]?, limit: Int, client: String) {
             self.head = head
@@ -102,24 +118,41 @@ package final class MicroHTTPDServer: @unchecked Sendable {
             self.client = client
         }
 
-        /// Makes sure `total` bytes are reserved in `budget`; false when it is spent.
-        package func reserve(_ total: Int, in budget: ByteBudget) -> Bool {
-            self.budget = budget
-            guard total > reserved else { return true }
-            // A small body (a save, a render request) is not held to its client's share, only to
-            // the total: a client's stalled big bodies cannot stop the same address's next save.
-            guard budget.reserve(total - reserved, for: client, small: total <= MicroHTTPDServer.smallBody) else { return false }
-            reserved = total
+        /// Holds `more` bytes received in `pool`; false when the pool cannot make room.
+        package func hold(_ more: Int, in pool: FairPool) -> Bool {
+            if let item {
+                guard pool.grow(item, by: more) else { return false }
+            } else {
+                let flag = evicted
+                guard let id = pool.take(client, amount: more, evict: { flag.set() }) else { return false }
+                item = id
+                self.pool = pool
+            }
+            held += more
             return true
         }
 
-        deinit {
-            guard let budget, reserved > 0 else { return }
+        /// Drops what the body holds (it is refused).
+        package func drop() {
             body = []
-            budget.give(back: reserved, for: client)
-            // Each connection thread keeps freed memory in its own malloc arena otherwise.
-            if reserved >= 256 << 10 { _ = releaseFreedMemory(0) }
+            spooled = nil
+            if let item { pool?.release(item) }
+            item = nil
         }
+
+        deinit {
+            if let item { pool?.release(item) }
+            body = []
+            // Each connection thread keeps freed memory in its own malloc arena otherwise.
+            if held >= 256 << 10 { _ = releaseFreedMemory(0) }
+        }
+    }
+
+    package final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        package init() {}
+        package func set() { value.store(true, ordering: .relaxed) }
+        package var isSet: Bool { value.load(ordering: .relaxed) }
     }
 
     fileprivate func handle(connection: OpaquePointer, url: String, method: String,
@@ -153,10 +186,17 @@ package final class MicroHTTPDServer: @unchecked Sendable {
                 }
                 pending.spooled = spooled
             }
-            // A declared length is reserved at once, so a body that cannot fit is refused before it is read.
-            if let length = declared, !pending.reserve(length, in: pending.spooled == nil ? memoryBudget : spoolBudget) {
-                pending.answered = true
-                return queue(pending.spooled == nil ? Self.bodiesBusy : Self.spoolFull, on: connection)
+            // A declared length larger than the spool's whole space, or than the disk has free, is
+            // refused before it is read; otherwise bodies hold what they have received.
+            if let length = declared, pending.spooled != nil {
+                if length > spoolBudget.total {
+                    pending.answered = true
+                    return queue(Self.spoolFull, on: connection)
+                }
+                if let free = SpooledBody.freeBytes(folder: handler.spoolFolder), free < Int64(length) + SpooledBody.diskMargin {
+                    pending.answered = true
+                    return queue(Self.spoolDiskFull, on: connection)
+                }
             }
             return CMHD_YES
         }
@@ -165,25 +205,33 @@ package final class MicroHTTPDServer: @unchecked Sendable {
             // Body data: keep it while it fits, otherwise discard it as it arrives.
             let size = uploadSize.pointee
             watchdog.bodyProgress(UInt(bitPattern: connection), bytes: size)
-            if !pending.answered && !pending.overflowed && pending.refusal == nil, let upload {
+            uploadSize.pointee = 0
+            if pending.answered { return CMHD_YES }
+            if !pending.overflowed && pending.refusal == nil, let upload {
                 let received = (pending.spooled?.count ?? pending.body.count)
-                if size > pending.limit - received {
+                let pool = pending.spooled == nil ? memoryBudget : spoolBudget
+                if pending.evicted.isSet {
+                    pending.refusal = Self.bodiesBusy
+                } else if size > pending.limit - received {
                     pending.overflowed = true
-                    pending.body = []
-                    pending.spooled = nil
-                } else if !pending.reserve(received + size, in: pending.spooled == nil ? memoryBudget : spoolBudget) {
+                } else if !pending.hold(size, in: pool) {
                     pending.refusal = pending.spooled == nil ? Self.bodiesBusy : Self.spoolFull
-                    pending.body = []
-                    pending.spooled = nil
                 } else if let spooled = pending.spooled {
-                    spooled.append(UnsafeRawBufferPointer(start: upload, count: size))
+                    if !spooled.append(UnsafeRawBufferPointer(start: upload, count: size)) {
+                        pending.refusal = spooled.diskFull ? Self.spoolDiskFull : Self.spoolUnavailable
+                    }
                 } else {
                     upload.withMemoryRebound(to: UInt8.self, capacity: size) {
                         pending.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
                     }
                 }
             }
-            uploadSize.pointee = 0
+            // Refused while it arrives: answered now, not once the (maybe stalled) rest is in.
+            if pending.overflowed || pending.refusal != nil {
+                pending.drop()
+                pending.answered = true
+                return refuseNow(pending.refusal ?? tooLarge(pending.limit), on: connection)
+            }
             return CMHD_YES
         }
         if pending.answered { return CMHD_YES }
@@ -207,6 +255,40 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         .adding("Retry-After", "1")
     package static let spoolFull = HTTPResponse.error(507, "upload_space_full", "the server's space for uploads in progress is in use; try again when other uploads finish")
     package static let spoolUnavailable = HTTPResponse.error(507, "upload_failed", "the upload cannot be stored: the server's temporary folder is not writable")
+    package static let spoolDiskFull = HTTPResponse.error(507, "upload_disk_full", "the upload cannot be stored: the disk of the server's temporary folder is full; free some space or upload a smaller file")
+
+    /// Answers a request whose body is still arriving. libmicrohttpd takes a response only once
+    /// the body is in; until then the answer is written on the socket directly (this is the
+    /// connection's own thread, and nothing else writes to it), the rest of the body read and
+    /// dropped for a moment so that closing does not reset the answer away, and the connection closed.
+    private func refuseNow(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        if queue(response, on: connection) == CMHD_YES { return CMHD_YES }
+        let fd = cmhd_connection_fd(connection)
+        guard fd >= 0, case .bytes(let body) = response.body else { return CMHD_NO }
+        var text = "HTTP/1.1 \(response.status) \(response.status == 413 ? "Payload Too Large" : response.status == 507 ? "Insufficient Storage" : "Service Unavailable")\r\n"
+        for (name, value) in response.headers where name.lowercased() != "content-length" && name.lowercased() != "connection" {
+            text += "\(name): \(value)\r\n"
+        }
+        text += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let bytes = Array(text.utf8) + body
+        var sent = 0
+        let deadline = ContinuousClock.now + .seconds(1)
+        while sent < bytes.count && ContinuousClock.now < deadline {
+            let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, SocketFlag.noSignal | SocketFlag.dontWait) }
+            if n > 0 { sent += n } else if n < 0 && (errno == EAGAIN || errno == EINTR) { usleep(1000) } else { break }
+        }
+        shutdown(fd, Int32(SHUT_WR))
+        var sink = [UInt8](repeating: 0, count: 16384)
+        var drained = 0
+        while drained < 4 << 20 && ContinuousClock.now < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, SocketFlag.dontWait) }
+            if n <= 0 && !(n < 0 && (errno == EAGAIN || errno == EINTR)) { break }
+            drained += max(n, 0)
+        }
+        return CMHD_NO
+    }
 
     package static func clientAddress(_ connection: OpaquePointer) -> String {
         var address = [CChar](repeating: 0, count: 64)
@@ -273,7 +355,8 @@ package final class MicroHTTPDServer: @unchecked Sendable {
             let box = Unmanaged.passRetained(stream).toOpaque()
             mhdResponse = MHD_create_response_from_callback(CMHD_SIZE_UNKNOWN, 4096, { cls, _, buffer, max in
                 let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeUnretainedValue()
-                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return -1 }  // end of stream
+                // End of stream (-1); an evicted one closes its connection too (-2).
+                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return stream.evicted ? -2 : -1 }
                 chunk.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
                 return chunk.count
             }, box, { cls in
@@ -315,6 +398,7 @@ package extension MicroHTTPDServer {
         let urh = UncheckedHandle(pointer: handle)
         Thread.detachNewThread { [self] in
             upgrade.session(socket)
+            socket.end()
             sockets.withLock { _ = $0.removeValue(forKey: fd) }
             _ = cmhd_upgrade_close(urh.pointer)
         }

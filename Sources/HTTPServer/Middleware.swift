@@ -10,9 +10,9 @@ package protocol Middleware: Sendable {
     func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse
 }
 
-package extension Middleware {
-    func refusal(for head: RequestHead) -> HTTPResponse? { nil }
-    func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse { try next(context) }
+extension Middleware {
+    package func refusal(for head: RequestHead) -> HTTPResponse? { nil }
+    package func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse { try next(context) }
 }
 
 /// Middlewares in order, outermost first, around an endpoint (the router). A thrown error

@@ -28,16 +28,37 @@ package final class SpooledBody: @unchecked Sendable {
     /// Linux's `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export.
     private static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
 
-    package func append(_ bytes: UnsafeRawBufferPointer) {
-        guard !failed else { return }
+    /// The write failed because the disk is full (`ENOSPC`, `EDQUOT`).
+    private(set) var diskFull = false
+
+    /// Appends what arrived; false when it cannot be written (`diskFull` says whether the disk
+    /// is full). The caller then drops the body: its unnamed file goes with its last handle.
+    @discardableResult
+    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard !failed else { return false }
         var written = 0
         while written < bytes.count {
             let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { failed = true; return }   // disk full: the handler reports it
+            if n <= 0 {
+                failed = true
+                diskFull = n == 0 || errno == ENOSPC || errno == EDQUOT
+                return false
+            }
             written += n
         }
         count += bytes.count
+        return true
+    }
+
+    /// Room left on the disk besides a declared upload: the spool never fills it to the last byte.
+    package static let diskMargin: Int64 = 1 << 20
+
+    /// Bytes an unprivileged writer may still use on the disk of `folder`, nil when unknown.
+    package static func freeBytes(folder: String) -> Int64? {
+        var info = statvfs()
+        guard statvfs(folder, &info) == 0 else { return nil }
+        return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 
     /// The whole body, mapped read-only (no copy); empty for an empty body.

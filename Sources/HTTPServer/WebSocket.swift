@@ -7,10 +7,17 @@ import Glibc
 /// `maxMessage` bytes; pings are answered, a close is echoed.
 package final class WebSocket: @unchecked Sendable {
     package let fd: Int32
+    /// Bytes read but not yet taken: `pending[start...]`.
     private var pending: [UInt8]
+    private var start = 0
+    private var chunk = [UInt8](repeating: 0, count: 16384)
     private var reader = WebSocketFrameReader(maxMessage: WebSocket.maxMessage)
     private let writeLock = NSLock()
-    package static let maxMessage = 1 << 20
+    /// A message is a render request (parameters only): 64 KB is far more than one needs, and
+    /// parsing a message costs several times its size while it lasts.
+    package static let maxMessage = 64 << 10
+    /// Called with each message received (the socket's slot is then the last of its client's to give way).
+    package var onReceive: (@Sendable () -> Void)?
     /// A quiet client is pinged after this long, and dropped when it stays quiet as long again.
     package static let idlePing: Int = 30
 
@@ -37,7 +44,7 @@ package final class WebSocket: @unchecked Sendable {
     package func receive() -> String? {
         while true {
             switch reader.next(read: read) {
-            case .text(let text): return text
+            case .text(let text): onReceive?(); return text
             case .ping(let payload): send(frame: 0xA, payload)
             case .pong: continue
             case .closed(let code): close(code: code); return nil
@@ -49,12 +56,36 @@ package final class WebSocket: @unchecked Sendable {
 
     package func send(_ text: String) { send(frame: 0x1, Array(text.utf8)) }
 
+    /// Sends a close frame when that does not wait (another thread may be blocked writing to a
+    /// peer that does not read: an eviction must not wait for it), then shuts the socket down.
     package func close(code: UInt16) {
-        send(frame: 0x8, [UInt8(code >> 8), UInt8(code & 0xFF)])
+        endLock.lock()
+        defer { endLock.unlock() }
+        guard !ended else { return }
+        if writeLock.try() {
+            _ = writeAll(Self.frame(0x8, [UInt8(code >> 8), UInt8(code & 0xFF)]), flags: SocketFlag.dontWait)
+            writeLock.unlock()
+        }
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// The session is over and the descriptor is about to be closed (and maybe reused): a close
+    /// from another thread (an eviction) must not touch it any more.
+    private var ended = false
+    private let endLock = NSLock()
+    package func end() {
+        endLock.lock()
+        ended = true
+        endLock.unlock()
+    }
+
     private func send(frame opcode: UInt8, _ payload: [UInt8]) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        _ = writeAll(Self.frame(opcode, payload))
+    }
+
+    private static func frame(_ opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
         var header: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             header.append(UInt8(payload.count))
@@ -64,16 +95,14 @@ package final class WebSocket: @unchecked Sendable {
             header.append(127)
             header += (0..<8).reversed().map { UInt8(truncatingIfNeeded: payload.count >> ($0 * 8)) }
         }
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        _ = writeAll(header + payload)
+        return header + payload
     }
 
-    private func writeAll(_ bytes: [UInt8]) -> Bool {
+    private func writeAll(_ bytes: [UInt8], flags: Int32 = 0) -> Bool {
         var sent = 0
         return bytes.withUnsafeBytes { buffer in
             while sent < buffer.count {
-                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+                let n = Glibc.send(fd, buffer.baseAddress! + sent, buffer.count - sent, SocketFlag.noSignal | flags)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { return false }
                 sent += n
@@ -83,9 +112,10 @@ package final class WebSocket: @unchecked Sendable {
     }
 
     private func read(_ count: Int) -> [UInt8]? {
-        var chunk = [UInt8](repeating: 0, count: 65536)
         var pinged = false
-        while pending.count < count {
+        while pending.count - start < count {
+            // Taken bytes are dropped before more are read: the buffer stays about one frame long.
+            if start > 0 { pending.removeFirst(start); start = 0 }
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
@@ -99,8 +129,8 @@ package final class WebSocket: @unchecked Sendable {
             pinged = false
             pending += chunk[..<n]
         }
-        let result = Array(pending[..<count])
-        pending.removeFirst(count)
+        let result = Array(pending[start..<(start + count)])
+        start += count
         return result
     }
 }

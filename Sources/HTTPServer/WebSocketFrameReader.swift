@@ -17,10 +17,17 @@ package struct WebSocketFrameReader {
     }
 
     package let maxMessage: Int
+    /// Frames one message may arrive in: a peer sending a megabyte a byte at a time would
+    /// otherwise cost a frame's work per byte.
+    package let maxFragments: Int
     private var message: [UInt8] = []
     private var inMessage = false
+    private var fragments = 0
 
-    package init(maxMessage: Int) { self.maxMessage = maxMessage }
+    package init(maxMessage: Int, maxFragments: Int = 64) {
+        self.maxMessage = maxMessage
+        self.maxFragments = maxFragments
+    }
 
     /// The next event; `read(n)` returns exactly n bytes, or nil when the connection ends.
     package mutating func next(read: (Int) -> [UInt8]?) -> Event {
@@ -43,8 +50,13 @@ package struct WebSocketFrameReader {
                 guard final, length <= 125 else { return .failed(1002) }
             } else {
                 switch opcode {
-                case 0x0: guard inMessage else { return .failed(1002) }   // a continuation of nothing
-                case 0x1: guard !inMessage else { return .failed(1002) }  // a new message inside a fragmented one
+                case 0x0:
+                    guard inMessage else { return .failed(1002) }   // a continuation of nothing
+                    fragments += 1
+                    guard fragments < maxFragments else { return .failed(1009) }
+                case 0x1:
+                    guard !inMessage else { return .failed(1002) }  // a new message inside a fragmented one
+                    fragments = 0
                 case 0x2: return .failed(1003)                           // binary is not part of this protocol
                 default: return .failed(1002)
                 }
@@ -62,7 +74,7 @@ package struct WebSocketFrameReader {
                 message += payload
                 inMessage = !final
                 if final {
-                    defer { message = [] }
+                    defer { message = []; fragments = 0 }
                     guard let text = String(validating: message, as: UTF8.self) else { return .failed(1007) }
                     return .text(text)
                 }

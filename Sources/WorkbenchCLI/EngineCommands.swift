@@ -18,13 +18,13 @@ struct PathCommand: ParsableCommand {
     @Option(help: "Curve: \(CurveName.allCases.map(\.rawValue).joined(separator: ", ")).")
     var curve: String
 
-    @Option(help: ArgumentHelp("Catmull–Rom alpha, \(rangeText("catmullRomAlpha"))."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Catmull–Rom alpha, \(rangeText("catmullRomAlpha"))."))
     var alpha = 0.5
 
-    @Option(help: ArgumentHelp("Cardinal tension, \(rangeText("cardinalTension"))."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Cardinal tension, \(rangeText("cardinalTension"))."))
     var tension = 0.0
 
-    @Option(help: ArgumentHelp("Fractional digits (\(PathWriter.digitRange.lowerBound)…\(PathWriter.digitRange.upperBound)); without it, shortest round-trip numbers."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fractional digits (\(PathWriter.digitRange.lowerBound)…\(PathWriter.digitRange.upperBound)); without it, shortest round-trip numbers."))
     var digits: Int?
 
     func validate() throws {
@@ -54,13 +54,13 @@ struct Smooth: ParsableCommand {
     @Option(help: "movingAverage, exponential or gaussian.")
     var method: String
 
-    @Option(help: ArgumentHelp("Odd window size, \(rangeText("smoothingWindow")) (movingAverage)."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Odd window size, \(rangeText("smoothingWindow")) (movingAverage)."))
     var window: Int?
 
-    @Option(help: ArgumentHelp("Alpha, \(rangeText("smoothingAlpha")) (exponential)."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Alpha, \(rangeText("smoothingAlpha")) (exponential)."))
     var alpha: Double?
 
-    @Option(help: ArgumentHelp("Sigma, \(rangeText("smoothingSigma")) (gaussian)."))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sigma, \(rangeText("smoothingSigma")) (gaussian)."))
     var sigma: Double?
 
     func smoothing() throws -> Smoothing {
@@ -104,7 +104,7 @@ struct Downsample: ParsableCommand {
     @Option(help: "lttb or minmax.")
     var method: String
 
-    @Option(help: "How many points to keep.")
+    @Option(parsing: .unconditional, help: "How many points to keep.")
     var threshold: Int
 
     func validate() throws {

@@ -51,19 +51,19 @@ struct Select: ParsableCommand {
 
     @OptionGroup var chosen: PresetChoice
 
-    @Option(help: "Width in pixels.")
+    @Option(parsing: .unconditional, help: "Width in pixels.")
     var width = 390.0
 
-    @Option(help: "Height in pixels.")
+    @Option(parsing: .unconditional, help: "Height in pixels.")
     var height = 240.0
 
-    @Option(help: "Transition progress, already eased (a spring's may leave 0…1).")
+    @Option(parsing: .unconditional, help: "Transition progress, already eased (a spring's may leave 0…1).")
     var progress: Double
 
     @Option(help: "1D, 1W, 1M, 1Y or ALL.")
     var period = "ALL"
 
-    @Option(help: "Finger positions, 0…1 of the width, separated by commas.")
+    @Option(parsing: .unconditional, help: "Finger positions, 0…1 of the width, separated by commas.")
     var selections: String
 
     func fractions() throws -> [Double] {

@@ -28,16 +28,16 @@ struct Frame: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
-    @Option(help: "Width in pixels.")
+    @Option(parsing: .unconditional, help: "Width in pixels.")
     var width = 390.0
 
-    @Option(help: "Height in pixels.")
+    @Option(parsing: .unconditional, help: "Height in pixels.")
     var height = 240.0
 
-    @Option(help: "Transition progress, already eased (a spring's may leave 0…1).")
+    @Option(parsing: .unconditional, help: "Transition progress, already eased (a spring's may leave 0…1).")
     var progress: Double
 
-    @Option(help: "Finger position, 0…1 of the width.")
+    @Option(parsing: .unconditional, help: "Finger position, 0…1 of the width.")
     var selection: Double?
 
     @Option(help: "paths (line and fill path d, one a line) or scene (the scene JSON).")

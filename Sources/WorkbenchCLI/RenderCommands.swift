@@ -19,19 +19,19 @@ struct Render: ParsableCommand {
     @Option(help: "1D, 1W, 1M, 1Y or ALL.")
     var period = "1Y"
 
-    @Option(help: "Width in pixels.")
+    @Option(parsing: .unconditional, help: "Width in pixels.")
     var width = 390.0
 
-    @Option(help: "Height in pixels.")
+    @Option(parsing: .unconditional, help: "Height in pixels.")
     var height = 240.0
 
     @Option(help: "inactive or active.")
     var state: String?
 
-    @Option(help: "Transition progress 0…1 (already eased).")
+    @Option(parsing: .unconditional, help: "Transition progress 0…1 (already eased).")
     var progress: Double?
 
-    @Option(help: "Finger position, 0…1 of the width.")
+    @Option(parsing: .unconditional, help: "Finger position, 0…1 of the width.")
     var selection: Double?
 
     @Flag(help: "Write the self-running animated SVG instead of one frame.")

@@ -17,7 +17,7 @@ struct SeriesCommand: ParsableCommand {
 
     static let stepRange: ClosedRange<Int64> = 60...(366 * 86_400)
 
-    @Option(help: "Seconds between printed prices, a multiple of 60 from 60 to \(stepRange.upperBound).")
+    @Option(parsing: .unconditional, help: "Seconds between printed prices, a multiple of 60 from 60 to \(stepRange.upperBound).")
     var step: Int64 = 60
 
     func validate() throws {

@@ -12,13 +12,13 @@ import Glibc
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the workbench page and API (the default command).")
 
-    @Option(help: "Address to listen on (default 127.0.0.1; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
+    @Option(help: "Address to listen on (default 127.0.0.1 and [::1]; 0.0.0.0 with --share). Anything but loopback exposes the workbench to the network.")
     var host: String?
 
     @Flag(help: "Share with the team: serve this machine's network addresses and loopback, behind editor and viewer join links.")
     var share = false
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
     var port = 8080
 
     @OptionGroup var locations: Locations
@@ -26,25 +26,25 @@ struct Serve: ParsableCommand {
     @Option(help: "Folder of the page's files.")
     var publicFolder: String?
 
-    @Option(help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
+    @Option(parsing: .unconditional, help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
     var uploadLimit = 512
 
-    @Option(help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
+    @Option(parsing: .unconditional, help: "Most presets the folder may hold (a save of a new one beyond it answers 507).")
     var maxPresets = PresetStore.Limits.presets
 
-    @Option(help: "MB the presets' history database may hold; a write beyond it answers 507.")
+    @Option(parsing: .unconditional, help: "MB the presets' history database may hold; a write beyond it answers 507.")
     var historyLimit = Int(HistoryFile.Limits.historyBytes >> 20)
 
-    @Option(help: "Saves (and renames, deletes, restores, reviews) one author may make per second, after a burst of 10 times as many; beyond it 429. 0: no limit.")
+    @Option(parsing: .unconditional, help: "Saves (and renames, deletes, restores, reviews) one author may make per second, after a burst of 10 times as many; beyond it 429. 0: no limit.")
     var writeRate = 10
 
-    @Option(help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
+    @Option(parsing: .unconditional, help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
     var uploadSpace = 1024
 
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
-    @Option(help: "Seconds between live prices.")
+    @Option(parsing: .unconditional, help: "Seconds between live prices.")
     var liveInterval = 2.0
 
     func validate() throws {
@@ -64,6 +64,13 @@ struct Serve: ParsableCommand {
             // The port first: a taken port is reported before anything slow happens.
             let socket: (fd: Int32, port: Int)
             do { socket = try ListeningSocket.open(host: host, port: port) } catch { throw InputError("\(error)") }
+            // By default IPv6 loopback too, on the same port (a machine without IPv6 serves IPv4 only).
+            var sockets = [socket.fd]
+            if self.host == nil && !share {
+                do { sockets.append(try ListeningSocket.open(host: "::1", port: socket.port).fd) } catch let error as ListeningSocket.OpenError {
+                    if error.inUse { close(socket.fd); throw InputError(error.description) }
+                }
+            }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
             presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
@@ -76,15 +83,16 @@ struct Serve: ParsableCommand {
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
                                    uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace)
             let server = MicroHTTPDServer(handler: app)
-            do { try server.start(listeningSocket: socket.fd) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
+            do { try server.start(listeningSockets: sockets) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }
 
             // Signal handlers before the line that says the server is ready: a test (or a script)
             // may send SIGTERM as soon as it reads it.
+            let listening = sockets
             let stop: @Sendable () -> Void = {
                 app.shutdown()
                 server.stop()
-                close(socket.fd)
+                for fd in listening { close(fd) }
                 Output.write("Stopped.\n")
                 Foundation.exit(0)
             }
@@ -100,7 +108,8 @@ struct Serve: ParsableCommand {
             }
             let shown = host.contains(":") ? "[\(host)]" : host
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/ (\(series.count) points from \(source), ready in \(seconds) s)\n")
+            let alsoV6 = sockets.count > 1 ? " and http://[::1]:\(socket.port)/" : ""
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.count) points from \(source), ready in \(seconds) s)\n")
             if let access, let base = app.shareBaseURL {
                 Output.write("""
                 Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:

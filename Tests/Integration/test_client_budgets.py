@@ -1,12 +1,15 @@
-"""No one client can take what everyone else needs, on loopback too (127.0.0.2 is another
-client than 127.0.0.1): connections, render sockets, event streams, bodies in memory, the
-upload spool and heavy answers are counted per client (address) and in all; slow bodies are cut
-once their grace has passed; uploads are spooled in the system's temporary folder."""
+"""No number of clients can take what one needs, on loopback too (127.0.0.2 is another client
+than 127.0.0.1): connections, render sockets, event streams, bytes of bodies in flight and the
+upload spool are shared out fairly (past a total, a client below its share total ÷ active
+clients takes from the client holding the most); heavy answers go through a fair queue; slow
+bodies are cut once their grace has passed; uploads are spooled in the system's temporary
+folder, 507 when its disk is full."""
 import base64
 import concurrent.futures
 import os
 import socket
 import tempfile
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -38,6 +41,19 @@ def closed(sock, wait=0.05):
     sock.settimeout(wait)
     try:
         return sock.recv(1) == b""
+    except socket.timeout:
+        return False
+    except OSError:
+        return True
+
+
+def ended(sock, wait=0.3):
+    """Whether the server has closed the connection, once what it sent before is read."""
+    sock.settimeout(wait)
+    try:
+        while True:
+            if sock.recv(65536) == b"":
+                return True
     except socket.timeout:
         return False
     except OSError:
@@ -82,7 +98,7 @@ def test_one_address_cannot_take_every_connection(server):
             held.append(sock)
         time.sleep(0.6)
         open_ones = [s for s in held if not closed(s)]
-        assert len(open_ones) <= 256, len(open_ones)
+        assert len(open_ones) <= 1024, len(open_ones)
         assert served_quickly(server, "127.0.0.1")
     finally:
         for s in held:
@@ -116,66 +132,79 @@ def handshake(server, source):
     return sock, status_of(sock)
 
 
-def test_render_sockets_and_event_streams_are_shared_out(server):
+def open_stream(server, source):
+    sock = connect(server, source)
+    sock.sendall(head(server, "GET", "/api/events") + b"\r\n")
+    return sock
+
+
+def test_render_sockets_and_event_streams_are_shared_out_fairly(server):
+    """Three addresses take every socket (64) and stream (128); a fourth client below its fair
+    share still gets both, from the client holding the most, and a page on a crowded address
+    gets them from its own oldest."""
     socks = []
     try:
         statuses = []
-        for _ in range(40):
-            sock, status = handshake(server, "127.0.0.2")
+        for i in range(66):
+            sock, status = handshake(server, f"127.0.0.{2 + i % 3}")
             socks.append(sock)
             statuses.append(status)
-        assert statuses.count(101) == 32 and statuses.count(503) == 8, statuses
+        assert statuses.count(101) == 66, statuses
         sock, status = handshake(server, "127.0.0.1")
         socks.append(sock)
         assert status == 101
-        streams = []
-        for _ in range(70):
-            sock = connect(server, "127.0.0.2")
-            sock.sendall(head(server, "GET", "/api/events") + b"\r\n")
-            streams.append(sock)
-            socks.append(sock)
+        streams = [open_stream(server, f"127.0.0.{2 + i % 3}") for i in range(130)]
+        socks += streams
         codes = [status_of(s) for s in streams]
-        assert codes.count(200) == 64 and codes.count(503) == 6, codes
-        mine = connect(server, "127.0.0.1")
+        assert codes.count(200) == 130, codes
+        mine = open_stream(server, "127.0.0.1")
         socks.append(mine)
-        mine.sendall(head(server, "GET", "/api/events") + b"\r\n")
         assert status_of(mine) == 200
+        # Some of the three addresses' oldest were ended to make room, none of 127.0.0.1's.
+        time.sleep(0.3)
+        assert sum(ended(s) for s in streams[:10]) >= 1
+        assert not ended(mine)
+        again = open_stream(server, "127.0.0.2")
+        socks.append(again)
+        assert status_of(again) == 200
     finally:
         for s in socks:
             s.close()
-    # Closed streams are given back (a stream learns its reader has gone at its next write: the
-    # heartbeat comes every 5 s).
-    deadline = time.time() + 15
-    while True:
-        again = connect(server, "127.0.0.2")
-        again.sendall(head(server, "GET", "/api/events") + b"\r\n")
-        code = status_of(again)
-        again.close()
-        if code == 200 or time.time() > deadline:
-            break
-        time.sleep(0.5)
-    assert code == 200
 
 
-def test_bodies_in_flight_are_bounded_per_client(server):
+def test_bodies_count_bytes_received_and_are_shared_out_fairly(server):
+    """Declaring 1 MB holds nothing; bodies hold what they have sent. When four addresses fill
+    the 96 MB of bodies in flight, a save from a fifth is served and one of the biggest holder's
+    bodies is answered 503 at once."""
     socks = []
     try:
-        codes = []
+        # 30 trickled bodies declaring 1 MB: only the 60 KB each sent is held.
         for _ in range(30):
             sock = connect(server, "127.0.0.2")
             sock.sendall(head(server, "POST", "/api/render", "Content-Type: application/json\r\nContent-Length: 1048575\r\n\r\n") + b"{" + b" " * 60000)
             socks.append(sock)
-        for sock in socks:
-            sock.settimeout(0.3)
+        assert served_quickly(server, "127.0.0.1")
+        saved = server.request("PUT", "/api/presets/During bodies", json={"parameters": {}})
+        assert saved.status_code == 201
+        # Now fill the total for real: 100 bodies of almost 1 MB from four addresses.
+        filler = b" " * 1_040_000
+        for i in range(100):
+            sock = connect(server, f"127.0.0.{3 + i % 4}")
+            sock.sendall(head(server, "POST", "/api/render", "Content-Type: application/json\r\nContent-Length: 1048575\r\n\r\n") + b"{" + filler)
+            socks.append(sock)
+        time.sleep(0.5)
+        saved = server.request("PUT", "/api/presets/During bodies", json={"parameters": {"lineWidth": 2}}, headers={"If-Match": "*"})
+        assert saved.status_code in (200, 201), saved.text
+        answered = []
+        for sock in socks[30:]:
+            sock.settimeout(0.05)
             try:
                 data = sock.recv(200)
-                codes.append(int(data.split(b" ")[1]) if data else None)
-            except socket.timeout:
-                codes.append("waiting")
-        assert codes.count(503) >= 5, codes  # 24 MB a client may hold in bodies still arriving
-        assert codes.count("waiting") <= 24, codes
+                answered.append(int(data.split(b" ")[1]) if data else None)
+            except (socket.timeout, OSError):
+                pass
+        assert 503 in answered, answered
         assert server.rss_kb() < 300_000
-        assert served_quickly(server, "127.0.0.1")
     finally:
         for s in socks:
             s.close()
@@ -201,9 +230,9 @@ def test_uploads_are_spooled_in_the_temporary_folder_within_their_space():
             except socket.timeout:
                 return "spooling"
         assert upload("127.0.0.2") == "spooling"
-        assert upload("127.0.0.2") == 507      # one client: half of the space
+        assert upload("127.0.0.2") == "spooling"   # only the bytes received count
         assert upload("127.0.0.3") == "spooling"
-        assert upload("127.0.0.4") == 507      # the space is spent
+        assert upload("127.0.0.4", length=3_200_000) in (413, 507)   # more than the whole space
         assert (spool / "workbench-uploads").is_dir()
         assert not (s.presets / ".uploads").exists()
         saved = s.request("PUT", "/api/presets/During uploads", json={"parameters": {}})
@@ -214,19 +243,80 @@ def test_uploads_are_spooled_in_the_temporary_folder_within_their_space():
         s.close()
 
 
-def test_heavy_reads_share_the_heavy_work_limit(server):
-    """40 at once from one client: at most half of the heavy-work limit runs for it; the rest
-    are refused at once (503), never queued."""
+def test_heavy_reads_wait_in_a_fair_queue(server):
+    """40 at once from three addresses: they queue (none refused at once) and a heavy read from
+    a fourth is served promptly (the round-robin order itself is a unit test: FairShareTests)."""
     start_together = threading.Barrier(40)
 
-    def data(_):
+    def data(i):
+        session = requests.Session()
+        session.mount("http://", SourceAdapter(f"127.0.0.{2 + i % 3}"))
         start_together.wait()
-        start = time.perf_counter()
-        r = requests.get(server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30)
-        return r.status_code, time.perf_counter() - start
+        r = session.get(server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30)
+        return r.status_code, time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(40) as pool:
-        results = list(pool.map(data, range(40)))
-    codes = [code for code, _ in results]
-    assert set(codes) <= {200, 503} and 503 in codes, codes
-    assert all(seconds < 10 for code, seconds in results if code == 503)
-    assert served_quickly(server, "127.0.0.2")
+        futures = [pool.submit(data, i) for i in range(40)]
+        time.sleep(0.2)
+        session = requests.Session()
+        session.mount("http://", SourceAdapter("127.0.0.1"))
+        start = time.perf_counter()
+        mine = session.get(server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30)
+        mine_took = time.perf_counter() - start
+        results = [f.result() for f in futures]
+    assert mine.status_code == 200 and mine_took < 5, mine_took
+    assert {code for code, _ in results} == {200}, results   # queued, none refused at once
+
+
+def test_a_full_spool_disk_answers_507_and_drops_the_partial_file():
+    """The temporary folder on a 4 MB disk: an upload declaring more than is free is refused
+    at once; one that fills the disk while it arrives is answered 507 (not dropped unanswered)
+    and its partial file goes, so the next upload fits again."""
+    disk = Path(tempfile.mkdtemp(prefix="workbench-small-disk-"))
+    if os.geteuid() != 0 or os.system(f"mount -t tmpfs -o size=4m tmpfs {disk} 2>/dev/null") != 0:
+        pytest.skip("cannot mount a small disk here")
+    os.environ["TMPDIR"] = str(disk)
+    try:
+        s = Server("--upload-limit", "16", "--upload-space", "64", data_csv=small_csv(100))
+    finally:
+        del os.environ["TMPDIR"]
+    try:
+        sock = connect(s, "127.0.0.2")
+        sock.sendall(head(s, "POST", "/api/data", "Content-Type: text/csv\r\nContent-Length: 8000000\r\n\r\n"))
+        assert status_of(sock) == 507
+        sock.close()
+        # Chunked: no length to check first; the disk fills while it arrives.
+        sock = connect(s, "127.0.0.2")
+        sock.sendall(head(s, "POST", "/api/data", "Content-Type: text/csv\r\nTransfer-Encoding: chunked\r\n\r\n"))
+        chunk = b"1,1\n" * 16384
+        answer = b""
+        sock.settimeout(0.01)
+        for _ in range(200):   # 12.8 MB at most, far past the 4 MB disk
+            try:
+                sock.sendall(b"%x\r\n" % len(chunk) + chunk + b"\r\n")
+            except OSError:
+                break
+            try:
+                answer += sock.recv(4096)
+            except socket.timeout:
+                pass
+            if answer:
+                break
+        sock.settimeout(5)
+        try:
+            while b"\r\n\r\n" not in answer:
+                more = sock.recv(4096)
+                if not more:
+                    break
+                answer += more
+        except OSError:
+            pass
+        sock.close()
+        assert answer.startswith(b"HTTP/1.1 507"), answer[:200]
+        assert b"disk" in answer
+        time.sleep(0.3)
+        free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize
+        assert free > 3_000_000, free   # the partial file is gone
+    finally:
+        s.close()
+        os.system(f"umount {disk}")
+        shutil.rmtree(disk, ignore_errors=True)

@@ -1,4 +1,6 @@
 import Glibc
+import Foundation
+import Synchronization
 import Testing
 @testable import HTTPServer
 
@@ -68,26 +70,107 @@ import Testing
         #expect(isShutDown(slowPeer) && !isShutDown(fastPeer))
     }
 
-    @Test func everyClientIsLimitedLoopbackTooAndItsStalledConnectionsGoFirst() {
-        let watchdog = ConnectionWatchdog(perClientLimit: 2)
+    @Test func connectionsAreSharedOutFairlyLoopbackTooAndStalledOnesGoFirst() {
+        let watchdog = ConnectionWatchdog(connectionLimit: 3)
         var fds: [(Int32, Int32)] = []
         defer { for (a, b) in fds { close(a); close(b) } }
         func open(_ key: UInt, _ client: String) -> Bool {
             fds.append(pair())
             return watchdog.opened(key, fd: fds.last!.0, client: client)
         }
-        // Two stalled connections of 127.0.0.2; a third comes: the oldest stalled one goes.
-        #expect(open(1, "127.0.0.2") && open(2, "127.0.0.2"))
-        #expect(open(3, "127.0.0.2"))
-        #expect(isShutDown(fds[0].1) && !isShutDown(fds[1].1) && !isShutDown(fds[2].1))
-        // Connections being answered are not taken: with none waiting, the new one is refused.
+        // Alone, 127.0.0.2 may take the whole limit; a fourth of its own replaces its oldest stalled one.
+        #expect(open(1, "127.0.0.2") && open(2, "127.0.0.2") && open(3, "127.0.0.2"))
+        #expect(open(4, "127.0.0.2"))
+        #expect(isShutDown(fds[0].1) && !isShutDown(fds[1].1))
         watchdog.closed(1)
-        watchdog.headReceived(2, expectsBody: false)
+        // Another address is another client below its fair share: it takes 127.0.0.2's longest-waiting one.
+        #expect(open(5, "127.0.0.1"))
+        #expect(isShutDown(fds[1].1) && !isShutDown(fds[2].1) && !isShutDown(fds[4].1))
+        watchdog.closed(2)
+        // Connections being answered are not taken: with none waiting, the new one is refused.
         watchdog.headReceived(3, expectsBody: false)
-        #expect(!open(4, "127.0.0.2"))
-        #expect(isShutDown(fds[3].1))
-        // Another address is another client: 127.0.0.1 keeps its own share.
-        #expect(open(5, "127.0.0.1") && open(6, "127.0.0.1"))
-        #expect(!isShutDown(fds[4].1) && !isShutDown(fds[5].1))
+        watchdog.headReceived(4, expectsBody: false)
+        watchdog.headReceived(5, expectsBody: false)
+        #expect(!open(6, "127.0.0.3"))
+        #expect(isShutDown(fds[5].1))
+    }
+}
+
+@Suite struct FairShareTests {
+    @Test func theShareIsTheTotalOverActiveClients() {
+        #expect(FairShare.share(total: 128, active: 61) == 2)
+        #expect(FairShare.share(total: 3, active: 10) == 1)
+        #expect(FairShare.share(total: 96, active: 0) == 96)
+    }
+
+    @Test func aClientBelowItsShareTakesFromTheOneHoldingTheMost() {
+        let holdings = ["a": 40, "b": 60, "c": 28]
+        #expect(FairShare.donors(for: "me", holdings: holdings, total: 128) == ["b", "a", "c"])
+        // Past its share (128 / 3 = 42) it takes nothing from anyone else.
+        #expect(FairShare.donors(for: "c", amount: 14, holdings: holdings, total: 128) == ["b", "a"])
+        #expect(FairShare.donors(for: "c", amount: 15, holdings: holdings, total: 128) == [])
+        // Bytes: a 1 MB body within a share of 24 MB takes from the biggest holder.
+        #expect(FairShare.donors(for: "me", amount: 1 << 20, holdings: ["x": 50 << 20, "y": 46 << 20], total: 96 << 20) == ["x", "y"])
+    }
+
+    @Test func noNumberOfAddressesHoldsAClientBelowItsShare() {
+        let pool = FairPool(total: 64, ownGivesWay: true)
+        let evicted = Mutex(0)
+        // 60 addresses take everything, a few each.
+        for i in 0..<64 { #expect(pool.take("10.0.0.\(i % 60)", evict: { evicted.withLock { $0 += 1 } }) != nil) }
+        // The normal client still gets one, two: it is below its share (64 / 61 = 1 only for the first).
+        #expect(pool.take("127.0.0.1") != nil)
+        #expect(evicted.withLock { $0 } == 1)
+        #expect(pool.inUse == 64 && pool.holding("127.0.0.1") == 1)
+        // One address holding many gives way to a newcomer; its own next one replaces its own oldest.
+        let lone = FairPool(total: 4, ownGivesWay: true)
+        for _ in 0..<4 { _ = lone.take("viewer") }
+        #expect(lone.take("editor") != nil && lone.holding("viewer") == 3)
+        #expect(lone.take("viewer") != nil && lone.holding("viewer") == 3 && lone.holding("editor") == 1)
+    }
+
+    @Test func bytesGrowAndAreTakenFromTheSlowestBodyOfTheBiggestHolder() {
+        let pool = FairPool(total: 100, ownGivesWay: false)
+        let firstGone = Mutex(false)
+        let slow = pool.take("attacker", amount: 40, evict: { firstGone.withLock { $0 = true } })!
+        let fast = pool.take("attacker", amount: 40)!
+        pool.touch(fast)
+        #expect(pool.grow(fast, by: 10))
+        // The attacker alone may not pass the total.
+        #expect(!pool.grow(fast, by: 20))
+        // A save of 15 bytes: below its share of 50, it takes the attacker's slowest body.
+        let save = pool.take("editor", amount: 15)
+        #expect(save != nil && firstGone.withLock { $0 })
+        #expect(pool.inUse == 65)
+        pool.release(slow)   // already evicted: a no-op
+        #expect(pool.inUse == 65)
+    }
+
+    @Test func heavyRequestsAreServedRoundRobin() async throws {
+        let queue = FairQueue(limit: 1, maxWait: .seconds(5))
+        #expect(queue.acquire("hog"))
+        let order = Mutex<[String]>([])
+        let threads = (0..<4).map { i -> Thread in
+            let client = i < 3 ? "hog" : "me"
+            return Thread {
+                if queue.acquire(client) {
+                    order.withLock { $0.append(client) }
+                    usleep(20_000)
+                    queue.release()
+                }
+            }
+        }
+        for (i, t) in threads.enumerated() {
+            t.start()
+            while queue.waitingCount < i + 1 { usleep(1000) }
+        }
+        queue.release()
+        while order.withLock({ $0.count }) < 4 { try await Task.sleep(for: .milliseconds(10)) }
+        // The hog queued three before "me" came; "me" waits for one of them only.
+        #expect(order.withLock { $0 }.firstIndex(of: "me") == 1)
+        // A wait is bounded.
+        let short = FairQueue(limit: 1, maxWait: .milliseconds(100))
+        #expect(short.acquire("a"))
+        #expect(!short.acquire("b"))
     }
 }

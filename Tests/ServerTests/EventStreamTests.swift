@@ -24,13 +24,22 @@ import Testing
 }
 
 @Suite struct EventHubTests {
-    @Test func streamsBeyondTheCapAreRefusedAndOneClientGetsHalf() {
+    @Test func streamsAreSharedOutFairlyAndAPageAlwaysGetsOne() {
         let hub = EventHub(maxStreams: 4)
+        let viewer = (0..<4).compactMap { _ in hub.subscribe(client: "127.0.0.2")?.stream }
+        #expect(viewer.count == 4)                                  // alone, it may hold all
+        // A fifth of its own: its oldest gives way (ended: it answers no more chunks once drained).
         #expect(hub.subscribe(client: "127.0.0.2") != nil)
-        #expect(hub.subscribe(client: "127.0.0.2") != nil)
-        #expect(hub.subscribe(client: "127.0.0.2") == nil)   // its half is taken
+        #expect(drained(viewer[0]) && hub.budget.holding("127.0.0.2") == 4)
+        // Another client below its fair share takes one of the client holding the most.
         #expect(hub.subscribe(client: "127.0.0.1") != nil)
+        #expect(hub.budget.holding("127.0.0.2") == 3 && hub.budget.holding("127.0.0.1") == 1)
         #expect(hub.subscribe(client: "127.0.0.3") != nil)
-        #expect(hub.subscribe(client: "127.0.0.4") == nil)   // all are taken
+        #expect(hub.budget.holding("127.0.0.2") == 2 && hub.budget.inUse == 4)
+    }
+
+    private func drained(_ stream: EventStream) -> Bool {
+        for _ in 0..<10 { if stream.nextChunk(maxBytes: 1 << 16) == nil { return true } }
+        return false
     }
 }

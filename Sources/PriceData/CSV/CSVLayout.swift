@@ -1,6 +1,6 @@
-package extension CSVImport {
+extension CSVImport {
     /// What the header (or the first row) says about the file.
-    struct Layout: Sendable {
+    package struct Layout: Sendable {
         package var delimiter: UInt8
         package var decimalComma: Bool
         package var timeIndex: Int
@@ -13,7 +13,7 @@ package extension CSVImport {
 
 /// Sniffing: the delimiter, whether the first line is a header, and which columns hold the
 /// time and the price.
-package extension CSVImport.Reader {
+extension CSVImport.Reader {
     /// Reads the delimiter, the header (if any) and picks the time and price columns; leaves
     /// `at` at the first data row.
     mutating func readLayout() throws(CSVImport.Failure) -> CSVImport.Layout {

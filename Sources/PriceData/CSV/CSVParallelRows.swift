@@ -1,7 +1,7 @@
 import Dispatch
 import Glibc
 
-package extension CSVImport {
+extension CSVImport {
     /// Reads the rows after the header: a file without quotes above 4 MB as two halves on two
     /// threads (a quoted field may hold a line break, so such files are read in one piece). The
     /// first part counts lines from `firstLine`, the second from 1; the caller continues them.

@@ -1,5 +1,5 @@
 /// Reading one row's time and price: gaps, decimal commas, thousands inside quotes.
-package extension CSVImport.Reader {
+extension CSVImport.Reader {
     /// Inside quotes, "1,234.50" uses commas to group thousands.
     var delimiterForThousands: UInt8? { decimalComma ? UInt8(ascii: ".") : UInt8(ascii: ",") }
 
@@ -16,7 +16,7 @@ package extension CSVImport.Reader {
     }
 }
 
-package extension RowReader {
+extension RowReader {
     @inline(__always)
     func bytes(_ f: CSVImport.Field) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: reader.b[f.start..<f.end])

@@ -1,9 +1,9 @@
 import ChartEngine
 import Glibc
 
-package extension CSVImport {
+extension CSVImport {
     /// The rows of one part of the file.
-    struct Chunk {
+    package struct Chunk {
         package var times: [Int64] = []
         /// Whole cents while every price is one: no Double array to build and convert later.
         package var prices = PriceColumn()

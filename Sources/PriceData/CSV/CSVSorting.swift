@@ -1,4 +1,4 @@
-package extension CSVImport {
+extension CSVImport {
     /// Stable sort by time; of rows sharing a time the last one read wins.
     static func sortKeepingLast(_ times: [Int64], _ prices: [Double]) -> ([Int64], [Double], Int, Bool) {
         let order = times.indices.sorted { times[$0] < times[$1] || (times[$0] == times[$1] && $0 < $1) }

@@ -1,6 +1,6 @@
-package extension CSVImport {
+extension CSVImport {
     /// Byte range of one field in the input, and whether it was quoted.
-    struct Field {
+    package struct Field {
         package var start: Int
         package var end: Int
         package var quoted: Bool
@@ -8,7 +8,7 @@ package extension CSVImport {
 
     /// The tokenizer: splits records into fields in place (quotes, doubled quotes, line breaks
     /// inside quotes, CRLF), counting lines for error messages.
-    struct Reader {
+    package struct Reader {
         package let b: UnsafeBufferPointer<UInt8>
         package var at = 0
         package var line = 1

@@ -117,11 +117,17 @@ struct ChartRoutes: PresetReading {
         // Counted before it is checked, at the handshake: handshakes at the same moment cannot
         // pass the cap together. The ticket goes back when the session ends, or when the
         // upgrade never happens (the answer, holding it, is dropped).
-        guard let ticket = sockets.ticket(request.request.client) else { throw Self.tooManySockets(sockets) }
+        // Past the total, the socket of the client holding the most (or this client's own) that
+        // has been quiet longest is closed (1013, try again later) to make room.
+        let slot = Evictable<WebSocket> { $0.close(code: 1013) }
+        guard let ticket = sockets.ticket(request.request.client, evict: { slot.evict() }) else { throw Self.tooManySockets(sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
                             body: .webSocket { socket in
+                                socket.onReceive = { ticket.touch() }
+                                slot.attach(socket)
                                 withExtendedLifetime(ticket) { renderSession(socket) }
+                                ticket.release()
                             })
     }
 
@@ -140,7 +146,7 @@ struct ChartRoutes: PresetReading {
         var motions: [String: TransitionMotion] = [:]
         var drawn: [String: DrawnFrame] = [:]
         var frameNumber = 0
-        var lastRequest: [String: [String: InputValue]] = [:]
+        var lastRequest = KeptRequests()
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
@@ -153,12 +159,12 @@ struct ChartRoutes: PresetReading {
                     guard let previous = lastRequest[chart] else { throw .badRequest("no earlier request of this chart to repeat", field: "again") }
                     values = previous.merging(values) { $1 }.filter { if case .json(.null) = $0.value { false } else { true } }
                 }
-                if lastRequest[chart] == nil && lastRequest.count >= 64 { lastRequest.removeAll() }
-                lastRequest[chart] = values.filter { !["motion", "time", "base"].contains($0.key) }
                 let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
                 let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
                 var request = try RenderRequest(values, base: try baseStyle(values))
+                // Kept only once it is valid, and only its parameters, within the socket's bytes.
+                lastRequest.keep(values.filter { !["motion", "time", "base"].contains($0.key) }, for: chart)
                 var head: [(String, JSONValue)] = [("requestId", requestId)]
                 if let motion {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
@@ -213,6 +219,6 @@ struct ChartRoutes: PresetReading {
 
 
     package static func tooManySockets(_ budget: ClientBudget) -> HTTPError {
-        HTTPError(503, "too_many_sockets", "\(budget.perClient) render sockets from one client, or \(budget.total) in all, are open; close a page and retry")
+        HTTPError(503, "too_many_sockets", "\(budget.total) render sockets are open; close a page and retry")
     }
 }

@@ -8,7 +8,7 @@ import ChartEngine
 /// The JSON bodies the API reads, as schemas for the OpenAPI document: exactly what each handler
 /// accepts (required members, types, ranges, enumerations, no unknown members), so a request the
 /// document calls valid is one the handler takes. Ranges come from the constants the handlers use.
-package extension OpenAPIDocument {
+extension OpenAPIDocument {
     /// A preset name as the document can say it: 1–64 characters, no control characters but
     /// newline and tab. (Names that are blank, "." or "..", or read as a file path are refused too.)
     static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$")

@@ -53,7 +53,7 @@ package enum SchemaDocument {
     }()
 }
 
-package extension SchemaDocument {
+extension SchemaDocument {
     /// `{keys, values, also?}`: shown while one of `keys` has one of `values` and every `also` holds.
     static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("keys", .array(condition.keys.map(JSONValue.string))),

@@ -44,7 +44,7 @@ struct SessionRoutes: RouteGroup {
             guard presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
-            throw HTTPError(503, "too_many_streams", "\(events.budget.perClient) event streams from one client, or \(events.maxStreams) in all, are open; close a page and retry")
+            throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
         }
         if !client.isEmpty {
             presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,

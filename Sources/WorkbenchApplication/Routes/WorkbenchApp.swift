@@ -28,9 +28,9 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// `http://LAN-ADDRESS:PORT` of the join links under `--share`.
     package let shareBaseURL: String?
     private(set) var router = Router()
-    /// Render sockets open now, in all and per client (address): each holds a connection and
-    /// its thread, and no one client may hold more than half of them.
-    package let sockets = ClientBudget(total: 64, perClient: 32)
+    /// Render sockets open now: each holds a connection and its thread; shared out fairly
+    /// between clients (addresses).
+    package let sockets = ClientBudget(total: 64)
     private var chain: MiddlewareChain!
 
     package static let jsonBodyLimit = 1 << 20        // 1 MB

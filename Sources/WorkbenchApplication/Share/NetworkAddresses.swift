@@ -23,7 +23,7 @@ package enum NetworkAddresses {
                 var raw = inet.pointee.sin_addr
                 _ = inet_ntop(AF_INET, &raw, &text, socklen_t(INET_ADDRSTRLEN))
             }
-            let name = String(cString: text)
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !found.contains(name) { found.append(name) }
         }
         if !found.contains("127.0.0.1") { found.append("127.0.0.1") }

@@ -207,7 +207,7 @@ package final class PresetHistory: Sendable {
     }
 }
 
-package extension Preset {
+extension Preset {
     /// The parameters as one canonical text: every key of the file's `parameters` (defaults
     /// included, unknown keys kept), sorted by their UTF-8 bytes, values in the JSON writer's
     /// shortest round-trip form, no spaces. Two presets draw the same chart exactly when these agree.
@@ -218,7 +218,7 @@ package extension Preset {
     var canonicalParameters: String { Self.canonicalParameters(json["parameters"]?.objectPairs ?? []) }
 
     /// SHA-256 of `canonicalParameters`, as lower-case hex.
-    var parametersSHA256: String { SHA256.hex(canonicalParameters) }
+    package var parametersSHA256: String { SHA256.hex(canonicalParameters) }
 
     /// The hash of a preset file's parameters ("" when the text is no JSON object).
     static func parametersSHA256(fileText: String) -> String {

@@ -1,8 +1,8 @@
 import ChartEngine
 import WorkbenchSupport
 
-package extension ParameterValue {
-    var json: JSONValue {
+extension ParameterValue {
+    package var json: JSONValue {
         switch self {
         case .number(let v): .number(v)
         case .text(let s): .string(s)
@@ -13,14 +13,14 @@ package extension ParameterValue {
 
     /// A JSON value checked as `definition`'s value. A cubic Bézier may be written as in a query
     /// ("x1,y1,x2,y2") as well as four numbers, so the documented text form works in every body.
-    static func reading(_ json: JSONValue, as definition: ParameterDefinition) throws(ParameterError) -> ParameterValue {
+    package static func reading(_ json: JSONValue, as definition: ParameterDefinition) throws(ParameterError) -> ParameterValue {
         if case .cubicBezier = definition.kind, case .string(let text) = json { return try definition.parse(text) }
         guard let value = ParameterValue(json: json) else { throw ParameterError(field: definition.key, message: "must be \(definition.typeName)") }
         return try definition.validate(value)
     }
 
     /// The parameter value a JSON value stands for; nil for shapes no parameter takes.
-    init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         switch json {
         case .number(let v): self = .number(v)
         case .string(let s): self = .text(s)
