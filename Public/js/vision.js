@@ -5,6 +5,7 @@
 // chart on both backgrounds side by side. View settings: never part of a preset.
 
 import { ChartView, attachPointer } from './chart-view.js';
+import { visions } from './state.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -37,7 +38,7 @@ export function installVisionFilters(schema) {
 
 /** Every chart of the page is seen through the vision's filter (css: [data-vision]). */
 export function applyVision(vision) {
-  if (vision && vision !== 'none') document.documentElement.dataset.vision = vision;
+  if (visions.includes(vision) && vision !== 'none') document.documentElement.dataset.vision = vision;
   else delete document.documentElement.dataset.vision;
 }
 
