@@ -19,7 +19,8 @@ struct ReadabilityRoutes: PresetReading {
             try check($0.jsonValues())
         }
         r.get("/api/check/difference", "The CIEDE2000 difference ΔE00 of two colours (#RRGGBB), as seen with each kind of colour vision",
-              query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB"), .init("second", OpenAPIDocument.hexColor, "#RRGGBB")],
+              query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB; the engine's default line colour when absent"),
+                      .init("second", OpenAPIDocument.hexColor, "#RRGGBB; the first colour when absent")],
               answers: [.json("ΔE00 of the two colours", ColorDifferenceAnswer.self)]) {
             try difference(InputValue.fromQuery($0.query))
         }
@@ -33,15 +34,16 @@ struct ReadabilityRoutes: PresetReading {
     }
 
     package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        func color(_ key: String) throws(HTTPError) -> (String, SRGBColor) {
-            guard let text = try values[key]?.text(field: key) else { throw .badRequest("is required (#RRGGBB)", field: key) }
+        func color(_ key: String, else fallback: String) throws(HTTPError) -> (String, SRGBColor) {
+            let text = try values[key]?.text(field: key) ?? fallback
             guard let color = SRGBColor(hex: text) else { throw .badRequest("must be a colour written #RRGGBB", field: key) }
             return (color.hex, color)
         }
         if let unknown = values.keys.first(where: { $0 != "first" && $0 != "second" }) {
             throw .badRequest("is not a field of a colour difference (first, second)", field: unknown)
         }
-        let (firstHex, first) = try color("first"), (secondHex, second) = try color("second")
+        let (firstHex, first) = try color("first", else: ChartStyle().lineColor)
+        let (secondHex, second) = try color("second", else: firstHex)
         let seen = ColorVision.allCases.map { vision in
             ColorDifferenceAnswer.Seen(vision: vision.rawValue, deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second)))
         }
