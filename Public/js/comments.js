@@ -116,6 +116,7 @@ export class Comments {
         const resolve = document.createElement('button');
         resolve.type = 'button';
         resolve.textContent = 'Resolve';
+        resolve.dataset.writes = '';   // a viewer sees it disabled (viewer.js)
         resolve.addEventListener('click', () => this.resolve(comment.id));
         item.append(resolve);
       }

@@ -8,6 +8,7 @@ import { getJSON, send, clientId, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
+import { installVisionFilters, applyVision } from './vision.js';
 
 const element = document.getElementById('preview');
 /** Chart height over width in the app's top screen. */
@@ -17,6 +18,9 @@ async function start() {
   fillPhoneParts();
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
   const store = new Store(schema);
+  // "See it as others see it" on the phone too: /device?vision=deuteranopia (a view setting, as on the workbench).
+  installVisionFilters(schema);
+  applyVision(new URLSearchParams(location.search).get('vision'));
   let source = null;   // the session's event stream, once open
   let presenceKey = null;   // the stream's proof that a presence update is this page's
 

@@ -3,7 +3,7 @@
 // at rest, pressed and mid-transition, changed pixels highlighted) and any one restored as a
 // new revision. The charts are the engine's renders (`POST /api/render`).
 
-import { getJSON, send } from './api.js';
+import { getJSON, send, query } from './api.js';
 import { fillDiffTable } from './compare.js';
 import { onDecisionEvent } from './decision-events.js';
 import { svgImage, changedPixels } from './pixel-diff.js';
@@ -101,7 +101,11 @@ export class HistoryPanel {
       what.textContent = describe(revision);
       item.append(pick('diff-a', revision === (previous ?? newest)), pick('diff-b', revision === newest), what);
       item.append(button('View', () => this.view(revision.revision)));
-      if (index > 0 || revision.deleted) item.append(button('Restore', () => this.restore(revision)));
+      if (index > 0 || revision.deleted) {
+        const restore = button('Restore', () => this.restore(revision));
+        restore.dataset.writes = '';   // a viewer sees it disabled (viewer.js)
+        item.append(restore);
+      }
       list.append(item);
     });
     if (!this.revisions.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No revisions yet.' }));
@@ -156,7 +160,31 @@ export class HistoryPanel {
     const { progress, selection } = diffStates[this.state];
     const body = { ...parameters, width, height, period, progress, id: 'rev' };
     if (selection !== undefined) body.selection = selection;
-    return (await send('POST', '/api/render', body)).body;
+    const svg = (await send('POST', '/api/render', body)).body;
+    // Drawn as an image, the chart has no page around it: its text (currentColor) takes the
+    // chosen background's text colour, as on the phone.
+    return svg.replace(/<svg\b/, `<svg color="${this.ground().text}"`);
+  }
+
+  /** The chosen background and its text colour, as the engine defines them (/api/schema). */
+  ground() {
+    const theme = this.store.view.theme;
+    return this.store.schema.backgrounds?.find(b => b.name === theme)
+      ?? (theme === 'dark' ? { color: '#0F1115', text: '#F2F3F5' } : { color: '#FFFFFF', text: '#15171C' });
+  }
+
+  /** The colour parameters that differ between A and B, each with the engine's ΔE00. */
+  async colourChanges(first, second) {
+    const changes = [];
+    for (const definition of this.store.schema.parameters.filter(p => p.type === 'color')) {
+      const a = first.parameters[definition.key], b = second.parameters[definition.key];
+      if (!a || !b || a.toUpperCase() === b.toUpperCase()) continue;
+      try {
+        const { deltaE } = await getJSON('/api/check/difference?' + query({ first: a, second: b }));
+        changes.push(`${definition.label} ${a} → ${b}: ΔE00 ${deltaE.toFixed(1)}`);
+      } catch { changes.push(`${definition.label} ${a} → ${b}`); }
+    }
+    return changes;
   }
 
   async drawCharts() {
@@ -165,10 +193,11 @@ export class HistoryPanel {
     this.stopStrobe();
     for (const b of document.querySelectorAll('[data-diff-mode]')) b.setAttribute('aria-pressed', String(b.dataset.diffMode === this.mode));
     for (const b of document.querySelectorAll('[data-diff-state]')) b.setAttribute('aria-pressed', String(b.dataset.diffState === this.state));
-    const { width, height, theme } = this.store.view;
-    let images;
+    const { width, height } = this.store.view;
+    let images, colours = [];
     try {
       const svgs = await Promise.all(this.shown.map(s => this.render(s.file.parameters)));
+      if (this.shown.length === 2) colours = await this.colourChanges(this.shown[0].file, this.shown[1].file);
       images = await Promise.all(svgs.map(svg => svgImage(svg, width, height)));
     } catch (error) {
       toast(`Cannot draw the revisions: ${error.message}`, { error: true });
@@ -184,15 +213,17 @@ export class HistoryPanel {
       $('diff-summary').textContent = '';
       return;
     }
-    const background = theme === 'dark' ? '#0f1115' : '#ffffff';
-    const highlight = changedPixels(images[0], images[1], width, height, { background });
+    const highlight = changedPixels(images[0], images[1], width, height, { background: this.ground().color });
     highlight.canvas.className = 'changed-pixels';
     highlight.canvas.setAttribute('aria-hidden', 'true');
     const overlay = $('diff-highlight').checked ? [highlight.canvas] : [];
     const share = (100 * highlight.changed / highlight.total).toFixed(1);
-    $('diff-summary').textContent = highlight.changed
-      ? `${highlight.changed} pixels differ ${stateLabel} (${share}% of the chart)${overlay.length ? ', marked in magenta' : ''}.`
-      : `The two charts are identical ${stateLabel}.`;
+    const rule = `a colour difference above ΔE00 ${highlight.threshold} (CIEDE2000)`;
+    const pixelsText = highlight.changed
+      ? `${highlight.changed} pixels differ ${stateLabel} by ${rule} (${share}% of the chart, largest ΔE00 ${highlight.largest.toFixed(1)})${overlay.length ? ', marked in magenta' : ''}.`
+      : highlight.largest === 0 ? `The two charts are identical ${stateLabel}.`
+      : `No pixel differs ${stateLabel} by ${rule} (largest ΔE00 ${highlight.largest.toFixed(1)}).`;
+    $('diff-summary').textContent = [pixelsText, ...colours.map(c => c + '.')].join(' ');
     const [a, b] = this.shown.map(s => `Revision ${s.revision}`);
     if (this.mode === 'side') {
       box.append(figure(`${a} (A)`, stack([images[0]])), figure(`${b} (B)`, stack([images[1], ...overlay])));

@@ -23,6 +23,8 @@ import { StageChart } from './stage-chart.js';
 import { setUpViewSettings } from './view-settings.js';
 import { setUpStageActions } from './stage-actions.js';
 import { fillPhoneParts } from './phone-parts.js';
+import { ReadabilityHints } from './readability.js';
+import { setUpVision } from './vision.js';
 
 const $ = id => document.getElementById(id);
 
@@ -70,6 +72,8 @@ async function start() {
     onNotesSaved: () => drafts.resync().catch(() => {}),
   });
   setUpViewSettings(store);
+  setUpVision(store);
+  new ReadabilityHints(store);
   setUpStageActions(store, stage.chart, { shareInfo: () => panel.info });
 
   // First picture: the link's state, else the Default preset; nothing to undo yet.

@@ -136,6 +136,7 @@ export class PresetActions {
     });
     if (!result) return;
     this.store.presetRenamed(oldName, result.name);
+    this.onMoved();   // presence and the address name the new name at once
     await this.presets.refresh();
     await this.presets.load(result.name);
   }
@@ -147,6 +148,7 @@ export class PresetActions {
     try {
       const { body } = await send('DELETE', path(name), undefined, { 'If-Match': this.current.revision });
       this.store.closePreset();
+      this.onMoved();   // presence no longer shows us on a preset that is gone
       await this.presets.refresh();
       // The deletion is a revision: the one before it is the preset as it was.
       const before = String(Number(body.revision) - 1);

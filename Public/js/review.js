@@ -5,6 +5,7 @@
 import { getJSON, send, getUserName, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
+import { checkReadability, failureItems } from './readability.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -81,7 +82,27 @@ export class Review {
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;
   }
 
+  /** The revision under review checked by the engine: its failures shown before anyone approves. */
+  async renderReadability() {
+    const file = this.file;
+    const box = $('review-readability');
+    if (!file) { box.hidden = true; this.readability = null; return; }
+    let report;
+    try { report = await checkReadability(file.parameters ?? {}); } catch { return; }
+    if (this.file !== file) return;
+    this.readability = { revision: file.revision, report };
+    box.hidden = false;
+    box.dataset.pass = String(report.pass);
+    $('review-readability-title').textContent = report.pass
+      ? `Revision ${file.revision} passes every readability check`
+      : `Revision ${file.revision} fails ${report.failures.length} readability check${report.failures.length === 1 ? '' : 's'}`;
+    $('review-failures').replaceChildren(...failureItems(report));
+    $('review-acknowledge').checked = false;
+    $('review-acknowledge').closest('label').hidden = report.pass;
+  }
+
   async renderReviews() {
+    this.renderReadability();
     const list = $('review-list');
     list.replaceChildren();
     $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
@@ -101,8 +122,18 @@ export class Review {
   async decide(decision) {
     if (!this.file) return;
     const comment = $('review-comment').value.trim();
+    const body = { revision: this.file.revision, decision, comment };
+    const failing = this.readability?.revision === this.file.revision && !this.readability.report.pass;
+    if (decision === 'approve' && failing) {
+      if (!$('review-acknowledge').checked) {
+        $('review-error').textContent = 'This revision fails readability checks: tick “I have seen these readability failures” to approve it anyway.';
+        $('review-acknowledge').focus();
+        return;
+      }
+      body.acknowledgeReadability = true;
+    }
     try {
-      await send('POST', `${presetPath(this.file.name)}/reviews`, { revision: this.file.revision, decision, comment });
+      await send('POST', `${presetPath(this.file.name)}/reviews`, body);
       $('review-comment').value = '';
       $('review-error').textContent = '';
       toast(decision === 'approve' ? `Approved revision ${this.file.revision}` : 'Changes requested');

@@ -3,6 +3,7 @@
 // page does not offer.
 
 import { clientId, getJSON, withToken, getUserName, setUserName } from './api.js';
+import { setUpViewer } from './viewer.js';
 
 const $ = id => document.getElementById(id);
 
@@ -28,10 +29,7 @@ export class SessionPanel {
     if (this.info.role === 'viewer') {
       this.live.canWrite = false;
       $('role-badge').hidden = false;
-      for (const id of ['preset-save', 'preset-save-as', 'preset-rename', 'preset-duplicate', 'preset-delete', 'csv-file',
-                        'live-toggle', 'data-builtin']) {
-        $(id).disabled = true;
-      }
+      setUpViewer(this.live.store);
     }
     this.renderPresence(this.info.people);
   }

@@ -7,7 +7,10 @@
 // reverts your own step and never a key someone else changed since); on unsaved parameters,
 // which are this page's alone, it happens here.
 
-export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393' });
+export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one' });
+
+/** "See it as others see it": typical vision or a simulated dichromacy (the engine's Machado 2009 matrices). */
+export const visions = ['none', 'protanopia', 'deuteranopia', 'tritanopia'];
 
 let stepCounter = 0;
 const newStepId = () => `s${Date.now().toString(36)}-${++stepCounter}`;
@@ -235,7 +238,7 @@ export class Store {
     this.emit({ kind: 'history' });
   }
 
-  /** Changes view settings (period, size, theme, zoom, device); tells the listeners which changed. */
+  /** Changes view settings (period, size, theme, zoom, device, vision, themes); tells the listeners which changed. */
   setView(changes) {
     const keys = Object.keys(changes).filter(k => k in defaultView && this.#view[k] !== changes[k]);
     if (!keys.length) return;
@@ -316,6 +319,8 @@ function parseView(schema, key, text) {
     case 'zoom': return zooms.includes(Number(text)) ? Number(text) : undefined;
     case 'theme': return text === 'light' || text === 'dark' ? text : undefined;
     case 'device': return text === 'custom' || devices.includes(text) ? text : undefined;
+    case 'vision': return visions.includes(text) ? text : undefined;
+    case 'themes': return text === 'one' || text === 'both' ? text : undefined;
     default: return undefined;
   }
 }
@@ -339,6 +344,8 @@ function expectedView(schema, key) {
     case 'width': case 'height': return `a whole number ${schema[key].min}–${schema[key].max}`;
     case 'zoom': return zooms.join(', ');
     case 'theme': return 'light or dark';
+    case 'vision': return visions.join(', ');
+    case 'themes': return 'one or both';
     default: return 'a device or custom';
   }
 }

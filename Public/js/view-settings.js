@@ -22,6 +22,8 @@ export function setUpViewSettings(store) {
     $('phone-frame').dataset.shownZoom = String(shown);
     $('zoom-note').textContent = shown < zoom ? `${zoom}× is shown at ${shown}×: the window is not wide enough for more.` : '';
     $('phone').className = `phone theme-${theme}`;
+    // Every chart on the page (Compare, History, the blind round) draws on the chosen background.
+    document.documentElement.dataset.chartTheme = theme;
     $('device-select').value = device;
     $('custom-size').hidden = device !== 'custom';
     $('custom-width').value = width;

@@ -28,8 +28,8 @@ struct HistoryRoutes: PresetReading {
         r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first", answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
             try listReviews($0)
         }
-        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]})",
-               schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404]) { try postReview($0) }
+        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, else 409",
+               schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
     }
 
     // MARK: History and review
@@ -106,8 +106,14 @@ struct HistoryRoutes: PresetReading {
         let name = try presetName(request)
         let body = try request.jsonObject()
         func field(_ key: String) -> JSONValue? { body.last { $0.0 == key }?.1 }
-        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers"].contains($0.0) }) {
-            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers)", field: unknown.0)
+        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers", "acknowledgeReadability"].contains($0.0) }) {
+            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers, acknowledgeReadability)", field: unknown.0)
+        }
+        let acknowledged: Bool
+        switch field("acknowledgeReadability") {
+        case nil, .null?: acknowledged = false
+        case .bool(let value)?: acknowledged = value
+        default: throw .badRequest("must be true or false", field: "acknowledgeReadability")
         }
         let number = try Self.revisionNumber(field("revision"), field: "revision")
         guard let decisionText = field("decision")?.stringValue, let decision = PresetReviews.Decision(rawValue: decisionText) else {
@@ -139,10 +145,12 @@ struct HistoryRoutes: PresetReading {
         }
         if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
         if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
+        let readability = decision == .approve ? try readabilityNote(name, revision: number, acknowledged: acknowledged) : nil
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
         do {
             // A review says who signed off: a page without a name is told apart by its id, as a voter is.
-            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: Self.voter(request))
+            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: Self.voter(request),
+                                          readability: readability)
         } catch {
             throw Self.storeError(error, name: name)
         }
@@ -152,6 +160,24 @@ struct HistoryRoutes: PresetReading {
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
                                    ("status", JSONValueEncoder.encode(status))])
+    }
+
+    /// An approval of a revision that fails the engine's readability check is taken only when the
+    /// reviewer says they saw the failures (`acknowledgeReadability`): the decision log then says
+    /// so in words. Nil when the revision passes (or is not there: the store answers that).
+    func readabilityNote(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> String? {
+        guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
+              let json = try? JSONValue.parse(revision.fileText),
+              let preset = try? Preset(json: json, requireEnvelope: true) else { return nil }
+        let report = ReadabilityReport(style: preset.style)
+        guard !report.pass else { return nil }
+        let count = report.failures.count == 1 ? "1 readability check" : "\(report.failures.count) readability checks"
+        guard acknowledged else {
+            throw HTTPError(409, "readability_not_acknowledged",
+                            "revision \(number) of “\(name)” fails \(count) (\(report.failures[0])); to approve it anyway, send \"acknowledgeReadability\": true",
+                            field: "acknowledgeReadability")
+        }
+        return "approved knowing it fails \(count): " + report.failures.joined(separator: "; ")
     }
 
 

@@ -21,6 +21,9 @@ extension OpenAPIDocument {
     static let parameters: [(String, JSONValue)] = ChartStyle.definitions.map { ($0.key, bodySchema($0)) }
 
     static let renderRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
+    /// `POST /api/check`: a preset to start from and parameters over it.
+    static let checkRequest = object([("preset", string)] + parameters)
+    static let hexColor = JSONValue.object([("type", .string("string")), ("pattern", .string("^#[0-9A-Fa-f]{6}$"))])
     static let framesRequest = object(framesQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
     static let exportRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters + [
         ("format", exportQuery[0].schema), ("name", presetName), ("author", text(0...Preset.Limits.authorCharacters)),
@@ -47,10 +50,10 @@ extension OpenAPIDocument {
     static let restore = object([("revision", revision)], required: ["revision"])
     static let review = JSONValue.object([("oneOf", .array([
         object([("revision", revision), ("decision", enumeration(["approve", "request-changes"])),
-                ("comment", text(0...PresetReviews.Limits.commentCharacters))], required: ["revision", "decision"]),
+                ("comment", text(0...PresetReviews.Limits.commentCharacters)), ("acknowledgeReadability", boolean)], required: ["revision", "decision"]),
         object([("revision", revision), ("decision", enumeration(["request-review"])), ("comment", text(0...PresetReviews.Limits.commentCharacters)),
                 ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
-                                       ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))]))], required: ["revision", "decision", "reviewers"]),
+                                       ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean)], required: ["revision", "decision", "reviewers"]),
     ]))])
     static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
     static let draftChange = JSONValue.object([

@@ -49,6 +49,15 @@ package enum SchemaDocument {
             ("width", .object([("min", .number(RenderRequest.widthRange.lowerBound)), ("max", .number(RenderRequest.widthRange.upperBound))])),
             ("height", .object([("min", .number(RenderRequest.heightRange.lowerBound)), ("max", .number(RenderRequest.heightRange.upperBound))])),
             ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
+            // The engine's colour-vision simulations (Machado 2009, severity 1, on linear RGB): the
+            // page's "see it as others see it" filters are built from these, written once.
+            ("colorVision", .array(ColorVision.allCases.compactMap { vision in
+                vision.matrix.map { .object([("name", .string(vision.rawValue)), ("space", .string("linearRGB")),
+                                             ("matrix", .array($0.map(JSONValue.number)))]) }
+            })),
+            ("backgrounds", .array(ChartBackground.allCases.map {
+                .object([("name", .string($0.rawValue)), ("color", .string($0.color)), ("text", .string($0.text))])
+            })),
         ])
     }()
 }

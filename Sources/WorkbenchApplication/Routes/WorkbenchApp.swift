@@ -75,6 +75,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         var r = Router()
         r.add(ChartRoutes(data: data, presets: presets, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork))
         r.add(APIDocumentRoutes(document: apiDocument))
+        r.add(ReadabilityRoutes(presets: presets))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
         r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events))
         r.add(LogRoutes(presets: presets))

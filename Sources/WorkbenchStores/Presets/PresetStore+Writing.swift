@@ -126,8 +126,10 @@ extension PresetStore {
     }
 
     /// Records a review of revision `number` (approve, request changes, or ask reviewers for one).
+    /// `readability`: the reviewer's acknowledgement, in words, of the readability checks the
+    /// approved revision fails; the decision log carries it.
     package func review(_ name: String, revision number: Int, decision: PresetReviews.Decision, reviewers: [String], comment: String,
-                author: String) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
+                author: String, readability: String? = nil) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
         let reviewed = try storage(name, doing: "reviewed") { () throws -> (PresetReviews.Review, PresetReviews.Status, DecisionLogEntry) in
             try historyFile.options.writeRate?.check(author)
             return try database.withConnection { connection in
@@ -148,10 +150,11 @@ extension PresetStore {
                 }
                 let kind: DecisionLog.Kind = decision == .approve ? .approval : decision == .requestReview ? .reviewRequest : .review
                 let logged = try DecisionLog.append(kind, preset: name, revision: number, author: author,
-                                                    summary: summary + (comment.isEmpty ? "" : ": \(comment)"),
+                                                    summary: summary + (readability.map { " (\($0))" } ?? "") + (comment.isEmpty ? "" : ": \(comment)"),
                                                     details: .object([("decision", .string(decision.rawValue)), ("comment", .string(comment)),
                                                                       ("reviewers", .array(reviewers.map(JSONValue.string))),
-                                                                      ("state", .string(status.state.rawValue))]), on: connection)
+                                                                      ("state", .string(status.state.rawValue))]
+                                                                     + (readability.map { [("readabilityAcknowledged", JSONValue.string($0))] } ?? [])), on: connection)
                 return (review, status, logged)
             }
         } }

@@ -1,0 +1,53 @@
+import ChartEngine
+import HTTPServer
+import WorkbenchStores
+import WorkbenchSupport
+
+/// Can everyone read the chart: the engine's `ReadabilityReport` for a preset and parameters
+/// (what `workbench check` prints), and the ΔE00 between two colours (the History panel's colour
+/// changes; the page's pixel diff is tested against it). The page never computes contrast itself.
+struct ReadabilityRoutes: PresetReading {
+    let presets: PresetStore
+
+    func addRoutes(to r: inout Router) {
+        r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
+              query: OpenAPIDocument.parameterQuery, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
+            try check(InputValue.fromQuery($0.query))
+        }
+        r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
+               schema: OpenAPIDocument.checkRequest, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
+            try check($0.jsonValues())
+        }
+        r.get("/api/check/difference", "The CIEDE2000 difference ΔE00 of two colours (#RRGGBB), as seen with each kind of colour vision",
+              query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB; the engine's default line colour when absent"),
+                      .init("second", OpenAPIDocument.hexColor, "#RRGGBB; the first colour when absent")],
+              answers: [.json("ΔE00 of the two colours", ColorDifferenceAnswer.self)]) {
+            try difference(InputValue.fromQuery($0.query))
+        }
+    }
+
+    package func check(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        rest.removeValue(forKey: "preset")
+        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
+        return .answer(ReadabilityReport(style: style))
+    }
+
+    package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        func color(_ key: String, else fallback: String) throws(HTTPError) -> (String, SRGBColor) {
+            let text = try values[key]?.text(field: key) ?? fallback
+            guard let color = SRGBColor(hex: text) else { throw .badRequest("must be a colour written #RRGGBB", field: key) }
+            return (color.hex, color)
+        }
+        if let unknown = values.keys.first(where: { $0 != "first" && $0 != "second" }) {
+            throw .badRequest("is not a field of a colour difference (first, second)", field: unknown)
+        }
+        let (firstHex, first) = try color("first", else: ChartStyle().lineColor)
+        let (secondHex, second) = try color("second", else: firstHex)
+        let seen = ColorVision.allCases.map { vision in
+            ColorDifferenceAnswer.Seen(vision: vision.rawValue, deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second)))
+        }
+        return .answer(ColorDifferenceAnswer(first: firstHex, second: secondHex,
+                                             deltaE: CIEDE2000.difference(CIELAB(first), CIELAB(second)), visions: seen))
+    }
+}
