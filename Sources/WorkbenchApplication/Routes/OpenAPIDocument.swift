@@ -81,6 +81,9 @@ package enum OpenAPIDocument {
         Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
+    /// A round candidate's chart: the view only; the parameters are the round's.
+    package static let candidateRenderQuery: [Query] = renderQuery.filter { ParameterDefinition.named($0.name) == nil && $0.name != "preset" }
+
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.
     package static let parameterQuery: [Query] = [Query("preset", string, "start from this preset instead of the defaults")]
         + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }

@@ -91,5 +91,6 @@ package extension OpenAPIDocument {
                          ("width", range(RenderRequest.widthRange, integer: true)), ("height", range(RenderRequest.heightRange, integer: true)),
                          ("theme", enumeration(["light", "dark"]))])),
     ], required: ["key"], open: true)
+    static let saveCandidate = object([("name", presetName)], required: ["name"])
     static let vote = object([("pair", text(1...64)), ("choice", enumeration(["left", "right", "none"]))], required: ["pair", "choice"])
 }
