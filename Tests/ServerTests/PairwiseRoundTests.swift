@@ -93,8 +93,8 @@ private struct SplitMix: RandomNumberGenerator {
             #expect(seen.insert([min(pair.left, pair.right), max(pair.left, pair.right)]).inserted)
             _ = try r.vote(pair: token, choice: .left, voter: "Ada", at: "now")
             // A second vote on the pair replaces the first: one ballot per person and pair.
-            let again = try r.vote(pair: token, choice: .right, voter: "Ada", at: "later")
-            #expect(again.choice == .right && r.votes.filter { $0.at == "later" }.count == seen.count)
+            let revote = try r.vote(pair: token, choice: .right, voter: "Ada", at: "later")
+            #expect(revote.choice == .right && r.votes.filter { $0.at == "later" }.count == seen.count)
         }
         #expect(seen.count == 6 && r.votes.count == 6)
         #expect(throws: RoundError.unknownPair) { try r.vote(pair: "never handed out", choice: .left, voter: "Ada", at: "now") }
