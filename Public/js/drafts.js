@@ -14,6 +14,8 @@ export class DraftSync {
     this.store = store;
     this.notice = notice;
     this.canWrite = true;       // viewers watch: their edits stay on their page
+    this.following = false;     // while following someone nothing is sent (live.js asks to stop)
+    this.onEditWhileFollowing = () => {};
     this.dirty = new Map();     // key → number of our newest local edit of it, until the server has it
     this.edits = 0;
     this.pending = null;        // { preset, step, parameters, marks }
@@ -24,6 +26,8 @@ export class DraftSync {
       if (change.kind !== 'params' || change.origin !== 'local' || !change.keys.length) return;
       const preset = store.presetName;
       if (preset === null || !this.canWrite) return;   // unsaved parameters are this page's alone
+      // Following someone is read-only: an edit never reaches the followed preset; the page asks.
+      if (this.following) { this.onEditWhileFollowing(); return; }
       if (this.pending && (this.pending.preset !== preset || this.pending.step !== change.step)) this.flush();
       this.pending ??= { preset, step: change.step, parameters: {}, marks: {} };
       for (const key of change.keys) {

@@ -1,8 +1,8 @@
-// The export dialog: pick a format, see the text (or the bundle's purpose), copy or download it.
-// Exports what is on screen: the current parameters, saved or not, and the current view.
+// The export dialog: pick the revision (the approved one by default) and a format, see its
+// status, approvers and the text (or the bundle's purpose), copy or download it. A preview is
+// never logged; the file a person downloads or copies is, by the server that produces it.
 
-import { sendForBlob } from './api.js';
-import { toast } from './toast.js';
+import { sendForBlob, identity, ApiError, getJSON } from './api.js';
 
 const $ = id => document.getElementById(id);
 
@@ -17,6 +17,7 @@ const purposes = {
   android: 'Give the Android bundle (.zip) to the Android engineer: it contains the Kotlin engine, the Compose adapter, this preset\'s style and motion files (Compose specs), vectors.json with a conformance check, and a README naming each file.',
 };
 const bundles = new Set(['ios', 'android']);
+const stateWords = { draft: 'draft', 'in-review': 'in review', approved: 'approved' };
 
 export class Exporter {
   constructor(presets) {
@@ -24,26 +25,50 @@ export class Exporter {
     this.store = presets.store;
     this.objectURL = null;
     this.request = 0;
+    this.status = null;     // the open preset's status when the dialog opened
     $('open-export').addEventListener('click', () => this.open());
     $('export-format').addEventListener('change', () => this.show());
-    $('export-copy').addEventListener('click', async () => {
-      try { await navigator.clipboard.writeText($('export-text').textContent); toast('Copied'); }
-      catch { toast('The browser refused the clipboard; select the text and copy it.', { error: true }); }
-    });
+    $('export-revision').addEventListener('change', () => this.show());
+    $('export-copy').addEventListener('click', () => this.copy());
+    $('export-download').addEventListener('click', event => { event.preventDefault(); this.download(); });
   }
 
-  open() {
+  async open() {
     $('export-dialog').showModal();
+    await this.fillRevisions();
     this.show();
   }
 
+  /**
+   * The revisions one may export: the approved one (chosen when there is one), the saved one,
+   * and what is on screen when it differs from the saved one or nothing is saved.
+   */
+  async fillRevisions() {
+    const current = this.presets.current;
+    const select = $('export-revision');
+    this.status = null;
+    if (current) {
+      try { this.status = (await getJSON(`/api/presets/${encodeURIComponent(current.name)}`)).status; } catch { this.status = null; }
+    }
+    const options = [];
+    const approved = this.status?.approvedRevision ?? null;
+    if (approved) options.push(new Option(`Approved revision ${approved}`, 'approved'));
+    if (current && String(current.revision) !== String(approved)) {
+      options.push(new Option(`Saved revision ${current.revision} (${stateWords[this.status?.state] ?? 'draft'})`, String(current.revision)));
+    }
+    if (!current || this.presets.modified) options.push(new Option(current ? 'On screen, with unsaved changes' : 'On screen (not saved)', 'screen'));
+    select.replaceChildren(...options);
+    select.value = approved ? 'approved' : current && !this.presets.modified ? String(current.revision) : 'screen';
+  }
+
   /** The body of POST /api/export: parameters and view as on screen. */
-  body(format) {
+  body(format, delivery) {
     const current = this.presets.current;
     const view = this.store.view;
     return {
       ...this.store.params,
       format,
+      delivery,
       name: current ? current.name : 'Untitled',
       // The saved preset it came from: the export's provenance names its revision when the
       // parameters are that revision's (or the approved one's), else says "unsaved".
@@ -57,33 +82,109 @@ export class Exporter {
     };
   }
 
+  /** The export as the server produces it; `delivery` preview is not logged, download and copy are. */
+  async produce(delivery) {
+    const format = $('export-format').value;
+    const revision = $('export-revision').value;
+    const current = this.presets.current;
+    if (revision === 'screen' || !current) return sendForBlob('/api/export', this.body(format, delivery));
+    const search = new URLSearchParams({ format, revision, delivery });
+    const response = await fetch(`/api/presets/${encodeURIComponent(current.name)}/export?${search}`, { headers: identity() });
+    if (!response.ok) {
+      const type = response.headers.get('Content-Type') || '';
+      throw new ApiError(response.status, type.includes('json') ? await response.json() : null);
+    }
+    return { blob: await response.blob(), headers: response.headers };
+  }
+
+  /** Status, approvers and revision of what is exported; a draft or unsaved export says so. */
+  describe(headers) {
+    const revision = headers.get('X-Workbench-Revision');
+    const state = headers.get('X-Workbench-Status') || 'unsaved';
+    const line = $('export-status');
+    const draft = state !== 'approved';
+    line.classList.toggle('draft', draft);
+    if (revision === 'unsaved' || !revision) {
+      line.textContent = 'Unsaved parameters: this export is a draft, no saved revision and no approval.';
+    } else if (state === 'approved') {
+      const approvers = this.status?.approvedRevision === revision && this.status.approvers.length ? ` by ${this.status.approvers.join(', ')}` : '';
+      line.textContent = `Revision ${revision} · approved${approvers}.`;
+    } else {
+      line.textContent = `Revision ${revision} · ${stateWords[state] ?? state}: this export is a draft, not an approved revision.`;
+    }
+  }
+
+  showError(message) {
+    const error = $('export-error');
+    error.hidden = !message;
+    error.textContent = message || '';
+    const link = $('export-download');
+    if (message) { link.setAttribute('aria-disabled', 'true'); link.removeAttribute('href'); } else link.removeAttribute('aria-disabled');
+    $('export-copy').disabled = Boolean(message) || bundles.has($('export-format').value);
+  }
+
   async show() {
     const format = $('export-format').value;
     const current = this.presets.current;
     const name = current ? current.name : 'Untitled';
     const ticket = ++this.request;
     $('export-title').textContent = `Export “${name}”`;
+    const screen = $('export-revision').value === 'screen';
     const unsaved = !current ? ' Not saved as a preset yet: exported as “Untitled”.'
-      : this.presets.modified ? ' Includes your unsaved changes.' : '';
+      : screen && this.presets.modified ? ' Includes your unsaved changes.' : '';
     $('export-note').textContent = purposes[format] + unsaved;
     $('export-copy').disabled = bundles.has(format);
     const link = $('export-download');
     link.removeAttribute('href');
+    link.setAttribute('aria-disabled', 'true');
     try {
-      const { blob, headers } = await sendForBlob('/api/export', this.body(format));
+      const { blob, headers } = await this.produce('preview');
       if (ticket !== this.request) return;  // a newer choice is on its way
+      this.showError('');
+      this.describe(headers);
       if (this.objectURL) URL.revokeObjectURL(this.objectURL);
       this.objectURL = URL.createObjectURL(blob);
       link.href = this.objectURL;
-      const disposition = headers.get('Content-Disposition') || '';
-      const match = /filename\*=UTF-8''([^;]+)/.exec(disposition);
-      link.setAttribute('download', match ? decodeURIComponent(match[1]) : `export.${format}`);
+      link.setAttribute('download', fileName(headers, format));
       $('export-text').textContent = bundles.has(format)
         ? `${(blob.size / 1024).toFixed(0)} KB .zip — use Download. See README.md inside.` : await blob.text();
     } catch (error) {
       if (ticket !== this.request) return;
       $('export-text').textContent = '';
-      toast(`Cannot export: ${error.message}`, { error: true });
+      $('export-status').textContent = '';
+      this.showError(`Cannot export: ${error.message}`);
     }
   }
+
+  /** The file itself, produced (and logged) by the server, then saved by the browser. */
+  async download() {
+    if ($('export-download').getAttribute('aria-disabled') === 'true') return;
+    try {
+      const { blob, headers } = await this.produce('download');
+      const url = URL.createObjectURL(blob);
+      const save = Object.assign(document.createElement('a'), { href: url, download: fileName(headers, $('export-format').value) });
+      document.body.append(save);
+      save.click();
+      save.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      this.showError(`Cannot export: ${error.message}`);
+    }
+  }
+
+  async copy() {
+    try {
+      const { blob } = await this.produce('copy');
+      await navigator.clipboard.writeText(await blob.text());
+      $('export-status').textContent += ' Copied.';
+    } catch (error) {
+      this.showError(error instanceof ApiError ? `Cannot export: ${error.message}` : 'The browser refused the clipboard; select the text and copy it.');
+    }
+  }
+}
+
+function fileName(headers, format) {
+  const disposition = headers.get('Content-Disposition') || '';
+  const match = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+  return match ? decodeURIComponent(match[1]) : `export.${format}`;
 }

@@ -6,16 +6,20 @@
 import { clientId, send, getUserName, withToken } from './api.js';
 import { announce } from './session-messages.js';
 import { devices } from './state.js';
+import { confirmDialog } from './preset-actions.js';
 
 const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
   constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
-                                        onFollowedPress = () => {} }) {
+                                        onFollowedPress = () => {}, onFollowedMove = () => {} }) {
     this.store = store;
     this.presets = presets;
     this.drafts = drafts;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress };
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onFollowedMove };
+    this.followedSelection = null;   // where the followed person's finger is now
+    this.asking = false;             // the "stop following?" question is open
+    drafts.onEditWhileFollowing = () => this.askToStopFollowing();
     this.followedPressing = false;   // the followed person's press, shown on our chart
     this.following = null;    // client id of the person followed, if any
     this.own = null;          // while following: { preset, params, view } to return to
@@ -98,6 +102,7 @@ export class LiveSession {
     if (client === null) {
       const own = this.own;
       this.following = null;
+      this.drafts.following = false;
       this.showPress(false);
       this.own = null;
       this.handlers.onPresence(this.people);
@@ -108,7 +113,9 @@ export class LiveSession {
       return;
     }
     this.own ??= { preset: this.store.presetName, params: { ...this.store.params }, view: { ...this.store.view } };
+    await this.drafts.flush();
     this.following = client;
+    this.drafts.following = true;
     this.handlers.onPresence(this.people);
     await this.showFollowed();
   }
@@ -117,15 +124,42 @@ export class LiveSession {
   stopFollowingHere() {
     if (this.following === null) return;
     this.following = null;
+    this.drafts.following = false;
     this.showPress(false);
     this.own = null;
     this.handlers.onPresence(this.people);
   }
 
-  /** Their press on our chart while we follow them (where it started). */
+  /**
+   * Following is read-only: an edit asks whether to stop following. Stopping returns to one's
+   * own preset and view; staying puts the followed draft back on screen. Either way the edit
+   * never reaches the followed preset.
+   */
+  async askToStopFollowing() {
+    if (this.asking || this.following === null) return;
+    this.asking = true;
+    const person = this.people.find(p => p.client === this.following);
+    const who = person?.user || 'this person';
+    try {
+      const stop = await confirmDialog('Stop following?', `You are following ${who}: their preset is shown read-only and your edit was not applied to it. Stop following to edit your own preset?`, 'Stop following');
+      if (stop) await this.follow(null);
+      else await this.drafts.resync().catch(() => {});
+    } finally {
+      this.asking = false;
+    }
+  }
+
+  /** Their press on our chart while we follow them, with their finger where it is now. */
   showPress(pressing, selection = null) {
-    if (pressing === this.followedPressing) return;
+    if (pressing === this.followedPressing) {
+      if (pressing && selection !== null && selection !== this.followedSelection) {
+        this.followedSelection = selection;
+        this.handlers.onFollowedMove(selection);
+      }
+      return;
+    }
     this.followedPressing = pressing;
+    this.followedSelection = pressing ? selection : null;
     this.handlers.onFollowedPress(pressing, selection);
   }
 

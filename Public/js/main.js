@@ -37,7 +37,8 @@ async function start() {
   const address = new PageAddress(store);
   let live = null;
   // First of the store's listeners: the chart.
-  const stage = new StageChart(store, { status, onPress: (pressing, selection) => live.sendPresence({ pressing, selection }) });
+  const stage = new StageChart(store, { status, onPress: (pressing, selection) => live.sendPresence({ pressing, selection }),
+                                          onMove: selection => live.sendPresence({ pressing: true, selection }) });
   // ↺ and Reset all return to the open preset's saved values; the engine defaults are one step further.
   buildControls($('controls'), store, { baseline: () => store.baseline });
   stage.inspect();
@@ -62,6 +63,7 @@ async function start() {
     onLiveEvent: event => prices.heardLive(event),
     onPresence: people => panel.renderPresence(people),
     onFollowedPress: (pressing, selection) => stage.showTheirPress(pressing, selection),
+    onFollowedMove: selection => stage.showTheirMove(selection),
   });
   const panel = new SessionPanel(live);
   // Deciding together: history, review and notes of the open preset. The live document keeps

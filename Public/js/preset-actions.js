@@ -111,6 +111,9 @@ export class PresetActions {
 
   async saveAs({ duplicate = false } = {}) {
     const base = this.current?.name ?? 'My preset';
+    const sourceName = this.current?.name ?? null;
+    const sourceRevision = this.current?.revision ?? null;
+    const modified = this.presets.modified;
     const result = await presetDialog({
       title: duplicate ? 'Duplicate preset' : 'Save preset as',
       name: duplicate || this.current ? `${base} copy` : '',
@@ -118,13 +121,19 @@ export class PresetActions {
       author: getUserName(), notes: duplicate ? this.current?.notes ?? '' : '', withMeta: true,
       submit: async ({ name, author, notes }) => {
         const params = duplicate ? this.current.params : this.store.params;
-        await send('PUT', path(name), { author, notes, parameters: params }, { 'If-None-Match': '*' });
+        // The log names the source; a save-as of the shared draft takes its changes along, so
+        // the source's draft returns to its saved revision for everyone.
+        const source = this.current ? { from: this.current.name, ...(duplicate ? {} : { resetSourceDraft: modified }) } : {};
+        if (!duplicate && this.current) await this.drafts.flush();
+        await send('PUT', path(name), { author, notes, parameters: params, ...source }, { 'If-None-Match': '*' });
       },
     });
     if (!result) return;
     await this.presets.refresh();
     await this.presets.load(result.name, { chosen: true });
-    toast(`Saved “${result.name}”`);
+    toast(!duplicate && sourceName && modified
+      ? `Saved “${result.name}”. “${sourceName}” is back to its saved revision ${sourceRevision}; your changes are in “${result.name}”.`
+      : `Saved “${result.name}”`, { ms: 6000 });
   }
 
   async rename() {

@@ -79,7 +79,12 @@ class RenderChannel {
    * shows), the body may be a patch from it (`head.patch`) instead of the whole SVG.
    */
   draw(request) {
-    const viaFetch = () => { const { base, ...rest } = request; return getText('/api/render?' + query(rest)).then(body => ({ head: {}, body })); };
+    const viaFetch = () => {
+      const { base, round, candidate, ...rest } = request;
+      // A blind round's candidate is drawn by its token: the page never holds its parameters.
+      const path = round ? `/api/rounds/${encodeURIComponent(round)}/candidates/${encodeURIComponent(candidate)}/render?` : '/api/render?';
+      return getText(path + query(rest)).then(body => ({ head: {}, body }));
+    };
     if (!this.open) return viaFetch();
     return this.send(request, viaFetch);
   }

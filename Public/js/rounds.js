@@ -1,6 +1,8 @@
 // Blind pairwise rounds: start one over presets (or variations the server generates around
 // one preset), judge pairs of charts whose names are hidden, and see the Bradley–Terry result.
-// The pair's two charts are the engine's renders; pressing either presses both.
+// The pair's two charts are the engine's renders of opaque candidate tokens (the page never holds
+// a candidate's name or parameters while the round is open); pressing either presses both.
+// A closed round's result shows each candidate's parameters and saves one as a preset.
 
 import { getJSON, send, clientId } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
@@ -140,8 +142,8 @@ export class Rounds {
     if (done) return;
     const charts = [['left', $('round-left')], ['right', $('round-right')]];
     this.views = charts.map(([side, element], i) => {
-      const parameters = pair[side].parameters;
-      const view = new ChartView(element, () => ({ params: parameters, view: this.store.view }), { idPrefix: 'round' + i });
+      const drawn = { round: this.round, candidate: pair[side].candidate };
+      const view = new ChartView(element, () => ({ params: drawn, view: this.store.view }), { idPrefix: 'round' + i });
       view.draw();
       return view;
     });
@@ -168,27 +170,65 @@ export class Rounds {
     this.show('results');
     this.round = id;
     const open = result.state === 'open';
+    const people = result.voters.length;
     $('round-results-state').textContent = open
-      ? `Voting is still open (${result.votes.length} votes so far): the ranking may change.`
+      ? `Voting is still open: ${result.ballots} ${result.ballots === 1 ? 'ballot' : 'ballots'} from ${people} ${people === 1 ? 'person' : 'people'} so far. The ranking, the names and the parameters are shown once the round ends.`
       : `Closed ${new Date(result.closedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}: kept in the decision log.`;
     $('round-close').hidden = !open;
-    $('round-model-note').textContent = result.regularised
+    $('round-model-note').textContent = open ? '' : result.regularised
       ? 'Bradley–Terry scores (MM algorithm; a tie is half a win each). Some candidates never won or were never compared with the others, so each also counts one tie against a neutral reference.'
       : 'Bradley–Terry scores (MM algorithm; a tie is half a win each), scaled to sum to 100%.';
     const ranking = $('round-ranking');
-    ranking.replaceChildren(row(['Rank', 'Candidate', 'Score', 'Wins', 'Comparisons'], 'th'));
+    ranking.hidden = open;
+    ranking.replaceChildren(row(['Rank', 'Candidate', 'Score', 'Wins', 'Comparisons', 'Parameters', ''], 'th'));
     result.ranking.forEach((entry, i) => {
-      const tr = row([String(i + 1), entry.name, `${(entry.score * 100).toFixed(1)}%`, String(entry.wins), String(entry.comparisons)], 'td');
+      const tr = row([String(i + 1), entry.name, `${(entry.score * 100).toFixed(1)}%`, String(entry.wins), String(entry.comparisons), '', ''], 'td');
+      tr.dataset.candidate = entry.candidate;
       const bar = document.createElement('span');
       bar.className = 'score-bar';
       bar.style.width = `${Math.round(entry.score * 100)}%`;
       bar.setAttribute('aria-hidden', 'true');
       tr.children[2].append(bar);
+      tr.children[5].append(this.parameterSummary(entry.parameters));
+      tr.children[6].append(button('Save as preset…', () => this.saveCandidate(entry)));
       ranking.append(tr);
     });
     const votes = $('round-votes');
+    votes.hidden = open;
     votes.replaceChildren(row(['Person', 'Pair', 'Pick'], 'th'));
     for (const vote of result.votes) votes.append(row([vote.voter, `${vote.left} / ${vote.right}`, vote.winner ?? 'no preference'], 'td'));
+  }
+
+  /** A candidate's parameters as the schema labels them: the ones that differ from the defaults, in a disclosure. */
+  parameterSummary(parameters) {
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    const list = document.createElement('dl');
+    let changed = 0;
+    for (const definition of this.store.schema.parameters) {
+      if (!(definition.key in parameters) || JSON.stringify(parameters[definition.key]) === JSON.stringify(definition.default)) continue;
+      changed++;
+      const value = parameters[definition.key];
+      list.append(Object.assign(document.createElement('dt'), { textContent: definition.label }),
+        Object.assign(document.createElement('dd'), { textContent: `${Array.isArray(value) ? value.join(', ') : value}${definition.unit ? ' ' + definition.unit : ''}` }));
+    }
+    summary.textContent = changed ? `${changed} differ from the defaults` : 'the defaults';
+    details.append(summary, list);
+    return details;
+  }
+
+  /** Saves a closed round's candidate as a new preset; its first revision names the round. */
+  async saveCandidate(entry) {
+    const suggested = entry.name.replace(/ \(original\)$/, '') + ' (round pick)';
+    const name = window.prompt(`Save “${entry.name}” as a new preset named:`, suggested);
+    if (!name) return;
+    try {
+      await send('POST', `/api/rounds/${encodeURIComponent(this.round)}/candidates/${encodeURIComponent(entry.candidate)}/save`, { name });
+      $('round-results-state').textContent = `Saved “${entry.name}” as the preset “${name}”; its first revision names this round.`;
+      await this.presets.refresh();
+    } catch (error) {
+      $('round-results-state').textContent = `Cannot save “${entry.name}” as a preset: ${error.message}`;
+    }
   }
 
   async close() {

@@ -12,7 +12,7 @@ export class StageChart {
    * @param {(pressing: boolean, selection: number|null) => void} onPress our own press, after its first frame
    * @param {(text: string, isError: boolean) => void} status
    */
-  constructor(store, { onPress, status }) {
+  constructor(store, { onPress, onMove = () => {}, status }) {
     this.store = store;
     this.inspector = null;
     this.showingTheirPress = false;   // a press shown because we follow someone is theirs
@@ -32,6 +32,14 @@ export class StageChart {
       },
     });
     attachPointer($('preview'), () => [chart]);
+    // While pressing, the finger's place goes out too (throttled), so followers see it move.
+    let moveTimer = 0;
+    const moved = () => {
+      if (!chart.pressed || this.showingTheirPress || moveTimer) return;
+      moveTimer = setTimeout(() => { moveTimer = 0; if (chart.pressed && !this.showingTheirPress) onMove(chart.selection); }, 50);
+    };
+    $('preview').addEventListener('pointermove', moved);
+    $('preview').addEventListener('keydown', moved);
     // The chart hears of a change before anything else does: its request is on its way while the
     // controls, the draft and the URL catch up.
     store.on(change => { if (change.kind === 'params' || change.kind === 'view') chart.draw(); });
@@ -39,6 +47,11 @@ export class StageChart {
 
   /** The motion inspector, once the controls it sits beside are built. */
   inspect() { this.inspector = new MotionInspector(this.store, this.chart); }
+
+  /** The followed person's finger moved while pressing. */
+  showTheirMove(selection) {
+    if (this.showingTheirPress) this.chart.move(selection);
+  }
 
   /** The followed person's press (or release) on our chart. */
   showTheirPress(pressing, selection) {

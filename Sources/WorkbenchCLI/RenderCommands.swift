@@ -72,17 +72,35 @@ struct Export: ParsableCommand {
     @Option(help: "The saved revision to export (a number, or approved); the current one by default. Needs --preset NAME.")
     var revision: String?
 
+    @Option(help: "Who exports, as the decision log names them (the login name by default).")
+    var by: String?
+
     @OptionGroup var locations: Locations
+
+    /// A produced export of a stored preset is logged like the page's, "from the command line".
+    private func record(_ provenance: Provenance?, format: String, in store: PresetStore?) {
+        guard let provenance, let store else { return }
+        let author = by ?? ProcessInfo.processInfo.environment["USER"] ?? ""
+        do {
+            try store.log.append(.export, preset: provenance.preset, revision: provenance.revision, author: author,
+                                 summary: provenance.exportSummary(format: format, via: "from the command line"),
+                                 details: provenance.exportDetails(format: format, via: "command line"))
+        } catch {
+            Output.error("the decision log could not record this export: \(error)")
+        }
+    }
 
     func run() throws {
         try Output.reportingInputErrors {
             let formats = (ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).joined(separator: ", ")
+            var opened: PresetStore?
             // A preset named from the store is exported with its provenance (a file path has none).
             var provenance: Provenance?
             var fromStore: Preset?
             if !preset.hasSuffix(".json") {
                 let store: PresetStore
                 store = try openPresets(locations.presets, options: .init(newHistory: locations.newHistory))
+                opened = store
                 do {
                     let exported = try store.exportable(preset, revision: revision)
                     (fromStore, provenance) = (exported.preset, exported.provenance)
@@ -104,6 +122,7 @@ struct Export: ParsableCommand {
                     throw InputError("--output \(output): \(error.localizedDescription)")
                 }
                 Output.error("wrote \(try bundle.files().count) files to \(output)")
+                record(provenance, format: format, in: opened)
                 return
             }
             guard let exportFormat = ExportFormat(rawValue: format) else {
@@ -112,10 +131,12 @@ struct Export: ParsableCommand {
             guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
             if exportFormat == .swift && target == "engine" {
                 let text = SwiftEngineExport(preset: loaded).text
-                return Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
+                Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
+                return record(provenance, format: "swift (engine)", in: opened)
             }
             let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
             Output.write(exportFormat.export(loaded, data: data, provenance: provenance))
+            record(provenance, format: format, in: opened)
         }
     }
 }

@@ -55,6 +55,9 @@ def test_three_people_vote_and_see_the_ranking(people):
 
     cy.locator("#round-back").click()
     cy.locator("#round-list li").first.get_by_role("button", name="Results so far").click()
+    # While open: how far voting is, no ranking, no names.
+    cy.wait_for_function("() => document.querySelector('#round-results-state').textContent.includes('9 ballots from 3 people')")
+    assert not any(name in cy.locator("#rounds-dialog").inner_text() for name in NAMES)
     cy.locator("#round-close").click()
     cy.wait_for_function("() => document.querySelector('#round-results-state').textContent.startsWith('Closed')")
     ranking = cy.locator("#round-ranking tr").all_inner_texts()
@@ -64,6 +67,16 @@ def test_three_people_vote_and_see_the_ranking(people):
     assert sum("no preference" in p for p in picks) == 3
     assert serious(cy, "#rounds-dialog") == []
     cy.screenshot(path=str(SHOTS / "round-results.png"))
+    # The winner's parameters are shown; saving it names the round in the first revision.
+    winner = cy.locator("#round-ranking tr").nth(1)
+    winner_name = winner.locator("td").nth(1).text_content()
+    winner.locator("summary").click()
+    assert winner.locator("dl").inner_text().strip() or "the defaults" in winner.locator("summary").text_content()
+    cy.once("dialog", lambda d: d.accept("Team pick"))
+    winner.get_by_role("button", name="Save as preset…").click()
+    cy.wait_for_function("() => document.querySelector('#round-results-state').textContent.startsWith('Saved')")
+    revisions = cy.evaluate("fetch('/api/presets/Team%20pick/revisions').then(r => r.json())")
+    assert "blind round" in revisions[0]["message"] and winner_name in revisions[0]["message"]
     ada.wait_for_function("() => document.querySelector('#open-rounds').textContent === 'Blind round…'", timeout=5000)
     result = cy.evaluate("fetch('/api/rounds').then(r => r.json())")
     assert result[0]["state"] == "closed"

@@ -1,5 +1,6 @@
 import ChartEngine
 import Testing
+import WorkbenchSupport
 @testable import WorkbenchStores
 
 /// A seeded generator: the same variations every run.
@@ -91,9 +92,12 @@ private struct SplitMix: RandomNumberGenerator {
             #expect(again?.token == token)
             #expect(seen.insert([min(pair.left, pair.right), max(pair.left, pair.right)]).inserted)
             _ = try r.vote(pair: token, choice: .left, voter: "Ada", at: "now")
-            #expect(throws: RoundError.unknownPair) { try r.vote(pair: token, choice: .left, voter: "Ada", at: "now") }
+            // A second vote on the pair replaces the first: one ballot per person and pair.
+            let revote = try r.vote(pair: token, choice: .right, voter: "Ada", at: "later")
+            #expect(revote.choice == .right && r.votes.filter { $0.at == "later" }.count == seen.count)
         }
         #expect(seen.count == 6 && r.votes.count == 6)
+        #expect(throws: RoundError.unknownPair) { try r.vote(pair: "never handed out", choice: .left, voter: "Ada", at: "now") }
         #expect(r.remainingPairs(for: "Ben").count == 6)
     }
 
@@ -105,6 +109,17 @@ private struct SplitMix: RandomNumberGenerator {
         r.close(at: "later")
         #expect(throws: RoundError.closed) { try r.vote(pair: token, choice: .none, voter: "Ada", at: "now") }
         #expect(throws: RoundError.closed) { try r.next(for: "Ben", token: { "y" }, using: &random) }
+    }
+
+    @Test func aRoundReadsBackAsItWasKept() throws {
+        var r = round(3)
+        var random = SplitMix(state: 3)
+        let (token, _) = try #require(try r.next(for: "Ada", token: { "p1" }, using: &random))
+        _ = try r.vote(pair: token, choice: .left, voter: "Ada", at: "now")
+        _ = try r.next(for: "Ada", token: { "p2" }, using: &random)
+        let back = try #require(PairwiseRound(json: try JSONValue.parse(r.json.serialized())))
+        #expect(back.json.serialized() == r.json.serialized())
+        #expect(back.pendingToken(for: "Ada") == "p2" && back.votes.count == 1)
     }
 }
 

@@ -65,10 +65,13 @@ struct RoundSummaryAnswer: Encodable {
     let voters: [String]
 }
 
-/// A round's result: the Bradley–Terry ranking and every vote.
+/// A round's result: while open only its progress; once closed the Bradley–Terry ranking (names,
+/// tokens, parameters) and every ballot.
 struct RoundResultAnswer: Encodable {
     struct Ranked: Encodable {
         let name: String
+        let candidate: String
+        let parameters: JSONValue
         let score: Double
         let wins: Double
         let comparisons: Int
@@ -91,15 +94,19 @@ struct RoundResultAnswer: Encodable {
     let closedAt: String?
     let model: String
     let regularised: Bool
+    let candidates: Int
+    let ballots: Int
+    let voters: [String]
     let ranking: [Ranked]
     let votes: [Vote]
 }
 
 /// `GET /api/rounds/{id}/next`: this person's next pair, sides shuffled; `pair` null once done.
 struct PairAnswer: Encodable {
+    /// A candidate as a voter meets it: an opaque token and where the server draws its chart.
     struct Side: Encodable {
         let candidate: String
-        let parameters: JSONValue
+        let render: String
     }
 
     let round: String
@@ -116,6 +123,8 @@ struct VoteAnswer: Encodable {
     let votes: Int
     let voters: Int
     let remaining: Int
+    /// Whether this ballot replaced the person's earlier one on the same pair.
+    let replaced: Bool
 }
 
 extension CommentAnswer: DocumentedAnswer {
@@ -144,7 +153,8 @@ extension RoundSummaryAnswer: DocumentedAnswer {
 extension RoundResultAnswer: DocumentedAnswer {
     static var example: RoundResultAnswer {
         RoundResultAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", state: "closed", closedAt: nil, model: "bradley-terry", regularised: false,
-                          ranking: [.init(name: "A", score: 0.5, wins: 1, comparisons: 1)],
+                          candidates: 2, ballots: 1, voters: ["Ada"],
+                          ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
                           votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
     }
 }
@@ -154,5 +164,5 @@ extension PairAnswer: DocumentedAnswer {
 }
 
 extension VoteAnswer: DocumentedAnswer {
-    static var example: VoteAnswer { VoteAnswer(round: "r", votes: 1, voters: 1, remaining: 0) }
+    static var example: VoteAnswer { VoteAnswer(round: "r", votes: 1, voters: 1, remaining: 0, replaced: false) }
 }

@@ -10,6 +10,8 @@ import WorkbenchSupport
 struct ChartRoutes: PresetReading {
     let data: DataStore
     let presets: PresetStore
+    /// A blind round's candidate is drawn by its token (`round`, `candidate`): the page never holds its parameters.
+    let rounds: RoundStore
     let sockets: ClientBudget
     let hostOriginGuard: HostOriginGuard
     let heavyWork: HeavyWorkLimit
@@ -43,6 +45,16 @@ struct ChartRoutes: PresetReading {
             try easingSamples(InputValue.fromQuery($0.query))
         }
     }
+    /// A render socket's base style: a round candidate's (`round` and `candidate` tokens), else `preset`'s, else the defaults.
+    package func socketBase(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
+        guard let roundID = try values["round"]?.text(field: "round") else { return try baseStyle(values) }
+        let token = try values["candidate"]?.text(field: "candidate") ?? ""
+        guard let candidate = rounds.round(roundID)?.candidate(token: token)?.candidate else {
+            throw HTTPError(404, "not_found", "no such round candidate", field: "candidate")
+        }
+        return candidate.style
+    }
+
     package func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }
@@ -162,7 +174,7 @@ struct ChartRoutes: PresetReading {
                 let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
                 let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
-                var request = try RenderRequest(values, base: try baseStyle(values))
+                var request = try RenderRequest(values, base: try socketBase(values))
                 // Kept only once it is valid, and only its parameters, within the socket's bytes.
                 lastRequest.keep(values.filter { !["motion", "time", "base"].contains($0.key) }, for: chart)
                 var head: [(String, JSONValue)] = [("requestId", requestId)]

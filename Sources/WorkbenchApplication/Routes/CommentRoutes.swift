@@ -51,7 +51,7 @@ struct CommentRoutes: PresetReading {
                                        author: request.author.user, at: Preset.now())
         } catch { throw Self.commentError(error) }
         decisions.record("comment", preset: preset, by: request.author.user,
-                       summary: "commented on \(parameter): \(comment.text.prefix(120))")
+                       summary: "commented on \(ChangeWords.label(parameter)): \(comment.text.prefix(120))")
         return HTTPResponse.answer(CommentAnswer(comment), status: 201)
             .announcing("comment", [("action", .string("added")), ("preset", .string(preset)), ("comment", comment.json)])
     }
@@ -61,7 +61,7 @@ struct CommentRoutes: PresetReading {
         guard let raw = request.pathParameters["id"], raw.count <= 18, let id = Int(raw), id > 0 else { throw HTTPError(404, "not_found", "no comment has that number", field: "id") }
         let comment: ParameterComment
         do { comment = try comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
-        decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(comment.parameter)")
+        decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(ChangeWords.label(comment.parameter))")
         return HTTPResponse.answer(CommentAnswer(comment))
             .announcing("comment", [("action", .string("resolved")), ("preset", .string(preset)), ("comment", comment.json)])
     }

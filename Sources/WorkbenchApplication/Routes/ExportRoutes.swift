@@ -16,20 +16,32 @@ struct ExportRoutes: PresetReading {
     var middlewares: [any Middleware] { [heavyWork] }
 
     func addRoutes(to r: inout Router) {
-        r.get("/api/presets/{name}/export", "Export a preset", query: OpenAPIDocument.exportQuery,
+        r.get("/api/presets/{name}/export", "Export a preset (revision: a number or approved; delivery=preview is not logged, download or copy is)", query: OpenAPIDocument.exportQuery,
               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportPreset($0)
         }
-        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes, updatedAt (the saved preset's time, else now) and format",
+        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes, updatedAt (the saved preset's time, else now), format and delivery (preview: not logged; download or copy: logged)",
                schema: OpenAPIDocument.exportRequest, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportCurrent($0)
         }
     }
 
-    /// `?format=…` and `revision` (a number, or `approved`; the current one by default). Every
-    /// export carries its provenance and is recorded in the decision log.
+    /// How an export is delivered: a preview (shown in the export dialog, not logged) or a
+    /// produced file (download, copy: logged).
+    package static let deliveries = ["download", "copy", "preview"]
+
+    package static func delivery(_ value: String?) throws(HTTPError) -> String {
+        let delivery = value ?? "download"
+        guard deliveries.contains(delivery) else { throw .badRequest("must be one of \(deliveries.joined(separator: ", "))", field: "delivery") }
+        return delivery
+    }
+
+    /// `?format=…`, `revision` (a number, or `approved`; the current one by default) and
+    /// `delivery`. Every export carries its provenance; a produced file (not a preview) is
+    /// recorded in the decision log.
     package func exportPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
+        let delivery = try Self.delivery(request.query["delivery"])
         let exported: (preset: Preset, provenance: Provenance)
         do { exported = try presets.exportable(name, revision: request.query["revision"]) } catch { throw Self.storeError(error, name: name) }
         let formatName = request.query["format"] ?? "json"
@@ -46,14 +58,15 @@ struct ExportRoutes: PresetReading {
             response = HTTPResponse(contentType: format.contentType, text: text)
                 .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
         }
-        recordExport(exported.provenance, format: formatName, by: request.author.user)
-        return response
+        recordExport(exported.provenance, format: formatName, delivery: delivery, by: request.author.user)
+        return response.withProvenance(exported.provenance)
     }
 
-    package func recordExport(_ provenance: Provenance, format: String, by author: String) {
-        let what = provenance.revision.map { "revision \($0) (\(provenance.status))" } ?? "unsaved parameters"
+    package func recordExport(_ provenance: Provenance, format: String, delivery: String, by author: String) {
+        guard delivery != "preview" else { return }
         decisions.record("export", preset: provenance.preset, revision: provenance.revision, by: author,
-                       summary: "exported “\(provenance.preset)” \(what) as \(format)", details: provenance.json())
+                         summary: provenance.exportSummary(format: format, via: delivery == "copy" ? "(copied)" : nil),
+                         details: provenance.exportDetails(format: format, via: delivery))
     }
 
     /// `POST /api/export`: what is on screen, saved or not — the parameters of a render request
@@ -62,6 +75,7 @@ struct ExportRoutes: PresetReading {
     package func exportCurrent(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         var values = try request.jsonValues()
         let formatName = try values.removeValue(forKey: "format")?.text(field: "format") ?? "json"
+        let delivery = try Self.delivery(try values.removeValue(forKey: "delivery")?.text(field: "delivery"))
         let rawName = try values.removeValue(forKey: "name")?.text(field: "name") ?? "Untitled"
         let author = try values.removeValue(forKey: "author")?.text(field: "author") ?? ""
         let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
@@ -82,8 +96,8 @@ struct ExportRoutes: PresetReading {
         let provenance = presets.provenance(of: preset, savedAs: savedName)
         if let platform = HandoffBundle.Platform(rawValue: formatName) {
             let response = try bundleResponse(preset, platform, provenance: provenance)
-            recordExport(provenance, format: formatName, by: request.author.user)
-            return response
+            recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
+            return response.withProvenance(provenance)
         }
         guard let format = ExportFormat(rawValue: formatName) else {
             let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
@@ -94,9 +108,10 @@ struct ExportRoutes: PresetReading {
                                                   background: background), as: Provenance.Carrier.xmlComment)
             : format.export(preset, data: data.snapshot.data, provenance: provenance)
         let fileName = format.fileName(for: name)
-        recordExport(provenance, format: formatName, by: request.author.user)
+        recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
         return HTTPResponse(contentType: format.contentType, text: text)
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+            .withProvenance(provenance)
     }
 
     /// An ios/android handoff bundle as a .zip download.
@@ -112,5 +127,12 @@ struct ExportRoutes: PresetReading {
         let fileName = bundle.folderName + ".zip"
         return HTTPResponse(status: 200, headers: [("Content-Type", "application/zip")], body: .bytes(bytes))
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
+    }
+}
+
+extension HTTPResponse {
+    /// What the export carries, for the page's export dialog: revision (none when unsaved) and status.
+    func withProvenance(_ provenance: Provenance) -> HTTPResponse {
+        adding("X-Workbench-Revision", provenance.revision.map(String.init) ?? "unsaved").adding("X-Workbench-Status", provenance.status)
     }
 }

@@ -81,13 +81,17 @@ package enum OpenAPIDocument {
         Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
+    /// A round candidate's chart: the view only; the parameters are the round's.
+    package static let candidateRenderQuery: [Query] = renderQuery.filter { ParameterDefinition.named($0.name) == nil && $0.name != "preset" }
+
     /// The parameters alone (a preset, then the definitions), for answers that draw nothing.
     package static let parameterQuery: [Query] = [Query("preset", string, "start from this preset instead of the defaults")]
         + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
     package static let framesQuery: [Query] = renderQuery + [Query("direction", enumeration(["in", "out"])), Query("fps", range(ChartRoutes.fpsRange), "frames a second")]
     package static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue))),
                                        Query("revision", .object([("type", .string("string")), ("pattern", .string("^([1-9][0-9]{0,8}|approved)$"))]),
-                                             "a saved revision's number, or approved (the current one by default)")]
+                                             "a saved revision's number, or approved (the current one by default)"),
+                                       Query("delivery", enumeration(ExportRoutes.deliveries), "preview (the export dialog's, not logged), download or copy (logged); download by default")]
     package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(DataRoutes.maxPointsRange, integer: true))]
 
     /// Statuses any route can answer: a bad request or a wrong `Host`.

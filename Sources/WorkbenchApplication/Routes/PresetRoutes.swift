@@ -54,12 +54,30 @@ struct PresetRoutes: PresetReading {
         return try presetResponse(entry)
     }
 
-    /// Body: `{"author", "notes", "parameters", "message"?}` (a whole preset file works too).
+    /// Takes a save's optional `from` out of the body: the preset a new one was made from.
+    static func source(_ body: inout [(String, JSONValue)]) throws(HTTPError) -> String? {
+        guard let index = body.lastIndex(where: { $0.0 == "from" }) else { return nil }
+        let value = body[index].1
+        body.removeAll { $0.0 == "from" }
+        switch value {
+        case .null: return nil
+        case .string(let text):
+            do { return try Preset.validName(text) } catch { throw .badRequest(error.message, field: "from") }
+        default: throw .badRequest("must be a preset name", field: "from")
+        }
+    }
+
+    /// Body: `{"author", "notes", "parameters", "message"?, "from"?}` (a whole preset file works too).
     /// `If-Match` guards against overwriting someone else's save; `If-None-Match: *` only creates.
     package func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
         var body = try request.jsonObject()
         let message = try Self.message(&body)
+        // A duplicate or save-as names the preset it was made from, for the decision log.
+        let source = try Self.source(&body)
+        // Save-as of the shared draft: the changes now live in the new preset, the source's draft returns to its saved revision.
+        let resetSource = body.last { $0.0 == "resetSourceDraft" }?.1 == .bool(true)
+        body.removeAll { $0.0 == "resetSourceDraft" }
         // The server sets the time of a save; what a body says is not read.
         body.removeAll { $0.0 == "updatedAt" }
         var preset: Preset
@@ -73,7 +91,7 @@ struct PresetRoutes: PresetReading {
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
             saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
-                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message)
+                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message, source: source)
         } catch PresetStore.SaveError.conflict(let current) {
             let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
                 else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
@@ -85,6 +103,7 @@ struct PresetRoutes: PresetReading {
         let entry = saved.entry
         decisions.announce(saved.logged)
         drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        if resetSource, saved.created, let source, source != name { drafts.reset(source) }
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])

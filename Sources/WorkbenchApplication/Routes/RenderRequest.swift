@@ -91,7 +91,7 @@ package struct RenderRequest {
     /// The viewer's time zone, for the label's time: an IANA name or a fixed UTC offset.
     package var timeZone = TimeZone(secondsFromGMT: 0)!
 
-    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz"]
+    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz", "round", "candidate"]
     package static let widthRange = 80.0...4000.0
     package static let heightRange = 60.0...3000.0
     /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).

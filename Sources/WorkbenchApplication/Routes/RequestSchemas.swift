@@ -26,7 +26,7 @@ extension OpenAPIDocument {
     static let hexColor = JSONValue.object([("type", .string("string")), ("pattern", .string("^#[0-9A-Fa-f]{6}$"))])
     static let framesRequest = object(framesQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
     static let exportRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters + [
-        ("format", exportQuery[0].schema), ("name", presetName), ("author", text(0...Preset.Limits.authorCharacters)),
+        ("format", exportQuery[0].schema), ("delivery", exportQuery[2].schema), ("name", presetName), ("author", text(0...Preset.Limits.authorCharacters)),
         ("notes", text(0...Preset.Limits.notesCharacters)), ("background", enumeration(["light", "dark"])),
         ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
     ])
@@ -38,6 +38,10 @@ extension OpenAPIDocument {
         ("author", nullableText(Preset.Limits.authorCharacters)), ("notes", nullableText(Preset.Limits.notesCharacters)),
         ("updatedAt", .object([("description", .string("ignored: a save takes the server's time"))])),
         ("message", .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(PresetHistory.Limits.messageCharacters)))])),
+        ("from", .object([("description", .string("the preset a duplicate or save-as was made from (named in the decision log)")), ("type", .string("string")),
+                          ("nullable", .bool(true)), ("minLength", .number(1)), ("maxLength", .number(64))])),
+        ("resetSourceDraft", .object([("description", .string("with from, on creating: the source preset's shared draft returns to its saved revision (a save-as of the draft)")),
+                                      ("type", .string("boolean"))])),
         ("parameters", .object([("type", .string("object")), ("nullable", .bool(true)), ("properties", .object(parameters)),
                                 ("maxProperties", .number(Double(ChartStyle.definitions.count + Preset.Limits.unknownKeys)))])),
     ], open: true)
@@ -94,5 +98,6 @@ extension OpenAPIDocument {
                          ("width", range(RenderRequest.widthRange, integer: true)), ("height", range(RenderRequest.heightRange, integer: true)),
                          ("theme", enumeration(["light", "dark"]))])),
     ], required: ["key"], open: true)
+    static let saveCandidate = object([("name", presetName)], required: ["name"])
     static let vote = object([("pair", text(1...64)), ("choice", enumeration(["left", "right", "none"]))], required: ["pair", "choice"])
 }

@@ -6,14 +6,18 @@ import WorkbenchExports
 import WorkbenchStores
 import WorkbenchSupport
 
-/// Blind pairwise rounds: start, the next pair, votes, the result.
+/// Blind pairwise rounds: start, the next pair, votes, the result. Until a round is closed its
+/// candidates are opaque per-round tokens whose charts the server draws: no name, no parameter.
 struct RoundRoutes: PresetReading {
     let rounds: RoundStore
     let presets: PresetStore
+    let drafts: DraftStore
+    let data: DataStore
     let decisions: DecisionRecorder
     let events: EventHub
+    let heavyWork: HeavyWorkLimit
 
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+    var middlewares: [any Middleware] { [EventPublisher(events: events), heavyWork] }
 
     func addRoutes(to r: inout Router) {
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
@@ -21,13 +25,18 @@ struct RoundRoutes: PresetReading {
         r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
             _ in listRounds()
         }
-        r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right} with opaque candidate tokens and parameters, sides shuffled; pair null when you have judged all",
+        r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right}, each side an opaque candidate token and the address of its chart (no name, no parameters), sides shuffled; pair null when you have judged all",
               answers: [.json("the pair", PairAnswer.self)], errors: [404, 409]) { try nextPair($0) }
-        r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"})",
+        r.get("/api/rounds/{id}/candidates/{token}/render", "A candidate's chart as SVG, drawn by the server (width, height, period, state, progress, selection)",
+              query: OpenAPIDocument.candidateRenderQuery, answers: [.svg("the chart")], errors: [404], heavy: true) { try renderCandidate($0) }
+        r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"}); voting again on a pair replaces your ballot",
                schema: OpenAPIDocument.vote, answers: [.json("recorded", VoteAnswer.self, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
-        r.get("/api/rounds/{id}", "The result: ranking by Bradley–Terry with names and scores, and each person's votes", answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
+        r.get("/api/rounds/{id}", "The round: while open, how many ballots from whom; once closed, the Bradley–Terry ranking with names, tokens and parameters, and each person's ballots",
+              answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try roundResult($0)
         }
+        r.post("/api/rounds/{id}/candidates/{token}/save", "Save a closed round's candidate as a new preset ({\"name\"}); its first revision names the round",
+               schema: OpenAPIDocument.saveCandidate, answers: [.json("the new preset", status: 201)], errors: [404, 409, 500, 507]) { try saveCandidate($0) }
         r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try closeRound($0)
         }
@@ -69,6 +78,7 @@ struct RoundRoutes: PresetReading {
         }
         let round: PairwiseRound
         do { round = try rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
+            if case .storage(let words) = error { throw HTTPError(500, "write_failed", words) }
             throw HTTPError(409, "too_many_rounds", "\(RoundStore.maxRounds) rounds are open; close one first")
         }
         decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
@@ -86,8 +96,8 @@ struct RoundRoutes: PresetReading {
         guard let answer else { throw Self.noRound(id) }
         let remaining = answer.round.remainingPairs(for: Self.voter(request)).count
         let side = { (index: Int) -> PairAnswer.Side in
-            let candidate = answer.round.candidates[index]
-            return .init(candidate: candidate.token, parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }))
+            let token = answer.round.candidates[index].token
+            return .init(candidate: token, render: "/api/rounds/\(id)/candidates/\(token)/render")
         }
         return .answer(PairAnswer(round: id, remaining: remaining, total: answer.round.pairCount, pair: answer.pair?.token,
                                   left: answer.pair.map { side($0.issued.left) }, right: answer.pair.map { side($0.issued.right) }))
@@ -102,13 +112,15 @@ struct RoundRoutes: PresetReading {
             throw .badRequest("must be left, right or none", field: "choice")
         }
         let voter = Self.voter(request)
+        let before = rounds.round(id)?.votes.count ?? 0
         let round: PairwiseRound?
         do { round = try rounds.vote(id, pair: pair, choice: choice, voter: voter) } catch { throw Self.roundError(error) }
         guard let round else { throw Self.noRound(id) }
+        let replaced = round.votes.count == before
         let progress: [(String, JSONValue)] = [("round", .string(id)), ("votes", .number(Double(round.votes.count))),
                                                ("voters", .number(Double(round.voters.count)))]
         return HTTPResponse.answer(VoteAnswer(round: id, votes: round.votes.count, voters: round.voters.count,
-                                              remaining: round.remainingPairs(for: voter).count), status: 201)
+                                              remaining: round.remainingPairs(for: voter).count, replaced: replaced), status: 201)
             .announcing("round", [("action", .string("voted"))] + progress)
     }
 
@@ -122,7 +134,9 @@ struct RoundRoutes: PresetReading {
     /// Ends voting and keeps the ranking as a decision record.
     package func closeRound(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        guard let (round, closedNow) = rounds.close(id) else { throw Self.noRound(id) }
+        let closing: (round: PairwiseRound, closedNow: Bool)?
+        do { closing = try rounds.close(id) } catch { throw Self.roundError(error) }
+        guard let (round, closedNow) = closing else { throw Self.noRound(id) }
         if closedNow {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
             decisions.record("round-closed", preset: nil, by: request.author.user,
@@ -133,6 +147,53 @@ struct RoundRoutes: PresetReading {
             .announcing("round", [("action", .string("closed")), ("round", JSONValueEncoder.encode(round.summary))])
     }
 
+    /// A candidate's chart, drawn here from the parameters the round keeps: the page never
+    /// learns them while the round is open.
+    package func renderCandidate(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let (_, candidate) = try candidate(request)
+        let render = try RenderRequest(InputValue.fromQuery(request.query), base: candidate.style)
+        return .svg(render.svg(data: data.snapshot.data))
+    }
+
+    /// Body `{"name"}`: a closed round's candidate as a new preset by this person; its first
+    /// revision's message names the round it came from.
+    package func saveCandidate(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let (round, candidate) = try candidate(request)
+        guard round.closedAt != nil else {
+            throw HTTPError(409, "round_open", "the round is still open: close it before saving a candidate", field: "id")
+        }
+        let body = JSONValue.object(try request.jsonObject())
+        guard let raw = body["name"]?.stringValue else { throw .badRequest("is required: the new preset's name", field: "name") }
+        let name: String
+        do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
+        let rank = (round.ranking.firstIndex { $0.name == candidate.name } ?? 0) + 1
+        let message = "from the blind round over \(round.subject) started by \(round.createdBy.isEmpty ? "someone" : round.createdBy) "
+            + "(round \(round.id)): “\(candidate.name)”, ranked \(rank) of \(round.candidates.count)"
+        let preset = Preset(name: name, author: request.author.user, updatedAt: Preset.now(), style: candidate.style)
+        let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
+        do {
+            saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message)
+        } catch PresetStore.SaveError.conflict {
+            throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name")
+        } catch {
+            throw Self.storeError(error, name: name)
+        }
+        decisions.announce(saved.logged)
+        drafts.saved(name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.json["parameters"]?.objectPairs ?? []))
+        var response = try presetResponse(saved.entry)
+        response.status = 201
+        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision))])
+    }
+
+    private func candidate(_ request: RequestContext) throws(HTTPError) -> (PairwiseRound, PairwiseRound.Candidate) {
+        let id = request.pathParameters["id"] ?? ""
+        guard let round = rounds.round(id) else { throw Self.noRound(id) }
+        let token = request.pathParameters["token"] ?? ""
+        guard let (_, candidate) = round.candidate(token: token) else {
+            throw HTTPError(404, "not_found", "this round has no candidate \"\(String(token.prefix(32)))\"", field: "token")
+        }
+        return (round, candidate)
+    }
 
     private func roundPreset(_ value: JSONValue, field: String) throws(HTTPError) -> (name: String, style: ChartStyle) {
         guard let raw = value.stringValue else { throw .badRequest("must be a preset name", field: field) }
@@ -150,6 +211,7 @@ struct RoundRoutes: PresetReading {
         case .unknownPair: HTTPError(409, "unknown_pair", "this pair was not handed out or has been voted on already; ask for the next pair", field: "pair")
         case .notYourPair: HTTPError(403, "not_your_pair", "this pair was handed to someone else", field: "pair")
         case .tooManyVoters: HTTPError(409, "too_many_voters", "\(PairwiseRound.maxVoters) people have voted in this round already")
+        case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
         }
     }
 }
@@ -157,6 +219,7 @@ struct RoundRoutes: PresetReading {
 
 extension PairwiseRound {
     struct Ranked {
+        package let index: Int
         package let name: String
         package let score: Double
         package let wins: Double
@@ -168,7 +231,7 @@ extension PairwiseRound {
         return candidates.indices.map { i in
             let mine = votes.filter { $0.left == i || $0.right == i }
             let wins = mine.reduce(0.0) { $0 + ($1.winner == i ? 1 : $1.winner == nil ? 0.5 : 0) }
-            return Ranked(name: candidates[i].name, score: scores[i], wins: wins, comparisons: mine.count)
+            return Ranked(index: i, name: candidates[i].name, score: scores[i], wins: wins, comparisons: mine.count)
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.name < $1.name }
     }
 
@@ -178,13 +241,20 @@ extension PairwiseRound {
                            state: closedAt == nil ? "open" : "closed", votes: votes.count, voters: voters)
     }
 
+    /// While the round is open: how many ballots from whom, nothing about the candidates. Once
+    /// closed: the ranking with names, tokens and parameters, and every ballot by name.
     var result: RoundResultAnswer {
+        let open = closedAt == nil
         let fit = fit
         return RoundResultAnswer(
-            id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, state: closedAt == nil ? "open" : "closed", closedAt: closedAt,
-            model: "bradley-terry", regularised: fit.regularised,
-            ranking: ranking.map { .init(name: $0.name, score: $0.score, wins: $0.wins, comparisons: $0.comparisons) },
-            votes: votes.map { vote in
+            id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, state: open ? "open" : "closed", closedAt: closedAt,
+            model: "bradley-terry", regularised: open ? false : fit.regularised, candidates: candidates.count, ballots: votes.count, voters: voters,
+            ranking: open ? [] : ranking.map { ranked in
+                let candidate = candidates[ranked.index]
+                return .init(name: ranked.name, candidate: candidate.token, parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }),
+                             score: ranked.score, wins: ranked.wins, comparisons: ranked.comparisons)
+            },
+            votes: open ? [] : votes.map { vote in
                 .init(voter: vote.voter, left: candidates[vote.left].name, right: candidates[vote.right].name, choice: vote.choice.rawValue,
                       winner: vote.winner.map { candidates[$0].name }, at: vote.at)
             })

@@ -59,7 +59,7 @@ struct SessionRoutes: RouteGroup {
     }
 
     /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
-    /// doing (`selection`: where a press started, 0…1 of the width; `view`: the period, size and theme it
+    /// doing (`selection`: where the finger is now, 0…1 of the width; `view`: the period, size and theme it
     /// shows; both for those who follow it); `{"leaving": true}` when it closes.
     package func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let body = JSONValue.object(try request.jsonObject())

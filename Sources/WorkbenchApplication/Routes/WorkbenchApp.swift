@@ -20,7 +20,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// Each preset's live document: its saved revision and the team's unsaved changes.
     package let drafts: DraftStore
     package let comments: CommentStore
-    package let rounds = RoundStore()
+    package let rounds: RoundStore
     /// The OpenAPI document, derived from the routes once they are all added.
     let apiDocument = APIDocument()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -50,6 +50,11 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         self.data = data
         self.presets = presets
         comments = CommentStore(records: SQLiteCommentRecords(database: presets.database))
+        // Rounds are kept in the workbench database; one that cannot hold them keeps them in memory.
+        do { rounds = try RoundStore(database: presets.database) } catch {
+            Output.error("the blind rounds cannot be kept in the workbench database (\(error)); this run keeps them in memory")
+            rounds = RoundStore()
+        }
         let events = EventHub()
         self.events = events
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", DraftRoutes.draftEvent(snapshot, change)) }
@@ -73,7 +78,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         let decisions = DecisionRecorder(log: presets.log, events: events)
         let heavyWork = HeavyWorkLimit()
         var r = Router()
-        r.add(ChartRoutes(data: data, presets: presets, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork))
+        r.add(ChartRoutes(data: data, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork))
         r.add(APIDocumentRoutes(document: apiDocument))
         r.add(ReadabilityRoutes(presets: presets))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
@@ -84,7 +89,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
-        r.add(RoundRoutes(rounds: rounds, presets: presets, decisions: decisions, events: events))
+        r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
         // Path parameters narrower than any text: names as the document can say them, revisions as digits.
         r.narrowPathParameters(["name": OpenAPIDocument.presetName, "revision": OpenAPIDocument.revisionText])
         return r

@@ -1,8 +1,9 @@
 import WorkbenchSupport
 import ChartEngine
 
-/// One blind pairwise round: 2–8 candidates, every person judging each pair once, sides
-/// shuffled and names hidden behind opaque tokens until the result is asked for.
+/// One blind pairwise round: 2–8 candidates, one ballot per person per pair (voting again on a
+/// pair replaces that person's ballot), sides shuffled, and names and parameters hidden behind
+/// opaque per-round tokens until the round is closed.
 package struct PairwiseRound: Sendable {
     package struct Candidate: Sendable {
         package let name: String
@@ -47,7 +48,10 @@ package struct PairwiseRound: Sendable {
     package let subject: String
     package let candidates: [Candidate]
     package private(set) var votes: [Vote] = []
+    /// Pairs handed out and not voted on yet, by pair token.
     private(set) var issued: [String: Issued] = [:]
+    /// Pairs voted on, by pair token: the same token may vote again and replaces the ballot.
+    private(set) var decided: [String: Issued] = [:]
     package private(set) var closedAt: String?
 
     package init(id: String, createdBy: String, createdAt: String, subject: String, candidates: [Candidate]) {
@@ -84,14 +88,29 @@ package struct PairwiseRound: Sendable {
         return (key, pair)
     }
 
+    /// Records this person's ballot on the pair; a second vote on the same pair (by its token,
+    /// or on the same two candidates) replaces the first, so each person counts once per pair.
     package mutating func vote(pair token: String, choice: Choice, voter: String, at time: String) throws(RoundError) -> Vote {
         guard closedAt == nil else { throw .closed }
-        guard let pair = issued[token] else { throw .unknownPair }
+        guard let pair = issued[token] ?? decided[token] else { throw .unknownPair }
         guard pair.voter == voter else { throw .notYourPair }
         issued.removeValue(forKey: token)
+        decided[token] = pair
         let vote = Vote(voter: voter, left: pair.left, right: pair.right, choice: choice, at: time)
-        votes.append(vote)
+        let key = PairKey(pair.left, pair.right)
+        if let index = votes.firstIndex(where: { $0.voter == voter && PairKey($0.left, $0.right) == key }) {
+            votes[index] = vote
+        } else {
+            votes.append(vote)
+        }
         return vote
+    }
+
+    /// The token of the pair handed to this person and not voted on yet, if any.
+    package func pendingToken(for voter: String) -> String? { issued.first { $0.value.voter == voter }?.key }
+
+    package func candidate(token: String) -> (index: Int, candidate: Candidate)? {
+        candidates.firstIndex { $0.token == token }.map { ($0, candidates[$0]) }
     }
 
     package mutating func close(at time: String) { if closedAt == nil { closedAt = time } }
@@ -104,8 +123,74 @@ package struct PairwiseRound: Sendable {
         package let low: Int, high: Int
         package init(_ a: Int, _ b: Int) { low = min(a, b); high = max(a, b) }
     }
+
+    /// The round as it is kept in the workbench database: everything, names and parameters too.
+    package var json: JSONValue {
+        func issuedJSON(_ pairs: [String: Issued]) -> JSONValue {
+            .array(pairs.sorted { $0.key < $1.key }.map { token, pair in
+                .object([("token", .string(token)), ("voter", .string(pair.voter)),
+                         ("left", .number(Double(pair.left))), ("right", .number(Double(pair.right)))])
+            })
+        }
+        return .object([
+            ("id", .string(id)), ("createdBy", .string(createdBy)), ("createdAt", .string(createdAt)), ("subject", .string(subject)),
+            ("closedAt", closedAt.map(JSONValue.string) ?? .null),
+            ("candidates", .array(candidates.map { candidate in
+                .object([("token", .string(candidate.token)), ("name", .string(candidate.name)),
+                         ("parameters", .object(candidate.style.values.map { ($0.key, $0.value.json) }))])
+            })),
+            ("votes", .array(votes.map { vote in
+                .object([("voter", .string(vote.voter)), ("left", .number(Double(vote.left))), ("right", .number(Double(vote.right))),
+                         ("choice", .string(vote.choice.rawValue)), ("at", .string(vote.at))])
+            })),
+            ("issued", issuedJSON(issued)), ("decided", issuedJSON(decided)),
+        ])
+    }
+
+    /// A round read back from `json`; nil when the document is not one (a candidate's parameter
+    /// this version no longer knows keeps its default).
+    package init?(json: JSONValue) {
+        guard let id = json["id"]?.stringValue, let createdBy = json["createdBy"]?.stringValue, let createdAt = json["createdAt"]?.stringValue,
+              let subject = json["subject"]?.stringValue, case .array(let candidateList)? = json["candidates"] else { return nil }
+        var candidates: [Candidate] = []
+        for item in candidateList {
+            guard let token = item["token"]?.stringValue, let name = item["name"]?.stringValue else { return nil }
+            var style = ChartStyle()
+            for (key, value) in item["parameters"]?.objectPairs ?? [] {
+                guard let definition = ParameterDefinition.named(key), let parsed = try? ParameterValue.reading(value, as: definition) else { continue }
+                try? style.set(key, parsed)
+            }
+            candidates.append(Candidate(name: name, style: style, token: token))
+        }
+        guard Self.candidateRange.contains(candidates.count) else { return nil }
+        self.init(id: id, createdBy: createdBy, createdAt: createdAt, subject: subject, candidates: candidates)
+        closedAt = json["closedAt"]?.stringValue
+        let range = 0..<candidates.count
+        func index(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) }.flatMap { range.contains($0) ? $0 : nil } }
+        if case .array(let list)? = json["votes"] {
+            for item in list {
+                guard let voter = item["voter"]?.stringValue, let left = index(item["left"]), let right = index(item["right"]), left != right,
+                      let choice = item["choice"]?.stringValue.flatMap(Choice.init(rawValue:)) else { continue }
+                votes.append(Vote(voter: voter, left: left, right: right, choice: choice, at: item["at"]?.stringValue ?? ""))
+            }
+        }
+        func pairs(_ value: JSONValue?) -> [String: Issued] {
+            guard case .array(let list)? = value else { return [:] }
+            var out: [String: Issued] = [:]
+            for item in list {
+                guard let token = item["token"]?.stringValue, let voter = item["voter"]?.stringValue,
+                      let left = index(item["left"]), let right = index(item["right"]), left != right else { continue }
+                out[token] = Issued(voter: voter, left: left, right: right)
+            }
+            return out
+        }
+        issued = pairs(json["issued"])
+        decided = pairs(json["decided"])
+    }
 }
 
 package enum RoundError: Error, Equatable {
     case closed, unknownPair, notYourPair, tooManyVoters
+    /// The round could not be kept in the database.
+    case storage(String)
 }

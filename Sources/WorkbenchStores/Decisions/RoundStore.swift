@@ -3,31 +3,73 @@ import ChartEngine
 import Synchronization
 
 /// The pairwise rounds of this server: created, voted on and closed by people in the session.
-/// Knows nothing of HTTP; the API turns its answers into JSON.
+/// Each round is kept in the workbench database (`pairwise_rounds`, one document a round, written
+/// with every change), so an open round survives a restart. Knows nothing of HTTP.
 package final class RoundStore: Sendable {
-    package init() {}
-
     /// Rounds kept at once; the oldest closed round makes room for a new one.
     package static let maxRounds = 200
 
     private let rounds = Mutex<[String: PairwiseRound]>([:])
+    private let database: SQLiteDatabase?
 
-    package enum CreateError: Error, Equatable { case tooMany }
+    package enum CreateError: Error, Equatable { case tooMany, storage(String) }
+
+    /// Rounds for this process only.
+    package init() { database = nil }
+
+    /// Rounds kept in `database`, read back from it now.
+    package init(database: SQLiteDatabase) throws {
+        self.database = database
+        let loaded: [PairwiseRound] = try database.withConnection { connection in
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS pairwise_rounds (
+                    id TEXT PRIMARY KEY,
+                    created_at TEXT NOT NULL,
+                    document TEXT NOT NULL
+                );
+                """)
+            return try connection.query("SELECT document FROM pairwise_rounds ORDER BY created_at DESC LIMIT ?1", [.integer(Int64(Self.maxRounds))])
+                .compactMap { row in row.text(0).flatMap { try? JSONValue.parse($0) }.flatMap(PairwiseRound.init(json:)) }
+        }
+        rounds.withLock { all in for round in loaded { all[round.id] = round } }
+    }
+
+    /// Writes the round's document; the caller keeps the change only when this succeeds.
+    private func keep(_ round: PairwiseRound) throws(RoundError) {
+        guard let database else { return }
+        do {
+            try database.withConnection { connection in
+                _ = try connection.query("INSERT OR REPLACE INTO pairwise_rounds(id, created_at, document) VALUES (?1, ?2, ?3)",
+                                         [.text(round.id), .text(round.createdAt), .text(round.json.serialized())])
+            }
+        } catch {
+            throw .storage("the round could not be kept in the workbench database: \(error)")
+        }
+    }
+
+    private func forget(_ id: String) {
+        guard let database else { return }
+        _ = try? database.withConnection { connection in _ = try connection.query("DELETE FROM pairwise_rounds WHERE id = ?1", [.text(id)]) }
+    }
 
     package func create(subject: String, candidates: [(name: String, style: ChartStyle)], by author: String) throws(CreateError) -> PairwiseRound {
         let id = Self.token(bytes: 8)
         let round = PairwiseRound(id: id, createdBy: author, createdAt: Preset.now(), subject: subject,
                                   candidates: candidates.map { .init(name: $0.name, style: $0.style, token: Self.token(bytes: 6)) })
-        let stored: Bool = rounds.withLock { all in
+        return try rounds.withLock { (all: inout [String: PairwiseRound]) throws(CreateError) -> PairwiseRound in
+            var dropped: String?
             if all.count >= Self.maxRounds {
-                guard let oldest = all.values.filter({ $0.closedAt != nil }).min(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) else { return false }
-                all.removeValue(forKey: oldest.id)
+                guard let oldest = all.values.filter({ $0.closedAt != nil }).min(by: { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }) else { throw .tooMany }
+                dropped = oldest.id
             }
+            do throws(RoundError) { try keep(round) } catch {
+                if case .storage(let words) = error { throw .storage(words) }
+                throw .storage("\(error)")
+            }
+            if let dropped { all.removeValue(forKey: dropped); forget(dropped) }
             all[id] = round
-            return true
+            return round
         }
-        guard stored else { throw .tooMany }
-        return round
     }
 
     package func round(_ id: String) -> PairwiseRound? { rounds.withLock { $0[id] } }
@@ -42,7 +84,9 @@ package final class RoundStore: Sendable {
         try rounds.withLock { (all: inout [String: PairwiseRound]) throws(RoundError) in
             guard var round = all[id] else { return nil }
             var random = SystemRandomNumberGenerator()
+            let before = round
             let pair = try round.next(for: voter, token: { Self.token(bytes: 8) }, using: &random)
+            if let pair, before.pendingToken(for: voter) != pair.token { try keep(round) }
             all[id] = round
             return (round, pair)
         }
@@ -52,17 +96,19 @@ package final class RoundStore: Sendable {
         try rounds.withLock { (all: inout [String: PairwiseRound]) throws(RoundError) in
             guard var round = all[id] else { return nil }
             _ = try round.vote(pair: pair, choice: choice, voter: voter, at: Preset.now())
+            try keep(round)
             all[id] = round
             return round
         }
     }
 
     /// Ends voting; returns the round and whether this call closed it.
-    package func close(_ id: String) -> (round: PairwiseRound, closedNow: Bool)? {
-        rounds.withLock { all in
+    package func close(_ id: String) throws(RoundError) -> (round: PairwiseRound, closedNow: Bool)? {
+        try rounds.withLock { (all: inout [String: PairwiseRound]) throws(RoundError) in
             guard var round = all[id] else { return nil }
             let wasOpen = round.closedAt == nil
             round.close(at: Preset.now())
+            if wasOpen { try keep(round) }
             all[id] = round
             return (round, wasOpen)
         }

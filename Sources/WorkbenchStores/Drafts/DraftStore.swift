@@ -220,6 +220,24 @@ package final class DraftStore: Sendable {
         }
     }
 
+    /// A save-as carried the draft's unsaved changes to a new preset: the source's draft returns
+    /// to its saved revision for everyone (the changes and their undo steps with it). Nil when
+    /// nobody is editing the preset.
+    @discardableResult
+    package func reset(_ preset: String) -> Snapshot? {
+        state.withLock { state in
+            guard var draft = state.drafts[preset] else { return nil }
+            draft.values = draft.saved
+            draft.changes = []
+            draft.changeBytes = 0
+            draft.version += 1
+            state.drafts[preset] = draft
+            let snapshot = draft.snapshot
+            onChange(snapshot, nil)
+            return snapshot
+        }
+    }
+
     /// A rename carries the draft (and its undo history) to the new name and the revision the
     /// renamed file has.
     package func renamed(_ preset: String, to newName: String, revision: Int) {

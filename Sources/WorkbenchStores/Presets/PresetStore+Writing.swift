@@ -10,7 +10,9 @@ extension PresetStore {
     /// revision (or, with `mustBeNew`, any existing preset) is a conflict. Keys this version does
     /// not know, kept in the file being replaced, are carried over: a page that never saw them
     /// cannot drop them.
-    package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "")
+    /// The log entry says what changed, in the parameters' labels, and, for a new preset made
+    /// from another (`source`: a duplicate, a save-as), which one it came from.
+    package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil)
         throws -> (entry: Entry, created: Bool, logged: DecisionLogEntry?) {
         try cache.withLock { cache in
             let listing = scan(&cache)
@@ -28,9 +30,14 @@ extension PresetStore {
             // A name that was deleted continues its history.
             let presetID = try existing?.presetID ?? storage(preset.name) { try history.record(named: preset.name)?.id }
             let what = existing == nil ? (presetID == nil ? "created" : "re-created") : "saved"
+            let origin = source.flatMap { $0 == preset.name ? nil : " from “\($0)”" } ?? ""
+            let changes = existing.map { ChangeWords.changes(from: $0.preset.style, to: saved.style) } ?? []
+            let changed = existing == nil ? "" : changes.isEmpty ? ": no parameter changed" : ": " + ChangeWords.summary(changes)
+            var details: [(String, JSONValue)] = existing == nil ? [] : [("changes", ChangeWords.details(changes))]
+            if let source, !origin.isEmpty { details.append(("from", .string(source))) }
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
-                name: preset.name, fileName: fileName, author: author, message: message, fileText: text)) { revision in
-                "\(what) revision \(revision.number) of “\(preset.name)”" + (message.isEmpty ? "" : ": \(message)")
+                name: preset.name, fileName: fileName, author: author, message: message, fileText: text), details: details) { revision in
+                "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
             }
@@ -165,8 +172,8 @@ extension PresetStore {
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
-    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, summary: (PresetHistory.Revision) -> String,
-                        files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
+    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, details: [(String, JSONValue)] = [],
+                        summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
         let (before, revision, logged): (PresetHistory.Record?, PresetHistory.Revision, DecisionLogEntry) = try storage(name, doing: doing) {
@@ -177,7 +184,7 @@ extension PresetStore {
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
                         : new.message.hasPrefix("restored") ? .restore : .save
                     let logged = try DecisionLog.append(kind, preset: new.name, revision: revision.number, author: new.author,
-                                                        summary: summary(revision), details: .object([("message", .string(new.message))]), on: connection)
+                                                        summary: summary(revision), details: .object([("message", .string(new.message))] + details), on: connection)
                     return (before, revision, logged)
                 }
             }

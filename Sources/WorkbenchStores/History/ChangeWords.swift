@@ -1,0 +1,54 @@
+import ChartEngine
+import WorkbenchSupport
+
+/// What a save changed, in the words of the parameters' definitions: "Line width 2 → 3 px".
+package enum ChangeWords {
+    /// Changes listed in a log entry's summary; the rest are counted ("and 4 more").
+    package static let summaryLimit = 6
+
+    package struct Change: Sendable {
+        package let key: String
+        package let label: String
+        package let from: String
+        package let to: String
+        package var words: String { "\(label) \(from) → \(to)" }
+    }
+
+    /// Every parameter whose value differs, in definition order.
+    package static func changes(from old: ChartStyle, to new: ChartStyle) -> [Change] {
+        ChartStyle.definitions.compactMap { definition in
+            let before = definition.value(in: old), after = definition.value(in: new)
+            guard before != after else { return nil }
+            let unit: String? = if case .number(_, _, let unit) = definition.kind { unit } else { nil }
+            let from = text(before, definition), to = text(after, definition)
+            return Change(key: definition.key, label: definition.label, from: from, to: unit.map { "\(to) \($0)" } ?? to)
+        }
+    }
+
+    /// The changes as a clause: "Line width 2 → 3 px, Curve Linear → Monotone x and 3 more".
+    package static func summary(_ changes: [Change]) -> String {
+        let shown = changes.prefix(summaryLimit).map(\.words).joined(separator: ", ")
+        return changes.count > summaryLimit ? "\(shown) and \(changes.count - summaryLimit) more" : shown
+    }
+
+    package static func details(_ changes: [Change]) -> JSONValue {
+        .array(changes.map { .object([("key", .string($0.key)), ("label", .string($0.label)), ("from", .string($0.from)), ("to", .string($0.to))]) })
+    }
+
+    /// A value as a person reads it: the choice's label, on/off, numbers in their shortest form.
+    package static func text(_ value: ParameterValue, _ definition: ParameterDefinition) -> String {
+        switch value {
+        case .number(let n): return NumberText.shortest(n)
+        case .flag(let on): return on ? "on" : "off"
+        case .numbers(let list): return "(" + list.map(NumberText.shortest).joined(separator: ", ") + ")"
+        case .text(let raw):
+            if case .choice(let options, _) = definition.kind, let index = options.firstIndex(of: raw), index < definition.optionLabels.count {
+                return definition.optionLabels[index]
+            }
+            return raw
+        }
+    }
+
+    /// A parameter's label for a key ("lineColor" → "Line colour"); the key itself when unknown.
+    package static func label(_ key: String) -> String { ParameterDefinition.named(key)?.label ?? key }
+}
