@@ -85,7 +85,8 @@ public struct ChartDocument {
     func renderer(_ scene: ChartScene) -> SceneSVG {
         SceneSVG(idPrefix: idPrefix, digits: digits, title: title + " · " + model.period.rawValue, description: scene.summary,
                  rootAttributes: [("data-progress", NumberText.format(Swift.min(Swift.max(scene.progress, 0), 1), digits: digits))]
-                    + headerData(scene.header))
+                    + headerData(scene.header)
+                    + [("data-a11y-label", scene.accessibility.label), ("data-a11y-value", scene.accessibility.value)])
     }
 
     /// What the page's price header shows, read from the frame it draws (the page does no
