@@ -38,6 +38,7 @@ export class ChartView {
   request(extra = {}) {
     const { params, view } = this.source();
     const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
+    if (motionPreference.reduced) request.reducedMotion = true;
     if (this.shownFrame !== null) request.base = this.shownFrame;
     return request;
   }
@@ -76,7 +77,35 @@ export class ChartView {
       this.paths = new Map();
     }
     this.shownFrame = head.frame ?? null;
+    this.speak(this.element.firstElementChild);
     this.onPainted(this.element.firstElementChild, null, started, motion);
+  }
+
+  /**
+   * The engine's words for screen readers: the chart is one image labelled with the scene's
+   * label; while pressed, a polite live region says the selected point, at most every 400 ms
+   * (the last words always arrive).
+   */
+  speak(svg) {
+    const label = svg?.getAttribute('data-a11y-label');
+    if (!label) return;
+    writeAttribute(this.element, 'role', 'img');
+    writeAttribute(this.element, 'aria-label', label);
+    if (!this.live) {
+      this.live = document.createElement('p');
+      this.live.className = 'visually-hidden chart-live';
+      this.live.setAttribute('aria-live', 'polite');
+      this.element.after(this.live);
+    }
+    const value = this.pressed ? svg.getAttribute('data-a11y-value') ?? '' : '';
+    if (value === this.spoken) return;
+    clearTimeout(this.speakTimer);
+    const wait = Math.max(0, 400 - (performance.now() - (this.spokenAt ?? -1e9)));
+    this.speakTimer = setTimeout(() => {
+      this.spoken = value;
+      this.spokenAt = performance.now();
+      writeText(this.live, value);
+    }, wait);
   }
 
   // Pointer: fractions of the drawn width.
@@ -192,6 +221,22 @@ export class ChartView {
 }
 
 const clamp = v => Math.min(1, Math.max(0, v));
+
+/**
+ * Whether the page plays the preset's reduced-motion variant: the browser's
+ * prefers-reduced-motion, until the motion inspector's toggle previews one or the other.
+ */
+export const motionPreference = (() => {
+  const query = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+  const preference = { reduced: Boolean(query?.matches), forced: false, listeners: [] };
+  preference.set = reduced => { preference.reduced = reduced; preference.forced = true; preference.listeners.forEach(f => f(reduced)); };
+  query?.addEventListener?.('change', event => {
+    if (preference.forced) return;
+    preference.reduced = event.matches;
+    preference.listeners.forEach(f => f(event.matches));
+  });
+  return preference;
+})();
 
 /** The viewer's time zone: the engine writes the label's and header's times in it. */
 export const viewerTimeZone = (() => {

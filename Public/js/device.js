@@ -34,15 +34,21 @@ async function start() {
   const header = new PriceHeader(document.getElementById('headline-price'), document.getElementById('headline-change'));
 
   let lastSelected = null;   // time of the selected point in the last frame while pressing
+  let lastTick = -Infinity;  // when the last haptic tick played (ms)
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
       if (!svg) return;
       header.update(svg, chart.pressed);
-      // A new selected point under the finger: one short tick, as the app does.
+      // A new selected point under the finger: one short tick, as the app does with the preset's
+      // haptics (onPointCrossed, at most one per hapticsMinInterval; the engine's HapticTicker),
+      // through the Vibration API where the browser has it.
       // (the engine names the selected point on the frame, whether or not the price label is drawn)
       const selected = chart.pressed ? (svg.closest('[data-selected-time]') ?? svg.querySelector('[data-selected-time]'))?.dataset.selectedTime ?? null : null;
-      if (selected !== null && lastSelected !== null && selected !== lastSelected) navigator.vibrate?.(8);
+      if (selected !== null && lastSelected !== null && selected !== lastSelected && store.params.haptics === 'onPointCrossed') {
+        const now = performance.now();
+        if (now - lastTick >= Number(store.params.hapticsMinInterval ?? 50)) { lastTick = now; navigator.vibrate?.(5); }
+      }
       lastSelected = selected;
     },
     onPress: (pressing, { shown }) => {

@@ -5,6 +5,7 @@
 
 import { getJSON, getText, query } from './api.js';
 import { motionClock } from './render-channel.js';
+import { motionPreference } from './chart-view.js';
 import { writeAttribute, writeText } from './elements.js';
 
 const $ = id => document.getElementById(id);
@@ -15,7 +16,7 @@ export class MotionInspector {
     this.store = store;
     this.chart = chart;
     this.onion = null;           // {key, start, end}: the line paths at progress 0 and 1
-    this.animationKeys = new Set(store.schema.parameters.filter(p => p.group === 'Animation').map(p => p.key));
+    this.animationKeys = new Set(store.schema.parameters.filter(p => p.group === 'Animation' || p.group === 'Accessibility').map(p => p.key));
     this.progressRange = store.schema.progress ?? { min: 0, max: 1 };
 
     for (const button of document.querySelectorAll('[data-speed]')) {
@@ -36,6 +37,11 @@ export class MotionInspector {
     });
     $('show-active').addEventListener('change', event => this.chart.setPinned(event.target.checked));
     $('onion-skin').addEventListener('change', () => this.decorate(this.chart.element.firstElementChild));
+    // Reduced motion: previews the preset's reduced variant (on by itself when the system asks for it).
+    const reduced = $('reduced-motion');
+    reduced.checked = motionPreference.reduced;
+    reduced.addEventListener('change', () => { motionPreference.set(reduced.checked); this.chart.play(); });
+    motionPreference.listeners.push(on => { reduced.checked = on; });
 
     this.graph = this.buildGraph();
     let replayTimer = 0;

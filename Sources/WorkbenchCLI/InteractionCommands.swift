@@ -17,9 +17,12 @@ struct Motion: ParsableCommand {
 
     @OptionGroup var chosen: PresetChoice
 
+    @Flag(help: "The viewer asks for reduced motion: the preset's reduced variant plays (linear over reducedMotionDuration, or a jump).")
+    var reducedMotion = false
+
     func run() throws {
         try Output.reportingInputErrors {
-            let style = try chosen.load().style
+            let style = try chosen.load().style.motionStyle(reducedMotion: reducedMotion)
             var motion = TransitionMotion.resting(at: 0)
             var out = ""
             try StandardInput.read().forEachLine { line, number in

@@ -43,6 +43,9 @@ struct Frame: ParsableCommand {
     @Option(help: "paths (line and fill path d, one a line) or scene (the scene JSON).")
     var format = Format.paths
 
+    @Flag(help: "The viewer asks for reduced motion: between the states the scene crossfades (or jumps), as reducedMotionStyle says.")
+    var reducedMotion = false
+
     func validate() throws {
         guard width.isFinite, RenderRequest.widthRange.contains(width) else {
             throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
@@ -63,7 +66,7 @@ struct Frame: ParsableCommand {
             let model = ChartModel(series: series, period: .all, style: style, width: width, height: height)
             let state = ChartState(progress: progress, selection: selection)
             if format == .scene {
-                return Output.write(SceneJSON.text(ChartSceneBuilder(style: style)(model, state)) + "\n")
+                return Output.write(SceneJSON.text(ChartSceneBuilder(style: style, reducedMotion: reducedMotion)(model, state)) + "\n")
             }
             let geometry = LineGeometry(model: model, style: style, progress: progress, digits: nil)
             var text = geometry.line + "\n" + (style.fillEnabled ? geometry.fill : "") + "\n"

@@ -86,7 +86,8 @@ package enum ConformanceVectors {
         let style = preset.style
         var cases: [JSONValue] = []
         let build = ChartSceneBuilder(style: style)
-        func add(_ name: String, _ input: Input, width: Double, height: Double, progress: Double, selection: Double?) {
+        let reducedBuild = ChartSceneBuilder(style: style, reducedMotion: true)
+        func add(_ name: String, _ input: Input, width: Double, height: Double, progress: Double, selection: Double?, reducedMotion: Bool = false) {
             let model = model(style: style, points: input.points, width: width, height: height)
             let geometry = LineGeometry(model: model, style: style, progress: progress, digits: nil)
             var fields: [(String, JSONValue)] = [
@@ -95,8 +96,9 @@ package enum ConformanceVectors {
                 ("progress", .number(progress)), ("selection", selection.map(JSONValue.number) ?? .null),
                 ("line", .string(geometry.line)), ("fill", .string(style.fillEnabled ? geometry.fill : "")),
             ]
+            if reducedMotion { fields.append(("reducedMotion", .bool(true))) }
             if input.points.count <= sceneInputLimit {
-                let scene = build(model, ChartState(progress: progress, selection: selection))
+                let scene = (reducedMotion ? reducedBuild : build)(model, ChartState(progress: progress, selection: selection))
                 fields.append(("scene", (try? JSONValue.parse(SceneJSON.text(scene))) ?? .null))
             }
             cases.append(.object(fields))
@@ -117,6 +119,13 @@ package enum ConformanceVectors {
                     add("\(input.name), pressed, selection \(NumberText.shortest(selection))\(sizeName)", input,
                         width: size.0, height: size.1, progress: 1, selection: selection)
                 }
+            }
+        }
+        // Reduced motion: the crossfade (or jump) of `reducedMotionStyle` between the states, no morph.
+        for input in inputs.filter({ (3...sceneInputLimit).contains($0.points.count) }).prefix(2) {
+            for progress in [0, 0.25, 0.5, 1] {
+                add("\(input.name), reduced motion at \(NumberText.shortest(progress)), selection 0.37", input, width: width, height: height,
+                    progress: progress, selection: 0.37, reducedMotion: true)
             }
         }
         let easing = style.easingFunction

@@ -212,6 +212,62 @@ package struct MotionExport {
             pairs.append(("press", phase(from: 0, to: 1)))
             pairs.append(("release", phase(from: 1, to: 0)))
         }
+        pairs.append(("reducedMotion", reducedMotionJSON))
+        pairs.append(("haptics", hapticsJSON))
         return .object(pairs)
+    }
+
+    /// The variant played when the viewer asks for reduced motion: linear (never a spring, never
+    /// an overshoot) over `reducedMotionDuration`, drawn as a crossfade of the two pictures, or
+    /// no animation; and how each platform tells that the viewer asks for it.
+    package var reducedMotionJSON: JSONValue {
+        let reduced = style.reducedMotionVariant
+        let animated = reduced.animationEnabled
+        let d = animated ? reduced.animationDuration : 0
+        let millis = Int((d * 1000).rounded())
+        let text = NumberText.shortest(d)
+        func phase(from: Double, to: Double) -> JSONValue {
+            .object([
+                ("from", .number(from)), ("to", .number(to)),
+                ("swiftui", .object([("code", .string(animated ? ".linear(duration: \(text))" : "nil (withTransaction(Transaction(animation: nil)))"))])),
+                ("uikit", .object([("code", .string(animated ? "UIViewPropertyAnimator(duration: \(text), curve: .linear)" : "no animation: set the state at once"))])),
+                ("compose", .object([("code", .string(animated ? "animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(millis), easing = LinearEasing))"
+                                                                  : "animatable.snapTo(\(Self.floatLiteral(to)))")),
+                                     ("durationMillis", .number(Double(millis)))])),
+                ("css", .object([("animation-timing-function", .string("linear")),
+                                 ("animation-duration", .string(NumberText.format(d * 1000, digits: 3) + "ms"))])),
+            ])
+        }
+        return .object([
+            ("style", .string(style.reducedMotionStyle.rawValue)),
+            ("animated", .bool(animated)),
+            ("easing", .string("linear")),
+            ("duration", Self.seconds(d)),
+            ("scene", .string(animated
+                ? "crossfade: between the states the rest picture fades out (opacity 1 − p) under the pressed picture fading in (p); the line never morphs: ChartSceneBuilder(style:, reducedMotion: true)"
+                : "none: the pressed picture as soon as progress leaves 0 (ChartSceneBuilder(style:, reducedMotion: true))")),
+            ("when", .object([
+                ("swiftui", .string("@Environment(\\.accessibilityReduceMotion)")),
+                ("uikit", .string("UIAccessibility.isReduceMotionEnabled")),
+                ("android", .string("Settings.Global.getFloat(contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f")),
+                ("css", .string("@media (prefers-reduced-motion: reduce)")),
+                ("web", .string("matchMedia('(prefers-reduced-motion: reduce)').matches")),
+            ])),
+            ("press", phase(from: 0, to: 1)),
+            ("release", phase(from: 1, to: 0)),
+        ])
+    }
+
+    /// The selection tick while scrubbing, in each platform's terms (`HapticTicker` decides when).
+    package var hapticsJSON: JSONValue {
+        .object([
+            ("style", .string(style.haptics.rawValue)),
+            ("minInterval", .object([("value", .number(style.hapticsMinInterval)), ("unit", .string("ms"))])),
+            ("when", .string("each time the selection moves to another price point while pressing, at most once per minInterval (HapticTicker)")),
+            ("ios", .string("UISelectionFeedbackGenerator().selectionChanged()")),
+            ("compose", .string("LocalHapticFeedback.current.performHapticFeedback(HapticFeedbackType.TextHandleMove)")),
+            ("android", .string("view.performHapticFeedback(HapticFeedbackConstants.CLOCK_TICK)")),
+            ("web", .string("navigator.vibrate(5)")),
+        ])
     }
 }

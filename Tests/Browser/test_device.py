@@ -86,6 +86,10 @@ def test_device_is_the_apps_top_screen_pressed_and_scrubbed_by_touch(browser, fr
     device.screenshot(path=str(tmp_path / "device-rest.png"))
     # With the in-plot price label turned off on the main page, the ticks still come.
     main.locator("#param-labelEnabled").uncheck()
+    # The preset's haptics (off by default): a tick per point crossed, through the Vibration API.
+    main.locator("#param-haptics").select_option("onPointCrossed")
+    main.locator("#param-hapticsMinInterval-number").fill("0")
+    main.locator("#param-hapticsMinInterval-number").dispatch_event("change")
     main.wait_for_timeout(500)
     # A real touch (through the browser's input pipeline): press, scrub across, release.
     cdp = device.context.new_cdp_session(device)

@@ -833,6 +833,10 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         assert len(after) == len(indicator) and len(recorded["releasedCalls"]) == len(recorded["pressedCalls"])
         for line, segment in zip(after, indicator):
             assert abs(line["arguments"]["start"][0] - segment["x1"]) <= 1e-4 * width and 0 <= line["arguments"]["alpha"] < 0.5  # a few ms after the press
+        # The scene's words are the composable's semantics (at rest again after the release); haptics follow the preset.
+        words = rest["accessibility"]
+        assert recorded["semantics"] == {"contentDescription": words["label"].replace("Price,", "Bitcoin price,", 1), "stateDescription": words["value"]}
+        assert all(h == "TextHandleMove" for h in recorded["haptics"])
 
 
 def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):

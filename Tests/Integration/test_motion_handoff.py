@@ -271,3 +271,39 @@ def test_forty_evenly_spaced_stops_would_not_do(chromium_page, springs):
     got = np.array(chromium_page.evaluate(CHROMIUM_SAMPLER, [easing, duration_ms, times, 0, 1]))
     expected = engine_progress(preset, duration_ms / 1000, np.array(times) / 1000)
     assert np.max(np.abs(got - expected)) > 10 * TOLERANCE
+
+
+def test_bundles_carry_the_reduced_variant_the_words_and_the_haptics(tmp_path):
+    """A bouncy spring's reduced variant is linear over reducedMotionDuration in every platform's
+    terms and plays as `workbench motion --reduced-motion` does (never past 1); the bundle's
+    vectors hold reduced-motion crossfade scenes and the scenes' words; haptics per platform."""
+    preset = tmp_path / "bouncy.json"
+    preset.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": "Bouncy", "author": "", "notes": "",
+                                  "updatedAt": "2026-11-23T10:00:00Z",
+                                  "parameters": {"easing": "perceptualSpring", "springBounce": 0.6, "reducedMotionDuration": 0.4,
+                                                 "haptics": "onPointCrossed", "hapticsMinInterval": 30}}))
+    for platform in ["ios", "android"]:
+        folder = tmp_path / platform
+        r = subprocess.run([BINARY, "export", "--preset", str(preset), "--format", platform, "--output", str(folder)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        motion = json.loads((folder / "motion.json").read_text())
+        reduced = motion["reducedMotion"]
+        assert motion["kind"] == "spring" and reduced["style"] == "crossfade" and reduced["animated"] and reduced["duration"]["value"] == 0.4
+        assert reduced["press"]["swiftui"]["code"] == ".linear(duration: 0.4)"
+        assert reduced["press"]["compose"]["code"] == "animatable.animateTo(1.0f, tween(durationMillis = 400, easing = LinearEasing))"
+        assert reduced["release"]["css"] == {"animation-timing-function": "linear", "animation-duration": "400ms"}
+        assert "accessibilityReduceMotion" in reduced["when"]["swiftui"] and "ANIMATOR_DURATION_SCALE" in reduced["when"]["android"]
+        assert motion["haptics"]["style"] == "onPointCrossed" and motion["haptics"]["minInterval"]["value"] == 30
+        assert "UISelectionFeedbackGenerator" in motion["haptics"]["ios"] and "TextHandleMove" in motion["haptics"]["compose"]
+        vectors = json.loads((folder / "vectors.json").read_text())
+        crossfades = [c for c in vectors["cases"] if c.get("reducedMotion")]
+        assert crossfades and all("accessibility" in c["scene"] for c in vectors["cases"] if "scene" in c)
+        mid = next(c for c in crossfades if c["progress"] == 0.5)
+        assert [p["id"] for p in mid["scene"]["scene"]["primitives"]][:2] == ["fill-rest", "line-rest"]
+    assert "accessibilityReduceMotion" in (tmp_path / "ios/ChartSwiftUI/ChartView.swift").read_text()
+    compose = (tmp_path / "android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
+    assert "ANIMATOR_DURATION_SCALE" in compose and "stateDescription" in compose and "TextHandleMove" in compose
+    played = subprocess.run([BINARY, "motion", "--preset", str(preset), "--reduced-motion"], input="press 0\nfollow 0.2\nfollow 0.39\nfollow 0.4\n",
+                            capture_output=True, text=True, timeout=60).stdout.splitlines()
+    progress = [float(line.split(",")[0]) for line in played]
+    assert abs(progress[1] - 0.5) < 1e-9 and progress[2] < 1 and progress[3] == 1

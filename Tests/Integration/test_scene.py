@@ -186,6 +186,8 @@ def test_vectors_v2_hold_whole_scenes_the_engine_reproduces(tmp_path, preset):
                 f"--progress={case['progress']!r}", "--format", "scene"]
         if case["selection"] is not None:
             args += ["--selection", repr(case["selection"])]
+        if case.get("reducedMotion"):
+            args.append("--reduced-motion")
         if not case["points"]:
             continue  # frame needs at least one line; the empty case is checked by the line/fill vectors
         out = run(args, text)

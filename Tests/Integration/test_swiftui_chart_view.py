@@ -25,10 +25,13 @@ def harness(tmp_path_factory):
     if SWIFTC is None or not objects or not (BUILD / "Modules" / "ChartEngine.swiftmodule").exists():
         pytest.skip("needs swiftc and a built ChartEngine")
     work = tmp_path_factory.mktemp("swiftui")
-    r = subprocess.run([SWIFTC, "-emit-module", "-emit-library", "-module-name", "SwiftUI", "-parse-as-library",
-                        str(STANDIN / "SwiftUI.swift"), "-o", str(work / "libSwiftUI.so")], cwd=work, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr[-3000:]
-    r = subprocess.run([SWIFTC, "-I", str(work), "-I", str(BUILD / "Modules"), "-L", str(work), "-lSwiftUI", "-module-name", "ChartHarness",
+    # Accessibility and UIKit stand-ins first (SwiftUI's stand-in imports Accessibility), each its own module.
+    for module in ["Accessibility", "UIKit", "SwiftUI"]:
+        r = subprocess.run([SWIFTC, "-emit-module", "-emit-library", "-module-name", module, "-parse-as-library", "-I", str(work), "-L", str(work),
+                            *(["-lAccessibility"] if module == "SwiftUI" else []),
+                            str(STANDIN / f"{module}.swift"), "-o", str(work / f"lib{module}.so")], cwd=work, capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr[-3000:]
+    r = subprocess.run([SWIFTC, "-I", str(work), "-I", str(BUILD / "Modules"), "-L", str(work), "-lSwiftUI", "-lAccessibility", "-lUIKit", "-module-name", "ChartHarness",
                         str(ROOT / "iOS/ChartSwiftUI/ChartView.swift"), str(STANDIN / "main.swift"), *map(str, objects),
                         "-o", str(work / "harness")], cwd=work, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -166,6 +169,31 @@ def test_press_scrub_and_release_through_the_views_gesture(harness, tmp_path):
     for name, args in expected.items():
         check(frames[name], scene(defaults, data, "--width", "390", "--height", "240", *args))
     assert frames["pressed"] != frames["scrubbed"]
+    # The scene's words are the view's accessibility label and value, and its chart descriptor's summary.
+    for name, args in expected.items():
+        words = frames[name + "-words"][0]
+        expected_words = json.loads(scene(defaults, data, "--width", "390", "--height", "240", *args))["accessibility"]
+        if name == "released":  # at rest again: the value is the last price's
+            expected_words = json.loads(scene(defaults, data, "--width", "390", "--height", "240", "--progress", "0"))["accessibility"]
+        assert (words["label"], words["value"]) == (expected_words["label"].replace("Price,", "Bitcoin price,"), expected_words["value"]), name
+        assert words["descriptorSummary"] == words["label"] and words["points"] > 10 and " November 2023" in words["firstX"]
+    assert frames["rest-words"][0]["ticks"] == frames["released-words"][0]["ticks"] == 0  # haptics off by default
+
+
+def test_reduce_motion_crossfades_and_haptics_tick(harness, tmp_path):
+    """With Reduce Motion on, a frame mid-way through the press is the engine's crossfade (the rest
+    line at its own width fading under the pressed one: no width or shape in between); with
+    haptics on, scrubbing across points plays selection ticks."""
+    data = series(43)
+    frames = run_harness(harness, "gesture", "390", "240", "0.25", "0.625", "reduced", "haptics", stdin=data)
+    defaults = preset(tmp_path, "haptics", {"haptics": "onPointCrossed", "hapticsMinInterval": 0})
+    mid = scene(defaults, data, "--width", "390", "--height", "240", "--progress", "0.5", "--selection", "0.25", "--reduced-motion")
+    doc = json.loads(mid)
+    assert [p["id"] for p in doc["scene"]["primitives"]][:2] == ["fill-rest", "line-rest"]
+    widths = sorted({c["width"] for c in frames["mid"] if c["call"] == "stroke" and c["dash"] == []})
+    assert widths == [1.5, 2.0, 4.0], widths  # the marker's outline, the pressed line, the rest line (a morph would draw 3)
+    check(frames["pressed"], scene(defaults, data, "--width", "390", "--height", "240", "--progress", "1", "--selection", "0.25"))
+    assert frames["rest-words"][0]["ticks"] == 0 and frames["scrubbed-words"][0]["ticks"] == 1
 
 
 def test_the_check_catches_a_renderer_that_decides(harness, tmp_path):

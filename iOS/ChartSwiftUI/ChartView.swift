@@ -1,39 +1,88 @@
 import ChartEngine
 import SwiftUI
+#if canImport(Accessibility)
+import Accessibility
+#endif
+#if canImport(UIKit)
+import UIKit
+#endif
 
 /// The chart in SwiftUI: a Canvas drawing the engine's `ChartScene` for the current motion and
 /// finger, and a drag that presses, scrubs and releases. Every colour, width, cap, clip, opacity
 /// and text comes from the scene; this file only turns its primitives into draw calls.
+///
+/// With Reduce Motion on (`accessibilityReduceMotion`) the preset's reduced variant plays: linear
+/// over `reducedMotionDuration`, drawn as the engine's crossfade (or a jump), never a morph. The
+/// scene's words are the view's accessibility label and value, and its chart descriptor
+/// (`AXChartDescriptor`) gives VoiceOver's audio graph. With `haptics` on, crossing a price point
+/// while scrubbing plays a selection tick (`HapticTicker` decides when).
 public struct ChartView: View {
     let model: ChartModel
     let scenes: ChartSceneBuilder
     /// The theme's text colour, for label runs without a colour of their own.
     let foreground: Color
+    @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var motion = TransitionMotion.resting(at: 0)
     @State private var selection: Double? = nil
+    @State private var ticker: HapticTicker
+    #if canImport(UIKit)
+    private let feedback = UISelectionFeedbackGenerator()
+    #endif
 
-    public init(model: ChartModel, style: ChartStyle, foreground: Color,
+    public init(model: ChartModel, style: ChartStyle, foreground: Color, subject: String = "Bitcoin price",
                 utcOffset: @escaping @Sendable (Double) -> Int = { TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: $0)) }) {
         self.model = model
-        scenes = ChartSceneBuilder(style: style, utcOffset: utcOffset)
+        scenes = ChartSceneBuilder(style: style, subject: subject, utcOffset: utcOffset)
         self.foreground = foreground
+        _ticker = State(initialValue: HapticTicker(style: style))
     }
 
+    /// The scenes as the viewer wants them: crossfading under Reduce Motion.
+    private var builder: ChartSceneBuilder {
+        var builder = scenes
+        builder.reducedMotion = reduceMotion
+        return builder
+    }
+
+    /// The motion that plays: the preset's, or its reduced variant.
+    private var motionStyle: ChartStyle { scenes.style.motionStyle(reducedMotion: reduceMotion) }
+
     public var body: some View {
-        GeometryReader { proxy in
+        // The selected point's words while the finger is down, the last price's at rest.
+        let pressing = motion.target == 1 && selection != nil
+        let words = builder(model, ChartState(progress: pressing ? 1 : 0, selection: pressing ? selection : nil)).accessibility
+        return GeometryReader { proxy in
             TimelineView(.animation) { timeline in
                 Canvas { context, _ in
                     let progress = motion.state(at: timeline.date.timeIntervalSinceReferenceDate).progress
-                    Self.draw(scenes(model, ChartState(progress: progress, selection: selection)).scene, in: &context, foreground: foreground)
+                    Self.draw(builder(model, ChartState(progress: progress, selection: selection)).scene, in: &context, foreground: foreground)
                 }
             }
             .gesture(DragGesture(minimumDistance: 0)
                 .onChanged { value in
-                    if selection == nil { motion = motion.retargeted(to: 1, at: Date().timeIntervalSinceReferenceDate, style: scenes.style) }
-                    selection = Swift.min(Swift.max(Double(value.location.x / Swift.max(proxy.size.width, 1)), 0), 1)
+                    let now = Date().timeIntervalSinceReferenceDate
+                    if selection == nil { motion = motion.retargeted(to: 1, at: now, style: motionStyle) }
+                    let fraction = Swift.min(Swift.max(Double(value.location.x / Swift.max(proxy.size.width, 1)), 0), 1)
+                    selection = fraction
+                    if ticker.update(index: Selection(model: model, fraction: fraction, progress: 1)?.index, at: now) { tick() }
                 }
-                .onEnded { _ in motion = motion.retargeted(to: 0, at: Date().timeIntervalSinceReferenceDate, style: scenes.style) })
+                .onEnded { _ in
+                    let now = Date().timeIntervalSinceReferenceDate
+                    _ = ticker.update(index: nil, at: now)
+                    motion = motion.retargeted(to: 0, at: now, style: motionStyle)
+                })
         }
+        .accessibilityElement(children: .ignore)
+        .accessibilityLabel(words.label)
+        .accessibilityValue(words.value)
+        .accessibilityChartDescriptor(self)
+    }
+
+    /// A light tick as the finger crosses a price point.
+    private func tick() {
+        #if canImport(UIKit)
+        feedback.selectionChanged()
+        #endif
     }
 
     /// Draws the primitives in order, each in its own layer (its clip and opacity end with it).
@@ -100,5 +149,24 @@ public struct ChartView: View {
     static func color(_ hex: String, _ opacity: Double = 1) -> Color {
         let v = UInt32(hex.dropFirst(), radix: 16) ?? 0
         return Color(red: Double(v >> 16 & 0xFF) / 255, green: Double(v >> 8 & 0xFF) / 255, blue: Double(v & 0xFF) / 255, opacity: opacity)
+    }
+}
+
+/// The audio graph (VoiceOver's Audio Graph, iOS 15): the drawn prices over time, described in
+/// the scene's words.
+extension ChartView: AXChartDescriptorRepresentable {
+    public func makeChartDescriptor() -> AXChartDescriptor {
+        let words = scenes(model, ChartState()).accessibility
+        let points = zip(model.times, model.raw).filter { $0.1.isFinite }
+        let offset = scenes.utcOffset
+        let withTime = model.showsTimeOfDay
+        let xs = points.map(\.0), ys = points.map(\.1)
+        let xAxis = AXNumericDataAxisDescriptor(title: "Time", range: (xs.min() ?? 0)...(xs.max() ?? 1), gridlinePositions: [],
+                                                valueDescriptionProvider: { ValueFormat.spokenTime($0, utcOffset: offset($0), withTime: withTime) })
+        let yAxis = AXNumericDataAxisDescriptor(title: "Price", range: (ys.min() ?? 0)...(ys.max() ?? 1), gridlinePositions: [],
+                                                valueDescriptionProvider: { ValueFormat.price($0) })
+        let series = AXDataSeriesDescriptor(name: scenes.subject, isContinuous: true,
+                                            dataPoints: points.map { AXDataPoint(x: $0.0, y: $0.1) })
+        return AXChartDescriptor(title: scenes.subject, summary: words.label, xAxis: xAxis, yAxis: yAxis, additionalAxes: [], series: [series])
     }
 }

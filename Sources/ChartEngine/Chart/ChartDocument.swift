@@ -10,10 +10,13 @@ public struct ChartDocument {
     public var digits: Int
     /// The viewer's offset from UTC in seconds at a given time, for the label's time.
     public var utcOffset: @Sendable (Double) -> Int
+    /// The viewer asks for reduced motion: scenes between the states crossfade (or jump).
+    public var reducedMotion: Bool
 
     public init(model: ChartModel, style: ChartStyle, idPrefix: String = "cw", title: String = "Bitcoin price", digits: Int = 2,
-                utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
+                reducedMotion: Bool = false, utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
         self.utcOffset = utcOffset
+        self.reducedMotion = reducedMotion
         self.model = model
         self.style = style
         self.idPrefix = Self.safeId(idPrefix)
@@ -23,7 +26,7 @@ public struct ChartDocument {
 
     /// The scene builder for this document's style and viewer.
     public func builder(morphAlways: Bool = false) -> ChartSceneBuilder {
-        ChartSceneBuilder(style: style, morphAlways: morphAlways, utcOffset: utcOffset)
+        ChartSceneBuilder(style: style, morphAlways: morphAlways, reducedMotion: reducedMotion, subject: title, utcOffset: utcOffset)
     }
 
     /// The scene of one state.
@@ -44,7 +47,24 @@ public struct ChartDocument {
 
     /// A looping animation: hold inactive, ease into the active state at `selection`, hold,
     /// ease back. Every frame's paths share one command structure, so SMIL interpolates them.
+    /// The reduced-motion variant (a crossfade or a jump, `reducedMotionStyle`) is in the same
+    /// file: CSS `@media (prefers-reduced-motion: reduce)` shows it instead of the morph.
     public func animatedSVG(selection: Double = 0.7, hold: Double = 1.0) -> String {
+        let full = animatedVariant(selection: selection, hold: hold)
+        var quiet = self
+        quiet.style = style.reducedMotionVariant
+        quiet.reducedMotion = true
+        quiet.idPrefix = Self.safeId(idPrefix + "-reduced")
+        let reduced = quiet.animatedVariant(selection: selection, hold: hold)
+        guard let fullHead = full.range(of: "</desc>"), let fullTail = full.range(of: "</svg>", options: .backwards),
+              let reducedHead = reduced.range(of: "</desc>"), let reducedTail = reduced.range(of: "</svg>", options: .backwards) else { return full }
+        let css = ".cw-reduced-motion{display:none}@media (prefers-reduced-motion: reduce){.cw-full-motion{display:none}.cw-reduced-motion{display:inline}}"
+        return String(full[..<fullHead.upperBound]) + "<style>\(css)</style><g class=\"cw-full-motion\">"
+            + String(full[fullHead.upperBound..<fullTail.lowerBound]) + "</g><g class=\"cw-reduced-motion\">"
+            + String(reduced[reducedHead.upperBound..<reducedTail.lowerBound]) + "</g></svg>" + String(full[fullTail.upperBound...])
+    }
+
+    private func animatedVariant(selection: Double, hold: Double) -> String {
         let duration = Swift.max(style.transitionDuration, 0.01)
         let easing = style.easingFunction
         let steps = Swift.max(2, Swift.min(60, Int((duration * 60).rounded(.up)) + 1))
@@ -65,7 +85,8 @@ public struct ChartDocument {
     func renderer(_ scene: ChartScene) -> SceneSVG {
         SceneSVG(idPrefix: idPrefix, digits: digits, title: title + " · " + model.period.rawValue, description: scene.summary,
                  rootAttributes: [("data-progress", NumberText.format(Swift.min(Swift.max(scene.progress, 0), 1), digits: digits))]
-                    + headerData(scene.header))
+                    + headerData(scene.header)
+                    + [("data-a11y-label", scene.accessibility.label), ("data-a11y-value", scene.accessibility.value)])
     }
 
     /// What the page's price header shows, read from the frame it draws (the page does no

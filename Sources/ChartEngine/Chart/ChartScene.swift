@@ -11,10 +11,25 @@ public struct ChartScene: Equatable, Sendable, Codable {
     public var selection: SelectedPoint?
     /// One sentence for assistive technology: the period, its range and the selection.
     public var summary: String
+    /// What a screen reader says: the chart's label and its value (the selected point's words
+    /// while pressing, the last price's at rest). Every renderer uses these words.
+    public var accessibility: ChartAccessibility
 
-    public init(progress: Double, scene: Scene, header: ChartHeader, selection: SelectedPoint?, summary: String) {
+    public init(progress: Double, scene: Scene, header: ChartHeader, selection: SelectedPoint?, summary: String,
+                accessibility: ChartAccessibility) {
         self.progress = progress; self.scene = scene; self.header = header; self.selection = selection; self.summary = summary
+        self.accessibility = accessibility
     }
+}
+
+/// The chart's words: `label` ("Bitcoin price, 1 year: from $X to $Y, up Z %, high $H, low $L.")
+/// and `value` ("$X on 3 March 2025"): SwiftUI's accessibilityLabel/Value, Compose's
+/// contentDescription/stateDescription, the page's aria-label and live region.
+public struct ChartAccessibility: Equatable, Sendable, Codable {
+    public var label: String
+    public var value: String
+
+    public init(label: String, value: String) { self.label = label; self.value = value }
 }
 
 /// The price header above the chart: at rest the current (last) price and the period's change;

@@ -9,6 +9,13 @@ public struct ChartSceneBuilder: Sendable {
     /// Keeps both curves' cubic form even at progress 0 and 1, so every frame of an animation
     /// shares one command structure (the animated SVG interpolates between them).
     public var morphAlways: Bool
+    /// The viewer asks for reduced motion: with `reducedMotionStyle` crossfade a frame between
+    /// the states mixes the rest picture (fading out) and the pressed picture (fading in) by
+    /// opacity, never morphing the line; with none it shows the pressed picture once progress
+    /// leaves 0.
+    public var reducedMotion: Bool
+    /// What the chart shows, first in its accessibility label ("Bitcoin price").
+    public var subject: String
 
     /// The label's gap from the indicator, its baselines, and the room a character takes.
     static let labelGap = 6.0
@@ -19,13 +26,34 @@ public struct ChartSceneBuilder: Sendable {
     public static let timeOpacity = 0.65
     static let markerOutline = "#FFFFFF"
 
-    public init(style: ChartStyle, morphAlways: Bool = false, utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
+    public init(style: ChartStyle, morphAlways: Bool = false, reducedMotion: Bool = false, subject: String = "Price",
+                utcOffset: @escaping @Sendable (Double) -> Int = { _ in 0 }) {
         self.style = style
         self.morphAlways = morphAlways
+        self.reducedMotion = reducedMotion
+        self.subject = subject
         self.utcOffset = utcOffset
     }
 
     public func callAsFunction(_ model: ChartModel, _ state: ChartState) -> ChartScene {
+        guard reducedMotion else { return scene(model, state) }
+        let p = Swift.min(Swift.max(state.progress, 0), 1)
+        if style.reducedMotionStyle == .none || !style.animationEnabled {
+            return scene(model, ChartState(progress: p > 0 ? 1 : 0, selection: state.selection))
+        }
+        // At either end (and always with morphAlways, for the animated SVG's frames) the
+        // crossfade's two layers; in between too.
+        if !morphAlways && (p == 0 || p == 1) { return scene(model, ChartState(progress: p, selection: state.selection)) }
+        let rest = scene(model, ChartState(progress: 0, selection: nil))
+        var pressed = scene(model, ChartState(progress: 1, selection: state.selection))
+        let restLayer = rest.scene.primitives.map { $0.renamed($0.id + "-rest").fading(1 - p) }
+        pressed.scene.primitives = restLayer + pressed.scene.primitives.map { $0.fading(p) }
+        pressed.progress = p
+        return pressed
+    }
+
+    /// The scene at a progress, morphing the line between the two states.
+    private func scene(_ model: ChartModel, _ state: ChartState) -> ChartScene {
         let w = model.width, h = model.height
         let progress = state.progress
         let shown = Swift.min(Swift.max(progress, 0), 1)
@@ -74,7 +102,28 @@ public struct ChartSceneBuilder: Sendable {
         return ChartScene(progress: progress, scene: Scene(width: w, height: h, primitives: primitives),
                           header: header(model, selection), selection: selection.map {
                               SelectedPoint(index: $0.index, time: $0.time, price: $0.price, x: $0.x, y: $0.y)
-                          }, summary: summary(model, selection, progress: progress))
+                          }, summary: summary(model, selection, progress: progress),
+                          accessibility: accessibility(model, selection))
+    }
+
+    /// The chart's words for screen readers: "Bitcoin price, 1 year: from $X to $Y, up Z %,
+    /// high $H, low $L." and the selected (or at rest the last) price "$X on 3 March 2025".
+    private func accessibility(_ model: ChartModel, _ selection: Selection?) -> ChartAccessibility {
+        let name = "\(subject), \(model.period.spokenName)"
+        guard let first = model.raw.firstIndex(where: \.isFinite), let last = model.raw.lastIndex(where: \.isFinite) else {
+            return ChartAccessibility(label: name + ": no price data.", value: "")
+        }
+        let firstPrice = model.raw[first], lastPrice = model.raw[last]
+        var label = name + ": from \(ValueFormat.price(firstPrice)) to \(ValueFormat.price(lastPrice))"
+        if firstPrice != 0 { label += ", " + ValueFormat.spokenChange((lastPrice - firstPrice) / firstPrice.magnitude * 100) }
+        if let extent = model.priceExtent {
+            label += ", high \(ValueFormat.price(extent.upperBound)), low \(ValueFormat.price(extent.lowerBound))"
+        }
+        label += "."
+        let price = selection?.price ?? lastPrice, time = selection?.time ?? model.times[last]
+        let value = ValueFormat.price(price) + (model.showsTimeOfDay ? " at " : " on ")
+            + ValueFormat.spokenTime(time, utcOffset: utcOffset(time), withTime: model.showsTimeOfDay)
+        return ChartAccessibility(label: label, value: value)
     }
 
     /// In the band kept free above the plot, beside the indicator (flipping to its left near the

@@ -53,6 +53,29 @@ public enum ValueFormat {
         }
     }
 
+    private static let fullMonthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                         "October", "November", "December"]
+
+    /// The time as the chart says it to a screen reader, at the viewer's offset from UTC:
+    /// "3 March 2025", or "14:32 on 3 March 2025" when `withTime`.
+    public static func spokenTime(_ seconds: Double, utcOffset: Int = 0, withTime: Bool) -> String {
+        guard seconds.isFinite, seconds.magnitude < 1e15 else { return "–" }
+        let s = Int64(seconds.rounded(.down)) + Int64(utcOffset)
+        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
+        let secondOfDay = s - days * 86_400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let date = "\(day) \(fullMonthNames[Int(month) - 1]) \(year)"
+        return withTime ? "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) on " + date : date
+    }
+
+    /// A change in per cent as words: "up 12.5 %", "down 3.0 %", "unchanged" (one decimal).
+    public static func spokenChange(_ percent: Double) -> String {
+        guard percent.isFinite else { return "change unknown" }
+        let tenths = Int64(Swift.min(percent.magnitude * 10, 9e15).rounded())
+        if tenths == 0 { return "unchanged" }
+        return (percent > 0 ? "up " : "down ") + "\(tenths / 10).\(tenths % 10) %"
+    }
+
     private static func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
     /// Proleptic Gregorian date from days since 1970-01-01 (Howard Hinnant's algorithm).

@@ -4,6 +4,11 @@ public enum SmoothingName: String, CaseIterable, Sendable { case none, movingAve
 public enum GapStyle: String, CaseIterable, Sendable { case `break`, bridge }
 /// How many price points a period gets: per period, as an app's backend sends them, or one fixed count.
 public enum PointSizing: String, CaseIterable, Sendable { case perPeriod, fixed }
+/// What the transition becomes when the viewer asks for reduced motion: the two states'
+/// pictures crossfading (no geometric morph, no overshoot), or a jump.
+public enum ReducedMotionStyle: String, CaseIterable, Sendable { case crossfade, none }
+/// When the chart taps the finger: never, or each time the selection moves to another point.
+public enum HapticsStyle: String, CaseIterable, Sendable { case off, onPointCrossed }
 
 /// Every tunable parameter of the chart, typed, with its default. Together with
 /// `ChartStyle.definitions` below this is the one place a parameter is declared: the page,
@@ -44,6 +49,10 @@ public struct ChartStyle: Sendable, Equatable {
     public var indicatorDash = 2.0
     public var markerRadius = 4.0
     public var labelEnabled = true
+    public var reducedMotionStyle = ReducedMotionStyle.crossfade
+    public var reducedMotionDuration = 0.2
+    public var haptics = HapticsStyle.off
+    public var hapticsMinInterval = 50.0
 
     public init() {}
 
@@ -120,6 +129,14 @@ public struct ChartStyle: Sendable, Equatable {
                 help: "Radius of the dot on the line at the finger, in points (px at 1×); 0 hides it."),
         .toggle(\.labelEnabled, "labelEnabled", "Price label", group: "Indicator",
                 help: "The selected price and time inside the chart, kept clear of the line."),
+        .choice(\.reducedMotionStyle, "reducedMotionStyle", "Reduced motion", group: "Accessibility",
+                help: "What the transition becomes when the viewer asks for reduced motion (iOS Reduce Motion, Android animator scale 0, prefers-reduced-motion): a crossfade of the rest and pressed pictures, linear and never overshooting, or none (they switch at once). The line never morphs."),
+        .number(\.reducedMotionDuration, "reducedMotionDuration", "Crossfade duration", group: "Accessibility", range: 0...1, step: 0.05, unit: "s",
+                help: "Seconds the reduced-motion crossfade takes, 0 to 1 (linear).", when: .key("reducedMotionStyle", is: "crossfade")),
+        .choice(\.haptics, "haptics", "Haptics", group: "Accessibility",
+                help: "Off, or a light selection tick each time the finger moves the selection to another price point (UISelectionFeedbackGenerator, Compose TextHandleMove, the Vibration API)."),
+        .number(\.hapticsMinInterval, "hapticsMinInterval", "Haptics interval", group: "Accessibility", range: 0...500, step: 10, unit: "ms",
+                help: "Fewest milliseconds between two ticks, 0 to 500: a fast scrub over many points does not buzz.", when: .key("haptics", is: "onPointCrossed")),
     ]
 
     /// Presets and links from before per-period sizing set a point count or window of points
@@ -230,6 +247,19 @@ extension ChartStyle {
 
     /// Seconds the transition lasts; zero when animation is off.
     public var transitionDuration: Double { animationEnabled ? motionDuration : 0 }
+
+    /// The motion under reduced motion: linear over `reducedMotionDuration` (a crossfade) or
+    /// no animation at all; never a spring, never an overshoot.
+    public var reducedMotionVariant: ChartStyle {
+        var reduced = self
+        reduced.easing = .linear
+        reduced.animationDuration = reducedMotionDuration
+        if reducedMotionStyle == .none || !animationEnabled || reducedMotionDuration == 0 { reduced.animationEnabled = false }
+        return reduced
+    }
+
+    /// The style whose motion plays: the reduced variant when the viewer asks for reduced motion.
+    public func motionStyle(reducedMotion: Bool) -> ChartStyle { reducedMotion ? reducedMotionVariant : self }
 
     public func lineWidth(at progress: Double) -> Double {
         // Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero.

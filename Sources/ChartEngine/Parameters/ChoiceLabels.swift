@@ -69,3 +69,21 @@ extension GapStyle: ChoiceLabelled {
         }
     }
 }
+
+extension ReducedMotionStyle: ChoiceLabelled {
+    public var choiceLabel: String {
+        switch self {
+        case .crossfade: "Crossfade"
+        case .none: "None (switch at once)"
+        }
+    }
+}
+
+extension HapticsStyle: ChoiceLabelled {
+    public var choiceLabel: String {
+        switch self {
+        case .off: "Off"
+        case .onPointCrossed: "Tick on each point crossed"
+        }
+    }
+}

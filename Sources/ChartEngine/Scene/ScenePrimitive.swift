@@ -18,6 +18,28 @@ public enum ScenePrimitive: Equatable, Sendable {
         case .text(let p): p.id
         }
     }
+
+    /// The same primitive under another id (a crossfade's second copy of the line).
+    public func renamed(_ id: String) -> ScenePrimitive {
+        switch self {
+        case .area(var p): p.id = id; return .area(p)
+        case .stroke(var p): p.id = id; return .stroke(p)
+        case .segment(var p): p.id = id; return .segment(p)
+        case .circle(var p): p.id = id; return .circle(p)
+        case .text(var p): p.id = id; return .text(p)
+        }
+    }
+
+    /// The same primitive with its opacity multiplied by `factor` (0…1).
+    public func fading(_ factor: Double) -> ScenePrimitive {
+        switch self {
+        case .area(var p): p.opacity *= factor; return .area(p)
+        case .stroke(var p): p.opacity *= factor; return .stroke(p)
+        case .segment(var p): p.opacity *= factor; return .segment(p)
+        case .circle(var p): p.opacity *= factor; return .circle(p)
+        case .text(var p): p.opacity *= factor; return .text(p)
+        }
+    }
 }
 
 /// A filled area painted with a vertical linear gradient running from `gradientTop` (the first

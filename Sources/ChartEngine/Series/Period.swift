@@ -12,6 +12,17 @@ public enum Period: String, CaseIterable, Sendable {
         }
     }
 
+    /// The period as words: "1 day", "1 week", "1 month", "1 year", "all time".
+    public var spokenName: String {
+        switch self {
+        case .day: "1 day"
+        case .week: "1 week"
+        case .month: "1 month"
+        case .year: "1 year"
+        case .all: "all time"
+        }
+    }
+
     /// Prices an app's backend sends for the period when points are sized per period: about one
     /// every 2 hours on 1D, 12 hours on 1W, 2 days on 1M, 3 weeks on 1Y, and 16 steps over ALL —
     /// few enough that the curve between prices is visible at a phone's width (docs/engine.md).

@@ -183,8 +183,8 @@ struct ChartRoutes: PresetReading {
                     let key = request.idPrefix
                     var current = motions[key] ?? .resting(at: request.progress)
                     switch motion {
-                    case "press": current = current.retargeted(to: 1, at: time, style: request.style)
-                    case "release": current = current.retargeted(to: 0, at: time, style: request.style)
+                    case "press": current = current.retargeted(to: 1, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
+                    case "release": current = current.retargeted(to: 0, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
                     case "follow": break
                     default: throw .badRequest("must be press, release or follow", field: "motion")
                     }

@@ -90,8 +90,10 @@ package struct RenderRequest {
     package var idPrefix = "cw"
     /// The viewer's time zone, for the label's time: an IANA name or a fixed UTC offset.
     package var timeZone = TimeZone(secondsFromGMT: 0)!
+    /// The viewer asks for reduced motion: the preset's reduced variant plays (a crossfade or a jump).
+    package var reducedMotion = false
 
-    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz", "round", "candidate"]
+    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz", "round", "candidate", "reducedMotion"]
     package static let widthRange = 80.0...4000.0
     package static let heightRange = 60.0...3000.0
     /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).
@@ -120,6 +122,7 @@ package struct RenderRequest {
         }
         if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
         if let v = values["tz"] { timeZone = try Self.timeZone(try v.text(field: "tz")) }
+        if let v = values["reducedMotion"] { reducedMotion = try v.boolean(field: "reducedMotion") }
         if let v = values["selection"] { selection = try v.number(field: "selection", in: Self.selectionRange) }
         if let v = values["id"] {
             let id = try v.text(field: "id")
@@ -133,7 +136,7 @@ package struct RenderRequest {
     package func document(data: IndexedSeries) -> ChartDocument {
         let model = ChartModel(data: data, period: period, style: style, width: width, height: height)
         let zone = timeZone
-        return ChartDocument(model: model, style: style, idPrefix: idPrefix,
+        return ChartDocument(model: model, style: style, idPrefix: idPrefix, reducedMotion: reducedMotion,
                              utcOffset: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: $0.isFinite ? $0 : 0)) })
     }
 

@@ -88,6 +88,8 @@ fun main(args: Array<String>) {
     val released = DrawScope(Size(size.width.toFloat(), size.height.toFloat()), 3f)
     CanvasRecorder.onDraw!!.invoke(released)
     val scrubbed = (events[1].position.x / size.width).toDouble()
+    val words = androidx.compose.ui.semantics.SemanticsPropertyReceiver.last.values
     println(Json.write(mapOf("scene" to SceneJson.chartScene(scene), "calls" to calls(scope), "restScene" to rest, "restCalls" to calls(atRest),
-                             "scrubbed" to scrubbed, "pressedCalls" to calls(pressed), "releasedCalls" to calls(released))))
+                             "scrubbed" to scrubbed, "pressedCalls" to calls(pressed), "releasedCalls" to calls(released),
+                             "semantics" to HashMap(words), "haptics" to androidx.compose.ui.platform.RecordedHaptics.played.map { it.toString() })))
 }

@@ -22,3 +22,7 @@ fun <T> remember(key1: Any?, calculation: () -> T): T = calculation()
 fun LaunchedEffect(key1: Any?, block: suspend kotlinx.coroutines.CoroutineScope.() -> Unit) {}
 
 suspend fun <R> withFrameNanos(onFrame: (frameTimeNanos: Long) -> R): R = onFrame(0L)
+
+class ProvidableCompositionLocal<T>(val current: T)
+
+fun <T> remember(key1: Any?, key2: Any?, calculation: () -> T): T = calculation()

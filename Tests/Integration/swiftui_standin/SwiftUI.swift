@@ -237,3 +237,49 @@ extension Canvas where Symbols == EmptyView {
         self.renderer = renderer
     }
 }
+
+// MARK: Environment and accessibility
+
+import Accessibility
+
+public struct EnvironmentValues {
+    /// What the harness sets before building a view (the device's Reduce Motion).
+    nonisolated(unsafe) public static var current = EnvironmentValues()
+    public var accessibilityReduceMotion = false
+    public init() {}
+}
+
+@propertyWrapper public struct Environment<Value> {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+}
+
+extension State {
+    public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+}
+
+public enum AccessibilityChildBehavior { case ignore, combine, contain }
+
+/// A view with its accessibility: label, value and chart descriptor as the modifiers gave them.
+public struct AccessibilityView<Content: View>: View {
+    public typealias Body = Never
+    public var body: Never { fatalError("a primitive view has no body") }
+    public let content: Content
+    public var children: AccessibilityChildBehavior? = nil
+    public var label: String? = nil
+    public var value: String? = nil
+    public var chartDescriptor: AXChartDescriptor? = nil
+
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> AccessibilityView<Content> { var v = self; v.label = String(label); return v }
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> AccessibilityView<Content> { var v = self; v.value = String(value); return v }
+    public func accessibilityChartDescriptor<R: AXChartDescriptorRepresentable>(_ representable: R) -> AccessibilityView<Content> {
+        var v = self; v.chartDescriptor = representable.makeChartDescriptor(); return v
+    }
+}
+
+extension View {
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> AccessibilityView<Self> {
+        AccessibilityView(content: self, children: children)
+    }
+}

@@ -3,6 +3,8 @@
 // JSON, for test_swiftui_chart_view.py to compare with the engine's scene.
 import ChartEngine
 import SwiftUI
+import UIKit
+import Accessibility
 
 /// JSONSerialization on Linux takes Doubles, not CGFloats.
 func d(_ values: CGFloat...) -> [Double] { values.map { Double($0) } }
@@ -65,27 +67,40 @@ if arguments[1] == "scene" {
     ChartView.draw(scene.scene, in: &context, foreground: black)
     emit("scene")
 } else {
-    // gesture WIDTH HEIGHT X1 X2: press at X1, scrub to X2, release; a frame after each settles.
+    // gesture WIDTH HEIGHT X1 X2 [reduced] [haptics]: press at X1, scrub to X2, release; a frame
+    // after each settles (reduced: Reduce Motion on, and a frame mid-way through the press).
     let (width, height) = (Double(arguments[2])!, Double(arguments[3])!)
+    let reduced = arguments.contains("reduced")
     var times: [Int64] = [], prices: [Double] = []
     for line in String(decoding: input, as: UTF8.self).split(separator: "\n") {
         let parts = line.split(separator: ",", omittingEmptySubsequences: false)
         times.append(Int64(parts[0])!)
         prices.append(parts[1].isEmpty ? .nan : Double(parts[1])!)
     }
-    let style = ChartStyle()
+    var style = ChartStyle()
+    if arguments.contains("haptics") { style.haptics = .onPointCrossed; style.hapticsMinInterval = 0 }
+    EnvironmentValues.current.accessibilityReduceMotion = reduced
     let model = ChartModel(series: PriceSeries(times: times, prices: prices), period: .all, style: style, width: width, height: height)
     let view = ChartView(model: model, style: style, foreground: black, utcOffset: { _ in 0 })
     let size = CGSize(width: width, height: height)
-    let root = view.body as! GeometryReader<GestureView<TimelineView<AnimationTimelineSchedule, Canvas<EmptyView>>>>
-    let content = root.content(GeometryProxy(size: size))
+    typealias Body = AccessibilityView<GeometryReader<GestureView<TimelineView<AnimationTimelineSchedule, Canvas<EmptyView>>>>>
+    let content = (view.body as! Body).content.content(GeometryProxy(size: size))
     func frame(_ name: String, after seconds: Double) {
         var context = GraphicsContext()
         content.content.content(TimelineViewDefaultContext(date: Date().addingTimeInterval(seconds))).renderer(&context, size)
         emit(name)
+        // The view's words as its body gives them now.
+        let root = view.body as! Body
+        let descriptor = root.chartDescriptor!
+        GraphicsContext.recorded = []
+        let words: [String: Any] = ["call": "words", "label": root.label ?? "", "value": root.value ?? "", "ticks": UISelectionFeedbackGenerator.ticks,
+                                    "descriptorSummary": descriptor.summary ?? "", "points": descriptor.series.first?.dataPoints.count ?? 0,
+                                    "firstX": descriptor.series.first?.dataPoints.first.map { (descriptor.xAxis as! AXNumericDataAxisDescriptor).valueDescriptionProvider($0.xValue) } ?? ""]
+        print(String(decoding: try! JSONSerialization.data(withJSONObject: ["name": name + "-words", "calls": [words]]), as: UTF8.self))
     }
     frame("rest", after: 0)
     content.gesture.changed!(DragGesture.Value(location: CGPoint(x: Double(arguments[4])! * width, y: height / 2)))
+    if reduced { frame("mid", after: 0.1) }
     frame("pressed", after: 5)
     content.gesture.changed!(DragGesture.Value(location: CGPoint(x: Double(arguments[5])! * width, y: height / 3)))
     frame("scrubbed", after: 5)

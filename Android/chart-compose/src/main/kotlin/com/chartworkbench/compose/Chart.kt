@@ -22,42 +22,68 @@ import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.clipRect
 import androidx.compose.ui.graphics.drawscope.scale
+import androidx.compose.ui.hapticfeedback.HapticFeedbackType
 import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalContext
+import androidx.compose.ui.platform.LocalHapticFeedback
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.text.FontWeight
 import androidx.compose.ui.text.TextMeasurer
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.text.drawText
 import androidx.compose.ui.text.rememberTextMeasurer
 import androidx.compose.ui.unit.sp
+import android.provider.Settings
 import com.chartworkbench.engine.*
 
 /**
  * The chart as the app shows it: press, scrub and release drive the engine's `TransitionMotion`
  * with the preset's motion; each frame draws the engine's `ChartScene` and decides nothing.
  * `model` is built at the view's size in dp (`ChartModel.fromSeries(…, widthDp, heightDp)`).
+ * With animations off on the device (animator duration scale 0) the preset's reduced variant
+ * plays: linear over `reducedMotionDuration`, drawn as the engine's crossfade (or a jump). The
+ * scene's words are the semantics' contentDescription and stateDescription; with `haptics` on,
+ * crossing a price point while scrubbing plays `TextHandleMove` (`HapticTicker` decides when).
  */
 @Composable
-fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, foreground: Color = Color(0xFF000000L)) {
+fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, foreground: Color = Color(0xFF000000L),
+          subject: String = "Bitcoin price") {
+    val resolver = LocalContext.current.contentResolver
+    val reduced = remember(resolver) { Settings.Global.getFloat(resolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f }
+    val haptics = LocalHapticFeedback.current
+    val builder = remember(style, reduced) { ChartSceneBuilder(style, reducedMotion = reduced, subject = subject) }
+    val motionStyle = remember(style, reduced) { style.motionStyle(reduced) }
+    val ticker = remember(style) { HapticTicker(style) }
     var motion by remember(style) { mutableStateOf(TransitionMotion.resting(0.0)) }
     var selection by remember(model) { mutableStateOf<Double?>(null) }
     var now by remember { mutableStateOf(0.0) }
     val measurer = rememberTextMeasurer()
     fun seconds() = System.nanoTime() / 1e9
+    fun select(fraction: Double) {
+        selection = fraction
+        if (ticker.update(Selection.of(model, fraction, 1.0)?.index, seconds())) haptics.performHapticFeedback(HapticFeedbackType.TextHandleMove)
+    }
+    // The selected point's words while the finger is down, the last price's at rest.
+    val pressing = motion.target == 1.0 && selection != null
+    val words = builder.build(model, ChartState(if (pressing) 1.0 else 0.0, if (pressing) selection else null)).accessibility
     LaunchedEffect(motion) { while (!motion.state(now).finished) withFrameNanos { now = seconds() } }
-    Canvas(modifier.pointerInput(model, style) {
+    Canvas(modifier.semantics { contentDescription = words.label; stateDescription = words.value }.pointerInput(model, style) {
         awaitEachGesture {
             val down = awaitFirstDown()
-            selection = (down.position.x / size.width).toDouble().coerceIn(0.0, 1.0)
-            motion = motion.retargeted(1.0, seconds(), style)
+            select((down.position.x / size.width).toDouble().coerceIn(0.0, 1.0))
+            motion = motion.retargeted(1.0, seconds(), motionStyle)
             do {
                 val change = awaitPointerEvent().changes[0]
-                selection = (change.position.x / size.width).toDouble().coerceIn(0.0, 1.0)
+                select((change.position.x / size.width).toDouble().coerceIn(0.0, 1.0))
             } while (change.pressed)
-            motion = motion.retargeted(0.0, seconds(), style)
+            ticker.update(null, seconds())
+            motion = motion.retargeted(0.0, seconds(), motionStyle)
         }
     }) {
         val state = motion.state(now)
-        val scene = ChartSceneBuilder(style).build(model, ChartState(state.progress, if (state.finished && state.progress == 0.0) null else selection))
+        val scene = builder.build(model, ChartState(state.progress, if (state.finished && state.progress == 0.0) null else selection))
         scale(density, Offset(0f, 0f)) { drawScene(scene.scene, foreground, measurer) }
     }
 }

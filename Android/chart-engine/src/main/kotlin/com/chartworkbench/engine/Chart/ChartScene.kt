@@ -13,7 +13,9 @@ data class ChartScene(
     val header: ChartHeader,
     val selection: SelectedPoint?,
     /** One sentence for assistive technology: the period, its range and the selection. */
-    val summary: String
+    val summary: String,
+    /** What a screen reader says: the chart's label and its value (the selected point's words while pressing). */
+    val accessibility: ChartAccessibility
 ) {
     val format: String get() = "chart-workbench.scene"
     val version: Int get() = 1
@@ -40,3 +42,9 @@ data class ChartHeader(
 
 /** The point under the finger: its index among the drawn points, its time and raw price, and where it is drawn. */
 data class SelectedPoint(val index: Int, val time: Double, val price: Double, val x: Double, val y: Double)
+
+/**
+ * The chart's words: `label` ("Bitcoin price, 1 year: from $X to $Y, up Z %, high $H, low $L.") and
+ * `value` ("$X on 3 March 2025"): Compose's contentDescription and stateDescription.
+ */
+data class ChartAccessibility(val label: String, val value: String)

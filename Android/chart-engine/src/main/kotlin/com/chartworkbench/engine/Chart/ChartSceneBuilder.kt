@@ -11,10 +11,32 @@ class ChartSceneBuilder(
     val style: ChartStyle,
     /** Keeps both curves' cubic form even at progress 0 and 1, so every frame shares one command structure. */
     val morphAlways: Boolean = false,
+    /**
+     * The viewer asks for reduced motion: with `reducedMotionStyle` crossfade a frame between the
+     * states mixes the rest picture (fading out) and the pressed picture (fading in) by opacity,
+     * never morphing the line; with none it shows the pressed picture once progress leaves 0.
+     */
+    val reducedMotion: Boolean = false,
+    /** What the chart shows, first in its accessibility label ("Bitcoin price"). */
+    val subject: String = "Price",
     /** The viewer's offset from UTC in seconds at a given time, for the label's and header's time. */
     val utcOffset: (Double) -> Int = { 0 }
 ) {
     fun build(model: ChartModel, state: ChartState): ChartScene {
+        if (!reducedMotion) return scene(model, state)
+        val p = Math.min(Math.max(state.progress, 0.0), 1.0)
+        if (style.reducedMotionStyle == ReducedMotionStyle.NONE || !style.animationEnabled) {
+            return scene(model, ChartState(if (p > 0) 1.0 else 0.0, state.selection))
+        }
+        if (!morphAlways && (p == 0.0 || p == 1.0)) return scene(model, ChartState(p, state.selection))
+        val rest = scene(model, ChartState(0.0, null))
+        val pressed = scene(model, ChartState(1.0, state.selection))
+        val primitives = rest.scene.primitives.map { it.renamed(it.id + "-rest").fading(1 - p) } + pressed.scene.primitives.map { it.fading(p) }
+        return pressed.copy(progress = p, scene = pressed.scene.copy(primitives = primitives))
+    }
+
+    /** The scene at a progress, morphing the line between the two states. */
+    private fun scene(model: ChartModel, state: ChartState): ChartScene {
         val w = model.width
         val h = model.height
         val progress = state.progress
@@ -57,7 +79,28 @@ class ChartSceneBuilder(
         }
 
         return ChartScene(progress, Scene(w, h, primitives), header(model, selection),
-                          selection?.let { SelectedPoint(it.index, it.time, it.price, it.x, it.y) }, summary(model, selection, progress))
+                          selection?.let { SelectedPoint(it.index, it.time, it.price, it.x, it.y) }, summary(model, selection, progress),
+                          accessibility(model, selection))
+    }
+
+    /** The chart's words for screen readers (mirrors ChartSceneBuilder.swift's `accessibility`). */
+    private fun accessibility(model: ChartModel, selection: Selection?): ChartAccessibility {
+        val name = "$subject, ${model.period.spokenName}"
+        val first = model.raw.indexOfFirst { it.isFinite() }
+        val last = model.raw.indexOfLast { it.isFinite() }
+        if (first < 0 || last < 0) return ChartAccessibility("$name: no price data.", "")
+        val firstPrice = model.raw[first]
+        val lastPrice = model.raw[last]
+        var label = "$name: from ${ValueFormat.price(firstPrice)} to ${ValueFormat.price(lastPrice)}"
+        if (firstPrice != 0.0) label += ", " + ValueFormat.spokenChange((lastPrice - firstPrice) / Math.abs(firstPrice) * 100)
+        val extent = model.priceExtent
+        if (extent != null) label += ", high ${ValueFormat.price(extent.second)}, low ${ValueFormat.price(extent.first)}"
+        label += "."
+        val price = selection?.price ?: lastPrice
+        val time = selection?.time ?: model.times[last]
+        val value = ValueFormat.price(price) + (if (model.showsTimeOfDay) " at " else " on ") +
+            ValueFormat.spokenTime(time, utcOffset(time), model.showsTimeOfDay)
+        return ChartAccessibility(label, value)
     }
 
     /** In the band kept free above the plot, beside the indicator (flipping to its left near the right edge). */

@@ -67,6 +67,28 @@ object ValueFormat {
         }
     }
 
+    private val fullMonthNames = arrayOf("January", "February", "March", "April", "May", "June", "July", "August", "September",
+                                         "October", "November", "December")
+
+    /** The time as the chart says it to a screen reader: "3 March 2025", or "14:32 on 3 March 2025" when `withTime`. */
+    fun spokenTime(seconds: Double, utcOffset: Int = 0, withTime: Boolean): String {
+        if (!seconds.isFinite() || !(Math.abs(seconds) < 1e15)) return "–"
+        val s = Math.floor(seconds).toLong() + utcOffset
+        val days = Math.floorDiv(s, 86_400L)
+        val secondOfDay = s - days * 86_400
+        val (year, month, day) = civilDate(days)
+        val date = "$day ${fullMonthNames[(month - 1).toInt()]} $year"
+        return if (withTime) "${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)} on $date" else date
+    }
+
+    /** A change in per cent as words: "up 12.5 %", "down 3.0 %", "unchanged" (one decimal). */
+    fun spokenChange(percent: Double): String {
+        if (!percent.isFinite()) return "change unknown"
+        val tenths = rounded(Math.min(Math.abs(percent) * 10, 9e15)).toLong()
+        if (tenths == 0L) return "unchanged"
+        return (if (percent > 0) "up " else "down ") + "${tenths / 10}.${tenths % 10} %"
+    }
+
     private fun two(v: Long): String = if (v < 10) "0$v" else "$v"
 
     /** Proleptic Gregorian date from days since 1970-01-01 (Howard Hinnant's algorithm). */

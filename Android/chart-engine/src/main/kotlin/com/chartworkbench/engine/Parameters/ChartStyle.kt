@@ -72,6 +72,24 @@ enum class GapStyle(val key: String) {
     }
 }
 
+enum class ReducedMotionStyle(val key: String) {
+    CROSSFADE("crossfade"),
+    NONE("none");
+
+    companion object {
+        fun of(key: String): ReducedMotionStyle? = values().firstOrNull { it.key == key }
+    }
+}
+
+enum class HapticsStyle(val key: String) {
+    OFF("off"),
+    ON_POINT_CROSSED("onPointCrossed");
+
+    companion object {
+        fun of(key: String): HapticsStyle? = values().firstOrNull { it.key == key }
+    }
+}
+
 /** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */
 data class ChartStyle(
     /** Line width while nobody touches the chart, in points (px at 1×). */
@@ -143,7 +161,15 @@ data class ChartStyle(
     /** Radius of the dot on the line at the finger, in points (px at 1×); 0 hides it. */
     val markerRadius: Double = 4.0,
     /** The selected price and time inside the chart, kept clear of the line. */
-    val labelEnabled: Boolean = true
+    val labelEnabled: Boolean = true,
+    /** What the transition becomes when the viewer asks for reduced motion (iOS Reduce Motion, Android animator scale 0, prefers-reduced-motion): a crossfade of the rest and pressed pictures, linear and never overshooting, or none (they switch at once). The line never morphs. */
+    val reducedMotionStyle: ReducedMotionStyle = ReducedMotionStyle.CROSSFADE,
+    /** Seconds the reduced-motion crossfade takes, 0 to 1 (linear). */
+    val reducedMotionDuration: Double = 0.2,
+    /** Off, or a light selection tick each time the finger moves the selection to another price point (UISelectionFeedbackGenerator, Compose TextHandleMove, the Vibration API). */
+    val haptics: HapticsStyle = HapticsStyle.OFF,
+    /** Fewest milliseconds between two ticks, 0 to 500: a fast scrub over many points does not buzz. */
+    val hapticsMinInterval: Double = 50.0
 ) {
     /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */
     val values: List<Pair<String, Any>>
@@ -182,7 +208,11 @@ data class ChartStyle(
             Pair("indicatorColor", indicatorColor),
             Pair("indicatorDash", indicatorDash),
             Pair("markerRadius", markerRadius),
-            Pair("labelEnabled", labelEnabled)
+            Pair("labelEnabled", labelEnabled),
+            Pair("reducedMotionStyle", reducedMotionStyle.key),
+            Pair("reducedMotionDuration", reducedMotionDuration),
+            Pair("haptics", haptics.key),
+            Pair("hapticsMinInterval", hapticsMinInterval)
         )
 
     companion object {
@@ -224,7 +254,11 @@ data class ChartStyle(
                 indicatorColor = ParameterRules.indicatorColor.color(p, d.indicatorColor),
                 indicatorDash = ParameterRules.indicatorDash.number(p, d.indicatorDash),
                 markerRadius = ParameterRules.markerRadius.number(p, d.markerRadius),
-                labelEnabled = ParameterRules.labelEnabled.flag(p, d.labelEnabled)
+                labelEnabled = ParameterRules.labelEnabled.flag(p, d.labelEnabled),
+                reducedMotionStyle = ParameterRules.reducedMotionStyle.choice(p, d.reducedMotionStyle) { ReducedMotionStyle.of(it) },
+                reducedMotionDuration = ParameterRules.reducedMotionDuration.number(p, d.reducedMotionDuration),
+                haptics = ParameterRules.haptics.choice(p, d.haptics) { HapticsStyle.of(it) },
+                hapticsMinInterval = ParameterRules.hapticsMinInterval.number(p, d.hapticsMinInterval)
             )
         }
     }
@@ -267,6 +301,10 @@ object ParameterRules {
     val indicatorDash: ParameterRule = ParameterRule.number("indicatorDash", 0.0, 8.0, 0.5, "px")
     val markerRadius: ParameterRule = ParameterRule.number("markerRadius", 0.0, 8.0, 0.5, "px")
     val labelEnabled: ParameterRule = ParameterRule.toggle("labelEnabled")
+    val reducedMotionStyle: ParameterRule = ParameterRule.choice("reducedMotionStyle", listOf("crossfade", "none"))
+    val reducedMotionDuration: ParameterRule = ParameterRule.number("reducedMotionDuration", 0.0, 1.0, 0.05, "s")
+    val haptics: ParameterRule = ParameterRule.choice("haptics", listOf("off", "onPointCrossed"))
+    val hapticsMinInterval: ParameterRule = ParameterRule.number("hapticsMinInterval", 0.0, 500.0, 10.0, "ms")
 
     val all: List<ParameterRule> = listOf(
         inactiveLineWidth,
@@ -303,6 +341,10 @@ object ParameterRules {
         indicatorColor,
         indicatorDash,
         markerRadius,
-        labelEnabled
+        labelEnabled,
+        reducedMotionStyle,
+        reducedMotionDuration,
+        haptics,
+        hapticsMinInterval
     )
 }

@@ -36,4 +36,12 @@ val ChartStyle.motionDuration: Double
 val ChartStyle.transitionDuration: Double get() = if (animationEnabled) motionDuration else 0.0
 
 /** Beyond 0…1 (a spring's overshoot) the width extrapolates too, but never below zero. */
+/** The motion under reduced motion: linear over `reducedMotionDuration` (a crossfade) or no animation; never a spring. */
+val ChartStyle.reducedMotionVariant: ChartStyle
+    get() = copy(easing = EasingName.LINEAR, animationDuration = reducedMotionDuration,
+                 animationEnabled = animationEnabled && reducedMotionStyle != ReducedMotionStyle.NONE && reducedMotionDuration != 0.0)
+
+/** The style whose motion plays: the reduced variant when the viewer asks for reduced motion. */
+fun ChartStyle.motionStyle(reducedMotion: Boolean): ChartStyle = if (reducedMotion) reducedMotionVariant else this
+
 fun ChartStyle.lineWidth(progress: Double): Double = Math.max(0.0, (1 - progress) * inactiveLineWidth + progress * activeLineWidth)

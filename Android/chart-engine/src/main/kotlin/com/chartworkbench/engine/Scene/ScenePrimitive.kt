@@ -8,6 +8,24 @@ package com.chartworkbench.engine
  */
 sealed class ScenePrimitive {
     abstract val id: String
+
+    /** The same primitive under another id (a crossfade's second copy of the line). */
+    fun renamed(id: String): ScenePrimitive = when (this) {
+        is SceneArea -> copy(id = id)
+        is SceneStroke -> copy(id = id)
+        is SceneSegment -> copy(id = id)
+        is SceneCircle -> copy(id = id)
+        is SceneText -> copy(id = id)
+    }
+
+    /** The same primitive with its opacity multiplied by `factor` (0…1). */
+    fun fading(factor: Double): ScenePrimitive = when (this) {
+        is SceneArea -> copy(opacity = opacity * factor)
+        is SceneStroke -> copy(opacity = opacity * factor)
+        is SceneSegment -> copy(opacity = opacity * factor)
+        is SceneCircle -> copy(opacity = opacity * factor)
+        is SceneText -> copy(opacity = opacity * factor)
+    }
 }
 
 /** A filled area painted with a vertical linear gradient from `gradientTop` (first stop) to `gradientBottom` (last). */

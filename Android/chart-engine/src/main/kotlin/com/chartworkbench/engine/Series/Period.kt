@@ -11,6 +11,16 @@ enum class Period(val key: String, val seconds: Long?, val backendPointCount: In
     YEAR("1Y", 365 * 86_400L, 17),
     ALL("ALL", null, 17);
 
+    /** The period as words: "1 day", "1 week", "1 month", "1 year", "all time". */
+    val spokenName: String
+        get() = when (this) {
+            DAY -> "1 day"
+            WEEK -> "1 week"
+            MONTH -> "1 month"
+            YEAR -> "1 year"
+            ALL -> "all time"
+        }
+
     /**
      * The visible index range of increasing `times`: everything from `last − period` on; data
      * coarser than the period shows what exists (at least the last two points when there are two).

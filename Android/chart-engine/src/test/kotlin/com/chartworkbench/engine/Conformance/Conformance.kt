@@ -62,6 +62,7 @@ class Options(arguments: List<String>) {
                 k += 1
                 continue
             }
+            if (a in FLAGS) { values[a.substring(2)] = "true"; k += 1; continue }
             if (!a.startsWith("--") || k + 1 >= arguments.size) throw UsageError("expected --option value, got \"$a\"")
             values[a.substring(2)] = arguments[k + 1]
             k += 2
@@ -72,6 +73,12 @@ class Options(arguments: List<String>) {
     fun required(name: String): String = values[name] ?: throw UsageError("--$name is required")
     fun number(name: String): Double? = values[name]?.let { it.toDoubleOrNull()?.takeIf { v -> v.isFinite() } ?: throw UsageError("--$name: cannot read \"$it\"") }
     fun integer(name: String): Int? = values[name]?.let { it.toIntOrNull() ?: throw UsageError("--$name: cannot read \"$it\"") }
+    /** A flag given without a value (`--reduced-motion`). */
+    fun flag(name: String): Boolean = values[name] == "true"
+
+    companion object {
+        val FLAGS = setOf("--reduced-motion")
+    }
 }
 
 private fun stdinLines(): List<String> {
@@ -151,7 +158,7 @@ object Commands {
         val (times, prices) = series(lines)
         val model = ChartModel.fromSeries(times, prices, style, width, height)
         val state = ChartState(progress, selection)
-        if (format == "scene") return SceneJson.text(ChartSceneBuilder(style).build(model, state)) + "\n"
+        if (format == "scene") return SceneJson.text(ChartSceneBuilder(style, reducedMotion = options.flag("reduced-motion")).build(model, state)) + "\n"
         val geometry = LineGeometry(model, style, progress, null)
         var text = geometry.line + "\n" + (if (style.fillEnabled) geometry.fill else "") + "\n"
         if (selection != null) {
@@ -173,7 +180,7 @@ object Commands {
 
     /** `press T`, `release T` or `follow T` lines: the transition's state after each, as `workbench motion` prints it. */
     fun motion(options: Options, lines: List<String>): String {
-        val style = preset(options)
+        val style = preset(options).motionStyle(options.flag("reduced-motion"))
         var motion = TransitionMotion.resting(0.0)
         val out = StringBuilder()
         for ((i, line) in lines.withIndex()) {
@@ -309,7 +316,7 @@ object Commands {
             if (c.containsKey("scene")) {
                 // v2: the whole scene at the case's selection, within 1e-9 of the view size.
                 val model = ChartModel.fromSeries(times, prices, style, width, height)
-                val scene = ChartSceneBuilder(style).build(model, ChartState(progress, (c["selection"] as? Number)?.toDouble()))
+                val scene = ChartSceneBuilder(style, reducedMotion = c["reducedMotion"] == true).build(model, ChartState(progress, (c["selection"] as? Number)?.toDouble()))
                 ok = ok && SceneCompare.close(Json.parse(SceneJson.text(scene)), c["scene"], scale)
             }
             if (!ok) failures++

@@ -17,6 +17,7 @@ object SceneJson {
 
     fun chartScene(s: ChartScene): Map<String, Any?> = obj(
         "format" to s.format, "version" to s.version, "progress" to s.progress, "summary" to s.summary,
+        "accessibility" to obj("label" to s.accessibility.label, "value" to s.accessibility.value),
         "header" to header(s.header), "selection" to s.selection?.let { obj("index" to it.index, "time" to it.time, "price" to it.price, "x" to it.x, "y" to it.y) },
         "scene" to obj("width" to s.scene.width, "height" to s.scene.height, "primitives" to s.scene.primitives.map(::primitive))
     )
