@@ -5,6 +5,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -58,18 +59,27 @@ class Server:
         self.authority = match.group(1)
         self.port = int(self.authority.rsplit(":", 1)[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        self.people = {}
+        # People live in the folder's database: a server started again on it knows them still.
+        self.people = Server.folder_people.setdefault(str(self.presets), {})
+        # What creating a person needs besides the origin (a join token under --share).
+        self.person_headers = {}
         Server.running[self.url] = self
 
     running = {}
+    folder_people = {}
+    people_lock = threading.Lock()
 
     def person(self, name="Tester", headers=None):
         """The person called `name` on this server, created the first time (POST /api/people)."""
+        with Server.people_lock:
+            return self._person(name, headers)
+
+    def _person(self, name, headers):
         if name not in self.people:
-            r = requests.post(self.url + "/api/people", json={"name": name}, headers={"Origin": self.url, **(headers or {})}, timeout=30)
+            r = requests.post(self.url + "/api/people", json={"name": name}, headers={"Origin": self.url, **self.person_headers, **(headers or {})}, timeout=30)
             assert r.status_code == 201, r.text
-            self.people[name] = Person(self, r.json()["person"]["name"], r.json()["secret"])
-        return self.people[name]
+            self.people[name] = (r.json()["person"]["name"], r.json()["secret"])
+        return Person(self, *self.people[name])
 
     def get(self, path, **kw):
         """A read; one that names a person in the old name headers is sent as that person."""
@@ -119,7 +129,7 @@ class Person:
 
     @property
     def headers(self):
-        return {"Origin": self.server.url, "X-Workbench-Secret": self.secret}
+        return {"Origin": self.server.url, **self.server.person_headers, "X-Workbench-Secret": self.secret}
 
     def request(self, method, path, **kw):
         headers = {**self.headers, **kw.pop("headers", {})}
