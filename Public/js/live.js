@@ -58,6 +58,7 @@ export class LiveSession {
       announce(data, what);
     });
     source.addEventListener('data', event => onDataEvent(JSON.parse(event.data)));
+    source.addEventListener('notice', event => this.handlers.onNotice?.(JSON.parse(event.data)));
     source.addEventListener('live', event => onLiveEvent(JSON.parse(event.data)));
     source.addEventListener('presence', event => {
       this.people = JSON.parse(event.data).people;
