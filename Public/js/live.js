@@ -11,11 +11,11 @@ const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
   constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
-                                        onFollowedPress = () => {} }) {
+                                        onFollowedPress = () => {}, onNotice = () => {} }) {
     this.store = store;
     this.presets = presets;
     this.drafts = drafts;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress };
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onNotice };
     this.followedPressing = false;   // the followed person's press, shown on our chart
     this.following = null;    // client id of the person followed, if any
     this.own = null;          // while following: { preset, params, view } to return to
@@ -58,7 +58,7 @@ export class LiveSession {
       announce(data, what);
     });
     source.addEventListener('data', event => onDataEvent(JSON.parse(event.data)));
-    source.addEventListener('notice', event => this.handlers.onNotice?.(JSON.parse(event.data)));
+    source.addEventListener('notice', event => this.handlers.onNotice(JSON.parse(event.data)));
     source.addEventListener('live', event => onLiveEvent(JSON.parse(event.data)));
     source.addEventListener('presence', event => {
       this.people = JSON.parse(event.data).people;
