@@ -21,9 +21,14 @@ export function setPerson(person, secret) {
 }
 export function forgetPerson() { localStorage.removeItem('workbench.secret'); }
 
-/** A URL for what cannot carry headers (event streams, sockets, images, downloads), with the token and the secret. */
+/**
+ * A URL for what cannot carry headers (event streams, sockets, images, downloads), with the
+ * token; the event stream also carries the secret (it names the page in presence and brings its
+ * notices). Links a person might copy never do.
+ */
 export function withToken(url) {
-  const extra = [['token', shareToken()], ['secret', personSecret()]].filter(([, v]) => v);
+  const secret = url.startsWith('/api/events') ? personSecret() : null;
+  const extra = [['token', shareToken()], ['secret', secret]].filter(([, v]) => v);
   return extra.reduce((u, [k, v]) => u + (u.includes('?') ? '&' : '?') + k + '=' + encodeURIComponent(v), url);
 }
 

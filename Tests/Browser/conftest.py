@@ -31,7 +31,9 @@ def pages_are_people(monkeypatch):
         context = self.context
         if server and not getattr(self, "ask_name", False) and getattr(context, "seeded_for", None) != server.url:
             name = getattr(context, "person_name", None) or f"Visitor {next(_visitors)}"
-            person = server.person(name)
+            # Under --share the page joins through its link: the person gets that link's role.
+            token = re.search(r"[?#&]token=([0-9a-f]+)", url)
+            person = server.person(name, headers={"X-Workbench-Token": token.group(1)} if token else None)
             original_init(self, f"localStorage.setItem('workbench.secret', {json.dumps(person.secret)});"
                                 f"localStorage.setItem('workbench.user', {json.dumps(person.name)})")
             context.seeded_for = server.url
