@@ -5,10 +5,15 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from pathlib import Path
 
+from urllib.parse import unquote
+
 import requests
+
+NAME_HEADERS = ("X-Workbench-User", "X-Workbench-Author")
 
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = os.environ.get("WORKBENCH_BIN", str(ROOT / ".build" / "debug" / "workbench"))
@@ -54,12 +59,44 @@ class Server:
         self.authority = match.group(1)
         self.port = int(self.authority.rsplit(":", 1)[1])
         self.url = f"http://127.0.0.1:{self.port}"
+        # People live in the folder's database: a server started again on it knows them still.
+        self.people = Server.folder_people.setdefault(str(self.presets), {})
+        # What creating a person needs besides the origin (a join token under --share).
+        self.person_headers = {}
+        Server.running[self.url] = self
+
+    running = {}
+    folder_people = {}
+    people_lock = threading.Lock()
+
+    def person(self, name="Tester", headers=None):
+        """The person called `name` on this server, created the first time (POST /api/people)."""
+        with Server.people_lock:
+            return self._person(name, headers)
+
+    def _person(self, name, headers):
+        if name not in self.people:
+            r = requests.post(self.url + "/api/people", json={"name": name}, headers={"Origin": self.url, **self.person_headers, **(headers or {})}, timeout=30)
+            assert r.status_code == 201, r.text
+            self.people[name] = (r.json()["person"]["name"], r.json()["secret"])
+        return Person(self, *self.people[name])
 
     def get(self, path, **kw):
-        return requests.get(self.url + path, timeout=30, **kw)
+        """A read; one that names a person in the old name headers is sent as that person."""
+        headers = kw.pop("headers", None) or {}
+        named = next((unquote(headers[h]) for h in NAME_HEADERS if headers.get(h)), None)
+        if named and "X-Workbench-Secret" not in headers:
+            headers = {**headers, "X-Workbench-Secret": self.person(named).secret}
+        return requests.get(self.url + path, timeout=30, headers=headers, **kw)
 
-    def request(self, method, path, **kw):
+    def request(self, method, path, anonymous=False, **kw):
+        """A request from this origin. Every write is by a person: unless `anonymous` or the
+        headers carry a secret already, it carries the secret of the person the old name headers
+        name (created on first use), else of "Tester". The name headers themselves decide nothing."""
         headers = {"Origin": self.url, **kw.pop("headers", {})}
+        if not anonymous and "X-Workbench-Secret" not in headers:
+            named = next((unquote(headers[h]) for h in NAME_HEADERS if headers.get(h)), None)
+            headers["X-Workbench-Secret"] = self.person(named or "Tester").secret
         return requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
 
     def rss_kb(self):
@@ -80,7 +117,32 @@ class Server:
 
     def close(self):
         self.stop()
+        Server.running.pop(self.url, None)
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class Person:
+    """A person on a server: their name and secret, and requests sent as them."""
+
+    def __init__(self, server, name, secret):
+        self.server, self.name, self.secret = server, name, secret
+
+    @property
+    def headers(self):
+        return {"Origin": self.server.url, **self.server.person_headers, "X-Workbench-Secret": self.secret}
+
+    def request(self, method, path, **kw):
+        headers = {**self.headers, **kw.pop("headers", {})}
+        return requests.request(method, self.server.url + path, headers=headers, timeout=30, **kw)
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path, **kw):
+        return self.request("POST", path, **kw)
+
+    def put(self, path, **kw):
+        return self.request("PUT", path, **kw)
 
 
 def wait_for(predicate, timeout=5.0, interval=0.02):

@@ -11,20 +11,32 @@ if (linkToken) {
 }
 export const shareToken = () => localStorage.getItem('workbench.token');
 
-/** A URL for what cannot carry headers (event streams, sockets, images, downloads), with the token. */
+// The person this page is: the secret the server issued when the name was chosen (person.js),
+// kept in this origin's storage and sent with every call. The server takes the name from it.
+export const personSecret = () => localStorage.getItem('workbench.secret');
+export function setPerson(person, secret) {
+  if (secret !== undefined) localStorage.setItem('workbench.secret', secret);
+  userName = person.name;
+  localStorage.setItem('workbench.user', userName);
+}
+export function forgetPerson() { localStorage.removeItem('workbench.secret'); }
+
+/**
+ * A URL for what cannot carry headers (event streams, sockets, images, downloads), with the
+ * token; the event stream also carries the secret (it names the page in presence and brings its
+ * notices). Links a person might copy never do.
+ */
 export function withToken(url) {
-  const token = shareToken();
-  return token ? url + (url.includes('?') ? '&' : '?') + 'token=' + encodeURIComponent(token) : url;
+  const secret = url.startsWith('/api/events') ? personSecret() : null;
+  const extra = [['token', shareToken()], ['secret', secret]].filter(([, v]) => v);
+  return extra.reduce((u, [k, v]) => u + (u.includes('?') ? '&' : '?') + k + '=' + encodeURIComponent(v), url);
 }
 
 export const clientId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 36);
 
+// The person's name as the server knows it (for display: the server decides who wrote what).
 let userName = localStorage.getItem('workbench.user') || '';
 export const getUserName = () => userName;
-export function setUserName(name) {
-  userName = name.slice(0, 64);
-  localStorage.setItem('workbench.user', userName);
-}
 
 export class ApiError extends Error {
   /** What a person reads for a request's fields: parameter labels (from the schema) and these. */
@@ -56,8 +68,8 @@ export class ApiError extends Error {
 const sentence = text => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function identity(extra = {}) {
-  const token = shareToken();
-  return { 'X-Workbench-Client': clientId, 'X-Workbench-User': encodeURIComponent(userName), ...(token ? { 'X-Workbench-Token': token } : {}), ...extra };
+  const token = shareToken(), secret = personSecret();
+  return { 'X-Workbench-Client': clientId, ...(secret ? { 'X-Workbench-Secret': secret } : {}), ...(token ? { 'X-Workbench-Token': token } : {}), ...extra };
 }
 
 async function parse(response) {

@@ -1,7 +1,7 @@
 // Price data: CSV import by file picker or drag-and-drop, back to the built-in series, the
 // live-prices switch, and which series the chart draws as the session tells it.
 
-import { ApiError, clientId, getJSON, getUserName, send, shareToken } from './api.js';
+import { ApiError, clientId, getJSON, personSecret, send, shareToken } from './api.js';
 import { announce } from './session-messages.js';
 
 const $ = id => document.getElementById(id);
@@ -61,7 +61,7 @@ function uploadCSV(file, onProgress) {
     request.open('POST', '/api/data?name=' + encodeURIComponent(file.name));
     request.setRequestHeader('Content-Type', 'text/csv');
     request.setRequestHeader('X-Workbench-Client', clientId);
-    request.setRequestHeader('X-Workbench-User', encodeURIComponent(getUserName()));
+    if (personSecret()) request.setRequestHeader('X-Workbench-Secret', personSecret());
     if (shareToken()) request.setRequestHeader('X-Workbench-Token', shareToken());
     request.responseType = 'json';
     request.upload.onprogress = event => { if (event.lengthComputable) onProgress(event.loaded / event.total); };

@@ -9,12 +9,15 @@ import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { installVisionFilters, applyVision } from './vision.js';
+import { ensurePerson } from './person.js';
 
 const element = document.getElementById('preview');
 /** Chart height over width in the app's top screen. */
 const APP_CHART_RATIO = 0.7;
 
 async function start() {
+  // Presence is a write, by a person: the phone has a name too.
+  await ensurePerson();
   fillPhoneParts();
   const [schema, session] = await Promise.all([getJSON('/api/schema'), getJSON('/api/session')]);
   const store = new Store(schema);

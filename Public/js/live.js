@@ -12,11 +12,11 @@ const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
   constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
-                                        onFollowedPress = () => {}, onFollowedMove = () => {} }) {
+                                        onFollowedPress = () => {}, onFollowedMove = () => {}, onNotice = () => {} }) {
     this.store = store;
     this.presets = presets;
     this.drafts = drafts;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onFollowedMove };
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onFollowedMove, onNotice };
     this.followedSelection = null;   // where the followed person's finger is now
     this.asking = false;             // the "stop following?" question is open
     drafts.onEditWhileFollowing = () => this.askToStopFollowing();
@@ -62,6 +62,7 @@ export class LiveSession {
       announce(data, what);
     });
     source.addEventListener('data', event => onDataEvent(JSON.parse(event.data)));
+    source.addEventListener('notice', event => this.handlers.onNotice(JSON.parse(event.data)));
     source.addEventListener('live', event => onLiveEvent(JSON.parse(event.data)));
     source.addEventListener('presence', event => {
       this.people = JSON.parse(event.data).people;

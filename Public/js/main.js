@@ -25,11 +25,15 @@ import { setUpStageActions } from './stage-actions.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { ReadabilityHints } from './readability.js';
 import { setUpVision } from './vision.js';
+import { ensurePerson } from './person.js';
+import { Notices } from './notices.js';
 
 const $ = id => document.getElementById(id);
 
 async function start() {
   fillPhoneParts();
+  // Every write is by a person: the page has one before it does anything.
+  await ensurePerson();
   const schema = await getJSON('/api/schema');
   for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
@@ -64,8 +68,10 @@ async function start() {
     onPresence: people => panel.renderPresence(people),
     onFollowedPress: (pressing, selection) => stage.showTheirPress(pressing, selection),
     onFollowedMove: selection => stage.showTheirMove(selection),
+    onNotice: event => notices.heard(event),
   });
   const panel = new SessionPanel(live);
+  const notices = new Notices(presets);
   // Deciding together: history, review and notes of the open preset. The live document keeps
   // everyone's unsaved changes on top of a restored revision or new notes.
   new HistoryPanel(store, { onRestored: () => drafts.resync().catch(() => {}) });

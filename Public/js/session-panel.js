@@ -2,7 +2,7 @@
 // person, the share / "Open on phone" dialog with the server's QR codes, and what a viewer's
 // page does not offer.
 
-import { clientId, getJSON, withToken, getUserName, setUserName } from './api.js';
+import { clientId, getJSON, withToken, getUserName } from './api.js';
 import { setUpViewer } from './viewer.js';
 
 const $ = id => document.getElementById(id);
@@ -19,8 +19,8 @@ export class SessionPanel {
     this.info = { shared: false, role: 'editor', links: {} };
     $('open-phone').addEventListener('click', () => this.openShare(['device']));
     $('open-share').addEventListener('click', () => this.openShare(['editor', 'viewer', 'device']));
+    // The name is the person's, chosen once (person.js); the workbench's owner can rename people.
     $('user-name').value = getUserName();
-    $('user-name').addEventListener('change', event => { setUserName(event.target.value.trim()); live.sendPresence({}); });
   }
 
   async start() {

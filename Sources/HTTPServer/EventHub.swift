@@ -40,6 +40,14 @@ package final class EventHub: Sendable {
         for stream in streams.withLock({ Array($0.values) }) { stream.send(event: event, data: data, id: String(id)) }
     }
 
+    /// Sends an event to the streams `ids` only (a notice for one person's pages).
+    package func publish(_ event: String, _ payload: JSONValue, to ids: Set<Int>) {
+        guard !ids.isEmpty else { return }
+        let id = counter.add(1, ordering: .relaxed).newValue
+        let data = payload.serialized()
+        for stream in streams.withLock({ store in ids.compactMap { store[$0] } }) { stream.send(event: event, data: data, id: String(id)) }
+    }
+
     package var subscriberCount: Int { streams.withLock { $0.count } }
 
     /// Ends every stream (server shutdown).

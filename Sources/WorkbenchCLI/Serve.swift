@@ -41,6 +41,9 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "MB all CSV uploads in progress may hold at once in the system's temporary folder (one more is refused with 507).")
     var uploadSpace = 1024
 
+    @Option(help: "How many people other than a revision's author must approve it.")
+    var approvals: Int = 1
+
     @Flag(help: "Append a new price every few seconds from the start.")
     var live = false
 
@@ -76,12 +79,15 @@ struct Serve: ParsableCommand {
             presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
                 writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true))
+            guard (1...100).contains(approvals) else { throw InputError("--approvals must be 1–100") }
+            presets.requiredApprovals.store(approvals, ordering: .relaxed)
+            let people = try openPeople(presets)
             let (series, source) = try locations.loadData()
             let access = share ? ShareAccess(port: socket.port) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
-                                   uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace)
+                                   uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace, people: people)
             let server = MicroHTTPDServer(handler: app)
             do { try server.start(listeningSockets: sockets) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
             if live { app.live.start() }

@@ -9,8 +9,7 @@ extension PresetStore {
     /// `selector` ("3"), or the newest approved revision ("approved").
     package func exportable(_ name: String, revision selector: String?) throws -> (preset: Preset, provenance: Provenance) {
         guard let record = try history.record(named: name), !record.deleted || selector != nil else { throw PresetStore.SaveError.notFound }
-        let reviewed = try reviews.reviews(of: record.id)
-        let approvals = PresetReviews.approvals(reviewed)
+        let (_, approvals, statusOf) = try self.approvals(of: record.id)
         let number: Int
         switch selector {
         case nil:
@@ -35,7 +34,7 @@ extension PresetStore {
         preset.name = record.name
         let approval = approvals[number]
         let status = approval != nil ? "approved"
-            : number == record.latest ? PresetReviews.status(reviews: reviewed, latest: record.latest).state.rawValue : "draft"
+            : number == record.latest ? statusOf(record.latest).state.rawValue : "draft"
         return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approval?.approvers ?? [],
                                    approvedAt: approval?.at, parametersSHA256: preset.parametersSHA256,
                                    signer: try? signingKey().get()))

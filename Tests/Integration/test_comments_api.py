@@ -78,6 +78,7 @@ def test_comments_per_preset_are_bounded(fresh_server):
     s = fresh_server
     path = "/api/presets/Default/comments"
     session = requests.Session()
+    session.headers["X-Workbench-Secret"] = s.person().secret
     for i in range(500):
         r = session.post(s.url + path, json={"parameter": "lineColor", "text": f"note {i}"}, headers={"Origin": s.url}, timeout=30)
         assert r.status_code == 201, r.text

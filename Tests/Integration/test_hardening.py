@@ -51,7 +51,8 @@ def test_origin_must_match_scheme_host_and_port(server):
                    f"http://127.0.0.1:{server.port}.evil.example"]:
         r = requests.post(server.url + "/api/live", json=body, headers={"Origin": origin}, timeout=5)
         assert r.status_code == 403, origin
-    assert requests.post(server.url + "/api/live", json=body, headers={"Origin": f"http://localhost:{server.port}"}, timeout=5).status_code == 200
+    same_site = {**server.person().headers, "Origin": f"http://localhost:{server.port}"}
+    assert requests.post(server.url + "/api/live", json=body, headers=same_site, timeout=5).status_code == 200
     assert RawWebSocket(server, origin="http://127.0.0.1").status == 403
 
 
@@ -200,9 +201,10 @@ def test_ten_trickled_uploads_are_spooled_not_buffered(fresh_server):
             for _ in range(10):
                 yield block
                 time.sleep(0.01)
-        r = requests.post(server.url + "/api/data", data=body(), headers={"Origin": server.url, "Content-Type": "text/csv"}, timeout=300)
+        r = requests.post(server.url + "/api/data", data=body(), headers={**tester.headers, "Content-Type": "text/csv"}, timeout=300)
         results.append(r.status_code)
 
+    tester = server.person()
     threads = [threading.Thread(target=upload) for _ in range(10)]
     for t in threads:
         t.start()

@@ -7,8 +7,9 @@ from workbench_server import Server
 
 
 def open_stream(server, client, user, cookies=None):
-    """Opens the page's event stream; returns (response, hello)."""
-    r = requests.get(server.url + f"/api/events?client={client}&user={user}", stream=True, timeout=10, cookies=cookies)
+    """Opens the page's event stream as the person `user`; returns (response, hello)."""
+    secret = server.person(user).secret
+    r = requests.get(server.url + f"/api/events?client={client}&user={user}&secret={secret}", stream=True, timeout=10, cookies=cookies)
     lines = r.iter_lines(decode_unicode=True)
     event = None
     for line in lines:
@@ -50,10 +51,13 @@ def test_a_viewer_cannot_describe_an_editor():
     from test_share import SharedServer
     s = SharedServer()
     try:
-        r = requests.get(s.url + f"/api/events?client=ed-page&user=Alice&token={s.editor}", stream=True, timeout=10)
+        alice = s.person("Alice")
+        r = requests.get(s.url + f"/api/events?client=ed-page&user=Alice&token={s.editor}&secret={alice.secret}", stream=True, timeout=10)
         assert r.status_code == 200
         try:
-            headers = {"Origin": s.url, "X-Workbench-Client": "ed-page", "X-Workbench-User": "Mallory", **s.as_(s.viewer)}
+            mallory = s.person("Mallory", headers=s.as_(s.viewer))
+            headers = {"Origin": s.url, "X-Workbench-Client": "ed-page", "X-Workbench-User": "Alice", **s.as_(s.viewer),
+                       "X-Workbench-Secret": mallory.secret}
             for body in ({"key": "0" * 32, "user": "Mallory", "pressing": True}, {"user": "Mallory"}, {"key": "1" * 32, "leaving": True}):
                 attempt = requests.post(s.url + "/api/session/presence", json=body, headers=headers, timeout=10)
                 assert attempt.status_code in (200, 400, 403), attempt.text

@@ -32,6 +32,7 @@ class SharedServer(Server):
         self.editor = self.editor_link.split("token=")[1]
         self.viewer = self.viewer_link.split("token=")[1]
         self.cookie_name = f"workbench_page_{self.port}"
+        self.person_headers = self.as_(self.editor)
 
     def as_(self, token):
         """What the page sends with an API call: the token in a header (cookies do not count there)."""
@@ -120,6 +121,7 @@ def test_the_editor_link_sets_the_cookie_and_redirects_to_the_plain_url(shared):
     assert session.get(shared.url + "/api/session", timeout=10).status_code == 401   # the cookie alone
     session.headers.update(shared.as_(shared.editor))
     assert session.get(shared.url + "/api/session", timeout=10).json()["role"] == "editor"
+    session.headers["X-Workbench-Secret"] = shared.person().secret
     body = {"author": "t", "notes": "", "parameters": {"markerRadius": 5}}
     assert session.put(shared.url + "/api/presets/Shared%20one", json=body, headers={"Origin": shared.url}, timeout=10).status_code == 201
     assert session.delete(shared.url + "/api/presets/Shared%20one", headers={"Origin": shared.url}, timeout=10).status_code == 200
@@ -190,7 +192,7 @@ def test_host_checks_accept_the_addresses_served_and_nothing_else(shared):
     assert requests.get(lan + "/api/presets", timeout=10).status_code == 401
     session = requests.Session()
     assert session.get(shared.editor_link, timeout=10).status_code == 200
-    session.headers.update(editor)
+    session.headers.update({**editor, "X-Workbench-Secret": shared.person().secret})
     assert session.get(lan + "/api/presets", timeout=10).status_code == 200
     r = session.put(lan + "/api/presets/From%20LAN", json={"parameters": {}}, headers={"Origin": lan}, timeout=10)
     assert r.status_code == 201

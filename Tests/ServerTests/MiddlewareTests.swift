@@ -2,6 +2,7 @@ import Testing
 @testable import HTTPServer
 @testable import WorkbenchApplication
 @testable import WorkbenchCLI
+@testable import WorkbenchStores
 @testable import WorkbenchSupport
 
 private func head(_ method: String = "GET", _ path: String = "/api/schema", _ headers: [String: String] = [:],
@@ -142,8 +143,9 @@ private func head(_ method: String = "GET", _ path: String = "/api/schema", _ he
         func refusal(for head: RequestHead) -> HTTPResponse? { head.rawPath == "/no" ? .error(401, "token", "no") : nil }
     }
 
-    @Test func refusalsAndErrorsStillPassOutThroughEarlierStages() {
-        let chain = MiddlewareChain(middlewares: [SecurityHeaders(), Refuse(), Authorship()]) { context in
+    @Test func refusalsAndErrorsStillPassOutThroughEarlierStages() throws {
+        let people = try PeopleStore(database: SQLiteDatabase.inMemory())
+        let chain = MiddlewareChain(middlewares: [SecurityHeaders(), Refuse(), Authorship(people: people)]) { context in
             if context.request.rawPath == "/fail" { throw HTTPError.badRequest("bad") }
             return .json(.string(context.author.user))
         }
@@ -155,13 +157,24 @@ private func head(_ method: String = "GET", _ path: String = "/api/schema", _ he
         #expect(failed.headers.contains { $0.0 == "X-Content-Type-Options" })
     }
 
-    @Test func authorIsDecodedAndBounded() {
-        let request = HTTPRequest(method: "POST", rawPath: "/", query: [:],
-                                  headers: ["x-workbench-user": "Zo%C3%AB%0A" + String(repeating: "a", count: 100), "x-workbench-client": "c1"], body: [])
-        let author = Authorship.author(of: request)
-        #expect(author.user.hasPrefix("Zoëa"))
-        #expect(author.user.count == Authorship.maxLength)
-        #expect(author.client == "c1")
+    /// The author is the person whose secret the request carries; name headers decide nothing.
+    @Test func theAuthorIsThePersonOfTheSecret() throws {
+        let people = try PeopleStore(database: SQLiteDatabase.inMemory())
+        let (_, secret) = try people.create(name: "Zoë", role: .editor)
+        let chain = MiddlewareChain(middlewares: [Authorship(people: people)]) { .json(.string($0.author.user + "|" + $0.author.client)) }
+        func send(_ method: String, _ headers: [String: String], query: [String: String] = [:]) -> HTTPResponse {
+            chain.respond(to: RequestContext(request: HTTPRequest(method: method, rawPath: "/api/presets/x", query: query, headers: headers, body: [])))
+        }
+        let spoofed = send("PUT", ["x-workbench-secret": secret, "x-workbench-user": "Ben", "x-workbench-client": "c1%0A" + String(repeating: "a", count: 100)])
+        #expect(spoofed.status == 200)
+        guard case .bytes(let bytes) = spoofed.body else { Issue.record("no body"); return }
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("\"Zoë|c1a"))
+        #expect(send("PUT", ["x-workbench-user": "Zoë"]).status == 401)
+        #expect(send("PUT", ["x-workbench-secret": String(repeating: "0", count: 64)]).status == 401)
+        #expect(send("GET", [:]).status == 200)
+        #expect(send("GET", [:], query: ["secret": secret]).status == 200)
+        _ = try people.revoke("Zoë")
+        #expect(send("GET", ["x-workbench-secret": secret]).status == 401)
     }
 
     @Test func jsonBodyIsParsedOnceOrRefused() throws {

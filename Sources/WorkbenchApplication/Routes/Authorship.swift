@@ -3,43 +3,92 @@ import HTTPServer
 import WorkbenchStores
 import WorkbenchExports
 import PriceData
-/// Who sent the request: the display name and page id the page sends with every call.
+
+/// Who sent the request: the person whose secret it carries (`X-Workbench-Secret`, or
+/// `?secret=` on a GET: an event stream or a download cannot set headers). Every write needs
+/// one; reads stay open. A secret the workbench does not know, or one that was revoked, answers
+/// 401 whatever the request. Name headers (`X-Workbench-User`, `X-Workbench-Author`) decide
+/// nothing: the name is the person's. `X-Workbench-Client` only tells one person's pages apart
+/// (presence, undo), never who they are.
 package struct Authorship: Middleware {
+    package let people: PeopleStore
     package static let maxLength = 64
+
+    /// What needs no person: reading, rendering, and becoming a person.
+    package static func isOpen(method: String, path: String) -> Bool {
+        switch method {
+        case "GET", "HEAD", "OPTIONS": true
+        case "POST": ["/api/people", "/api/render", "/api/scene", "/api/frames"].contains(path)
+        default: false
+        }
+    }
 
     package func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse {
         var context = context
-        context.author = Self.author(of: context.request)
+        let request = context.request
+        var secret = request.header("x-workbench-secret")
+        if secret == nil, request.method == "GET" || request.method == "HEAD", let fromQuery = request.query["secret"] {
+            secret = fromQuery
+            context.request.query.removeValue(forKey: "secret")
+        }
+        var author = Author(client: Self.clean(request.header("x-workbench-client")))
+        if let secret {
+            let found: PeopleStore.Person?
+            do { found = try people.person(secret: secret) } catch {
+                return HTTPResponse.error(500, "people_unreadable", "who sent this could not be looked up: \(error)")
+            }
+            guard let person = found else { return Self.unknownSecret }
+            guard !person.revoked else { return Self.revoked }
+            author.user = person.name
+            author.personID = person.id
+            author.role = person.role
+            // A viewer stays a viewer whichever link the page came through.
+            if person.role == .viewer {
+                context.role = .viewer
+                if !ShareAccess.viewerMay(method: request.method, path: request.rawPath) { return ShareGuard.viewersCannotWrite }
+            }
+        } else if !Self.isOpen(method: request.method, path: request.rawPath) {
+            return Self.personRequired
+        }
+        context.author = author
         return try next(context)
     }
 
-    /// The page percent-encodes the name: header values cannot carry every Unicode letter.
-    package static func author(of request: HTTPRequest) -> Author {
-        func clean(_ s: String?) -> String {
-            let text = s.flatMap { PercentDecoding.decode(Substring($0)) } ?? ""
-            return String(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }.map(Character.init).prefix(maxLength))
-        }
-        // X-Workbench-Author is the name scripts and other tools tend to send; the page sends X-Workbench-User.
-        let user = clean(request.header("x-workbench-user"))
-        return .init(user: user.isEmpty ? clean(request.header("x-workbench-author")) : user, client: clean(request.header("x-workbench-client")))
+    private static func clean(_ s: String?) -> String {
+        let text = s.flatMap { PercentDecoding.decode(Substring($0)) } ?? ""
+        return String(text.unicodeScalars.filter { !$0.properties.generalCategory.isControl }.map(Character.init).prefix(maxLength))
     }
+
+    package static let personRequired = HTTPResponse.error(401, "person_required",
+        "changes are made by people: choose a name first (POST /api/people) and send the secret it gives as X-Workbench-Secret",
+        field: "X-Workbench-Secret").adding("Cache-Control", "no-store")
+    package static let unknownSecret = HTTPResponse.error(401, "unknown_person",
+        "this page's secret is not known to this workbench: choose a name again", field: "X-Workbench-Secret").adding("Cache-Control", "no-store")
+    package static let revoked = HTTPResponse.error(401, "revoked",
+        "your access to this workbench was revoked; ask its owner", field: "X-Workbench-Secret").adding("Cache-Control", "no-store")
 }
 
 private extension Unicode.GeneralCategory {
     var isControl: Bool { self == .control || self == .format || self == .lineSeparator || self == .paragraphSeparator }
 }
 
-/// Who sent a request, as the page names itself: a display name and a page id.
+/// Who sent a request: the person (name and id, from their secret; empty when none) and the page's id.
 package struct Author: Sendable, Equatable {
+    /// The person's display name; "" for a request without a person (a read).
     package var user = ""
+    /// The page's own id, to tell one person's pages apart; it names nobody.
     package var client = ""
+    package var personID: Int64?
+    package var role: PeopleStore.Role?
+
+    package var isPerson: Bool { personID != nil }
 }
 
 private enum AuthorKey: ContextKey { static let defaultValue = Author() }
 private enum RoleKey: ContextKey { static let defaultValue = ShareAccess.Role.editor }
 
 extension RequestContext {
-    /// The person's display name and page id (set by `Authorship`).
+    /// The person and page id (set by `Authorship`).
     package var author: Author {
         get { values[AuthorKey.self] }
         set { values[AuthorKey.self] = newValue }

@@ -12,6 +12,8 @@ struct HistoryRoutes: PresetReading {
     let drafts: DraftStore
     let decisions: DecisionRecorder
     let events: EventHub
+    let people: PeopleStore
+    let notices: Notices
 
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
@@ -148,13 +150,14 @@ struct HistoryRoutes: PresetReading {
         let readability = decision == .approve ? try readabilityNote(name, revision: number, acknowledged: acknowledged) : nil
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
         do {
-            // A review says who signed off: a page without a name is told apart by its id, as a voter is.
-            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: Self.voter(request),
+            // A review is by a person (Authorship refuses a write without one); the name is theirs.
+            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: request.author.user,
                                           readability: readability)
         } catch {
             throw Self.storeError(error, name: name)
         }
         decisions.announce(recorded.logged)
+        if decision == .requestChanges { noticeChangesRequested(name, revision: number, comment: comment, by: request.author.user) }
         let status = StatusAnswer(recorded.status)
         return HTTPResponse.answer(ReviewedAnswer(review: ReviewAnswer(recorded.review), status: status), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
@@ -181,4 +184,14 @@ struct HistoryRoutes: PresetReading {
     }
 
 
+    /// The revision's author hears that changes were asked for, with the comment, on every page they have open.
+    private func noticeChangesRequested(_ name: String, revision number: Int, comment: String, by reviewer: String) {
+        guard let revision = try? presets.revision(of: name, number: number),
+              let author = try? people.person(named: revision.author) else { return }
+        notices.notify(author.id, "notice", .object([
+            ("kind", .string("changes-requested")), ("name", .string(name)), ("revision", Self.revisionJSON(number)),
+            ("by", .string(reviewer)), ("comment", .string(comment)),
+            ("message", .string("\(reviewer) requested changes to revision \(number) of “\(name)”" + (comment.isEmpty ? "" : ": \(comment)"))),
+        ]))
+    }
 }

@@ -14,6 +14,7 @@ struct SessionRoutes: RouteGroup {
     let share: ShareAccess?
     let shareBaseURL: String?
     let hostOriginGuard: HostOriginGuard
+    let notices: Notices
 
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
@@ -38,14 +39,18 @@ struct SessionRoutes: RouteGroup {
         // A HEAD learns the headers; it neither opens a stream nor joins the session.
         if request.request.method == "HEAD" { return HTTPResponse(status: 200, headers: headers, body: .bytes([])) }
         let client = String((request.query["client"] ?? "").prefix(64))
-        let user = String((request.query["user"] ?? "").prefix(64))
+        // The name is the person's whose secret the stream carries (`?secret=`); `user` decides nothing.
+        let user = request.author.user
         let key = Presence.newKey()
+        let notices = notices
         guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { id in
+            notices.closed(stream: id)
             guard presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
             throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
         }
+        if let person = request.author.personID { notices.opened(stream: id, by: person) }
         if !client.isEmpty {
             presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
                                                       preset: request.query["preset"].map { String($0.prefix(64)) }))
@@ -76,11 +81,8 @@ struct SessionRoutes: RouteGroup {
             guard case .bool(let b) = value else { throw .badRequest("must be true or false", field: "pressing") }
             pressing = b
         }
-        var user: String?
-        if let value = body["user"] {
-            guard case .string(let name) = value else { throw .badRequest("must be a string", field: "user") }
-            user = String(name.prefix(64))
-        }
+        // A page may still send "user"; the name shown is the person's.
+        if let value = body["user"], value.stringValue == nil, value != .null { throw .badRequest("must be a string", field: "user") }
         var selection: Double?
         if let value = body["selection"], value != .null {
             guard let fraction = value.numberValue, (0...1).contains(fraction) else { throw .badRequest("must be a number 0–1", field: "selection") }
@@ -99,7 +101,7 @@ struct SessionRoutes: RouteGroup {
             if presence.remove(client: who.client, key: key) { publishPresence() }
             return .answer(PeopleAnswer(people: presence.list))
         }
-        let change = presence.update(client: who.client, key: key, user: user, preset: preset, pressing: pressing, selection: selection, view: view)
+        let change = presence.update(client: who.client, key: key, user: who.user, preset: preset, pressing: pressing, selection: selection, view: view)
         if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).

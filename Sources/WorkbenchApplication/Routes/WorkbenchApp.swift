@@ -21,6 +21,10 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     package let drafts: DraftStore
     package let comments: CommentStore
     package let rounds: RoundStore
+    /// Who may write: every write is by a person with a secret.
+    package let people: PeopleStore
+    /// Which event streams are whose, for notices to one person.
+    let notices: Notices
     /// The OpenAPI document, derived from the routes once they are all added.
     let apiDocument = APIDocument()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -43,7 +47,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
 
     /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
     package init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
-         share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512, uploadSpaceMB: Int = 1024) {
+         share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512, uploadSpaceMB: Int = 1024,
+         people: PeopleStore) {
         csvBodyLimit = uploadLimitMB << 20
         spoolLimit = max(uploadSpaceMB, 1) << 20
         spoolFolder = (NSTemporaryDirectory() as NSString).appendingPathComponent("workbench-uploads")
@@ -57,6 +62,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         }
         let events = EventHub()
         self.events = events
+        self.people = people
+        notices = Notices(events: events)
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", DraftRoutes.draftEvent(snapshot, change)) }
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
@@ -69,7 +76,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         // with a foreign host or origin, without a join token, or of the wrong media type.
         let shareGuard: [any Middleware] = share.map { [ShareGuard(access: $0)] } ?? []
         let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), hostOriginGuard] + shareGuard
-            + [SameOriginReads(origins: hostOriginGuard), ContentTypeGuard(), Authorship(), JSONBody()]
+            + [SameOriginReads(origins: hostOriginGuard), ContentTypeGuard(), Authorship(people: self.people), JSONBody()]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 
@@ -82,12 +89,14 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(APIDocumentRoutes(document: apiDocument))
         r.add(ReadabilityRoutes(presets: presets))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
-        r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events))
+        r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices))
         r.add(LogRoutes(presets: presets))
         r.add(ExportRoutes(presets: presets, data: data, decisions: decisions, heavyWork: heavyWork))
         r.add(DataRoutes(data: data, live: live, decisions: decisions, heavyWork: heavyWork, events: events))
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
-        r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard))
+        r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard,
+                            notices: notices))
+        r.add(PeopleRoutes(people: people))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
         // Path parameters narrower than any text: names as the document can say them, revisions as digits.

@@ -70,7 +70,7 @@ package struct ShareAccess: Sendable {
     package static func viewerMay(method: String, path: String) -> Bool {
         switch method {
         case "GET", "HEAD": true
-        case "POST": ["/api/render", "/api/frames", "/api/session/presence"].contains(path)
+        case "POST": ["/api/render", "/api/frames", "/api/session/presence", "/api/people"].contains(path)
         default: false
         }
     }

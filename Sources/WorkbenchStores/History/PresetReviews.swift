@@ -89,14 +89,45 @@ package final class PresetReviews: Sendable {
         }
     }
 
+    /// What the approval rules need of a preset's revisions: who saved each and its parameters.
+    package struct RevisionFacts: Sendable, Equatable {
+        package let number: Int
+        package let author: String
+        package let parametersSHA256: String
+        package let deleted: Bool
+
+        package init(number: Int, author: String, parametersSHA256: String, deleted: Bool = false) {
+            self.number = number; self.author = author; self.parametersSHA256 = parametersSHA256; self.deleted = deleted
+        }
+    }
+
+    /// The rules approvals follow: how many distinct people must approve (`serve --approvals N`)
+    /// and who is who (every name a person has held, to one identity).
+    package struct Rule: Sendable {
+        package var required: Int
+        package var identity: @Sendable (String) -> String
+
+        package init(required: Int = 1, identity: @escaping @Sendable (String) -> String = { $0 }) {
+            self.required = max(1, required)
+            self.identity = identity
+        }
+    }
+
+    package static func revisionFacts(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [RevisionFacts] {
+        try connection.query("SELECT number, author, parameters_sha256, deleted FROM revisions WHERE preset_id = ?1 ORDER BY number",
+                             [.integer(presetID)]).map { row in
+            RevisionFacts(number: row.int(0) ?? 0, author: row.text(1) ?? "", parametersSHA256: row.text(2) ?? "", deleted: row.integer(3) == 1)
+        }
+    }
+
     /// The status of a preset whose newest revision is `latest` (nil when deleted).
-    /// A revision is approved when someone's last word on it is an approval and nobody's last
-    /// word on it asks for changes; the approvers are those whose last word is an approval.
-    /// The preset is approved when its newest revision is; in review when someone asked for a
-    /// review of the newest revision and nobody has since asked for changes to it; else a draft.
-    /// The newest approved revision stays the approved one while a new draft is edited.
-    package static func status(reviews: [Review], latest: Int?) -> Status {
-        let approved = approvals(reviews).max { $0.key < $1.key }
+    /// Approval belongs to the canonical parameters: a revision is approved when its parameters
+    /// are, so a restore, a notes edit or a rename stays approved and any parameter change starts
+    /// a draft. The preset is approved when its newest revision is; in review when someone asked
+    /// for a review of the newest revision and nobody has since asked for changes to it; else a
+    /// draft. The newest approved revision stays the approved one while a new draft is edited.
+    package static func status(reviews: [Review], revisions: [RevisionFacts], latest: Int?, rule: Rule = Rule()) -> Status {
+        let approved = approvals(reviews, revisions: revisions, rule: rule).max { $0.key < $1.key }
         let state: Status.State
         if let latest, approved?.key == latest {
             state = .approved
@@ -110,16 +141,37 @@ package final class PresetReviews: Sendable {
     }
 
     /// Every approved revision with its approvers (in the order they approved) and the time of
-    /// the last approval.
-    package static func approvals(_ reviews: [Review]) -> [Int: (approvers: [String], at: String)] {
-        var lastWord: [Int: [String: Review]] = [:]
-        for review in reviews where review.decision != .requestReview { lastWord[review.revision, default: [:]][review.author] = review }
-        var out: [Int: (approvers: [String], at: String)] = [:]
-        for (revision, words) in lastWord {
-            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
-            guard !approvals.isEmpty, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
-            out[revision] = (approvals.map(\.author), approvals.last?.time ?? "")
+    /// the last approval that counts.
+    ///
+    /// The words on a set of parameters are the reviews of every revision carrying them. A
+    /// person's last word there counts unless they saved the revision it is about or brought
+    /// those parameters in (the first revision that had them): nobody approves their own work.
+    /// The parameters are approved when at least `rule.required` distinct people's last word
+    /// is an approval and nobody's last word asks for changes; every revision carrying them is
+    /// then approved.
+    package static func approvals(_ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> [Int: (approvers: [String], at: String)] {
+        let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
+        let byNumber = Dictionary(live.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
+        var introducedBy: [String: String] = [:]
+        for revision in live.sorted(by: { $0.number < $1.number }) where introducedBy[revision.parametersSHA256] == nil {
+            introducedBy[revision.parametersSHA256] = rule.identity(revision.author)
         }
+        // Per parameters: each person's last word (identity → review).
+        var lastWord: [String: [String: Review]] = [:]
+        for review in reviews.sorted(by: { $0.id < $1.id }) where review.decision != .requestReview {
+            guard let revision = byNumber[review.revision], !review.author.isEmpty else { continue }
+            let who = rule.identity(review.author)
+            guard who != rule.identity(revision.author), who != introducedBy[revision.parametersSHA256] else { continue }
+            lastWord[revision.parametersSHA256, default: [:]][who] = review
+        }
+        var approvedParameters: [String: (approvers: [String], at: String)] = [:]
+        for (parameters, words) in lastWord {
+            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
+            guard approvals.count >= rule.required, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
+            approvedParameters[parameters] = (approvals.map(\.author), approvals.last?.time ?? "")
+        }
+        var out: [Int: (approvers: [String], at: String)] = [:]
+        for revision in live { if let approval = approvedParameters[revision.parametersSHA256] { out[revision.number] = approval } }
         return out
     }
 }

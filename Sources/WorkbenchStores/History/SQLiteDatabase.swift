@@ -266,6 +266,10 @@ package final class SQLiteDatabase: Sendable {
     /// Opened read-only (a read-only file, folder or disk): every write is refused.
     package let isReadOnly: Bool
 
+    /// A database that lives as long as the process: the people of a workbench whose history
+    /// is read-only (every write is refused there anyway), and tests.
+    package static func inMemory() throws(SQLiteError) -> SQLiteDatabase { try SQLiteDatabase(path: ":memory:") }
+
     package init(path: String, readOnly: Bool = false, immutable: Bool = false, create: Bool = true) throws(SQLiteError) {
         self.path = path
         let opened = try SQLiteConnection(path: path, readOnly: readOnly, immutable: immutable, create: create)

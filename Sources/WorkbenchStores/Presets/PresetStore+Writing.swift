@@ -148,7 +148,9 @@ extension PresetStore {
                 guard !revision.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion") }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
                                                       reviewers: reviewers, comment: comment, on: connection)
-                let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection), latest: record.latest)
+                let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection),
+                                                  revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
+                                                  latest: record.latest, rule: approvalRule(on: connection))
                 let who = author.isEmpty ? "someone" : author
                 let summary: String = switch decision {
                 case .approve: "\(who) approved revision \(number) of “\(name)”"

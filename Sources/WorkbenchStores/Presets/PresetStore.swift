@@ -24,6 +24,8 @@ package final class PresetStore: Sendable {
     /// Who a file changed outside the workbench is attributed to.
     package static let folderAuthor = "presets folder"
     package let cache = Mutex(Cache())
+    /// How many distinct people other than a revision's author must approve it (`serve --approvals N`).
+    package let requiredApprovals = Atomic<Int>(1)
 
     /// A cap on the folder, so nobody can fill the disk or make the list unusable with presets.
     package enum Limits {
@@ -111,7 +113,29 @@ package final class PresetStore: Sendable {
     /// Status and reviews of the preset answering to `name`, nil when there is none.
     package func status(of name: String) throws -> PresetReviews.Status? {
         guard let record = try history.record(named: name) else { return nil }
-        return PresetReviews.status(reviews: try reviews.reviews(of: record.id), latest: record.deleted ? nil : record.latest)
+        return try database.withConnection { connection in
+            PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection), revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
+                                 latest: record.deleted ? nil : record.latest, rule: approvalRule(on: connection))
+        }
+    }
+
+    /// The approval rules now: the approvals required, and every name a person has held to that person.
+    package func approvalRule(on connection: SQLiteConnection) -> PresetReviews.Rule {
+        let identities = PeopleStore.identities(on: connection)
+        return PresetReviews.Rule(required: requiredApprovals.load(ordering: .relaxed)) { name in
+            identities[PeopleStore.nameKey(name)].map { "\u{1}person \($0)" } ?? name
+        }
+    }
+
+    /// What `approvals` needs of a preset: its reviews, its revisions and the rule.
+    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String)], status: @Sendable (Int?) -> PresetReviews.Status) {
+        try database.withConnection { connection in
+            let reviews = try PresetReviews.reviews(of: presetID, on: connection)
+            let facts = try PresetReviews.revisionFacts(of: presetID, on: connection)
+            let rule = approvalRule(on: connection)
+            let approved = PresetReviews.approvals(reviews, revisions: facts, rule: rule)
+            return (reviews, approved, { latest in PresetReviews.status(reviews: reviews, revisions: facts, latest: latest, rule: rule) })
+        }
     }
 
     package func reviewList(of name: String) throws -> [PresetReviews.Review]? {

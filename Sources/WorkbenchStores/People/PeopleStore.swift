@@ -1,0 +1,224 @@
+import WorkbenchSupport
+import Foundation
+
+/// The people of a workbench: every write is by one of them. A person is a display name (unique
+/// per workbench, compared case-insensitively after Unicode NFC) and a personal secret the store
+/// issues once (256 random bits from libsodium); only its SHA-256 is kept. Kept in the workbench
+/// database beside the history; knows nothing of HTTP.
+///
+/// Every name a person has held stays theirs (`person_names`): after a rename nobody else can
+/// claim the old name, so the history's names keep meaning one person each.
+package final class PeopleStore: Sendable {
+    package enum Role: String, Sendable, CaseIterable { case editor, viewer }
+
+    package struct Person: Sendable, Equatable {
+        package let id: Int64
+        package let name: String
+        package let role: Role
+        package let createdAt: String
+        /// When the person's secret was revoked; a revoked person can no longer write.
+        package let revokedAt: String?
+
+        package var revoked: Bool { revokedAt != nil }
+
+        package init(id: Int64, name: String, role: Role, createdAt: String, revokedAt: String?) {
+            self.id = id; self.name = name; self.role = role; self.createdAt = createdAt; self.revokedAt = revokedAt
+        }
+    }
+
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        /// The name is empty, too long, or holds control characters.
+        case invalidName(String)
+        /// Someone holds (or held) this name already.
+        case nameTaken(String)
+        case notFound(String)
+        /// The workbench holds as many people as it may.
+        case full
+        case storage(String)
+
+        package var description: String {
+            switch self {
+            case .invalidName(let why): why
+            case .nameTaken(let name): "the name “\(name)” is taken; choose another"
+            case .notFound(let name): "nobody is called “\(name)”"
+            case .full: "this workbench has \(PeopleStore.Limits.people) people already"
+            case .storage(let why): "the people could not be stored: \(why)"
+            }
+        }
+    }
+
+    package enum Limits {
+        package static let nameCharacters = 64, nameBytes = 256
+        package static let people = 1_000
+        /// Bytes of the secret: 256 bits.
+        package static let secretBytes = 32
+    }
+
+    /// Who the command line is: created on first start, its secret never handed out.
+    package static let ownerName = "owner"
+
+    package let database: SQLiteDatabase
+
+    package init(database: SQLiteDatabase) throws {
+        self.database = database
+        try database.withConnection { connection in
+            try connection.execute("""
+                CREATE TABLE IF NOT EXISTS people (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    secret_sha256 TEXT NOT NULL UNIQUE,
+                    role TEXT NOT NULL,
+                    created_at TEXT NOT NULL,
+                    revoked_at TEXT
+                );
+                CREATE TABLE IF NOT EXISTS person_names (
+                    name_key TEXT PRIMARY KEY,
+                    person_id INTEGER NOT NULL REFERENCES people(id)
+                ) WITHOUT ROWID;
+                """)
+        }
+    }
+
+    /// The form two names are compared in: NFC, case folded, NFC again.
+    package static func nameKey(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// A name as it is stored: trimmed, NFC; refused when empty, too long or with control characters.
+    package static func cleanName(_ raw: String) throws(Failure) -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        guard !name.isEmpty else { throw .invalidName("choose a name others will know you by") }
+        guard name.count <= Limits.nameCharacters, name.utf8.count <= Limits.nameBytes else {
+            throw .invalidName("a name has at most \(Limits.nameCharacters) characters")
+        }
+        guard !name.unicodeScalars.contains(where: { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) else {
+            throw .invalidName("a name cannot hold control characters")
+        }
+        return name
+    }
+
+    package static func hash(secret: String) -> String { SHA256.hex(secret) }
+
+    // MARK: Writing
+
+    /// A new person named `name`: the person and their secret, which is never shown again.
+    package func create(name raw: String, role: Role) throws(Failure) -> (person: Person, secret: String) {
+        let name = try Self.cleanName(raw)
+        let secret = Sodium.randomHex(bytes: Limits.secretBytes)
+        let person = try create(name: name, role: role, secretHash: Self.hash(secret: secret))
+        return (person, secret)
+    }
+
+    private func create(name: String, role: Role, secretHash: String) throws(Failure) -> Person {
+        let time = DecisionLog.timestamp()
+        do {
+            return try database.withConnection { connection in
+                try connection.transaction {
+                    let count = try connection.query("SELECT count(*) FROM people").first?.int(0) ?? 0
+                    guard count < Limits.people else { throw Failure.full }
+                    guard try connection.query("SELECT 1 FROM person_names WHERE name_key = ?1", [.text(Self.nameKey(name))]).isEmpty else {
+                        throw Failure.nameTaken(name)
+                    }
+                    try connection.query("INSERT INTO people(name, secret_sha256, role, created_at) VALUES (?1, ?2, ?3, ?4)",
+                                         [.text(name), .text(secretHash), .text(role.rawValue), .text(time)])
+                    let id = connection.lastInsertedRowID
+                    try connection.query("INSERT INTO person_names(name_key, person_id) VALUES (?1, ?2)", [.text(Self.nameKey(name)), .integer(id)])
+                    return Person(id: id, name: name, role: role, createdAt: time, revokedAt: nil)
+                }
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+
+    /// The owner, created the first time it is asked for (the command line's person).
+    @discardableResult
+    package func owner() throws(Failure) -> Person {
+        if let owner = try person(named: Self.ownerName) { return owner }
+        // Nobody ever holds the owner's secret: the command line is the owner by running here.
+        return try create(name: Self.ownerName, role: .editor, secretHash: Self.hash(secret: Sodium.randomHex(bytes: Limits.secretBytes)))
+    }
+
+    /// Gives `old` the name `new`; the old name stays theirs (nobody else can claim it).
+    package func rename(_ old: String, to raw: String) throws(Failure) -> Person {
+        let new = try Self.cleanName(raw)
+        guard let person = try person(named: old) else { throw .notFound(old) }
+        do {
+            try database.withConnection { connection in
+                try connection.transaction {
+                    let holder = try connection.query("SELECT person_id FROM person_names WHERE name_key = ?1", [.text(Self.nameKey(new))]).first?.integer(0)
+                    guard holder == nil || holder == person.id else { throw Failure.nameTaken(new) }
+                    if holder == nil {
+                        try connection.query("INSERT INTO person_names(name_key, person_id) VALUES (?1, ?2)", [.text(Self.nameKey(new)), .integer(person.id)])
+                    }
+                    try connection.query("UPDATE people SET name = ?2 WHERE id = ?1", [.integer(person.id), .text(new)])
+                }
+            }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw .storage("\(error)")
+        }
+        return Person(id: person.id, name: new, role: person.role, createdAt: person.createdAt, revokedAt: person.revokedAt)
+    }
+
+    /// Revokes `name`'s secret: their requests answer 401 from now on. Their name stays theirs.
+    package func revoke(_ name: String) throws(Failure) -> Person {
+        guard let person = try person(named: name) else { throw .notFound(name) }
+        if person.revoked { return person }
+        let time = DecisionLog.timestamp()
+        do {
+            try database.withConnection { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
+        } catch {
+            throw .storage("\(error)")
+        }
+        return Person(id: person.id, name: person.name, role: person.role, createdAt: person.createdAt, revokedAt: time)
+    }
+
+    // MARK: Reading
+
+    /// The person whose secret this is, revoked ones included (the caller refuses them); nil for an unknown secret.
+    package func person(secret: String) throws(Failure) -> Person? {
+        guard (16...256).contains(secret.utf8.count) else { return nil }
+        let hash = Self.hash(secret: secret)
+        let found = try select("SELECT id, name, role, created_at, revoked_at, secret_sha256 FROM people WHERE secret_sha256 = ?1", [.text(hash)])
+        // The lookup is by hash; the comparison that decides is constant-time all the same.
+        return found.first { Sodium.constantTimeEqual($0.hash, hash) }?.person
+    }
+
+    /// The person who holds (or held) `name`, compared as names are.
+    package func person(named name: String) throws(Failure) -> Person? {
+        try select("""
+            SELECT p.id, p.name, p.role, p.created_at, p.revoked_at, p.secret_sha256 FROM person_names n JOIN people p ON p.id = n.person_id
+            WHERE n.name_key = ?1
+            """, [.text(Self.nameKey(name))]).first?.person
+    }
+
+    /// Everyone, oldest first.
+    package func list() throws(Failure) -> [Person] {
+        try select("SELECT id, name, role, created_at, revoked_at, secret_sha256 FROM people ORDER BY id", []).map(\.person)
+    }
+
+    /// Every name ever held, by its key, to the person's id: how the history's names are told apart.
+    package static func identities(on connection: SQLiteConnection) -> [String: Int64] {
+        guard let rows = try? connection.query("SELECT name_key, person_id FROM person_names") else { return [:] }
+        var out: [String: Int64] = [:]
+        for row in rows { if let key = row.text(0), let id = row.integer(1) { out[key] = id } }
+        return out
+    }
+
+    private func select(_ sql: String, _ parameters: [SQLiteValue]) throws(Failure) -> [(person: Person, hash: String)] {
+        do {
+            return try database.withConnection { connection in
+                try connection.query(sql, parameters).map { row in
+                    (Person(id: row.integer(0) ?? 0, name: row.text(1) ?? "", role: Role(rawValue: row.text(2) ?? "") ?? .viewer,
+                            createdAt: row.text(3) ?? "", revokedAt: row.text(4)), row.text(5) ?? "")
+                }
+            }
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}
