@@ -290,93 +290,6 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         return CMHD_NO
     }
 
-    package static func clientAddress(_ connection: OpaquePointer) -> String {
-        var address = [CChar](repeating: 0, count: 64)
-        cmhd_client_address(connection, &address, address.count)
-        return String(decoding: address.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private func tooLarge(_ limit: Int) -> HTTPResponse {
-        .error(413, "payload_too_large", "the request body is larger than \(limit >> 20) MB")
-    }
-
-    private func queryArguments(_ connection: OpaquePointer) -> [String: String]? {
-        guard let raw = values(connection, CMHD_GET_ARGUMENT_KIND, lowercaseKeys: false) else { return nil }
-        var decoded: [String: String] = [:]
-        for (key, value) in raw {
-            guard let k = PercentDecoding.decode(Substring(key), plusIsSpace: true),
-                  let v = PercentDecoding.decode(Substring(value), plusIsSpace: true) else { return nil }
-            decoded[k] = v
-        }
-        return decoded
-    }
-
-    /// Header values (names lower-cased; a value that is not UTF-8 reads as empty) and every
-    /// value of each header sent more than once.
-    private func headerValues(_ connection: OpaquePointer) -> ([String: String], [String: [String]]) {
-        final class Collected { var values: [String: String] = [:]; var repeated: [String: [String]] = [:] }
-        let collected = Collected()
-        _ = MHD_get_connection_values(connection, CMHD_HEADER_KIND, { cls, _, key, value in
-            let collected = Unmanaged<Collected>.fromOpaque(cls!).takeUnretainedValue()
-            guard let key else { return CMHD_YES }
-            let name = String(decoding: UnsafeRawBufferPointer(start: key, count: strlen(key)), as: UTF8.self).lowercased()
-            let v = value.flatMap { String(validatingCString: $0) } ?? ""
-            if let earlier = collected.values[name] { collected.repeated[name, default: [earlier]].append(v) }
-            collected.values[name] = v
-            return CMHD_YES
-        }, Unmanaged.passUnretained(collected).toOpaque())
-        return (collected.values, collected.repeated)
-    }
-
-    /// Query values; nil when one of them is not UTF-8.
-    private func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String]? {
-        final class Collected { var values: [String: String] = [:]; var valid = true; var lowercase = false }
-        let collected = Collected()
-        collected.lowercase = lowercaseKeys
-        let context = Unmanaged.passUnretained(collected).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { cls, _, key, value in
-            let collected = Unmanaged<Collected>.fromOpaque(cls!).takeUnretainedValue()
-            guard let key, let k = String(validatingCString: key) else { collected.valid = false; return CMHD_YES }
-            let v = value.flatMap { String(validatingCString: $0) } ?? ""
-            collected.values[collected.lowercase ? k.lowercased() : k] = v
-            return CMHD_YES
-        }, context)
-        return collected.valid ? collected.values : nil
-    }
-
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        let mhdResponse: OpaquePointer?
-        switch response.body {
-        case .bytes(let bytes):
-            mhdResponse = bytes.withUnsafeBytes { buffer in
-                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), CMHD_RESPMEM_MUST_COPY)
-            }
-        case .stream(let stream):
-            let box = Unmanaged.passRetained(stream).toOpaque()
-            mhdResponse = MHD_create_response_from_callback(CMHD_SIZE_UNKNOWN, 4096, { cls, _, buffer, max in
-                let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeUnretainedValue()
-                // End of stream (-1); an evicted one closes its connection too (-2).
-                guard let buffer, let chunk = stream.nextChunk(maxBytes: max) else { return stream.evicted ? -2 : -1 }
-                chunk.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-                return chunk.count
-            }, box, { cls in
-                let stream = Unmanaged<EventStream>.fromOpaque(cls!).takeRetainedValue()
-                stream.close()
-            })
-            if mhdResponse == nil { Unmanaged<EventStream>.fromOpaque(box).release() }
-        case .webSocket(let session):
-            let box = Unmanaged.passRetained(Upgrade(server: self, session: session)).toOpaque()
-            mhdResponse = MHD_create_response_for_upgrade(upgradeHandler, box)
-            if mhdResponse == nil { Unmanaged<Upgrade>.fromOpaque(box).release() }
-        }
-        guard let mhdResponse else { return CMHD_NO }
-        for (name, value) in response.headers {
-            _ = MHD_add_response_header(mhdResponse, name, value)
-        }
-        let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-        MHD_destroy_response(mhdResponse)
-        return result
-    }
 }
 
 /// What an accepted upgrade needs once libmicrohttpd hands over the socket.
@@ -408,7 +321,7 @@ package extension MicroHTTPDServer {
 /// A C handle moved to another thread; libmicrohttpd allows it to be used from any thread.
 package struct UncheckedHandle: @unchecked Sendable { let pointer: OpaquePointer }
 
-private let upgradeHandler: MHD_UpgradeHandler = { cls, connection, _, extraIn, extraSize, socket, urh in
+let upgradeHandler: MHD_UpgradeHandler = { cls, connection, _, extraIn, extraSize, socket, urh in
     guard let cls, let urh else { return }
     let upgrade = Unmanaged<Upgrade>.fromOpaque(cls).takeRetainedValue()
     if let connection { upgrade.server.watchdog.upgraded(UInt(bitPattern: connection)) }

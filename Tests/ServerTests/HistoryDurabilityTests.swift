@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbenchSupport
 @testable import HTTPServer
@@ -136,12 +137,12 @@ import Testing
     }
 
     @Test func theWriteRateIsABucketPerAuthor() {
-        nonisolated(unsafe) var now = 0.0
-        let limit = WriteRateLimit(perSecond: 2, burst: 3, clock: { now })
+        let now = Mutex(0.0)
+        let limit = WriteRateLimit(perSecond: 2, burst: 3, clock: { now.withLock { $0 } })
         #expect((0..<3).map { _ in limit.take("ana") } == [nil, nil, nil])
         #expect(limit.take("ana") == 1)
         #expect(limit.take("ben") == nil, "another author has a bucket of their own")
-        now = 0.5
+        now.withLock { $0 = 0.5 }
         #expect(limit.take("ana") == nil)
         let answer = PresetRoutes.storeError(HistoryError(.tooFast, "slow down", retryAfter: 2), name: "Calm")
         #expect(answer.status == 429 && answer.headers.contains { $0.0 == "Retry-After" && $0.1 == "2" })
