@@ -1,0 +1,69 @@
+"""Issue 27: lists that grow answer a page at a time (limit, before, a byte cap, X-Next-Before),
+and preset names are checked as people read them (NFC, no invisible characters, no look-alikes)."""
+from urllib.parse import quote
+
+import pytest
+
+
+def as_user(name):
+    return {"X-Workbench-User": quote(name), "X-Workbench-Client": "client-" + name}
+
+
+COMMENTS = "/api/presets/" + quote("Designer's favourite") + "/comments"
+
+
+def test_comments_page_back_with_before(fresh_server):
+    s = fresh_server
+    for i in range(5):
+        made = s.request("POST", COMMENTS, json={"parameter": "lineColor", "text": f"note {i}"}, headers=as_user(f"p{i}"))
+        assert made.status_code == 201, made.text
+    first = s.get(COMMENTS, params={"limit": 2})
+    assert first.status_code == 200
+    assert [c["text"] for c in first.json()] == ["note 3", "note 4"]  # the newest page, oldest first
+    assert first.headers["X-Total-Count"] == "5"
+    before = first.headers["X-Next-Before"]
+    assert 'rel="next"' in first.headers["Link"] and f"before={before}" in first.headers["Link"]
+    second = s.get(COMMENTS, params={"limit": 2, "before": before})
+    assert [c["text"] for c in second.json()] == ["note 1", "note 2"]
+    third = s.get(COMMENTS, params={"limit": 2, "before": second.headers["X-Next-Before"]})
+    assert [c["text"] for c in third.json()] == ["note 0"]
+    assert "X-Next-Before" not in third.headers
+    assert s.get(COMMENTS, params={"limit": 0}).status_code == 400
+    assert s.get(COMMENTS, params={"limit": 100000}).status_code == 400
+
+
+def test_one_answer_stops_before_a_megabyte(fresh_server):
+    s = fresh_server
+    text = "\U0001d11e" * 2000  # 8,000 bytes of UTF-8
+    for i in range(140):
+        made = s.request("POST", COMMENTS, json={"parameter": "lineColor", "text": text}, headers=as_user(f"w{i % 20}"))
+        assert made.status_code == 201, made.text
+    page = s.get(COMMENTS, params={"limit": 1000})
+    assert len(page.content) <= 1_000_000
+    assert 0 < len(page.json()) < 140 and page.headers["X-Total-Count"] == "140"
+    rest = s.get(COMMENTS, params={"limit": 1000, "before": page.headers["X-Next-Before"]})
+    assert len(page.json()) + len(rest.json()) == 140
+    # The log pages the same way.
+    log = s.get("/api/log", params={"limit": 100})
+    assert len(log.json()) == 100 and "X-Next-Before" in log.headers
+    older = s.get("/api/log", params={"limit": 1000, "before": log.headers["X-Next-Before"]}).json()
+    assert older and all(e["id"] < int(log.headers["X-Next-Before"]) for e in older)
+
+
+def test_paged_lists_document_their_query(fresh_server):
+    paths = fresh_server.get("/api/openapi.json").json()["paths"]
+    for path in ["/api/presets/{name}/reviews", "/api/presets/{name}/comments", "/api/log", "/api/rounds", "/api/presets/{name}/revisions"]:
+        names = {p["name"] for p in paths[path]["get"].get("parameters", []) if p["in"] == "query"}
+        assert {"limit", "before"} <= names, path
+
+
+def test_reviews_and_rounds_page(fresh_server):
+    s = fresh_server
+    name = quote("Designer's favourite")
+    for i in range(3):
+        r = s.request("POST", f"/api/presets/{name}/reviews", json={"revision": 1, "decision": "request-review", "reviewers": [f"r{i}"]}, headers=as_user(f"a{i}"))
+        assert r.status_code == 201, r.text
+    page = s.get(f"/api/presets/{name}/reviews", params={"limit": 2})
+    assert len(page.json()) == 2 and page.headers["X-Total-Count"] == "3" and "X-Next-Before" in page.headers
+    rounds = s.get("/api/rounds", params={"limit": 1})
+    assert rounds.status_code == 200 and isinstance(rounds.json(), list)
