@@ -67,3 +67,24 @@ def test_reviews_and_rounds_page(fresh_server):
     assert len(page.json()) == 2 and page.headers["X-Total-Count"] == "3" and "X-Next-Before" in page.headers
     rounds = s.get("/api/rounds", params={"limit": 1})
     assert rounds.status_code == 200 and isinstance(rounds.json(), list)
+
+
+@pytest.mark.parametrize("char, words", [("\u200b", "U+200B ZERO WIDTH SPACE"), ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+                                         ("\u2028", "U+2028 LINE SEPARATOR"), ("\u2029", "U+2029 PARAGRAPH SEPARATOR"), ("\u0085", "U+0085")])
+def test_invisible_characters_are_refused_by_name(fresh_server, char, words):
+    r = fresh_server.request("PUT", "/api/presets/" + quote("Bad" + char + "Name"), json={"parameters": {}})
+    assert r.status_code == 400, r.text
+    assert words in r.json()["error"]["message"]
+
+
+def test_a_name_that_reads_the_same_is_taken(fresh_server):
+    s = fresh_server
+    assert s.request("PUT", "/api/presets/" + quote("Café Dark"), json={"parameters": {}}).status_code == 201
+    nfd = s.request("PUT", "/api/presets/" + quote("Cafe\u0301 Dark"), json={"parameters": {}})
+    assert nfd.status_code != 201 or nfd.json()["name"] == "Café Dark"  # NFC: the same preset
+    for twin in ["café dark", "CAFÉ DARK"]:
+        r = s.request("PUT", "/api/presets/" + quote(twin), json={"parameters": {}})
+        assert r.status_code == 409, r.text
+        assert "Café Dark" in r.json()["error"]["message"]
+    renamed = s.request("POST", "/api/presets/Default/rename", json={"newName": "cafe\u0301 DARK"})
+    assert renamed.status_code == 409 and "Café Dark" in renamed.json()["error"]["message"]
