@@ -88,3 +88,12 @@ def test_a_name_that_reads_the_same_is_taken(fresh_server):
         assert "Café Dark" in r.json()["error"]["message"]
     renamed = s.request("POST", "/api/presets/Default/rename", json={"newName": "cafe\u0301 DARK"})
     assert renamed.status_code == 409 and "Café Dark" in renamed.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("stamp, ok", [("0251-03-26T16:05:10.807737+06:48", True), ("2026-11-22T09:46:15Z", True),
+                                       ("2026-02-30T00:00:00Z", False), ("yesterday", False)])
+def test_export_takes_rfc3339_updated_at(fresh_server, stamp, ok):
+    r = fresh_server.request("POST", "/api/export", json={"name": "Stamped", "updatedAt": stamp, "format": "json"})
+    assert (r.status_code == 200) == ok, r.text
+    if not ok:
+        assert r.status_code == 400 and r.json()["error"]["field"] == "updatedAt"
