@@ -97,3 +97,13 @@ def test_export_takes_rfc3339_updated_at(fresh_server, stamp, ok):
     assert (r.status_code == 200) == ok, r.text
     if not ok:
         assert r.status_code == 400 and r.json()["error"]["field"] == "updatedAt"
+
+
+def test_the_markdown_log_shows_invisible_characters_by_code(fresh_server):
+    s = fresh_server
+    text = "line\u2028two \u202eevil | pipe\u0085end"
+    assert s.request("POST", COMMENTS, json={"parameter": "lineColor", "text": text}).status_code == 201
+    md = s.get("/api/log", params={"format": "markdown"}).text
+    row = next(line for line in md.splitlines() if "evil" in line)
+    assert "\u2028" not in md and "\u202e" not in md and "\u0085" not in md
+    assert "\\[U+202E\\]evil" in row and "\\|" in row
