@@ -17,11 +17,12 @@ phases=${CONTRACT_PHASES:-examples,coverage,fuzzing,stateful}
 scratch=$(mktemp -d)
 trap 'kill "$pid" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 cp -R Presets "$scratch/Presets"
-rm -rf "$scratch/Presets/.workbench.sqlite"* "$scratch/Presets/.uploads"
+# Only the preset files: a history kept beside them (the database, its marker, backups, lock) is not copied.
+rm -rf "$scratch/Presets/.workbench"* "$scratch/Presets/.uploads"
 "$binary" serve --port 0 --presets "$scratch/Presets" --public-folder Public >"$scratch/out" 2>"$scratch/err" &
 pid=$!
 for _ in $(seq 100); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done
-url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1)
+url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1 || true)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
 SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}" schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
   --checks all --exclude-path /api/render/socket --phases "$phases" \
