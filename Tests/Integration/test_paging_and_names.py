@@ -107,3 +107,18 @@ def test_the_markdown_log_shows_invisible_characters_by_code(fresh_server):
     row = next(line for line in md.splitlines() if "evil" in line)
     assert "\u2028" not in md and "\u202e" not in md and "\u0085" not in md
     assert "\\[U+202E\\]evil" in row and "\\|" in row
+
+
+def test_contract_cases(fresh_server):
+    s = fresh_server
+    # A round id that is not there (or none) is a page with nothing after it, not an error.
+    assert s.get("/api/rounds", params={"before": ""}).status_code == 200
+    assert s.get("/api/rounds", params={"before": "no-such-round"}).json() == []
+    # resetSourceDraft is true or false, as documented.
+    r = s.request("PUT", "/api/presets/Typed", json={"parameters": {}, "resetSourceDraft": {}})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "resetSourceDraft"
+    # The document's name pattern is one schemathesis can use (no surrogates) and refuses what the server refuses.
+    import re
+    paths = s.get("/api/openapi.json").json()["paths"]
+    pattern = paths["/api/presets/{name}"]["put"]["requestBody"]["content"]["application/json"]["schema"]["properties"]["from"]["pattern"]
+    assert "uD800" not in pattern and not re.search(pattern, "a\u009bb") and not re.search(pattern, "a\u200bb") and re.search(pattern, "Café 🚀")

@@ -91,9 +91,9 @@ struct RoundRoutes: PresetReading {
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 100
         let all = rounds.list()
         var older = all[...]
-        if let before = request.query["before"] {
-            guard let index = all.firstIndex(where: { $0.id == before }) else { throw .badRequest("names no round", field: "before") }
-            older = all[(index + 1)...]
+        // A round that is not (or no longer) there has nothing listed after it.
+        if let before = request.query["before"], !before.isEmpty {
+            older = all.firstIndex(where: { $0.id == before }).map { all[($0 + 1)...] } ?? []
         }
         let page = Paging.page(Array(older), limit: limit, id: \.id, encode: { JSONValueEncoder.encode($0.summary) })
         return Paging.response(page.entries, total: all.count, next: page.next, request: request, limit: limit)
