@@ -2,10 +2,9 @@
 # The HTTP contract: schemathesis against the OpenAPI document the server serves (generated from
 # its route table). Starts the given binary on a free port with a scratch copy of Presets/.
 #   scripts/contract.sh [BINARY] [EXAMPLES]   (default .build/debug/workbench, 10 examples per operation)
-# Every check runs but positive_data_acceptance: the document states types, ranges and required
-# fields, not every rule a handler applies (a CSV that does not parse, a blank preset name), so
-# "schema-valid but refused with a clear 400" is expected there. The render socket is a WebSocket,
-# tested in Tests/Integration instead. Requests may take a while on a debug build (30 s timeout):
+# Every check runs (--checks all), positive_data_acceptance included: a request the document calls
+# valid is one the handler takes, so what a handler refuses the document says (patterns, types,
+# ranges). The render socket is a WebSocket, tested in Tests/Integration instead. Requests may take a while on a debug build (30 s timeout):
 # going back to the built-in series regenerates 5 million points.
 set -euo pipefail
 cd "$(dirname "$0")/.."
