@@ -79,6 +79,13 @@ async function parse(response) {
   return { body, headers: response.headers, status: response.status };
 }
 
+/** One page of a list that grows: its entries and, when older ones are left, the `before` that
+ * reads the next page (the server's X-Next-Before), else null. */
+export async function getPage(url) {
+  const { body, headers } = await parse(await fetch(url, { headers: identity() }));
+  return { items: Array.isArray(body) ? body : [], next: headers.get('X-Next-Before'), total: Number(headers.get('X-Total-Count') || 0) };
+}
+
 export async function getJSON(url) {
   return (await parse(await fetch(url, { headers: identity() }))).body;
 }

@@ -1,7 +1,7 @@
 // The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
 // filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
 
-import { getJSON, send, withToken } from './api.js';
+import { getPage, send, withToken } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { button, row } from './elements.js';
 
@@ -10,6 +10,9 @@ if (markdown) markdown.href = withToken('api/log?format=markdown');
 
 const $ = id => document.getElementById(id);
 let entries = [];
+// The `before` of the next, older page of the log (X-Next-Before), null when all are read.
+let older = null;
+let total = 0;
 
 /** The log's fields, whatever spelling an entry uses for them. */
 const field = {
@@ -22,11 +25,26 @@ const field = {
 
 async function load() {
   try {
-    entries = await getJSON('/api/log');
+    ({ items: entries, next: older, total } = await getPage('/api/log'));
     $('log-status').textContent = '';
   } catch (error) {
     $('log-status').textContent = `Cannot read the log: ${error.message}`;
     entries = [];
+    older = null;
+  }
+  render();
+}
+
+/** Reads the next, older page of the log and adds it below. */
+async function loadOlder() {
+  if (!older) return;
+  try {
+    const page = await getPage(`/api/log?before=${encodeURIComponent(older)}`);
+    entries = entries.concat(page.items);
+    older = page.next;
+  } catch (error) {
+    $('log-status').textContent = `Cannot read older entries: ${error.message}`;
+    return;
   }
   render();
 }
@@ -53,7 +71,12 @@ function render() {
     table.append(line);
   }
   if (!shown.length) table.append(row(['Nothing recorded yet.', '', '', '', ''], 'td'));
-  $('log-status').textContent = `${shown.length} of ${entries.length} entries`;
+  if (older) {
+    const more = row(['', '', '', '', ''], 'td');
+    more.firstElementChild.append(button('Older entries', loadOlder));
+    table.append(more);
+  }
+  $('log-status').textContent = `${shown.length} of ${Math.max(total, entries.length)} entries`;
 }
 
 

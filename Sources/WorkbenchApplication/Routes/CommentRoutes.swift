@@ -16,7 +16,8 @@ struct CommentRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first", answers: [.json("comments", [CommentAnswer].self)], errors: [404]) {
+        r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first: the newest page of them (limit 1–1000, 500 by default: every comment a preset may hold; before: an id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
+              query: Paging.query(limitUpTo: 1_000), answers: [.json("comments", [CommentAnswer].self)], errors: [404]) {
             try listComments($0)
         }
         r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
@@ -27,7 +28,13 @@ struct CommentRoutes: PresetReading {
     }
     package func listComments(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
-        do { return .answer(try comments.list(preset: preset).map(CommentAnswer.init)) } catch { throw Self.commentError(error) }
+        let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? CommentStore.maxPerPreset
+        let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
+        let all: [ParameterComment]
+        do { all = try comments.list(preset: preset) } catch { throw Self.commentError(error) }
+        let older = all.filter { before == nil || $0.id < before! }
+        let page = Paging.page(Array(older.reversed()), limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode(CommentAnswer($0)) })
+        return Paging.response(page.entries.reversed(), total: all.count, next: page.next, request: request, limit: limit)
     }
 
     /// Body: `{"parameter", "text", "progress"?}`.

@@ -82,7 +82,7 @@ struct ExportRoutes: PresetReading {
         let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
         // The saved preset's time when the page exports it as saved; otherwise now.
         let updatedAt = try values.removeValue(forKey: "updatedAt")?.text(field: "updatedAt") ?? Preset.now()
-        guard updatedAt.utf8.count <= Preset.Limits.updatedAtBytes, ISO8601DateFormatter().date(from: updatedAt) != nil else {
+        guard updatedAt.utf8.count <= Preset.Limits.updatedAtBytes, Self.isRFC3339(updatedAt) else {
             throw .badRequest("must be a time such as 2026-11-22T09:46:15Z", field: "updatedAt")
         }
         guard let background = SVGExport.Background(rawValue: backgroundName) else { throw .badRequest("must be light or dark", field: "background") }
@@ -134,5 +134,23 @@ extension HTTPResponse {
     /// What the export carries, for the page's export dialog: revision (none when unsaved) and status.
     func withProvenance(_ provenance: Provenance) -> HTTPResponse {
         adding("X-Workbench-Revision", provenance.revision.map(String.init) ?? "unsaved").adding("X-Workbench-Status", provenance.status)
+    }
+}
+
+
+extension ExportRoutes {
+    /// An RFC 3339 date-time as RFC 3339 says it (section 5.6): any year 0000–9999, fractions of
+    /// a second, `Z` or any `±hh:mm` offset, a leap second, `t`/`z` in lower case.
+    static func isRFC3339(_ text: String) -> Bool {
+        let pattern = #"^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-](\d{2}):(\d{2}))$"#
+        guard let match = try? NSRegularExpression(pattern: pattern).firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return false }
+        func number(_ i: Int) -> Int? { Range(match.range(at: i), in: text).flatMap { Int(text[$0]) } }
+        guard let year = number(1), let month = number(2), let day = number(3), let hour = number(4), let minute = number(5), let second = number(6),
+              (1...12).contains(month), hour <= 23, minute <= 59, second <= 60 else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...days).contains(day) else { return false }
+        if let offsetHour = number(9), let offsetMinute = number(10) { return offsetHour <= 23 && offsetMinute <= 59 }
+        return true
     }
 }

@@ -12,8 +12,8 @@ struct LogRoutes: RouteGroup {
 
 
     func addRoutes(to r: inout Router) {
-        r.get("/api/log", "The decision log, newest first (limit, before, preset; format=markdown for a wiki)",
-              query: [.init("limit", OpenAPIDocument.range(1...Double(DecisionLog.Limits.maxPageSize), integer: true)), .init("before", OpenAPIDocument.range(1...Double(Int32.max), integer: true)),
+        r.get("/api/log", "The decision log, newest first (limit 1–1000, 100 by default; before: an entry id, to page back; preset; format=markdown for a wiki; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
+              query: Paging.query(limitUpTo: DecisionLog.Limits.maxPageSize) + [
                       .init("preset", OpenAPIDocument.string, "one preset's entries"), .init("format", OpenAPIDocument.enumeration(["json", "markdown"]))],
               answers: [Router.Answer(status: 200, types: [.json, .markdown], schema: nil, description: "the entries")]) { try getLog($0) }
     }
@@ -35,10 +35,15 @@ struct LogRoutes: RouteGroup {
         do { page = try presets.log.entries(limit: limit, before: before, preset: query["preset"]) } catch {
             throw HTTPError(500, "log_failed", "the decision log cannot be read: \(error)")
         }
+        var kept = Paging.page(page.entries, limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode(LogEntryAnswer($0)) })
+        // A full page whose oldest is not the first entry has older ones behind it.
+        if kept.next == nil, page.entries.count == limit, let oldest = page.entries.last, oldest.id > 1 { kept.next = String(oldest.id) }
         if format == "markdown" {
-            return HTTPResponse(contentType: "text/markdown; charset=utf-8", text: DecisionLog.markdown(page.entries))
-                .adding("Content-Disposition", "inline; filename=\"decision-log.md\"")
+            var response = HTTPResponse(contentType: "text/markdown; charset=utf-8", text: DecisionLog.markdown(Array(page.entries.prefix(kept.kept))))
+                .adding("Content-Disposition", "inline; filename=\"decision-log.md\"").adding("X-Total-Count", String(page.total))
+            if let next = kept.next { response = response.adding("X-Next-Before", next) }
+            return response
         }
-        return HTTPResponse.answer(page.entries.map(LogEntryAnswer.init)).adding("X-Total-Count", String(page.total))
+        return Paging.response(kept.entries, total: page.total, next: kept.next, request: request, limit: limit)
     }
 }

@@ -76,7 +76,9 @@ struct PresetRoutes: PresetReading {
         // A duplicate or save-as names the preset it was made from, for the decision log.
         let source = try Self.source(&body)
         // Save-as of the shared draft: the changes now live in the new preset, the source's draft returns to its saved revision.
-        let resetSource = body.last { $0.0 == "resetSourceDraft" }?.1 == .bool(true)
+        let resetValue = body.last { $0.0 == "resetSourceDraft" }?.1
+        if let resetValue, resetValue != .bool(true), resetValue != .bool(false) { throw .badRequest("must be true or false", field: "resetSourceDraft") }
+        let resetSource = resetValue == .bool(true)
         body.removeAll { $0.0 == "resetSourceDraft" }
         // The server sets the time of a save; what a body says is not read.
         body.removeAll { $0.0 == "updatedAt" }

@@ -9,9 +9,10 @@ import ChartEngine
 /// accepts (required members, types, ranges, enumerations, no unknown members), so a request the
 /// document calls valid is one the handler takes. Ranges come from the constants the handlers use.
 extension OpenAPIDocument {
-    /// A preset name as the document can say it: 1–64 characters, no control characters but
-    /// newline and tab. (Names that are blank, "." or "..", or read as a file path are refused too.)
-    static let presetName = text(1...64, pattern: "^[^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*[^\\s\\u0000-\\u001F\\u007F][^\\u0000-\\u0008\\u000B-\\u001F\\u007F]*$")
+    /// A preset name as the document can say it: 1–64 characters, no control, format (zero-width,
+    /// bidi) or line/paragraph separator characters (`NameRules`). (Names that are blank, "." or
+    /// "..", or read as a file path are refused too.)
+    static let presetName = text(1...64, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB][^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$")
 
     /// A parameter's value in a JSON body, as the query writes it. (A cubic Bézier may also be
     /// sent as its four numbers, as preset files hold it; OpenAPI 3.0 cannot say "x in 0–1 at
@@ -39,7 +40,7 @@ extension OpenAPIDocument {
         ("updatedAt", .object([("description", .string("ignored: a save takes the server's time"))])),
         ("message", .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(PresetHistory.Limits.messageCharacters)))])),
         ("from", .object([("description", .string("the preset a duplicate or save-as was made from (named in the decision log)")), ("type", .string("string")),
-                          ("nullable", .bool(true)), ("minLength", .number(1)), ("maxLength", .number(64))])),
+                          ("nullable", .bool(true)), ("minLength", .number(1)), ("maxLength", .number(64)), ("pattern", presetName["pattern"] ?? .null)])),
         ("resetSourceDraft", .object([("description", .string("with from, on creating: the source preset's shared draft returns to its saved revision (a save-as of the draft)")),
                                       ("type", .string("boolean"))])),
         ("parameters", .object([("type", .string("object")), ("nullable", .bool(true)), ("properties", .object(parameters)),

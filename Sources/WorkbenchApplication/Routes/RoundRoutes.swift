@@ -22,8 +22,9 @@ struct RoundRoutes: PresetReading {
     func addRoutes(to r: inout Router) {
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
                schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", RoundSummaryAnswer.self, status: 201)], errors: [404, 409]) { try startRound($0) }
-        r.get("/api/rounds", "Rounds, newest first, without candidate names", answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
-            _ in listRounds()
+        r.get("/api/rounds", "Rounds, newest first, without candidate names (limit 1–1000, 100 by default; before: a round id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
+              query: Paging.query(limitUpTo: 1_000, before: OpenAPIDocument.string), answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
+            try listRounds($0)
         }
         r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right}, each side an opaque candidate token and the address of its chart (no name, no parameters), sides shuffled; pair null when you have judged all",
               answers: [.json("the pair", PairAnswer.self)], errors: [404, 409]) { try nextPair($0) }
@@ -86,7 +87,17 @@ struct RoundRoutes: PresetReading {
             .announcing("round", [("action", .string("started")), ("round", JSONValueEncoder.encode(round.summary))])
     }
 
-    package func listRounds() -> HTTPResponse { .answer(rounds.list().map(\.summary)) }
+    package func listRounds(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 100
+        let all = rounds.list()
+        var older = all[...]
+        // A round that is not (or no longer) there has nothing listed after it.
+        if let before = request.query["before"], !before.isEmpty {
+            older = all.firstIndex(where: { $0.id == before }).map { all[($0 + 1)...] } ?? []
+        }
+        let page = Paging.page(Array(older), limit: limit, id: \.id, encode: { JSONValueEncoder.encode($0.summary) })
+        return Paging.response(page.entries, total: all.count, next: page.next, request: request, limit: limit)
+    }
 
     /// `{"pair", "left", "right", "remaining", "total"}`; `pair` null once this person has judged every pair.
     package func nextPair(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

@@ -72,6 +72,8 @@ extension RouteGroup {
         case PresetStore.SaveError.full(let why): return HTTPError(507, "insufficient_storage", why)
         case PresetStore.SaveError.storage(let words):
             return HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
+        case PresetStore.SaveError.nameTaken(let existing):
+            return HTTPError(409, "name_taken", "a preset named “\(existing)” already exists, and “\(name)” reads the same (it differs only by case or invisible characters)", field: "name")
         case PresetStore.SaveError.conflict: return HTTPError(409, "conflict", "“\(name)” changed in the meantime", field: "If-Match")
         case let history as HistoryError:
             switch history.kind {

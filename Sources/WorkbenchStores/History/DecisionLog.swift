@@ -142,6 +142,17 @@ package final class DecisionLog: Sendable {
     package static func markdownCell(_ text: String) -> String {
         var out = ""
         for character in text {
+            // A line or paragraph break of any kind ends no row; an invisible or bidi character
+            // that could make a cell read as something else is shown by its code (NameRules).
+            if character.unicodeScalars.contains(where: { NameRules.isRefused($0) }) {
+                for scalar in character.unicodeScalars {
+                    if ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { out += " " }
+                    else if scalar == "\t" { out += " " }
+                    else if NameRules.isRefused(scalar) { out += "\\[" + NameRules.describe(scalar).prefix(while: { $0 != " " }) + "\\]" }
+                    else { out += markdownCell(String(scalar)) }
+                }
+                continue
+            }
             switch character {
             case "\n", "\r", "\r\n": out += " "
             case "|", "\\", "`", "*", "_", "[", "]", "<", ">", "#", "!", "~", "&":

@@ -130,8 +130,8 @@ package struct Preset: Sendable {
 
     /// The name in NFC, so canonically equivalent spellings (NFC and NFD "café", the Kelvin sign
     /// and "K") are one preset with one file. Names are 1–64 characters and at most 256 UTF-8
-    /// bytes of any script; not "." or "..", no NUL or other control characters but newline and
-    /// tab, and nothing that reads as a file path ("a/b", "../x", "dir\\file.json"). A slash
+    /// bytes of any script; not "." or "..", no control, format (zero-width, bidi) or line and paragraph separator characters (`NameRules`)
+    /// and nothing that reads as a file path ("a/b", "../x", "dir\\file.json"). A slash
     /// inside other text ("</script>") is just text: file names are derived separately and never
     /// contain it.
     package static func validName(_ raw: String) throws(PresetError) -> String {
@@ -151,11 +151,8 @@ package struct Preset: Sendable {
         }
         guard name != ".", name != ".." else { throw PresetError("\"\(name)\" is not a preset name", field: field) }
         if looksLikePath(name) { throw PresetError("a preset name cannot look like a file path", field: field) }
-        for scalar in name.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" || scalar.value == 0x7F {
-                throw PresetError("a preset name cannot contain control characters", field: field)
-            }
-        }
+        // Nothing invisible or that moves text around: the message names the character.
+        if let refusal = NameRules.refusal(name) { throw PresetError("a preset name cannot hold invisible or control characters: it \(refusal)", field: field) }
         return name
     }
 

@@ -19,6 +19,9 @@ extension PresetStore {
             let existing = listing.entries.first { $0.preset.name == preset.name }
             if mustBeNew, existing != nil { throw SaveError.conflict(current: existing?.revision) }
             if let ifMatch, !Self.matches(ifMatch, existing?.revision) { throw SaveError.conflict(current: existing?.revision) }
+            if existing == nil, let twin = listing.entries.first(where: { NameRules.key($0.preset.name) == NameRules.key(preset.name) }) {
+                throw SaveError.nameTaken(existing: twin.preset.name)
+            }
             var saved = preset
             for (key, value) in existing?.preset.unknownParameters ?? [] where !saved.unknownParameters.contains(where: { $0.0 == key }) {
                 saved.unknownParameters.append((key, value))
@@ -54,6 +57,9 @@ extension PresetStore {
             guard let existing = entries.first(where: { $0.preset.name == name }) else { return nil }
             if let ifMatch, !Self.matches(ifMatch, existing.revision) { throw SaveError.conflict(current: existing.revision) }
             if entries.contains(where: { $0.preset.name == newName }) { throw SaveError.conflict(current: nil) }
+            if let twin = entries.first(where: { $0.preset.name != name && NameRules.key($0.preset.name) == NameRules.key(newName) }) {
+                throw SaveError.nameTaken(existing: twin.preset.name)
+            }
             var renamed = existing.preset
             renamed.name = newName
             renamed.updatedAt = Preset.now()

@@ -147,6 +147,8 @@ package final class PresetStore: Sendable {
 
     package enum SaveError: Error {
         case conflict(current: Int?)
+        /// Another preset's name reads the same (it differs only by case or invisible characters).
+        case nameTaken(existing: String)
         /// Keys carried over from the file being replaced would push the preset past its bounds.
         case invalid(PresetError)
         /// The folder holds as many presets (or bytes) as it may.

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Names as people read them, for presets and people alike: NFC, no character that is invisible
+/// or moves text around (controls, format characters such as zero-width spaces and bidi
+/// overrides, line and paragraph separators), and two names that read the same (differing only
+/// by case or by such characters) are one name.
+package enum NameRules {
+    /// The first character a name may not hold, in words ("contains U+200B ZERO WIDTH SPACE"); nil when there is none.
+    package static func refusal(_ name: String) -> String? {
+        for scalar in name.unicodeScalars where isRefused(scalar) {
+            return "contains \(describe(scalar))"
+        }
+        return nil
+    }
+
+    package static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
+        // The zero-width joiner is how emoji are spelled (👩‍💻): kept, though names compare without it.
+        if scalar.value == 0x200D { return false }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
+        default: return false
+        }
+    }
+
+    /// "U+200B ZERO WIDTH SPACE" (controls have no name: their alias or "control character").
+    package static func describe(_ scalar: Unicode.Scalar) -> String {
+        let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let name = scalar.properties.name ?? scalar.properties.nameAlias ?? (scalar.properties.generalCategory == .control ? "control character" : nil)
+        return name.map { "\(code) \($0)" } ?? code
+    }
+
+    /// What two names that read the same share: NFC, case-folded, without ignorable characters.
+    package static func key(_ name: String) -> String {
+        let kept = String(String.UnicodeScalarView(name.precomposedStringWithCanonicalMapping.unicodeScalars.filter { !isRefused($0) && !$0.properties.isDefaultIgnorableCodePoint }))
+        return kept.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
