@@ -91,6 +91,8 @@ export class ChartView {
     if (!label) return;
     writeAttribute(this.element, 'role', 'img');
     writeAttribute(this.element, 'aria-label', label);
+    // One image for screen readers: the box, with the engine's words; the SVG inside is its picture.
+    writeAttribute(svg, 'aria-hidden', 'true');
     if (!this.live) {
       this.live = document.createElement('p');
       this.live.className = 'visually-hidden chart-live';

@@ -36,6 +36,8 @@ def save(server, name, parameters, author="Ana", **extra):
 
 
 def review(server, name, revision, decision, author, **extra):
+    if decision == "approve":
+        extra.setdefault("acknowledgeReadability", True)
     return server.request("POST", path(name) + "/reviews", json={"revision": revision, "decision": decision, **extra},
                           headers={"X-Workbench-Author": author})
 

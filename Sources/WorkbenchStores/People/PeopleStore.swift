@@ -79,10 +79,9 @@ package final class PeopleStore: Sendable {
         }
     }
 
-    /// The form two names are compared in: NFC, case folded, NFC again.
-    package static func nameKey(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.lowercased().precomposedStringWithCanonicalMapping
-    }
+    /// The form two names are compared in: as people read them (`NameRules.key`: NFC, case
+    /// folded, without invisible characters), the same rule as for preset names.
+    package static func nameKey(_ name: String) -> String { NameRules.key(name) }
 
     /// A name as it is stored: trimmed, NFC; refused when empty, too long or with control characters.
     package static func cleanName(_ raw: String) throws(Failure) -> String {
@@ -91,9 +90,7 @@ package final class PeopleStore: Sendable {
         guard name.count <= Limits.nameCharacters, name.utf8.count <= Limits.nameBytes else {
             throw .invalidName("a name has at most \(Limits.nameCharacters) characters")
         }
-        guard !name.unicodeScalars.contains(where: { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) else {
-            throw .invalidName("a name cannot hold control characters")
-        }
+        if let refusal = NameRules.refusal(name) { throw .invalidName("a name cannot hold invisible characters: it \(refusal)") }
         return name
     }
 
@@ -170,7 +167,7 @@ package final class PeopleStore: Sendable {
         if person.revoked { return person }
         let time = DecisionLog.timestamp()
         do {
-            try database.withConnection { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
+            _ = try database.withConnection { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
         } catch {
             throw .storage("\(error)")
         }
