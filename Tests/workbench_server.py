@@ -94,10 +94,29 @@ class Server:
         headers carry a secret already, it carries the secret of the person the old name headers
         name (created on first use), else of "Tester". The name headers themselves decide nothing."""
         headers = {"Origin": self.url, **kw.pop("headers", {})}
+        named = None
         if not anonymous and "X-Workbench-Secret" not in headers:
-            named = next((unquote(headers[h]) for h in NAME_HEADERS if headers.get(h)), None)
-            headers["X-Workbench-Secret"] = self.person(named or "Tester").secret
-        return requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+            named = next((unquote(headers[h]) for h in NAME_HEADERS if headers.get(h)), None) or "Tester"
+            with Server.people_lock:
+                if named not in self.people:
+                    made = requests.post(self.url + "/api/people", json={"name": named}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+                    if made.status_code != 201:
+                        return made  # no person can be made (the history is gone): that is the answer
+                    self.people[named] = (made.json()["person"]["name"], made.json()["secret"])
+            headers["X-Workbench-Secret"] = self.people[named][1]
+        r = requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+        if named and r.status_code == 401 and r.json().get("error", {}).get("code") == "unknown_person":
+            # The folder's history (and its people) began again, or lives in memory this run:
+            # the person is made anew, as the page does when its secret is no longer known.
+            with Server.people_lock:
+                self.people.pop(named, None)
+                made = requests.post(self.url + "/api/people", json={"name": named}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+                if made.status_code != 201:
+                    return made
+                self.people[named] = (made.json()["person"]["name"], made.json()["secret"])
+            headers["X-Workbench-Secret"] = self.people[named][1]
+            r = requests.request(method, self.url + path, headers=headers, timeout=30, **kw)
+        return r
 
     def rss_kb(self):
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():

@@ -7,10 +7,14 @@ import WorkbenchSupport
 func openPeople(_ presets: PresetStore) throws -> PeopleStore {
     let people: PeopleStore
     do {
-        // A read-only history cannot take the people's table; nothing can be written there, so
-        // the people of this run are kept for the run only.
-        people = try PeopleStore(database: presets.database.isReadOnly ? SQLiteDatabase.inMemory() : presets.database)
-        try people.owner()
+        do {
+            people = try PeopleStore(database: presets.database)
+        } catch where presets.database.isReadOnly {
+            // A read-only history that has no people's table yet: nothing can be written there,
+            // so the people of this run are kept for the run only.
+            people = try PeopleStore(database: SQLiteDatabase.inMemory())
+        }
+        if !presets.database.isReadOnly { try people.owner() }
     } catch {
         throw InputError("--presets \(presets.folder): the people could not be read: \(error)")
     }

@@ -27,7 +27,7 @@ STANDINS = Path(__file__).resolve().parent / "compose_standins"
 MODULES = Path(BINARY).resolve().parent / "Modules"
 CURVES = ["linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"]
 KEYWORD_NAMES = ["Default", "class", "self", "init", "true", "in", "return"]
-HOSTILE_NAME = 'x"; } import Foundation /* \u202e */ `default` $x ${y} \\ end'
+HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
 ENGINE_PACKAGE = "package com.chartworkbench.engine"
 
 

@@ -338,7 +338,7 @@ def test_serves_ipv6_loopback_with_the_same_host_and_origin_rules(server):
         url = f"http://{host}"
         assert requests.get(url + "/api/schema", timeout=5).status_code == 200
         saved = requests.put(url + "/api/presets/Over " + host.split(":")[0].strip("[]"), json={"parameters": {}},
-                             headers={"Origin": url}, timeout=5)
+                             headers={"Origin": url, "X-Workbench-Secret": server.person().secret}, timeout=5)
         assert saved.status_code == 201, saved.text
     foreign = requests.put(f"http://[::1]:{server.port}/api/presets/Foreign", json={"parameters": {}},
                            headers={"Origin": "http://evil.example"}, timeout=5)

@@ -104,6 +104,8 @@ def test_ballot_stuffing_under_invented_names_counts_one_person(fresh_server):
         r = ada.post(f"/api/rounds/{rid}/votes", json={"pair": pair["pair"], "choice": "left"}, headers=invented)
         voted += r.status_code == 201
     assert voted == 1
+    # Ballots are shown once the round is closed (no ranking while voting).
+    assert ada.post(f"/api/rounds/{rid}/close").status_code in (200, 201)
     result = s.get(f"/api/rounds/{rid}").json()
     assert {v["voter"] for v in result["votes"]} == {"Ada"}
 

@@ -95,10 +95,12 @@ package enum OpenAPIDocument {
                                        Query("delivery", enumeration(ExportRoutes.deliveries), "preview (the export dialog's, not logged), download or copy (logged); download by default")]
     package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(DataRoutes.maxPointsRange, integer: true))]
 
-    /// Statuses any route can answer: a bad request or a wrong `Host`.
-    package static let commonErrors = [400, 421]
-    /// …and any write: a foreign origin, a body too large or of the wrong type.
-    package static let writeErrors = [403, 413, 415]
+    /// Statuses any route can answer: a bad request, a secret this workbench does not know (or
+    /// revoked), or a wrong `Host`.
+    package static let commonErrors = [400, 401, 421]
+    /// …and any write: a foreign origin, a body too large or of the wrong type, the history
+    /// unavailable (removed, replaced or read-only) or too many writes at once.
+    package static let writeErrors = [403, 413, 415, 429, 503]
 
     package static func json(for router: Router) -> JSONValue {
         let errorResponse = JSONValue.object([("description", .string("error")), ("content", .object([("application/json", .object([

@@ -49,6 +49,7 @@ struct PeopleRoutes: RouteGroup {
         case .notFound: HTTPError(404, "not_found", error.description, field: "name")
         case .full: HTTPError(507, "too_many_people", error.description)
         case .storage: HTTPError(500, "people_unwritable", error.description)
+        case .history(let refusal): PresetRoutes.storeError(refusal, name: "")
         }
     }
 }

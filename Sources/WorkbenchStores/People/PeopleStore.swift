@@ -35,6 +35,8 @@ package final class PeopleStore: Sendable {
         /// The workbench holds as many people as it may.
         case full
         case storage(String)
+        /// The history database refused the write (removed, replaced, read-only, full).
+        case history(HistoryError)
 
         package var description: String {
             switch self {
@@ -43,6 +45,7 @@ package final class PeopleStore: Sendable {
             case .notFound(let name): "nobody is called “\(name)”"
             case .full: "this workbench has \(PeopleStore.Limits.people) people already"
             case .storage(let why): "the people could not be stored: \(why)"
+            case .history(let refusal): refusal.message
             }
         }
     }
@@ -125,7 +128,10 @@ package final class PeopleStore: Sendable {
             }
         } catch let failure as Failure {
             throw failure
+        } catch let refusal as HistoryError {
+            throw .history(refusal)
         } catch {
+            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
             throw .storage("\(error)")
         }
     }
@@ -155,7 +161,10 @@ package final class PeopleStore: Sendable {
             }
         } catch let failure as Failure {
             throw failure
+        } catch let refusal as HistoryError {
+            throw .history(refusal)
         } catch {
+            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
             throw .storage("\(error)")
         }
         return Person(id: person.id, name: new, role: person.role, createdAt: person.createdAt, revokedAt: person.revokedAt)
@@ -169,6 +178,7 @@ package final class PeopleStore: Sendable {
         do {
             _ = try database.withConnection { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
         } catch {
+            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
             throw .storage("\(error)")
         }
         return Person(id: person.id, name: person.name, role: person.role, createdAt: person.createdAt, revokedAt: time)
@@ -215,6 +225,7 @@ package final class PeopleStore: Sendable {
                 }
             }
         } catch {
+            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
             throw .storage("\(error)")
         }
     }
