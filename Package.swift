@@ -44,7 +44,14 @@ let package = Package(
             dependencies: ["ChartEngine"],
             path: "Benchmarks/EngineBenchmarks"
         ),
+        .target(name: "PreferenceLearning", dependencies: ["ChartEngine"]),
+        .executableTarget(
+            name: "ExploreBenchmarks",
+            dependencies: ["PreferenceLearning"],
+            path: "Benchmarks/ExploreBenchmarks"
+        ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
+        .testTarget(name: "PreferenceLearningTests", dependencies: ["PreferenceLearning", "ChartEngine"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]
