@@ -49,9 +49,9 @@ if let v = ProcessInfo.processInfo.environment["RANDOM"].flatMap(Int.init) { set
 if let a = ProcessInfo.processInfo.environment["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
 let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: space, settings: settings, people: people)
 print("\nLearning (\(studies) studies, 3 simulated people, medians): share of the taste's range reached; distance to the hidden best")
-print("answers | round range | random+BT range | round dist | random+BT dist | round closer")
+print("answers | round range | random+BT range | round dist | random+BT dist | round closer | round better")
 for r in rows {
-    print(String(format: "%7d | %11.3f | %15.3f | %10.3f | %14.3f | %11.0f %%", r.answers, r.medianModelFraction, r.medianBaselineFraction,
-                 r.medianModelDistance, r.medianBaselineDistance, r.closerShare * 100))
+    print(String(format: "%7d | %11.3f | %15.3f | %10.3f | %14.3f | %10.0f %% | %10.0f %%", r.answers, r.medianModelFraction, r.medianBaselineFraction,
+                 r.medianModelDistance, r.medianBaselineDistance, r.closerShare * 100, r.betterShare * 100))
 }
 print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000))

@@ -214,15 +214,16 @@ public struct ExploreRound: Codable, Sendable {
 
     // MARK: best
 
-    /// The posterior-mean maximiser: a short hill climb on the mean from the three leading answered
-    /// points (random local moves at shrinking scales, every other category, ±1 grid step).
+    /// The posterior-mean maximiser: from each of the three leading answered points, coordinate
+    /// ascent of the mean (every category, up to 21 grid values per ordered axis, 3 sweeps), then
+    /// a short hill climb (random local moves at shrinking scales, other categories, ±1 grid step).
     private mutating func updateBest() {
         let model = currentModel()
         let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
         let ranked = items.map { (z: $0, mean: model.mean($0)) }.sorted { $0.mean > $1.mean }
         var bestZ = ranked[0].z, bestMean = ranked[0].mean
         for start in ranked.prefix(3) {
-            var z = start.z, mean = start.mean
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: model.mean)
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false

@@ -166,6 +166,8 @@ public enum Simulation {
         public let medianModelDistance: Double, medianBaselineDistance: Double
         /// Share of studies where the round's best was closer to the hidden best than the baseline's.
         public let closerShare: Double
+        /// Share of studies where the round's best scored higher in the hidden taste than the baseline's.
+        public let betterShare: Double
     }
 
     public static func table(studies: Int, checkpoints: [Int], space: PreferenceSpace = chartStudySpace(), firstSeed: UInt64 = 1,
@@ -176,7 +178,8 @@ public enum Simulation {
             return Row(answers: checkpoints[c],
                        medianModelFraction: median(cs.map(\.modelFraction)), medianBaselineFraction: median(cs.map(\.baselineFraction)),
                        medianModelDistance: median(cs.map(\.modelDistance)), medianBaselineDistance: median(cs.map(\.baselineDistance)),
-                       closerShare: Double(cs.filter { $0.modelDistance < $0.baselineDistance }.count) / Double(cs.count))
+                       closerShare: Double(cs.filter { $0.modelDistance < $0.baselineDistance }.count) / Double(cs.count),
+                       betterShare: Double(cs.filter { $0.modelFraction > $0.baselineFraction }.count) / Double(cs.count))
         }
     }
 

@@ -161,4 +161,35 @@ public struct PreferenceSpace: Codable, Sendable, Equatable {
         }
         return out
     }
+
+    /// Values to try for one axis in a coordinate search: every category, or up to 21 evenly
+    /// spaced grid values of an ordered axis.
+    func axisValues(_ d: Int) -> [Double] {
+        let dim = dimensions[d]
+        switch dim.kind {
+        case .categorical(let options): return (0..<options.count).map(Double.init)
+        case .boolean: return [0, 1]
+        case .continuous, .integer:
+            let levels = min(dim.levelCount ?? 21, 21)
+            return levels <= 1 ? [0] : Array(Set((0..<levels).map { dim.snap(Double($0) / Double(levels - 1)) })).sorted()
+        }
+    }
+
+    /// Coordinate ascent of `score` from `start`: each axis in turn set to its best value among
+    /// `axisValues`, for `sweeps` sweeps or until nothing improves.
+    func coordinateAscent(from start: [Double], startScore: Double, sweeps: Int, score: ([Double]) -> Double) -> (z: [Double], score: Double) {
+        var z = start, best = startScore
+        for _ in 0..<sweeps {
+            var improved = false
+            for d in dimensions.indices {
+                for value in axisValues(d) where value != z[d] {
+                    var y = z; y[d] = value
+                    let s = score(y)
+                    if s > best + 1e-12 { best = s; z = y; improved = true }
+                }
+            }
+            if !improved { break }
+        }
+        return (z, best)
+    }
 }
