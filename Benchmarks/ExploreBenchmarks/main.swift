@@ -11,7 +11,9 @@ func milliseconds(_ d: Duration) -> Double {
 let space = Simulation.chartStudySpace()
 let clock = ContinuousClock()
 
-// Timing: a round with 200 answers from the simulated team, then answer → proposal timed 15 times.
+// Timing: a round with 200 answers from the simulated team, then answer → proposal timed 15 times
+// (each record refits the model, tries ≤ 2 neighbouring values of one hyperparameter group and
+// updates the best).
 do {
     var rng = SplitMix64(seed: 99)
     let taste = HiddenTaste(space: space, rng: &rng)

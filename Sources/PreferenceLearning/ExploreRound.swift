@@ -19,7 +19,7 @@ public struct ExploreRound: Codable, Sendable {
         public var stabilityTolerance = 0.1
         /// Known σ multipliers for people (kept, not estimated).
         public var fixedPersonNoise: [String: Double] = [:]
-        /// Re-choose hyperparameters by the Laplace evidence on a schedule (see `searchesAfter`).
+        /// Re-choose hyperparameters by the Laplace evidence (see `fullSearchLimit`).
         public var hyperparameterSearch = true
         public enum Acquisition: String, Codable, Sendable {
             /// The model's best (highest posterior mean among the candidates) against the
@@ -113,17 +113,21 @@ public struct ExploreRound: Codable, Sendable {
         }
         answers.append(Answer(proposalID: answer.proposalID, first: space.snap(answer.first), second: space.snap(answer.second),
                               outcome: answer.outcome, person: answer.person))
-        if settings.hyperparameterSearch && Self.searchesAfter(answers.count) {
-            searchHyperparameters()
+        if settings.hyperparameterSearch {
+            if answers.count <= Self.fullSearchLimit {
+                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil) }
+            } else {
+                searchHyperparameters(group: answers.count)
+            }
         }
         model = buildModel(hyperparameters)
         updateBest()
     }
 
-    /// Hyperparameters are re-chosen after 4, 8, … 40 answers, then every 10 up to 100, then every 20.
-    static func searchesAfter(_ count: Int) -> Bool {
-        count >= 4 && count % (count <= 40 ? 4 : count <= 100 ? 10 : 20) == 0
-    }
+    /// Up to this many answers the hyperparameters are re-chosen by a full coordinate pass every
+    /// 4 answers (fits are cheap then); later one group per answer, in turn, trying only the
+    /// neighbouring grid values (at most 2 extra fits per answer, so the latency stays bounded).
+    static let fullSearchLimit = 40
 
     // MARK: model
 
@@ -153,57 +157,82 @@ public struct ExploreRound: Codable, Sendable {
         return fitted
     }
 
-    /// One coordinate pass of type-II MAP over small grids: the shared ordered lengthscale, the
-    /// shared unordered one, σ, then each person's multiplier (people with enough answers, not
-    /// fixed by the settings); with 40 answers or more, each ordered dimension's lengthscale ×½ or ×2.
-    private mutating func searchHyperparameters() {
+    /// Type-II MAP (Laplace evidence + weak priors) over small grids, by coordinate: the shared
+    /// ordered lengthscale, the shared unordered one, σ, each person's multiplier (people with
+    /// enough answers, not fixed by the settings), then (past `fullSearchLimit` answers) each
+    /// ordered dimension's own lengthscale ×½ or ×2 (ARD). `group` nil: one pass over every group
+    /// and every grid value; otherwise only group `group % count`, neighbouring grid values only.
+    private mutating func searchHyperparameters(group: Int?) {
+        let snapshot = self
         var current = hyperparameters
-        var currentScore = score(current)
+        var currentScore = snapshot.score(current)
         func consider(_ candidate: Hyperparameters) {
-            let s = score(candidate)
+            let s = snapshot.score(candidate)
             if s > currentScore + 1e-9 { current = candidate; currentScore = s }
+        }
+        /// The grid values to try: all, or the neighbours of the nearest one.
+        func values(_ grid: [Double], around value: Double) -> [Double] {
+            guard group != nil else { return grid.filter { $0 != value } }
+            let i = grid.indices.min { abs(log(grid[$0] / value)) < abs(log(grid[$1] / value)) }!
+            return [i - 1, i + 1].filter(grid.indices.contains).map { grid[$0] }
         }
         let ordered = space.dimensions.indices.filter { !space.dimensions[$0].isCategorical }
         let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
+        var counts: [String: Int] = [:]
+        for a in answers { counts[a.person, default: 0] += 1 }
+        let people = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers && settings.fixedPersonNoise[$0] == nil }
+        let unit = Hyperparameters.orderedBase(space)
+
+        var groups: [() -> Void] = []
         if !ordered.isEmpty {
-            let base = current
-            let unit = Hyperparameters.orderedBase(space)
-            for value in Hyperparameters.orderedGrid {
-                var c = base
-                for d in ordered { c.lengthscales[d] = value * unit }
-                if c != base { consider(c) }
+            groups.append {
+                let base = current
+                let shared = ordered.map { base.lengthscales[$0] }.reduce(0, +) / Double(ordered.count) / unit
+                for value in values(Hyperparameters.orderedGrid, around: shared) {
+                    var c = base
+                    for d in ordered { c.lengthscales[d] = value * unit }
+                    consider(c)
+                }
             }
         }
         if !unordered.isEmpty {
-            let base = current
-            for value in Hyperparameters.unorderedGrid {
-                var c = base
-                for d in unordered { c.lengthscales[d] = value }
-                if c != base { consider(c) }
-            }
-        }
-        let base = current
-        for value in Hyperparameters.noiseGrid where value != base.noise {
-            var c = base; c.noise = value; consider(c)
-        }
-        var counts: [String: Int] = [:]
-        for a in answers { counts[a.person, default: 0] += 1 }
-        for person in counts.keys.sorted() where counts[person]! >= Hyperparameters.personMinimumAnswers
-            && settings.fixedPersonNoise[person] == nil {
-            let base = current
-            for value in Hyperparameters.personGrid where value != (base.personNoise[person] ?? 1) {
-                var c = base; c.personNoise[person] = value; consider(c)
-            }
-        }
-        if answers.count >= 40 {
-            for d in ordered {
+            groups.append {
                 let base = current
-                for factor in [0.5, 2.0] {
+                for value in values(Hyperparameters.unorderedGrid, around: base.lengthscales[unordered[0]]) {
                     var c = base
-                    c.lengthscales[d] = min(2, max(0.06, base.lengthscales[d] * factor))
-                    if c != base { consider(c) }
+                    for d in unordered { c.lengthscales[d] = value }
+                    consider(c)
                 }
             }
+        }
+        groups.append {
+            let base = current
+            for value in values(Hyperparameters.noiseGrid, around: base.noise) { var c = base; c.noise = value; consider(c) }
+        }
+        for person in people {
+            groups.append {
+                let base = current
+                for value in values(Hyperparameters.personGrid, around: base.personNoise[person] ?? 1) {
+                    var c = base; c.personNoise[person] = value; consider(c)
+                }
+            }
+        }
+        if answers.count > Self.fullSearchLimit {
+            for d in ordered {
+                groups.append {
+                    let base = current
+                    for factor in [0.5, 2.0] {
+                        var c = base
+                        c.lengthscales[d] = min(2, max(0.06, base.lengthscales[d] * factor))
+                        if c != base { consider(c) }
+                    }
+                }
+            }
+        }
+        if let group {
+            groups[group % groups.count]()
+        } else {
+            groups.forEach { $0() }
         }
         hyperparameters = current
     }
