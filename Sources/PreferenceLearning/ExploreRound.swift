@@ -27,11 +27,24 @@ public struct ExploreRound: Codable, Sendable {
             case euboAgainstBest
             /// The EUBO-maximising pair among all candidate pairs: N²/2 evaluations.
             case eubo
+            /// Two uniformly random points (a baseline for studies).
+            case random
         }
         /// `euboAgainstBest` learned as well as or better than the full pair search in the
         /// simulated studies (40 studies: 0.864 vs 0.845 of the range at 50 answers), at a
         /// fraction of the cost.
         public var acquisition = Acquisition.euboAgainstBest
+        /// The best maximises mean − `bestCaution` × sd (keeps it where the answers are).
+        public var bestCaution = 1.0
+        /// The first proposals are far-apart pairs (a random point and one about half the range
+        /// away on every axis, another value of every category): answers that tell much even from
+        /// careless people, before the model can aim.
+        public var explorationAnswers = 12
+        /// Afterwards every n-th proposal is such a pair too (0: never); keeps the model honest far
+        /// from its best.
+        public var randomEvery = 3
+        /// Scales of the local moves around the best and the leaders.
+        public var localScales = [0.08, 0.25]
 
         public init() {}
     }
@@ -147,7 +160,8 @@ public struct ExploreRound: Codable, Sendable {
                             outcome: a.outcome == .first ? 1 : a.outcome == .second ? -1 : 0,
                             scale: 2.0.squareRoot() * hyper.sigma(for: a.person))
         }
-        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales), items: items, comparisons: comparisons)
+        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales,
+                                                         categoryVariance: hyper.categoryVariance), items: items, comparisons: comparisons)
     }
 
     private mutating func currentModel() -> PairwiseGP {
@@ -205,6 +219,14 @@ public struct ExploreRound: Codable, Sendable {
                 }
             }
         }
+        if !unordered.isEmpty {
+            groups.append {
+                let base = current
+                for value in values(Hyperparameters.categoryGrid, around: max(base.categoryVariance, 0.01)) {
+                    var c = base; c.categoryVariance = value; consider(c)
+                }
+            }
+        }
         groups.append {
             let base = current
             for value in values(Hyperparameters.noiseGrid, around: base.noise) { var c = base; c.noise = value; consider(c) }
@@ -248,16 +270,22 @@ public struct ExploreRound: Codable, Sendable {
     /// a short hill climb (random local moves at shrinking scales, other categories, ±1 grid step).
     private mutating func updateBest() {
         let model = currentModel()
+        let caution = settings.bestCaution
+        let score: ([Double]) -> Double = { z in
+            if caution == 0 { return model.mean(z) }
+            let p = model.meanAndSD(z)
+            return p.mean - caution * p.sd
+        }
         let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
-        let ranked = items.map { (z: $0, mean: model.mean($0)) }.sorted { $0.mean > $1.mean }
+        let ranked = items.map { (z: $0, mean: score($0)) }.sorted { $0.mean > $1.mean }
         var bestZ = ranked[0].z, bestMean = ranked[0].mean
         for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: model.mean)
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: score)
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false
                     for y in space.neighbours(of: z, scale: scale, randomMoves: 8, rng: &rng) {
-                        let m = model.mean(y)
+                        let m = score(y)
                         if m > mean + 1e-12 { z = y; mean = m; improved = true }
                     }
                     if !improved { break }
@@ -265,7 +293,8 @@ public struct ExploreRound: Codable, Sendable {
             }
             if mean > bestMean { bestZ = z; bestMean = mean }
         }
-        let sd = model.predict([bestZ]).variances[0].squareRoot()
+        let (finalMean, sd) = model.meanAndSD(bestZ)
+        bestMean = finalMean
         let point = space.decode(bestZ)
         bestHistory.append(point)
         var stable = 1
@@ -293,6 +322,32 @@ public struct ExploreRound: Codable, Sendable {
     /// (exploitation) and the other maximises EUBO with it, which rewards a high mean and a
     /// high uncertainty of the difference (exploration).
     public mutating func propose() -> Proposal {
+        let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
+        if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
+            // A random point and a far one: each ordered axis shifted by half its range (± 0.15,
+            // wrapped), each unordered axis another value.
+            let a = space.randomCoordinates(&rng)
+            var b = a
+            for (d, dim) in space.dimensions.enumerated() {
+                switch dim.kind {
+                case .categorical(let options) where options.count > 1:
+                    b[d] = Double((Int(a[d]) + 1 + rng.index(options.count - 1)) % options.count)
+                case .boolean: b[d] = 1 - a[d]
+                case .categorical: break
+                case .continuous, .integer:
+                    var t = a[d] + 0.5 + 0.3 * (rng.uniform() - 0.5)
+                    if t >= 1 { t -= 1 }
+                    b[d] = dim.snap(t)
+                }
+            }
+            let model = currentModel()
+            let p = model.predict([a, b])
+            let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: .nan,
+                                    firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),
+                                    secondMean: p.means[1], secondSD: p.variances[1].squareRoot())
+            proposals.append(proposal)
+            return proposal
+        }
         let model = currentModel()
         var pool: [[Double]] = []
         var seen = Set<[Double]>()
@@ -304,7 +359,7 @@ public struct ExploreRound: Codable, Sendable {
         var anchors = Array(leaders.prefix(3))
         if let best { anchors.insert(space.encode(best.point), at: 0) }
         for anchor in anchors {
-            for scale in [0.08, 0.25] {
+            for scale in settings.localScales {
                 for y in space.neighbours(of: anchor, scale: scale, randomMoves: settings.localMoves, rng: &rng) { add(y) }
             }
         }
@@ -328,11 +383,13 @@ public struct ExploreRound: Codable, Sendable {
         var bestPair = (0, min(1, pool.count - 1)), bestValue = -Double.infinity
         switch settings.acquisition {
         case .euboAgainstBest:
-            let incumbent = means.indices.max { means[$0] < means[$1] } ?? 0
+            // The reported best (first in the pool) when there is one.
+            let incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
             for j in pool.indices where j != incumbent {
                 let value = eubo(incumbent, j)
                 if value > bestValue { bestValue = value; bestPair = (incumbent, j) }
             }
+        case .random: break
         case .eubo:
             for i in 0..<pool.count {
                 for j in (i + 1)..<pool.count {

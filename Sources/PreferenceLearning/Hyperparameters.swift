@@ -8,11 +8,14 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     public var noise: Double
     /// σ of person p is `noise × personNoise[p]` (1 when absent).
     public var personNoise: [String: Double]
+    /// Prior variance of each unordered axis's per-value offset (added to the product kernel).
+    public var categoryVariance: Double
 
-    public init(lengthscales: [Double], noise: Double = 0.25, personNoise: [String: Double] = [:]) {
+    public init(lengthscales: [Double], noise: Double = 0.25, personNoise: [String: Double] = [:], categoryVariance: Double = 0.25) {
         self.lengthscales = lengthscales
         self.noise = noise
         self.personNoise = personNoise
+        self.categoryVariance = categoryVariance
     }
 
     /// Starting values: unordered lengthscale 1, σ 0.25, and the ordered lengthscale growing with
@@ -34,6 +37,7 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     static let orderedGrid = [0.4, 0.6, 0.8, 1.0, 1.3, 1.7]
     static let unorderedGrid = [0.6, 1.0, 1.8]
     static let noiseGrid = [0.06, 0.12, 0.25, 0.5, 1.0]
+    static let categoryGrid = [0.0, 0.1, 0.25, 0.6]
     static let personGrid = [0.5, 1.0, 2.0, 4.0]
     /// A person's σ is estimated once they gave this many answers.
     static let personMinimumAnswers = 6

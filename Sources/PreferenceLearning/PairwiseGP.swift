@@ -9,22 +9,30 @@ struct MixedKernel: Sendable {
     /// 1/(2ℓ²) per dimension.
     let halfInvSq: [Double]
     let variance: Double
+    /// Variance of an independent offset per value of each unordered axis, added to the product
+    /// term (a category can be better everywhere, as tastes usually are).
+    let categoryVariance: Double
+    let categoricalCount: Int
+    /// k(x, x).
+    var priorVariance: Double { variance + categoryVariance * Double(categoricalCount) }
 
-    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1) {
+    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0) {
         dims = space.count
         isCategorical = space.dimensions.map(\.isCategorical)
         halfInvSq = lengthscales.map { 0.5 / ($0 * $0) }
         self.variance = variance
+        categoricalCount = isCategorical.filter { $0 }.count
+        self.categoryVariance = categoricalCount > 0 ? categoryVariance : 0
     }
 
     @inline(__always)
     func callAsFunction(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
-        var s = 0.0
+        var s = 0.0, same = 0
         isCategorical.withUnsafeBufferPointer { cat in
             halfInvSq.withUnsafeBufferPointer { w in
                 for d in 0..<dims {
                     if cat[d] {
-                        if a[d] != b[d] { s += w[d] }
+                        if a[d] != b[d] { s += w[d] } else { same += 1 }
                     } else {
                         let t = a[d] - b[d]
                         s += w[d] * t * t
@@ -32,7 +40,7 @@ struct MixedKernel: Sendable {
                 }
             }
         }
-        return variance * exp(-s)
+        return variance * exp(-s) + categoryVariance * Double(same)
     }
 }
 
@@ -238,12 +246,18 @@ struct PairwiseGP: Sendable {
         }
     }
 
+    /// Posterior mean and standard deviation at one point.
+    func meanAndSD(_ z: [Double]) -> (mean: Double, sd: Double) {
+        let p = predict([z])
+        return (p.means[0], p.variances[0].squareRoot())
+    }
+
     /// Posterior means and the whitened cross-covariances v = L⁻¹(√W ⊙ A k(X, x)) of points, so
     /// that cov(x, x') = k(x, x') − v·v'. Returns means, variances and V (N×m, flat).
     func predict(_ points: [[Double]]) -> (means: [Double], variances: [Double], whitened: [Double]) {
         let m = comparisons.count, d = kernel.dims, n = itemCount
         var means = [Double](repeating: 0, count: points.count)
-        var variances = [Double](repeating: kernel.variance, count: points.count)
+        var variances = [Double](repeating: kernel.priorVariance, count: points.count)
         var whitened = [Double](repeating: 0, count: points.count * m)
         guard m > 0 else { return (means, variances, whitened) }
         var kx = [Double](repeating: 0, count: n)
@@ -262,7 +276,7 @@ struct PairwiseGP: Sendable {
                         LinearAlgebra.forwardSolve(lp, n: m, v)
                         var ss = 0.0
                         for k in 0..<m { ss += v[k] * v[k] }
-                        variances[p] = max(kernel.variance - ss, 1e-12)
+                        variances[p] = max(kernel.priorVariance - ss, 1e-12)
                     }
                 }
             }

@@ -1,54 +1,140 @@
 import Foundation
 
 /// A hidden taste for simulated studies: a smooth function of the normalised parameters with a
-/// known best. Ordered axes: −Σ w_d (z_d − z*_d)² (w_d in 0.5…2, z* on the axis's grid);
-/// unordered axes: the preferred value 0, every other value a penalty in 0.25…0.75 (a boolean's
-/// other value 0.3). Utilities are rescaled so that the worst point scores 0 and the best 1.
+/// known best, plus a preferred category on each unordered axis. Utilities are rescaled so that
+/// the worst point scores 0 and the best 1.
+///
+/// Families (the ordered part; the best of each ordered axis is uniform on [0, 1] on the axis's
+/// grid, a quarter of them within 0.08 of an end):
+/// - `quadratic`: −Σ w_d (z_d − z*_d)², weights log-uniform in 0.3…3 (very different widths);
+/// - `bump`: a Gaussian bump exp(−½ Σ ((z_d − z*_d)/s_d)²), widths 0.4…0.9 (not separable, flat
+///   far away);
+/// - `sparse`: only 2 to 4 ordered axes matter, each −w_d·|z_d − z*_d|^p_d (p in 1.5…3, w in
+///   0.5…2); the others do not matter at all (their best is any value);
+/// - `legacy`: the first benchmark's taste (quadratic, w in 0.5…2, best within 0.1…0.9).
+/// Unordered axes: the preferred value 0, every other value a penalty (a share of the ordered
+/// part's range: 0.1…0.3 for a category, 0.12 for a boolean).
 public struct HiddenTaste: Sendable {
+    public enum Family: String, Sendable, CaseIterable {
+        case quadratic, bump, sparse, legacy
+    }
+
     public let space: PreferenceSpace
+    public let family: Family
+    /// A best point (on the grids). Axes that do not matter (`matters` false) hold any value.
     public let optimum: [Double]
+    /// Whether each axis changes the utility.
+    public let matters: [Bool]
     private let centre: [Double]
     private let weights: [Double]
+    private let powers: [Double]
     private let penalties: [[Double]]
-    private let rawMinimum: Double
+    private let rawMinimum: Double, rawMaximum: Double
 
     public init(space: PreferenceSpace, rng: inout SplitMix64) {
+        self.init(space: space, family: .legacy, rng: &rng)
+    }
+
+    public init(space: PreferenceSpace, family: Family, rng: inout SplitMix64) {
         self.space = space
-        var centre: [Double] = [], weights: [Double] = [], penalties: [[Double]] = []
-        var worst = 0.0
-        for dim in space.dimensions {
+        self.family = family
+        let ordered = space.dimensions.indices.filter { !space.dimensions[$0].isCategorical }
+        var relevant = Set(ordered)
+        if family == .sparse, ordered.count > 2 {
+            var pool = ordered
+            var keep: [Int] = []
+            for _ in 0..<min(pool.count, 2 + rng.index(3)) { keep.append(pool.remove(at: rng.index(pool.count))) }
+            relevant = Set(keep)
+        }
+        var centre: [Double] = [], weights: [Double] = [], powers: [Double] = [], penalties: [[Double]] = []
+        var matters: [Bool] = []
+        for (d, dim) in space.dimensions.enumerated() {
             switch dim.kind {
             case .categorical(let options):
                 let favourite = rng.index(options.count)
-                let p = (0..<options.count).map { $0 == favourite ? 0 : 0.25 + 0.5 * rng.uniform() }
-                centre.append(Double(favourite)); weights.append(0); penalties.append(p)
-                worst -= p.max()!
+                let scale = family == .legacy ? 1.0 : 0.4
+                let p = (0..<options.count).map { $0 == favourite ? 0 : scale * (0.25 + 0.5 * rng.uniform()) }
+                centre.append(Double(favourite)); weights.append(0); powers.append(2); penalties.append(p)
+                matters.append(options.count > 1)
             case .boolean:
                 let favourite = rng.index(2)
-                centre.append(Double(favourite)); weights.append(0); penalties.append(favourite == 0 ? [0, 0.3] : [0.3, 0])
-                worst -= 0.3
+                let penalty = family == .legacy ? 0.3 : 0.12
+                centre.append(Double(favourite)); weights.append(0); powers.append(2); penalties.append(favourite == 0 ? [0, penalty] : [penalty, 0])
+                matters.append(true)
             case .continuous, .integer:
-                let z = dim.snap(0.1 + 0.8 * rng.uniform())
-                let w = 0.5 + 1.5 * rng.uniform()
-                centre.append(z); weights.append(w); penalties.append([])
-                worst -= w * max(z, 1 - z) * max(z, 1 - z)
+                var z: Double
+                if family == .legacy {
+                    z = 0.1 + 0.8 * rng.uniform()
+                } else if rng.uniform() < 0.25 {
+                    let t = 0.08 * rng.uniform()
+                    z = rng.index(2) == 0 ? t : 1 - t
+                } else {
+                    z = rng.uniform()
+                }
+                z = dim.snap(z)
+                let w: Double, p: Double
+                switch family {
+                case .legacy: w = 0.5 + 1.5 * rng.uniform(); p = 2
+                case .quadratic: w = 0.3 * pow(10, rng.uniform()); p = 2
+                case .bump: w = 0.4 + 0.5 * rng.uniform(); p = 2   // the width s_d
+                case .sparse: w = relevant.contains(d) ? 0.5 + 1.5 * rng.uniform() : 0; p = 1.5 + 1.5 * rng.uniform()
+                }
+                centre.append(z); weights.append(w); powers.append(p); penalties.append([])
+                matters.append(w > 0)
             }
         }
         self.centre = centre
         self.weights = weights
-        self.penalties = penalties
+        self.powers = powers
+        self.matters = matters
+        // The ordered part's range (worst corner to best), then the categories' penalties scaled to it.
+        var orderedWorst = 0.0
+        switch family {
+        case .bump:
+            var s = 0.0
+            for d in ordered { let far = max(centre[d], 1 - centre[d]) / weights[d]; s += far * far }
+            orderedWorst = exp(-0.5 * s) - 1
+        default:
+            for d in ordered where weights[d] > 0 { orderedWorst -= weights[d] * pow(max(centre[d], 1 - centre[d]), powers[d]) }
+        }
+        let categoryScale = family == .legacy ? 1 : max(1e-9, -orderedWorst)
+        self.penalties = penalties.map { $0.map { $0 * categoryScale } }
+        var worst = orderedWorst
+        for p in self.penalties where !p.isEmpty { worst -= p.max()! }
         self.rawMinimum = worst
+        self.rawMaximum = 0
         self.optimum = space.decode(centre)
+    }
+
+    private func raw(_ z: [Double]) -> Double {
+        var u = 0.0, s = 0.0
+        for (d, dim) in space.dimensions.enumerated() {
+            if dim.isCategorical { u -= penalties[d][Int(z[d])]; continue }
+            let t = abs(z[d] - centre[d])
+            switch family {
+            case .bump: s += (t / weights[d]) * (t / weights[d])
+            case .sparse: if weights[d] > 0 { u -= weights[d] * pow(t, powers[d]) }
+            case .quadratic, .legacy: u -= weights[d] * t * t
+            }
+        }
+        if family == .bump { u += exp(-0.5 * s) - 1 }
+        return u
     }
 
     /// 0 at the worst point, 1 at the best.
     public func utility(_ point: [Double]) -> Double {
-        let z = space.encode(point)
-        var u = 0.0
-        for (d, dim) in space.dimensions.enumerated() {
-            if dim.isCategorical { u -= penalties[d][Int(z[d])] } else { u -= weights[d] * (z[d] - centre[d]) * (z[d] - centre[d]) }
+        (raw(space.encode(point)) - rawMinimum) / (rawMaximum - rawMinimum)
+    }
+
+    /// The normalised distance to the hidden best: ordered axes in range units, a differing
+    /// category or boolean 1, over the axes that matter (the nearest of the equally good bests).
+    public func distanceToBest(_ point: [Double]) -> Double {
+        let z = space.encode(point), c = space.encode(optimum)
+        var s = 0.0
+        for (d, dim) in space.dimensions.enumerated() where matters[d] {
+            if dim.isCategorical { s += z[d] == c[d] ? 0 : 1 } else { s += (z[d] - c[d]) * (z[d] - c[d]) }
         }
-        return (u - rawMinimum) / -rawMinimum
+        return s.squareRoot()
     }
 }
 
@@ -113,12 +199,14 @@ public enum Simulation {
         /// category 1) and the share of the taste's range reached, for the round and the baseline.
         public let modelDistance: Double, modelFraction: Double
         public let baselineDistance: Double, baselineFraction: Double
+        /// The two points and the hidden best.
+        public let modelPoint: [Double], baselinePoint: [Double], optimum: [Double]
     }
 
     public static func study(space: PreferenceSpace, seed: UInt64, checkpoints: [Int], settings: ExploreRound.Settings = .init(),
-                             people: [SimulatedPerson] = SimulatedPerson.team) -> [Checkpoint] {
+                             people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy) -> [Checkpoint] {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
-        let taste = HiddenTaste(space: space, rng: &rng)
+        let taste = HiddenTaste(space: space, family: family, rng: &rng)
         var round = ExploreRound(space: space, seed: seed, settings: settings)
         var modelBest: [Int: [Double]] = [:]
         for n in 1...(checkpoints.max() ?? 0) {
@@ -131,8 +219,10 @@ public enum Simulation {
         return checkpoints.map { n in
             let baseline = randomBaseline(space: space, answers: n, taste: taste, people: people, rng: &baselineRNG)
             let model = modelBest[n]!
-            return Checkpoint(answers: n, modelDistance: space.distance(model, taste.optimum), modelFraction: taste.utility(model),
-                              baselineDistance: space.distance(baseline, taste.optimum), baselineFraction: taste.utility(baseline))
+            // Both measured the same way: the normalised distance over the axes that matter.
+            return Checkpoint(answers: n, modelDistance: taste.distanceToBest(model), modelFraction: taste.utility(model),
+                              baselineDistance: taste.distanceToBest(baseline), baselineFraction: taste.utility(baseline),
+                              modelPoint: model, baselinePoint: baseline, optimum: taste.optimum)
         }
     }
 
@@ -171,8 +261,11 @@ public enum Simulation {
     }
 
     public static func table(studies: Int, checkpoints: [Int], space: PreferenceSpace = chartStudySpace(), firstSeed: UInt64 = 1,
-                             settings: ExploreRound.Settings = .init(), people: [SimulatedPerson] = SimulatedPerson.team) -> [Row] {
-        let all = (0..<studies).map { study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people) }
+                             settings: ExploreRound.Settings = .init(), people: [SimulatedPerson] = SimulatedPerson.team,
+                             family: HiddenTaste.Family = .legacy) -> [Row] {
+        let all = (0..<studies).map {
+            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family)
+        }
         return checkpoints.indices.map { c in
             let cs = all.map { $0[c] }
             return Row(answers: checkpoints[c],
