@@ -79,12 +79,19 @@ let package = Package(
             dependencies: ["ChartEngine", "Decimation"],
             path: "Benchmarks/EngineBenchmarks"
         ),
+        .target(name: "PreferenceLearning", dependencies: ["ChartEngine"]),
+        .executableTarget(
+            name: "ExploreBenchmarks",
+            dependencies: ["PreferenceLearning"],
+            path: "Benchmarks/ExploreBenchmarks"
+        ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
         .testTarget(name: "DecimationTests", dependencies: ["Decimation"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]
         ),
+        .testTarget(name: "PreferenceLearningTests", dependencies: ["PreferenceLearning", "ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
