@@ -43,8 +43,10 @@ let package = Package(
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
+        // The pairwise preference model of Explore rounds (a Gaussian process over chosen parameters).
+        .target(name: "PreferenceLearning", dependencies: ["ChartEngine"]),
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
-        .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite"]),
+        .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite", "PreferenceLearning"]),
         // Export formats, handoff bundles and provenance, from a preset and its revision.
         // The engine sources and guide a bundle ships are embedded at build time
         // (Plugins/EmbedEngineSources), so a copied binary writes bundles anywhere.
@@ -63,7 +65,7 @@ let package = Package(
         // The application: route groups that wire the stores to HTTP.
         .target(
             name: "WorkbenchApplication",
-            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode"]
+            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning"]
         ),
         // The command line: serve and the engine, export and verify commands.
         .target(
@@ -79,7 +81,6 @@ let package = Package(
             dependencies: ["ChartEngine", "Decimation"],
             path: "Benchmarks/EngineBenchmarks"
         ),
-        .target(name: "PreferenceLearning", dependencies: ["ChartEngine"]),
         .executableTarget(
             name: "ExploreBenchmarks",
             dependencies: ["PreferenceLearning"],

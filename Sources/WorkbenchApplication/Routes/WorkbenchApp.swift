@@ -21,6 +21,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     package let drafts: DraftStore
     package let comments: CommentStore
     package let rounds = RoundStore()
+    /// Explore rounds, kept in the workbench database.
+    package let explore: ExploreStore
     /// The OpenAPI document, derived from the routes once they are all added.
     let apiDocument = APIDocument()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -50,6 +52,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         self.data = data
         self.presets = presets
         comments = CommentStore(records: SQLiteCommentRecords(database: presets.database))
+        explore = ExploreStore(records: SQLiteExploreRecords(database: presets.database))
         let events = EventHub()
         self.events = events
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", DraftRoutes.draftEvent(snapshot, change)) }
@@ -84,6 +87,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, decisions: decisions, events: events))
+        r.add(ExploreRoutes(explore: explore, presets: presets, data: data, decisions: decisions, events: events))
         // Path parameters narrower than any text: names as the document can say them, revisions as digits.
         r.narrowPathParameters(["name": OpenAPIDocument.presetName, "revision": OpenAPIDocument.revisionText])
         return r
