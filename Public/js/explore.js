@@ -29,8 +29,8 @@ export class Explore {
     $('explore-back').addEventListener('click', () => this.show('list'));
     $('explore-end').addEventListener('click', () => this.end());
     $('explore-save').addEventListener('submit', event => { event.preventDefault(); this.save(); });
-    this.dialog.addEventListener('keydown', event => {
-      if ($('explore-round-view').hidden || event.target.matches('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+    document.addEventListener('keydown', event => {
+      if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
       const choice = CHOICE_KEYS[event.key];
       if (choice) { event.preventDefault(); this.answer(choice); }
     });
