@@ -173,3 +173,20 @@ def test_the_best_learns_from_a_careful_person(fresh_server):
     best = s.request("GET", f"/api/explore/{rid}/best").json()["values"]
     assert distance(best) < 0.25 < distance(start_values), best
     assert best["inactiveCurve"] == "monotone"
+
+
+def test_a_round_ends_by_itself_when_the_best_stays_put(fresh_server):
+    """K = stableAfter answers without the best moving (after the first 12) end the round."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": ["fillEnabled", "lineCap"], "stableAfter": 3, "seed": 2})["id"]
+    for n in range(1, 41):
+        pair = next_pair(s, rid)
+        a, b = (c["values"] for c in pair["candidates"])
+        recorded = answer(s, rid, pair["ticket"], "a" if a["fillEnabled"] and not b["fillEnabled"] else "b" if b["fillEnabled"] and not a["fillEnabled"] else "none")
+        if recorded["state"] == "ended":
+            break
+    assert recorded["state"] == "ended" and recorded["endReason"] == "stable", recorded
+    assert 12 <= recorded["answers"] and recorded["best"]["isStable"] and recorded["best"]["values"]["fillEnabled"] is True
+    assert s.request("GET", f"/api/explore/{rid}/next", headers=as_user("Ada")).status_code == 409
+    ended = [e for e in s.get("/api/log").json() if e["kind"] == "explore-ended"]
+    assert len(ended) == 1 and "did not move for 3 answers" in ended[0]["summary"], ended
