@@ -50,6 +50,7 @@ if let v = ProcessInfo.processInfo.environment["LOCAL"].flatMap(Int.init) { sett
 if let v = ProcessInfo.processInfo.environment["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
 if let a = ProcessInfo.processInfo.environment["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
 let env = ProcessInfo.processInfo.environment
+if let v = env["CEVERY"].flatMap(Int.init) { settings.categoryEvery = v }
 if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
 if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
 if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
