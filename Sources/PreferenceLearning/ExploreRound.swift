@@ -43,6 +43,9 @@ public struct ExploreRound: Codable, Sendable {
         /// Afterwards every n-th proposal is such a pair too (0: never); keeps the model honest far
         /// from its best.
         public var randomEvery = 3
+        /// Every n-th proposal (when not a far-apart pair) pits the best against itself with one
+        /// category or boolean changed (0: never): isolates the categories' effect.
+        public var categoryEvery = 4
         /// Scales of the local moves around the best and the leaders.
         public var localScales = [0.08, 0.25]
 
@@ -270,31 +273,46 @@ public struct ExploreRound: Codable, Sendable {
     /// a short hill climb (random local moves at shrinking scales, other categories, ±1 grid step).
     private mutating func updateBest() {
         let model = currentModel()
-        let caution = settings.bestCaution
-        let score: ([Double]) -> Double = { z in
-            if caution == 0 { return model.mean(z) }
-            let p = model.meanAndSD(z)
-            return p.mean - caution * p.sd
-        }
         let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
-        let ranked = items.map { (z: $0, mean: score($0)) }.sorted { $0.mean > $1.mean }
-        var bestZ = ranked[0].z, bestMean = ranked[0].mean
+        // Climb the mean (cheap: n kernel evaluations a point) from the leading answered points,
+        // keeping every point on the way; then take the candidate with the highest mean − κ·sd
+        // (one m×m solve a candidate), which stops where the answers stop vouching for it.
+        var candidates = items
+        let itemMeans = items.map(model.mean)
+        let ranked = items.indices.sorted { itemMeans[$0] > itemMeans[$1] }.map { (z: items[$0], mean: itemMeans[$0]) }
+        var path: [[Double]] = []
         for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: score)
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: model.mean) { path.append($0) }
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false
                     for y in space.neighbours(of: z, scale: scale, randomMoves: 8, rng: &rng) {
-                        let m = score(y)
+                        let m = model.mean(y)
                         if m > mean + 1e-12 { z = y; mean = m; improved = true }
                     }
                     if !improved { break }
                 }
             }
-            if mean > bestMean { bestZ = z; bestMean = mean }
+            path.append(z)
+            // And the way there in straight steps (ordered axes interpolated, categories of the end).
+            for t in [0.2, 0.4, 0.6, 0.8] {
+                var y = z
+                for (d, dim) in space.dimensions.enumerated() where !dim.isCategorical {
+                    y[d] = dim.snap(start.z[d] + t * (z[d] - start.z[d]))
+                }
+                path.append(y)
+            }
         }
-        let (finalMean, sd) = model.meanAndSD(bestZ)
-        bestMean = finalMean
+        candidates += path
+        let caution = settings.bestCaution
+        let p = model.predict(candidates)
+        var bestIndex = 0, bestScore = -Double.infinity
+        for i in candidates.indices {
+            let s = p.means[i] - caution * p.variances[i].squareRoot()
+            if s > bestScore { bestScore = s; bestIndex = i }
+        }
+        let bestZ = candidates[bestIndex]
+        let bestMean = p.means[bestIndex], sd = p.variances[bestIndex].squareRoot()
         let point = space.decode(bestZ)
         bestHistory.append(point)
         var stable = 1
@@ -342,7 +360,13 @@ public struct ExploreRound: Codable, Sendable {
             }
             let model = currentModel()
             let p = model.predict([a, b])
-            let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: .nan,
+            let m = model.comparisons.count
+            var dot = 0.0
+            for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
+            let kab = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
+            let s = max(p.variances[0] + p.variances[1] - 2 * (kab - dot), 1e-12).squareRoot(), delta = p.means[0] - p.means[1]
+            let eubo = p.means[1] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
+            let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: eubo,
                                     firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),
                                     secondMean: p.means[1], secondSD: p.variances[1].squareRoot())
             proposals.append(proposal)
@@ -385,7 +409,14 @@ public struct ExploreRound: Codable, Sendable {
         case .euboAgainstBest:
             // The reported best (first in the pool) when there is one.
             let incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
+            // On a category turn the challenger is the best with one unordered axis changed.
+            let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
+            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && best != nil
+                && proposals.count % settings.categoryEvery == settings.categoryEvery - 1
             for j in pool.indices where j != incumbent {
+                if categoryTurn && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
+                    v.0 == v.1 || space.dimensions[d].isCategorical
+                }) { continue }
                 let value = eubo(incumbent, j)
                 if value > bestValue { bestValue = value; bestPair = (incumbent, j) }
             }

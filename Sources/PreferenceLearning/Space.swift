@@ -177,7 +177,8 @@ public struct PreferenceSpace: Codable, Sendable, Equatable {
 
     /// Coordinate ascent of `score` from `start`: each axis in turn set to its best value among
     /// `axisValues`, for `sweeps` sweeps or until nothing improves.
-    func coordinateAscent(from start: [Double], startScore: Double, sweeps: Int, score: ([Double]) -> Double) -> (z: [Double], score: Double) {
+    func coordinateAscent(from start: [Double], startScore: Double, sweeps: Int, score: ([Double]) -> Double,
+                          onImprove: ([Double]) -> Void = { _ in }) -> (z: [Double], score: Double) {
         var z = start, best = startScore
         for _ in 0..<sweeps {
             var improved = false
@@ -185,7 +186,7 @@ public struct PreferenceSpace: Codable, Sendable, Equatable {
                 for value in axisValues(d) where value != z[d] {
                     var y = z; y[d] = value
                     let s = score(y)
-                    if s > best + 1e-12 { best = s; z = y; improved = true }
+                    if s > best + 1e-12 { best = s; z = y; improved = true; onImprove(y) }
                 }
             }
             if !improved { break }
