@@ -8,7 +8,7 @@ PYTEST = python3 -m pytest -q -p no:cacheprovider
 # suite waits on servers, browsers and kotlinc, so a few workers fit even two cores.
 TEST_WORKERS ?= 3
 
-.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history clean
+.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history bench-explore clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -60,7 +60,7 @@ fuzz-seeds:
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 
 # Benchmarks, release builds, figures as medians and ratios against baselines run alongside.
-bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-history bench-browser
+bench: bench-engine bench-cli bench-server bench-import bench-parsers bench-history bench-browser bench-explore
 
 bench-engine:
 	@scripts/ensure-deps.sh bench
@@ -93,6 +93,21 @@ bench-history: release
 bench-browser: release
 	@scripts/ensure-deps.sh bench
 	python3 Benchmarks/browser_bench.py .build/release/workbench
+
+# Explore learns: simulated studies through the HTTP API against random pairs + Bradley–Terry
+# and optuna-dashboard's preferential GP sampler, which lives in the benchmark's own virtual
+# environment (never needed to run the workbench); EXPLORE_STUDIES (default 20) studies.
+EXPLORE_VENV = .build/explore-bench-venv
+$(EXPLORE_VENV)/.installed:
+	python3 -m venv $(EXPLORE_VENV)
+	@# A CPU build of torch where one is at hand (no CUDA libraries), else PyPI's.
+	$(EXPLORE_VENV)/bin/pip install -q "torch==2.13.0+cpu" || $(EXPLORE_VENV)/bin/pip install -q torch
+	$(EXPLORE_VENV)/bin/pip install -q optuna-dashboard botorch
+	touch $@
+
+bench-explore: release $(EXPLORE_VENV)/.installed
+	$(SWIFT) build -c release --product ExploreBenchmarks
+	$(EXPLORE_VENV)/bin/python Benchmarks/explore_bench.py .build/release/workbench .build/release/ExploreBenchmarks
 
 clean:
 	rm -rf .build

@@ -43,8 +43,10 @@ let package = Package(
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
+        // The pairwise preference model of Explore rounds (a Gaussian process over chosen parameters).
+        .target(name: "PreferenceLearning", dependencies: ["ChartEngine"]),
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
-        .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite"]),
+        .target(name: "WorkbenchStores", dependencies: ["ChartEngine", "WorkbenchSupport", "CSQLite", "PreferenceLearning"]),
         // Export formats, handoff bundles and provenance, from a preset and its revision.
         // The engine sources and guide a bundle ships are embedded at build time
         // (Plugins/EmbedEngineSources), so a copied binary writes bundles anywhere.
@@ -63,7 +65,7 @@ let package = Package(
         // The application: route groups that wire the stores to HTTP.
         .target(
             name: "WorkbenchApplication",
-            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode"]
+            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning"]
         ),
         // The command line: serve and the engine, export and verify commands.
         .target(
@@ -79,12 +81,18 @@ let package = Package(
             dependencies: ["ChartEngine", "Decimation"],
             path: "Benchmarks/EngineBenchmarks"
         ),
+        .executableTarget(
+            name: "ExploreBenchmarks",
+            dependencies: ["PreferenceLearning"],
+            path: "Benchmarks/ExploreBenchmarks"
+        ),
         .testTarget(name: "ChartEngineTests", dependencies: ["ChartEngine"]),
         .testTarget(name: "DecimationTests", dependencies: ["Decimation"]),
         .testTarget(
             name: "ServerTests",
             dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]
         ),
+        .testTarget(name: "PreferenceLearningTests", dependencies: ["PreferenceLearning", "ChartEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -68,7 +68,7 @@ TOOLS = {"EngineBenchmarks", "EmbedSourcesTool", "ExploreBenchmarks"}
 # The layers, lowest first: a module may depend only on modules of a lower layer.
 LAYERS = [
     {"ChartEngine", "Decimation", "CMicroHTTPD", "CQREncode", "CSQLite", "CSodium"},
-    {"WorkbenchSupport"},
+    {"WorkbenchSupport", "PreferenceLearning"},
     {"HTTPServer", "WorkbenchStores", "PriceData"},
     {"WorkbenchExports"},
     {"WorkbenchApplication"},

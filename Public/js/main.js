@@ -16,6 +16,7 @@ import { PriceData } from './data-import.js';
 import { toast } from './toast.js';
 import { Comments } from './comments.js';
 import { Rounds } from './rounds.js';
+import { Explore } from './explore.js';
 import { HistoryPanel } from './history.js';
 import { Review } from './review.js';
 import { PageAddress } from './page-address.js';
@@ -59,6 +60,7 @@ async function start() {
   new Exporter(presets);
   new Comments(store, () => Number($('progress-scrub').value));
   new Rounds(store, presets);
+  new Explore(store, presets);
   const prices = new PriceData({ onChanged: () => stage.chart.draw(), status });
   live = new LiveSession(store, presets, drafts, {
     notice,

@@ -26,7 +26,7 @@ struct SessionRoutes: RouteGroup {
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
-        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, review, log",
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, explore, review, log",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
               answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { try eventStream($0) }

@@ -25,6 +25,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     package let people: PeopleStore
     /// Which event streams are whose, for notices to one person.
     let notices: Notices
+    /// Explore rounds, kept in the workbench database.
+    package let explore: ExploreStore
     /// The OpenAPI document, derived from the routes once they are all added.
     let apiDocument = APIDocument()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -60,6 +62,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             Output.error("the blind rounds cannot be kept in the workbench database (\(error)); this run keeps them in memory")
             rounds = RoundStore()
         }
+        explore = ExploreStore(records: SQLiteExploreRecords(database: presets.database))
         let events = EventHub()
         self.events = events
         self.people = people
@@ -99,6 +102,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(PeopleRoutes(people: people))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
+        r.add(ExploreRoutes(explore: explore, presets: presets, data: data, decisions: decisions, events: events))
         // Path parameters narrower than any text: names as the document can say them, revisions as digits.
         r.narrowPathParameters(["name": OpenAPIDocument.presetName, "revision": OpenAPIDocument.revisionText])
         return r

@@ -1,0 +1,106 @@
+// Explore benchmarks (release build): the time from an answer to the next proposal with 200
+// answers over 10 parameters, and the learning table against the random Bradley–Terry baseline.
+// swift run -c release ExploreBenchmarks [studies]
+import Foundation
+import PreferenceLearning
+
+func milliseconds(_ d: Duration) -> Double {
+    Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+}
+
+/// This thread's CPU time in ms (the wall clock counts other processes' turns on a shared machine).
+func cpuMilliseconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+    return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+}
+
+let space = Simulation.chartStudySpace()
+let clock = ContinuousClock()
+
+// Timing: a round with 200 answers from the simulated team, then answer → proposal timed 15 times
+// (each record refits the model, tries ≤ 2 neighbouring values of one hyperparameter group and
+// updates the best).
+if ProcessInfo.processInfo.environment["NOTIME"] == nil {
+    var rng = SplitMix64(seed: 99)
+    let taste = HiddenTaste(space: space, rng: &rng)
+    var round = ExploreRound(space: space, seed: 7)
+    var cpuTimes: [Double] = []
+    var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = []
+    var proposal = round.propose()
+    for n in 1...215 {
+        let person = SimulatedPerson.team[n % 3]
+        let outcome = person.answer(proposal.first, proposal.second, taste: taste, rng: &rng)
+        let start = clock.now, cpuStart = cpuMilliseconds()
+        try round.record(outcome, to: proposal.id, person: person.name)
+        let mid = clock.now
+        proposal = round.propose()
+        let end = clock.now
+        if n > 200 { cpuTimes.append(cpuMilliseconds() - cpuStart) }
+        if n > 200 {
+            times.append(milliseconds(end - start))
+            recordTimes.append(milliseconds(mid - start))
+            proposeTimes.append(milliseconds(end - mid))
+        }
+    }
+    let m = Simulation.median
+    print(String(format: "answer → proposal at 200–215 answers × %d parameters: median %.1f ms (record+refit %.1f, propose %.1f), max %.1f ms",
+                 space.count, m(times), m(recordTimes), m(proposeTimes), times.max()!))
+    print(String(format: "  (CPU time of the same: median %.1f ms, max %.1f ms)", m(cpuTimes), cpuTimes.max()!))
+    print("hyperparameters: \(round.hyperparameters)")
+}
+
+let studies = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 20 : 20
+let start = clock.now
+let scale = ProcessInfo.processInfo.environment["NOISE_SCALE"].flatMap(Double.init) ?? 1
+let people = SimulatedPerson.team.map { SimulatedPerson(name: $0.name, temperature: $0.temperature * scale, tieMargin: $0.tieMargin) }
+var settings = ExploreRound.Settings()
+if ProcessInfo.processInfo.environment["NOHYPER"] != nil { settings.hyperparameterSearch = false }
+if let v = ProcessInfo.processInfo.environment["LOCAL"].flatMap(Int.init) { settings.localMoves = v }
+if let v = ProcessInfo.processInfo.environment["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
+if let a = ProcessInfo.processInfo.environment["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
+let env = ProcessInfo.processInfo.environment
+if let v = env["CEVERY"].flatMap(Int.init) { settings.categoryEvery = v }
+if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
+if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
+if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
+if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
+if env["DIAG"] != nil {
+    // Per-axis errors at 30 answers: categorical and boolean hit rates, ordered RMS error.
+    for family in [HiddenTaste.Family.quadratic, .bump, .sparse] {
+        var hits = [Double](repeating: 0, count: space.count), baseHits = hits
+        for seed in 1...UInt64(studies) {
+            let c = Simulation.study(space: space, seed: seed, checkpoints: [30], settings: settings, people: people, family: family)[0]
+            let zo = space.encode(c.optimum), zm = space.encode(c.modelPoint), zb = space.encode(c.baselinePoint)
+            for d in 0..<space.count {
+                if space.dimensions[d].name == "inactiveCurve" || space.dimensions[d].name == "fillEnabled" {
+                    hits[d] += zm[d] == zo[d] ? 1 : 0; baseHits[d] += zb[d] == zo[d] ? 1 : 0
+                } else {
+                    hits[d] += (zm[d] - zo[d]) * (zm[d] - zo[d]); baseHits[d] += (zb[d] - zo[d]) * (zb[d] - zo[d])
+                }
+            }
+        }
+        print(family, "round:", hits.map { String(format: "%.2f", $0 / Double(studies)) }.joined(separator: " "))
+        print(family, "base: ", baseHits.map { String(format: "%.2f", $0 / Double(studies)) }.joined(separator: " "))
+    }
+    exit(0)
+}
+let families = env["FAMILY"].map { $0.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) } } ?? [.quadratic, .bump, .sparse]
+let firstSeed = env["SEED0"].flatMap(UInt64.init) ?? 1
+for family in families {
+    let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: space, firstSeed: firstSeed, settings: settings,
+                                people: people, family: family)
+    if env["COMPACT"] != nil {
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), rows.map { r in
+            String(format: "%3.0f%% %.2f/%.2f", r.closerShare * 100, r.medianModelFraction, r.medianBaselineFraction)
+        }.joined(separator: " | "))
+        continue
+    }
+    print("\n\(family) tastes (\(studies) studies, 3 simulated people, noise ×\(scale), medians): share of the taste's range reached; distance to the hidden best")
+    print("answers | round range | random+BT range | round dist | random+BT dist | round closer | round better")
+    for r in rows {
+        print(String(format: "%7d | %11.3f | %15.3f | %10.3f | %14.3f | %10.0f %% | %10.0f %%", r.answers, r.medianModelFraction, r.medianBaselineFraction,
+                     r.medianModelDistance, r.medianBaselineDistance, r.closerShare * 100, r.betterShare * 100))
+    }
+}
+print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000))

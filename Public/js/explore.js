@@ -1,0 +1,228 @@
+// Explore: a round in which the server's preference model proposes two charts at a time around
+// a preset (new points, not presets; no names), learns the team's taste from each pick and keeps
+// the team's current best, shown with its uncertainty and its changes in words, savable as a
+// preset. The pair is drawn by the engine; pressing one presses both. Keys 1, 2 and 0 answer.
+// Everyone answering the same round sees the others' progress through the event stream.
+
+import { getJSON, send } from './api.js';
+import { ChartView, attachPointer } from './chart-view.js';
+import { onDecisionEvent } from './decision-events.js';
+import { toast } from './toast.js';
+import { button } from './elements.js';
+
+const $ = id => document.getElementById(id);
+const CHOICE_KEYS = { '1': 'a', '2': 'b', '0': 'none' };
+
+export class Explore {
+  constructor(store, presets) {
+    this.store = store;
+    this.presets = presets;
+    this.dialog = $('explore-dialog');
+    this.round = null;    // the round on screen (its answer from the server)
+    this.ticket = null;   // the candidates on screen
+    this.views = [];
+    this.busy = false;
+    $('open-explore').addEventListener('click', () => this.open());
+    for (const id of ['explore-a', 'explore-b']) attachPointer($(id), () => this.views);
+    $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
+    for (const b of document.querySelectorAll('[data-explore-choice]')) b.addEventListener('click', () => this.answer(b.dataset.exploreChoice));
+    $('explore-back').addEventListener('click', () => this.show('list'));
+    $('explore-end').addEventListener('click', () => this.end());
+    $('explore-save').addEventListener('submit', event => { event.preventDefault(); this.save(); });
+    document.addEventListener('keydown', event => {
+      if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+      const choice = CHOICE_KEYS[event.key];
+      if (choice) { event.preventDefault(); this.answer(choice); }
+    });
+    onDecisionEvent('explore', data => this.heard(data));
+  }
+
+  async open() {
+    await this.fillStartForm();
+    if (!this.dialog.open) this.dialog.showModal();
+    this.show('list');
+  }
+
+  show(view) {
+    $('explore-list-view').hidden = view !== 'list';
+    $('explore-round-view').hidden = view !== 'round';
+    if (view === 'list') { this.round = null; this.ticket = null; this.renderList(); }
+  }
+
+  async fillStartForm() {
+    const list = await this.presets.refresh();
+    const select = $('explore-preset');
+    select.replaceChildren(...list.map(p => new Option(p.name, p.name)));
+    const current = this.presets.current?.name;
+    if (current) select.value = current;
+    const box = $('explore-parameters');
+    if (box.querySelector('input')) return;
+    for (const definition of this.store.schema.parameters) {
+      const label = document.createElement('label');
+      const check = document.createElement('input');
+      check.type = 'checkbox';
+      check.value = definition.key;
+      check.id = 'explore-parameter-' + definition.key;
+      label.append(check, document.createTextNode(' ' + definition.label));
+      if (definition.type === 'number' || definition.type === 'integer') {
+        const range = document.createElement('span');
+        range.className = 'range';
+        for (const end of ['min', 'max']) {
+          const input = document.createElement('input');
+          input.type = 'number';
+          input.min = definition.min;
+          input.max = definition.max;
+          input.step = definition.step || 'any';
+          input.value = definition[end];
+          input.dataset.end = end;
+          input.setAttribute('aria-label', `${definition.label}: ${end === 'min' ? 'lowest' : 'highest'} value`);
+          range.append(input);
+        }
+        if (definition.unit) range.append(document.createTextNode(definition.unit));
+        label.append(' ', range);
+      }
+      box.append(label);
+    }
+  }
+
+  async start() {
+    const parameters = [...document.querySelectorAll('#explore-parameters input[type=checkbox]:checked')].map(check => {
+      const [min, max] = [...check.parentElement.querySelectorAll('input[type=number]')].map(i => Number(i.value));
+      return min === undefined ? check.value : { key: check.value, min, max };
+    });
+    const voters = $('explore-voters').value.split(',').map(n => n.trim()).filter(Boolean);
+    try {
+      const { body: round } = await send('POST', '/api/explore', { preset: $('explore-preset').value, parameters, ...(voters.length ? { voters } : {}) });
+      $('explore-error').textContent = '';
+      await this.join(round.id);
+    } catch (error) {
+      $('explore-error').textContent = error.message;
+    }
+  }
+
+  async renderList() {
+    let rounds = [];
+    try { rounds = await getJSON('/api/explore'); } catch (error) { toast(`Cannot list Explore rounds: ${error.message}`, { error: true }); }
+    const list = $('explore-list');
+    list.replaceChildren();
+    if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No Explore rounds yet.' }));
+    for (const round of rounds) {
+      const item = document.createElement('li');
+      item.dataset.round = round.id;
+      const text = document.createElement('span');
+      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${round.answers} answers · ${round.state}`;
+      item.append(text, button(round.state === 'open' ? 'Join' : 'See the best', () => this.join(round.id)));
+      list.append(item);
+    }
+  }
+
+  async join(id) {
+    this.show('round');
+    this.round = { id };
+    $('explore-save-name').value = '';
+    await this.refresh();
+    await this.nextCandidates();
+  }
+
+  /** The round and its best from the server. */
+  async refresh() {
+    if (!this.round) return;
+    try { this.round = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}`); } catch (error) {
+      toast(`Cannot read the Explore round: ${error.message}`, { error: true });
+      return;
+    }
+    this.renderBest();
+  }
+
+  renderBest() {
+    const round = this.round, best = round.best;
+    const open = round.state === 'open';
+    const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
+    $('explore-progress').textContent = open
+      ? `${round.answers} answers${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`
+      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${round.answers} answers${people}.`;
+    $('explore-pair').hidden = !open;
+    for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
+    $('explore-end').hidden = !open;
+    const changes = $('explore-best-changes');
+    changes.replaceChildren();
+    if (!best) {
+      $('explore-best-state').textContent = 'No answers yet: the starting preset “' + round.preset + '”.';
+      $('explore-best-uncertainty').textContent = '';
+    } else {
+      $('explore-best-state').textContent = best.changes.length
+        ? `After ${best.answers} answers, “${round.preset}” with these changes:`
+        : `After ${best.answers} answers: the starting preset “${round.preset}” as it is.`;
+      const stable = best.isStable ? `stable for ${best.stableFor} answers` : `unchanged for ${best.stableFor} of ${best.stableAfter} answers`;
+      $('explore-best-uncertainty').textContent = `Team's liking ${best.mean.toFixed(2)} ± ${best.sd.toFixed(2)} (0 is an average chart); ${stable}.`;
+      for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
+    }
+    $('explore-save').hidden = !best;
+    if (round.saved.length) $('explore-best-state').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
+  }
+
+  async nextCandidates() {
+    if (!this.round || this.round.state !== 'open') { this.ticket = null; this.renderBest(); return; }
+    let next;
+    try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next`); } catch (error) {
+      toast(`Cannot get the next pair: ${error.message}`, { error: true });
+      this.ticket = null;
+      this.renderBest();
+      return;
+    }
+    this.ticket = next.ticket;
+    this.renderBest();
+    const charts = [$('explore-a'), $('explore-b')];
+    this.views = next.candidates.slice(0, 2).map((candidate, i) => {
+      const view = new ChartView(charts[i], () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
+      view.draw();
+      return view;
+    });
+  }
+
+  async answer(choice) {
+    if (!this.ticket || this.busy || this.round?.state !== 'open') return;
+    this.busy = true;
+    for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = true;
+    const ticket = this.ticket;
+    this.ticket = null;
+    try {
+      await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice });
+    } catch (error) {
+      toast(`Cannot record the answer: ${error.message}`, { error: true });
+    } finally {
+      this.busy = false;
+    }
+    await this.refresh();
+    await this.nextCandidates();
+  }
+
+  async end() {
+    try { await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/end`); } catch (error) {
+      toast(`Cannot end the round: ${error.message}`, { error: true });
+    }
+    this.ticket = null;
+    await this.refresh();
+  }
+
+  async save() {
+    const name = $('explore-save-name').value.trim();
+    if (!name) return;
+    try {
+      await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
+      toast(`Saved the team's best as “${name}”`);
+      await this.presets.refresh();
+    } catch (error) {
+      toast(`Cannot save: ${error.message}`, { error: true });
+    }
+    await this.refresh();
+  }
+
+  /** Someone answered, ended or saved: the best and progress of the round on screen follow. */
+  heard(data) {
+    if (this.dialog.open && !$('explore-list-view').hidden) this.renderList();
+    if (!this.round || data.round !== this.round.id) return;
+    const wasOpen = this.round.state === 'open';
+    this.refresh().then(() => { if (wasOpen && this.round.state !== 'open') { this.ticket = null; this.renderBest(); } });
+  }
+}

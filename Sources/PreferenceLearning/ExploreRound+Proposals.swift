@@ -1,0 +1,113 @@
+import Foundation
+
+/// Choosing the next pair (or four) to show: the acquisition over the mixed space.
+extension ExploreRound {
+    // MARK: proposals
+
+    /// The next pair. Candidates: the current best, the leading answered points, their
+    /// neighbours (random local moves at two scales, every other category and boolean, ±1 grid
+    /// step) and uniform random points on the mixed grid (every category, integer grid points).
+    /// The pair maximises EUBO, the expected utility of the better of the two (Lin et al. 2022),
+    /// in closed form from their joint posterior: with δ = μ₁ − μ₂ and s² = Var(f₁ − f₂),
+    /// EUBO = μ₂ + δ Φ(δ/s) + s φ(δ/s). By default one of the two is the model's best
+    /// (exploitation) and the other maximises EUBO with it, which rewards a high mean and a
+    /// high uncertainty of the difference (exploration).
+    public mutating func propose() -> Proposal {
+        let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
+        if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
+            // A random point and a far one: each ordered axis shifted by half its range (± 0.15,
+            // wrapped), each unordered axis another value.
+            let a = space.randomCoordinates(&rng)
+            var b = a
+            for (d, dim) in space.dimensions.enumerated() {
+                switch dim.kind {
+                case .categorical(let options) where options.count > 1:
+                    b[d] = Double((Int(a[d]) + 1 + rng.index(options.count - 1)) % options.count)
+                case .boolean: b[d] = 1 - a[d]
+                case .categorical: break
+                case .continuous, .integer:
+                    var t = a[d] + 0.5 + 0.3 * (rng.uniform() - 0.5)
+                    if t >= 1 { t -= 1 }
+                    b[d] = dim.snap(t)
+                }
+            }
+            let model = currentModel()
+            let p = model.predict([a, b])
+            let m = model.comparisons.count
+            var dot = 0.0
+            for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
+            let kab = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
+            let s = max(p.variances[0] + p.variances[1] - 2 * (kab - dot), 1e-12).squareRoot(), delta = p.means[0] - p.means[1]
+            let eubo = p.means[1] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
+            let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: eubo,
+                                    firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),
+                                    secondMean: p.means[1], secondSD: p.variances[1].squareRoot())
+            proposals.append(proposal)
+            return proposal
+        }
+        let model = currentModel()
+        var pool: [[Double]] = []
+        var seen = Set<[Double]>()
+        func add(_ z: [Double]) { if seen.insert(z).inserted { pool.append(z) } }
+        if let best { add(space.encode(best.point)) }
+        let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
+        let leaders = items.map { (z: $0, mean: model.mean($0)) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
+        leaders.forEach(add)
+        var anchors = Array(leaders.prefix(3))
+        if let best { anchors.insert(space.encode(best.point), at: 0) }
+        for anchor in anchors {
+            for scale in settings.localScales {
+                for y in space.neighbours(of: anchor, scale: scale, randomMoves: settings.localMoves, rng: &rng) { add(y) }
+            }
+        }
+        for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
+
+        let (means, variances, v) = model.predict(pool)
+        let m = model.comparisons.count
+        let kernel = model.kernel
+        let eubo: (Int, Int) -> Double = { i, j in
+            v.withUnsafeBufferPointer { vp in
+                var dot = 0.0
+                let vi = vp.baseAddress! + i * m, vj = vp.baseAddress! + j * m
+                for k in 0..<m { dot += vi[k] * vj[k] }
+                let kij = pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel(a.baseAddress!, b.baseAddress!) } }
+                let s2 = variances[i] + variances[j] - 2 * (kij - dot)
+                guard s2 > 1e-10 else { return -.infinity }
+                let s = s2.squareRoot(), delta = means[i] - means[j]
+                return means[j] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
+            }
+        }
+        var bestPair = (0, min(1, pool.count - 1)), bestValue = -Double.infinity
+        switch settings.acquisition {
+        case .euboAgainstBest:
+            // The reported best (first in the pool) when there is one.
+            let incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
+            // On a category turn the challenger is the best with one unordered axis changed.
+            let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
+            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && best != nil
+                && proposals.count % settings.categoryEvery == settings.categoryEvery - 1
+            for j in pool.indices where j != incumbent {
+                if categoryTurn && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
+                    v.0 == v.1 || space.dimensions[d].isCategorical
+                }) { continue }
+                let value = eubo(incumbent, j)
+                if value > bestValue { bestValue = value; bestPair = (incumbent, j) }
+            }
+        case .random: break
+        case .eubo:
+            for i in 0..<pool.count {
+                for j in (i + 1)..<pool.count {
+                    let value = eubo(i, j)
+                    if value > bestValue { bestValue = value; bestPair = (i, j) }
+                }
+            }
+        }
+        // Show the two in a random order (the best is not always on the same side).
+        let (i, j) = rng.index(2) == 0 ? bestPair : (bestPair.1, bestPair.0)
+        let proposal = Proposal(id: proposals.count, first: space.decode(pool[i]), second: space.decode(pool[j]),
+                                expectedBest: bestValue, firstMean: means[i], firstSD: variances[i].squareRoot(),
+                                secondMean: means[j], secondSD: variances[j].squareRoot())
+        proposals.append(proposal)
+        return proposal
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The model's settings chosen from the answers: lengthscales (per dimension, in normalised
+/// units: [0, 1] for ordered axes, "differs" = 1 for unordered ones), the probit noise σ of a
+/// typical person (utilities have prior standard deviation 1) and each person's multiplier of it.
+public struct Hyperparameters: Codable, Sendable, Equatable {
+    public var lengthscales: [Double]
+    public var noise: Double
+    /// σ of person p is `noise × personNoise[p]` (1 when absent).
+    public var personNoise: [String: Double]
+    /// Prior variance of each unordered axis's per-value offset (added to the product kernel).
+    public var categoryVariance: Double
+
+    public init(lengthscales: [Double], noise: Double = 0.25, personNoise: [String: Double] = [:], categoryVariance: Double = 0.25) {
+        self.lengthscales = lengthscales
+        self.noise = noise
+        self.personNoise = personNoise
+        self.categoryVariance = categoryVariance
+    }
+
+    /// Starting values: unordered lengthscale 1, σ 0.25, and the ordered lengthscale growing with
+    /// the square root of their count (0.25·√D, at most 1), so that a prior draw varies about
+    /// as much across the space whatever its dimension (as in Hvarfner et al. 2024).
+    public static func initial(for space: PreferenceSpace) -> Hyperparameters {
+        let base = orderedBase(space)
+        return Hyperparameters(lengthscales: space.dimensions.map { $0.isCategorical ? 1.0 : base })
+    }
+
+    static func orderedBase(_ space: PreferenceSpace) -> Double {
+        min(1, 0.25 * Double(max(1, space.dimensions.filter { !$0.isCategorical }.count)).squareRoot())
+    }
+
+    func sigma(for person: String) -> Double { noise * (personNoise[person] ?? 1) }
+
+    // The grids searched (type-II maximum a posteriori, one coordinate pass per search).
+    /// Multiples of the ordered base lengthscale.
+    static let orderedGrid = [0.4, 0.6, 0.8, 1.0, 1.3, 1.7]
+    static let unorderedGrid = [0.6, 1.0, 1.8]
+    static let noiseGrid = [0.06, 0.12, 0.25, 0.5, 1.0]
+    static let categoryGrid = [0.0, 0.1, 0.25, 0.6]
+    static let personGrid = [0.5, 1.0, 2.0, 4.0]
+    /// A person's σ is estimated once they gave this many answers.
+    static let personMinimumAnswers = 6
+
+    /// Weak log-normal priors keep the choice sensible with few answers (where the evidence is flat).
+    func logPrior(space: PreferenceSpace) -> Double {
+        func ln(_ x: Double, _ centre: Double, _ sd: Double) -> Double { let t = log(x / centre) / sd; return -0.5 * t * t }
+        var s = ln(noise, 0.25, 1.0)
+        let base = Self.orderedBase(space)
+        for (d, dim) in space.dimensions.enumerated() {
+            s += dim.isCategorical ? ln(lengthscales[d], 1.0, 0.7) : ln(lengthscales[d], base, 0.5)
+        }
+        for (_, v) in personNoise { s += ln(v, 1, 0.8) }
+        return s
+    }
+}

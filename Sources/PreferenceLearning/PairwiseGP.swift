@@ -1,0 +1,286 @@
+import Foundation
+
+/// Squared-exponential (RBF) kernel with one lengthscale per dimension (ARD). Ordered axes use
+/// their [0, 1] coordinates; unordered axes (categories, booleans) contribute a squared distance
+/// of 1 when the values differ (an overlap/Hamming term, the same as a scaled one-hot encoding).
+struct MixedKernel: Sendable {
+    let dims: Int
+    let isCategorical: [Bool]
+    /// 1/(2ℓ²) per dimension.
+    let halfInvSq: [Double]
+    let variance: Double
+    /// Variance of an independent offset per value of each unordered axis, added to the product
+    /// term (a category can be better everywhere, as tastes usually are).
+    let categoryVariance: Double
+    let categoricalCount: Int
+    /// k(x, x).
+    var priorVariance: Double { variance + categoryVariance * Double(categoricalCount) }
+
+    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0) {
+        dims = space.count
+        isCategorical = space.dimensions.map(\.isCategorical)
+        halfInvSq = lengthscales.map { 0.5 / ($0 * $0) }
+        self.variance = variance
+        categoricalCount = isCategorical.filter { $0 }.count
+        self.categoryVariance = categoricalCount > 0 ? categoryVariance : 0
+    }
+
+    @inline(__always)
+    func callAsFunction(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        var s = 0.0, same = 0
+        isCategorical.withUnsafeBufferPointer { cat in
+            halfInvSq.withUnsafeBufferPointer { w in
+                for d in 0..<dims {
+                    if cat[d] {
+                        if a[d] != b[d] { s += w[d] } else { same += 1 }
+                    } else {
+                        let t = a[d] - b[d]
+                        s += w[d] * t * t
+                    }
+                }
+            }
+        }
+        return variance * exp(-s) + categoryVariance * Double(same)
+    }
+}
+
+/// One answer as the model sees it: items by index into the model's item list.
+struct ModelComparison: Sendable {
+    let first: Int
+    let second: Int
+    /// +1 first preferred, −1 second preferred, 0 no preference.
+    let outcome: Int
+    /// The probit scale √2·σ of whoever answered.
+    let scale: Double
+}
+
+/// A Gaussian process over utilities fitted to pairwise comparisons (Chu & Ghahramani 2005) by
+/// the Laplace approximation. The answers only see differences g_k = f(u_k) − f(v_k); these are
+/// jointly Gaussian with prior covariance A K Aᵀ (A the ±1 comparison matrix) and the probit
+/// likelihood is diagonal in them, so the fit is GPML's Algorithm 3.1 over m comparisons (an
+/// m×m Cholesky per Newton step), never an n×n one over items, and tolerates a singular A K Aᵀ
+/// (cycles, repeats).
+///
+/// A strict answer has likelihood Φ(y·g/s); "no preference" counts as half a win each way,
+/// ½[log Φ(g/s) + log Φ(−g/s)], which is log-concave and peaks at g = 0.
+struct PairwiseGP: Sendable {
+    let kernel: MixedKernel
+    /// Items in model coordinates, flat n×D.
+    let items: [Double]
+    let itemCount: Int
+    let comparisons: [ModelComparison]
+
+    // Fit results.
+    private(set) var latent: [Double] = []     // ĝ (m)
+    private(set) var gradient: [Double] = []   // ∇ log p(y|ĝ) (m): the posterior mean weights
+    private(set) var sqrtW: [Double] = []      // √W (m)
+    private(set) var factor: [Double] = []     // L with L Lᵀ = I + √W K √W (m×m)
+    /// Posterior mean weights per item: μ(x) = Σᵢ itemWeights[i] k(x, itemᵢ).
+    private(set) var itemWeights: [Double] = []
+    private(set) var logEvidence: Double = -.infinity
+    private(set) var newtonSteps = 0
+    private(set) var jitter = 0.0
+
+    static let maxNewtonSteps = 40
+
+    init(kernel: MixedKernel, items: [Double], comparisons: [ModelComparison]) {
+        self.kernel = kernel
+        self.items = items
+        self.itemCount = items.count / max(1, kernel.dims)
+        self.comparisons = comparisons
+        fit()
+    }
+
+    /// The n×n kernel matrix over the items.
+    private func itemKernel() -> [Double] {
+        let n = itemCount, d = kernel.dims
+        var k = [Double](repeating: 0, count: n * n)
+        items.withUnsafeBufferPointer { x in
+            let base = x.baseAddress!
+            for i in 0..<n {
+                k[i * n + i] = kernel(base + i * d, base + i * d)
+                for j in 0..<i {
+                    let v = kernel(base + i * d, base + j * d)
+                    k[i * n + j] = v
+                    k[j * n + i] = v
+                }
+            }
+        }
+        return k
+    }
+
+    /// Log-likelihood of one comparison at difference g, its derivative and −second derivative.
+    @inline(__always)
+    static func likelihood(_ c: ModelComparison, _ g: Double) -> (value: Double, gradient: Double, w: Double) {
+        let s = c.scale
+        if c.outcome == 0 {
+            let z = g / s
+            let r1 = Normal.ratio(z), r2 = Normal.ratio(-z)
+            return (0.5 * (Normal.logCDF(z) + Normal.logCDF(-z)),
+                    0.5 * (r1 - r2) / s,
+                    0.5 * (r1 * (z + r1) + r2 * (-z + r2)) / (s * s))
+        }
+        let y = Double(c.outcome)
+        let z = y * g / s
+        let r = Normal.ratio(z)
+        return (Normal.logCDF(z), y * r / s, r * (z + r) / (s * s))
+    }
+
+    private mutating func fit() {
+        let m = comparisons.count
+        latent = [Double](repeating: 0, count: m)
+        gradient = [Double](repeating: 0, count: m)
+        sqrtW = [Double](repeating: 0, count: m)
+        itemWeights = [Double](repeating: 0, count: itemCount)
+        guard m > 0 else { factor = []; logEvidence = 0; return }
+        let kItems = itemKernel()
+        let n = itemCount
+        // K_g = A K Aᵀ
+        var kg = [Double](repeating: 0, count: m * m)
+        for a in 0..<m {
+            let ua = comparisons[a].first, va = comparisons[a].second
+            for b in 0...a {
+                let ub = comparisons[b].first, vb = comparisons[b].second
+                let v = kItems[ua * n + ub] - kItems[ua * n + vb] - kItems[va * n + ub] + kItems[va * n + vb]
+                kg[a * m + b] = v
+                kg[b * m + a] = v
+            }
+        }
+        var a = [Double](repeating: 0, count: m)   // ĝ = K_g a
+        var g = [Double](repeating: 0, count: m)
+        var grad = [Double](repeating: 0, count: m)
+        var w = [Double](repeating: 0, count: m)
+        var sw = [Double](repeating: 0, count: m)
+        var l = [Double](repeating: 0, count: m * m)
+
+        func objective(_ a: [Double], _ g: [Double]) -> Double {
+            var s = 0.0
+            for k in 0..<m { s += -0.5 * a[k] * g[k] + Self.likelihood(comparisons[k], g[k]).value }
+            return s
+        }
+        func multiplyK(_ v: [Double]) -> [Double] {
+            var out = [Double](repeating: 0, count: m)
+            kg.withUnsafeBufferPointer { kp in
+                for i in 0..<m {
+                    var s = 0.0
+                    let row = i * m
+                    for j in 0..<m { s += kp[row + j] * v[j] }
+                    out[i] = s
+                }
+            }
+            return out
+        }
+        func factorise() {
+            for k in 0..<m {
+                let d = Self.likelihood(comparisons[k], g[k])
+                grad[k] = d.gradient
+                w[k] = max(d.w, 1e-12)
+                sw[k] = w[k].squareRoot()
+            }
+            for i in 0..<m {
+                for j in 0..<m { l[i * m + j] = sw[i] * kg[i * m + j] * sw[j] }
+                l[i * m + i] += 1
+            }
+            jitter = LinearAlgebra.choleskyWithJitter(&l, n: m) ?? .nan
+        }
+
+        var psi = objective(a, g)
+        var steps = 0
+        while steps < Self.maxNewtonSteps {
+            steps += 1
+            factorise()
+            // b = W g + ∇log p;  a_new = b − √W L⁻ᵀ L⁻¹ (√W ⊙ K b)
+            var b = [Double](repeating: 0, count: m)
+            for k in 0..<m { b[k] = w[k] * g[k] + grad[k] }
+            let kb = multiplyK(b)
+            var t = [Double](repeating: 0, count: m)
+            for k in 0..<m { t[k] = sw[k] * kb[k] }
+            l.withUnsafeBufferPointer { lp in
+                t.withUnsafeMutableBufferPointer { tp in
+                    LinearAlgebra.forwardSolve(lp, n: m, tp)
+                    LinearAlgebra.backwardSolve(lp, n: m, tp)
+                }
+            }
+            var aNew = [Double](repeating: 0, count: m)
+            for k in 0..<m { aNew[k] = b[k] - sw[k] * t[k] }
+            // Damped step: halve until the objective does not decrease (log-concave, so it ends).
+            var step = 1.0
+            var aTry = aNew, gTry = multiplyK(aNew), psiTry = objective(aTry, gTry)
+            var halvings = 0
+            while psiTry < psi - 1e-12 && halvings < 20 {
+                step *= 0.5; halvings += 1
+                for k in 0..<m { aTry[k] = a[k] + step * (aNew[k] - a[k]) }
+                gTry = multiplyK(aTry)
+                psiTry = objective(aTry, gTry)
+            }
+            let improvement = psiTry - psi
+            a = aTry; g = gTry; psi = psiTry
+            if improvement < 1e-9 * max(1, abs(psi)) { break }
+        }
+        newtonSteps = steps
+        factorise()   // W, ∇ and L at the mode
+        var logDet = 0.0
+        for i in 0..<m { logDet += log(l[i * m + i]) }
+        logEvidence = psi - logDet
+        latent = g
+        gradient = grad
+        sqrtW = sw
+        factor = l
+        var weights = [Double](repeating: 0, count: n)
+        for k in 0..<m {
+            weights[comparisons[k].first] += grad[k]
+            weights[comparisons[k].second] -= grad[k]
+        }
+        itemWeights = weights
+    }
+
+    /// Posterior mean at one point (model coordinates): n kernel evaluations.
+    func mean(_ z: [Double]) -> Double {
+        let d = kernel.dims
+        return z.withUnsafeBufferPointer { zp in
+            items.withUnsafeBufferPointer { x in
+                var s = 0.0
+                for i in 0..<itemCount where itemWeights[i] != 0 { s += itemWeights[i] * kernel(zp.baseAddress!, x.baseAddress! + i * d) }
+                return s
+            }
+        }
+    }
+
+    /// Posterior mean and standard deviation at one point.
+    func meanAndSD(_ z: [Double]) -> (mean: Double, sd: Double) {
+        let p = predict([z])
+        return (p.means[0], p.variances[0].squareRoot())
+    }
+
+    /// Posterior means and the whitened cross-covariances v = L⁻¹(√W ⊙ A k(X, x)) of points, so
+    /// that cov(x, x') = k(x, x') − v·v'. Returns means, variances and V (N×m, flat).
+    func predict(_ points: [[Double]]) -> (means: [Double], variances: [Double], whitened: [Double]) {
+        let m = comparisons.count, d = kernel.dims, n = itemCount
+        var means = [Double](repeating: 0, count: points.count)
+        var variances = [Double](repeating: kernel.priorVariance, count: points.count)
+        var whitened = [Double](repeating: 0, count: points.count * m)
+        guard m > 0 else { return (means, variances, whitened) }
+        var kx = [Double](repeating: 0, count: n)
+        items.withUnsafeBufferPointer { x in
+            factor.withUnsafeBufferPointer { lp in
+                whitened.withUnsafeMutableBufferPointer { vAll in
+                    for (p, z) in points.enumerated() {
+                        z.withUnsafeBufferPointer { zp in
+                            for i in 0..<n { kx[i] = kernel(zp.baseAddress!, x.baseAddress! + i * d) }
+                        }
+                        var mu = 0.0
+                        for i in 0..<n { mu += itemWeights[i] * kx[i] }
+                        means[p] = mu
+                        let v = UnsafeMutableBufferPointer(rebasing: vAll[(p * m)..<((p + 1) * m)])
+                        for k in 0..<m { v[k] = sqrtW[k] * (kx[comparisons[k].first] - kx[comparisons[k].second]) }
+                        LinearAlgebra.forwardSolve(lp, n: m, v)
+                        var ss = 0.0
+                        for k in 0..<m { ss += v[k] * v[k] }
+                        variances[p] = max(kernel.priorVariance - ss, 1e-12)
+                    }
+                }
+            }
+        }
+        return (means, variances, whitened)
+    }
+}

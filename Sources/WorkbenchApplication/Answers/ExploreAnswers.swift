@@ -1,0 +1,151 @@
+import WorkbenchSupport
+
+/// A parameter an Explore round moves, and within what.
+struct ExploreParameterAnswer: Encodable {
+    let key: String
+    let label: String
+    let unit: String?
+    /// Numbers and whole numbers: the range; other kinds null.
+    let min: Double?
+    let max: Double?
+    /// Choices: the options; other kinds null.
+    let options: [String]?
+}
+
+/// One parameter of the best that is not what the starting preset has, in words.
+struct ExploreChangeAnswer: Encodable {
+    let key: String
+    let label: String
+    let from: JSONValue
+    let to: JSONValue
+    /// "Line width 4 → 3 px".
+    let text: String
+}
+
+/// The team's current best: the model's best point with its uncertainty and how it differs
+/// from the starting preset.
+struct ExploreBestAnswer: Encodable {
+    let round: String
+    let answers: Int
+    /// Posterior mean and standard deviation of the team's utility there (0 is the average
+    /// point, the prior's standard deviation is 1).
+    let mean: Double
+    let sd: Double
+    /// Answers in a row the best has not moved; the round can end by itself at `stableAfter` (K).
+    let stableFor: Int
+    let stableAfter: Int
+    let isStable: Bool
+    /// The moving parameters' values at the best.
+    let values: JSONValue
+    /// Every parameter of the style the best stands for (the starting preset's, the moving ones changed).
+    let parameters: JSONValue
+    let changes: [ExploreChangeAnswer]
+    /// The changes in one line ("Line width 4 → 3 px, Curve natural → monotone"), or "the starting preset".
+    let summary: String
+}
+
+/// An answer as a person gave it.
+struct ExploreHistoryAnswer: Encodable {
+    let person: String
+    let at: String
+    let choice: String
+    let candidates: Int
+}
+
+/// An Explore round: what moves, who answers, where it stands.
+struct ExploreRoundAnswer: Encodable {
+    let id: String
+    let preset: String
+    let createdBy: String
+    let createdAt: String
+    let state: String
+    let endedAt: String?
+    let endedBy: String?
+    /// "ended" (someone ended it), "stable" (the best did not move for K answers), or null.
+    let endReason: String?
+    let parameters: [ExploreParameterAnswer]
+    /// Who may answer; empty: anyone.
+    let voters: [String]
+    let endWhenStable: Bool
+    let stableAfter: Int
+    let answers: Int
+    let people: [String]
+    let best: ExploreBestAnswer?
+    let history: [ExploreHistoryAnswer]
+    /// Presets saved from the best.
+    let saved: [String]
+}
+
+/// `GET /api/explore/{id}/next`: candidates without names; their parameters are the answer.
+struct ExploreNextAnswer: Encodable {
+    struct Candidate: Encodable {
+        struct Drawings: Encodable {
+            let rest: String
+            let pressed: String
+        }
+
+        /// "a", "b" (, "c", "d"): what `choice` names.
+        let id: String
+        /// The moving parameters' values.
+        let values: JSONValue
+        /// Every parameter of the candidate's style.
+        let parameters: JSONValue
+        /// The engine's SVG at rest and pressed (with `svg=true`), else null.
+        let svg: Drawings?
+    }
+
+    let round: String
+    let ticket: String
+    let answers: Int
+    let candidates: [Candidate]
+}
+
+/// `POST /api/explore/{id}/answers`.
+struct ExploreRecordedAnswer: Encodable {
+    let round: String
+    let answers: Int
+    let state: String
+    let endReason: String?
+    let best: ExploreBestAnswer?
+}
+
+/// `POST /api/explore/{id}/save`.
+struct ExploreSavedAnswer: Encodable {
+    let round: String
+    let name: String
+    let revision: String
+    let message: String
+}
+
+extension ExploreBestAnswer: DocumentedAnswer {
+    static var example: ExploreBestAnswer {
+        ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, stableFor: 3, stableAfter: 8, isStable: false,
+                          values: .object([("inactiveLineWidth", .number(3))]), parameters: .object([("inactiveLineWidth", .number(3))]),
+                          changes: [.init(key: "inactiveLineWidth", label: "Inactive line width", from: .number(4), to: .number(3), text: "Inactive line width 4 → 3 px")],
+                          summary: "Inactive line width 4 → 3 px")
+    }
+}
+
+extension ExploreRoundAnswer: DocumentedAnswer {
+    static var example: ExploreRoundAnswer {
+        ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
+                           parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
+                           voters: ["Ada"], endWhenStable: true, stableAfter: 8, answers: 1, people: ["Ada"], best: nil,
+                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2)], saved: ["Explored"])
+    }
+}
+
+extension ExploreNextAnswer: DocumentedAnswer {
+    static var example: ExploreNextAnswer {
+        ExploreNextAnswer(round: "r", ticket: "t", answers: 0,
+                          candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)])
+    }
+}
+
+extension ExploreRecordedAnswer: DocumentedAnswer {
+    static var example: ExploreRecordedAnswer { ExploreRecordedAnswer(round: "r", answers: 1, state: "open", endReason: nil, best: nil) }
+}
+
+extension ExploreSavedAnswer: DocumentedAnswer {
+    static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…") }
+}

@@ -1,0 +1,359 @@
+import ChartEngine
+import Foundation
+import HTTPServer
+import PreferenceLearning
+import PriceData
+import WorkbenchStores
+import WorkbenchSupport
+
+/// Explore rounds (SPEC §12): a preference model over the parameters people chose proposes
+/// candidates (new points, not presets) after each answer, keeps the team's best with its
+/// uncertainty, and saves it as a preset. A round ends when someone ends it, or by itself once
+/// the best has not moved for K answers (`stableAfter`, default 8, and never before the model's
+/// first 12 far-apart exploration pairs are answered).
+struct ExploreRoutes: PresetReading {
+    let explore: ExploreStore
+    let presets: PresetStore
+    let data: DataStore
+    let decisions: DecisionRecorder
+    let events: EventHub
+
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+
+    func addRoutes(to r: inout Router) {
+        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 8), \"endWhenStable\"?: true, \"seed\"?}",
+               schema: OpenAPIDocument.exploreStart, answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
+        r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
+        r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. The same until you answer.",
+              query: [.init("count", OpenAPIDocument.enumeration(["2", "4"]), "candidates side by side"), .init("svg", OpenAPIDocument.enumeration(["true", "false"]), "include SVGs")],
+              answers: [.json("the candidates", ExploreNextAnswer.self)], errors: [403, 404, 409]) { try next($0) }
+        r.post("/api/explore/{id}/answers", "Answer your candidates: {\"ticket\", \"choice\": \"a\"|\"b\"|\"c\"|\"d\"|\"none\"} (none: no preference)",
+               schema: OpenAPIDocument.exploreAnswer, answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [403, 404, 409]) { try answer($0) }
+        r.get("/api/explore/{id}/best", "The team's current best: its parameters, mean and standard deviation of the utility, the changes from the starting preset in words",
+              answers: [.json("the best", ExploreBestAnswer.self)], errors: [404, 409]) { try best($0) }
+        r.get("/api/explore/{id}", "The round: its parameters, voters, state, answers by person and the best", answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) {
+            try show($0)
+        }
+        r.post("/api/explore/{id}/end", "End the round; its best is recorded in the decision log", body: nil,
+               answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) { try end($0) }
+        r.post("/api/explore/{id}/save", "Save the best as a new preset {\"name\"}; its first revision names the round and the number of answers",
+               schema: OpenAPIDocument.exploreSave, answers: [.json("saved", ExploreSavedAnswer.self, status: 201)], errors: [404, 409, 507]) { try save($0) }
+    }
+
+    // MARK: handlers
+
+    package func start(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let body = JSONValue.object(try request.jsonObject())
+        guard let rawName = body["preset"]?.stringValue else { throw .badRequest("is required: the preset to start from", field: "preset") }
+        let name: String
+        do { name = try Preset.validName(rawName) } catch { throw .badRequest(error.message, field: "preset") }
+        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        guard case .array(let items)? = body["parameters"], ExploreStore.parameterRange.contains(items.count) else {
+            throw .badRequest("must list \(ExploreStore.parameterRange.lowerBound) to \(ExploreStore.parameterRange.upperBound) parameters that may move", field: "parameters")
+        }
+        var keys: [String] = [], ranges: [String: ClosedRange<Double>] = [:]
+        for (i, item) in items.enumerated() {
+            let field = "parameters[\(i)]"
+            let key: String?
+            var lo: Double?, hi: Double?
+            switch item {
+            case .string(let s): key = s
+            case .object:
+                key = item["key"]?.stringValue
+                for member in item.objectPairs ?? [] where !["key", "min", "max"].contains(member.0) {
+                    throw .badRequest("has an unknown member \"\(member.0.prefix(40))\"", field: field)
+                }
+                if let v = item["min"] { guard let n = v.numberValue, n.isFinite else { throw .badRequest("must be a number", field: field + ".min") }; lo = n }
+                if let v = item["max"] { guard let n = v.numberValue, n.isFinite else { throw .badRequest("must be a number", field: field + ".max") }; hi = n }
+            default: key = nil
+            }
+            guard let key, let definition = ParameterDefinition.named(key) else { throw .badRequest("must name a parameter", field: field) }
+            guard !keys.contains(key) else { throw .badRequest("names \"\(key)\" twice", field: field) }
+            if lo != nil || hi != nil {
+                let full: ClosedRange<Double>
+                switch definition.kind {
+                case .number(let range, _, _): full = range
+                case .integer(let range, _, _): full = Double(range.lowerBound)...Double(range.upperBound)
+                default: throw .badRequest("only numbers take a range", field: field)
+                }
+                let a = lo ?? full.lowerBound, b = hi ?? full.upperBound
+                guard full.contains(a), full.contains(b), a <= b else {
+                    throw .badRequest("must lie within \(NumberText.shortest(full.lowerBound))…\(NumberText.shortest(full.upperBound)), min ≤ max", field: field)
+                }
+                ranges[key] = a...b
+            }
+            keys.append(key)
+        }
+        do { _ = try ChartParameterSpace(keys: keys, ranges: ranges) } catch {
+            throw .badRequest("a range holds no valid value", field: "parameters")
+        }
+        var voters: [String] = []
+        if let list = body["voters"] {
+            guard case .array(let names) = list, names.count <= ExploreStore.voterLimit else {
+                throw .badRequest("must be a list of at most \(ExploreStore.voterLimit) names", field: "voters")
+            }
+            for (i, n) in names.enumerated() {
+                guard let s = n.stringValue?.trimmingCharacters(in: .whitespaces), (1...Authorship.maxLength).contains(s.count) else {
+                    throw .badRequest("must be a name of 1 to \(Authorship.maxLength) characters", field: "voters[\(i)]")
+                }
+                if !voters.contains(s) { voters.append(s) }
+            }
+        }
+        var stableAfter = ExploreStore.defaultStableAfter
+        if let v = body["stableAfter"] {
+            guard let n = v.numberValue, n.rounded() == n, ExploreStore.stableRange.contains(Int(exactly: n) ?? -1) else {
+                throw .badRequest("must be a whole number from \(ExploreStore.stableRange.lowerBound) to \(ExploreStore.stableRange.upperBound)", field: "stableAfter")
+            }
+            stableAfter = Int(n)
+        }
+        var endWhenStable = true
+        if let v = body["endWhenStable"] {
+            guard case .bool(let b) = v else { throw .badRequest("must be true or false", field: "endWhenStable") }
+            endWhenStable = b
+        }
+        var seed: UInt64?
+        if let v = body["seed"] {
+            guard let n = v.numberValue, n.rounded() == n, n >= 0, n <= 9_007_199_254_740_991 else { throw .badRequest("must be a whole number ≥ 0", field: "seed") }
+            seed = UInt64(n)
+        }
+        let base = JSONValue.object(entry.preset.style.values.map { ($0.key, $0.value.json) })
+        let round: Exploration
+        do {
+            round = try explore.create(preset: name, baseParameters: base, keys: keys, ranges: ranges, voters: voters, stableAfter: stableAfter,
+                                       endWhenStable: endWhenStable, seed: seed, by: request.author.user)
+        } catch { throw Self.exploreError(error) }
+        let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
+        decisions.record("explore-started", preset: name, by: request.author.user,
+                         summary: "started an Explore round from “\(name)” over \(labels)" + (voters.isEmpty ? "" : " for \(voters.joined(separator: ", "))"),
+                         details: .object([("round", .string(round.id)), ("parameters", .array(keys.map(JSONValue.string)))]))
+        let answer = roundAnswer(round)
+        return HTTPResponse.answer(answer, status: 201).announcing("explore", [("action", .string("started")), ("round", .string(round.id))])
+    }
+
+    package func list() throws(HTTPError) -> HTTPResponse {
+        do { return .answer(try explore.list().map(roundAnswer)) } catch { throw Self.exploreError(error) }
+    }
+
+    package func next(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let count = request.query["count"] == "4" ? 4 : 2
+        let drawings = request.query["svg"] == "true"
+        let issued: (Exploration, Exploration.Ticket)
+        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidatesJSON) } catch { throw Self.exploreError(error, id: id) }
+        let (round, ticket) = issued
+        let series = drawings ? data.snapshot.data : nil
+        let candidates = ticket.points.enumerated().map { i, point in
+            let style = round.style(at: point)
+            var svg: ExploreNextAnswer.Candidate.Drawings?
+            if let series {
+                let rest = (try? RenderRequest([:], base: style))?.svg(data: series) ?? ""
+                let pressed = (try? RenderRequest(["progress": .json(.number(1)), "selection": .json(.number(0.62))], base: style))?.svg(data: series) ?? ""
+                svg = .init(rest: rest, pressed: pressed)
+            }
+            return ExploreNextAnswer.Candidate(id: Exploration.candidateIDs[i], values: Self.values(round, point),
+                                               parameters: Self.parameters(style), svg: svg)
+        }
+        return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, answers: round.model.answers.count, candidates: candidates))
+    }
+
+    package func answer(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let body = JSONValue.object(try request.jsonObject())
+        guard let ticket = body["ticket"]?.stringValue else { throw .badRequest("is required: the ticket from /next", field: "ticket") }
+        guard let choice = body["choice"]?.stringValue, choice == "none" || Exploration.candidateIDs.contains(choice) else {
+            throw .badRequest("must be a candidate's id (a, b, c, d) or none", field: "choice")
+        }
+        let person = Self.voter(request)
+        let result: (round: Exploration, endedNow: Bool)
+        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidatesJSON) } catch {
+            throw Self.exploreError(error, id: id)
+        }
+        let round = result.round
+        let best = bestAnswer(round)
+        let picked = choice == "none" ? "no preference" : "candidate \(choice)"
+        decisions.record("explore-answer", preset: round.preset, by: person,
+                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(round.model.answers.count) answers)",
+                         details: .object([("round", .string(id)), ("choice", .string(choice))]))
+        if result.endedNow { recordEnd(round, by: person) }
+        return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
+                                                         endReason: round.endReason, best: best), status: 201)
+            .announcing("explore", [("action", .string(result.endedNow ? "ended" : "answered")), ("round", .string(id)),
+                                    ("answers", .number(Double(round.model.answers.count))), ("person", .string(person))])
+    }
+
+    package func best(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let round: Exploration
+        do { round = try explore.round(id) } catch { throw Self.exploreError(error, id: id) }
+        guard let best = bestAnswer(round) else { throw HTTPError(409, "no_answers", "no answers yet: the model has no best") }
+        return .answer(best)
+    }
+
+    package func show(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        do { return .answer(roundAnswer(try explore.round(id))) } catch { throw Self.exploreError(error, id: id) }
+    }
+
+    package func end(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let result: (round: Exploration, endedNow: Bool)
+        do { result = try explore.end(id, by: request.author.user) } catch { throw Self.exploreError(error, id: id) }
+        if result.endedNow { recordEnd(result.round, by: request.author.user) }
+        return HTTPResponse.answer(roundAnswer(result.round))
+            .announcing("explore", [("action", .string("ended")), ("round", .string(id))])
+    }
+
+    package func save(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let body = JSONValue.object(try request.jsonObject())
+        guard let raw = body["name"]?.stringValue else { throw .badRequest("is required: the new preset's name", field: "name") }
+        let name: String
+        do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
+        let round: Exploration
+        do { round = try explore.round(id) } catch { throw Self.exploreError(error, id: id) }
+        guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
+            throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
+        }
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(best.answers) answers: \(summary)"
+        if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
+        let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
+        let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
+        do { saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message) }
+        catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
+        catch { throw Self.storeError(error, name: name) }
+        decisions.announce(saved.logged)
+        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision)),
+                                          ("user", .string(request.author.user)), ("client", .string(request.author.client))]))
+        do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
+        decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
+                         summary: "saved the Explore round's best as “\(name)” after \(best.answers) answers (\(summary))",
+                         details: .object([("round", .string(id)), ("answers", .number(Double(best.answers)))]))
+        return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
+            .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
+    }
+
+    // MARK: answers
+
+    private func recordEnd(_ round: Exploration, by person: String) {
+        let pick = bestAnswer(round)?.summary ?? "no answers"
+        let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
+        decisions.record("explore-ended", preset: round.preset, by: person,
+                         summary: "\(why) the Explore round from “\(round.preset)” after \(round.model.answers.count) answers; the team's pick: \(pick)",
+                         details: .object([("round", .string(round.id)), ("reason", .string(round.endReason ?? "ended")),
+                                           ("best", bestAnswer(round).map { $0.values } ?? .null)]))
+    }
+
+    func roundAnswer(_ round: Exploration) -> ExploreRoundAnswer {
+        let params = round.keys.compactMap(ParameterDefinition.named).map { d -> ExploreParameterAnswer in
+            let range = round.ranges[d.key]
+            switch d.kind {
+            case .number(let r, _, let unit):
+                return .init(key: d.key, label: d.label, unit: unit, min: range?.first ?? r.lowerBound, max: range?.last ?? r.upperBound, options: nil)
+            case .integer(let r, _, _):
+                return .init(key: d.key, label: d.label, unit: nil, min: range?.first ?? Double(r.lowerBound), max: range?.last ?? Double(r.upperBound), options: nil)
+            case .choice(let options, _): return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, options: options)
+            default: return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, options: nil)
+            }
+        }
+        var people: [String] = []
+        for entry in round.history where !people.contains(entry.person) { people.append(entry.person) }
+        return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
+                                  state: round.isOpen ? "open" : "ended", endedAt: round.endedAt, endedBy: round.endedBy, endReason: round.endReason,
+                                  parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter,
+                                  answers: round.model.answers.count, people: people, best: bestAnswer(round),
+                                  history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates) },
+                                  saved: round.saved)
+    }
+
+    func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {
+        guard let best = round.model.best else { return nil }
+        let style = Self.clean(round.style(at: best.point)), base = round.baseStyle
+        var changes: [ExploreChangeAnswer] = []
+        for key in round.keys {
+            guard let d = ParameterDefinition.named(key) else { continue }
+            let from = d.value(in: base), to = d.value(in: style)
+            guard from != to else { continue }
+            var unit = ""
+            if case .number(_, _, let u?) = d.kind { unit = " " + u }
+            changes.append(.init(key: key, label: d.label, from: from.json, to: to.json,
+                                 text: "\(d.label) \(Self.words(from)) → \(Self.words(to))\(unit)"))
+        }
+        return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
+                                 stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
+                                 parameters: Self.parameters(style), changes: changes,
+                                 summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "))
+    }
+
+    /// A value as people read it: numbers without float noise, Béziers as four numbers.
+    static func words(_ value: ParameterValue) -> String {
+        switch value {
+        case .number(let v): NumberText.shortest((v * 1e6).rounded() / 1e6)
+        case .text(let s): s
+        case .flag(let b): b ? "on" : "off"
+        case .numbers(let list): list.map { NumberText.shortest(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
+        }
+    }
+
+    /// The style with numbers rounded to a millionth (grid values carry float noise).
+    static func clean(_ style: ChartStyle) -> ChartStyle {
+        var out = style
+        for (key, value) in style.values {
+            switch value {
+            case .number(let v): try? out.set(key, .number((v * 1e6).rounded() / 1e6))
+            case .numbers(let list): try? out.set(key, .numbers(list.map { ($0 * 1e6).rounded() / 1e6 }))
+            default: break
+            }
+        }
+        return out
+    }
+
+    static func parameters(_ style: ChartStyle) -> JSONValue { .object(clean(style).values.map { ($0.key, $0.value.json) }) }
+
+    static func values(_ round: Exploration, _ point: [Double]) -> JSONValue {
+        let style = clean(round.style(at: point))
+        return .object(round.keys.compactMap { key in ParameterDefinition.named(key).map { (key, $0.value(in: style).json) } })
+    }
+
+    /// The candidates' moving values, for the round's records in the database.
+    static func candidatesJSON(_ round: Exploration, _ points: [[Double]]) -> JSONValue {
+        .array(points.map { values(round, $0) })
+    }
+
+    static func exploreError(_ error: ExploreStore.Failure, id: String = "") -> HTTPError {
+        switch error {
+        case .notFound: HTTPError(404, "not_found", "no Explore round \"\(String(id.prefix(32)))\"", field: "id")
+        case .closed: HTTPError(409, "round_ended", "this Explore round has ended; see its best")
+        case .tooMany: HTTPError(409, "too_many_rounds", "\(ExploreStore.maxOpenRounds) Explore rounds are open; end one first")
+        case .notAVoter: HTTPError(403, "not_a_voter", "this round is answered by the people it names")
+        case .unknownTicket: HTTPError(409, "unknown_ticket", "these candidates were answered already or replaced; ask for the next", field: "ticket")
+        case .notYourTicket: HTTPError(403, "not_your_ticket", "these candidates were handed to someone else", field: "ticket")
+        case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown, or none", field: "choice")
+        case .full: HTTPError(409, "round_full", "this round has \(ExploreStore.maxAnswers) answers, its most; end it")
+        case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", "the round could not be stored: \(words)")
+        }
+    }
+}
+
+/// The bodies Explore reads, for the OpenAPI document.
+extension OpenAPIDocument {
+    static let exploreStart: JSONValue = {
+        let numberKeys = ChartStyle.definitions.filter { if case .number = $0.kind { true } else if case .integer = $0.kind { true } else { false } }.map(\.key)
+        let item = JSONValue.object([("oneOf", .array([
+            enumeration(ChartStyle.definitions.map(\.key)),
+            object([("key", enumeration(numberKeys)), ("min", .object([("type", .string("number"))])), ("max", .object([("type", .string("number"))]))],
+                   required: ["key"]),
+        ]))])
+        return object([
+            ("preset", presetName),
+            ("parameters", .object([("type", .string("array")), ("minItems", .number(Double(ExploreStore.parameterRange.lowerBound))),
+                                    ("maxItems", .number(Double(ExploreStore.parameterRange.upperBound))), ("items", item)])),
+            ("voters", .object([("type", .string("array")), ("maxItems", .number(Double(ExploreStore.voterLimit))),
+                                ("items", text(1...Authorship.maxLength, pattern: "\\S"))])),
+            ("stableAfter", range(Double(ExploreStore.stableRange.lowerBound)...Double(ExploreStore.stableRange.upperBound), integer: true)),
+            ("endWhenStable", boolean),
+            ("seed", range(0...9_007_199_254_740_991, integer: true)),
+        ], required: ["preset", "parameters"])
+    }()
+    static let exploreAnswer = object([("ticket", text(1...64)), ("choice", enumeration(Exploration.candidateIDs + ["none"]))], required: ["ticket", "choice"])
+    static let exploreSave = object([("name", presetName)], required: ["name"])
+}

@@ -1,0 +1,271 @@
+import ChartEngine
+import Foundation
+import PreferenceLearning
+import Synchronization
+import WorkbenchSupport
+
+/// One Explore round (SPEC §12): a preference model over the parameters people chose to move,
+/// starting from a preset. Candidates are new points of the space, not presets; people pick
+/// among two (or four) at a time and the model proposes the next after each answer. Codable:
+/// the whole round, the model's answers, proposals and generator included, is one row of the
+/// workbench database.
+package struct Exploration: Codable, Sendable {
+    /// Candidates handed to one person, to be answered once.
+    package struct Ticket: Codable, Sendable {
+        package let token: String
+        package let person: String
+        /// The model's proposals the candidates come from (one per pair).
+        package let proposals: [Int]
+        /// Points of the model's space, in order: a, b (, c, d).
+        package let points: [[Double]]
+        package let issuedAt: String
+    }
+
+    /// An answer as people gave it (the model keeps the pairwise comparisons it implies).
+    package struct AnswerEntry: Codable, Sendable {
+        package let person: String
+        package let at: String
+        /// "a"…"d", or "none".
+        package let choice: String
+        package let candidates: Int
+        /// The model's answers after this one.
+        package let total: Int
+    }
+
+    package static let candidateIDs = ["a", "b", "c", "d"]
+
+    package let id: String
+    package let createdBy: String
+    package let createdAt: String
+    /// The starting preset's name and its parameters (JSON text of an object, as in its file).
+    package let preset: String
+    package let baseParameters: String
+    /// The parameters that move, in order, and the narrower ranges asked for.
+    package let keys: [String]
+    package let ranges: [String: [Double]]
+    /// Who may answer; empty: anyone.
+    package let voters: [String]
+    /// End by itself once the best has not moved for `stableAfter` answers.
+    package let endWhenStable: Bool
+    package var model: ExploreRound
+    package var tickets: [Ticket] = []
+    package var history: [AnswerEntry] = []
+    package var endedAt: String?
+    package var endedBy: String?
+    /// "ended" (by a person) or "stable" (the best stopped moving).
+    package var endReason: String?
+    /// Presets saved from the best: name and revision.
+    package var saved: [String] = []
+
+    package var isOpen: Bool { endedAt == nil }
+
+    package var stableAfter: Int { model.settings.stableAfter }
+
+    /// The adapter between the model's points and parameter values.
+    package var adapter: ChartParameterSpace {
+        // The keys and ranges were checked when the round was made.
+        try! ChartParameterSpace(keys: keys, ranges: ranges.compactMapValues { $0.count == 2 && $0[0] <= $0[1] ? $0[0]...$0[1] : nil })
+    }
+
+    /// The starting preset's style.
+    package var baseStyle: ChartStyle {
+        var style = ChartStyle()
+        if let object = try? JSONValue.parse(Array(baseParameters.utf8)), let pairs = object.objectPairs {
+            for (key, json) in pairs {
+                guard let definition = ParameterDefinition.named(key), let value = try? ParameterValue.reading(json, as: definition) else { continue }
+                try? style.set(key, value)
+            }
+        }
+        return style
+    }
+
+    /// The base style with a point's values.
+    package func style(at point: [Double]) -> ChartStyle {
+        var style = baseStyle
+        let values = adapter.values(at: point)
+        for key in keys { if let v = values[key] { try? style.set(key, v) } }
+        return style
+    }
+
+    /// The starting preset's point in the space.
+    package var startPoint: [Double] {
+        let base = baseStyle
+        return adapter.point(from: Dictionary(uniqueKeysWithValues: keys.compactMap { key in
+            ParameterDefinition.named(key).map { (key, $0.value(in: base)) }
+        }))
+    }
+}
+
+/// Where Explore rounds are kept for good: the round's state, and every proposal and answer
+/// with its parameters, in tables of the workbench database.
+package protocol ExploreRecords: Sendable {
+    func loadAll() throws -> [Exploration]
+    /// Writes the round's state and, in the same transaction, the proposals and answer made now.
+    func write(_ round: Exploration, proposals: [(person: String, at: String, parameters: JSONValue)], answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)?) throws
+}
+
+/// The Explore rounds of this workbench. Knows no HTTP; throws `ExploreStore.Failure`.
+package final class ExploreStore: Sendable {
+    package static let maxOpenRounds = 50
+    package static let maxAnswers = 400
+    /// Outstanding tickets per round (the oldest is dropped).
+    package static let maxTickets = 64
+    package static let parameterRange = 1...12
+    package static let voterLimit = 32
+    package static let stableRange = 3...50
+    /// K: answers the best stays put before a round ends by itself.
+    package static let defaultStableAfter = 8
+
+    package enum Failure: Error, Equatable {
+        case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
+    }
+
+    private let state = Mutex<[String: Exploration]?>(nil)
+    private let records: (any ExploreRecords)?
+
+    package init(records: (any ExploreRecords)? = nil) { self.records = records }
+
+    private func withRounds<T>(_ body: (inout [String: Exploration]) throws(Failure) -> T) throws(Failure) -> T {
+        try state.withLock { (current: inout [String: Exploration]?) throws(Failure) -> T in
+            if current == nil {
+                do { current = Dictionary(uniqueKeysWithValues: try (records?.loadAll() ?? []).map { ($0.id, $0) }) } catch { throw .storage("\(error)") }
+            }
+            var all = current ?? [:]
+            defer { current = all }
+            return try body(&all)
+        }
+    }
+
+    private func save(_ round: Exploration, proposals: [(person: String, at: String, parameters: JSONValue)] = [],
+                      answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)? = nil) throws(Failure) {
+        do { try records?.write(round, proposals: proposals, answer: answer) } catch { throw .storage("\(error)") }
+    }
+
+    /// A new round. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).
+    package func create(preset: String, baseParameters: JSONValue, keys: [String], ranges: [String: ClosedRange<Double>], voters: [String],
+                        stableAfter: Int, endWhenStable: Bool, seed: UInt64?, by author: String) throws(Failure) -> Exploration {
+        let space: ChartParameterSpace
+        do { space = try ChartParameterSpace(keys: keys, ranges: ranges) } catch { throw .badChoice }
+        var settings = ExploreRound.Settings()
+        settings.stableAfter = stableAfter
+        var random = SystemRandomNumberGenerator()
+        let round = Exploration(id: Sodium.randomHex(bytes: 8), createdBy: author, createdAt: Preset.now(), preset: preset,
+                                baseParameters: baseParameters.serialized(), keys: keys,
+                                ranges: ranges.mapValues { [$0.lowerBound, $0.upperBound] }, voters: voters, endWhenStable: endWhenStable,
+                                model: ExploreRound(space: space.space, seed: seed ?? random.next(), settings: settings))
+        return try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard all.values.filter(\.isOpen).count < Self.maxOpenRounds else { throw .tooMany }
+            try save(round)
+            all[round.id] = round
+            return round
+        }
+    }
+
+    package func round(_ id: String) throws(Failure) -> Exploration {
+        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard let round = all[id] else { throw .notFound }
+            return round
+        }
+    }
+
+    /// Newest first.
+    package func list() throws(Failure) -> [Exploration] {
+        try withRounds { all in Array(all.values) }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+    }
+
+    private func mayAnswer(_ round: Exploration, _ person: String) throws(Failure) {
+        guard round.isOpen else { throw .closed }
+        guard round.voters.isEmpty || round.voters.contains(person) else { throw .notAVoter }
+    }
+
+    /// This person's candidates: the ticket they have not answered yet (same count), else new
+    /// ones from the model. `parameters` describes a ticket's candidates for the records.
+    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (Exploration, Exploration.Ticket) {
+        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard var round = all[id] else { throw .notFound }
+            try mayAnswer(round, person)
+            if let waiting = round.tickets.last(where: { $0.person == person }), waiting.points.count == count { return (round, waiting) }
+            guard round.model.answers.count < Self.maxAnswers else { throw .full }
+            var proposals: [Int] = [], points: [[Double]] = []
+            for _ in 0..<(count / 2) {
+                let p = round.model.propose()
+                proposals.append(p.id)
+                points += [p.first, p.second]
+            }
+            let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now())
+            round.tickets.removeAll { $0.person == person }
+            round.tickets.append(ticket)
+            if round.tickets.count > Self.maxTickets { round.tickets.removeFirst(round.tickets.count - Self.maxTickets) }
+            try save(round, proposals: [(person, ticket.issuedAt, parameters(round, points))])
+            all[id] = round
+            return (round, ticket)
+        }
+    }
+
+    /// Records `choice` ("a"…"d" or "none") on a ticket. A pick beats every other candidate; no
+    /// preference ties each pair shown. Ends the round when its best is stable (if asked to).
+    package func answer(_ id: String, ticket token: String, choice: String, person: String,
+                        parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard var round = all[id] else { throw .notFound }
+            try mayAnswer(round, person)
+            guard let index = round.tickets.firstIndex(where: { $0.token == token }) else { throw .unknownTicket }
+            let ticket = round.tickets[index]
+            guard ticket.person == person else { throw .notYourTicket }
+            let ids = Exploration.candidateIDs.prefix(ticket.points.count)
+            guard choice == "none" || ids.contains(choice) else { throw .badChoice }
+            do {
+                if choice == "none" {
+                    for p in ticket.proposals { try round.model.record(.noPreference, to: p, person: person) }
+                } else {
+                    let winner = ids.firstIndex(of: choice)!
+                    for (pair, p) in ticket.proposals.enumerated() where winner / 2 == pair {
+                        try round.model.record(winner % 2 == 0 ? .first : .second, to: p, person: person)
+                    }
+                    for other in ticket.points.indices where other / 2 != winner / 2 {
+                        try round.model.record(first: ticket.points[winner], second: ticket.points[other], outcome: .first, person: person)
+                    }
+                }
+            } catch { throw .badChoice }
+            round.tickets.remove(at: index)
+            let now = Preset.now()
+            let entry = Exploration.AnswerEntry(person: person, at: now, choice: choice, candidates: ticket.points.count, total: round.model.answers.count)
+            round.history.append(entry)
+            var endedNow = false
+            if round.endWhenStable, let best = round.model.best, best.isStable,
+               round.model.answers.count >= round.model.settings.explorationAnswers {
+                round.endedAt = now
+                round.endReason = "stable"
+                endedNow = true
+            }
+            try save(round, answer: (entry, parameters(round, ticket.points)))
+            all[id] = round
+            return (round, endedNow)
+        }
+    }
+
+    /// Ends answering; returns the round and whether this call ended it.
+    package func end(_ id: String, by person: String) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard var round = all[id] else { throw .notFound }
+            guard round.isOpen else { return (round, false) }
+            round.endedAt = Preset.now()
+            round.endedBy = person
+            round.endReason = "ended"
+            round.tickets = []
+            try save(round)
+            all[id] = round
+            return (round, true)
+        }
+    }
+
+    /// Notes a preset saved from the round's best.
+    package func saved(_ id: String, as name: String) throws(Failure) {
+        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
+            guard var round = all[id] else { throw .notFound }
+            round.saved.append(name)
+            try save(round)
+            all[id] = round
+        }
+    }
+}

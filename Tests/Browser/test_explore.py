@@ -1,0 +1,79 @@
+"""The Explore panel in Chromium with two people: Ada starts a round over two parameters, both
+answer with real clicks and keys, see each other's progress through the event stream, press
+both charts at once, read the team's best with its uncertainty and changes in words, save it as
+a preset and end the round."""
+from pathlib import Path
+
+from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
+from decide_pages import people, serious  # noqa: F401  (fixtures)
+
+SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
+NAMES = ["Default", "Designer's favourite", "PM's favourite"]
+
+
+def answers_text(page):
+    return page.locator("#explore-progress").text_content()
+
+
+def wait_answers(page, n):
+    page.wait_for_function("n => document.querySelector('#explore-progress').textContent.startsWith(n + ' answers')", arg=n, timeout=10000)
+
+
+def test_two_people_explore_and_save_the_best(people):
+    ada, ben = people("Ada"), people("Ben")
+    ada.locator("#open-explore").click()
+    ada.locator("#explore-preset").select_option("Default")
+    ada.locator("#explore-parameter-inactiveLineWidth").check()
+    ada.locator("#explore-parameter-inactiveCurve").check()
+    ada.locator("#explore-start button[type=submit]").click()
+    ada.wait_for_selector("#explore-a svg")
+    ada.wait_for_selector("#explore-b svg")
+    wait_answers(ada, 0)
+    pair_text = ada.locator("#explore-pair").inner_text()
+    assert not any(name in pair_text for name in NAMES)
+    assert serious(ada, "#explore-dialog") == []
+
+    # Pressing one chart presses both.
+    at_rest = ada.locator("#explore-b").inner_html()
+    box = ada.locator("#explore-a").bounding_box()
+    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    ada.wait_for_function("t => document.querySelector('#explore-b').innerHTML !== t", arg=at_rest)
+    ada.mouse.up()
+
+    ada.get_by_role("button", name="A is better").click()
+    wait_answers(ada, 1)
+    ada.wait_for_function("() => !document.querySelector('[data-explore-choice=b]').disabled")
+    ada.keyboard.press("2")
+    wait_answers(ada, 2)
+
+    # Ben joins the same round from the list and answers; Ada sees his progress live.
+    ben.locator("#open-explore").click()
+    ben.locator("#explore-list li").first.get_by_role("button", name="Join").click()
+    ben.wait_for_selector("#explore-a svg")
+    wait_answers(ben, 2)
+    ben.get_by_role("button", name="No preference").click()
+    wait_answers(ben, 3)
+    wait_answers(ada, 3)
+    assert "Ada, Ben" in answers_text(ada)
+
+    best = ada.locator("#explore-best").inner_text()
+    assert "After 3 answers" in best and "±" in best
+    changes = ada.locator("#explore-best-changes li").all_inner_texts()
+    assert all(" → " in c for c in changes)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ada.screenshot(path=str(SHOTS / "explore-round.png"))
+
+    ada.locator("#explore-save-name").fill("Explored together")
+    ada.locator("#explore-save button[type=submit]").click()
+    ada.wait_for_function("() => document.querySelector('#explore-best-state').textContent.includes('Saved as “Explored together”')")
+    ben.wait_for_function("() => document.querySelector('#explore-best-state').textContent.includes('Saved as')", timeout=10000)
+    ben.locator("#explore-end").click()
+    ben.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')")
+    ada.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')", timeout=10000)
+    assert ada.locator("[data-explore-choice=a]").is_disabled()
+    revisions = ada.evaluate("fetch('/api/presets/' + encodeURIComponent('Explored together') + '/revisions').then(r => r.json())")
+    assert "3 answers" in revisions[-1]["message"]
+    assert serious(ada, "#explore-dialog") == []
+    for page in (ada, ben):
+        assert page.errors == []
