@@ -54,14 +54,11 @@ struct Select: ParsableCommand {
 
     @OptionGroup var chosen: PresetChoice
 
-    @Option(parsing: .unconditional, help: "Width in pixels.")
-    var width = 390.0
+    @OptionGroup var size: ChartSize
 
-    @Option(parsing: .unconditional, help: "Height in pixels.")
-    var height = 240.0
-
-    @Option(parsing: .unconditional, help: "Transition progress, already eased (a spring's may leave 0…1).")
-    var progress: Double
+    var width: Double { size.width }
+    var height: Double { size.height }
+    var progress: Double { size.progress }
 
     @Option(help: "1D, 1W, 1M, 1Y or ALL.")
     var period = "ALL"
@@ -78,15 +75,6 @@ struct Select: ParsableCommand {
     }
 
     func validate() throws {
-        guard width.isFinite, RenderRequest.widthRange.contains(width) else {
-            throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
-        }
-        guard height.isFinite, RenderRequest.heightRange.contains(height) else {
-            throw ValidationError("--height must be between \(NumberText.shortest(RenderRequest.heightRange.lowerBound)) and \(NumberText.shortest(RenderRequest.heightRange.upperBound))")
-        }
-        guard progress.isFinite, ChartState.progressRange.contains(progress) else {
-            throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
-        }
         _ = try fractions()
         guard Period(rawValue: period) != nil else { throw ValidationError("--period must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))") }
     }

@@ -28,14 +28,11 @@ struct Frame: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
-    @Option(parsing: .unconditional, help: "Width in pixels.")
-    var width = 390.0
+    @OptionGroup var size: ChartSize
 
-    @Option(parsing: .unconditional, help: "Height in pixels.")
-    var height = 240.0
-
-    @Option(parsing: .unconditional, help: "Transition progress, already eased (a spring's may leave 0…1).")
-    var progress: Double
+    var width: Double { size.width }
+    var height: Double { size.height }
+    var progress: Double { size.progress }
 
     @Option(parsing: .unconditional, help: "Finger position, 0…1 of the width.")
     var selection: Double?
@@ -47,15 +44,6 @@ struct Frame: ParsableCommand {
     var reducedMotion = false
 
     func validate() throws {
-        guard width.isFinite, RenderRequest.widthRange.contains(width) else {
-            throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
-        }
-        guard height.isFinite, RenderRequest.heightRange.contains(height) else {
-            throw ValidationError("--height must be between \(NumberText.shortest(RenderRequest.heightRange.lowerBound)) and \(NumberText.shortest(RenderRequest.heightRange.upperBound))")
-        }
-        guard progress.isFinite, ChartState.progressRange.contains(progress) else {
-            throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
-        }
         if let selection, !(selection.isFinite && (0...1).contains(selection)) { throw ValidationError("--selection must be between 0 and 1") }
     }
 

@@ -68,6 +68,30 @@ struct PresetChoice: ParsableArguments {
     }
 }
 
+/// `--width`, `--height` and `--progress` of the commands that draw one frame, with their ranges.
+struct ChartSize: ParsableArguments {
+    @Option(parsing: .unconditional, help: "Width in pixels.")
+    var width = 390.0
+
+    @Option(parsing: .unconditional, help: "Height in pixels.")
+    var height = 240.0
+
+    @Option(parsing: .unconditional, help: "Transition progress, already eased (a spring's may leave 0…1).")
+    var progress: Double
+
+    func validate() throws {
+        guard width.isFinite, RenderRequest.widthRange.contains(width) else {
+            throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
+        }
+        guard height.isFinite, RenderRequest.heightRange.contains(height) else {
+            throw ValidationError("--height must be between \(NumberText.shortest(RenderRequest.heightRange.lowerBound)) and \(NumberText.shortest(RenderRequest.heightRange.upperBound))")
+        }
+        guard progress.isFinite, ChartState.progressRange.contains(progress) else {
+            throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")
+        }
+    }
+}
+
 struct Locations: ParsableArguments {
     @Option(help: "Folder of preset files.")
     var presets: String = "Presets"
