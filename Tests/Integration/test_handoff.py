@@ -7,7 +7,6 @@ import json
 import math
 import random
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,52 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from workbench_server import BINARY, ROOT
+from workbench_server import ROOT
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SWIFTC = shutil.which("swiftc")
-KOTLINC = shutil.which("kotlinc")
-JAVA = shutil.which("java")
-STANDINS = Path(__file__).resolve().parent / "compose_standins"
-MODULES = Path(BINARY).resolve().parent / "Modules"
-CURVES = ["linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"]
-KEYWORD_NAMES = ["Default", "class", "self", "init", "true", "in", "return"]
-HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
-ENGINE_PACKAGE = "package com.chartworkbench.engine"
-
-
-def workbench(*args, stdin=None, check=True):
-    r = subprocess.run([BINARY, *args], input=stdin, capture_output=True, text=True, timeout=120)
-    if check:
-        assert r.returncode == 0, (args, r.stderr)
-    return r
-
-
-def write_preset(folder, name, parameters):
-    path = folder / ((re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") or "hostile") + ".json")
-    path.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": name, "author": name,
-                                "notes": name + " notes", "updatedAt": "2026-11-22T10:00:00Z", "parameters": parameters}))
-    return path
-
-
-@pytest.fixture(scope="module")
-def presets(tmp_path_factory):
-    """Shipped presets, presets named like keywords (with springs and other curves) and a hostile name."""
-    folder = tmp_path_factory.mktemp("presets")
-    files = sorted((ROOT / "Presets").glob("*.json"))
-    springs = [{"easing": "spring", "springDamping": 0.35, "springVelocity": 2, "animationDuration": 0.8, "gapStyle": "bridge",
-                "pointCount": 200},
-               {"easing": "spring", "springDamping": 1, "springVelocity": 0, "animationDuration": 0.5, "smoothedEndsOnPrice": False,
-                "labelEnabled": False, "pointCount": 10, "inactiveCurve": "basis", "activeCurve": "stepCenter"},
-               {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian", "fillEnabled": False,
-                "inactiveCurve": "monotone", "activeCurve": "bumpX"},
-               {"easing": "perceptualSpring", "springDuration": 0.6, "springBounce": 0.4, "springVelocity": 1.5, "pointCount": 60},
-               {"easing": "spring", "springDamping": 0.6, "springVelocity": 5, "inactiveCurve": "catmullRom",
-                "catmullRomAlpha": 0.3, "smoothing": "exponential", "pointCount": 2000, "activeCurve": "cardinal", "cardinalTension": 0.4}]
-    for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
-        files.append(write_preset(folder, name, springs[i % len(springs)]))
-    return files
+# `presets` is a fixture, shared with test_handoff_toolchains.py.
+from handoff_support import CURVES, JAVA, KOTLINC, STANDINS, presets, workbench, write_preset  # noqa: F401
 
 
 def test_preset_value_names_avoid_keywords(presets):
@@ -74,34 +33,6 @@ def test_preset_value_names_avoid_keywords(presets):
     keywords = {"default", "class", "self", "init", "true", "in", "return"}
     assert not keywords & set(names) and "defaultStyle" in names and "classStyle" in names
     assert len(set(names)) == len(names)
-
-
-@pytest.mark.skipif(SWIFTC is None, reason="swiftc is not installed")
-def test_swift_exports_typecheck(presets, tmp_path):
-    for i, path in enumerate(presets):
-        source = tmp_path / f"Standalone{i}.swift"
-        source.write_text(workbench("export", "--preset", str(path), "--format", "swift").stdout)
-        r = subprocess.run([SWIFTC, "-typecheck", str(source)], capture_output=True, text=True, timeout=300)
-        assert r.returncode == 0, (path.name, r.stderr[-2000:])
-
-
-@pytest.mark.skipif(SWIFTC is None or not (MODULES / "ChartEngine.swiftmodule").exists(), reason="needs swiftc and a built ChartEngine")
-def test_swift_engine_target_and_ios_bundle_typecheck_against_chart_engine(presets, tmp_path):
-    """Every preset's value for the engine's own ChartStyle, and the iOS bundles' files, in one module."""
-    sources = []
-    for i, path in enumerate(presets):
-        folder = tmp_path / f"ios{i}"
-        workbench("export", "--preset", str(path), "--format", "ios", "--output", str(folder))
-        sources += sorted(str(p) for p in folder.glob("*.swift"))
-        engine = workbench("export", "--preset", str(path), "--format", "swift", "--target", "engine").stdout
-        assert engine == (next(folder.glob("ChartStyle+*.swift"))).read_text()
-    r = subprocess.run([SWIFTC, "-typecheck", "-I", str(MODULES), *sources], capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr[-3000:]
-    bundle = tmp_path / "ios0"
-    assert (bundle / "ChartEngine" / "Package.swift").exists() and (bundle / "vectors.json").exists()
-    assert ".iOS(" in (bundle / "ChartEngine" / "Package.swift").read_text()
-    readme = (bundle / "README.md").read_text()
-    assert "Add Package Dependencies" in readme and "vectors.json" in readme
 
 
 @pytest.fixture(scope="module")
@@ -403,30 +334,6 @@ def test_kotlin_engine_mirrors_the_swift_engine_file_for_file():
     unmatched = sorted(s for s in stems - set(KOTLIN_ONLY) if not (swift / (s + ".swift")).exists())
     assert not unmatched, f"Kotlin engine files without a Swift counterpart in Sources/ChartEngine: {unmatched}"
     assert (ROOT / "Android/chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt").exists()
-
-
-@pytest.mark.skipif(KOTLINC is None or JAVA is None, reason="kotlinc is not installed")
-def test_android_engine_builds_alone_and_readme_conformance_steps_work(tmp_path):
-    """The app's source set compiles without the conformance runner, and the README's commands
-    (plain kotlinc and java, run in the bundle folder as written) check every vector."""
-    bundle = tmp_path / "bundle"
-    workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", "--output", str(bundle))
-    r = subprocess.run([KOTLINC, "chart-engine/src/main/kotlin", "-d", "main.jar"], cwd=bundle, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr[-3000:]
-    classes = zipfile.ZipFile(bundle / "main.jar").namelist()
-    assert "com/chartworkbench/engine/ChartModel.class" in classes
-    assert not [c for c in classes if re.search(r"Conformance|/Json|SceneJson", c)]
-    readme = (bundle / "README.md").read_text()
-    section = readme.split("## Prove it draws the same chart", 1)[1]
-    commands = [line.strip() for line in section.splitlines() if re.match(r"    (kotlinc|java) ", line)]
-    assert [c.split()[0] for c in commands] == ["kotlinc", "java"] and "src/test/kotlin" in commands[0]
-    for command in commands:
-        args = command.split()
-        args[0] = KOTLINC if args[0] == "kotlinc" else JAVA
-        r = subprocess.run(args, cwd=bundle, capture_output=True, text=True, timeout=600)
-        assert r.returncode == 0, (command, r.stdout[-2000:], r.stderr[-3000:])
-    cases = len(json.loads((bundle / "vectors.json").read_text())["cases"])
-    assert r.stdout.count("ok ") == cases + 1 and "FAIL" not in r.stdout
 
 
 def test_bundle_needs_an_output_folder():

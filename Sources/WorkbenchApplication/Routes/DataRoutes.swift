@@ -13,6 +13,9 @@ struct DataRoutes: RouteGroup {
     let decisions: DecisionRecorder
     let heavyWork: HeavyWorkLimit
     let events: EventHub
+    /// The visible points of each (generation, period, columns) asked for lately: every page
+    /// asks for the same few, and a crowd asking at once costs one build.
+    let visibleAnswers = ResponseCache()
 
     var middlewares: [any Middleware] { [heavyWork, EventPublisher(events: events)] }
 
@@ -70,12 +73,15 @@ struct DataRoutes: RouteGroup {
             period = p
         }
         let maxPoints = try values["maxPoints"]?.number(field: "maxPoints", in: Self.maxPointsRange) ?? 5000
+        let columns = Int(maxPoints) / 2
         let snapshot = data.snapshot
-        let window = period.window(in: snapshot.data.series)
-        let (times, prices) = snapshot.data.visiblePoints(window, columns: Int(maxPoints) / 2)
-        let points = zip(times, prices).map { JSONValue.array([.number($0), $1.isFinite ? .number($1) : .null]) }
-        return .answer(VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: points.count < window.count,
-                                         summary: SeriesSummaryAnswer(snapshot), points: .array(points)))
+        return visibleAnswers.response(for: "\(snapshot.generation) \(period.rawValue) \(columns)") {
+            let window = period.window(in: snapshot.data.series)
+            let (times, prices) = snapshot.data.visiblePoints(window, columns: columns)
+            let points = zip(times, prices).map { JSONValue.array([.number($0), $1.isFinite ? .number($1) : .null]) }
+            return .answer(VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: points.count < window.count,
+                                             summary: SeriesSummaryAnswer(snapshot), points: .array(points)))
+        }
     }
 
     package func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {

@@ -1,0 +1,52 @@
+"""What the handoff tests share: the CLI, presets that stress the exports, the toolchains."""
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from workbench_server import BINARY, ROOT
+
+SWIFTC = shutil.which("swiftc")
+KOTLINC = shutil.which("kotlinc")
+JAVA = shutil.which("java")
+STANDINS = Path(__file__).resolve().parent / "compose_standins"
+MODULES = Path(BINARY).resolve().parent / "Modules"
+CURVES = ["linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"]
+KEYWORD_NAMES = ["Default", "class", "self", "init", "true", "in", "return"]
+HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
+
+
+def workbench(*args, stdin=None, check=True):
+    r = subprocess.run([BINARY, *args], input=stdin, capture_output=True, text=True, timeout=120)
+    if check:
+        assert r.returncode == 0, (args, r.stderr)
+    return r
+
+
+def write_preset(folder, name, parameters):
+    path = folder / ((re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") or "hostile") + ".json")
+    path.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": name, "author": name,
+                                "notes": name + " notes", "updatedAt": "2026-11-22T10:00:00Z", "parameters": parameters}))
+    return path
+
+
+@pytest.fixture(scope="module")
+def presets(tmp_path_factory):
+    """Shipped presets, presets named like keywords (with springs and other curves) and a hostile name."""
+    folder = tmp_path_factory.mktemp("presets")
+    files = sorted((ROOT / "Presets").glob("*.json"))
+    springs = [{"easing": "spring", "springDamping": 0.35, "springVelocity": 2, "animationDuration": 0.8, "gapStyle": "bridge",
+                "pointCount": 200},
+               {"easing": "spring", "springDamping": 1, "springVelocity": 0, "animationDuration": 0.5, "smoothedEndsOnPrice": False,
+                "labelEnabled": False, "pointCount": 10, "inactiveCurve": "basis", "activeCurve": "stepCenter"},
+               {"easing": "cubicBezier", "cubicBezier": [0.2, -0.4, 0.6, 1.6], "smoothing": "gaussian", "fillEnabled": False,
+                "inactiveCurve": "monotone", "activeCurve": "bumpX"},
+               {"easing": "perceptualSpring", "springDuration": 0.6, "springBounce": 0.4, "springVelocity": 1.5, "pointCount": 60},
+               {"easing": "spring", "springDamping": 0.6, "springVelocity": 5, "inactiveCurve": "catmullRom",
+                "catmullRomAlpha": 0.3, "smoothing": "exponential", "pointCount": 2000, "activeCurve": "cardinal", "cardinalTension": 0.4}]
+    for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
+        files.append(write_preset(folder, name, springs[i % len(springs)]))
+    return files
