@@ -2,9 +2,10 @@
 // beside each control with the count of open comments opens that parameter's thread. Everyone
 // in the session sees a new comment or a resolution at once (the `comment` event).
 
-import { getJSON, send, clientId } from './api.js';
+import { send, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
+import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
 const path = name => `/api/presets/${encodeURIComponent(name)}/comments`;
@@ -17,17 +18,20 @@ export class Comments {
   constructor(store, progress) {
     this.store = store;
     this.progress = progress;
-    this.list = [];            // the open preset's comments (refreshed whenever the store's preset changes)
     this.parameter = null;     // the thread open in the dialog
     this.dialog = $('comments-dialog');
+    // The open preset's comments, oldest first, a page at a time (read again whenever the store's preset changes).
+    this.comments = new PagedList({
+      list: $('comment-thread'), order: 'oldest-first', noun: 'comments', counted: 'comments on this preset',
+      onOlder: () => { this.renderBadges(); this.renderThread(); },
+    });
     this.addBadges();
     $('comment-form').addEventListener('submit', event => { event.preventDefault(); this.post(); });
     $('comment-show-resolved').addEventListener('change', () => this.renderThread());
     store.on(change => { if (change.kind === 'baseline') this.refresh(); });
     onDecisionEvent('comment', data => {
       if (data.preset !== this.preset) return;
-      const index = this.list.findIndex(c => c.id === data.comment.id);
-      if (index >= 0) this.list[index] = data.comment; else this.list.push(data.comment);
+      this.comments.put(data.comment);
       this.renderBadges();
       if (this.dialog.open) this.renderThread();
       if (data.client !== clientId && data.action === 'added') {
@@ -54,11 +58,15 @@ export class Comments {
     this.renderBadges();
   }
 
+  /** The comments read so far. */
+  get list() { return this.comments.items; }
+
   async refresh() {
     const name = this.preset;
-    this.list = [];
-    if (name !== null) {
-      try { this.list = await getJSON(path(name)); } catch { this.list = []; }
+    if (name === null) {
+      this.comments.clear();
+    } else {
+      try { await this.comments.load(path(name)); } catch { /* shown as no comments */ }
       if (this.preset !== name) return;  // another preset was opened meanwhile
     }
     this.renderBadges();
@@ -66,15 +74,17 @@ export class Comments {
   }
 
   renderBadges() {
+    // Counted in the comments read so far: while older ones are unread, a count is at least that.
+    const partial = this.comments.next !== null;
     for (const badge of document.querySelectorAll('.comment-badge')) {
       const key = badge.dataset.comments;
       const open = this.list.filter(c => c.parameter === key && !c.resolved).length;
       const label = this.label(key);
-      badge.replaceChildren(bubble(), ...(open ? [document.createTextNode(String(open))] : []));
+      badge.replaceChildren(bubble(), ...(open ? [document.createTextNode(partial ? `${open}+` : String(open))] : []));
       badge.classList.toggle('has-comments', open > 0);
       badge.disabled = this.preset === null;
       badge.title = this.preset === null ? 'Save the preset to comment on it' : `Comments on ${label}`;
-      badge.setAttribute('aria-label', `Comments on ${label}: ${open} open`);
+      badge.setAttribute('aria-label', `Comments on ${label}: ${partial ? 'at least ' : ''}${open} open`);
     }
   }
 
@@ -131,7 +141,7 @@ export class Comments {
     if ($('comment-at-progress').checked) body.progress = Math.round(this.progress() * 100) / 100;
     try {
       const { body: comment } = await send('POST', path(this.preset), body);
-      if (!this.list.some(c => c.id === comment.id)) this.list.push(comment);
+      this.comments.put(comment);
       $('comment-text').value = '';
       $('comment-error').textContent = '';
       this.renderBadges();
@@ -144,8 +154,7 @@ export class Comments {
   async resolve(id) {
     try {
       const { body } = await send('POST', `${path(this.preset)}/${id}/resolve`);
-      const index = this.list.findIndex(c => c.id === id);
-      if (index >= 0) this.list[index] = body;
+      this.comments.put(body);
       this.renderBadges();
       this.renderThread();
     } catch (error) {

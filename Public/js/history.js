@@ -9,6 +9,7 @@ import { onDecisionEvent } from './decision-events.js';
 import { svgImage, changedPixels } from './pixel-diff.js';
 import { toast } from './toast.js';
 import { row, button } from './elements.js';
+import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -30,7 +31,8 @@ export class HistoryPanel {
     this.onRestored = onRestored;
     this.dialog = $('history-dialog');
     this.name = null;         // the preset `revisions` and `files` belong to (the open one, or the one just deleted)
-    this.revisions = [];
+    // Its revisions, newest first, a page at a time.
+    this.pages = new PagedList({ list: $('revision-list'), order: 'newest-first', noun: 'revisions', id: r => r.revision, onOlder: () => this.renderList({ keepPicks: true }) });
     this.files = new Map();   // revision → preset file
     this.mode = 'side';
     this.state = 'rest';
@@ -65,9 +67,8 @@ export class HistoryPanel {
     this.name = name;
     $('history-title').textContent = `History of “${name}”`;
     try {
-      this.revisions = await getJSON(`${presetPath(name)}/revisions`);
+      await this.pages.load(`${presetPath(name)}/revisions`);
     } catch (error) {
-      this.revisions = [];
       $('history-error').textContent = `Cannot read the history: ${error.message}`;
       this.renderList();
       return;
@@ -76,8 +77,14 @@ export class HistoryPanel {
     this.renderList();
   }
 
-  renderList() {
+  /** The revisions read so far, newest first. */
+  get revisions() { return this.pages.items; }
+
+  /** The revisions as a list, A the previous and B the newest unless `keepPicks` keeps the ones picked. */
+  renderList({ keepPicks = false } = {}) {
     const list = $('revision-list');
+    const picked = group => (keepPicks ? list.querySelector(`input[name=${group}]:checked`)?.value : undefined);
+    const picks = { 'diff-a': picked('diff-a'), 'diff-b': picked('diff-b') };
     list.replaceChildren();
     const [newest, previous] = this.revisions;
     this.revisions.forEach((revision, index) => {
@@ -90,7 +97,7 @@ export class HistoryPanel {
         radio.type = 'radio';
         radio.name = group;
         radio.value = String(revision.revision);
-        radio.checked = checked;
+        radio.checked = picks[group] === undefined ? checked : picks[group] === radio.value;
         label.append(radio, document.createTextNode(group === 'diff-a' ? ' A' : ' B'));
         label.title = group === 'diff-a' ? 'Compare from this revision' : 'Compare to this revision';
         radio.setAttribute('aria-label', `${group === 'diff-a' ? 'Compare from' : 'Compare to'} revision ${revision.revision}`);

@@ -6,6 +6,7 @@ import { getJSON, send, getUserName, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
+import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -22,6 +23,8 @@ export class Review {
     this.people = people;
     this.onNotesSaved = onNotesSaved;
     this.file = null;   // the open preset's stored file as last read: its status, newest revision and notes
+    // Its reviews, oldest first, a page at a time.
+    this.reviews = new PagedList({ list: $('review-list'), order: 'oldest-first', noun: 'reviews', onOlder: () => this.renderReviewList() });
     $('review-approve').addEventListener('click', () => this.decide('approve'));
     $('review-changes').addEventListener('click', () => this.decide('request-changes'));
     $('review-request').addEventListener('submit', event => { event.preventDefault(); this.requestReview(); });
@@ -103,12 +106,18 @@ export class Review {
 
   async renderReviews() {
     this.renderReadability();
+    $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
+    if (!this.file) { this.reviews.clear(); this.renderReviewList(); return; }
+    const file = this.file;
+    try { await this.reviews.load(`${presetPath(file.name)}/reviews`); } catch { /* shown as no reviews */ }
+    if (this.file === file) this.renderReviewList();
+  }
+
+  renderReviewList() {
     const list = $('review-list');
     list.replaceChildren();
-    $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
     if (!this.file) return;
-    let reviews = [];
-    try { reviews = await getJSON(`${presetPath(this.file.name)}/reviews`); } catch { reviews = []; }
+    const reviews = this.reviews.items;
     for (const review of reviews) {
       const item = document.createElement('li');
       const verb = { approve: 'approved', 'request-changes': 'requested changes to', 'request-review': 'asked for a review of' }[review.decision] ?? review.decision;

@@ -9,6 +9,7 @@ import { ChartView, attachPointer } from './chart-view.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { row, button } from './elements.js';
+import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
 
@@ -20,6 +21,8 @@ export class Rounds {
     this.round = null;      // the round being voted on
     this.pair = null;       // the pair on screen
     this.views = [];
+    // Every round, newest first, a page at a time.
+    this.rounds = new PagedList({ list: $('round-list'), order: 'newest-first', noun: 'rounds', onOlder: () => this.renderRounds() });
     $('open-rounds').addEventListener('click', () => this.open());
     for (const id of ['round-left', 'round-right']) attachPointer($(id), () => this.views);
     $('round-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
@@ -100,8 +103,12 @@ export class Rounds {
   }
 
   async renderList() {
-    let rounds = [];
-    try { rounds = await getJSON('/api/rounds'); } catch (error) { toast(`Cannot list rounds: ${error.message}`, { error: true }); }
+    try { await this.rounds.load('/api/rounds'); } catch (error) { toast(`Cannot list rounds: ${error.message}`, { error: true }); }
+    this.renderRounds();
+  }
+
+  renderRounds() {
+    const rounds = this.rounds.items;
     const list = $('round-list');
     list.replaceChildren();
     if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No rounds yet.' }));
