@@ -5,7 +5,7 @@ answer as a ratio to an idle server in the same run, its failures, and the serve
 Targets: served within 2 s throughout, RSS under 300 MB.
 
 Issue 27's attacks then run all at once from 60 loopback addresses (127.0.0.10–69) and [::1]
-(trickled 1 MB saves, heavy data loops, event streams, render sockets, idle heads, rejected
+(trickled 1 MB saves, heavy data loops (the same answer, and a new size each time), event streams, render sockets, idle heads, rejected
 64 KB render messages), while the normal client on 127.0.0.1 also opens a stream and a socket
 and reads the data each round: a table of its slowest answer, any 503 for its fair share, and
 the peak RSS.
@@ -281,12 +281,17 @@ def issue27_all_at_once(server, seconds):
                     pass
             time.sleep(0.1)
 
-    def heavy_loop(source):
+    def heavy_loop(source, varied):
+        """The heaviest data answer in a loop; `varied` asks for a new size each time, so no
+        answer kept for others serves it."""
         session = requests.Session()
         session.mount("http://", SourceAdapter(source))
+        n = 0
         while not stop.is_set():
+            n += 1
+            points = 100000 - 2 * (n % 5000) if varied else 100000
             try:
-                session.get(server.url + "/api/data?maxPoints=100000&period=ALL", timeout=30)
+                session.get(server.url + f"/api/data?maxPoints={points}&period=ALL", timeout=30)
             except requests.RequestException:
                 pass
 
@@ -342,9 +347,13 @@ def issue27_all_at_once(server, seconds):
         for s in socks:
             keep(s)
 
-    threads = [threading.Thread(target=f) for f in (trickled_saves, streams_and_sockets, idle_heads, rejected_messages)]
-    threads += [threading.Thread(target=heavy_loop, args=(source,)) for source in ADDRESSES[20:26] for _ in range(4)]
-    threads += [threading.Thread(target=heavy_loop, args=("::1",)) for _ in range(4)]
+    # ATTACK_PARTS (comma-separated) runs only some of them, to find which one hurts.
+    parts = set(os.environ.get("ATTACK_PARTS", "saves,streams,heads,messages,heavy").split(","))
+    named = {"saves": trickled_saves, "streams": streams_and_sockets, "heads": idle_heads, "messages": rejected_messages}
+    threads = [threading.Thread(target=f) for name, f in named.items() if name in parts]
+    if "heavy" in parts:
+        threads += [threading.Thread(target=heavy_loop, args=(source, i % 2 == 1)) for source in ADDRESSES[20:26] for i in range(4)]
+        threads += [threading.Thread(target=heavy_loop, args=("::1", i % 2 == 1)) for i in range(4)]
     for t in threads:
         t.start()
     time.sleep(seconds)
@@ -397,7 +406,9 @@ def main():
         run_issue27(server, seconds)
     finally:
         if server.process.poll() is not None:
-            print(f"the server exited ({server.process.returncode}); it last said:\n" + "".join(said[-20:]))
+            log = Path(os.environ.get("ATTACK_SERVER_LOG", "attack-server.log"))
+            log.write_text("".join(said))
+            print(f"the server exited ({server.process.returncode}); what it said is in {log}; it first said:\n" + "".join(said[:40]))
         server.close()
 
 

@@ -67,9 +67,11 @@ package final class EventStream: @unchecked Sendable {
             _ = condition.wait(until: Date().addingTimeInterval(heartbeat))
         }
         if pending.isEmpty {
-            return closed ? nil : Array(": keep-alive\n\n".utf8)
+            if closed { return nil }
+            // Queued like any other text: libmicrohttpd may offer less room than the comment takes.
+            pending = Array(": keep-alive\n\n".utf8)
         }
-        let count = Swift.min(maxBytes, pending.count)
+        let count = Swift.min(Swift.max(maxBytes, 0), pending.count)
         let chunk = Array(pending[..<count])
         pending.removeFirst(count)
         return chunk

@@ -33,6 +33,19 @@ import Testing
         }
     }
 
+    @Test func wholeCentsAreWrittenAsSwiftsShortestDigits() {
+        var generator = SplitMix64(seed: 11)
+        var values: [Double] = [0.29, 0.1, -0.07, 1477958400, 699.42, 86752.3, 235589.43, 1e12 + 0.01, -9_999_999_999_999.99, 0.005, 12.5, 100]
+        for _ in 0..<20000 {
+            let cents = Double(Int64(generator.uniform() * 2e12) - 1_000_000_000_000)
+            values.append(cents / 100)
+            values.append((generator.uniform() - 0.5) * pow(10, Double(Int(generator.uniform() * 16) - 3)))
+        }
+        for v in values where v != 0 {
+            #expect(NumberText.shortest(v) == NumberText.plainDecimal(v.description), "\(v)")
+        }
+    }
+
     @Test func digitsMatchRounding() {
         #expect(NumberText.format(0.12345, digits: 2) == "0.12")
         #expect(NumberText.format(2.675, digits: 0) == "3")
