@@ -190,7 +190,7 @@ def test_undo_holds_only_your_own_edits(people):
     set_value(alice, "markerRadius", 6.5)
     wait_value(bob, "markerRadius", 6.5)
     bob.locator("#undo").click()                           # Bob's undo: his width only
-    assert value(bob, "inactiveLineWidth") == "4.0"
+    wait_value(bob, "inactiveLineWidth", 4)                # applied when the server answers
     assert value(bob, "markerRadius") == "6.5"
     wait_value(alice, "inactiveLineWidth", 4)
     assert value(alice, "markerRadius") == "6.5"           # Alice's value never changed by Bob's undo
