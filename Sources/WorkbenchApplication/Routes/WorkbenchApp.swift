@@ -57,10 +57,11 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         self.data = data
         self.presets = presets
         comments = CommentStore(records: SQLiteCommentRecords(database: presets.database))
-        // Rounds are kept in the workbench database; one that cannot hold them keeps them in memory.
+        // Rounds are kept in the workbench database; when it cannot hold them, rounds are refused
+        // (with the reason) rather than kept where a restart would lose them.
         do { rounds = try RoundStore(database: presets.database) } catch {
-            Output.error("the blind rounds cannot be kept in the workbench database (\(error)); this run keeps them in memory")
-            rounds = RoundStore()
+            Output.error("blind rounds cannot be kept in the workbench database (\(error)); starting a round will be refused")
+            rounds = RoundStore(unavailable: "\(error)")
         }
         explore = ExploreStore(records: SQLiteExploreRecords(database: presets.database))
         let events = EventHub()

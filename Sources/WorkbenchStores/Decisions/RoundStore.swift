@@ -11,15 +11,22 @@ package final class RoundStore: Sendable {
 
     private let rounds = Mutex<[String: PairwiseRound]>([:])
     private let database: SQLiteDatabase?
+    /// Why the database cannot keep rounds, when it cannot: then every change is refused (a round
+    /// kept only in memory would vanish with a restart, and the decision with it).
+    private let unavailable: String?
 
     package enum CreateError: Error, Equatable { case tooMany, storage(String) }
 
-    /// Rounds for this process only.
-    package init() { database = nil }
+    /// No rounds can be kept (`reason` says why): reads answer empty, writes are refused.
+    package init(unavailable reason: String) {
+        database = nil
+        unavailable = reason
+    }
 
     /// Rounds kept in `database`, read back from it now.
     package init(database: SQLiteDatabase) throws {
         self.database = database
+        unavailable = nil
         let loaded: [PairwiseRound] = try database.withConnection { connection in
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS pairwise_rounds (
@@ -36,7 +43,7 @@ package final class RoundStore: Sendable {
 
     /// Writes the round's document; the caller keeps the change only when this succeeds.
     private func keep(_ round: PairwiseRound) throws(RoundError) {
-        guard let database else { return }
+        guard let database else { throw .storage("blind rounds cannot be kept in the workbench database: \(unavailable ?? "it is not open")") }
         do {
             try database.withConnection { connection in
                 _ = try connection.query("INSERT OR REPLACE INTO pairwise_rounds(id, created_at, document) VALUES (?1, ?2, ?3)",
