@@ -12,6 +12,17 @@ import Testing
         #expect(total < EventStream.maxPending)
     }
 
+    @Test func theKeepAliveNeverTakesMoreRoomThanOffered() {
+        let stream = EventStream(heartbeat: 0.01)
+        _ = stream.nextChunk(maxBytes: 1 << 20)   // "retry"
+        var text: [UInt8] = []
+        while text.count < 14, let chunk = stream.nextChunk(maxBytes: 5) {
+            #expect(chunk.count <= 5)
+            text += chunk
+        }
+        #expect(String(decoding: text, as: UTF8.self) == ": keep-alive\n\n")
+    }
+
     @Test func aReaderKeepingUpGetsEveryEvent() {
         let stream = EventStream(heartbeat: 0.01)
         var text = ""
