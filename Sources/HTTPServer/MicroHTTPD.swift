@@ -304,22 +304,20 @@ package final class Upgrade: @unchecked Sendable {
 }
 
 package extension MicroHTTPDServer {
-    /// Runs a WebSocket session on a thread of its own, then gives the socket back to be closed.
+    /// Runs a WebSocket session to its end, then gives the socket back to be closed. It runs on
+    /// the connection's own thread, inside libmicrohttpd's upgrade callback: libmicrohttpd 0.9.75
+    /// corrupts its heap when the socket is given back from another thread while many sockets
+    /// come and go (a C program with the same flags crashes the same way within seconds), and
+    /// a thread per connection is there for the session to use anyway.
     fileprivate func run(_ upgrade: Upgrade, fd: Int32, alreadyRead: [UInt8], handle: OpaquePointer) {
         let socket = WebSocket(fd: fd, alreadyRead: alreadyRead)
         sockets.withLock { $0[fd] = socket }
-        let urh = UncheckedHandle(pointer: handle)
-        Thread.detachNewThread { [self] in
-            upgrade.session(socket)
-            socket.end()
-            sockets.withLock { _ = $0.removeValue(forKey: fd) }
-            _ = cmhd_upgrade_close(urh.pointer)
-        }
+        upgrade.session(socket)
+        socket.end()
+        sockets.withLock { _ = $0.removeValue(forKey: fd) }
+        _ = cmhd_upgrade_close(handle)
     }
 }
-
-/// A C handle moved to another thread; libmicrohttpd allows it to be used from any thread.
-package struct UncheckedHandle: @unchecked Sendable { let pointer: OpaquePointer }
 
 let upgradeHandler: MHD_UpgradeHandler = { cls, connection, _, extraIn, extraSize, socket, urh in
     guard let cls, let urh else { return }
