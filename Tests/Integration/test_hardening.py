@@ -183,6 +183,50 @@ def test_512_idle_sockets_do_not_lock_out_a_new_client(fresh_server):
             ws.sock.close()
 
 
+def test_sockets_coming_and_going_from_many_addresses_never_crash_the_server(fresh_server):
+    """Eight clients open render sockets from random loopback addresses, hold a few and close
+    them in random order. libmicrohttpd 0.9.75 corrupted its heap within seconds of this when an
+    upgraded socket was given back from a thread other than its connection's."""
+    import base64
+    import random
+    import threading
+    server = fresh_server
+    stop = time.time() + 8
+
+    def churn(n):
+        rng, held = random.Random(n), []
+        while time.time() < stop:
+            try:
+                s = socket.create_connection(("127.0.0.1", server.port), timeout=3, source_address=(f"127.0.{n}.{rng.randint(2, 250)}", 0))
+                s.sendall((f"GET /api/render/socket HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {base64.b64encode(os.urandom(16)).decode()}\r\n"
+                           f"Sec-WebSocket-Version: 13\r\nOrigin: {server.url}\r\n\r\n").encode())
+                if rng.random() < 0.5:
+                    s.recv(200)
+                held.append(s)
+                if len(held) > 3 or rng.random() < 0.3:
+                    rng.shuffle(held)
+                    held.pop().close()
+            except OSError:
+                pass
+        for s in held:
+            s.close()
+
+    threads = [threading.Thread(target=churn, args=(n,)) for n in range(1, 9)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    time.sleep(0.5)
+    assert server.process.poll() is None, "the server died"
+    assert new_client_is_served(server)
+    ws = RawWebSocket(server)
+    ws.send('{"requestId": 7}')
+    opcode, answer = ws.receive()
+    assert ws.status == 101 and opcode == 1 and b'"requestId":7' in answer.replace(b" ", b"")
+    ws.sock.close()
+
+
 def test_ten_trickled_uploads_are_spooled_not_buffered(fresh_server):
     import threading
     server = fresh_server
