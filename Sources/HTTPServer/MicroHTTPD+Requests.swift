@@ -59,9 +59,30 @@ extension MicroHTTPDServer {
         return collected.valid ? collected.values : nil
     }
 
+    /// Bodies up to this size are copied into libmicrohttpd at once; larger ones are read out in blocks.
+    static let copiedBodyLimit = 256 << 10
+
+    /// A body being sent, shared with whatever else holds the same bytes.
+    final class BodyBytes {
+        let bytes: [UInt8]
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
         let mhdResponse: OpaquePointer?
         switch response.body {
+        case .bytes(let bytes) where bytes.count > Self.copiedBodyLimit:
+            // Read out in blocks as the socket takes them, not copied whole: an answer kept for
+            // many (the data's points) is then held once however many connections are sending it.
+            let box = Unmanaged.passRetained(BodyBytes(bytes)).toOpaque()
+            mhdResponse = MHD_create_response_from_callback(UInt64(bytes.count), 64 << 10, { cls, position, buffer, max in
+                let body = Unmanaged<BodyBytes>.fromOpaque(cls!).takeUnretainedValue().bytes
+                guard let buffer, position < UInt64(body.count) else { return -1 }
+                let start = Int(position), count = Swift.min(max, body.count - start)
+                body.withUnsafeBytes { UnsafeMutableRawPointer(buffer).copyMemory(from: $0.baseAddress! + start, byteCount: count) }
+                return count
+            }, box, { cls in Unmanaged<BodyBytes>.fromOpaque(cls!).release() })
+            if mhdResponse == nil { Unmanaged<BodyBytes>.fromOpaque(box).release() }
         case .bytes(let bytes):
             mhdResponse = bytes.withUnsafeBytes { buffer in
                 MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), CMHD_RESPMEM_MUST_COPY)

@@ -20,7 +20,7 @@ package final class ResponseCache: @unchecked Sendable {
     private var bytes = 0
     private var clock: UInt64 = 0
 
-    package init(budget: Int = 32 << 20, maxWait: TimeInterval = 20) {
+    package init(budget: Int = 16 << 20, maxWait: TimeInterval = 20) {
         self.budget = budget
         self.maxWait = maxWait
     }

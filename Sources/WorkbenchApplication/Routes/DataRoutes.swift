@@ -78,10 +78,36 @@ struct DataRoutes: RouteGroup {
         return visibleAnswers.response(for: "\(snapshot.generation) \(period.rawValue) \(columns)") {
             let window = period.window(in: snapshot.data.series)
             let (times, prices) = snapshot.data.visiblePoints(window, columns: columns)
-            let points = zip(times, prices).map { JSONValue.array([.number($0), $1.isFinite ? .number($1) : .null]) }
-            return .answer(VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: points.count < window.count,
-                                             summary: SeriesSummaryAnswer(snapshot), points: .array(points)))
+            let answer = VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: times.count < window.count,
+                                           summary: SeriesSummaryAnswer(snapshot), points: .array([]))
+            return Self.withPoints(answer, times: times, prices: prices)
         }
+    }
+
+    /// The answer with its points written straight as text: up to 100,000 pairs would otherwise
+    /// be built as a tree of values first (tens of megabytes for a moment, per request). The
+    /// text is the one the tree would serialize to: `points` is the answer's last member.
+    static func withPoints(_ answer: VisibleDataAnswer, times: [Double], prices: [Double]) -> HTTPResponse {
+        var head = Array(JSONValueEncoder.encode(answer).serialized().utf8)
+        let emptyEnd = Array(#""points":[]}"#.utf8)
+        guard head.count >= emptyEnd.count, Array(head.suffix(emptyEnd.count)) == emptyEnd else {
+            let points = zip(times, prices).map { JSONValue.array([.number($0), $1.isFinite ? .number($1) : .null]) }
+            return .answer(VisibleDataAnswer(period: answer.period, visibleCount: answer.visibleCount, decimated: answer.decimated,
+                                             summary: answer.summary, points: .array(points)))
+        }
+        head.removeLast(3)   // "[]}"
+        head.reserveCapacity(head.count + times.count * 24 + 2)
+        head.append(UInt8(ascii: "["))
+        for i in times.indices {
+            if i > 0 { head.append(UInt8(ascii: ",")) }
+            head.append(UInt8(ascii: "["))
+            head.append(contentsOf: NumberText.shortest(times[i]).utf8)
+            head.append(UInt8(ascii: ","))
+            head.append(contentsOf: prices[i].isFinite ? NumberText.shortest(prices[i]).utf8 : "null".utf8)
+            head.append(UInt8(ascii: "]"))
+        }
+        head.append(contentsOf: "]}".utf8)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json; charset=utf-8")], body: .bytes(head))
     }
 
     package func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
