@@ -44,6 +44,8 @@ def page(browser, server):
     page.errors = []
     page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    # Chromium's console says only "Failed to load resource: 404"; name the request.
+    page.on("response", lambda r: page.errors.append(f"{r.status} {r.request.method} {r.url}") if r.status >= 400 else None)
     yield page
     context.close()
 
