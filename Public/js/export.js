@@ -26,6 +26,7 @@ export class Exporter {
     this.objectURL = null;
     this.request = 0;
     this.status = null;     // the open preset's status when the dialog opened
+    this.revisionsFilled = Promise.resolve();   // the Revision choices, read when the dialog opens
     $('open-export').addEventListener('click', () => this.open());
     $('export-format').addEventListener('change', () => this.show());
     $('export-revision').addEventListener('change', () => this.show());
@@ -35,7 +36,8 @@ export class Exporter {
 
   async open() {
     $('export-dialog').showModal();
-    await this.fillRevisions();
+    this.revisionsFilled = this.fillRevisions();
+    await this.revisionsFilled;
     this.show();
   }
 
@@ -84,6 +86,8 @@ export class Exporter {
 
   /** The export as the server produces it; `delivery` preview is not logged, download and copy are. */
   async produce(delivery) {
+    // A format chosen while the Revision choices are still being read waits for them.
+    await this.revisionsFilled;
     const format = $('export-format').value;
     const revision = $('export-revision').value;
     const current = this.presets.current;
