@@ -126,13 +126,8 @@ package final class PeopleStore: Sendable {
                     return Person(id: id, name: name, role: role, createdAt: time, revokedAt: nil)
                 }
             }
-        } catch let failure as Failure {
-            throw failure
-        } catch let refusal as HistoryError {
-            throw .history(refusal)
         } catch {
-            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
-            throw .storage("\(error)")
+            throw Self.failure(error)
         }
     }
 
@@ -159,13 +154,8 @@ package final class PeopleStore: Sendable {
                     try connection.query("UPDATE people SET name = ?2 WHERE id = ?1", [.integer(person.id), .text(new)])
                 }
             }
-        } catch let failure as Failure {
-            throw failure
-        } catch let refusal as HistoryError {
-            throw .history(refusal)
         } catch {
-            if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
-            throw .storage("\(error)")
+            throw Self.failure(error)
         }
         return Person(id: person.id, name: new, role: person.role, createdAt: person.createdAt, revokedAt: person.revokedAt)
     }
@@ -214,6 +204,15 @@ package final class PeopleStore: Sendable {
         var out: [String: Int64] = [:]
         for row in rows { if let key = row.text(0), let id = row.integer(1) { out[key] = id } }
         return out
+    }
+
+    /// What a write that failed inside a transaction tells the caller: its own refusal as it is,
+    /// the database's refusal as a history error, anything else as storage.
+    private static func failure(_ error: any Error) -> Failure {
+        if let failure = error as? Failure { return failure }
+        if let refusal = error as? HistoryError { return .history(refusal) }
+        if let refusal = (error as? SQLiteError)?.refusal { return .history(refusal) }
+        return .storage("\(error)")
     }
 
     private func select(_ sql: String, _ parameters: [SQLiteValue]) throws(Failure) -> [(person: Person, hash: String)] {
