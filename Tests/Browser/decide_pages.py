@@ -1,7 +1,7 @@
 """Shared helpers of the deciding-together browser tests: named people on one fresh server, axe."""
-import json
-
 import pytest
+
+from named_pages import open_named_page
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 
@@ -12,16 +12,7 @@ def people(browser, fresh_server):
     contexts = []
 
     def open_as(name, query=""):
-        context = browser.new_context(viewport={"width": 1440, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.add_init_script(f"localStorage.setItem('workbench.user', {json.dumps(name)})")
-        page.goto(fresh_server.url + "/" + query)
-        page.wait_for_selector("body[data-ready=true]")
-        page.wait_for_selector("#preview svg")
-        return page
+        return open_named_page(browser, contexts, fresh_server.url, name, query)
 
     yield open_as
     for context in contexts:

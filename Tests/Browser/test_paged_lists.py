@@ -2,12 +2,12 @@
 many there are in all and read older pages with a "Show older …" button, reached and pressed as
 a person does, until every entry is shown and the button is gone. A live update that reads a
 list again keeps the older pages already shown; a list of one page shows no count and no button."""
-import json
 from pathlib import Path
 
 import pytest
 
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
+from named_pages import open_named_page
 from workbench_server import Server, small_csv
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
@@ -26,17 +26,7 @@ def open_page(browser, many):
     contexts = []
 
     def open_as(name, viewport=None, touch=False):
-        context = browser.new_context(viewport=viewport or {"width": 1440, "height": 900}, has_touch=touch, is_mobile=touch)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.add_init_script(f"localStorage.setItem('workbench.user', {json.dumps(name)})")
-        page.goto(many.url + "/")
-        page.wait_for_selector("body[data-ready=true]")
-        page.wait_for_selector("#preview svg")
-        page.wait_for_function("() => document.body.dataset.session === 'connected'")
-        return page
+        return open_named_page(browser, contexts, many.url, name, viewport=viewport, touch=touch, connected=True)
 
     yield open_as
     for context in contexts:

@@ -7,6 +7,7 @@ import requests
 
 from test_page import chromium, sync_api  # noqa: F401
 from test_page import browser  # noqa: F401
+from named_pages import open_named_page
 
 
 @pytest.fixture
@@ -15,17 +16,7 @@ def people(browser, fresh_server):
     contexts = []
 
     def open_as(name, query=""):
-        context = browser.new_context(viewport={"width": 1440, "height": 900})
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
-        page.add_init_script(f"localStorage.setItem('workbench.user', {json.dumps(name)})")
-        page.goto(fresh_server.url + "/" + query)
-        page.wait_for_selector("body[data-ready=true]")
-        page.wait_for_selector("#preview svg")
-        page.wait_for_function("() => document.body.dataset.session === 'connected'")
-        return page
+        return open_named_page(browser, contexts, fresh_server.url, name, query, connected=True)
 
     yield open_as
     for context in contexts:
