@@ -124,31 +124,20 @@ public enum NumberText {
     public static func shortest(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if value == 0 { return "0" }
-        if let cents = wholeCents(value) { return centsText(cents) }
+        if isWholeCents(value) { return format(value, digits: 2) }
         return plainDecimal(value.description)  // shortest round-trip digits, maybe with an exponent
     }
 
-    /// `value` as a whole number of hundredths when it is exactly the double nearest to one and
-    /// under 1e13 (prices, times, most coordinates). Then that decimal is its shortest form: it
-    /// reads back as `value` (both are the correctly rounded cents / 100), and any other decimal
-    /// with as few digits differs from it by at least 0.01, more than a double this size can
-    /// tell apart, so none reads back as `value`.
+    /// Whether `value` is exactly the double nearest to a whole number of hundredths, under 1e13
+    /// (prices, times, most coordinates). Then that decimal, written with two digits and its
+    /// trailing zeros trimmed, is its shortest form: it reads back as `value` (both are the
+    /// correctly rounded cents / 100), and any other decimal with as few digits differs from it by
+    /// at least 0.01, more than a double this size can tell apart, so none reads back as `value`.
+    /// (Under 1e13, `writeFixed` always takes its fast path: hundredths stay below 9e15.)
     @inline(__always)
-    static func wholeCents(_ value: Double) -> Int64? {
-        guard abs(value) < 1e13 else { return nil }
-        let cents = (value * 100).rounded()
-        return cents / 100 == value ? Int64(cents) : nil
-    }
-
-    static func centsText(_ cents: Int64) -> String {
-        let magnitude = cents.magnitude
-        var text = cents < 0 ? "-" : ""
-        text += String(magnitude / 100)
-        let fraction = Int(magnitude % 100)
-        if fraction != 0 {
-            text += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-        }
-        return text
+    static func isWholeCents(_ value: Double) -> Bool {
+        guard abs(value) < 1e13 else { return false }
+        return (value * 100).rounded() / 100 == value
     }
 
     /// `value` rounded to `digits` fractional digits (trailing zeros trimmed), or in its
