@@ -189,7 +189,7 @@ def open_as_person(page, address, name):
 def main():
     binary = sys.argv[1]
     with tempfile.TemporaryDirectory() as folder:
-        shutil.copytree(ROOT / "Presets", Path(folder) / "Presets")
+        shutil.copytree(ROOT / "Presets", Path(folder) / "Presets", ignore=shutil.ignore_patterns(".*"))  # the shipped files, no history
         server = subprocess.Popen([binary, "serve", "--port", "0", "--presets", str(Path(folder) / "Presets"),
                                    "--public-folder", str(ROOT / "Public")], stdout=subprocess.PIPE, text=True)
         try:

@@ -50,7 +50,7 @@ TIE_MARGIN = 0.01
 class Server:
     def __init__(self, binary):
         self.dir = Path(tempfile.mkdtemp(prefix="explore-bench-"))
-        shutil.copytree(ROOT / "Presets", self.dir / "Presets", ignore=shutil.ignore_patterns(".workbench.sqlite*", ".uploads"))
+        shutil.copytree(ROOT / "Presets", self.dir / "Presets", ignore=shutil.ignore_patterns(".*"))
         self.process = subprocess.Popen([binary, "serve", "--port", "0", "--presets", str(self.dir / "Presets"),
                                          "--public-folder", str(ROOT / "Public")], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         match = re.search(r"http://[^/]*:(\d+)/", self.process.stdout.readline())

@@ -19,6 +19,16 @@ ROOT = Path(__file__).resolve().parent.parent
 BINARY = os.environ.get("WORKBENCH_BIN", str(ROOT / ".build" / "debug" / "workbench"))
 
 
+def copy_shipped_presets(folder):
+    """The repository's shipped preset files copied into `folder`: only the JSON files git holds,
+    never the history, key or temporary files a running command may be writing beside them."""
+    folder = Path(folder)
+    folder.mkdir(parents=True)
+    for file in sorted((ROOT / "Presets").glob("*.json")):
+        shutil.copy(file, folder)
+    return folder
+
+
 def small_csv(rows=2000, start=1_600_000_000, step=3600, bad_line=None):
     """A deterministic hourly price CSV made here (tests never read ../shared)."""
     lines = ["timestamp,open,high,low,close,volume"]
@@ -39,7 +49,7 @@ class Server:
         if presets_dir:
             pass  # another server's folder, served again as it is
         elif presets is None:
-            shutil.copytree(ROOT / "Presets", self.presets, ignore=shutil.ignore_patterns(".workbench*", ".uploads"))
+            copy_shipped_presets(self.presets)
         else:
             self.presets.mkdir()
         command = [BINARY, "serve", "--port", "0", "--presets", str(self.presets), "--public-folder", str(ROOT / "Public")]

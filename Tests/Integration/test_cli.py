@@ -1,7 +1,7 @@
 """The command line: engine commands read stdin and report bad input with its line number."""
 import subprocess
 
-from workbench_server import BINARY, ROOT
+from workbench_server import BINARY, ROOT, copy_shipped_presets
 
 
 def run(*args, stdin=""):
@@ -30,7 +30,9 @@ def test_smooth_and_downsample():
     assert r.stdout == "1,9\n2,-1\n"
 
 
-def test_bad_input_names_the_line_or_option():
+def test_bad_input_names_the_line_or_option(tmp_path):
+    # A command given --presets keeps its history there: a copy, never the checkout's folder.
+    presets = copy_shipped_presets(tmp_path / "Presets")
     cases = [
         (("path", "--curve", "linear"), "0,0\n1,x\n", "line 2"),
         (("path", "--curve", "spiral"), "", "--curve"),
@@ -40,7 +42,7 @@ def test_bad_input_names_the_line_or_option():
         (("downsample", "--method", "lttb", "--threshold", "5"), "1,2\n3\n", "line 2"),
         (("downsample", "--method", "fft", "--threshold", "5"), "", "--method"),
         (("render", "--period", "5Y"), "", "--period"),
-        (("render", "--preset", "Nope", "--presets", str(ROOT / "Presets")), "", "Nope"),
+        (("render", "--preset", "Nope", "--presets", str(presets)), "", "Nope"),
         (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press 0\nwiggle 1\n", "line 2"),
         (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press soon\n", "line 1"),
         (("select", "--preset", str(ROOT / "Presets" / "default.json"), "--progress", "1", "--selections", "0,1.5"), "1,1\n", "--selections"),
@@ -56,10 +58,11 @@ def test_bad_input_names_the_line_or_option():
 def test_render_and_export(tmp_path):
     csv = tmp_path / "d.csv"
     csv.write_text("time,price\n" + "".join(f"{1_600_000_000 + i * 86400},{100 + (i % 7)}\n" for i in range(400)))
-    r = run("render", "--data", str(csv), "--preset", "PM's favourite", "--presets", str(ROOT / "Presets"),
+    presets = copy_shipped_presets(tmp_path / "Presets")
+    r = run("render", "--data", str(csv), "--preset", "PM's favourite", "--presets", str(presets),
             "--state", "active", "--selection", "0.5", "--width", "320")
     assert r.returncode == 0 and r.stdout.startswith("<svg") and 'width="320"' in r.stdout and "cw-indicator" in r.stdout
-    r = run("export", "--preset", "Default", "--format", "tokens", "--presets", str(ROOT / "Presets"))
+    r = run("export", "--preset", "Default", "--format", "tokens", "--presets", str(presets))
     assert r.returncode == 0 and '"$type": "dimension"' in r.stdout
     r = run("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "swift")
     assert r.returncode == 0 and "static let defaultStyle = ChartStyle(" in r.stdout  # never the keyword `default`

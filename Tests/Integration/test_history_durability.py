@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 import pytest
 
-from workbench_server import BINARY, ROOT, Server, small_csv
+from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
 
 DB = ".workbench.sqlite"
 
@@ -43,11 +43,7 @@ def workbench(*args):
 @pytest.fixture
 def folder(tmp_path):
     """A fresh clone's Presets/: the shipped files and no history yet."""
-    presets = tmp_path / "Presets"
-    presets.mkdir()
-    for file in (ROOT / "Presets").glob("*.json"):
-        shutil.copy(file, presets)
-    return presets
+    return copy_shipped_presets(tmp_path / "Presets")
 
 
 def history_of(folder):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench_server import BINARY, ROOT, Server, small_csv
+from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
 
 FORMATS = {"json": "json", "swift": "swift", "kotlin": "kt", "tokens": "tokens.json", "svg": "svg"}
 SHIPPED = [json.loads(p.read_text())["name"] for p in sorted((ROOT / "Presets").glob("*.json"))]
@@ -25,9 +25,7 @@ def run(*args, cwd=None, binary=BINARY):
 
 @pytest.fixture
 def presets(tmp_path):
-    folder = tmp_path / "Presets"
-    shutil.copytree(ROOT / "Presets", folder, ignore=shutil.ignore_patterns(".workbench*", ".uploads"))
-    return folder
+    return copy_shipped_presets(tmp_path / "Presets")
 
 
 def export(presets, out, preset, fmt, revision=None):
@@ -154,7 +152,7 @@ def test_forged_exports_fail_with_one_line(presets, tmp_path):
     fails(block_edit(preset, lambda b: b.update(signature=other["signature"])), *store, why="signature")
     # Re-signed with another key: a genuine export of another presets folder.
     elsewhere = tmp_path / "elsewhere"
-    shutil.copytree(presets, elsewhere, ignore=shutil.ignore_patterns(".workbench*"))
+    shutil.copytree(presets, elsewhere, ignore=shutil.ignore_patterns(".*"))
     foreign = export(elsewhere, tmp_path / "foreign.json", name, "json")
     passes(foreign, "--presets", elsewhere)
     fails(foreign, *store, why="not by the trusted key")
