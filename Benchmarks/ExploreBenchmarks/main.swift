@@ -67,7 +67,7 @@ if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
 if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
 if env["DIAG"] != nil {
     // Per-axis errors at 30 answers: categorical and boolean hit rates, ordered RMS error.
-    for family in [HiddenTaste.Family.quadratic, .bump, .sparse] {
+    for family in HiddenTaste.Family.tuning {
         var hits = [Double](repeating: 0, count: space.count), baseHits = hits
         for seed in 1...UInt64(studies) {
             let c = Simulation.study(space: space, seed: seed, checkpoints: [30], settings: settings, people: people, family: family)[0]
@@ -85,22 +85,40 @@ if env["DIAG"] != nil {
     }
     exit(0)
 }
-let families = env["FAMILY"].map { $0.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) } } ?? [.quadratic, .bump, .sparse]
+// FAMILY: a comma-separated list, "tuning", "heldout", "all" (default) or "none";
+// SPACE: "bench" (make bench-explore's five numbers and the curve, default), "chart" (ten), or both.
+let familyList: [HiddenTaste.Family] = {
+    switch env["FAMILY"] ?? "all" {
+    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
+    case "tuning": return HiddenTaste.Family.tuning
+    case "heldout": return HiddenTaste.Family.heldOut
+    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
+    }
+}()
+let spaces: [(String, PreferenceSpace)] = (env["SPACE"] ?? "bench").split(separator: ",").map {
+    $0 == "chart" ? ("chart", Simulation.chartStudySpace()) : ("bench", Simulation.benchStudySpace())
+}
 let firstSeed = env["SEED0"].flatMap(UInt64.init) ?? 1
-for family in families {
-    let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: space, firstSeed: firstSeed, settings: settings,
-                                people: people, family: family)
-    if env["COMPACT"] != nil {
-        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), rows.map { r in
-            String(format: "%3.0f%% %.2f/%.2f", r.closerShare * 100, r.medianModelFraction, r.medianBaselineFraction)
-        }.joined(separator: " | "))
-        continue
+for (spaceName, studySpace) in spaces where !familyList.isEmpty {
+    print("\n\(spaceName) space (\(studySpace.count) parameters), \(studies) studies a family from seed \(firstSeed), 3 simulated people (τ 0.04, 0.08, 0.15 × \(scale)):")
+    print("family     | at 30: closer  better  round/random+BT range | at 50: round range  closer")
+    var worst30 = 1.0, worst50 = 1.0
+    for family in familyList {
+        let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: studySpace, firstSeed: firstSeed, settings: settings,
+                                    people: people, family: family)
+        let r30 = rows[2], r50 = rows[3]
+        worst30 = min(worst30, r30.closerShare); worst50 = min(worst50, r50.medianModelFraction)
+        let mark = HiddenTaste.Family.heldOut.contains(family) ? " (held out)" : ""
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0)
+              + String(format: " |  %5.0f%%  %5.0f%%    %5.3f / %5.3f        |  %5.3f  %5.0f%%", r30.closerShare * 100, r30.betterShare * 100,
+                       r30.medianModelFraction, r30.medianBaselineFraction, r50.medianModelFraction, r50.closerShare * 100) + mark)
+        if env["VERBOSE"] != nil {
+            for r in rows {
+                print(String(format: "    %3d answers: round %.3f (dist %.3f), random+BT %.3f (dist %.3f), closer %3.0f%%", r.answers,
+                             r.medianModelFraction, r.medianModelDistance, r.medianBaselineFraction, r.medianBaselineDistance, r.closerShare * 100))
+            }
+        }
     }
-    print("\n\(family) tastes (\(studies) studies, 3 simulated people, noise ×\(scale), medians): share of the taste's range reached; distance to the hidden best")
-    print("answers | round range | random+BT range | round dist | random+BT dist | round closer | round better")
-    for r in rows {
-        print(String(format: "%7d | %11.3f | %15.3f | %10.3f | %14.3f | %10.0f %% | %10.0f %%", r.answers, r.medianModelFraction, r.medianBaselineFraction,
-                     r.medianModelDistance, r.medianBaselineDistance, r.closerShare * 100, r.betterShare * 100))
-    }
+    print(String(format: "worst family: closer at 30 %.0f%% (target ≥ 80%%), median range at 50 %.3f (target ≥ 0.9)", worst30 * 100, worst50))
 }
 print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000))
