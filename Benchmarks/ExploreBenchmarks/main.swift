@@ -65,6 +65,41 @@ if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
 if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
 if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
 if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
+if env["ORACLE"] != nil {
+    // At 30 and 50 answers: the reported best's share of the range against the best point shown so far.
+    let studySpace = env["SPACE"] == "chart" ? Simulation.chartStudySpace() : Simulation.benchStudySpace()
+    let fixed = settings, team = people
+    for family in HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut {
+        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
+            let settings = fixed, people = team
+            let seed = UInt64(i + 1)
+            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+            let taste = HiddenTaste(space: studySpace, family: family, rng: &rng)
+            var round = ExploreRound(space: studySpace, seed: seed, settings: settings)
+            var out: [Double] = []
+            for n in 1...50 {
+                let p = round.propose()
+                let person = people[(n - 1) % people.count]
+                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+                if (n == 30 || n == 50) && env["HYPER"] != nil { print(family, seed, n, round.hyperparameters) }
+                if n == 30 || n == 50 {
+                    let shown = round.proposals.flatMap { [$0.first, $0.second] }.map(taste.utility).max()!
+                    var fixedCategory = round.best!.point
+                    for (d, dim) in studySpace.dimensions.enumerated() where dim.isCategorical { fixedCategory[d] = taste.optimum[d] }
+                    out += [taste.utility(round.best!.point), shown, taste.utility(fixedCategory), fixedCategory == round.best!.point ? 1 : 0]
+                }
+            }
+            return out
+        }
+        let m = Simulation.median
+        let column: (Int) -> Double = { k in m(rows.map { $0[k] }) }
+        let share: (Int) -> Double = { k in 100 * rows.map { $0[k] }.reduce(0, +) / Double(rows.count) }
+        let a = String(format: "30: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(0), column(1), column(2), share(3))
+        let b = String(format: " | 50: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(4), column(5), column(6), share(7))
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), a + b)
+    }
+    exit(0)
+}
 if env["DIAG"] != nil {
     // Per-axis errors at 30 answers: categorical and boolean hit rates, ordered RMS error.
     for family in HiddenTaste.Family.tuning {

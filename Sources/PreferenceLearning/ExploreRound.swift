@@ -95,10 +95,48 @@ public struct ExploreRound: Codable, Sendable {
     /// The best after each answer (model coordinates are recomputed from these points).
     public internal(set) var bestHistory: [[Double]] = []
     var rng: SplitMix64
-    var model: PairwiseGP?
+    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom } }
+    /// Where the current model's fit started (its warm start), stored so that a round read back
+    /// refits exactly the same model.
+    var fitStart: [Double]?
 
     enum CodingKeys: String, CodingKey {
-        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng
+        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng, fitStart
+    }
+
+    /// What grows by an entry with every answer and proposal: kept apart by stores that append
+    /// entries instead of rewriting the whole round at every answer.
+    public struct Journal: Codable, Sendable, Equatable {
+        public var answers: [Answer] = []
+        public var proposals: [Proposal] = []
+        public var bestHistory: [[Double]] = []
+        public init() {}
+    }
+
+    /// The journal, and the round without it (what is left is small and bounded but for the fit's
+    /// warm start, one number per answer).
+    public func splitJournal() -> (round: ExploreRound, journal: Journal) {
+        var journal = Journal()
+        journal.answers = answers
+        journal.proposals = proposals
+        journal.bestHistory = bestHistory
+        var rest = self
+        rest.answers = []
+        rest.proposals = []
+        rest.bestHistory = []
+        rest.model = nil
+        rest.fitStart = fitStart
+        return (rest, journal)
+    }
+
+    /// Appends a journal's entries (to a round read back without them, see `splitJournal`).
+    public mutating func append(_ journal: Journal) {
+        let start = fitStart
+        answers += journal.answers
+        proposals += journal.proposals
+        bestHistory += journal.bestHistory
+        model = nil
+        fitStart = start
     }
 
     public init(space: PreferenceSpace, seed: UInt64, settings: Settings = Settings()) {
@@ -127,16 +165,21 @@ public struct ExploreRound: Codable, Sendable {
         for point in [answer.first, answer.second] where point.count != space.count {
             throw .wrongPointSize(expected: space.count, got: point.count)
         }
+        // The fit before this answer warm-starts every fit of this one (a round read back refits
+        // it first, exactly: see `fitStart`); the hyperparameter search keeps the fit of the
+        // settings it chose (one fit per setting tried, no refit).
+        let previous = answers.isEmpty ? nil : currentModel()
         answers.append(Answer(proposalID: answer.proposalID, first: space.snap(answer.first), second: space.snap(answer.second),
                               outcome: answer.outcome, person: answer.person))
+        model = nil
         if settings.hyperparameterSearch {
             if answers.count <= Self.fullSearchLimit {
-                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil) }
+                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil, warm: previous) }
             } else {
-                searchHyperparameters(group: answers.count)
+                searchHyperparameters(group: answers.count, warm: previous)
             }
         }
-        model = buildModel(hyperparameters)
+        if model == nil { model = buildModel(hyperparameters, warm: previous) }
         updateBest()
     }
 
@@ -147,7 +190,11 @@ public struct ExploreRound: Codable, Sendable {
 
     // MARK: model
 
-    func buildModel(_ hyper: Hyperparameters) -> PairwiseGP {
+    func buildModel(_ hyper: Hyperparameters, warm: PairwiseGP? = nil) -> PairwiseGP {
+        buildModel(hyper, warmStart: warm?.dual)
+    }
+
+    func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?) -> PairwiseGP {
         var index: [[Double]: Int] = [:]
         var items: [Double] = []
         func item(_ point: [Double]) -> Int {
@@ -163,13 +210,13 @@ public struct ExploreRound: Codable, Sendable {
                             outcome: a.outcome == .first ? 1 : a.outcome == .second ? -1 : 0,
                             scale: 2.0.squareRoot() * hyper.sigma(for: a.person))
         }
-        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales,
-                                                         categoryVariance: hyper.categoryVariance), items: items, comparisons: comparisons)
+        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance),
+                          items: items, comparisons: comparisons, warmStart: warmStart)
     }
 
     mutating func currentModel() -> PairwiseGP {
         if let model { return model }
-        let fitted = buildModel(hyperparameters)
+        let fitted = buildModel(hyperparameters, warmStart: fitStart)
         model = fitted
         return fitted
     }
@@ -179,13 +226,15 @@ public struct ExploreRound: Codable, Sendable {
     /// enough answers, not fixed by the settings), then (past `fullSearchLimit` answers) each
     /// ordered dimension's own lengthscale ×½ or ×2 (ARD). `group` nil: one pass over every group
     /// and every grid value; otherwise only group `group % count`, neighbouring grid values only.
-    mutating func searchHyperparameters(group: Int?) {
+    mutating func searchHyperparameters(group: Int?, warm: PairwiseGP? = nil) {
         let snapshot = self
         var current = hyperparameters
-        var currentScore = snapshot.score(current)
+        var currentFit = snapshot.buildModel(current, warm: warm)
+        var currentScore = currentFit.logEvidence + current.logPrior(space: snapshot.space)
         func consider(_ candidate: Hyperparameters) {
-            let s = snapshot.score(candidate)
-            if s > currentScore + 1e-9 { current = candidate; currentScore = s }
+            let fit = snapshot.buildModel(candidate, warm: currentFit)
+            let s = fit.logEvidence + candidate.logPrior(space: snapshot.space)
+            if s > currentScore + 1e-9 { current = candidate; currentScore = s; currentFit = fit }
         }
         /// The grid values to try: all, or the neighbours of the nearest one.
         func values(_ grid: [Double], around value: Double) -> [Double] {
@@ -260,6 +309,7 @@ public struct ExploreRound: Codable, Sendable {
             groups.forEach { $0() }
         }
         hyperparameters = current
+        model = currentFit
     }
 
     func score(_ hyper: Hyperparameters) -> Double {

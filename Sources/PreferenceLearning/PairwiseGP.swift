@@ -73,6 +73,10 @@ struct PairwiseGP: Sendable {
     // Fit results.
     private(set) var latent: [Double] = []     // ĝ (m)
     private(set) var gradient: [Double] = []   // ∇ log p(y|ĝ) (m): the posterior mean weights
+    /// a with ĝ = K_g a at the mode (equal to `gradient` there): the next fit's warm start.
+    private(set) var dual: [Double] = []
+    /// The warm start this fit began from (nil: from ĝ = 0), so that it can be repeated exactly.
+    private(set) var startedFrom: [Double]?
     private(set) var sqrtW: [Double] = []      // √W (m)
     private(set) var factor: [Double] = []     // L with L Lᵀ = I + √W K √W (m×m)
     /// Posterior mean weights per item: μ(x) = Σᵢ itemWeights[i] k(x, itemᵢ).
@@ -83,12 +87,15 @@ struct PairwiseGP: Sendable {
 
     static let maxNewtonSteps = 40
 
-    init(kernel: MixedKernel, items: [Double], comparisons: [ModelComparison]) {
+    /// `warmStart`: the mode's weights a (ĝ = K_g a) of an earlier fit whose comparisons are the
+    /// first of these (a round's previous answers): Newton then starts there, padded with zeros,
+    /// when that is better than starting from ĝ = 0, and needs a step or two instead of five to ten.
+    init(kernel: MixedKernel, items: [Double], comparisons: [ModelComparison], warmStart: [Double]? = nil) {
         self.kernel = kernel
         self.items = items
         self.itemCount = items.count / max(1, kernel.dims)
         self.comparisons = comparisons
-        fit()
+        fit(warmStart: warmStart)
     }
 
     /// The n×n kernel matrix over the items.
@@ -126,7 +133,7 @@ struct PairwiseGP: Sendable {
         return (Normal.logCDF(z), y * r / s, r * (z + r) / (s * s))
     }
 
-    private mutating func fit() {
+    private mutating func fit(warmStart: [Double]?) {
         let m = comparisons.count
         latent = [Double](repeating: 0, count: m)
         gradient = [Double](repeating: 0, count: m)
@@ -161,11 +168,8 @@ struct PairwiseGP: Sendable {
         func multiplyK(_ v: [Double]) -> [Double] {
             var out = [Double](repeating: 0, count: m)
             kg.withUnsafeBufferPointer { kp in
-                for i in 0..<m {
-                    var s = 0.0
-                    let row = i * m
-                    for j in 0..<m { s += kp[row + j] * v[j] }
-                    out[i] = s
+                v.withUnsafeBufferPointer { vp in
+                    for i in 0..<m { out[i] = LinearAlgebra.dot(kp.baseAddress! + i * m, vp.baseAddress!, m) }
                 }
             }
             return out
@@ -185,6 +189,12 @@ struct PairwiseGP: Sendable {
         }
 
         var psi = objective(a, g)
+        if let warm = warmStart, !warm.isEmpty, warm.count <= m, warm.allSatisfy(\.isFinite) {
+            let aWarm = warm + [Double](repeating: 0, count: m - warm.count)
+            let gWarm = multiplyK(aWarm)
+            let psiWarm = objective(aWarm, gWarm)
+            if psiWarm > psi { a = aWarm; g = gWarm; psi = psiWarm; startedFrom = warm }
+        }
         var steps = 0
         while steps < Self.maxNewtonSteps {
             steps += 1
@@ -224,6 +234,7 @@ struct PairwiseGP: Sendable {
         logEvidence = psi - logDet
         latent = g
         gradient = grad
+        dual = a
         sqrtW = sw
         factor = l
         var weights = [Double](repeating: 0, count: n)

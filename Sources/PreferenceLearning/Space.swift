@@ -24,7 +24,7 @@ public struct Dimension: Codable, Sendable, Equatable {
     }
 
     /// Whether the kernel treats the axis as unordered (equal or different).
-    var isCategorical: Bool {
+    public var isCategorical: Bool {
         switch kind {
         case .categorical, .boolean: true
         case .continuous, .integer: false
