@@ -36,13 +36,16 @@ public struct ExploreRound: Codable, Sendable {
         public var acquisition = Acquisition.euboAgainstBest
         /// The best maximises mean − `bestCaution` × sd (keeps it where the answers are).
         public var bestCaution = 1.0
-        /// The first proposals are far-apart pairs (a random point and one about half the range
-        /// away on every axis, another value of every category): answers that tell much even from
-        /// careless people, before the model can aim.
-        public var explorationAnswers = 12
-        /// Afterwards every n-th proposal is such a pair too (0: never); keeps the model honest far
-        /// from its best.
-        public var randomEvery = 3
+        /// The first proposals are far-apart pairs (a point of a space-filling design and one
+        /// about half the range away on every axis, another value of every category): answers
+        /// that tell much even from careless people, before the model can aim.
+        public var explorationAnswers = 8
+        /// Afterwards every n-th proposal is such a pair too (0: never). Rounds started before
+        /// proposals were made for the person who asks keep their 3; now the challenger of the
+        /// best is chosen for whoever will answer (a person whose answers are noisy gets one far
+        /// enough from the best for their answer to tell something, see `propose(for:)`), and
+        /// periodic far pairs cost more than they brought in the simulated studies.
+        public var randomEvery = 0
         /// Every n-th proposal (when not a far-apart pair) pits the best against itself with one
         /// category or boolean changed (0: never): isolates the categories' effect.
         public var categoryEvery = 4
@@ -99,9 +102,11 @@ public struct ExploreRound: Codable, Sendable {
     /// Where the current model's fit started (its warm start), stored so that a round read back
     /// refits exactly the same model.
     var fitStart: [Double]?
+    /// The random offset of the first pairs' space-filling design (one number in [0, 1) per axis).
+    var designShift: [Double]?
 
     enum CodingKeys: String, CodingKey {
-        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng, fitStart
+        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng, fitStart, designShift
     }
 
     /// What grows by an entry with every answer and proposal: kept apart by stores that append
@@ -143,6 +148,8 @@ public struct ExploreRound: Codable, Sendable {
         self.space = space
         self.settings = settings
         self.rng = SplitMix64(seed: seed)
+        var designRNG = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03)
+        self.designShift = space.dimensions.map { _ in designRNG.uniform() }
         var hyper = Hyperparameters.initial(for: space)
         hyper.personNoise = settings.fixedPersonNoise
         self.hyperparameters = hyper
@@ -328,11 +335,11 @@ public struct ExploreRound: Codable, Sendable {
         // keeping every point on the way; then take the candidate with the highest mean − κ·sd
         // (one m×m solve a candidate), which stops where the answers stop vouching for it.
         var candidates = items
-        let itemMeans = items.map(model.mean)
+        let itemMeans = model.itemMeans
         let ranked = items.indices.sorted { itemMeans[$0] > itemMeans[$1] }.map { (z: items[$0], mean: itemMeans[$0]) }
         var path: [[Double]] = []
         for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: model.mean) { path.append($0) }
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, axisScores: model.axisMeans) { path.append($0) }
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false
@@ -354,15 +361,18 @@ public struct ExploreRound: Codable, Sendable {
             }
         }
         candidates += path
-        let caution = settings.bestCaution
-        let p = model.predict(candidates)
-        var bestIndex = 0, bestScore = -Double.infinity
-        for i in candidates.indices {
-            let s = p.means[i] - caution * p.variances[i].squareRoot()
-            if s > bestScore { bestScore = s; bestIndex = i }
+        // mean − κ·sd ≤ mean: the candidates in order of their means (n kernel evaluations
+        // each), each one's sd (an m×m solve) only while its mean could still beat the best score.
+        let caution = max(0, settings.bestCaution)
+        let means = Array(itemMeans) + path.map(model.mean)
+        var bestIndex = 0, bestScore = -Double.infinity, bestMean = 0.0, sd = 0.0
+        for i in candidates.indices.sorted(by: { means[$0] > means[$1] || (means[$0] == means[$1] && $0 < $1) }) {
+            if means[i] < bestScore { break }
+            let v = model.predict([candidates[i]]).variances[0].squareRoot()
+            let s = means[i] - caution * v
+            if s > bestScore || (s == bestScore && i < bestIndex) { bestScore = s; bestIndex = i; bestMean = means[i]; sd = v }
         }
         let bestZ = candidates[bestIndex]
-        let bestMean = p.means[bestIndex], sd = p.variances[bestIndex].squareRoot()
         let point = space.decode(bestZ)
         bestHistory.append(point)
         var stable = 1

@@ -81,6 +81,8 @@ struct PairwiseGP: Sendable {
     private(set) var factor: [Double] = []     // L with L Lᵀ = I + √W K √W (m×m)
     /// Posterior mean weights per item: μ(x) = Σᵢ itemWeights[i] k(x, itemᵢ).
     private(set) var itemWeights: [Double] = []
+    /// The posterior mean at each item (from the kernel matrix the fit built anyway).
+    private(set) var itemMeans: [Double] = []
     private(set) var logEvidence: Double = -.infinity
     private(set) var newtonSteps = 0
     private(set) var jitter = 0.0
@@ -139,6 +141,7 @@ struct PairwiseGP: Sendable {
         gradient = [Double](repeating: 0, count: m)
         sqrtW = [Double](repeating: 0, count: m)
         itemWeights = [Double](repeating: 0, count: itemCount)
+        itemMeans = [Double](repeating: 0, count: itemCount)
         guard m > 0 else { factor = []; logEvidence = 0; return }
         let kItems = itemKernel()
         let n = itemCount
@@ -243,6 +246,11 @@ struct PairwiseGP: Sendable {
             weights[comparisons[k].second] -= grad[k]
         }
         itemWeights = weights
+        kItems.withUnsafeBufferPointer { kp in
+            weights.withUnsafeBufferPointer { wp in
+                for i in 0..<n { itemMeans[i] = LinearAlgebra.dot(kp.baseAddress! + i * n, wp.baseAddress!, n) }
+            }
+        }
     }
 
     /// Posterior mean at one point (model coordinates): n kernel evaluations.
@@ -255,6 +263,43 @@ struct PairwiseGP: Sendable {
                 return s
             }
         }
+    }
+
+    /// Posterior means at `z` with axis `d` set to each of `values` (a coordinate search's
+    /// step): the other axes' part of each item's kernel is summed once, not once per value.
+    func axisMeans(_ z: [Double], axis d: Int, values: [Double]) -> [Double] {
+        var out = [Double](repeating: 0, count: values.count)
+        let dims = kernel.dims, variance = kernel.variance, categoryVariance = kernel.categoryVariance
+        kernel.isCategorical.withUnsafeBufferPointer { cat in
+            kernel.halfInvSq.withUnsafeBufferPointer { w in
+                items.withUnsafeBufferPointer { x in
+                    for i in 0..<itemCount where itemWeights[i] != 0 {
+                        let xi = x.baseAddress! + i * dims
+                        var s = 0.0, same = 0
+                        for e in 0..<dims where e != d {
+                            if cat[e] {
+                                if z[e] != xi[e] { s += w[e] } else { same += 1 }
+                            } else {
+                                let t = z[e] - xi[e]
+                                s += w[e] * t * t
+                            }
+                        }
+                        let weight = itemWeights[i]
+                        for (j, v) in values.enumerated() {
+                            var sv = s, samev = same
+                            if cat[d] {
+                                if v != xi[d] { sv += w[d] } else { samev += 1 }
+                            } else {
+                                let t = v - xi[d]
+                                sv += w[d] * t * t
+                            }
+                            out[j] += weight * (variance * exp(-sv) + categoryVariance * Double(samev))
+                        }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// Posterior mean and standard deviation at one point.

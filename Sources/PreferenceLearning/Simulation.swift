@@ -358,15 +358,18 @@ public enum Simulation {
         public let modelPoint: [Double], baselinePoint: [Double], optimum: [Double]
     }
 
+    /// One study: the round proposes each pair for the person who will answer it (as the server
+    /// does for whoever asks for their next pair).
     public static func study(space: PreferenceSpace, seed: UInt64, checkpoints: [Int], settings: ExploreRound.Settings = .init(),
-                             people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy) -> [Checkpoint] {
+                             people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy,
+                             order: Order = .bench) -> [Checkpoint] {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
         let taste = HiddenTaste(space: space, family: family, rng: &rng)
         var round = ExploreRound(space: space, seed: seed, settings: settings)
         var modelBest: [Int: [Double]] = [:]
         for n in 1...(checkpoints.max() ?? 0) {
-            let p = round.propose()
-            let person = people[(n - 1) % people.count]
+            let person = Simulation.person(n, people, order: order, &rng)
+            let p = round.propose(for: person.name)
             try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
             if checkpoints.contains(n) { modelBest[n] = round.best!.point }
         }
@@ -378,6 +381,25 @@ public enum Simulation {
             return Checkpoint(answers: n, modelDistance: taste.distanceToBest(model), modelFraction: taste.utility(model),
                               baselineDistance: taste.distanceToBest(baseline), baselineFraction: taste.utility(baseline),
                               modelPoint: model, baselinePoint: baseline, optimum: taste.optimum)
+        }
+    }
+
+    /// Who answers which pair.
+    public enum Order: String, Sendable, CaseIterable {
+        /// The n-th pair (from 1) by person n mod 3, as `make bench-explore` (Ben, Cy, Ada, Ben, …).
+        case bench
+        /// In turn from the first (Ada, Ben, Cy, Ada, …).
+        case turns
+        /// Anyone, at random.
+        case random
+    }
+
+    /// Who answers the n-th pair (from 1).
+    public static func person(_ n: Int, _ people: [SimulatedPerson], order: Order = .bench, _ rng: inout SplitMix64) -> SimulatedPerson {
+        switch order {
+        case .bench: people[n % people.count]
+        case .turns: people[(n - 1) % people.count]
+        case .random: people[rng.index(people.count)]
         }
     }
 
@@ -422,9 +444,9 @@ public enum Simulation {
 
     public static func table(studies: Int, checkpoints: [Int], space: PreferenceSpace = chartStudySpace(), firstSeed: UInt64 = 1,
                              settings: ExploreRound.Settings = .init(), people: [SimulatedPerson] = SimulatedPerson.team,
-                             family: HiddenTaste.Family = .legacy) -> [Row] {
+                             family: HiddenTaste.Family = .legacy, order: Order = .bench) -> [Row] {
         let all = studiesInParallel(studies) {
-            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family)
+            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family, order: order)
         }
         return checkpoints.indices.map { c in
             let cs = all.map { $0[c] }
