@@ -17,8 +17,9 @@ Beside Explore (POST /api/explore, GET …/next, POST …/answers, GET …/best)
 - optuna-dashboard's preferential GP sampler (`optuna_dashboard.preferential`, botorch), driven
   by the same people: two live trials, the loser of each comparison replaced by a new proposal;
   its best is the current winner. (It takes no ties: a "no preference" is a coin flip there.)
-Then the median proposal time (answer → next) at 10 parameters × 200 answers, from
-ExploreBenchmarks (release).
+Then the median time from an answer to the next pair at 10 parameters × 200 answers, over HTTP
+(POST …/answers then GET …/next, from sending the answer to receiving the pair) and in-process
+from ExploreBenchmarks (release).
 
 Usage: explore_bench.py WORKBENCH_BIN [EXPLORE_BENCHMARKS_BIN]. optuna-dashboard lives in the
 benchmark's own virtual environment (.build/explore-bench-venv, made by the Makefile); without
@@ -58,13 +59,23 @@ class Server:
             self.process.kill()
             raise SystemExit("the server did not start")
         self.url = f"http://127.0.0.1:{match.group(1)}"
+        self.secrets = {}
 
     def call(self, method, path, body=None, person="Ada"):
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.url + path, data=data, method=method, headers={
-            "Origin": self.url, "Content-Type": "application/json", "X-Workbench-User": person, "X-Workbench-Client": "bench-" + person})
+            "Origin": self.url, "Content-Type": "application/json", "X-Workbench-Secret": self.secret(person), "X-Workbench-Client": "bench-" + person})
         with urllib.request.urlopen(request, timeout=60) as answer:
             return json.loads(answer.read())
+
+    def secret(self, person):
+        """Every write is by a person: each simulated person is made once (POST /api/people)."""
+        if person not in self.secrets:
+            request = urllib.request.Request(self.url + "/api/people", data=json.dumps({"name": person}).encode(), method="POST",
+                                             headers={"Origin": self.url, "Content-Type": "application/json"})
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                self.secrets[person] = json.loads(answer.read())["secret"]
+        return self.secrets[person]
 
     def close(self):
         self.process.terminate()
@@ -227,6 +238,28 @@ def optuna_study(space, taste, seed):
     return rows
 
 
+def http_latency(server, answers=200, timed=15):
+    """Answer → next over HTTP at 10 parameters: a round answered `answers` times (a careful
+    person who likes a line width near 4 px), then `timed` more answers each followed by the
+    next pair, each timed from sending the answer to receiving the pair (ms)."""
+    keys = ["inactiveLineWidth", "smoothingAlpha", "catmullRomAlpha", "animationDuration", "fillTopOpacity", "verticalScale",
+            "smoothingWindow", "pointCount", "inactiveCurve", "fillEnabled"]
+    rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": keys, "endWhenStable": False, "seed": 7})["id"]
+    rng = random.Random(1)
+    times = []
+    pair = server.call("GET", f"/api/explore/{rid}/next", person="Ada")
+    for n in range(1, answers + timed + 1):
+        a, b = (c["values"] for c in pair["candidates"])
+        closer = abs(a["inactiveLineWidth"] - 4) + rng.gauss(0, 0.5) < abs(b["inactiveLineWidth"] - 4)
+        start = time.perf_counter()
+        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": pair["ticket"], "choice": "a" if closer else "b"}, person="Ada")
+        pair = server.call("GET", f"/api/explore/{rid}/next", person="Ada")
+        if n > answers:
+            times.append((time.perf_counter() - start) * 1000)
+    server.call("POST", f"/api/explore/{rid}/end")
+    return statistics.median(times), max(times)
+
+
 def median(rows_list, n, k):
     return statistics.median(rows[n][k] for rows in rows_list)
 
@@ -265,6 +298,7 @@ def main():
                 times["optuna"] += time.perf_counter() - t
             print(f"  study {seed}/{STUDIES}: explore {results['explore'][-1][50][1]:.3f}"
                   + (f", optuna {results['optuna'][-1][50][1]:.3f}" if have_optuna else ""), file=sys.stderr)
+        latency = http_latency(server)
     finally:
         server.close()
     names = [("explore", "Explore (HTTP)"), ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP")]
@@ -280,6 +314,7 @@ def main():
             cells.append(f"{median(results[key], n, 0):>9.3f} {median(results[key], n, 1):>11.3f}" if results[key] else f"{'—':>9} {'—':>11}")
         print(f"{n:>7} | " + " | ".join(cells))
     print("\nseconds per study: " + ", ".join(f"{label} {times[key] / STUDIES:.2f}" for key, label in names if results[key]))
+    print(f"HTTP answer → next pair at 200–215 answers × 10 parameters (release server): median {latency[0]:.1f} ms, max {latency[1]:.1f} ms")
     if Path(benchmarks).exists():
         out = subprocess.run([benchmarks], env={**os.environ, "FAMILY": "none"}, capture_output=True, text=True, timeout=600).stdout
         line = next((l for l in out.splitlines() if l.startswith("answer → proposal")), out.strip())

@@ -1,6 +1,16 @@
 // Explore benchmarks (release build): the time from an answer to the next proposal with 200
-// answers over 10 parameters, and the learning table against the random Bradley–Terry baseline.
-// swift run -c release ExploreBenchmarks [studies]
+// answers over 10 parameters, and the learning tables against random pairs ranked by
+// Bradley–Terry, one row per hidden-taste family (those kept aside marked).
+//
+//   swift run -c release ExploreBenchmarks [studies a family, default 20]
+//
+// Environment: FAMILY (a comma-separated list, "tuning", "heldout", "all" (default) or "none"),
+// SPACE ("bench": make bench-explore's five numbers and the curve (default); "chart": ten
+// parameters of every kind; or "bench,chart"), ORDER (who answers: "bench" (default), "turns",
+// "random"), SEED0 (the first study's seed), NOISE_SCALE (× the people's temperatures),
+// SIMULATION_THREADS, NOTIME (no timing), VERBOSE (every checkpoint); settings: EXPLORE, REVERY,
+// CEVERY, CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER. Diagnostics: ORACLE=1 (the best against
+// the best point shown, and with the right categories), TRACE=family:seed (every answer).
 import Foundation
 import PreferenceLearning
 
@@ -15,29 +25,31 @@ func cpuMilliseconds() -> Double {
     return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
 }
 
-let space = Simulation.chartStudySpace()
+let env = ProcessInfo.processInfo.environment
 let clock = ContinuousClock()
 
 // Timing: a round with 200 answers from the simulated team, then answer → proposal timed 15 times
 // (each record refits the model, tries ≤ 2 neighbouring values of one hyperparameter group and
 // updates the best).
-if ProcessInfo.processInfo.environment["NOTIME"] == nil {
+if env["NOTIME"] == nil {
+    let space = Simulation.chartStudySpace()
     var rng = SplitMix64(seed: 99)
     let taste = HiddenTaste(space: space, rng: &rng)
     var round = ExploreRound(space: space, seed: 7)
     var cpuTimes: [Double] = []
     var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = []
-    var proposal = round.propose()
+    var person = SimulatedPerson.team[0]
+    var proposal = round.propose(for: person.name)
     for n in 1...215 {
-        let person = SimulatedPerson.team[n % 3]
         let outcome = person.answer(proposal.first, proposal.second, taste: taste, rng: &rng)
         let start = clock.now, cpuStart = cpuMilliseconds()
         try round.record(outcome, to: proposal.id, person: person.name)
         let mid = clock.now
-        proposal = round.propose()
+        person = SimulatedPerson.team[n % 3]
+        proposal = round.propose(for: person.name)
         let end = clock.now
-        if n > 200 { cpuTimes.append(cpuMilliseconds() - cpuStart) }
         if n > 200 {
+            cpuTimes.append(cpuMilliseconds() - cpuStart)
             times.append(milliseconds(end - start))
             recordTimes.append(milliseconds(mid - start))
             proposeTimes.append(milliseconds(end - mid))
@@ -52,55 +64,112 @@ if ProcessInfo.processInfo.environment["NOTIME"] == nil {
 
 let studies = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 20 : 20
 let start = clock.now
-let scale = ProcessInfo.processInfo.environment["NOISE_SCALE"].flatMap(Double.init) ?? 1
+let scale = env["NOISE_SCALE"].flatMap(Double.init) ?? 1
 let people = SimulatedPerson.team.map { SimulatedPerson(name: $0.name, temperature: $0.temperature * scale, tieMargin: $0.tieMargin) }
+let order = env["ORDER"].flatMap(Simulation.Order.init) ?? .bench
 var settings = ExploreRound.Settings()
-if ProcessInfo.processInfo.environment["NOHYPER"] != nil { settings.hyperparameterSearch = false }
-if let v = ProcessInfo.processInfo.environment["LOCAL"].flatMap(Int.init) { settings.localMoves = v }
-if let v = ProcessInfo.processInfo.environment["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
-if let a = ProcessInfo.processInfo.environment["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
-let env = ProcessInfo.processInfo.environment
+if env["NOHYPER"] != nil { settings.hyperparameterSearch = false }
+if let v = env["LOCAL"].flatMap(Int.init) { settings.localMoves = v }
+if let v = env["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
+if let a = env["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
 if let v = env["CEVERY"].flatMap(Int.init) { settings.categoryEvery = v }
 if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
 if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
 if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
 if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
-if env["DIAG"] != nil {
-    // Per-axis errors at 30 answers: categorical and boolean hit rates, ordered RMS error.
-    for family in [HiddenTaste.Family.quadratic, .bump, .sparse] {
-        var hits = [Double](repeating: 0, count: space.count), baseHits = hits
-        for seed in 1...UInt64(studies) {
-            let c = Simulation.study(space: space, seed: seed, checkpoints: [30], settings: settings, people: people, family: family)[0]
-            let zo = space.encode(c.optimum), zm = space.encode(c.modelPoint), zb = space.encode(c.baselinePoint)
-            for d in 0..<space.count {
-                if space.dimensions[d].name == "inactiveCurve" || space.dimensions[d].name == "fillEnabled" {
-                    hits[d] += zm[d] == zo[d] ? 1 : 0; baseHits[d] += zb[d] == zo[d] ? 1 : 0
-                } else {
-                    hits[d] += (zm[d] - zo[d]) * (zm[d] - zo[d]); baseHits[d] += (zb[d] - zo[d]) * (zb[d] - zo[d])
+let fixedSettings = settings
+let oneSpace = env["SPACE"] == "chart" ? Simulation.chartStudySpace() : Simulation.benchStudySpace()
+
+if let trace = env["TRACE"] {
+    // TRACE=family:seed — every answer: who, the pair's categories (last axis) and hidden
+    // utilities, the answer, the best's utility, mean, sd, distance and point.
+    let parts = trace.split(separator: ":")
+    guard parts.count == 2, let family = HiddenTaste.Family(rawValue: String(parts[0])), let seed = UInt64(parts[1]) else {
+        print("TRACE=family:seed"); exit(2)
+    }
+    var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+    let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
+    var round = ExploreRound(space: oneSpace, seed: seed, settings: settings)
+    print("optimum", taste.optimum.map { String(format: "%.2f", $0) }.joined(separator: " "))
+    for n in 1...50 {
+        let person = Simulation.person(n, people, order: order, &rng)
+        let p = round.propose(for: person.name)
+        let o = person.answer(p.first, p.second, taste: taste, rng: &rng)
+        try round.record(o, to: p.id, person: person.name)
+        let b = round.best!
+        print(String(format: "%2d %@ [%.0f v %.0f] u %.3f vs %.3f → %@ | best u %.3f mean %.2f sd %.2f dist %.2f", n, person.name,
+                     p.first.last!, p.second.last!, taste.utility(p.first), taste.utility(p.second), "\(o)", taste.utility(b.point), b.mean, b.sd,
+                     taste.distanceToBest(b.point)), b.point.map { String(format: "%.2f", $0) }.joined(separator: " "))
+    }
+    print(round.hyperparameters)
+    exit(0)
+}
+
+if env["ORACLE"] != nil {
+    // At 30 and 50 answers: the reported best's share of the range, the best point shown so
+    // far, the reported best with the hidden best's categories, and how often those were right.
+    for family in HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut {
+        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
+            let seed = UInt64(i + 1)
+            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+            let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
+            var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
+            var out: [Double] = []
+            for n in 1...50 {
+                let person = Simulation.person(n, people, order: order, &rng)
+                let p = round.propose(for: person.name)
+                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+                if n == 30 || n == 50 {
+                    let shown = round.proposals.flatMap { [$0.first, $0.second] }.map(taste.utility).max()!
+                    var fixedCategory = round.best!.point
+                    for (d, dim) in oneSpace.dimensions.enumerated() where dim.isCategorical { fixedCategory[d] = taste.optimum[d] }
+                    out += [taste.utility(round.best!.point), shown, taste.utility(fixedCategory), fixedCategory == round.best!.point ? 1 : 0]
                 }
             }
+            return out
         }
-        print(family, "round:", hits.map { String(format: "%.2f", $0 / Double(studies)) }.joined(separator: " "))
-        print(family, "base: ", baseHits.map { String(format: "%.2f", $0 / Double(studies)) }.joined(separator: " "))
+        let column: (Int) -> Double = { k in Simulation.median(rows.map { $0[k] }) }
+        let share: (Int) -> Double = { k in 100 * rows.map { $0[k] }.reduce(0, +) / Double(rows.count) }
+        let a = String(format: "30: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(0), column(1), column(2), share(3))
+        let b = String(format: " | 50: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(4), column(5), column(6), share(7))
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), a + b)
     }
     exit(0)
 }
-let families = env["FAMILY"].map { $0.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) } } ?? [.quadratic, .bump, .sparse]
-let firstSeed = env["SEED0"].flatMap(UInt64.init) ?? 1
-for family in families {
-    let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: space, firstSeed: firstSeed, settings: settings,
-                                people: people, family: family)
-    if env["COMPACT"] != nil {
-        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), rows.map { r in
-            String(format: "%3.0f%% %.2f/%.2f", r.closerShare * 100, r.medianModelFraction, r.medianBaselineFraction)
-        }.joined(separator: " | "))
-        continue
+
+let familyList: [HiddenTaste.Family] = {
+    switch env["FAMILY"] ?? "all" {
+    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
+    case "tuning": return HiddenTaste.Family.tuning
+    case "heldout": return HiddenTaste.Family.heldOut
+    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
     }
-    print("\n\(family) tastes (\(studies) studies, 3 simulated people, noise ×\(scale), medians): share of the taste's range reached; distance to the hidden best")
-    print("answers | round range | random+BT range | round dist | random+BT dist | round closer | round better")
-    for r in rows {
-        print(String(format: "%7d | %11.3f | %15.3f | %10.3f | %14.3f | %10.0f %% | %10.0f %%", r.answers, r.medianModelFraction, r.medianBaselineFraction,
-                     r.medianModelDistance, r.medianBaselineDistance, r.closerShare * 100, r.betterShare * 100))
-    }
+}()
+let spaces: [(String, PreferenceSpace)] = (env["SPACE"] ?? "bench").split(separator: ",").map {
+    $0 == "chart" ? ("chart", Simulation.chartStudySpace()) : ("bench", Simulation.benchStudySpace())
 }
-print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000))
+let firstSeed = env["SEED0"].flatMap(UInt64.init) ?? 1
+for (spaceName, studySpace) in spaces where !familyList.isEmpty {
+    print("\n\(spaceName) space (\(studySpace.count) parameters), \(studies) studies a family from seed \(firstSeed), 3 simulated people "
+          + "(τ 0.04, 0.08, 0.15 × \(scale)) answering in \(order) order; medians:")
+    print("family     | at 30: closer  better  round/random+BT range | at 50: round range  closer")
+    var worst30 = 1.0, worst50 = 1.0
+    for family in familyList {
+        let rows = Simulation.table(studies: studies, checkpoints: [10, 20, 30, 50], space: studySpace, firstSeed: firstSeed, settings: settings,
+                                    people: people, family: family, order: order)
+        let r30 = rows[2], r50 = rows[3]
+        worst30 = min(worst30, r30.closerShare); worst50 = min(worst50, r50.medianModelFraction)
+        let mark = HiddenTaste.Family.heldOut.contains(family) ? " (held out)" : ""
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0)
+              + String(format: " |  %5.0f%%  %5.0f%%    %5.3f / %5.3f        |  %5.3f  %5.0f%%", r30.closerShare * 100, r30.betterShare * 100,
+                       r30.medianModelFraction, r30.medianBaselineFraction, r50.medianModelFraction, r50.closerShare * 100) + mark)
+        if env["VERBOSE"] != nil {
+            for r in rows {
+                print(String(format: "    %3d answers: round %.3f (dist %.3f), random+BT %.3f (dist %.3f), closer %3.0f%%", r.answers,
+                             r.medianModelFraction, r.medianModelDistance, r.medianBaselineFraction, r.medianBaselineDistance, r.closerShare * 100))
+            }
+        }
+    }
+    print(String(format: "worst family: closer at 30 %.0f%% (target ≥ 80%%), median range at 50 %.3f (target ≥ 0.9)", worst30 * 100, worst50))
+}
+if !familyList.isEmpty { print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000)) }

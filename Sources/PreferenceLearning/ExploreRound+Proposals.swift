@@ -4,20 +4,52 @@ import Foundation
 extension ExploreRound {
     // MARK: proposals
 
-    /// The next pair. Candidates: the current best, the leading answered points, their
-    /// neighbours (random local moves at two scales, every other category and boolean, ±1 grid
-    /// step) and uniform random points on the mixed grid (every category, integer grid points).
-    /// The pair maximises EUBO, the expected utility of the better of the two (Lin et al. 2022),
-    /// in closed form from their joint posterior: with δ = μ₁ − μ₂ and s² = Var(f₁ − f₂),
-    /// EUBO = μ₂ + δ Φ(δ/s) + s φ(δ/s). By default one of the two is the model's best
-    /// (exploitation) and the other maximises EUBO with it, which rewards a high mean and a
-    /// high uncertainty of the difference (exploration).
-    public mutating func propose() -> Proposal {
+    /// The k-th point of a space-filling design for the first pairs (a Latin hypercube): each
+    /// ordered axis cut into as many equal strata as there are first pairs, each stratum's
+    /// centre used once, in an order shuffled by the round's offset for that axis; unordered
+    /// axes take their values in turn from a start set by the same offset. Beyond the design,
+    /// or for a round stored without an offset: `fallback`.
+    func designPoint(_ k: Int, fallback: [Double]) -> [Double] {
+        let count = settings.explorationAnswers
+        guard let shift = designShift, shift.count == space.count, k < count else { return fallback }
+        var z = fallback
+        for (d, dim) in space.dimensions.enumerated() {
+            switch dim.kind {
+            case .categorical(let options): z[d] = Double((Int(shift[d] * Double(options.count)) + k) % options.count)
+            case .boolean: z[d] = Double((Int(shift[d] * 2) + k) % 2)
+            case .continuous, .integer:
+                var order = Array(0..<count)
+                var g = SplitMix64(seed: UInt64(shift[d] * 0x1p53))
+                for i in stride(from: count - 1, to: 0, by: -1) { order.swapAt(i, g.index(i + 1)) }
+                z[d] = dim.snap((Double(order[k]) + 0.5) / Double(count))
+            }
+        }
+        return z
+    }
+
+    /// The next pair, for `person` (who asked for it and will answer it; nil: anyone).
+    /// Candidates: the current best, the leading answered points, their neighbours (random local
+    /// moves at two scales, every other category and boolean, ±1 grid step) and uniform random
+    /// points on the mixed grid (every category, integer grid points). The pair maximises EUBO,
+    /// the expected utility of the better of the two (Lin et al. 2022), in closed form from their
+    /// joint posterior: with δ = μ₁ − μ₂ and s² = Var(f₁ − f₂), EUBO = μ₂ + δ Φ(δ/s) + s φ(δ/s).
+    /// By default one of the two is the model's best (exploitation) and the other maximises EUBO
+    /// with it, which rewards a high mean and a high uncertainty of the difference (exploration).
+    ///
+    /// Noise-aware: the challenger's gain over the best, EUBO − μ_best = E[(f − f_best)⁺], is
+    /// weighted by s² / (s² + c²), c² = 2σ² the variance of the answering person's probit noise:
+    /// the share of the difference's uncertainty one answer of theirs can resolve (a Kalman
+    /// gain). A careful person gets the challengers close to the best that only they can tell
+    /// apart; a careless one gets challengers whose difference is uncertain enough for their
+    /// answer to count. (Their σ is estimated from the answers with the other hyperparameters.)
+    public mutating func propose(for person: String? = nil) -> Proposal {
         let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
         if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
-            // A random point and a far one: each ordered axis shifted by half its range (± 0.15,
-            // wrapped), each unordered axis another value.
-            let a = space.randomCoordinates(&rng)
+            // A point (of the space-filling design for the first pairs, else random) and a far
+            // one: each ordered axis shifted by half its range (± 0.15, wrapped), each unordered
+            // axis another value.
+            var a = space.randomCoordinates(&rng)
+            if answers.count < settings.explorationAnswers { a = designPoint(proposals.count, fallback: a) }
             var b = a
             for (d, dim) in space.dimensions.enumerated() {
                 switch dim.kind {
@@ -51,7 +83,7 @@ extension ExploreRound {
         func add(_ z: [Double]) { if seen.insert(z).inserted { pool.append(z) } }
         if let best { add(space.encode(best.point)) }
         let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
-        let leaders = items.map { (z: $0, mean: model.mean($0)) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
+        let leaders = zip(items, model.itemMeans).map { (z: $0, mean: $1) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
         leaders.forEach(add)
         var anchors = Array(leaders.prefix(3))
         if let best { anchors.insert(space.encode(best.point), at: 0) }
@@ -65,18 +97,21 @@ extension ExploreRound {
         let (means, variances, v) = model.predict(pool)
         let m = model.comparisons.count
         let kernel = model.kernel
-        let eubo: (Int, Int) -> Double = { i, j in
+        let differenceVariance: (Int, Int) -> Double = { i, j in
             v.withUnsafeBufferPointer { vp in
-                var dot = 0.0
-                let vi = vp.baseAddress! + i * m, vj = vp.baseAddress! + j * m
-                for k in 0..<m { dot += vi[k] * vj[k] }
+                let dot = LinearAlgebra.dot(vp.baseAddress! + i * m, vp.baseAddress! + j * m, m)
                 let kij = pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel(a.baseAddress!, b.baseAddress!) } }
-                let s2 = variances[i] + variances[j] - 2 * (kij - dot)
-                guard s2 > 1e-10 else { return -.infinity }
-                let s = s2.squareRoot(), delta = means[i] - means[j]
-                return means[j] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
+                return variances[i] + variances[j] - 2 * (kij - dot)
             }
         }
+        let euboGivenVariance: (Int, Int, Double) -> Double = { i, j, s2 in
+            guard s2 > 1e-10 else { return -.infinity }
+            let s = s2.squareRoot(), delta = means[i] - means[j]
+            return means[j] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
+        }
+        let eubo: (Int, Int) -> Double = { i, j in euboGivenVariance(i, j, differenceVariance(i, j)) }
+        // Noise-aware (see above): c² of the person who will answer.
+        let c2 = person.map { 2 * pow(hyperparameters.sigma(for: $0), 2) } ?? 0
         var bestPair = (0, min(1, pool.count - 1)), bestValue = -Double.infinity
         switch settings.acquisition {
         case .euboAgainstBest:
@@ -90,7 +125,9 @@ extension ExploreRound {
                 if categoryTurn && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
                     v.0 == v.1 || space.dimensions[d].isCategorical
                 }) { continue }
-                let value = eubo(incumbent, j)
+                let s2 = differenceVariance(incumbent, j)
+                var value = euboGivenVariance(incumbent, j, s2)
+                if c2 > 0 { value = means[incumbent] + (value - means[incumbent]) * s2 / (s2 + c2) }
                 if value > bestValue { bestValue = value; bestPair = (incumbent, j) }
             }
         case .random: break
@@ -105,7 +142,7 @@ extension ExploreRound {
         // Show the two in a random order (the best is not always on the same side).
         let (i, j) = rng.index(2) == 0 ? bestPair : (bestPair.1, bestPair.0)
         let proposal = Proposal(id: proposals.count, first: space.decode(pool[i]), second: space.decode(pool[j]),
-                                expectedBest: bestValue, firstMean: means[i], firstSD: variances[i].squareRoot(),
+                                expectedBest: c2 > 0 && bestValue.isFinite ? eubo(i, j) : bestValue, firstMean: means[i], firstSD: variances[i].squareRoot(),
                                 secondMean: means[j], secondSD: variances[j].squareRoot())
         proposals.append(proposal)
         return proposal

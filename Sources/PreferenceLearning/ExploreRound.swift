@@ -36,13 +36,16 @@ public struct ExploreRound: Codable, Sendable {
         public var acquisition = Acquisition.euboAgainstBest
         /// The best maximises mean − `bestCaution` × sd (keeps it where the answers are).
         public var bestCaution = 1.0
-        /// The first proposals are far-apart pairs (a random point and one about half the range
-        /// away on every axis, another value of every category): answers that tell much even from
-        /// careless people, before the model can aim.
-        public var explorationAnswers = 12
-        /// Afterwards every n-th proposal is such a pair too (0: never); keeps the model honest far
-        /// from its best.
-        public var randomEvery = 3
+        /// The first proposals are far-apart pairs (a point of a space-filling design and one
+        /// about half the range away on every axis, another value of every category): answers
+        /// that tell much even from careless people, before the model can aim.
+        public var explorationAnswers = 8
+        /// Afterwards every n-th proposal is such a pair too (0: never). Rounds started before
+        /// proposals were made for the person who asks keep their 3; now the challenger of the
+        /// best is chosen for whoever will answer (a person whose answers are noisy gets one far
+        /// enough from the best for their answer to tell something, see `propose(for:)`), and
+        /// periodic far pairs cost more than they brought in the simulated studies.
+        public var randomEvery = 0
         /// Every n-th proposal (when not a far-apart pair) pits the best against itself with one
         /// category or boolean changed (0: never): isolates the categories' effect.
         public var categoryEvery = 4
@@ -95,16 +98,58 @@ public struct ExploreRound: Codable, Sendable {
     /// The best after each answer (model coordinates are recomputed from these points).
     public internal(set) var bestHistory: [[Double]] = []
     var rng: SplitMix64
-    var model: PairwiseGP?
+    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom } }
+    /// Where the current model's fit started (its warm start), stored so that a round read back
+    /// refits exactly the same model.
+    var fitStart: [Double]?
+    /// The random offset of the first pairs' space-filling design (one number in [0, 1) per axis).
+    var designShift: [Double]?
 
     enum CodingKeys: String, CodingKey {
-        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng
+        case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng, fitStart, designShift
+    }
+
+    /// What grows by an entry with every answer and proposal: kept apart by stores that append
+    /// entries instead of rewriting the whole round at every answer.
+    public struct Journal: Codable, Sendable, Equatable {
+        public var answers: [Answer] = []
+        public var proposals: [Proposal] = []
+        public var bestHistory: [[Double]] = []
+        public init() {}
+    }
+
+    /// The journal, and the round without it (what is left is small and bounded but for the fit's
+    /// warm start, one number per answer).
+    public func splitJournal() -> (round: ExploreRound, journal: Journal) {
+        var journal = Journal()
+        journal.answers = answers
+        journal.proposals = proposals
+        journal.bestHistory = bestHistory
+        var rest = self
+        rest.answers = []
+        rest.proposals = []
+        rest.bestHistory = []
+        rest.model = nil
+        rest.fitStart = fitStart
+        return (rest, journal)
+    }
+
+    /// Appends a journal's entries (to a round read back without them, see `splitJournal`).
+    public mutating func append(_ journal: Journal) {
+        let start = fitStart
+        answers += journal.answers
+        proposals += journal.proposals
+        bestHistory += journal.bestHistory
+        model = nil
+        fitStart = start
     }
 
     public init(space: PreferenceSpace, seed: UInt64, settings: Settings = Settings()) {
         self.space = space
         self.settings = settings
         self.rng = SplitMix64(seed: seed)
+        var designRNG = SplitMix64(seed: seed ^ 0xD1B5_4A32_D192_ED03)
+        self.designShift = space.dimensions.map { _ in designRNG.uniform() }
         var hyper = Hyperparameters.initial(for: space)
         hyper.personNoise = settings.fixedPersonNoise
         self.hyperparameters = hyper
@@ -127,16 +172,21 @@ public struct ExploreRound: Codable, Sendable {
         for point in [answer.first, answer.second] where point.count != space.count {
             throw .wrongPointSize(expected: space.count, got: point.count)
         }
+        // The fit before this answer warm-starts every fit of this one (a round read back refits
+        // it first, exactly: see `fitStart`); the hyperparameter search keeps the fit of the
+        // settings it chose (one fit per setting tried, no refit).
+        let previous = answers.isEmpty ? nil : currentModel()
         answers.append(Answer(proposalID: answer.proposalID, first: space.snap(answer.first), second: space.snap(answer.second),
                               outcome: answer.outcome, person: answer.person))
+        model = nil
         if settings.hyperparameterSearch {
             if answers.count <= Self.fullSearchLimit {
-                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil) }
+                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil, warm: previous) }
             } else {
-                searchHyperparameters(group: answers.count)
+                searchHyperparameters(group: answers.count, warm: previous)
             }
         }
-        model = buildModel(hyperparameters)
+        if model == nil { model = buildModel(hyperparameters, warm: previous) }
         updateBest()
     }
 
@@ -147,7 +197,11 @@ public struct ExploreRound: Codable, Sendable {
 
     // MARK: model
 
-    func buildModel(_ hyper: Hyperparameters) -> PairwiseGP {
+    func buildModel(_ hyper: Hyperparameters, warm: PairwiseGP? = nil) -> PairwiseGP {
+        buildModel(hyper, warmStart: warm?.dual)
+    }
+
+    func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?) -> PairwiseGP {
         var index: [[Double]: Int] = [:]
         var items: [Double] = []
         func item(_ point: [Double]) -> Int {
@@ -163,13 +217,13 @@ public struct ExploreRound: Codable, Sendable {
                             outcome: a.outcome == .first ? 1 : a.outcome == .second ? -1 : 0,
                             scale: 2.0.squareRoot() * hyper.sigma(for: a.person))
         }
-        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales,
-                                                         categoryVariance: hyper.categoryVariance), items: items, comparisons: comparisons)
+        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance),
+                          items: items, comparisons: comparisons, warmStart: warmStart)
     }
 
     mutating func currentModel() -> PairwiseGP {
         if let model { return model }
-        let fitted = buildModel(hyperparameters)
+        let fitted = buildModel(hyperparameters, warmStart: fitStart)
         model = fitted
         return fitted
     }
@@ -179,13 +233,15 @@ public struct ExploreRound: Codable, Sendable {
     /// enough answers, not fixed by the settings), then (past `fullSearchLimit` answers) each
     /// ordered dimension's own lengthscale ×½ or ×2 (ARD). `group` nil: one pass over every group
     /// and every grid value; otherwise only group `group % count`, neighbouring grid values only.
-    mutating func searchHyperparameters(group: Int?) {
+    mutating func searchHyperparameters(group: Int?, warm: PairwiseGP? = nil) {
         let snapshot = self
         var current = hyperparameters
-        var currentScore = snapshot.score(current)
+        var currentFit = snapshot.buildModel(current, warm: warm)
+        var currentScore = currentFit.logEvidence + current.logPrior(space: snapshot.space)
         func consider(_ candidate: Hyperparameters) {
-            let s = snapshot.score(candidate)
-            if s > currentScore + 1e-9 { current = candidate; currentScore = s }
+            let fit = snapshot.buildModel(candidate, warm: currentFit)
+            let s = fit.logEvidence + candidate.logPrior(space: snapshot.space)
+            if s > currentScore + 1e-9 { current = candidate; currentScore = s; currentFit = fit }
         }
         /// The grid values to try: all, or the neighbours of the nearest one.
         func values(_ grid: [Double], around value: Double) -> [Double] {
@@ -260,6 +316,7 @@ public struct ExploreRound: Codable, Sendable {
             groups.forEach { $0() }
         }
         hyperparameters = current
+        model = currentFit
     }
 
     func score(_ hyper: Hyperparameters) -> Double {
@@ -278,11 +335,11 @@ public struct ExploreRound: Codable, Sendable {
         // keeping every point on the way; then take the candidate with the highest mean − κ·sd
         // (one m×m solve a candidate), which stops where the answers stop vouching for it.
         var candidates = items
-        let itemMeans = items.map(model.mean)
+        let itemMeans = model.itemMeans
         let ranked = items.indices.sorted { itemMeans[$0] > itemMeans[$1] }.map { (z: items[$0], mean: itemMeans[$0]) }
         var path: [[Double]] = []
         for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, score: model.mean) { path.append($0) }
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, axisScores: model.axisMeans) { path.append($0) }
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false
@@ -304,15 +361,18 @@ public struct ExploreRound: Codable, Sendable {
             }
         }
         candidates += path
-        let caution = settings.bestCaution
-        let p = model.predict(candidates)
-        var bestIndex = 0, bestScore = -Double.infinity
-        for i in candidates.indices {
-            let s = p.means[i] - caution * p.variances[i].squareRoot()
-            if s > bestScore { bestScore = s; bestIndex = i }
+        // mean − κ·sd ≤ mean: the candidates in order of their means (n kernel evaluations
+        // each), each one's sd (an m×m solve) only while its mean could still beat the best score.
+        let caution = max(0, settings.bestCaution)
+        let means = Array(itemMeans) + path.map(model.mean)
+        var bestIndex = 0, bestScore = -Double.infinity, bestMean = 0.0, sd = 0.0
+        for i in candidates.indices.sorted(by: { means[$0] > means[$1] || (means[$0] == means[$1] && $0 < $1) }) {
+            if means[i] < bestScore { break }
+            let v = model.predict([candidates[i]]).variances[0].squareRoot()
+            let s = means[i] - caution * v
+            if s > bestScore || (s == bestScore && i < bestIndex) { bestScore = s; bestIndex = i; bestMean = means[i]; sd = v }
         }
         let bestZ = candidates[bestIndex]
-        let bestMean = p.means[bestIndex], sd = p.variances[bestIndex].squareRoot()
         let point = space.decode(bestZ)
         bestHistory.append(point)
         var stable = 1

@@ -1,22 +1,35 @@
 import Foundation
 
 /// A hidden taste for simulated studies: a smooth function of the normalised parameters with a
-/// known best, plus a preferred category on each unordered axis. Utilities are rescaled so that
-/// the worst point scores 0 and the best 1.
+/// known best, plus a preferred value on each unordered axis. Utilities are rescaled so that the
+/// worst point scores 0 and the best 1 (both found numerically on the axes' grids where there is
+/// no closed form).
 ///
-/// Families (the ordered part; the best of each ordered axis is uniform on [0, 1] on the axis's
-/// grid, a quarter of them within 0.08 of an end):
-/// - `quadratic`: −Σ w_d (z_d − z*_d)², weights log-uniform in 0.3…3 (very different widths);
-/// - `bump`: a Gaussian bump exp(−½ Σ ((z_d − z*_d)/s_d)²), widths 0.4…0.9 (not separable, flat
-///   far away);
-/// - `sparse`: only 2 to 4 ordered axes matter, each −w_d·|z_d − z*_d|^p_d (p in 1.5…3, w in
-///   0.5…2); the others do not matter at all (their best is any value);
+/// Families of the ordered part (centres uniform on [0, 1], a quarter of them within 0.08 of an end):
+/// - `quadratic`: −Σ w_d (z_d − c_d)², weights log-uniform in 0.3…3 (very different widths);
+/// - `bump`: a Gaussian bump exp(−½ Σ ((z_d − c_d)/s_d)²), widths 0.4…0.9 (flat far away);
+/// - `sparse`: only 2 to 4 ordered axes matter, each −w_d·|z_d − c_d|^p_d (p in 1.5…3);
+/// - `corner`: a bowl whose centre lies outside the range on half the axes (0.05…0.4 beyond an
+///   end): the best is on an edge or in a corner, the taste a slope there;
+/// - `sinusoids`: Σ a_d sin(2π f_d z_d + φ_d) (f 0.3…1) plus a coupling sin(2π ω·z + φ) of
+///   half the weight: several local maxima, not separable;
+/// - `narrow`: an anisotropic bump, widths log-uniform in 0.2…0.6, one axis that does not matter;
 /// - `legacy`: the first benchmark's taste (quadratic, w in 0.5…2, best within 0.1…0.9).
-/// Unordered axes: the preferred value 0, every other value a penalty (a share of the ordered
-/// part's range: 0.1…0.3 for a category, 0.12 for a boolean).
+/// Kept aside (not tuned on; for checking that the model generalises):
+/// - `rotated`: a bump with a random rotation and widths log-uniform in 0.25…1.2, on all but one
+///   or two axes (the others do not matter);
+/// - `ridge`: a rotated bowl (eigenvalues log-uniform 0.2…5) plus a gentle tilt, best anywhere;
+/// - `twoBumps`: two bumps of widths 0.25…0.6, the second 0.6…0.9 as high, and a small tilt.
+/// Unordered axes: the preferred value scores 0, every other one a penalty of 0.15…0.35 of the
+/// ordered part's range (as `make bench-explore`; `legacy`: 0.1…0.3 absolute, booleans 0.3).
 public struct HiddenTaste: Sendable {
     public enum Family: String, Sendable, CaseIterable {
-        case quadratic, bump, sparse, legacy
+        case quadratic, bump, sparse, corner, sinusoids, narrow, legacy
+        case rotated, ridge, twoBumps
+        /// Families the model's settings were chosen on.
+        public static let tuning: [Family] = [.quadratic, .bump, .sparse, .corner, .sinusoids, .narrow]
+        /// Families kept aside.
+        public static let heldOut: [Family] = [.rotated, .ridge, .twoBumps]
     }
 
     public let space: PreferenceSpace
@@ -25,9 +38,8 @@ public struct HiddenTaste: Sendable {
     public let optimum: [Double]
     /// Whether each axis changes the utility.
     public let matters: [Bool]
-    private let centre: [Double]
-    private let weights: [Double]
-    private let powers: [Double]
+    /// The ordered part in model coordinates (unordered axes ignored).
+    private let ordered: @Sendable ([Double]) -> Double
     private let penalties: [[Double]]
     private let rawMinimum: Double, rawMaximum: Double
 
@@ -38,86 +50,222 @@ public struct HiddenTaste: Sendable {
     public init(space: PreferenceSpace, family: Family, rng: inout SplitMix64) {
         self.space = space
         self.family = family
-        let ordered = space.dimensions.indices.filter { !space.dimensions[$0].isCategorical }
-        var relevant = Set(ordered)
-        if family == .sparse, ordered.count > 2 {
-            var pool = ordered
-            var keep: [Int] = []
-            for _ in 0..<min(pool.count, 2 + rng.index(3)) { keep.append(pool.remove(at: rng.index(pool.count))) }
-            relevant = Set(keep)
+        let orderedAxes = space.dimensions.indices.filter { !space.dimensions[$0].isCategorical }
+        let k = orderedAxes.count
+        func centre() -> Double {
+            if family == .legacy { return 0.1 + 0.8 * rng.uniform() }
+            if rng.uniform() < 0.25 { let t = 0.08 * rng.uniform(); return rng.index(2) == 0 ? t : 1 - t }
+            return rng.uniform()
         }
-        var centre: [Double] = [], weights: [Double] = [], powers: [Double] = [], penalties: [[Double]] = []
-        var matters: [Bool] = []
+        func logUniform(_ lo: Double, _ hi: Double) -> Double { lo * pow(hi / lo, rng.uniform()) }
+        /// Axes that matter: all, or all but `drop` chosen at random (keeping at least 2).
+        func relevant(drop: Int) -> [Bool] {
+            var keep = [Bool](repeating: true, count: k)
+            var pool = Array(0..<k)
+            for _ in 0..<min(drop, max(0, k - 2)) { keep[pool.remove(at: rng.index(pool.count))] = false }
+            return keep
+        }
+        /// A random rotation (Gram–Schmidt of a Gaussian matrix), n×n row-major.
+        func rotation(_ n: Int) -> [Double] {
+            var q = (0..<(n * n)).map { _ in rng.normal() }
+            for i in 0..<n {
+                for j in 0..<i {
+                    var dot = 0.0
+                    for t in 0..<n { dot += q[i * n + t] * q[j * n + t] }
+                    for t in 0..<n { q[i * n + t] -= dot * q[j * n + t] }
+                }
+                var norm = 0.0
+                for t in 0..<n { norm += q[i * n + t] * q[i * n + t] }
+                norm = max(norm.squareRoot(), 1e-12)
+                for t in 0..<n { q[i * n + t] /= norm }
+            }
+            return q
+        }
+        func x(_ z: [Double]) -> [Double] { orderedAxes.map { z[$0] } }
+
+        var keep = [Bool](repeating: true, count: k)
+        var known: [Double]?   // the best of the ordered part when it has a closed form (ordered coordinates)
+        let f: @Sendable ([Double]) -> Double
+        switch family {
+        case .quadratic, .legacy:
+            let c = (0..<k).map { _ in centre() }
+            let w = (0..<k).map { _ in family == .legacy ? 0.5 + 1.5 * rng.uniform() : 0.3 * pow(10, rng.uniform()) }
+            known = c
+            f = { z in var s = 0.0; for i in 0..<k { let t = z[orderedAxes[i]] - c[i]; s -= w[i] * t * t }; return s }
+        case .bump:
+            let c = (0..<k).map { _ in centre() }, w = (0..<k).map { _ in 0.4 + 0.5 * rng.uniform() }
+            known = c
+            f = { z in var s = 0.0; for i in 0..<k { let t = (z[orderedAxes[i]] - c[i]) / w[i]; s += t * t }; return exp(-0.5 * s) }
+        case .sparse:
+            keep = [Bool](repeating: k <= 2, count: k)
+            var pool = Array(0..<k)
+            for _ in 0..<min(k, 2 + rng.index(3)) { keep[pool.remove(at: rng.index(pool.count))] = true }
+            let c = (0..<k).map { _ in centre() }
+            let w = (0..<k).map { _ in 0.5 + 1.5 * rng.uniform() }, p = (0..<k).map { _ in 1.5 + 1.5 * rng.uniform() }
+            let relevantAxes = keep
+            known = c
+            f = { z in
+                var s = 0.0
+                for i in 0..<k where relevantAxes[i] { s -= w[i] * pow(abs(z[orderedAxes[i]] - c[i]), p[i]) }
+                return s
+            }
+        case .corner:
+            var outside = [Bool](repeating: false, count: k)
+            var pool = Array(0..<k)
+            for _ in 0..<max(1, k / 2) { outside[pool.remove(at: rng.index(pool.count))] = true }
+            let c = (0..<k).map { i -> Double in
+                guard outside[i] else { return rng.uniform() }
+                let beyond = 0.05 + 0.35 * rng.uniform()
+                return rng.index(2) == 0 ? -beyond : 1 + beyond
+            }
+            let w = (0..<k).map { _ in logUniform(0.3, 3) }
+            known = c.map { min(1, max(0, $0)) }
+            f = { z in var s = 0.0; for i in 0..<k { let t = z[orderedAxes[i]] - c[i]; s -= w[i] * t * t }; return s }
+        case .sinusoids:
+            let a = (0..<k).map { _ in logUniform(0.3, 1) }, fr = (0..<k).map { _ in 0.3 + 0.7 * rng.uniform() }
+            let phase = (0..<k).map { _ in 2 * Double.pi * rng.uniform() }
+            let omega = (0..<k).map { _ in rng.uniform() - 0.5 }, phase0 = 2 * Double.pi * rng.uniform()
+            let a0 = 0.5 * a.reduce(0, +) / Double(max(1, k))
+            f = { z in
+                var s = 0.0, dot = 0.0
+                for i in 0..<k {
+                    let t = z[orderedAxes[i]]
+                    s += a[i] * sin(2 * Double.pi * fr[i] * t + phase[i]); dot += omega[i] * t
+                }
+                return s + a0 * sin(2 * Double.pi * dot + phase0)
+            }
+        case .narrow:
+            keep = relevant(drop: 1)
+            let c = (0..<k).map { _ in centre() }, w = (0..<k).map { _ in logUniform(0.2, 0.6) }
+            let relevantAxes = keep
+            known = c
+            f = { z in
+                var s = 0.0
+                for i in 0..<k where relevantAxes[i] { let t = (z[orderedAxes[i]] - c[i]) / w[i]; s += t * t }
+                return exp(-0.5 * s)
+            }
+        case .rotated:
+            keep = relevant(drop: 1 + rng.index(2))
+            let axes = (0..<k).filter { keep[$0] }, n = axes.count
+            let r = rotation(n), c = (0..<k).map { _ in centre() }, w = (0..<n).map { _ in logUniform(0.25, 1.2) }
+            known = c
+            f = { z in
+                var s = 0.0
+                for i in 0..<n {
+                    var u = 0.0
+                    for j in 0..<n { u += r[i * n + j] * (z[orderedAxes[axes[j]]] - c[axes[j]]) }
+                    s += (u / w[i]) * (u / w[i])
+                }
+                return exp(-0.5 * s)
+            }
+        case .ridge:
+            let r = rotation(k), c = (0..<k).map { _ in centre() }, e = (0..<k).map { _ in logUniform(0.2, 5) }
+            let tilt = (0..<k).map { _ in 0.3 * (rng.uniform() - 0.5) }
+            f = { z in
+                var s = 0.0
+                for i in 0..<k {
+                    var u = 0.0
+                    for j in 0..<k { u += r[i * k + j] * (z[orderedAxes[j]] - c[j]) }
+                    s -= e[i] * u * u
+                }
+                for i in 0..<k { s += tilt[i] * z[orderedAxes[i]] }
+                return s
+            }
+        case .twoBumps:
+            let c1 = (0..<k).map { _ in centre() }, c2 = (0..<k).map { _ in rng.uniform() }
+            let w1 = (0..<k).map { _ in 0.25 + 0.35 * rng.uniform() }, w2 = (0..<k).map { _ in 0.25 + 0.35 * rng.uniform() }
+            let h2 = 0.6 + 0.3 * rng.uniform(), tilt = (0..<k).map { _ in 0.1 * (rng.uniform() - 0.5) }
+            f = { z in
+                var s1 = 0.0, s2 = 0.0, t = 0.0
+                for i in 0..<k {
+                    let v = z[orderedAxes[i]]
+                    s1 += ((v - c1[i]) / w1[i]) * ((v - c1[i]) / w1[i]); s2 += ((v - c2[i]) / w2[i]) * ((v - c2[i]) / w2[i])
+                    t += tilt[i] * v
+                }
+                return exp(-0.5 * s1) + h2 * exp(-0.5 * s2) + t
+            }
+        }
+        ordered = f
+
+        // The ordered part's best and worst on the grids: the known best snapped, else a search.
+        var best = [Double](repeating: 0, count: space.count), worst = best
+        if let known {
+            for (i, d) in orderedAxes.enumerated() { best[d] = space.dimensions[d].snap(known[i]) }
+        } else {
+            best = Self.search(space: space, axes: orderedAxes, f, rng: &rng, maximise: true)
+        }
+        worst = Self.search(space: space, axes: orderedAxes, f, rng: &rng, maximise: false)
+        let high = f(best), low = f(worst)
+        let orderedRange = max(1e-12, high - low)
+
+        var penalties: [[Double]] = [], matters: [Bool] = []
+        var i = 0
         for (d, dim) in space.dimensions.enumerated() {
             switch dim.kind {
             case .categorical(let options):
                 let favourite = rng.index(options.count)
-                let scale = family == .legacy ? 1.0 : 0.4
-                let p = (0..<options.count).map { $0 == favourite ? 0 : scale * (0.25 + 0.5 * rng.uniform()) }
-                centre.append(Double(favourite)); weights.append(0); powers.append(2); penalties.append(p)
-                matters.append(options.count > 1)
+                let p = (0..<options.count).map { o -> Double in
+                    o == favourite ? 0 : family == .legacy ? 0.25 + 0.5 * rng.uniform() : (0.15 + 0.2 * rng.uniform()) * orderedRange
+                }
+                best[d] = Double(favourite); penalties.append(p); matters.append(options.count > 1)
             case .boolean:
                 let favourite = rng.index(2)
-                let penalty = family == .legacy ? 0.3 : 0.12
-                centre.append(Double(favourite)); weights.append(0); powers.append(2); penalties.append(favourite == 0 ? [0, penalty] : [penalty, 0])
-                matters.append(true)
+                let penalty = family == .legacy ? 0.3 : (0.15 + 0.2 * rng.uniform()) * orderedRange
+                best[d] = Double(favourite); penalties.append(favourite == 0 ? [0, penalty] : [penalty, 0]); matters.append(true)
             case .continuous, .integer:
-                var z: Double
-                if family == .legacy {
-                    z = 0.1 + 0.8 * rng.uniform()
-                } else if rng.uniform() < 0.25 {
-                    let t = 0.08 * rng.uniform()
-                    z = rng.index(2) == 0 ? t : 1 - t
-                } else {
-                    z = rng.uniform()
-                }
-                z = dim.snap(z)
-                let w: Double, p: Double
-                switch family {
-                case .legacy: w = 0.5 + 1.5 * rng.uniform(); p = 2
-                case .quadratic: w = 0.3 * pow(10, rng.uniform()); p = 2
-                case .bump: w = 0.4 + 0.5 * rng.uniform(); p = 2   // the width s_d
-                case .sparse: w = relevant.contains(d) ? 0.5 + 1.5 * rng.uniform() : 0; p = 1.5 + 1.5 * rng.uniform()
-                }
-                centre.append(z); weights.append(w); powers.append(p); penalties.append([])
-                matters.append(w > 0)
+                penalties.append([]); matters.append(keep[i]); i += 1
             }
         }
-        self.centre = centre
-        self.weights = weights
-        self.powers = powers
+        self.penalties = penalties
         self.matters = matters
-        // The ordered part's range (worst corner to best), then the categories' penalties scaled to it.
-        var orderedWorst = 0.0
-        switch family {
-        case .bump:
-            var s = 0.0
-            for d in ordered { let far = max(centre[d], 1 - centre[d]) / weights[d]; s += far * far }
-            orderedWorst = exp(-0.5 * s) - 1
-        default:
-            for d in ordered where weights[d] > 0 { orderedWorst -= weights[d] * pow(max(centre[d], 1 - centre[d]), powers[d]) }
+        self.rawMaximum = high
+        self.rawMinimum = low - penalties.map { $0.max() ?? 0 }.reduce(0, +)
+        self.optimum = space.decode(best)
+    }
+
+    /// The best (or worst) grid point of the ordered part: the best of 2000 random points and
+    /// the corners, then coordinate sweeps over up to 101 values per axis from the leading 8.
+    static func search(space: PreferenceSpace, axes: [Int], _ f: ([Double]) -> Double, rng: inout SplitMix64, maximise: Bool) -> [Double] {
+        let sign = maximise ? 1.0 : -1.0
+        var starts: [[Double]] = (0..<2000).map { _ in
+            var z = [Double](repeating: 0, count: space.count)
+            for d in axes { z[d] = space.dimensions[d].randomCoordinate(&rng) }
+            return z
         }
-        let categoryScale = family == .legacy ? 1 : max(1e-9, -orderedWorst)
-        self.penalties = penalties.map { $0.map { $0 * categoryScale } }
-        var worst = orderedWorst
-        for p in self.penalties where !p.isEmpty { worst -= p.max()! }
-        self.rawMinimum = worst
-        self.rawMaximum = 0
-        self.optimum = space.decode(centre)
+        if axes.count <= 10 {
+            for mask in 0..<(1 << axes.count) {
+                var z = [Double](repeating: 0, count: space.count)
+                for (i, d) in axes.enumerated() { z[d] = mask & (1 << i) != 0 ? 1 : 0 }
+                starts.append(z)
+            }
+        }
+        let values = axes.map { d -> [Double] in
+            let dim = space.dimensions[d]
+            let levels = min(dim.levelCount ?? 101, 101)
+            return Array(Set((0..<levels).map { dim.snap(Double($0) / Double(max(1, levels - 1))) })).sorted()
+        }
+        var best = starts[0], bestScore = -Double.infinity
+        for z in starts.map({ ($0, sign * f($0)) }).sorted(by: { $0.1 > $1.1 }).prefix(8).map(\.0) {
+            var z = z, score = sign * f(z)
+            for _ in 0..<6 {
+                var improved = false
+                for (i, d) in axes.enumerated() {
+                    for v in values[i] where v != z[d] {
+                        var y = z; y[d] = v
+                        let s = sign * f(y)
+                        if s > score + 1e-15 { score = s; z = y; improved = true }
+                    }
+                }
+                if !improved { break }
+            }
+            if score > bestScore { bestScore = score; best = z }
+        }
+        return best
     }
 
     private func raw(_ z: [Double]) -> Double {
-        var u = 0.0, s = 0.0
-        for (d, dim) in space.dimensions.enumerated() {
-            if dim.isCategorical { u -= penalties[d][Int(z[d])]; continue }
-            let t = abs(z[d] - centre[d])
-            switch family {
-            case .bump: s += (t / weights[d]) * (t / weights[d])
-            case .sparse: if weights[d] > 0 { u -= weights[d] * pow(t, powers[d]) }
-            case .quadratic, .legacy: u -= weights[d] * t * t
-            }
-        }
-        if family == .bump { u += exp(-0.5 * s) - 1 }
+        var u = ordered(z)
+        for (d, dim) in space.dimensions.enumerated() where dim.isCategorical { u -= penalties[d][Int(z[d])] }
         return u
     }
 
@@ -139,7 +287,7 @@ public struct HiddenTaste: Sendable {
 }
 
 /// A simulated person answering by Bradley–Terry: P(first) = 1/(1 + exp(−Δu/τ)); says "no
-/// preference" with probability ½ when |Δu| < tieMargin.
+/// preference" when |Δu| < tieMargin (as `make bench-explore`'s people).
 public struct SimulatedPerson: Sendable {
     public let name: String
     public let temperature: Double
@@ -153,15 +301,16 @@ public struct SimulatedPerson: Sendable {
 
     public func answer(_ a: [Double], _ b: [Double], taste: HiddenTaste, rng: inout SplitMix64) -> ExploreRound.Outcome {
         let delta = taste.utility(a) - taste.utility(b)
-        if abs(delta) < tieMargin && rng.uniform() < 0.5 { return .noPreference }
+        if abs(delta) < tieMargin { return .noPreference }
         return rng.uniform() < 1 / (1 + exp(-delta / temperature)) ? .first : .second
     }
 
-    /// Three people of different care: τ = 0.03, 0.06 and 0.12 of the taste's range.
+    /// Three people of different care, as `make bench-explore`'s: τ = 0.04, 0.08 and 0.15 of the
+    /// taste's range.
     public static let team = [
-        SimulatedPerson(name: "ana", temperature: 0.03),
-        SimulatedPerson(name: "ben", temperature: 0.06),
-        SimulatedPerson(name: "cy", temperature: 0.12),
+        SimulatedPerson(name: "ada", temperature: 0.04),
+        SimulatedPerson(name: "ben", temperature: 0.08),
+        SimulatedPerson(name: "cy", temperature: 0.15),
     ]
 }
 
@@ -190,6 +339,12 @@ public enum BradleyTerry {
     }
 }
 
+private final class StudyResults<T>: @unchecked Sendable {
+    let lock = NSLock()
+    var next = 0
+    var results: [Int: T] = [:]
+}
+
 /// Studies comparing a round's best with the random baseline: random pairs among ⌈N/2⌉ random
 /// points (each seen about 4 times), ranked by Bradley–Terry, the top one kept.
 public enum Simulation {
@@ -203,15 +358,18 @@ public enum Simulation {
         public let modelPoint: [Double], baselinePoint: [Double], optimum: [Double]
     }
 
+    /// One study: the round proposes each pair for the person who will answer it (as the server
+    /// does for whoever asks for their next pair).
     public static func study(space: PreferenceSpace, seed: UInt64, checkpoints: [Int], settings: ExploreRound.Settings = .init(),
-                             people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy) -> [Checkpoint] {
+                             people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy,
+                             order: Order = .bench) -> [Checkpoint] {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
         let taste = HiddenTaste(space: space, family: family, rng: &rng)
         var round = ExploreRound(space: space, seed: seed, settings: settings)
         var modelBest: [Int: [Double]] = [:]
         for n in 1...(checkpoints.max() ?? 0) {
-            let p = round.propose()
-            let person = people[(n - 1) % people.count]
+            let person = Simulation.person(n, people, order: order, &rng)
+            let p = round.propose(for: person.name)
             try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
             if checkpoints.contains(n) { modelBest[n] = round.best!.point }
         }
@@ -223,6 +381,25 @@ public enum Simulation {
             return Checkpoint(answers: n, modelDistance: taste.distanceToBest(model), modelFraction: taste.utility(model),
                               baselineDistance: taste.distanceToBest(baseline), baselineFraction: taste.utility(baseline),
                               modelPoint: model, baselinePoint: baseline, optimum: taste.optimum)
+        }
+    }
+
+    /// Who answers which pair.
+    public enum Order: String, Sendable, CaseIterable {
+        /// The n-th pair (from 1) by person n mod 3, as `make bench-explore` (Ben, Cy, Ada, Ben, …).
+        case bench
+        /// In turn from the first (Ada, Ben, Cy, Ada, …).
+        case turns
+        /// Anyone, at random.
+        case random
+    }
+
+    /// Who answers the n-th pair (from 1).
+    public static func person(_ n: Int, _ people: [SimulatedPerson], order: Order = .bench, _ rng: inout SplitMix64) -> SimulatedPerson {
+        switch order {
+        case .bench: people[n % people.count]
+        case .turns: people[(n - 1) % people.count]
+        case .random: people[rng.index(people.count)]
         }
     }
 
@@ -250,6 +427,11 @@ public enum Simulation {
         ]).space
     }
 
+    /// The parameters `make bench-explore` tunes: five numbers and the curve (ten options).
+    public static func benchStudySpace() -> PreferenceSpace {
+        try! ChartParameterSpace(keys: ["inactiveLineWidth", "animationDuration", "fillTopOpacity", "verticalScale", "catmullRomAlpha", "inactiveCurve"]).space
+    }
+
     public struct Row: Sendable {
         public let answers: Int
         public let medianModelFraction: Double, medianBaselineFraction: Double
@@ -262,9 +444,9 @@ public enum Simulation {
 
     public static func table(studies: Int, checkpoints: [Int], space: PreferenceSpace = chartStudySpace(), firstSeed: UInt64 = 1,
                              settings: ExploreRound.Settings = .init(), people: [SimulatedPerson] = SimulatedPerson.team,
-                             family: HiddenTaste.Family = .legacy) -> [Row] {
-        let all = (0..<studies).map {
-            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family)
+                             family: HiddenTaste.Family = .legacy, order: Order = .bench) -> [Row] {
+        let all = studiesInParallel(studies) {
+            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family, order: order)
         }
         return checkpoints.indices.map { c in
             let cs = all.map { $0[c] }
@@ -275,6 +457,24 @@ public enum Simulation {
                        betterShare: Double(cs.filter { $0.modelFraction > $0.baselineFraction }.count) / Double(cs.count))
         }
     }
+
+    /// Independent studies on up to `threads` threads (deterministic: each has its own seed).
+    public static func studiesInParallel<T: Sendable>(_ count: Int, threads: Int = defaultThreads, _ body: @Sendable (Int) -> T) -> [T] {
+        guard threads > 1, count > 1 else { return (0..<count).map(body) }
+        let shared = StudyResults<T>()
+        DispatchQueue.concurrentPerform(iterations: min(threads, count)) { _ in
+            while true {
+                let i = shared.lock.withLock { () -> Int in defer { shared.next += 1 }; return shared.next }
+                guard i < count else { return }
+                let r = body(i)
+                shared.lock.withLock { shared.results[i] = r }
+            }
+        }
+        return (0..<count).map { shared.results[$0]! }
+    }
+
+    /// `SIMULATION_THREADS`, else 1.
+    public static var defaultThreads: Int { ProcessInfo.processInfo.environment["SIMULATION_THREADS"].flatMap(Int.init) ?? 1 }
 
     public static func median(_ values: [Double]) -> Double {
         let s = values.sorted()

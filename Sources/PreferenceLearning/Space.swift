@@ -24,7 +24,7 @@ public struct Dimension: Codable, Sendable, Equatable {
     }
 
     /// Whether the kernel treats the axis as unordered (equal or different).
-    var isCategorical: Bool {
+    public var isCategorical: Bool {
         switch kind {
         case .categorical, .boolean: true
         case .continuous, .integer: false
@@ -175,18 +175,21 @@ public struct PreferenceSpace: Codable, Sendable, Equatable {
         }
     }
 
-    /// Coordinate ascent of `score` from `start`: each axis in turn set to its best value among
-    /// `axisValues`, for `sweeps` sweeps or until nothing improves.
-    func coordinateAscent(from start: [Double], startScore: Double, sweeps: Int, score: ([Double]) -> Double,
+    /// Coordinate ascent of a score from `start`: each axis in turn set to its best value among
+    /// `axisValues`, for `sweeps` sweeps or until nothing improves. `axisScores(z, d, values)`
+    /// scores z with axis d set to each value (all at once: they share the other axes).
+    func coordinateAscent(from start: [Double], startScore: Double, sweeps: Int, axisScores: ([Double], Int, [Double]) -> [Double],
                           onImprove: ([Double]) -> Void = { _ in }) -> (z: [Double], score: Double) {
         var z = start, best = startScore
         for _ in 0..<sweeps {
             var improved = false
             for d in dimensions.indices {
-                for value in axisValues(d) where value != z[d] {
-                    var y = z; y[d] = value
-                    let s = score(y)
-                    if s > best + 1e-12 { best = s; z = y; improved = true; onImprove(y) }
+                let values = axisValues(d).filter { $0 != z[d] }
+                guard !values.isEmpty else { continue }
+                let scores = axisScores(z, d, values)
+                var y = z
+                for (value, s) in zip(values, scores) where s > best + 1e-12 {
+                    best = s; y[d] = value; z = y; improved = true; onImprove(y)
                 }
             }
             if !improved { break }

@@ -139,6 +139,60 @@ import Testing
         #expect(round.answers[0].first == [7.0, 21, 2, 1])
     }
 
+    @Test func aJournalSplitOffAndAppendedGivesTheSameRound() throws {
+        var round = ExploreRound(space: Self.space, seed: 8)
+        try Self.play(&round, answers: 14)
+        let (rest, journal) = round.splitJournal()
+        #expect(rest.answers.isEmpty && rest.proposals.isEmpty && rest.bestHistory.isEmpty)
+        #expect(journal.answers.count == 14 && journal.proposals.count == 14 && journal.bestHistory.count == 14)
+        // Through JSON, as a store keeps them apart.
+        var restored = try JSONDecoder().decode(ExploreRound.self, from: JSONEncoder().encode(rest))
+        restored.append(try JSONDecoder().decode(ExploreRound.Journal.self, from: JSONEncoder().encode(journal)))
+        #expect(restored.answers == round.answers && restored.proposals == round.proposals && restored.best == round.best)
+        let next = round.propose(for: "ana"), nextRestored = restored.propose(for: "ana")
+        #expect(next == nextRestored)
+        try round.record(.second, to: next.id, person: "ana")
+        try restored.record(.second, to: nextRestored.id, person: "ana")
+        #expect(round.best == restored.best)
+    }
+
+    @Test func theFirstPairsSpreadOverTheSpaceAndTheCategories() {
+        var round = ExploreRound(space: Self.space, seed: 4)
+        var firsts: [[Double]] = []
+        for _ in 0..<round.settings.explorationAnswers {
+            let p = round.propose()
+            firsts.append(p.first)
+            try? round.record(.first, to: p.id, person: "ana")
+        }
+        // Every curve in turn, both toggles; on an ordered axis one point in each eighth of its
+        // range (0…10 here), at its middle.
+        #expect(Set(firsts.map { $0[2] }).count == 3 && Set(firsts.map { $0[3] }).count == 2)
+        #expect(firsts.count == 8 && Set(firsts.map { Int($0[0] / 1.25) }).count == 8, "\(firsts.map { $0[0] })")
+    }
+
+    @Test func aCarelessPersonGetsAPairFartherApartThanACarefulOne() throws {
+        // Two numbers, a smooth taste, answers without noise; σ known for the two who ask next.
+        let plane = PreferenceSpace([Dimension(name: "x", kind: .continuous(lower: 0, upper: 1, step: nil)),
+                                     Dimension(name: "y", kind: .continuous(lower: 0, upper: 1, step: nil))])
+        func taste(_ p: [Double]) -> Double { -pow(p[0] - 0.3, 2) - pow(p[1] - 0.6, 2) }
+        var settings = ExploreRound.Settings()
+        settings.fixedPersonNoise = ["careful": 0.2, "careless": 5]
+        var round = ExploreRound(space: plane, seed: 12, settings: settings)
+        for n in 0..<30 {
+            let p = round.propose(for: n % 2 == 0 ? "ana" : "ben")
+            try round.record(taste(p.first) > taste(p.second) ? .first : .second, to: p.id, person: n % 2 == 0 ? "ana" : "ben")
+        }
+        var careful = round, careless = round
+        var near: [Double] = [], far: [Double] = []
+        for _ in 0..<8 {
+            let a = careful.propose(for: "careful"), b = careless.propose(for: "careless")
+            near.append(plane.distance(a.first, a.second))
+            far.append(plane.distance(b.first, b.second))
+        }
+        print("pairs apart for the careful person \(near), for the careless one \(far)")
+        #expect(Simulation.median(far) > 2 * Simulation.median(near), "careless \(far), careful \(near)")
+    }
+
     @Test func firstProposalExploresFarApart() {
         var round = ExploreRound(space: Self.space, seed: 2)
         let p = round.propose()
@@ -147,28 +201,26 @@ import Testing
 }
 
 @Suite struct LearningTests {
-    /// Simulated studies (3 people answering by Bradley–Terry with noise) against random pairs
-    /// ranked by Bradley–Terry, 30 answers each, on held-out tastes of three families (seeds
-    /// 2001–2008, which the settings were not tuned on). A reduced run for debug builds; the
-    /// benchmark (`swift run -c release ExploreBenchmarks 60`) prints the full tables.
+    /// Simulated studies as `make bench-explore` runs them (five numbers and the curve; three
+    /// people answering by Bradley–Terry with τ 0.04, 0.08 and 0.15 in the bench's order), two
+    /// studies of each of three families at 30 answers, on seeds the settings were not chosen on.
+    /// Seeded, so deterministic; the thresholds keep a margin below what this code reaches (in
+    /// the comments), so that they fail when the learning regresses, not when it wobbles.
+    /// `ExploreBenchmarks` (release) prints the full tables.
     @Test func beatsRandomPairsRankedByBradleyTerry() {
-        let space = Simulation.chartStudySpace()
-        let count = 8
-        var closer = 0, better = 0, model: [Double] = [], baseline: [Double] = []
-        for family in [HiddenTaste.Family.quadratic, .bump, .sparse] {
-            let studies = (0..<count).map { Simulation.study(space: space, seed: 2001 + UInt64($0), checkpoints: [30], family: family) }
-            let c = studies.filter { $0[0].modelDistance < $0[0].baselineDistance }.count
-            let b = studies.filter { $0[0].modelFraction > $0[0].baselineFraction }.count
-            // Seeded, so deterministic: here 6, 7 and 8 of 8 closer.
-            #expect(c >= 6, "\(family): round closer to the hidden best in \(c) of \(count) studies")
-            closer += c; better += b
-            model += studies.map { $0[0].modelFraction }
-            baseline += studies.map { $0[0].baselineFraction }
+        let space = Simulation.benchStudySpace()
+        let families: [HiddenTaste.Family] = [.quadratic, .bump, .rotated]
+        let studies = Simulation.studiesInParallel(families.count * 2, threads: 2) { i in
+            Simulation.study(space: space, seed: 5001 + UInt64(i % 2), checkpoints: [30], family: families[i / 2])[0]
         }
+        let model = studies.map(\.modelFraction), baseline = studies.map(\.baselineFraction)
+        let closer = studies.filter { $0.modelDistance < $0.baselineDistance }.count
         let m = Simulation.median(model), b = Simulation.median(baseline)
-        print("learning at 30 answers: closer \(closer)/24, better \(better)/24, median share of range \(m) vs \(b)")
-        #expect(closer >= 19, "round closer to the hidden best in \(closer) of 24 studies (target ≥ 80 %)")
-        #expect(better >= 18, "round better in the hidden taste in \(better) of 24 studies")
-        #expect(m > b + 0.05, "median share of range: round \(m), baseline \(b)")
+        print("learning at 30 answers: closer in \(closer)/\(studies.count), shares of the range \(model.map { ($0 * 1000).rounded() / 1000 }) "
+              + "against random pairs + Bradley–Terry \(baseline.map { ($0 * 1000).rounded() / 1000 })")
+        #expect(closer >= 5, "the round's best closer to the hidden best than random pairs + Bradley–Terry's in \(closer) of 6 studies")
+        #expect(m >= 0.8, "median share of the hidden taste's range at 30 answers: \(m)")
+        #expect(m > b + 0.1, "median share of range: round \(m), random pairs + Bradley–Terry \(b)")
+        #expect(model.min()! >= 0.6, "the worst study reached \(model.min()!) of the range")
     }
 }

@@ -10,7 +10,7 @@ import WorkbenchSupport
 /// candidates (new points, not presets) after each answer, keeps the team's best with its
 /// uncertainty, and saves it as a preset. A round ends when someone ends it, or by itself once
 /// the best has not moved for K answers (`stableAfter`, default 8, and never before the model's
-/// first 12 far-apart exploration pairs are answered).
+/// first 8 far-apart exploration pairs are answered).
 struct ExploreRoutes: PresetReading {
     let explore: ExploreStore
     let presets: PresetStore

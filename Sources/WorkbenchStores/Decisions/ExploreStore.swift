@@ -179,7 +179,7 @@ package final class ExploreStore: Sendable {
     }
 
     /// This person's candidates: the ticket they have not answered yet (same count), else new
-    /// ones from the model. `parameters` describes a ticket's candidates for the records.
+    /// ones from the model, chosen for them (by how noisy their answers have been). `parameters` describes a ticket's candidates for the records.
     package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (Exploration, Exploration.Ticket) {
         try withRounds { (all: inout [String: Exploration]) throws(Failure) in
             guard var round = all[id] else { throw .notFound }
@@ -188,7 +188,7 @@ package final class ExploreStore: Sendable {
             guard round.model.answers.count < Self.maxAnswers else { throw .full }
             var proposals: [Int] = [], points: [[Double]] = []
             for _ in 0..<(count / 2) {
-                let p = round.model.propose()
+                let p = round.model.propose(for: person)
                 proposals.append(p.id)
                 points += [p.first, p.second]
             }
