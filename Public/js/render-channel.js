@@ -1,30 +1,45 @@
 // Renders over one WebSocket (a message costs about a millisecond; a fetch several), falling
-// back to fetch while the socket is not open. Reconnects by itself.
+// back to fetch while the socket is not open. Reconnects by itself. The socket lives in a worker
+// (render-socket-worker.js) that hands answers over through shared memory (socket-mailbox.js), so
+// that an answer to a key press is not held back until the page's next frame.
 
 import { getText, query, ApiError, withToken } from './api.js';
 import { same } from './state.js';
+import { canShare, createMailbox, readMailbox } from './socket-mailbox.js';
 
 class RenderChannel {
   constructor() {
-    this.socket = null;
+    this.worker = new Worker('/js/render-socket-worker.js', { type: 'module' });
+    this.worker.addEventListener('message', ({ data }) => this.heard(data));
+    this.opened = false;
     this.waiting = new Map();
     this.nextId = 1;
     this.retry = 250;
     this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
+    if (canShare()) {
+      const mailbox = createMailbox();
+      this.worker.postMessage({ mailbox });
+      readMailbox(mailbox, text => this.answer(text));
+    }
     this.connect();
   }
 
   connect() {
-    const socket = new WebSocket(withToken(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/render/socket`));
-    socket.addEventListener('open', () => { this.socket = socket; this.retry = 250; this.lastRequest = new Map(); });
-    socket.addEventListener('message', event => this.answer(event.data));
-    socket.addEventListener('close', () => {
-      if (this.socket === socket) this.socket = null;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    this.worker.postMessage({ connect: withToken(`${scheme}://${location.host}/api/render/socket`) });
+  }
+
+  /** What the worker tells: the socket opened, a message came, or the socket closed. */
+  heard(data) {
+    if (data.open) { this.opened = true; this.retry = 250; this.lastRequest = new Map(); }
+    else if (data.message !== undefined) this.answer(data.message);
+    else if (data.closed) {
+      this.opened = false;
       for (const [, pending] of this.waiting) pending.fallback();
       this.waiting.clear();
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(this.retry * 2, 5000);
-    });
+    }
   }
 
   answer(text) {
@@ -37,7 +52,7 @@ class RenderChannel {
     else pending.resolve({ head, body: text.slice(newline + 1) });
   }
 
-  get open() { return this.socket !== null && this.socket.readyState === WebSocket.OPEN; }
+  get open() { return this.opened; }
 
   /** Parameters equal to the engine's defaults (`defaults`, from the schema) need not travel. */
   compact(request) {
@@ -64,7 +79,7 @@ class RenderChannel {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });
-      this.socket.send(JSON.stringify({ ...message, requestId: id }));
+      this.worker.postMessage({ send: JSON.stringify({ ...message, requestId: id }) });
     });
   }
 

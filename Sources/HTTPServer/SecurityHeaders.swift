@@ -7,6 +7,10 @@ package struct SecurityHeaders: Middleware {
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "no-referrer"),
+        // Cross-origin isolation: the page shares memory with its render socket's worker (the
+        // page's socket-mailbox.js); everything it loads comes from here anyway.
+        ("Cross-Origin-Opener-Policy", "same-origin"),
+        ("Cross-Origin-Embedder-Policy", "require-corp"),
         ("Content-Security-Policy", "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"),
     ]
 

@@ -113,8 +113,9 @@ def test_a_press_sends_its_first_frame_request_before_anything_else(page, server
     page.wait_for_timeout(300)
     page.evaluate("""() => {
         window.order = [];
-        const send = WebSocket.prototype.send;
-        WebSocket.prototype.send = function (data) { if (data.includes('"press"')) window.order.push('frame request'); return send.call(this, data); };
+        // Requests go to the render socket's worker, which sends them as they come.
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (data) { if (data.send?.includes('"press"')) window.order.push('frame request'); return post.apply(this, arguments); };
         const fetch = window.fetch;
         window.fetch = function (url, options) { if (String(url).includes('/api/session/presence')) window.order.push('presence'); return fetch.apply(this, arguments); };
         const preview = document.querySelector('#preview');

@@ -1,0 +1,50 @@
+"""The render socket lives in a worker and hands its answers over through shared memory, so that
+Chromium's deferral of page tasks after a key press does not hold an answer back a frame."""
+from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+
+SLIDER_STEPS = """async () => {
+    const preview = document.querySelector('#preview');
+    const slider = document.querySelector('#param-inactiveLineWidth');
+    const before = preview.innerHTML;
+    slider.focus();
+    return before;
+}"""
+
+
+def press_slider_and_wait_for_chart(page):
+    before = page.evaluate(SLIDER_STEPS)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("before => document.querySelector('#preview').innerHTML !== before", arg=before)
+
+
+def test_the_page_is_cross_origin_isolated_and_the_chart_follows_keys(page, server):
+    open_page(page, server, "?preset=Default")
+    assert page.evaluate("crossOriginIsolated") is True
+    response = page.request.get(server.url + "/js/render-socket-worker.js")
+    assert response.headers["cross-origin-embedder-policy"] == "require-corp"
+    press_slider_and_wait_for_chart(page)
+
+
+def test_without_shared_memory_answers_come_as_worker_messages(page, server):
+    """A browser that cannot share memory with the worker still gets every answer."""
+    page.add_init_script("Object.defineProperty(self, 'crossOriginIsolated', { value: false })")
+    open_page(page, server, "?preset=Default")
+    assert page.evaluate("crossOriginIsolated") is False
+    for _ in range(3):
+        press_slider_and_wait_for_chart(page)
+
+
+def test_the_mailbox_carries_texts_whole_and_in_order_across_chunks(page, server):
+    open_page(page, server, "?preset=Default")
+    texts = ["", "one", "a text far longer than the sixteen bytes of the slot, with ä, € and 😀 cut at any byte", "€" * 40, "last"]
+    got = page.evaluate("""async texts => {
+        const { createMailbox, readMailbox, mailboxWriter } = await import('/js/socket-mailbox.js');
+        const mailbox = createMailbox(16);
+        const got = [];
+        readMailbox(mailbox, text => got.push(text));
+        const send = mailboxWriter(mailbox);
+        for (const text of texts) send(text);
+        for (let i = 0; i < 200 && got.length < texts.length; i++) await new Promise(r => setTimeout(r, 10));
+        return got;
+    }""", texts)
+    assert got == texts
