@@ -137,11 +137,13 @@ def press_benchmark(browser, url, label):
     """Pointerdown → first transition frame in the DOM, and the bytes one press and release move
     over the render socket (ALL, 1440 px wide chart, the default duration and points)."""
     page = browser.new_page(viewport={"width": 1440, "height": 900})
-    session = page.context.new_cdp_session(page)
-    session.send("Network.enable")
     traffic = {"received": 0, "sent": 0}
-    session.on("Network.webSocketFrameReceived", lambda e: traffic.__setitem__("received", traffic["received"] + len(e["response"]["payloadData"].encode())))
-    session.on("Network.webSocketFrameSent", lambda e: traffic.__setitem__("sent", traffic["sent"] + len(e["response"]["payloadData"].encode())))
+    size = lambda payload: len(payload.encode() if isinstance(payload, str) else payload)
+
+    def count(socket):  # the page's render socket lives in its worker; Playwright reports it all the same
+        socket.on("framereceived", lambda payload: traffic.__setitem__("received", traffic["received"] + size(payload)))
+        socket.on("framesent", lambda payload: traffic.__setitem__("sent", traffic["sent"] + size(payload)))
+    page.on("websocket", count)
     open_as_person(page, url + "?period=ALL&device=custom&width=1440&height=320", "Presser " + label.split()[0])
     page.wait_for_timeout(500)
     page.evaluate(PRESS_RECORDER)
