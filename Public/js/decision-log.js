@@ -23,9 +23,31 @@ const field = {
   summary: e => e.summary ?? e.message ?? '',
 };
 
-async function load() {
+// Reads run one after another: a live re-read never interleaves with "Older entries".
+let reads = Promise.resolve();
+const inTurn = read => (reads = reads.then(read));
+let readOnce = false;
+
+/**
+ * Reads the log's newest page, and then older pages until it holds as many entries as were shown
+ * (all of them, when all were shown): a live re-read keeps the older pages a person opened.
+ */
+const load = () => inTurn(async () => {
+  const shown = entries.length;
+  const all = readOnce && older === null;
   try {
-    ({ items: entries, next: older, total } = await getPage('/api/log'));
+    const newest = await getPage('/api/log');
+    let items = newest.items;
+    let next = newest.next;
+    while (next && (all || items.length < shown)) {
+      const page = await getPage(`/api/log?before=${encodeURIComponent(next)}`);
+      items = items.concat(page.items);
+      next = page.next;
+    }
+    entries = items;
+    older = next;
+    total = newest.total;
+    readOnce = true;
     $('log-status').textContent = '';
   } catch (error) {
     $('log-status').textContent = `Cannot read the log: ${error.message}`;
@@ -33,10 +55,10 @@ async function load() {
     older = null;
   }
   render();
-}
+});
 
 /** Reads the next, older page of the log and adds it below. */
-async function loadOlder() {
+const loadOlder = () => inTurn(async () => {
   if (!older) return;
   try {
     const page = await getPage(`/api/log?before=${encodeURIComponent(older)}`);
@@ -47,7 +69,7 @@ async function loadOlder() {
     return;
   }
   render();
-}
+});
 
 function render() {
   const filter = $('log-filter');

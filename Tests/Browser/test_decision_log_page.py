@@ -31,3 +31,21 @@ def test_the_log_lists_who_did_what_and_when(browser, fresh_server):
     assert serious(page, "body") == []
     assert errors == []
     context.close()
+
+
+def test_older_entries_stay_open_when_a_new_entry_arrives(browser, fresh_server):
+    s = fresh_server
+    for i in range(110):  # more than the newest page (100 entries)
+        assert s.request("PUT", "/api/presets/Default", json={"parameters": {"markerRadius": 2 + i % 5 + (i // 5) / 100}},
+                         headers={"X-Workbench-User": ["Ada", "Ben", "Cy", "Dee", "Eve"][i % 5]}).status_code in (200, 201)
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.goto(s.url + "/log.html")
+    page.wait_for_selector("body[data-ready=true]")
+    page.get_by_role("button", name="Older entries").click()
+    page.wait_for_function("() => !document.body.textContent.includes('Older entries')")
+    read = page.locator("#log-table tr").count() - 1
+    assert read == len(s.get("/api/log?limit=1000").json())
+    s.request("PUT", "/api/presets/PM's favourite", json={"parameters": {"markerRadius": 5}, "message": "live"}, headers={"X-Workbench-User": "Fay"})
+    page.wait_for_function("() => document.querySelector('#log-table tr:nth-child(2)').textContent.includes('Fay')")
+    assert page.locator("#log-table tr").count() - 1 == read + 1   # the older page is still there
+    page.context.close()
