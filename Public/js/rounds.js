@@ -4,7 +4,7 @@
 // a candidate's name or parameters while the round is open); pressing either presses both.
 // A closed round's result shows each candidate's parameters and saves one as a preset.
 
-import { getJSON, send, clientId } from './api.js';
+import { getJSON, getPage, send, clientId } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
@@ -45,7 +45,7 @@ export class Rounds {
   /** The preset bar says when a round waits for votes. */
   async countOpen() {
     let open = 0;
-    try { open = (await getJSON('/api/rounds')).filter(r => r.state === 'open').length; } catch { return; }
+    try { open = (await getPage('/api/rounds?state=open&limit=1')).total; } catch { return; }
     $('open-rounds').textContent = open ? `Blind round… (${open} open)` : 'Blind round…';
   }
 

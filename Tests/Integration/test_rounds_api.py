@@ -236,3 +236,17 @@ def test_bad_round_requests_name_the_field(server):
     pair = server.get(f"/api/rounds/{round_id}/next", headers=as_user("One")).json()
     stolen = server.request("POST", f"/api/rounds/{round_id}/votes", json={"pair": pair["pair"], "choice": "left"}, headers=as_user("Two"))
     assert stolen.status_code == 403
+
+
+def test_rounds_list_by_state_with_their_count(fresh_server):
+    s = fresh_server
+    ids = [s.request("POST", "/api/rounds", json={"candidates": CANDIDATES[:2]}).json()["id"] for _ in range(3)]
+    assert s.request("POST", f"/api/rounds/{ids[0]}/close").status_code == 200
+    open_rounds = s.get("/api/rounds?state=open&limit=1")
+    assert open_rounds.status_code == 200 and open_rounds.headers["X-Total-Count"] == "2"
+    assert len(open_rounds.json()) == 1 and open_rounds.json()[0]["id"] in ids[1:]   # started within one second: either is newest
+    closed = s.get("/api/rounds?state=closed")
+    assert [r["id"] for r in closed.json()] == [ids[0]] and closed.headers["X-Total-Count"] == "1"
+    assert s.get("/api/rounds").headers["X-Total-Count"] == "3"
+    bad = s.get("/api/rounds?state=ajar")
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "state"

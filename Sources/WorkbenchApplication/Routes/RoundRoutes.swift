@@ -22,8 +22,10 @@ struct RoundRoutes: PresetReading {
     func addRoutes(to r: inout Router) {
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
                schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", RoundSummaryAnswer.self, status: 201)], errors: [404, 409]) { try startRound($0) }
-        r.get("/api/rounds", "Rounds, newest first, without candidate names (limit 1–1000, 100 by default; before: a round id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
-              query: Paging.query(limitUpTo: 1_000, before: OpenAPIDocument.string), answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
+        r.get("/api/rounds", "Rounds, newest first, without candidate names (state: open or closed, every round by default; limit 1–1000, 100 by default; before: a round id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
+              query: Paging.query(limitUpTo: 1_000, before: OpenAPIDocument.string)
+                  + [.init("state", OpenAPIDocument.enumeration(["open", "closed"]), "only the rounds still open, or only the closed ones")],
+              answers: [.json("rounds", [RoundSummaryAnswer].self)]) {
             try listRounds($0)
         }
         r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right}, each side an opaque candidate token and the address of its chart (no name, no parameters), sides shuffled; pair null when you have judged all",
@@ -89,7 +91,13 @@ struct RoundRoutes: PresetReading {
 
     package func listRounds(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 100
-        let all = rounds.list()
+        var all = rounds.list()
+        switch request.query["state"] {
+        case nil, "": break
+        case "open": all = all.filter { $0.closedAt == nil }
+        case "closed": all = all.filter { $0.closedAt != nil }
+        default: throw .badRequest("must be open or closed", field: "state")
+        }
         var older = all[...]
         // A round that is not (or no longer) there has nothing listed after it.
         if let before = request.query["before"], !before.isEmpty {
