@@ -29,7 +29,7 @@ test:
 	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
 	@# The HTTP contract runs beside pytest (each mostly waits on the server); both must pass.
 	@CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES) > .build/contract.log 2>&1 & contract=$$!; \
-	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadfile Tests/Integration Tests/Browser; tests=$$?; \
+	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadfile --durations=15 Tests/Integration Tests/Browser; tests=$$?; \
 	  wait $$contract; agreed=$$?; tail -n 25 .build/contract.log; \
 	  [ $$agreed -eq 0 ] || echo "contract: schemathesis found failures (.build/contract.log)"; \
 	  [ $$tests -eq 0 ] && [ $$agreed -eq 0 ]
