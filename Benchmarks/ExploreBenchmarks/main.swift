@@ -11,8 +11,9 @@
 // SIMULATION_THREADS, NOTIME (no timing), VERBOSE (every checkpoint); settings: EXPLORE, REVERY,
 // CEVERY, CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the
 // three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
-// best against the best point shown, and with the right categories; FAMILY narrows it, DUMP=1
-// prints every study's row), TRACE=family:seed (every answer, with the pair's distance).
+// best against the best point shown, and with the right categories; DUMP=1 prints every study's
+// row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
+// the pair's distance). FAMILY applies to the diagnostics too.
 import Foundation
 import PreferenceLearning
 
@@ -85,6 +86,15 @@ if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
 let fixedSettings = settings
 let oneSpace = env["SPACE"] == "chart" ? Simulation.chartStudySpace() : Simulation.benchStudySpace()
 
+let familyList: [HiddenTaste.Family] = {
+    switch env["FAMILY"] ?? "all" {
+    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
+    case "tuning": return HiddenTaste.Family.tuning
+    case "heldout": return HiddenTaste.Family.heldOut
+    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
+    }
+}()
+
 if let trace = env["TRACE"] {
     // TRACE=family:seed — every answer: who, the pair's categories (last axis) and hidden
     // utilities, the answer, the best's utility, mean, sd, distance and point.
@@ -110,10 +120,41 @@ if let trace = env["TRACE"] {
     exit(0)
 }
 
+if env["NOISE"] != nil {
+    // At 30 and 50 answers: quartiles of the σ the round estimated for the typical person and
+    // for each simulated person (their temperatures' ratios are 1 : 2 : 3.75).
+    for family in familyList {
+        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
+            let seed = UInt64(i + 1)
+            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+            let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
+            var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
+            var out: [Double] = []
+            for n in 1...50 {
+                let person = Simulation.person(n, people, order: order, &rng)
+                let p = round.propose(for: person.name)
+                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+                if n == 30 || n == 50 {
+                    let h = round.hyperparameters
+                    out += [h.noise] + people.map { h.noise * (h.personNoise[$0.name] ?? 1) }
+                }
+            }
+            return out
+        }
+        let names = ["σ"] + people.map(\.name), width = names.count
+        let cells = (0..<(2 * width)).map { k -> String in
+            let c = rows.map { $0[k] }.sorted()
+            return String(format: "%@ %.2f/%.2f/%.2f", names[k % width], c[c.count / 4], c[c.count / 2], c[3 * c.count / 4])
+        }
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), "30:", cells[..<width].joined(separator: "  "), "| 50:", cells[width...].joined(separator: "  "))
+    }
+    exit(0)
+}
+
 if env["ORACLE"] != nil {
     // At 30 and 50 answers: the reported best's share of the range, the best point shown so
     // far, the reported best with the hidden best's categories, and how often those were right.
-    for family in (env["FAMILY"].map { $0.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) } } ?? HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut) {
+    for family in familyList {
         let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
             let seed = UInt64(i + 1)
             var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
@@ -143,14 +184,6 @@ if env["ORACLE"] != nil {
     exit(0)
 }
 
-let familyList: [HiddenTaste.Family] = {
-    switch env["FAMILY"] ?? "all" {
-    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
-    case "tuning": return HiddenTaste.Family.tuning
-    case "heldout": return HiddenTaste.Family.heldOut
-    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
-    }
-}()
 let spaces: [(String, PreferenceSpace)] = (env["SPACE"] ?? "bench").split(separator: ",").map {
     $0 == "chart" ? ("chart", Simulation.chartStudySpace()) : ("bench", Simulation.benchStudySpace())
 }
