@@ -9,8 +9,11 @@
 // parameters of every kind; or "bench,chart"), ORDER (who answers: "bench" (default), "turns",
 // "random"), SEED0 (the first study's seed), NOISE_SCALE (× the people's temperatures),
 // SIMULATION_THREADS, NOTIME (no timing), VERBOSE (every checkpoint); settings: EXPLORE, REVERY,
-// CEVERY, CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER. Diagnostics: ORACLE=1 (the best against
-// the best point shown, and with the right categories), TRACE=family:seed (every answer).
+// CEVERY, CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the
+// three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
+// best against the best point shown, and with the right categories; DUMP=1 prints every study's
+// row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
+// the pair's distance). FAMILY applies to the diagnostics too.
 import Foundation
 import PreferenceLearning
 
@@ -69,6 +72,9 @@ let people = SimulatedPerson.team.map { SimulatedPerson(name: $0.name, temperatu
 let order = env["ORDER"].flatMap(Simulation.Order.init) ?? .bench
 var settings = ExploreRound.Settings()
 if env["NOHYPER"] != nil { settings.hyperparameterSearch = false }
+if let v = env["PEOPLE_NOISE"] {   // e.g. 0.5,1,2: fixed σ multipliers of ada, ben, cy
+    for (p, x) in zip(SimulatedPerson.team, v.split(separator: ",").compactMap { Double(String($0)) }) { settings.fixedPersonNoise[p.name] = x }
+}
 if let v = env["LOCAL"].flatMap(Int.init) { settings.localMoves = v }
 if let v = env["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
 if let a = env["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
@@ -79,6 +85,15 @@ if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
 if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
 let fixedSettings = settings
 let oneSpace = env["SPACE"] == "chart" ? Simulation.chartStudySpace() : Simulation.benchStudySpace()
+
+let familyList: [HiddenTaste.Family] = {
+    switch env["FAMILY"] ?? "all" {
+    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
+    case "tuning": return HiddenTaste.Family.tuning
+    case "heldout": return HiddenTaste.Family.heldOut
+    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
+    }
+}()
 
 if let trace = env["TRACE"] {
     // TRACE=family:seed — every answer: who, the pair's categories (last axis) and hidden
@@ -97,18 +112,49 @@ if let trace = env["TRACE"] {
         let o = person.answer(p.first, p.second, taste: taste, rng: &rng)
         try round.record(o, to: p.id, person: person.name)
         let b = round.best!
-        print(String(format: "%2d %@ [%.0f v %.0f] u %.3f vs %.3f → %@ | best u %.3f mean %.2f sd %.2f dist %.2f", n, person.name,
-                     p.first.last!, p.second.last!, taste.utility(p.first), taste.utility(p.second), "\(o)", taste.utility(b.point), b.mean, b.sd,
+        print(String(format: "%2d %@ [%.0f v %.0f] d %.2f u %.3f vs %.3f → %@ | best u %.3f mean %.2f sd %.2f dist %.2f", n, person.name,
+                     p.first.last!, p.second.last!, oneSpace.distance(p.first, p.second), taste.utility(p.first), taste.utility(p.second), "\(o)", taste.utility(b.point), b.mean, b.sd,
                      taste.distanceToBest(b.point)), b.point.map { String(format: "%.2f", $0) }.joined(separator: " "))
     }
     print(round.hyperparameters)
     exit(0)
 }
 
+if env["NOISE"] != nil {
+    // At 30 and 50 answers: quartiles of the σ the round estimated for the typical person and
+    // for each simulated person (their temperatures' ratios are 1 : 2 : 3.75).
+    for family in familyList {
+        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
+            let seed = UInt64(i + 1)
+            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+            let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
+            var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
+            var out: [Double] = []
+            for n in 1...50 {
+                let person = Simulation.person(n, people, order: order, &rng)
+                let p = round.propose(for: person.name)
+                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+                if n == 30 || n == 50 {
+                    let h = round.hyperparameters
+                    out += [h.noise] + people.map { h.noise * (h.personNoise[$0.name] ?? 1) }
+                }
+            }
+            return out
+        }
+        let names = ["σ"] + people.map(\.name), width = names.count
+        let cells = (0..<(2 * width)).map { k -> String in
+            let c = rows.map { $0[k] }.sorted()
+            return String(format: "%@ %.2f/%.2f/%.2f", names[k % width], c[c.count / 4], c[c.count / 2], c[3 * c.count / 4])
+        }
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), "30:", cells[..<width].joined(separator: "  "), "| 50:", cells[width...].joined(separator: "  "))
+    }
+    exit(0)
+}
+
 if env["ORACLE"] != nil {
     // At 30 and 50 answers: the reported best's share of the range, the best point shown so
     // far, the reported best with the hidden best's categories, and how often those were right.
-    for family in HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut {
+    for family in familyList {
         let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
             let seed = UInt64(i + 1)
             var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
@@ -128,6 +174,7 @@ if env["ORACLE"] != nil {
             }
             return out
         }
+        if env["DUMP"] != nil { for r in rows { print(r.map { String(format: "%.2f", $0) }.joined(separator: " ")) } }
         let column: (Int) -> Double = { k in Simulation.median(rows.map { $0[k] }) }
         let share: (Int) -> Double = { k in 100 * rows.map { $0[k] }.reduce(0, +) / Double(rows.count) }
         let a = String(format: "30: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(0), column(1), column(2), share(3))
@@ -137,14 +184,6 @@ if env["ORACLE"] != nil {
     exit(0)
 }
 
-let familyList: [HiddenTaste.Family] = {
-    switch env["FAMILY"] ?? "all" {
-    case "all": return HiddenTaste.Family.tuning + HiddenTaste.Family.heldOut
-    case "tuning": return HiddenTaste.Family.tuning
-    case "heldout": return HiddenTaste.Family.heldOut
-    case let list: return list.split(separator: ",").compactMap { HiddenTaste.Family(rawValue: String($0)) }
-    }
-}()
 let spaces: [(String, PreferenceSpace)] = (env["SPACE"] ?? "bench").split(separator: ",").map {
     $0 == "chart" ? ("chart", Simulation.chartStudySpace()) : ("bench", Simulation.benchStudySpace())
 }
