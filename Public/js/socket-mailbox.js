@@ -63,10 +63,13 @@ export function mailboxWriter(buffer) {
   const pump = () => {
     while (queue.length) {
       const written = Atomics.load(header, WRITTEN);
-      if (written !== Atomics.load(header, READ)) {
+      const read = Atomics.load(header, READ);
+      if (written !== read) {
         if (waiting) return;
         waiting = true;
-        const wait = Atomics.waitAsync(header, READ, Atomics.load(header, READ));
+        // Waits on the value seen busy: had the page read the slot since, this returns at once
+        // (waiting on a fresh load could wait for a read that has already happened, forever).
+        const wait = Atomics.waitAsync(header, READ, read);
         const again = () => { waiting = false; pump(); };
         if (wait.async) wait.value.then(again); else queueMicrotask(again);
         return;

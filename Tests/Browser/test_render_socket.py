@@ -48,3 +48,21 @@ def test_the_mailbox_carries_texts_whole_and_in_order_across_chunks(page, server
         return got;
     }""", texts)
     assert got == texts
+
+
+def test_hundreds_of_answers_at_once_all_arrive(page, server):
+    """The worker writes on its own thread while the page reads on its own: every interleaving of
+    a chunk written and read must go on (a wait on a value the other side had already changed
+    stalled the socket for good)."""
+    open_page(page, server, "?preset=Default")
+    got = page.evaluate("""async () => {
+        const { renderChannel } = await import('/js/render-channel.js');
+        for (let i = 0; i < 100 && !renderChannel.open; i++) await new Promise(r => setTimeout(r, 50));
+        if (!renderChannel.open) return 'the socket did not open';
+        const all = Promise.all(Array.from({ length: 800 }, (_, i) =>
+            renderChannel.render({ period: '1M', width: 160 + (i % 90), height: 100, id: 'stress' + (i % 5) })));
+        const stalled = new Promise(resolve => setTimeout(() => resolve('stalled'), 30000));
+        const answers = await Promise.race([all, stalled]);
+        return answers === 'stalled' ? answers : answers.filter(svg => svg.startsWith('<svg')).length;
+    }""")
+    assert got == 800
