@@ -94,7 +94,12 @@ export class LiveSession {
     const body = { key: this.presenceKey, preset: this.store.presetName, user: getUserName(), view: { period, width, height, theme } };
     if (pressing !== undefined) body.pressing = pressing;
     if (pressing && selection !== undefined && selection !== null) body.selection = selection;
-    try { await send('POST', '/api/session/presence', body); } catch { /* shown again on the next change */ }
+    // One after another: two at once may reach the server in either order, and the older state
+    // would stay on everyone's screen (a preset opened just after the stream's hello).
+    this.presenceSent = (this.presenceSent ?? Promise.resolve())
+      .then(() => send('POST', '/api/session/presence', body))
+      .catch(() => { /* shown again on the next change */ });
+    return this.presenceSent;
   }
 
   /** Follows a person (their preset and view), or stops (`null`): back to one's own preset and view. */
