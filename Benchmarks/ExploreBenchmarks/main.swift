@@ -120,26 +120,32 @@ if let trace = env["TRACE"] {
     exit(0)
 }
 
+/// Each study of `family` answered to 50 by the simulated people; `measure` read at 30 and at 50
+/// answers, its values joined (the NOISE and ORACLE diagnostics).
+func studiesMeasuredAt30And50(_ family: HiddenTaste.Family, _ measure: @escaping @Sendable (ExploreRound, HiddenTaste) -> [Double]) -> [[Double]] {
+    Simulation.studiesInParallel(studies) { i -> [Double] in
+        let seed = UInt64(i + 1)
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+        let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
+        var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
+        var out: [Double] = []
+        for n in 1...50 {
+            let person = Simulation.person(n, people, order: order, &rng)
+            let p = round.propose(for: person.name)
+            try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+            if n == 30 || n == 50 { out += measure(round, taste) }
+        }
+        return out
+    }
+}
+
 if env["NOISE"] != nil {
     // At 30 and 50 answers: quartiles of the σ the round estimated for the typical person and
     // for each simulated person (their temperatures' ratios are 1 : 2 : 3.75).
     for family in familyList {
-        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
-            let seed = UInt64(i + 1)
-            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
-            let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
-            var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
-            var out: [Double] = []
-            for n in 1...50 {
-                let person = Simulation.person(n, people, order: order, &rng)
-                let p = round.propose(for: person.name)
-                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
-                if n == 30 || n == 50 {
-                    let h = round.hyperparameters
-                    out += [h.noise] + people.map { h.noise * (h.personNoise[$0.name] ?? 1) }
-                }
-            }
-            return out
+        let rows = studiesMeasuredAt30And50(family) { round, _ in
+            let h = round.hyperparameters
+            return [h.noise] + people.map { h.noise * (h.personNoise[$0.name] ?? 1) }
         }
         let names = ["σ"] + people.map(\.name), width = names.count
         let cells = (0..<(2 * width)).map { k -> String in
@@ -155,24 +161,11 @@ if env["ORACLE"] != nil {
     // At 30 and 50 answers: the reported best's share of the range, the best point shown so
     // far, the reported best with the hidden best's categories, and how often those were right.
     for family in familyList {
-        let rows = Simulation.studiesInParallel(studies) { i -> [Double] in
-            let seed = UInt64(i + 1)
-            var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
-            let taste = HiddenTaste(space: oneSpace, family: family, rng: &rng)
-            var round = ExploreRound(space: oneSpace, seed: seed, settings: fixedSettings)
-            var out: [Double] = []
-            for n in 1...50 {
-                let person = Simulation.person(n, people, order: order, &rng)
-                let p = round.propose(for: person.name)
-                try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
-                if n == 30 || n == 50 {
-                    let shown = round.proposals.flatMap { [$0.first, $0.second] }.map(taste.utility).max()!
-                    var fixedCategory = round.best!.point
-                    for (d, dim) in oneSpace.dimensions.enumerated() where dim.isCategorical { fixedCategory[d] = taste.optimum[d] }
-                    out += [taste.utility(round.best!.point), shown, taste.utility(fixedCategory), fixedCategory == round.best!.point ? 1 : 0]
-                }
-            }
-            return out
+        let rows = studiesMeasuredAt30And50(family) { round, taste in
+            let shown = round.proposals.flatMap { [$0.first, $0.second] }.map(taste.utility).max()!
+            var fixedCategory = round.best!.point
+            for (d, dim) in oneSpace.dimensions.enumerated() where dim.isCategorical { fixedCategory[d] = taste.optimum[d] }
+            return [taste.utility(round.best!.point), shown, taste.utility(fixedCategory), fixedCategory == round.best!.point ? 1 : 0]
         }
         if env["DUMP"] != nil { for r in rows { print(r.map { String(format: "%.2f", $0) }.joined(separator: " ")) } }
         let column: (Int) -> Double = { k in Simulation.median(rows.map { $0[k] }) }
