@@ -1,7 +1,8 @@
 // The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
 // filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
 
-import { getPage, send, withToken } from './api.js';
+import { send, withToken } from './api.js';
+import { readPages } from './paged-list.js';
 import { onDecisionEvent } from './decision-events.js';
 import { button, row } from './elements.js';
 
@@ -33,20 +34,9 @@ let readOnce = false;
  * (all of them, when all were shown): a live re-read keeps the older pages a person opened.
  */
 const load = () => inTurn(async () => {
-  const shown = entries.length;
-  const all = readOnce && older === null;
+  const depth = readOnce && older === null ? Infinity : entries.length;
   try {
-    const newest = await getPage('/api/log');
-    let items = newest.items;
-    let next = newest.next;
-    while (next && (all || items.length < shown)) {
-      const page = await getPage(`/api/log?before=${encodeURIComponent(next)}`);
-      items = items.concat(page.items);
-      next = page.next;
-    }
-    entries = items;
-    older = next;
-    total = newest.total;
+    ({ items: entries, next: older, total } = await readPages('/api/log', null, depth));
     readOnce = true;
     $('log-status').textContent = '';
   } catch (error) {
@@ -61,7 +51,7 @@ const load = () => inTurn(async () => {
 const loadOlder = () => inTurn(async () => {
   if (!older) return;
   try {
-    const page = await getPage(`/api/log?before=${encodeURIComponent(older)}`);
+    const page = await readPages('/api/log', older, 1);
     entries = entries.concat(page.items);
     older = page.next;
   } catch (error) {

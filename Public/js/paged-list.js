@@ -10,6 +10,21 @@ import { button, writeAttribute, writeText } from './elements.js';
 
 const number = n => n.toLocaleString('en');
 
+/**
+ * Pages of `url` from `before` (the newest when null) until `depth` entries or the end:
+ * `{ items, next, total, pages }`, the items in the server's order (`oldestFirst`: older pages go before).
+ */
+export async function readPages(url, before, depth, { oldestFirst = false } = {}) {
+  let items = [], next = before, total = 0, pages = 0;
+  do {
+    const page = await getPage(next === null ? url : `${url}${url.includes('?') ? '&' : '?'}before=${encodeURIComponent(next)}`);
+    items = oldestFirst ? page.items.concat(items) : items.concat(page.items);
+    ({ next, total } = page);
+    pages += 1;
+  } while (next !== null && items.length < depth);
+  return { items, next, total: Math.max(total, items.length), pages };
+}
+
 export class PagedList {
   /**
    * @param {HTMLElement} list the element the owner renders the entries into
@@ -111,17 +126,7 @@ export class PagedList {
     });
   }
 
-  /** Pages of `url` from `before` (the newest when null) until `depth` entries or the end. */
-  async #read(url, before, depth) {
-    let items = [], next = before, total = 0, pages = 0;
-    do {
-      const page = await getPage(next === null ? url : `${url}${url.includes('?') ? '&' : '?'}before=${encodeURIComponent(next)}`);
-      items = this.oldestFirst ? page.items.concat(items) : items.concat(page.items);
-      ({ next, total } = page);
-      pages += 1;
-    } while (next !== null && items.length < depth);
-    return { items, next, total: Math.max(total, items.length), pages };
-  }
+  #read(url, before, depth) { return readPages(url, before, depth, { oldestFirst: this.oldestFirst }); }
 
   #enqueue(task) {
     const run = this.queue.then(task);
