@@ -22,6 +22,7 @@ export class Explore {
     this.ticket = null;   // the candidates on screen
     this.views = [];
     this.busy = false;
+    this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
     for (const id of ['explore-a', 'explore-b']) attachPointer($(id), () => this.views);
     $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
@@ -57,6 +58,7 @@ export class Explore {
     if (current) select.value = current;
     const box = $('explore-parameters');
     if (box.querySelector('input')) return;
+    await this.fillStableAfter();
     for (const definition of this.store.schema.parameters) {
       const label = document.createElement('label');
       const check = document.createElement('input');
@@ -85,14 +87,32 @@ export class Explore {
     }
   }
 
+  /** K's range and default, as the API document states them for POST /api/explore. */
+  async fillStableAfter() {
+    const input = $('explore-stable-after');
+    try {
+      const api = await getJSON('/api/openapi.json');
+      const k = api.paths['/api/explore'].post.requestBody.content['application/json'].schema.properties.stableAfter;
+      Object.assign(input, { min: k.minimum, max: k.maximum, value: k.default });
+    } catch (error) {
+      // Left empty, the server's default applies.
+    }
+    $('explore-end-when-stable').addEventListener('change', event => { input.disabled = !event.target.checked; });
+  }
+
   async start() {
     const parameters = [...document.querySelectorAll('#explore-parameters input[type=checkbox]:checked')].map(check => {
       const [min, max] = [...check.parentElement.querySelectorAll('input[type=number]')].map(i => Number(i.value));
       return min === undefined ? check.value : { key: check.value, min, max };
     });
     const voters = $('explore-voters').value.split(',').map(n => n.trim()).filter(Boolean);
+    const endWhenStable = $('explore-end-when-stable').checked;
+    const stableAfter = $('explore-stable-after').value;
     try {
-      const { body: round } = await send('POST', '/api/explore', { preset: $('explore-preset').value, parameters, ...(voters.length ? { voters } : {}) });
+      const { body: round } = await send('POST', '/api/explore', {
+        preset: $('explore-preset').value, parameters, ...(voters.length ? { voters } : {}), endWhenStable,
+        ...(endWhenStable && stableAfter !== '' ? { stableAfter: Number(stableAfter) } : {}),
+      });
       $('explore-error').textContent = '';
       await this.join(round.id);
     } catch (error) {
@@ -124,13 +144,23 @@ export class Explore {
     await this.nextCandidates();
   }
 
-  /** The round and its best from the server. */
+  /**
+   * The round and its best from the server. Reads overlap (one after an answer here, one for
+   * each answer heard from others) and may come back in any order: a read older than one
+   * already shown is dropped, or it would show fewer answers than were counted.
+   */
   async refresh() {
     if (!this.round) return;
-    try { this.round = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}`); } catch (error) {
+    const id = this.round.id;
+    const asked = ++this.reads.asked;
+    let round;
+    try { round = await getJSON(`/api/explore/${encodeURIComponent(id)}`); } catch (error) {
       toast(`Cannot read the Explore round: ${error.message}`, { error: true });
       return;
     }
+    if (this.round?.id !== id || asked < this.reads.shown) return;
+    this.reads.shown = asked;
+    this.round = round;
     this.renderBest();
   }
 

@@ -13,7 +13,9 @@ public struct ExploreRound: Codable, Sendable {
         public var randomCandidates = 128
         /// Random local moves around each of the leading points, at each of two scales.
         public var localMoves = 6
-        /// The best counts as stable after this many answers without moving (K).
+        /// The best counts as stable after this many answers without moving (K), counted after
+        /// the far-apart first pairs (`explorationAnswers`): those do not aim at the best, so
+        /// the best staying put then says nothing.
         public var stableAfter = 5
         /// "Not moving": same categories and booleans, ordered axes within this share of their range.
         public var stabilityTolerance = 0.1
@@ -78,7 +80,8 @@ public struct ExploreRound: Codable, Sendable {
         /// Posterior mean and standard deviation of the utility (prior sd 1; 0 is the average).
         public let mean: Double
         public let sd: Double
-        /// Answers in a row (including the latest) after which the best stayed put.
+        /// Answers in a row (including the latest) after which the best stayed put, counted from
+        /// the end of the far-apart first pairs.
         public let stableFor: Int
         public let isStable: Bool
         public let answers: Int
@@ -377,6 +380,7 @@ public struct ExploreRound: Codable, Sendable {
         bestHistory.append(point)
         var stable = 1
         while stable < bestHistory.count && same(bestHistory[bestHistory.count - 1 - stable], point) { stable += 1 }
+        stable = min(stable, max(0, answers.count - settings.explorationAnswers))
         best = Best(point: point, mean: bestMean, sd: sd, stableFor: stable, isStable: stable >= settings.stableAfter,
                     answers: answers.count)
     }

@@ -1,7 +1,7 @@
 """The Explore panel in Chromium with two people: Ada starts a round over two parameters, both
-answer with real clicks and keys, see each other's progress through the event stream, press
-both charts at once, read the team's best with its uncertainty and changes in words, save it as
-a preset and end the round."""
+answer with real clicks and keys (20 answers in all), see each other's progress through the
+event stream, press both charts at once, read the team's best with its uncertainty and changes
+in words, save it as a preset and end the round."""
 from pathlib import Path
 
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
@@ -9,6 +9,7 @@ from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 NAMES = ["Default", "Designer's favourite", "PM's favourite"]
+ANSWERS = 20
 
 
 def answers_text(page):
@@ -25,6 +26,12 @@ def test_two_people_explore_and_save_the_best(people):
     ada.locator("#explore-preset").select_option("Default")
     ada.locator("#explore-parameter-inactiveLineWidth").check()
     ada.locator("#explore-parameter-inactiveCurve").check()
+    # K, the answers the best stays put before the round ends by itself, as the API document says.
+    stable_after = ada.locator("#explore-stable-after")
+    assert (stable_after.input_value(), stable_after.get_attribute("min"), stable_after.get_attribute("max")) == ("12", "3", "50")
+    # Ada keeps the round open longer than 20 answers (8 far-apart pairs + 15) unless someone ends it.
+    stable_after.fill("")
+    stable_after.type("15")
     ada.locator("#explore-start button[type=submit]").click()
     ada.wait_for_selector("#explore-a svg")
     ada.wait_for_selector("#explore-b svg")
@@ -57,8 +64,23 @@ def test_two_people_explore_and_save_the_best(people):
     wait_answers(ada, 3)
     assert "Ada, Ben" in answers_text(ada)
 
+    # Then in turn, each on their own pair, with keys and buttons, to 20 answers; each sees the
+    # other's answers counted.
+    for n in range(4, ANSWERS + 1):
+        page = ada if n % 2 == 0 else ben
+        page.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled", timeout=10000)
+        if n % 3 == 0:
+            page.get_by_role("button", name="B is better").click()
+        else:
+            page.keyboard.press("1" if n % 3 == 1 else "0")
+        wait_answers(page, n)
+    wait_answers(ada, ANSWERS)
+    wait_answers(ben, ANSWERS)
+    round_ = ada.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0])")
+    assert round_["stableAfter"] == 15 and round_["endWhenStable"] and round_["state"] == "open", round_
+
     best = ada.locator("#explore-best").inner_text()
-    assert "After 3 answers" in best and "±" in best
+    assert f"After {ANSWERS} answers" in best and "±" in best
     changes = ada.locator("#explore-best-changes li").all_inner_texts()
     assert all(" → " in c for c in changes)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -73,13 +95,13 @@ def test_two_people_explore_and_save_the_best(people):
     ada.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')", timeout=10000)
     assert ada.locator("[data-explore-choice=a]").is_disabled()
     revisions = ada.evaluate("fetch('/api/presets/' + encodeURIComponent('Explored together') + '/revisions').then(r => r.json())")
-    assert "3 answers" in revisions[-1]["message"]
+    assert f"{ANSWERS} answers" in revisions[-1]["message"]
     # The log tells it: who started, each answer by its person, the save and the end.
     log = ada.evaluate("fetch('/api/log?limit=1000').then(r => r.json())")
     kinds = [(e["kind"], e["author"]) for e in log]
     assert ("explore-started", "Ada") in kinds and ("explore-saved", "Ada") in kinds and ("explore-ended", "Ben") in kinds
     answers = [author for kind, author in kinds if kind == "explore-answer"]
-    assert len(answers) == 3 and set(answers) == {"Ada", "Ben"}
+    assert len(answers) == ANSWERS and set(answers) == {"Ada", "Ben"}
     assert serious(ada, "#explore-dialog") == []
     for page in (ada, ben):
         assert page.errors == []

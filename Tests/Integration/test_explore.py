@@ -71,7 +71,7 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
     assert after["answers"] == 2 + 1 + 2, "a pick of four beats the other three"
 
     best = s.request("GET", f"/api/explore/{rid}/best").json()
-    assert best["sd"] > 0 and math.isfinite(best["mean"]) and best["stableAfter"] == 8
+    assert best["sd"] > 0 and math.isfinite(best["mean"]) and best["stableAfter"] == 12
     for change in best["changes"]:
         assert change["text"].startswith(change["label"] + " ") and " → " in change["text"]
         assert default[change["key"]] == change["from"] and best["values"][change["key"]] == change["to"]
@@ -186,7 +186,7 @@ def test_a_round_ends_by_itself_when_the_best_stays_put(fresh_server):
         if recorded["state"] == "ended":
             break
     assert recorded["state"] == "ended" and recorded["endReason"] == "stable", recorded
-    assert 8 <= recorded["answers"] and recorded["best"]["isStable"] and recorded["best"]["values"]["fillEnabled"] is True
+    assert 8 + 3 <= recorded["answers"] and recorded["best"]["isStable"] and recorded["best"]["values"]["fillEnabled"] is True
     assert s.request("GET", f"/api/explore/{rid}/next", headers=as_user("Ada")).status_code == 409
     ended = [e for e in s.get("/api/log").json() if e["kind"] == "explore-ended"]
     assert len(ended) == 1 and "did not move for 3 answers" in ended[0]["summary"], ended

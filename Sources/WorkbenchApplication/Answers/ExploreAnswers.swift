@@ -119,7 +119,7 @@ struct ExploreSavedAnswer: Encodable {
 
 extension ExploreBestAnswer: DocumentedAnswer {
     static var example: ExploreBestAnswer {
-        ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, stableFor: 3, stableAfter: 8, isStable: false,
+        ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, stableFor: 3, stableAfter: 12, isStable: false,
                           values: .object([("inactiveLineWidth", .number(3))]), parameters: .object([("inactiveLineWidth", .number(3))]),
                           changes: [.init(key: "inactiveLineWidth", label: "Inactive line width", from: .number(4), to: .number(3), text: "Inactive line width 4 → 3 px")],
                           summary: "Inactive line width 4 → 3 px")
@@ -130,7 +130,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
     static var example: ExploreRoundAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
-                           voters: ["Ada"], endWhenStable: true, stableAfter: 8, answers: 1, people: ["Ada"], best: nil,
+                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, answers: 1, people: ["Ada"], best: nil,
                            history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2)], saved: ["Explored"])
     }
 }

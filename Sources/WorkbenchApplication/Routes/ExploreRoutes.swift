@@ -9,8 +9,8 @@ import WorkbenchSupport
 /// Explore rounds (SPEC §12): a preference model over the parameters people chose proposes
 /// candidates (new points, not presets) after each answer, keeps the team's best with its
 /// uncertainty, and saves it as a preset. A round ends when someone ends it, or by itself once
-/// the best has not moved for K answers (`stableAfter`, default 8, and never before the model's
-/// first 8 far-apart exploration pairs are answered).
+/// the best has not moved for K answers after the model's first 8 far-apart exploration pairs
+/// (`stableAfter`, default 12: at least 20 answers).
 struct ExploreRoutes: PresetReading {
     let explore: ExploreStore
     let presets: PresetStore
@@ -21,7 +21,7 @@ struct ExploreRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 8), \"endWhenStable\"?: true, \"seed\"?}",
+        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"seed\"?}",
                schema: OpenAPIDocument.exploreStart, answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
         r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. The same until you answer.",
@@ -349,7 +349,10 @@ extension OpenAPIDocument {
                                     ("maxItems", .number(Double(ExploreStore.parameterRange.upperBound))), ("items", item)])),
             ("voters", .object([("type", .string("array")), ("maxItems", .number(Double(ExploreStore.voterLimit))),
                                 ("items", text(1...Authorship.maxLength, pattern: "\\S"))])),
-            ("stableAfter", range(Double(ExploreStore.stableRange.lowerBound)...Double(ExploreStore.stableRange.upperBound), integer: true)),
+            ("stableAfter", .object([("type", .string("integer")), ("minimum", .number(Double(ExploreStore.stableRange.lowerBound))),
+                                     ("maximum", .number(Double(ExploreStore.stableRange.upperBound))),
+                                     ("default", .number(Double(ExploreStore.defaultStableAfter))),
+                                     ("description", .string("K: the round ends by itself once its best has not moved for K answers after the first 8 far-apart pairs"))])),
             ("endWhenStable", boolean),
             ("seed", range(0...9_007_199_254_740_991, integer: true)),
         ], required: ["preset", "parameters"])

@@ -113,8 +113,9 @@ package final class ExploreStore: Sendable {
     package static let parameterRange = 1...12
     package static let voterLimit = 32
     package static let stableRange = 3...50
-    /// K: answers the best stays put before a round ends by itself.
-    package static let defaultStableAfter = 8
+    /// K: answers the best stays put (after the 8 far-apart first pairs) before a round ends by
+    /// itself: 12, so that a round runs at least 20 answers unless people end it.
+    package static let defaultStableAfter = 12
 
     package enum Failure: Error, Equatable {
         case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
@@ -232,8 +233,7 @@ package final class ExploreStore: Sendable {
             let entry = Exploration.AnswerEntry(person: person, at: now, choice: choice, candidates: ticket.points.count, total: round.model.answers.count)
             round.history.append(entry)
             var endedNow = false
-            if round.endWhenStable, let best = round.model.best, best.isStable,
-               round.model.answers.count >= round.model.settings.explorationAnswers {
+            if round.endWhenStable, let best = round.model.best, best.isStable {
                 round.endedAt = now
                 round.endReason = "stable"
                 endedNow = true
