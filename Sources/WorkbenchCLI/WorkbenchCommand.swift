@@ -122,8 +122,16 @@ import ChartEngine
 
 /// Opens the presets folder by the history's start rule (`HistoryFile`): a missing, empty or
 /// damaged history beside a folder that had one is refused (exit 1, saying how to restore)
-/// unless `--new-history`; tells on stderr what it served around (a read-only history).
-func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init()) throws -> PresetStore {
+/// unless `--new-history`; tells on stderr what it served around (a read-only history). Only
+/// `serve` makes a missing folder (where presets will be saved); a command that reads presets
+/// refuses it rather than leave an empty folder and database behind.
+func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init(),
+                 createMissing: Bool = false) throws -> PresetStore {
+    var isFolder: ObjCBool = false
+    if !createMissing {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw InputError("--presets \(folder): no such folder") }
+        guard isFolder.boolValue else { throw InputError("--presets \(folder): not a folder") }
+    }
     let store: PresetStore
     do { store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options) } catch let error as HistoryError {
         throw InputError("refused: \(error.message)")

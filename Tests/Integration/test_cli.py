@@ -43,6 +43,10 @@ def test_bad_input_names_the_line_or_option(tmp_path):
         (("downsample", "--method", "fft", "--threshold", "5"), "", "--method"),
         (("render", "--period", "5Y"), "", "--period"),
         (("render", "--preset", "Nope", "--presets", str(presets)), "", "Nope"),
+        # A folder that is not there is refused, not made (only `serve` makes one).
+        (("render", "--preset", "Default", "--presets", str(tmp_path / "Missing")), "", "--presets"),
+        (("export", "--preset", "Default", "--format", "json", "--presets", str(tmp_path / "Missing")), "", "no such folder"),
+        (("export", "--preset", "Default", "--format", "json", "--presets", str(presets / "default.json")), "", "not a folder"),
         (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press 0\nwiggle 1\n", "line 2"),
         (("motion", "--preset", str(ROOT / "Presets" / "default.json")), "press soon\n", "line 1"),
         (("select", "--preset", str(ROOT / "Presets" / "default.json"), "--progress", "1", "--selections", "0,1.5"), "1,1\n", "--selections"),
@@ -53,6 +57,7 @@ def test_bad_input_names_the_line_or_option(tmp_path):
         assert r.returncode != 0, args
         lines = r.stderr.strip().splitlines()
         assert len(lines) == 1 and expected in lines[0], (args, r.stderr)
+    assert not (tmp_path / "Missing").exists()
 
 
 def test_render_and_export(tmp_path):
