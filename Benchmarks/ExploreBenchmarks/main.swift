@@ -13,7 +13,9 @@
 // three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
 // best against the best point shown, and with the right categories; DUMP=1 prints every study's
 // row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
-// the pair's distance). FAMILY applies to the diagnostics too.
+// the pair's distance), LOSSES=1 (the studies where the round's best at 30 answers was not closer
+// than random pairs + Bradley–Terry, by whether each had the hidden best's categories). FAMILY
+// applies to the diagnostics too.
 import Foundation
 import PreferenceLearning
 
@@ -173,6 +175,25 @@ if env["ORACLE"] != nil {
         let a = String(format: "30: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(0), column(1), column(2), share(3))
         let b = String(format: " | 50: best %.3f shown %.3f right categories %.3f (%.0f%%)", column(4), column(5), column(6), share(7))
         print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), a + b)
+    }
+    exit(0)
+}
+
+if env["LOSSES"] != nil {
+    // Most losses at 30 answers are a wrong category (a distance of 1) against a baseline that
+    // picked the right one.
+    let categorical = oneSpace.dimensions.indices.filter { oneSpace.dimensions[$0].isCategorical }
+    for family in familyList {
+        let all = Simulation.studiesInParallel(studies) { i in
+            Simulation.study(space: oneSpace, seed: UInt64(i + 1), checkpoints: [30], settings: fixedSettings, people: people, family: family, order: order)[0]
+        }
+        var counts: [String: Int] = [:]
+        for c in all where c.modelDistance >= c.baselineDistance {
+            let round = categorical.allSatisfy { c.modelPoint[$0] == c.optimum[$0] }, baseline = categorical.allSatisfy { c.baselinePoint[$0] == c.optimum[$0] }
+            counts["round \(round ? "right" : "wrong"), baseline \(baseline ? "right" : "wrong")", default: 0] += 1
+        }
+        print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0), "not closer in \(counts.values.reduce(0, +)) of \(all.count):",
+              counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; "))
     }
     exit(0)
 }
