@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -272,6 +273,17 @@ def main():
         import optuna_dashboard.preferential  # noqa: F401
         import optuna
         optuna.logging.set_verbosity(optuna.logging.ERROR)
+        # Its sampler warns at every proposal that the categorical space is too large to
+        # enumerate: each warning is shown once, not a thousand times (botorch resets the
+        # warnings registry, so the "once" filter alone does not hold).
+        shown = set()
+        show = warnings.showwarning
+
+        def show_once(message, category, filename, lineno, file=None, line=None):
+            if (str(message), category) not in shown:
+                shown.add((str(message), category))
+                show(message, category, filename, lineno, file, line)
+        warnings.showwarning = show_once
         import torch
         torch.set_num_threads(1)
         have_optuna = True
