@@ -105,3 +105,28 @@ def test_two_people_explore_and_save_the_best(people):
     assert serious(ada, "#explore-dialog") == []
     for page in (ada, ben):
         assert page.errors == []
+
+
+WIDER_THAN_ITS_DIALOG = """() => {
+    const dialog = [...document.querySelectorAll('dialog[open]')].pop(), edge = dialog.getBoundingClientRect().right;
+    return [...dialog.querySelectorAll('*')].filter(el => !el.closest('.table-wrap') && el.getBoundingClientRect().width
+                                                      && el.getBoundingClientRect().right > edge + 1).map(el => el.id || el.tagName);
+}"""
+
+
+def test_an_explore_round_and_a_review_fit_a_phone(people):
+    """At 390 px the pair, the three answers, the best and the review's buttons wrap inside
+    their dialog: nothing is cut off at its right edge."""
+    cai = people("Cai")
+    cai.set_viewport_size({"width": 390, "height": 844})
+    cai.locator("#open-explore").click()
+    cai.locator("#explore-parameter-inactiveLineWidth").check()
+    cai.locator("#explore-start button[type=submit]").click()
+    cai.wait_for_selector("#explore-b svg")
+    cai.locator("[data-explore-choice=a]").click()
+    wait_answers(cai, 1)
+    assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    cai.keyboard.press("Escape")
+    cai.locator("#open-history").click()
+    cai.wait_for_selector("#review-approve")
+    assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []

@@ -66,7 +66,8 @@ def test_moving_the_pointer_during_the_press_moves_the_indicator(page, server):
 
 
 def test_slow_motion_takes_four_times_as_long(page, server):
-    open_page(page, server, "?animationDuration=0.4&easing=linear")
+    # A 0.8 s film: a paint the busy machine holds back by a frame or two moves the ratio little.
+    open_page(page, server, "?animationDuration=0.8&easing=linear")
     page.evaluate(RECORD)
     box = chart_box(page)
 
@@ -74,17 +75,17 @@ def test_slow_motion_takes_four_times_as_long(page, server):
         page.evaluate("window.painted = []")
         page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
         page.mouse.down()
-        page.wait_for_function("() => window.painted.some(f => f.progress === 1)", timeout=10000)
+        page.wait_for_function("() => window.painted.some(f => f.progress === 1)", timeout=15000)
         frames = page.evaluate("window.painted")
         page.mouse.up()
-        page.wait_for_function("() => window.painted.length && window.painted[window.painted.length - 1].progress === 0", timeout=10000)
+        page.wait_for_function("() => window.painted.length && window.painted[window.painted.length - 1].progress === 0", timeout=15000)
         done = next(f["at"] for f in frames if f["progress"] == 1)
         return done - frames[0]["at"]
 
     normal = press_duration()
     page.locator("[data-speed='0.25']").click()
     slow = press_duration()
-    assert 0.37 <= normal / 1000 <= 0.7, normal
+    assert 0.75 <= normal / 1000 <= 1.2, normal
     assert 3.2 <= slow / normal <= 4.8, (normal, slow)
 
 
