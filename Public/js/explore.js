@@ -11,7 +11,10 @@ import { toast } from './toast.js';
 import { button } from './elements.js';
 
 const $ = id => document.getElementById(id);
-const CHOICE_KEYS = { '1': 'a', '2': 'b', '0': 'none' };
+const CHOICE_KEYS = { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '0': 'none' };
+const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
+// Where the keys type text (a check box, such as "Four at a time", does not).
+const TYPING = 'input:not([type=checkbox]):not([type=radio]), select, textarea';
 
 export class Explore {
   constructor(store, presets) {
@@ -20,20 +23,29 @@ export class Explore {
     this.dialog = $('explore-dialog');
     this.round = null;    // the round on screen (its answer from the server)
     this.ticket = null;   // the candidates on screen
+    this.ticketSize = 2;  // how many: 2, or 4 (pick the best)
     this.views = [];
     this.busy = false;
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
-    for (const id of ['explore-a', 'explore-b']) attachPointer($(id), () => this.views);
+    for (const id of CHARTS) attachPointer($(id), () => this.views);
+    // Four at a time: the same round, the next candidates four (pick the best) instead of two.
+    // The candidates on screen are given up at once: no pick goes to them while the new ones come.
+    $('explore-four').addEventListener('change', () => {
+      if (!this.round?.state) return;
+      this.ticket = null;
+      this.renderBest();
+      this.nextCandidates();
+    });
     $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.addEventListener('click', () => this.answer(b.dataset.exploreChoice));
     $('explore-back').addEventListener('click', () => this.show('list'));
     $('explore-end').addEventListener('click', () => this.end());
     $('explore-save').addEventListener('submit', event => { event.preventDefault(); this.save(); });
     document.addEventListener('keydown', event => {
-      if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches('input, select, textarea') || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches(TYPING) || event.ctrlKey || event.metaKey || event.altKey) return;
       const choice = CHOICE_KEYS[event.key];
-      if (choice) { event.preventDefault(); this.answer(choice); }
+      if (choice && (this.ticketSize > 2 || (choice !== 'c' && choice !== 'd'))) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
   }
@@ -169,7 +181,9 @@ export class Explore {
     const open = round.state === 'open';
     const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
     $('explore-progress').textContent = open
-      ? `${round.answers} answers${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`
+      ? (this.ticketSize > 2
+        ? `${round.answers} answers${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
+        : `${round.answers} answers${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${round.answers} answers${people}.`;
     $('explore-pair').hidden = !open;
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
@@ -194,20 +208,37 @@ export class Explore {
   async nextCandidates() {
     if (!this.round || this.round.state !== 'open') { this.ticket = null; this.renderBest(); return; }
     let next;
-    try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next`); } catch (error) {
+    const count = $('explore-four').checked ? 4 : 2;
+    try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?count=${count}`); } catch (error) {
       toast(`Cannot get the next pair: ${error.message}`, { error: true });
       this.ticket = null;
       this.renderBest();
       return;
     }
+    if (count !== ($('explore-four').checked ? 4 : 2)) return;   // switched while this was asked for
     this.ticket = next.ticket;
+    this.ticketSize = next.candidates.length;
+    this.showFour();
     this.renderBest();
-    const charts = [$('explore-a'), $('explore-b')];
-    this.views = next.candidates.slice(0, 2).map((candidate, i) => {
-      const view = new ChartView(charts[i], () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
+    this.views = next.candidates.slice(0, CHARTS.length).map((candidate, i) => {
+      const view = new ChartView($(CHARTS[i]), () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
       view.draw();
       return view;
     });
+  }
+
+  /** The third and fourth charts and answers, shown when four are asked for. */
+  showFour() {
+    const four = $('explore-four').checked;
+    for (const element of document.querySelectorAll('#explore-round-view [data-four]')) element.hidden = !four;
+    $('explore-pair').classList.toggle('four', four);
+    const none = document.querySelector('[data-explore-choice=none]');
+    const a = document.querySelector('[data-explore-choice=a]'), b = document.querySelector('[data-explore-choice=b]');
+    a.firstChild.textContent = four ? 'A is best ' : 'A is better ';
+    b.firstChild.textContent = four ? 'B is best ' : 'B is better ';
+    $('explore-pair-title').textContent = four ? 'Which is best?' : 'Which is better?';
+    // No preference between A and B for a pair, after D for four (moved, so that Tab follows the eye).
+    if (four) none.parentElement.append(none); else none.parentElement.insertBefore(none, b);
   }
 
   async answer(choice) {

@@ -130,3 +130,42 @@ def test_an_explore_round_and_a_review_fit_a_phone(people):
     cai.locator("#open-history").click()
     cai.wait_for_selector("#review-approve")
     assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
+
+
+def test_four_at_a_time(people):
+    """Four candidates, pressed together, the best picked with a key; back to two."""
+    dee = people("Dee")
+    dee.locator("#open-explore").click()
+    dee.locator("#explore-parameter-inactiveLineWidth").check()
+    dee.locator("#explore-parameter-inactiveCurve").check()
+    dee.locator("#explore-start button[type=submit]").click()
+    dee.wait_for_selector("#explore-b svg")
+    assert dee.locator("#explore-c").is_hidden() and dee.locator("[data-explore-choice=c]").is_hidden()
+    dee.locator("#explore-four").check()
+    for chart in "abcd":
+        dee.wait_for_selector(f"#explore-{chart} svg")
+    assert dee.get_by_role("button", name="C is best").is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dee.screenshot(path=str(SHOTS / "explore-four.png"))
+    at_rest = dee.locator("#explore-d").inner_html()
+    box = dee.locator("#explore-a").bounding_box()
+    dee.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    dee.mouse.down()
+    dee.wait_for_function("t => document.querySelector('#explore-d').innerHTML !== t", arg=at_rest)
+    dee.mouse.up()
+    dee.wait_for_function("() => !document.querySelector('[data-explore-choice=c]').disabled")
+    dee.keyboard.press("3")
+    dee.wait_for_function("() => /^[1-9]\\d* answers/.test(document.querySelector('#explore-progress').textContent)")
+    # The pick beats the other three: three comparisons, one answer of Dee's in the log.
+    wait_answers(dee, 3)
+    assert "keys 1 to 4" in answers_text(dee)
+    log = dee.evaluate("fetch('/api/log?limit=100').then(r => r.json())")
+    assert [e["author"] for e in log if e["kind"] == "explore-answer"] == ["Dee"], log
+    dee.locator("#explore-four").uncheck()
+    dee.wait_for_function("() => document.querySelector('#explore-c').closest('figure').hidden")
+    dee.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
+    dee.keyboard.press("3")   # not an answer with two candidates
+    dee.keyboard.press("1")
+    wait_answers(dee, 4)
+    assert "keys 1, 2 and 0" in answers_text(dee)
+    assert dee.errors == []
