@@ -1,5 +1,5 @@
 """People in Chromium: the first visit asks for a name (a name someone holds is refused), and two
-pages are two people: one's approval of their own revision does not count, the other's request
+pages are two people: one's approval of their own revision is refused, the other's request
 for changes reaches the author's page as a toast and a badge."""
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
@@ -40,12 +40,13 @@ def test_two_pages_are_two_people(people, fresh_server):
                     headers={"If-Match": current["revision"]})
     assert saved.status_code == 200, saved.text
     ada_page, ben_page = people("Ada"), people("Ben")
-    # Ada approves her own revision from her page: it does not count.
+    # Ada approves her own revision from her page: refused in words, nothing recorded.
     ada_page.locator("#open-history").click()
     ada_page.locator("#review-acknowledge").check()   # the shipped orange fails 3:1 on light
     ada_page.locator("#review-approve").click()
-    ada_page.wait_for_function("() => document.querySelector('#review-list').textContent.includes('Ada')")
+    ada_page.wait_for_function("() => document.querySelector('#review-error').textContent.includes('someone else reviews it')")
     assert fresh_server.get("/api/presets/Default").json()["status"]["state"] != "approved"
+    assert fresh_server.get("/api/presets/Default/reviews").json() == []
     ada_page.locator("#history-dialog button[value=close]").click()
     # Ben asks for changes: Ada's page hears it, with the comment.
     ben_page.locator("#open-history").click()

@@ -67,17 +67,21 @@ def test_a_name_is_held_once_compared_without_case_after_nfc(fresh_server):
     assert created["secret"].encode() not in db
 
 
-def test_self_approval_does_not_count_and_anonymous_reviews_are_refused(fresh_server):
+def test_self_approval_is_refused_and_anonymous_reviews_are_refused(fresh_server):
     s = fresh_server
     ada, ben = s.person("Ada"), s.person("Ben")
     rev = save(ada, "Pick", {"markerRadius": 5})
-    assert review(ada, "Pick", rev, "approve").status_code == 201
+    own = review(ada, "Pick", rev, "approve")
+    assert own.status_code == 403 and own.json()["error"]["code"] == "own_work" and "someone else reviews it" in own.text, own.text
+    assert review(ada, "Pick", rev, "request-changes").status_code == 403
     assert status(s, "Pick")["state"] != "approved"
     # The same page under other names is still Ada.
     for name in ("Ben", "Carol", "Eve (CTO)"):
         r = ada.post("/api/presets/Pick/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True}, headers={"X-Workbench-User": name})
-        assert r.status_code == 201
+        assert r.status_code == 403
     assert status(s, "Pick")["state"] != "approved"
+    assert s.get("/api/presets/Pick/reviews").json() == []
+    assert not [e for e in s.get("/api/log").json() if e["kind"] in ("approval", "review")]
     assert review(ben, "Pick", rev, "approve").status_code == 201
     st = status(s, "Pick")
     assert st["state"] == "approved" and st["approvers"] == ["Ben"]
@@ -134,7 +138,7 @@ def test_approval_follows_the_parameters(fresh_server):
     # Laundering: Ben's notes edit of Ada's parameters does not let Ada approve them.
     fresh = save(ada, "Quiet", {"markerRadius": 3})
     laundered = save(ben, "Quiet", {"markerRadius": 3}, notes="Ben was here")
-    assert review(ada, "Quiet", laundered, "approve").status_code == 201
+    assert review(ada, "Quiet", laundered, "approve").status_code == 403
     assert status(s, "Quiet")["state"] == "draft", fresh
 
 
@@ -146,7 +150,7 @@ def test_two_approvals_with_serve_approvals_2():
         review(ben, "Two", rev, "approve")
         review(ben, "Two", rev, "approve")
         assert status(s, "Two")["state"] != "approved"
-        review(ada, "Two", rev, "approve")
+        assert review(ada, "Two", rev, "approve").status_code == 403
         assert status(s, "Two")["state"] != "approved"
         review(carol, "Two", rev, "approve")
         st = status(s, "Two")

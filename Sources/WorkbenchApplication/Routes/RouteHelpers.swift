@@ -69,6 +69,7 @@ extension RouteGroup {
         case PresetStore.SaveError.invalid(let problem): return HTTPError(problem)
         case PresetStore.SaveError.notFound: return HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name")
         case PresetStore.SaveError.noRevision(let why): return HTTPError(404, "not_found", why, field: "revision")
+        case PresetStore.SaveError.ownWork(let why): return HTTPError(403, "own_work", why, field: "revision")
         case PresetStore.SaveError.full(let why): return HTTPError(507, "insufficient_storage", why)
         case PresetStore.SaveError.storage(let words):
             return HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)

@@ -149,6 +149,14 @@ package final class PresetReviews: Sendable {
     /// The parameters are approved when at least `rule.required` distinct people's last word
     /// is an approval and nobody's last word asks for changes; every revision carrying them is
     /// then approved.
+    /// Whether `author` saved revision `number` or brought its parameters in (their first revision).
+    package static func isOwnWork(_ author: String, revision number: Int, revisions: [RevisionFacts], rule: Rule = Rule()) -> Bool {
+        guard let revision = revisions.first(where: { $0.number == number }) else { return false }
+        let who = rule.identity(author)
+        let introducer = revisions.filter { !$0.deleted && $0.parametersSHA256 == revision.parametersSHA256 }.min { $0.number < $1.number }
+        return who == rule.identity(revision.author) || introducer.map { who == rule.identity($0.author) } == true
+    }
+
     package static func approvals(_ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> [Int: (approvers: [String], at: String)] {
         let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
         let byNumber = Dictionary(live.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })

@@ -152,6 +152,12 @@ extension PresetStore {
                     throw SaveError.noRevision("“\(name)” has no revision \(number)")
                 }
                 guard !revision.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion") }
+                // Nobody reviews their own work: refused here rather than recorded and not counted.
+                if decision != .requestReview,
+                   PresetReviews.isOwnWork(author, revision: number, revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
+                                           rule: try approvalRule(on: connection)) {
+                    throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
+                }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
                                                       reviewers: reviewers, comment: comment, on: connection)
                 let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection),

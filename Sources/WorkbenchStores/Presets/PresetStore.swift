@@ -156,6 +156,8 @@ package final class PresetStore: Sendable {
         case notFound
         /// A revision that does not exist or cannot be used (deleted, never saved).
         case noRevision(String)
+        /// A review of one's own work (the revision, or the parameters one brought in).
+        case ownWork(String)
         /// The file or the database could not be written; the words name the preset and why.
         case storage(String)
     }
