@@ -72,9 +72,13 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
 
     best = s.request("GET", f"/api/explore/{rid}/best").json()
     assert best["sd"] > 0 and math.isfinite(best["mean"]) and best["stableAfter"] == 12
+    # A choice reads as the page's controls name it ("Natural spline", not "natural").
+    labels = {p["key"]: p["optionLabels"] for p in s.get("/api/schema").json()["parameters"] if p.get("optionLabels")}
     for change in best["changes"]:
         assert change["text"].startswith(change["label"] + " ") and " → " in change["text"]
         assert default[change["key"]] == change["from"] and best["values"][change["key"]] == change["to"]
+        if change["key"] in labels:
+            assert change["text"].endswith(" → " + labels[change["key"]][change["to"]]), change
     assert best["summary"] == (", ".join(c["text"] for c in best["changes"]) or "the starting preset")
 
     shown = s.request("GET", f"/api/explore/{rid}").json()

@@ -276,7 +276,7 @@ struct ExploreRoutes: PresetReading {
             var unit = ""
             if case .number(_, _, let u?) = d.kind { unit = " " + u }
             changes.append(.init(key: key, label: d.label, from: from.json, to: to.json,
-                                 text: "\(d.label) \(Self.words(from)) → \(Self.words(to))\(unit)"))
+                                 text: "\(d.label) \(Self.words(from, d)) → \(Self.words(to, d))\(unit)"))
         }
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
@@ -284,11 +284,17 @@ struct ExploreRoutes: PresetReading {
                                  summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "))
     }
 
-    /// A value as people read it: numbers without float noise, Béziers as four numbers.
-    static func words(_ value: ParameterValue) -> String {
+    /// A value as people read it: numbers without float noise, a choice by its label (as the
+    /// page's controls name it), Béziers as four numbers.
+    static func words(_ value: ParameterValue, _ definition: ParameterDefinition) -> String {
         switch value {
         case .number(let v): NumberText.shortest((v * 1e6).rounded() / 1e6)
-        case .text(let s): s
+        case .text(let s):
+            if case .choice(let options, _) = definition.kind, let i = options.firstIndex(of: s), i < definition.optionLabels.count {
+                definition.optionLabels[i]
+            } else {
+                s
+            }
         case .flag(let b): b ? "on" : "off"
         case .numbers(let list): list.map { NumberText.shortest(($0 * 1e6).rounded() / 1e6) }.joined(separator: ", ")
         }
