@@ -11,6 +11,7 @@ import { toast } from './toast.js';
 import { button } from './elements.js';
 
 const $ = id => document.getElementById(id);
+const answers = n => n === 1 ? '1 answer' : `${n} answers`;
 const CHOICE_KEYS = { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '0': 'none' };
 const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
 // Where the keys type text (a check box, such as "Four at a time", does not).
@@ -142,7 +143,7 @@ export class Explore {
       const item = document.createElement('li');
       item.dataset.round = round.id;
       const text = document.createElement('span');
-      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${round.answers} answers · ${round.state}`;
+      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${answers(round.answers)} · ${round.state}`;
       item.append(text, button(round.state === 'open' ? 'Join' : 'See the best', () => this.join(round.id)));
       list.append(item);
     }
@@ -182,11 +183,15 @@ export class Explore {
     const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
     $('explore-progress').textContent = open
       ? (this.ticketSize > 2
-        ? `${round.answers} answers${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
-        : `${round.answers} answers${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
-      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${round.answers} answers${people}.`;
+        ? `${answers(round.answers)}${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
+        : `${answers(round.answers)}${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
+      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
+    // An ended round shows what it found, not the controls for answering.
     $('explore-pair').hidden = !open;
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
+    document.querySelector('[data-explore-choice]').parentElement.hidden = !open;
+    $('explore-four').closest('label').hidden = !open;
+    $('explore-pair-title').textContent = !open ? 'The round has ended' : this.ticketSize > 2 ? 'Which is best?' : 'Which is better?';
     $('explore-end').hidden = !open;
     const changes = $('explore-best-changes');
     changes.replaceChildren();
@@ -195,14 +200,14 @@ export class Explore {
       $('explore-best-uncertainty').textContent = '';
     } else {
       $('explore-best-state').textContent = best.changes.length
-        ? `After ${best.answers} answers, “${round.preset}” with these changes:`
-        : `After ${best.answers} answers: the starting preset “${round.preset}” as it is.`;
+        ? `After ${answers(best.answers)}, “${round.preset}” with these changes:`
+        : `After ${answers(best.answers)}: the starting preset “${round.preset}” as it is.`;
       const stable = best.isStable ? `stable for ${best.stableFor} answers` : `unchanged for ${best.stableFor} of ${best.stableAfter} answers`;
       $('explore-best-uncertainty').textContent = `Team's liking ${best.mean.toFixed(2)} ± ${best.sd.toFixed(2)} (0 is an average chart); ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
     $('explore-save').hidden = !best;
-    if (round.saved.length) $('explore-best-state').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
+    if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
   }
 
   async nextCandidates() {
@@ -236,7 +241,6 @@ export class Explore {
     const a = document.querySelector('[data-explore-choice=a]'), b = document.querySelector('[data-explore-choice=b]');
     a.firstChild.textContent = four ? 'A is best ' : 'A is better ';
     b.firstChild.textContent = four ? 'B is best ' : 'B is better ';
-    $('explore-pair-title').textContent = four ? 'Which is best?' : 'Which is better?';
     // No preference between A and B for a pair, after D for four (moved, so that Tab follows the eye).
     if (four) none.parentElement.append(none); else none.parentElement.insertBefore(none, b);
   }

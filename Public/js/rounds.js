@@ -142,10 +142,11 @@ export class Rounds {
     this.pair = pair;
     const done = pair.pair === null;
     $('round-progress').textContent = done
-      ? `You have judged all ${pair.total} pairs. Thank you!`
+      ? (pair.total === 1 ? 'You have judged the pair. Thank you!' : `You have judged all ${pair.total} pairs. Thank you!`)
       : `Pair ${pair.total - pair.remaining + 1} of ${pair.total}: which chart is better? Press and drag on either chart to see both pressed.`;
     $('round-pair').hidden = done;
     for (const b of document.querySelectorAll('[data-vote]')) b.disabled = done;
+    document.querySelector('[data-vote]').parentElement.hidden = done;   // nothing left to vote on
     if (done) return;
     const charts = [['left', $('round-left')], ['right', $('round-right')]];
     this.views = charts.map(([side, element], i) => {

@@ -17,7 +17,8 @@ def answers_text(page):
 
 
 def wait_answers(page, n):
-    page.wait_for_function("n => document.querySelector('#explore-progress').textContent.startsWith(n + ' answers')", arg=n, timeout=10000)
+    page.wait_for_function("n => document.querySelector('#explore-progress').textContent.startsWith(n === 1 ? '1 answer ' : n + ' answers')",
+                           arg=n, timeout=10000)
 
 
 def test_two_people_explore_and_save_the_best(people):
@@ -88,12 +89,13 @@ def test_two_people_explore_and_save_the_best(people):
 
     ada.locator("#explore-save-name").fill("Explored together")
     ada.locator("#explore-save button[type=submit]").click()
-    ada.wait_for_function("() => document.querySelector('#explore-best-state').textContent.includes('Saved as “Explored together”')")
-    ben.wait_for_function("() => document.querySelector('#explore-best-state').textContent.includes('Saved as')", timeout=10000)
+    ada.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as “Explored together”')")
+    ben.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as')", timeout=10000)
     ben.locator("#explore-end").click()
     ben.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')")
     ada.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')", timeout=10000)
-    assert ada.locator("[data-explore-choice=a]").is_disabled()
+    assert ada.locator("[data-explore-choice=a]").is_disabled() and ada.locator("[data-explore-choice=a]").is_hidden()
+    assert ada.locator("#explore-pair-title").inner_text() == "The round has ended"
     revisions = ada.evaluate("fetch('/api/presets/' + encodeURIComponent('Explored together') + '/revisions').then(r => r.json())")
     assert f"{ANSWERS} answers" in revisions[-1]["message"]
     # The log tells it: who started, each answer by its person, the save and the end.
@@ -155,7 +157,7 @@ def test_four_at_a_time(people):
     dee.mouse.up()
     dee.wait_for_function("() => !document.querySelector('[data-explore-choice=c]').disabled")
     dee.keyboard.press("3")
-    dee.wait_for_function("() => /^[1-9]\\d* answers/.test(document.querySelector('#explore-progress').textContent)")
+    dee.wait_for_function("() => /^[1-9]\\d* answers? /.test(document.querySelector('#explore-progress').textContent)")
     # The pick beats the other three: three comparisons, one answer of Dee's in the log.
     wait_answers(dee, 3)
     assert "keys 1 to 4" in answers_text(dee)

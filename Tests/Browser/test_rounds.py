@@ -14,7 +14,7 @@ def vote_all(page, choice):
     judged = 0
     while True:
         page.wait_for_function("() => document.querySelector('#round-progress').textContent.length > 0")
-        if "judged all" in page.locator("#round-progress").text_content():
+        if "You have judged" in page.locator("#round-progress").text_content():
             return judged
         page.wait_for_selector("#round-left svg")
         page.wait_for_selector("#round-right svg")

@@ -172,7 +172,7 @@ struct ExploreRoutes: PresetReading {
         let best = bestAnswer(round)
         let picked = choice == "none" ? "no preference" : "candidate \(choice)"
         decisions.record("explore-answer", preset: round.preset, by: person,
-                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(round.model.answers.count) answers)",
+                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(Self.answers(round.model.answers.count)))",
                          details: .object([("round", .string(id)), ("choice", .string(choice))]))
         if result.endedNow { recordEnd(round, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
@@ -214,7 +214,7 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
             throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
         }
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(best.answers) answers: \(summary)"
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(Self.answers(best.answers)): \(summary)"
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
@@ -226,7 +226,7 @@ struct ExploreRoutes: PresetReading {
                                           ("user", .string(request.author.user)), ("client", .string(request.author.client))]))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
-                         summary: "saved the Explore round's best as “\(name)” after \(best.answers) answers (\(summary))",
+                         summary: "saved the Explore round's best as “\(name)” after \(Self.answers(best.answers)) (\(summary))",
                          details: .object([("round", .string(id)), ("answers", .number(Double(best.answers)))]))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
@@ -238,7 +238,7 @@ struct ExploreRoutes: PresetReading {
         let pick = bestAnswer(round)?.summary ?? "no answers"
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         decisions.record("explore-ended", preset: round.preset, by: person,
-                         summary: "\(why) the Explore round from “\(round.preset)” after \(round.model.answers.count) answers; the team's pick: \(pick)",
+                         summary: "\(why) the Explore round from “\(round.preset)” after \(Self.answers(round.model.answers.count)); the team's pick: \(pick)",
                          details: .object([("round", .string(round.id)), ("reason", .string(round.endReason ?? "ended")),
                                            ("best", bestAnswer(round).map { $0.values } ?? .null)]))
     }
@@ -283,6 +283,9 @@ struct ExploreRoutes: PresetReading {
                                  parameters: Self.parameters(style), changes: changes,
                                  summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "))
     }
+
+    /// "1 answer", "2 answers".
+    static func answers(_ count: Int) -> String { count == 1 ? "1 answer" : "\(count) answers" }
 
     /// A value as people read it: numbers without float noise, a choice by its label (as the
     /// page's controls name it), Béziers as four numbers.
