@@ -4,7 +4,7 @@
 import { send, withToken } from './api.js';
 import { readPages } from './paged-list.js';
 import { onDecisionEvent } from './decision-events.js';
-import { button, row } from './elements.js';
+import { button, labelCells, row } from './elements.js';
 
 const markdown = document.getElementById('log-markdown');
 if (markdown) markdown.href = withToken('api/log?format=markdown');
@@ -82,6 +82,7 @@ function render() {
     }
     table.append(line);
   }
+  labelCells(table);
   if (!shown.length) table.append(row(['Nothing recorded yet.', '', '', '', ''], 'td'));
   if (older) {
     const more = row(['', '', '', '', ''], 'td');

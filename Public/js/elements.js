@@ -12,6 +12,17 @@ export function row(cells, tag) {
   return tr;
 }
 
+/**
+ * Names each cell by its column's heading (`data-label`), so that a `stacked` table read on a
+ * phone, one row a card, still says what each value is.
+ */
+export function labelCells(table) {
+  const headings = [...(table.querySelector('tr')?.children ?? [])].map(th => th.textContent);
+  for (const tr of [...table.querySelectorAll('tr')].slice(1)) {
+    [...tr.children].forEach((cell, i) => { if (headings[i]) cell.dataset.label = headings[i]; });
+  }
+}
+
 /** A plain button that calls `onClick`. */
 export function button(text, onClick) {
   const b = document.createElement('button');

@@ -8,7 +8,7 @@ import { getJSON, getPage, send, clientId } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
-import { row, button } from './elements.js';
+import { row, button, labelCells } from './elements.js';
 import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
@@ -205,6 +205,8 @@ export class Rounds {
     votes.hidden = open;
     votes.replaceChildren(row(['Person', 'Pair', 'Pick'], 'th'));
     for (const vote of result.votes) votes.append(row([vote.voter, `${vote.left} / ${vote.right}`, vote.winner ?? 'no preference'], 'td'));
+    labelCells(ranking);
+    labelCells(votes);
   }
 
   /** A candidate's parameters as the schema labels them: the ones that differ from the defaults, in a disclosure. */

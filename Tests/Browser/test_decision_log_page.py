@@ -49,3 +49,21 @@ def test_older_entries_stay_open_when_a_new_entry_arrives(browser, fresh_server)
     page.wait_for_function("() => document.querySelector('#log-table tr:nth-child(2)').textContent.includes('Fay')")
     assert page.locator("#log-table tr").count() - 1 == read + 1   # the older page is still there
     page.context.close()
+
+
+def test_on_a_phone_each_entry_is_a_card(browser, fresh_server):
+    """At 390 px the log's rows read as cards, each value under its column's name; nothing
+    needs a sideways scroll."""
+    s = fresh_server
+    s.request("PUT", "/api/presets/Default", json={"parameters": {"markerRadius": 4}, "message": "rounder"}, headers={"X-Workbench-User": "Ada"})
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(s.url + "/log.html")
+    page.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#log-table td")
+    wrap = page.evaluate("(() => { const w = document.querySelector('.log-table'); return [w.scrollWidth, w.clientWidth]; })()")
+    assert wrap[0] <= wrap[1] + 1, wrap
+    labels = page.evaluate("[...document.querySelector('#log-table tr:nth-child(2)').children].map(td => getComputedStyle(td, '::before').content)")
+    assert labels == ['"When: "', '"Who: "', '"What: "', '"Preset: "', '"Details: "'], labels
+    assert page.locator("#log-table th").first.is_hidden()
+    context.close()
