@@ -243,8 +243,10 @@ def http_latency(server, answers=200, timed=15):
     """Answer → next over HTTP at 10 parameters: a round answered `answers` times (a careful
     person who likes a line width near 4 px), then `timed` more answers each followed by the
     next pair, each timed from sending the answer to receiving the pair (ms)."""
-    keys = ["inactiveLineWidth", "smoothingAlpha", "catmullRomAlpha", "animationDuration", "fillTopOpacity", "verticalScale",
-            "smoothingWindow", "pointCount", "inactiveCurve", "fillEnabled"]
+    # Ten of every kind, each able to change the chart from Default (the server refuses one that
+    # cannot: the point count needs the point sizing to move too, as the curve's alpha the curve).
+    keys = ["inactiveLineWidth", "smoothing", "catmullRomAlpha", "animationDuration", "fillTopOpacity", "verticalScale",
+            "pointSizing", "pointCount", "inactiveCurve", "fillEnabled"]
     rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": keys, "endWhenStable": False, "seed": 7})["id"]
     rng = random.Random(1)
     times = []

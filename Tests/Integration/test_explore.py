@@ -146,6 +146,11 @@ def test_start_refusals_and_the_document(server):
         r = s.request("POST", "/api/explore", json=body)
         assert r.status_code == 400 and r.json()["error"]["field"] == field, (body, r.text)
     assert s.request("POST", "/api/explore", json={"preset": "Nope", "parameters": ["inactiveLineWidth"]}).status_code == 404
+    # A parameter that could change no candidate: Bounce under Default's ease in-out, unless the easing moves too.
+    r = s.request("POST", "/api/explore", json={"preset": "Default", "parameters": ["inactiveLineWidth", "springBounce"]})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "parameters[1]", r.text
+    assert "“Bounce” changes the chart only while Easing is" in r.text and "let Easing move too" in r.text, r.text
+    assert s.request("POST", "/api/explore", json={"preset": "Default", "parameters": ["springBounce", "easing"]}).status_code == 201
     assert s.get("/api/explore/nope").status_code == 404
     doc = s.get("/api/openapi.json").json()
     for path in ["/api/explore", "/api/explore/{id}/next", "/api/explore/{id}/answers", "/api/explore/{id}/best", "/api/explore/{id}",

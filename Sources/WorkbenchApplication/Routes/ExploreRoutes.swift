@@ -87,6 +87,10 @@ struct ExploreRoutes: PresetReading {
         do { _ = try ChartParameterSpace(keys: keys, ranges: ranges) } catch {
             throw .badRequest("a range holds no valid value", field: "parameters")
         }
+        // A parameter that changes nothing in any candidate would spend answers on charts alike.
+        for (i, key) in keys.enumerated() {
+            if let why = Self.neverShown(key, moving: keys, in: entry.preset.style, preset: name) { throw .badRequest(why, field: "parameters[\(i)]") }
+        }
         var voters: [String] = []
         if let list = body["voters"] {
             guard case .array(let names) = list, names.count <= ExploreStore.voterLimit else {
@@ -282,6 +286,34 @@ struct ExploreRoutes: PresetReading {
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
                                  summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "))
+    }
+
+    /// Why `key` would change no candidate: it shows only under a condition (Bounce under a
+    /// spring easing) that the preset does not meet and that no moving parameter can meet. Nil
+    /// when it can change the chart.
+    static func neverShown(_ key: String, moving: [String], in style: ChartStyle, preset: String) -> String? {
+        guard let definition = ParameterDefinition.named(key), let condition = definition.visibleWhen else { return nil }
+        func reachable(_ c: ParameterDefinition.Condition) -> Bool {
+            Self.holdsAlone(c, in: style) || c.keys.contains(where: moving.contains)
+        }
+        func all(_ c: ParameterDefinition.Condition) -> [ParameterDefinition.Condition] { [c] + c.also.flatMap(all) }
+        guard let missing = all(condition).first(where: { !reachable($0) }) else { return nil }
+        let names = missing.keys.compactMap { ParameterDefinition.named($0) }
+        let needs = names.map { d -> String in
+            let labels = missing.values.map { v in
+                if case .choice(let options, _) = d.kind, let j = options.firstIndex(of: v), j < d.optionLabels.count { return d.optionLabels[j] }
+                return v
+            }
+            return "\(d.label) is \(labels.joined(separator: " or "))"
+        }
+        let has = names.map { "\($0.label) \(words($0.value(in: style), $0))" }.joined(separator: ", ")
+        return "“\(definition.label)” changes the chart only while \(needs.joined(separator: " or ")); “\(preset)” has \(has): "
+            + "let \(names.map(\.label).joined(separator: " or ")) move too, or start from another preset"
+    }
+
+    /// Whether `condition`'s own keys and values hold in `style` (not its `also` conditions).
+    static func holdsAlone(_ condition: ParameterDefinition.Condition, in style: ChartStyle) -> Bool {
+        condition.keys.contains { key in ParameterDefinition.named(key).map { condition.values.contains($0.value(in: style).description) } ?? false }
     }
 
     /// "1 answer", "2 answers".
