@@ -24,6 +24,9 @@ const field = {
   summary: e => e.summary ?? e.message ?? '',
 };
 
+/** A kind as words: "explore-answer" reads "Explore answer". */
+const kindWords = kind => kind ? kind[0].toUpperCase() + kind.slice(1).replaceAll('-', ' ') : '';
+
 // Reads run one after another: a live re-read never interleaves with "Older entries".
 let reads = Promise.resolve();
 const inTurn = read => (reads = reads.then(read));
@@ -65,7 +68,7 @@ function render() {
   const filter = $('log-filter');
   const kinds = [...new Set(entries.map(field.kind))].filter(Boolean).sort();
   const chosen = filter.value;
-  filter.replaceChildren(new Option('Everything', ''), ...kinds.map(k => new Option(k, k)));
+  filter.replaceChildren(new Option('Everything', ''), ...kinds.map(k => new Option(kindWords(k), k)));
   filter.value = kinds.includes(chosen) ? chosen : '';
   const preset = $('log-preset').value.trim().toLowerCase();
   const shown = entries.filter(e => (!filter.value || field.kind(e) === filter.value)
@@ -75,7 +78,7 @@ function render() {
   for (const entry of shown) {
     const time = field.time(entry);
     const when = time ? new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'medium' }) : '';
-    const line = row([when, field.author(entry) || 'someone', field.kind(entry), field.preset(entry) || '–', field.summary(entry)], 'td');
+    const line = row([when, field.author(entry) || 'someone', kindWords(field.kind(entry)), field.preset(entry) || '–', field.summary(entry)], 'td');
     // A deletion is a revision: the revision before it is the preset as it was.
     if (field.kind(entry) === 'delete' && Number(entry.revision) > 1) {
       line.lastElementChild.append(' ', button('Restore', () => restore(entry.preset, String(Number(entry.revision) - 1))));

@@ -20,14 +20,14 @@ def test_the_log_lists_who_did_what_and_when(browser, fresh_server):
     rows = page.locator("#log-table tr").all_inner_texts()
     total = len(s.get("/api/log").json())
     assert len(rows) == total + 1
-    assert rows[1].split("\t")[1:4] == ["Ben", "approval", "Default"]
+    assert rows[1].split("\t")[1:4] == ["Ben", "Approval", "Default"]
     assert "<img src=x onerror=alert(1)>" in rows[2] and page.locator("#log-table img").count() == 0
     assert page.locator("#log-markdown").get_attribute("href") == "api/log?format=markdown"
     page.locator("#log-filter").select_option("save")
     assert len(page.locator("#log-table tr").all_inner_texts()) == 2
     page.locator("#log-filter").select_option("")
     page.locator("#log-preset").fill("pm's")
-    assert page.locator("#log-table tr").nth(1).inner_text().split("\t")[2] == "comment"
+    assert page.locator("#log-table tr").nth(1).inner_text().split("\t")[2] == "Comment"
     assert serious(page, "body") == []
     assert errors == []
     context.close()

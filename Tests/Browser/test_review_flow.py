@@ -59,7 +59,7 @@ def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
     log.wait_for_selector("body[data-ready=true]")
     rows = log.locator("#log-table tr").all_inner_texts()
     kinds = [r.split("\t")[2] for r in rows[1:]]
-    assert kinds[:5] == ["restore", "export", "save", "approval", "review-request"], kinds
+    assert kinds[:5] == ["Restore", "Export", "Save", "Approval", "Review request"], kinds
     assert rows[4].split("\t")[1] == "Ben" and "calm enough <ship>" in rows[4]
     assert log.locator("#log-table ship").count() == 0
     before = len(rows)
