@@ -21,9 +21,9 @@ def chart_box(page):
 
 
 def test_release_mid_way_turns_back_without_a_jump(page, server):
-    # A two-second film: each display frame moves it by about 0.02. The paint times are the
-    # page's, not the motion's: an answer the busy machine held back is painted late, and the
-    # next one soon after it, one frame apart on screen but further apart in the film.
+    # Judged by the shape of the painted progress, not by paint times: on a busy machine an
+    # answer held back is painted late and the next one soon after, a frame apart on screen but
+    # further apart in the film (CI once saw 0.11 between paints 15 ms apart).
     open_page(page, server, "?animationDuration=2")
     page.evaluate(RECORD)
     box = chart_box(page)
@@ -33,18 +33,18 @@ def test_release_mid_way_turns_back_without_a_jump(page, server):
     page.mouse.up()
     page.wait_for_function("() => window.painted.length > 20 && window.painted[window.painted.length - 1].progress === 0",
                            timeout=15000)
-    frames = page.evaluate("window.painted")
-    progress = [p["progress"] for p in frames]
-    # Between frames painted one display frame apart the motion moves little; a frame the busy
-    # test machine dropped may leave a bigger step, but never the jump of a restarted film.
-    steps = [(abs(b["progress"] - a["progress"]), b["at"] - a["at"]) for a, b in zip(frames, frames[1:])]
-    assert max(d for d, gap in steps if gap <= 34) <= 0.1, (steps, progress)
-    assert max(d for d, _ in steps) <= 0.2, (steps, progress)
+    progress = [p["progress"] for p in page.evaluate("window.painted")]
     peak = max(progress)
     assert 0.05 < peak < 0.6, progress         # released long before the end: it never reached 1
     turn = progress.index(peak)
+    # Up to the release it only rises, then it only falls to 0: a restarted film would jump to
+    # an end and come back.
+    assert all(b >= a - 1e-9 for a, b in zip(progress[:turn], progress[1:turn + 1])), progress
     assert all(b <= a + 1e-9 for a, b in zip(progress[turn:], progress[turn + 1:])), progress
     assert progress[-1] == 0
+    # It turns back through the values between, not in one step.
+    assert len({p for p in progress[turn:] if 0 < p < peak}) >= 5, progress
+    assert max(abs(b - a) for a, b in zip(progress, progress[1:])) < peak, progress
 
 
 def test_moving_the_pointer_during_the_press_moves_the_indicator(page, server):
