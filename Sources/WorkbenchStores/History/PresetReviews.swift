@@ -149,27 +149,16 @@ package final class PresetReviews: Sendable {
     /// The parameters are approved when at least `rule.required` distinct people's last word
     /// is an approval and nobody's last word asks for changes; every revision carrying them is
     /// then approved.
-    /// Whether `author` saved revision `number` or brought its parameters in (their first revision).
-    package static func isOwnWork(_ author: String, revision number: Int, revisions: [RevisionFacts], rule: Rule = Rule()) -> Bool {
-        guard let revision = revisions.first(where: { $0.number == number }) else { return false }
-        let who = rule.identity(author)
-        let introducer = revisions.filter { !$0.deleted && $0.parametersSHA256 == revision.parametersSHA256 }.min { $0.number < $1.number }
-        return who == rule.identity(revision.author) || introducer.map { who == rule.identity($0.author) } == true
-    }
-
     package static func approvals(_ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> [Int: (approvers: [String], at: String)] {
         let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
         let byNumber = Dictionary(live.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
-        var introducedBy: [String: String] = [:]
-        for revision in live.sorted(by: { $0.number < $1.number }) where introducedBy[revision.parametersSHA256] == nil {
-            introducedBy[revision.parametersSHA256] = rule.identity(revision.author)
-        }
+        let introducedBy = introducers(live, rule: rule)
         // Per parameters: each person's last word (identity → review).
         var lastWord: [String: [String: Review]] = [:]
         for review in reviews.sorted(by: { $0.id < $1.id }) where review.decision != .requestReview {
             guard let revision = byNumber[review.revision], !review.author.isEmpty else { continue }
             let who = rule.identity(review.author)
-            guard who != rule.identity(revision.author), who != introducedBy[revision.parametersSHA256] else { continue }
+            guard !isOwnWork(who, revision, introducedBy: introducedBy, rule: rule) else { continue }
             lastWord[revision.parametersSHA256, default: [:]][who] = review
         }
         var approvedParameters: [String: (approvers: [String], at: String)] = [:]
@@ -181,5 +170,27 @@ package final class PresetReviews: Sendable {
         var out: [Int: (approvers: [String], at: String)] = [:]
         for revision in live { if let approval = approvedParameters[revision.parametersSHA256] { out[revision.number] = approval } }
         return out
+    }
+
+    /// Whether `author` saved revision `number` or brought its parameters in (the first revision
+    /// that had them): the reviews `approvals` leaves out, which a review write refuses.
+    package static func isOwnWork(_ author: String, revision number: Int, revisions: [RevisionFacts], rule: Rule = Rule()) -> Bool {
+        guard let revision = revisions.first(where: { $0.number == number }) else { return false }
+        let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
+        return isOwnWork(rule.identity(author), revision, introducedBy: introducers(live, rule: rule), rule: rule)
+    }
+
+    private static func isOwnWork(_ who: String, _ revision: RevisionFacts, introducedBy: [String: String], rule: Rule) -> Bool {
+        who == rule.identity(revision.author) || who == introducedBy[revision.parametersSHA256]
+    }
+
+    /// Who brought each set of parameters in (by their SHA-256): the author of the first live
+    /// revision carrying them, as an identity.
+    private static func introducers(_ live: [RevisionFacts], rule: Rule) -> [String: String] {
+        var introducedBy: [String: String] = [:]
+        for revision in live.sorted(by: { $0.number < $1.number }) where introducedBy[revision.parametersSHA256] == nil {
+            introducedBy[revision.parametersSHA256] = rule.identity(revision.author)
+        }
+        return introducedBy
     }
 }

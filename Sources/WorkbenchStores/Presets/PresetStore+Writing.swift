@@ -153,16 +153,14 @@ extension PresetStore {
                 }
                 guard !revision.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion") }
                 // Nobody reviews their own work: refused here rather than recorded and not counted.
-                if decision != .requestReview,
-                   PresetReviews.isOwnWork(author, revision: number, revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
-                                           rule: try approvalRule(on: connection)) {
+                let facts = try PresetReviews.revisionFacts(of: record.id, on: connection), rule = approvalRule(on: connection)
+                if decision != .requestReview, PresetReviews.isOwnWork(author, revision: number, revisions: facts, rule: rule) {
                     throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
                 }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
                                                       reviewers: reviewers, comment: comment, on: connection)
                 let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection),
-                                                  revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
-                                                  latest: record.latest, rule: approvalRule(on: connection))
+                                                  revisions: facts, latest: record.latest, rule: rule)
                 let who = author.isEmpty ? "someone" : author
                 let summary: String = switch decision {
                 case .approve: "\(who) approved revision \(number) of “\(name)”"
