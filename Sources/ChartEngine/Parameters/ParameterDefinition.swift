@@ -25,6 +25,12 @@ public struct ParameterDefinition: Sendable {
                 && also.allSatisfy { $0.holds(in: style) }
         }
 
+        /// The condition and each of its `also` conditions, each on its own keys and values: all
+        /// must hold for the condition to hold.
+        public var parts: [Condition] {
+            [Condition(keys: keys, values: values)] + also.flatMap(\.parts)
+        }
+
         func and(_ key: String, is values: String...) -> Condition {
             var both = self
             both.also.append(Condition(keys: [key], values: values))

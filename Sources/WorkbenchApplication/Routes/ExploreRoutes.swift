@@ -176,7 +176,7 @@ struct ExploreRoutes: PresetReading {
         let best = bestAnswer(round)
         let picked = choice == "none" ? "no preference" : "candidate \(choice)"
         decisions.record("explore-answer", preset: round.preset, by: person,
-                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(Self.answers(round.model.answers.count)))",
+                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
                          details: .object([("round", .string(id)), ("choice", .string(choice))]))
         if result.endedNow { recordEnd(round, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
@@ -218,7 +218,7 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
             throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
         }
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(Self.answers(best.answers)): \(summary)"
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(best.answers, "answer", "answers")): \(summary)"
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
@@ -230,7 +230,7 @@ struct ExploreRoutes: PresetReading {
                                           ("user", .string(request.author.user)), ("client", .string(request.author.client))]))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
-                         summary: "saved the Explore round's best as “\(name)” after \(Self.answers(best.answers)) (\(summary))",
+                         summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",
                          details: .object([("round", .string(id)), ("answers", .number(Double(best.answers)))]))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
@@ -242,7 +242,7 @@ struct ExploreRoutes: PresetReading {
         let pick = bestAnswer(round)?.summary ?? "no answers"
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         decisions.record("explore-ended", preset: round.preset, by: person,
-                         summary: "\(why) the Explore round from “\(round.preset)” after \(Self.answers(round.model.answers.count)); the team's pick: \(pick)",
+                         summary: "\(why) the Explore round from “\(round.preset)” after \(counted(round.model.answers.count, "answer", "answers")); the team's pick: \(pick)",
                          details: .object([("round", .string(round.id)), ("reason", .string(round.endReason ?? "ended")),
                                            ("best", bestAnswer(round).map { $0.values } ?? .null)]))
     }
@@ -272,15 +272,11 @@ struct ExploreRoutes: PresetReading {
     func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {
         guard let best = round.model.best else { return nil }
         let style = Self.clean(round.style(at: best.point)), base = round.baseStyle
-        var changes: [ExploreChangeAnswer] = []
-        for key in round.keys {
-            guard let d = ParameterDefinition.named(key) else { continue }
-            let from = d.value(in: base), to = d.value(in: style)
-            guard from != to else { continue }
-            var unit = ""
-            if case .number(_, _, let u?) = d.kind { unit = " " + u }
-            changes.append(.init(key: key, label: d.label, from: from.json, to: to.json,
-                                 text: "\(d.label) \(Self.words(from, d)) → \(Self.words(to, d))\(unit)"))
+        // In the words of a save's changes (the log's), for the parameters that move.
+        let words = Dictionary(ChangeWords.changes(from: base, to: style).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        let changes = round.keys.compactMap { key -> ExploreChangeAnswer? in
+            guard let change = words[key], let d = ParameterDefinition.named(key) else { return nil }
+            return .init(key: key, label: d.label, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),

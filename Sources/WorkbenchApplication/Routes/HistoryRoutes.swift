@@ -182,7 +182,7 @@ struct HistoryRoutes: PresetReading {
               let preset = try? Preset(json: json, requireEnvelope: true) else { return nil }
         let report = ReadabilityReport(style: preset.style)
         guard !report.pass else { return nil }
-        let count = report.failures.count == 1 ? "1 readability check" : "\(report.failures.count) readability checks"
+        let count = counted(report.failures.count, "readability check", "readability checks")
         guard acknowledged else {
             throw HTTPError(409, "readability_not_acknowledged",
                             "revision \(number) of “\(name)” fails \(count) (\(report.failures[0])); to approve it anyway, send \"acknowledgeReadability\": true",

@@ -159,7 +159,7 @@ struct RoundRoutes: PresetReading {
         if closedNow {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
             decisions.record("round-closed", preset: nil, by: request.author.user,
-                           summary: "closed the blind round over \(round.subject): \(top), \(round.votes.count == 1 ? "1 vote" : "\(round.votes.count) votes") from \(round.voters.count == 1 ? "1 person" : "\(round.voters.count) people")",
+                           summary: "closed the blind round over \(round.subject): \(top), \(counted(round.votes.count, "vote", "votes")) from \(counted(round.voters.count, "person", "people"))",
                            details: JSONValueEncoder.encode(round.result))
         }
         return HTTPResponse.answer(round.result)

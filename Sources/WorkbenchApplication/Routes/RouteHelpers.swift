@@ -6,6 +6,9 @@ import WorkbenchExports
 import WorkbenchStores
 import WorkbenchSupport
 
+/// A count with its noun as the log and the errors say it: "1 answer", "3 answers".
+func counted(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
+
 /// A group that reads presets by the name in the path.
 protocol PresetReading: RouteGroup {
     var presets: PresetStore { get }
