@@ -24,8 +24,7 @@ export class Explore {
     this.dialog = $('explore-dialog');
     this.round = null;    // the round on screen (its answer from the server)
     this.ticket = null;   // the candidates on screen
-    this.ticketSize = 2;  // how many: 2, or 4 (pick the best)
-    this.views = [];
+    this.views = [];      // the candidates' charts: 2, or 4 (pick the best)
     this.busy = false;
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
@@ -46,7 +45,8 @@ export class Explore {
     document.addEventListener('keydown', event => {
       if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches(TYPING) || event.ctrlKey || event.metaKey || event.altKey) return;
       const choice = CHOICE_KEYS[event.key];
-      if (choice && (this.ticketSize > 2 || (choice !== 'c' && choice !== 'd'))) { event.preventDefault(); this.answer(choice); }
+      // A candidate's key answers only while that candidate is shown ('none' is not one: -1).
+      if (choice && 'abcd'.indexOf(choice) < this.views.length) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
   }
@@ -182,7 +182,7 @@ export class Explore {
     const open = round.state === 'open';
     const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
     $('explore-progress').textContent = open
-      ? (this.ticketSize > 2
+      ? (this.views.length > 2
         ? `${answers(round.answers)}${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
         : `${answers(round.answers)}${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
@@ -191,7 +191,7 @@ export class Explore {
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
     document.querySelector('[data-explore-choice]').parentElement.hidden = !open;
     $('explore-four').closest('label').hidden = !open;
-    $('explore-pair-title').textContent = !open ? 'The round has ended' : this.ticketSize > 2 ? 'Which is best?' : 'Which is better?';
+    $('explore-pair-title').textContent = !open ? 'The round has ended' : this.views.length > 2 ? 'Which is best?' : 'Which is better?';
     $('explore-end').hidden = !open;
     const changes = $('explore-best-changes');
     changes.replaceChildren();
@@ -213,23 +213,27 @@ export class Explore {
   async nextCandidates() {
     if (!this.round || this.round.state !== 'open') { this.ticket = null; this.renderBest(); return; }
     let next;
-    const count = $('explore-four').checked ? 4 : 2;
+    const count = this.wanted();
     try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?count=${count}`); } catch (error) {
       toast(`Cannot get the next pair: ${error.message}`, { error: true });
       this.ticket = null;
       this.renderBest();
       return;
     }
-    if (count !== ($('explore-four').checked ? 4 : 2)) return;   // switched while this was asked for
+    if (count !== this.wanted()) return;   // switched while this was asked for
     this.ticket = next.ticket;
-    this.ticketSize = next.candidates.length;
     this.showFour();
-    this.renderBest();
     this.views = next.candidates.slice(0, CHARTS.length).map((candidate, i) => {
       const view = new ChartView($(CHARTS[i]), () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
       view.draw();
       return view;
     });
+    this.renderBest();
+  }
+
+  /** How many candidates to ask for: 4 with "Four at a time", else 2. */
+  wanted() {
+    return $('explore-four').checked ? 4 : 2;
   }
 
   /** The third and fourth charts and answers, shown when four are asked for. */
