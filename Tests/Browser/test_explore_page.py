@@ -21,6 +21,16 @@ def wait_answers(page, n):
                            arg=n, timeout=10000)
 
 
+def press_shows_on(page, other):
+    """Presses candidate A with the mouse and waits until `other` changes: pressed too."""
+    at_rest = page.locator(other).inner_html()
+    box = page.locator("#explore-a").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function("([o, t]) => document.querySelector(o).innerHTML !== t", arg=[other, at_rest])
+    page.mouse.up()
+
+
 def test_two_people_explore_and_save_the_best(people):
     ada, ben = people("Ada"), people("Ben")
     ada.locator("#open-explore").click()
@@ -42,12 +52,7 @@ def test_two_people_explore_and_save_the_best(people):
     assert serious(ada, "#explore-dialog") == []
 
     # Pressing one chart presses both.
-    at_rest = ada.locator("#explore-b").inner_html()
-    box = ada.locator("#explore-a").bounding_box()
-    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    ada.mouse.down()
-    ada.wait_for_function("t => document.querySelector('#explore-b').innerHTML !== t", arg=at_rest)
-    ada.mouse.up()
+    press_shows_on(ada, "#explore-b")
 
     ada.get_by_role("button", name="A is better").click()
     wait_answers(ada, 1)
@@ -149,12 +154,7 @@ def test_four_at_a_time(people):
     assert dee.get_by_role("button", name="C is best").is_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)
     dee.screenshot(path=str(SHOTS / "explore-four.png"))
-    at_rest = dee.locator("#explore-d").inner_html()
-    box = dee.locator("#explore-a").bounding_box()
-    dee.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    dee.mouse.down()
-    dee.wait_for_function("t => document.querySelector('#explore-d').innerHTML !== t", arg=at_rest)
-    dee.mouse.up()
+    press_shows_on(dee, "#explore-d")
     dee.wait_for_function("() => !document.querySelector('[data-explore-choice=c]').disabled")
     dee.keyboard.press("3")
     dee.wait_for_function("() => /^[1-9]\\d* answers? /.test(document.querySelector('#explore-progress').textContent)")
