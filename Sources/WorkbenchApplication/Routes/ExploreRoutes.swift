@@ -339,10 +339,9 @@ extension OpenAPIDocument {
                                     ("maxItems", .number(Double(ExploreStore.parameterRange.upperBound))), ("items", item)])),
             ("voters", .object([("type", .string("array")), ("maxItems", .number(Double(ExploreStore.voterLimit))),
                                 ("items", text(1...Authorship.maxLength, pattern: "\\S"))])),
-            ("stableAfter", .object([("type", .string("integer")), ("minimum", .number(Double(ExploreStore.stableRange.lowerBound))),
-                                     ("maximum", .number(Double(ExploreStore.stableRange.upperBound))),
-                                     ("default", .number(Double(ExploreStore.defaultStableAfter))),
-                                     ("description", .string("K: the round ends by itself once its best has not moved for K answers after the first 8 far-apart pairs"))])),
+            ("stableAfter", range(Double(ExploreStore.stableRange.lowerBound)...Double(ExploreStore.stableRange.upperBound), integer: true,
+                                  default: Double(ExploreStore.defaultStableAfter),
+                                  description: "K: the round ends by itself once its best has not moved for K answers after the first 8 far-apart pairs")),
             ("endWhenStable", boolean),
             ("seed", range(0...9_007_199_254_740_991, integer: true)),
         ], required: ["preset", "parameters"])

@@ -13,8 +13,9 @@ package enum OpenAPIDocument {
     package static let string = JSONValue.object([("type", .string("string"))])
     package static let number = JSONValue.object([("type", .string("number"))])
 
-    package static func range(_ range: ClosedRange<Double>, integer: Bool = false) -> JSONValue {
-        .object([("type", .string(integer ? "integer" : "number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))])
+    package static func range(_ range: ClosedRange<Double>, integer: Bool = false, default value: Double? = nil, description: String? = nil) -> JSONValue {
+        .object([("type", .string(integer ? "integer" : "number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))]
+                + (value.map { [("default", JSONValue.number($0))] } ?? []) + (description.map { [("description", JSONValue.string($0))] } ?? []))
     }
 
     package static func enumeration(_ values: [String]) -> JSONValue {
