@@ -86,10 +86,41 @@ class Server:
 
     def _person(self, name, headers):
         if name not in self.people:
-            r = requests.post(self.url + "/api/people", json={"name": name}, headers={"Origin": self.url, **self.person_headers, **(headers or {})}, timeout=30)
+            r = self.join(name, headers)
             assert r.status_code == 201, r.text
             self.people[name] = (r.json()["person"]["name"], r.json()["secret"])
         return Person(self, *self.people[name])
+
+    def owner_secret(self):
+        """The owner's secret: the first page on loopback claims the owner's page (kept per folder)."""
+        if "owner" not in self.people:
+            r = requests.post(self.url + "/api/people", json={"name": "owner"}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+            assert r.status_code == 201, r.text
+            self.people["owner"] = (r.json()["person"]["name"], r.json()["secret"])
+        return self.people["owner"][1]
+
+    def invitation(self, role="editor", hours=None):
+        """A personal invitation's code, issued by the owner (POST /api/invitations)."""
+        body = {"role": role, **({"hours": hours} if hours is not None else {})}
+        r = requests.post(self.url + "/api/invitations", json=body, timeout=30,
+                          headers={"Origin": self.url, **self.person_headers, "X-Workbench-Secret": self.owner_secret()})
+        assert r.status_code == 201, r.text
+        return r.json()["code"]
+
+    def join(self, name, headers=None):
+        """POST /api/people with an invitation from the owner; "owner" claims the owner's page. Under
+        --share the role is that of the token in `headers` (the join link the page came through)."""
+        headers = {"Origin": self.url, **self.person_headers, **(headers or {})}
+        if name == "owner":
+            return requests.post(self.url + "/api/people", json={"name": name}, headers=headers, timeout=30)
+        role = "editor"
+        if headers.get("X-Workbench-Token"):
+            role = requests.get(self.url + "/api/session", headers={"X-Workbench-Token": headers["X-Workbench-Token"]}, timeout=30).json().get("role", "viewer")
+        try:
+            code = self.invitation(role)
+        except AssertionError:
+            return requests.post(self.url + "/api/people", json={"name": name}, headers=headers, timeout=30)
+        return requests.post(self.url + "/api/people", json={"name": name, "invitation": code}, headers=headers, timeout=30)
 
     def get(self, path, **kw):
         """A read; one that names a person in the old name headers is sent as that person."""
@@ -109,7 +140,7 @@ class Server:
             named = next((unquote(headers[h]) for h in NAME_HEADERS if headers.get(h)), None) or "Tester"
             with Server.people_lock:
                 if named not in self.people:
-                    made = requests.post(self.url + "/api/people", json={"name": named}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+                    made = self.join(named)
                     if made.status_code != 201:
                         return made  # no person can be made (the history is gone): that is the answer
                     self.people[named] = (made.json()["person"]["name"], made.json()["secret"])
@@ -120,7 +151,8 @@ class Server:
             # the person is made anew, as the page does when its secret is no longer known.
             with Server.people_lock:
                 self.people.pop(named, None)
-                made = requests.post(self.url + "/api/people", json={"name": named}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+                self.people.pop("owner", None)
+                made = self.join(named)
                 if made.status_code != 201:
                     return made
                 self.people[named] = (made.json()["person"]["name"], made.json()["secret"])

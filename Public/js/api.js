@@ -11,6 +11,18 @@ if (linkToken) {
 }
 export const shareToken = () => localStorage.getItem('workbench.token');
 
+// A personal invitation arrives as ?invite=… (a QR code, a link the owner sent): kept for the
+// name dialog (person.js), which spends it, and taken out of the address so it is never shared on.
+const params = new URLSearchParams(location.search);
+if (params.get('invite')) {
+  sessionStorage.setItem('workbench.invite', params.get('invite'));
+  params.delete('invite');
+  const rest = params.toString();
+  history.replaceState(history.state, '', location.pathname + (rest ? '?' + rest : '') + location.hash);
+}
+export const pendingInvitation = () => sessionStorage.getItem('workbench.invite');
+export const invitationSpent = () => sessionStorage.removeItem('workbench.invite');
+
 // The person this page is: the secret the server issued when the name was chosen (person.js),
 // kept in this origin's storage and sent with every call. The server takes the name from it.
 export const personSecret = () => localStorage.getItem('workbench.secret');
@@ -23,11 +35,12 @@ export function forgetPerson() { localStorage.removeItem('workbench.secret'); }
 
 /**
  * A URL for what cannot carry headers (event streams, sockets, images, downloads), with the
- * token; the event stream also carries the secret (it names the page in presence and brings its
- * notices). Links a person might copy never do.
+ * token; the event stream and the render socket also carry the secret (it names the page in
+ * presence, brings its notices, and lets revoking close them). Links a person might copy never do.
  */
 export function withToken(url) {
-  const secret = url.startsWith('/api/events') ? personSecret() : null;
+  // The render socket carries it too, so revoking the person closes it.
+  const secret = url.startsWith('/api/events') || url.includes('/api/render/socket') ? personSecret() : null;
   const extra = [['token', shareToken()], ['secret', secret]].filter(([, v]) => v);
   return extra.reduce((u, [k, v]) => u + (u.includes('?') ? '&' : '?') + k + '=' + encodeURIComponent(v), url);
 }

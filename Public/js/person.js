@@ -1,9 +1,11 @@
-// Who this page is. On the first visit the page asks for a name (a small dialog); the server
-// answers with the person and a secret, kept in this origin's storage and sent with every call
-// (api.js). A name someone holds already is refused and the dialog says so. A secret the server
-// no longer knows (revoked, another workbench) asks again.
+// Who this page is. On the first visit the page asks for a name (a small dialog) and spends the
+// personal invitation it was opened with (?invite=…); on loopback the workbench's first page
+// needs none and becomes the owner's. The server answers with the person and a secret, kept in
+// this origin's storage and sent with every call (api.js). A name someone holds, or one that
+// looks like it, is refused and the dialog says so. A secret the server no longer knows
+// (revoked, another workbench) asks again.
 
-import { getJSON, send, personSecret, setPerson, forgetPerson, ApiError } from './api.js';
+import { getJSON, send, personSecret, setPerson, forgetPerson, ApiError, pendingInvitation, invitationSpent } from './api.js';
 
 /** Resolves with the person once the page has one: asks for a name when it must. */
 export async function ensurePerson() {
@@ -15,7 +17,7 @@ export async function ensurePerson() {
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
       forgetPerson();
-      return askForName(error.code === 'revoked' ? 'Your access to this workbench was revoked. Ask its owner, or choose a new name.'
+      return askForName(error.code === 'revoked' ? 'Your access to this workbench was revoked. Ask its owner to give your name back.'
                                                  : 'This workbench does not know this browser yet.');
     }
   }
@@ -49,13 +51,15 @@ function askForName(why) {
       const name = input.value.trim();
       if (!name) { error.textContent = 'Choose a name others will know you by.'; input.setAttribute('aria-invalid', 'true'); return; }
       try {
-        const { body } = await send('POST', '/api/people', { name });
+        const invitation = pendingInvitation();
+        const { body } = await send('POST', '/api/people', invitation ? { name, invitation } : { name });
+        invitationSpent();
         setPerson(body.person, body.secret);
         dialog.close();
         dialog.remove();
         resolve(body.person);
       } catch (e) {
-        error.textContent = e.status === 409 ? `“${name}” is taken here. Choose another name.` : e.message;
+        error.textContent = e.code === 'name_taken' ? `“${name}” is taken here. Choose another name.` : e.message;
         input.setAttribute('aria-invalid', 'true');
         input.focus();
       }

@@ -50,6 +50,11 @@ package final class EventHub: Sendable {
 
     package var subscriberCount: Int { streams.withLock { $0.count } }
 
+    /// Ends the streams `ids` now (a revoked person's pages).
+    package func finish(_ ids: Set<Int>) {
+        for stream in streams.withLock({ store in ids.compactMap { store[$0] } }) { stream.finish() }
+    }
+
     /// Ends every stream (server shutdown).
     package func finishAll() {
         for stream in streams.withLock({ Array($0.values) }) { stream.finish() }

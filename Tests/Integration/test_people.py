@@ -54,11 +54,11 @@ def test_a_name_is_held_once_compared_without_case_after_nfc(fresh_server):
     s = fresh_server
     s.person(unicodedata.normalize("NFC", "Zoë"))
     for taken in ("zoë", "ZOË", unicodedata.normalize("NFD", "Zoë"), " Zoë "):
-        r = requests.post(s.url + "/api/people", json={"name": taken}, headers={"Origin": s.url}, timeout=10)
+        r = requests.post(s.url + "/api/people", json={"name": taken, "invitation": s.invitation()}, headers={"Origin": s.url}, timeout=10)
         assert r.status_code == 409, (taken, r.text)
         assert r.json()["error"]["field"] == "name"
-    assert requests.post(s.url + "/api/people", json={"name": "  "}, headers={"Origin": s.url}, timeout=10).status_code == 400
-    created = requests.post(s.url + "/api/people", json={"name": "Zoe"}, headers={"Origin": s.url}, timeout=10).json()
+    assert requests.post(s.url + "/api/people", json={"name": "  ", "invitation": s.invitation()}, headers={"Origin": s.url}, timeout=10).status_code == 400
+    created = requests.post(s.url + "/api/people", json={"name": "Zoe", "invitation": s.invitation()}, headers={"Origin": s.url}, timeout=10).json()
     assert len(created["secret"]) >= 32 and created["person"]["role"] == "editor"
     names = [p["name"] for p in s.get("/api/people").json()["people"]]
     assert names.count("Zoë") == 1 and "owner" in names
@@ -171,7 +171,7 @@ def test_revoked_secret_answers_401_and_the_command_line_is_the_owner(fresh_serv
     assert r.status_code == 401 and "revoked" in r.json()["error"]["message"]
     assert s.get("/api/people/me", headers={"X-Workbench-Secret": ada.secret}).status_code == 401
     # The revoked name stays held; the log says the owner did it.
-    assert requests.post(s.url + "/api/people", json={"name": "ada"}, headers={"Origin": s.url}, timeout=10).status_code == 409
+    assert requests.post(s.url + "/api/people", json={"name": "ada", "invitation": s.invitation()}, headers={"Origin": s.url}, timeout=10).status_code == 409
     log = json.dumps(s.get("/api/log").json())
     assert "revoked Ada" in log and '"owner"' in log
     renamed = subprocess.run([BINARY, "people", "rename", "Ben", "Benedict", "--presets", str(s.presets)], capture_output=True, text=True, timeout=30)

@@ -1,3 +1,4 @@
+import Foundation
 import WorkbenchStores
 
 /// A person as others see them: name, role, since when, whether their access was revoked.
@@ -7,13 +8,18 @@ struct PersonSummaryAnswer: DocumentedAnswer {
     let role: String
     let createdAt: String
     let revoked: Bool
+    /// The workbench's owner: invites people, changes roles, revokes and restores.
+    let owner: Bool
+    /// Whether the person joined by an invitation (or is the owner): only their approvals count.
+    let invited: Bool
 
-    init(_ person: PeopleStore.Person) {
+    init(_ person: PeopleStore.Person, owner: Bool) {
         id = Int(person.id); name = person.name; role = person.role.rawValue; createdAt = person.createdAt; revoked = person.revoked
+        self.owner = owner; invited = owner || person.invitation != nil
     }
 
     static var example: PersonSummaryAnswer {
-        PersonSummaryAnswer(.init(id: 2, name: "Ada", role: .editor, createdAt: "2026-01-01T00:00:00.000Z", revokedAt: nil))
+        PersonSummaryAnswer(.init(id: 2, name: "Ada", role: .editor, createdAt: "2026-01-01T00:00:00.000Z", revokedAt: nil, invitation: 1), owner: false)
     }
 }
 
@@ -31,4 +37,42 @@ struct PeopleListAnswer: DocumentedAnswer {
     let people: [PersonSummaryAnswer]
 
     static var example: PeopleListAnswer { PeopleListAnswer(people: [.example]) }
+}
+
+/// An invitation as the owner sees it (never its code, which is shown once).
+struct InvitationAnswer: DocumentedAnswer {
+    let id: Int
+    let role: String
+    let issuedBy: String
+    let createdAt: String
+    /// Unix seconds.
+    let expiresAt: Double
+    /// open, used by NAME, revoked or expired.
+    let state: String
+    /// The revoked person a restoring invitation gives back.
+    let restores: String?
+
+    init(_ invitation: PeopleStore.Invitation) {
+        id = Int(invitation.id); role = invitation.role.rawValue; issuedBy = invitation.issuedBy; createdAt = invitation.createdAt
+        expiresAt = invitation.expiresAt; state = invitation.state(now: Date().timeIntervalSince1970); restores = invitation.restores
+    }
+
+    static var example: InvitationAnswer {
+        InvitationAnswer(.init(id: 3, role: .editor, issuedBy: "owner", createdAt: "2026-01-01T00:00:00.000Z", expiresAt: 1_767_830_400,
+                               usedBy: nil, revokedAt: nil, restores: nil))
+    }
+}
+
+/// `POST /api/invitations`: the invitation and its code, shown this once (hand it on as `/?invite=CODE`).
+struct NewInvitationAnswer: DocumentedAnswer {
+    let invitation: InvitationAnswer
+    let code: String
+
+    static var example: NewInvitationAnswer { NewInvitationAnswer(invitation: .example, code: String(repeating: "0f", count: 32)) }
+}
+
+struct InvitationListAnswer: DocumentedAnswer {
+    let invitations: [InvitationAnswer]
+
+    static var example: InvitationListAnswer { InvitationListAnswer(invitations: [.example]) }
 }

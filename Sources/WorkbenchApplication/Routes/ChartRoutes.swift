@@ -15,6 +15,8 @@ struct ChartRoutes: PresetReading {
     let sockets: ClientBudget
     let hostOriginGuard: HostOriginGuard
     let heavyWork: HeavyWorkLimit
+    /// Whose render sockets are open, so revoking a person closes theirs.
+    let access: PersonAccess
 
     var middlewares: [any Middleware] { [heavyWork] }
 
@@ -132,12 +134,16 @@ struct ChartRoutes: PresetReading {
         // Past the total, the socket of the client holding the most (or this client's own) that
         // has been quiet longest is closed (1013, try again later) to make room.
         let slot = Evictable<WebSocket> { $0.close(code: 1013) }
+        let person = request.author.personID, access = access
         guard let ticket = sockets.ticket(request.request.client, evict: { slot.evict() }) else { throw Self.tooManySockets(sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
                             body: .webSocket { socket in
                                 socket.onReceive = { ticket.touch() }
                                 slot.attach(socket)
+                                // A revoked person's sockets are closed at once (`PersonAccess.revoked`).
+                                if let person { access.opened(socket: socket, by: person) }
+                                defer { access.closed(socket: socket) }
                                 withExtendedLifetime(ticket) { renderSession(socket) }
                                 ticket.release()
                             })

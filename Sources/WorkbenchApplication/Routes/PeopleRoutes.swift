@@ -3,49 +3,164 @@ import WorkbenchStores
 import WorkbenchSupport
 import Synchronization
 
-/// The people of the workbench: becoming one (a name for a secret), who you are, who is here.
+/// The people of the workbench: joining (by a personal invitation; on loopback the first page is
+/// the owner's), who you are, who is here, and the owner's work on people and invitations.
 struct PeopleRoutes: RouteGroup {
     let people: PeopleStore
+    let access: PersonAccess
 
     func addRoutes(to r: inout Router) {
-        r.post("/api/people", "Become a person: {\"name\"} → the person and their secret (shown once; send it as X-Workbench-Secret). Under --share the role is the join link's",
-               schema: OpenAPIDocument.newPerson, answers: [.json("the person and secret", NewPersonAnswer.self, status: 201)], errors: [400, 409, 507]) { try create($0) }
+        r.post("/api/people", "Join: {\"name\", \"invitation\"} → the person and their secret (shown once; send it as X-Workbench-Secret). The invitation gives the role; without one only the first page on loopback joins, as the owner",
+               schema: OpenAPIDocument.newPerson, answers: [.json("the person and secret", NewPersonAnswer.self, status: 201)], errors: [400, 403, 409, 507]) { try create($0) }
         r.get("/api/people/me", "Who this page's secret makes you (401 without one)", answers: [.json("you", PersonSummaryAnswer.self)], errors: [401]) { try me($0) }
         r.get("/api/people", "Everyone who has a name here, oldest first", answers: [.json("people", PeopleListAnswer.self)]) { try list($0) }
+        r.put("/api/people/{name}/role", "The owner makes a person an editor or a viewer: {\"role\"}", schema: OpenAPIDocument.newRole,
+              answers: [.json("the person", PersonSummaryAnswer.self)], errors: [400, 403, 404]) { try setRole($0) }
+        r.post("/api/people/{name}/revoke", "The owner revokes a person: their secret stops working, their pages are closed and their approvals stop counting",
+               schema: OpenAPIDocument.emptyObject, answers: [.json("the person", PersonSummaryAnswer.self)], errors: [403, 404]) { try revoke($0) }
+        r.post("/api/people/{name}/restore", "The owner gives a revoked person back: a restoring invitation (single use) → its code",
+               schema: OpenAPIDocument.emptyObject, answers: [.json("the invitation and its code", NewInvitationAnswer.self, status: 201)], errors: [403, 404, 409]) { try restore($0) }
+        r.post("/api/invitations", "The owner invites one person: {\"role\", \"hours\"?} → the invitation and its code (shown once)", schema: OpenAPIDocument.newInvitation,
+               answers: [.json("the invitation and its code", NewInvitationAnswer.self, status: 201)], errors: [400, 403, 507]) { try invite($0) }
+        r.get("/api/invitations", "The owner's invitations, newest first", answers: [.json("invitations", InvitationListAnswer.self)], errors: [403]) { try invitations($0) }
     }
 
-    /// `{"name"}` → 201 `{"person", "secret"}`; 409 when the name (compared without case) is taken.
+    /// `{"name", "invitation"?}` → 201 `{"person", "secret"}`.
     func create(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let body = JSONValue.object(try request.jsonObject())
-        if let unknown = body.objectPairs?.first(where: { $0.0 != "name" }) { throw .badRequest("is not a field of a person (name)", field: unknown.0) }
+        if let unknown = body.objectPairs?.first(where: { !["name", "invitation"].contains($0.0) }) {
+            throw .badRequest("is not a field of a person (name, invitation)", field: unknown.0)
+        }
         guard let name = body["name"]?.stringValue else { throw .badRequest("is required: the name others will know you by", field: "name") }
-        let role: PeopleStore.Role = request.role == .viewer ? .viewer : .editor
-        do {
-            let (person, secret) = try people.create(name: name, role: role)
-            return HTTPResponse.answer(NewPersonAnswer(person: PersonSummaryAnswer(person), secret: secret), status: 201).adding("Cache-Control", "no-store")
+        if let value = body["invitation"], value.stringValue == nil { throw .badRequest("must be the invitation's code", field: "invitation") }
+        do throws(PeopleStore.Failure) {
+            let (person, secret): (PeopleStore.Person, String)
+            if let code = body["invitation"]?.stringValue {
+                (person, secret) = try people.join(invitation: code, name: name)
+            } else if Self.isLoopback(request.request.client) {
+                (person, secret) = try people.claimOwnerPage(name: name)
+            } else {
+                throw PeopleStore.Failure.invitation("joining needs a personal invitation: ask the workbench's owner for one")
+            }
+            let owner = try people.isOwner(person)
+            return HTTPResponse.answer(NewPersonAnswer(person: PersonSummaryAnswer(person, owner: owner), secret: secret), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)
         }
     }
 
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
     func me(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let person = try requester(request)
+        do { return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person))) } catch { throw Self.failure(error) }
+    }
+
+    func list(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        do {
+            let owner = try people.person(named: PeopleStore.ownerName)?.id
+            return .answer(PeopleListAnswer(people: try people.list().map { PersonSummaryAnswer($0, owner: $0.id == owner) }))
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func setRole(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        try ownerOnly(request)
+        guard let text = (try request.jsonObject()).first(where: { $0.0 == "role" })?.1.stringValue, let role = PeopleStore.Role(rawValue: text) else {
+            throw .badRequest("must be editor or viewer", field: "role")
+        }
+        let name = try name(request)
+        do throws(PeopleStore.Failure) {
+            let person = try people.setRole(name, role)
+            access.changed(person)
+            return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person)))
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func revoke(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        try ownerOnly(request)
+        let name = try name(request)
+        do throws(PeopleStore.Failure) {
+            let person = try people.revoke(name)
+            access.revoked(person)
+            return .answer(PersonSummaryAnswer(person, owner: false))
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func restore(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let owner = try ownerOnly(request)
+        let name = try name(request)
+        do throws(PeopleStore.Failure) {
+            let (invitation, code) = try people.restore(name, by: owner)
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func invite(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let owner = try ownerOnly(request)
+        let body = JSONValue.object(try request.jsonObject())
+        if let unknown = body.objectPairs?.first(where: { !["role", "hours"].contains($0.0) }) { throw .badRequest("is not a field of an invitation (role, hours)", field: unknown.0) }
+        guard let role = body["role"]?.stringValue.flatMap(PeopleStore.Role.init(rawValue:)) else { throw .badRequest("must be editor or viewer", field: "role") }
+        var hours = PeopleStore.InvitationLimits.defaultLifetime / 3600
+        if let value = body["hours"] {
+            guard let number = value.numberValue, PeopleStore.InvitationLimits.lifetime.contains(number * 3600) else {
+                throw .badRequest("must be a number of hours from 1/60 to 720", field: "hours")
+            }
+            hours = number
+        }
+        do {
+            let (invitation, code) = try people.invite(role: role, by: owner, lifetime: hours * 3600)
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    func invitations(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        try ownerOnly(request)
+        do { return .answer(InvitationListAnswer(invitations: try people.invitations().map(InvitationAnswer.init))) } catch { throw Self.failure(error) }
+    }
+
+    private func name(_ request: RequestContext) throws(HTTPError) -> String {
+        guard let name = request.pathParameters["name"], !name.isEmpty else { throw .badRequest("is required", field: "name") }
+        return name
+    }
+
+    private func requester(_ request: RequestContext) throws(HTTPError) -> PeopleStore.Person {
         guard let id = request.author.personID else {
             throw HTTPError(401, "person_required", "this page has no name yet: choose one (POST /api/people)", field: "X-Workbench-Secret")
         }
         let person: PeopleStore.Person?
         do { person = try people.person(named: request.author.user) } catch { throw Self.failure(error) }
         guard let person, person.id == id else { throw HTTPError(401, "unknown_person", "this page's secret is not known here", field: "X-Workbench-Secret") }
-        return .answer(PersonSummaryAnswer(person))
+        return person
     }
 
-    func list(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        do { return .answer(PeopleListAnswer(people: try people.list().map(PersonSummaryAnswer.init))) } catch { throw Self.failure(error) }
+    @discardableResult
+    private func ownerOnly(_ request: RequestContext) throws(HTTPError) -> PeopleStore.Person {
+        let person = try requester(request)
+        let owner: Bool
+        do { owner = try people.isOwner(person) } catch { throw Self.failure(error) }
+        guard owner else { throw HTTPError(403, "owner_only", "only the workbench's owner manages people and invitations") }
+        return person
     }
 
     static func failure(_ error: PeopleStore.Failure) -> HTTPError {
         switch error {
         case .invalidName(let why): .badRequest(why, field: "name")
         case .nameTaken: HTTPError(409, "name_taken", error.description, field: "name")
+        case .lookAlike: HTTPError(409, "name_look_alike", error.description, field: "name")
+        case .invitation: HTTPError(403, "invitation_required", error.description, field: "invitation")
+        case .ownerOnly: HTTPError(403, "owner_only", error.description)
         case .notFound: HTTPError(404, "not_found", error.description, field: "name")
         case .full: HTTPError(507, "too_many_people", error.description)
         case .storage: HTTPError(500, "people_unwritable", error.description)
@@ -54,23 +169,9 @@ struct PeopleRoutes: RouteGroup {
     }
 }
 
-/// Which open event streams are whose, so a notice reaches one person's pages only.
-package final class Notices: Sendable {
-    private let streams = Mutex<[Int: Int64]>([:])
-    let events: EventHub
-
-    init(events: EventHub) { self.events = events }
-
-    func opened(stream: Int, by person: Int64) { streams.withLock { $0[stream] = person } }
-    func closed(stream: Int) { _ = streams.withLock { $0.removeValue(forKey: stream) } }
-
-    /// Sends `event` to every page of `person`.
-    func notify(_ person: Int64, _ event: String, _ payload: JSONValue) {
-        let ids = streams.withLock { Set($0.filter { $0.value == person }.keys) }
-        events.publish(event, payload, to: ids)
-    }
-}
-
 extension OpenAPIDocument {
-    static let newPerson = object([("name", text(1...PeopleStore.Limits.nameCharacters, pattern: "\\S"))], required: ["name"])
+    static let newPerson = object([("name", text(1...PeopleStore.Limits.nameCharacters, pattern: "\\S")), ("invitation", text(16...256))], required: ["name"])
+    static let newRole = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue)))], required: ["role"])
+    static let newInvitation = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue))), ("hours", range(1.0 / 60...720))], required: ["role"])
+    static let emptyObject = object([], required: [])
 }

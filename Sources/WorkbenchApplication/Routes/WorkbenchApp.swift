@@ -89,7 +89,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         let decisions = DecisionRecorder(log: presets.log, events: events)
         let heavyWork = HeavyWorkLimit()
         var r = Router()
-        r.add(ChartRoutes(data: data, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork))
+        let access = PersonAccess(notices: notices, presence: presence)
+        r.add(ChartRoutes(data: data, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork, access: access))
         r.add(APIDocumentRoutes(document: apiDocument))
         r.add(ReadabilityRoutes(presets: presets))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
@@ -100,7 +101,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard,
                             notices: notices))
-        r.add(PeopleRoutes(people: people))
+        r.add(PeopleRoutes(people: people, access: access))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
         r.add(ExploreRoutes(explore: explore, presets: presets, data: data, decisions: decisions, events: events))

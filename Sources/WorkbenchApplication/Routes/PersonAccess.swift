@@ -1,0 +1,56 @@
+import HTTPServer
+import WorkbenchStores
+import WorkbenchSupport
+import Synchronization
+
+/// Which open event streams are whose, so a notice reaches one person's pages only.
+package final class Notices: Sendable {
+    private let streams = Mutex<[Int: Int64]>([:])
+    let events: EventHub
+
+    init(events: EventHub) { self.events = events }
+
+    func opened(stream: Int, by person: Int64) { streams.withLock { $0[stream] = person } }
+    func closed(stream: Int) { _ = streams.withLock { $0.removeValue(forKey: stream) } }
+
+    /// The open streams of `person`'s pages.
+    func streams(of person: Int64) -> Set<Int> { streams.withLock { Set($0.filter { $0.value == person }.keys) } }
+
+    /// Sends `event` to every page of `person`.
+    func notify(_ person: Int64, _ event: String, _ payload: JSONValue) {
+        events.publish(event, payload, to: streams(of: person))
+    }
+}
+
+/// What a change to a person does to the pages open now: a revoked person's event streams and
+/// render sockets end at once and they leave presence; a new role reaches their pages.
+package final class PersonAccess: Sendable {
+    let notices: Notices
+    let presence: Presence
+    private let sockets = Mutex<[ObjectIdentifier: (socket: WebSocket, person: Int64)]>([:])
+
+    init(notices: Notices, presence: Presence) {
+        self.notices = notices
+        self.presence = presence
+    }
+
+    /// A render socket of `person` is open until `closed(socket:)`.
+    func opened(socket: WebSocket, by person: Int64) { sockets.withLock { $0[ObjectIdentifier(socket)] = (socket, person) } }
+    func closed(socket: WebSocket) { _ = sockets.withLock { $0.removeValue(forKey: ObjectIdentifier(socket)) } }
+
+    func revoked(_ person: PeopleStore.Person) {
+        let streams = notices.streams(of: person.id)
+        notices.notify(person.id, "revoked", .object([("name", .string(person.name))]))
+        var left = false
+        for id in streams { if presence.leave(stream: id) { left = true } }
+        notices.events.finish(streams)
+        for socket in sockets.withLock({ $0.values.filter { $0.person == person.id }.map(\.socket) }) { socket.close(code: 1008) }
+        if left { notices.events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: presence.list))) }
+        notices.events.publish("people", .object([("action", .string("revoked")), ("name", .string(person.name))]))
+    }
+
+    func changed(_ person: PeopleStore.Person) {
+        notices.notify(person.id, "role", .object([("role", .string(person.role.rawValue))]))
+        notices.events.publish("people", .object([("action", .string("role")), ("name", .string(person.name)), ("role", .string(person.role.rawValue))]))
+    }
+}
