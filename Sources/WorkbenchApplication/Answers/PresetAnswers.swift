@@ -34,12 +34,15 @@ struct StatusAnswer: Encodable {
     let approvedRevision: String?
     let approvers: [String]
     let approvedAt: String?
+    /// Approvals that do not count, with why: "Ben (revoked)", "Sam (not invited)".
+    let notCounted: [String]
 
     init(_ status: PresetReviews.Status) {
         state = status.state.rawValue
         approvedRevision = status.approvedRevision.map { String($0) }
         approvers = status.approvers
         approvedAt = status.approvedAt
+        notCounted = status.uncounted
     }
 }
 

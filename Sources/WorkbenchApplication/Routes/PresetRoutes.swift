@@ -93,7 +93,8 @@ struct PresetRoutes: PresetReading {
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
             saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
-                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message, source: source)
+                                     mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message, source: source,
+                                     contributors: contributors(to: preset, drafts: [name] + (source.map { [$0] } ?? []), saver: request.author.user))
         } catch PresetStore.SaveError.conflict(let current) {
             let message = if request.header("if-none-match") == "*" { "a preset named \"\(name)\" already exists" }
                 else if let current { "someone saved \"\(name)\" in the meantime (revision \(current)); reload it before saving" }
@@ -109,6 +110,21 @@ struct PresetRoutes: PresetReading {
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])
+    }
+
+    /// Who else's shared-draft edits the save carries: the authors of unsaved changes to `drafts`
+    /// whose values the saved parameters hold. Their approval of these parameters would be of
+    /// their own work (the designer edits, the PM presses Save).
+    private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [String] {
+        let saved = preset.json["parameters"]?.objectPairs ?? []
+        var out: [String] = []
+        for name in names {
+            for change in drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
+                let carried = change.values.contains { key, value in saved.contains { $0.0 == key && $0.1 == value } }
+                if carried { out.append(change.author) }
+            }
+        }
+        return out
     }
 
     package func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

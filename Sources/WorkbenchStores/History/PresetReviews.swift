@@ -30,6 +30,8 @@ package final class PresetReviews: Sendable {
         package let approvedRevision: Int?
         package let approvers: [String]
         package let approvedAt: String?
+        /// Approvals of the newest revision's parameters that do not count, with why: "Ben (revoked)".
+        package var uncounted: [String] = []
 
         package static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)
     }
@@ -106,6 +108,10 @@ package final class PresetReviews: Sendable {
     package struct Rule: Sendable {
         package var required: Int
         package var identity: @Sendable (String) -> String
+        /// Why an identity's approvals do not count ("revoked", "not invited"); nil when they do.
+        package var uncounted: @Sendable (String) -> String? = { _ in nil }
+        /// Whether an identity brought in (or contributed to) these parameters anywhere in the workbench.
+        package var broughtIn: @Sendable (_ identity: String, _ parametersSHA256: String) -> Bool = { _, _ in false }
 
         package init(required: Int = 1, identity: @escaping @Sendable (String) -> String = { $0 }) {
             self.required = max(1, required)
@@ -137,7 +143,9 @@ package final class PresetReviews: Sendable {
         } else {
             state = .draft
         }
-        return Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at)
+        var status = Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at)
+        status.uncounted = uncountedApprovals(reviews, revisions: revisions, latest: latest, rule: rule)
+        return status
     }
 
     /// Every approved revision with its approvers (in the order they approved) and the time of
@@ -158,7 +166,7 @@ package final class PresetReviews: Sendable {
         for review in reviews.sorted(by: { $0.id < $1.id }) where review.decision != .requestReview {
             guard let revision = byNumber[review.revision], !review.author.isEmpty else { continue }
             let who = rule.identity(review.author)
-            guard !isOwnWork(who, revision, introducedBy: introducedBy, rule: rule) else { continue }
+            guard !isOwnWork(who, revision, introducedBy: introducedBy, rule: rule), rule.uncounted(who) == nil else { continue }
             lastWord[revision.parametersSHA256, default: [:]][who] = review
         }
         var approvedParameters: [String: (approvers: [String], at: String)] = [:]
@@ -181,7 +189,20 @@ package final class PresetReviews: Sendable {
     }
 
     private static func isOwnWork(_ who: String, _ revision: RevisionFacts, introducedBy: [String: String], rule: Rule) -> Bool {
-        who == rule.identity(revision.author) || who == introducedBy[revision.parametersSHA256]
+        who == rule.identity(revision.author) || who == introducedBy[revision.parametersSHA256] || rule.broughtIn(who, revision.parametersSHA256)
+    }
+
+    /// The last-word approvals of the newest revision's parameters that do not count because of
+    /// who gave them (revoked, not invited), as "Ben (revoked)".
+    private static func uncountedApprovals(_ reviews: [Review], revisions: [RevisionFacts], latest: Int?, rule: Rule) -> [String] {
+        guard let latest, let parameters = revisions.first(where: { $0.number == latest })?.parametersSHA256, !parameters.isEmpty else { return [] }
+        let numbers = Set(revisions.filter { $0.parametersSHA256 == parameters && !$0.deleted }.map(\.number))
+        var last: [String: Review] = [:]
+        for review in reviews.sorted(by: { $0.id < $1.id }) where review.decision != .requestReview && numbers.contains(review.revision) {
+            last[rule.identity(review.author)] = review
+        }
+        return last.filter { $0.value.decision == .approve }.sorted { $0.value.id < $1.value.id }
+            .compactMap { who, review in rule.uncounted(who).map { "\(review.author) (\($0))" } }
     }
 
     /// Who brought each set of parameters in (by their SHA-256): the author of the first live

@@ -12,7 +12,10 @@ extension PresetStore {
     /// cannot drop them.
     /// The log entry says what changed, in the parameters' labels, and, for a new preset made
     /// from another (`source`: a duplicate, a save-as), which one it came from.
-    package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil)
+    /// `contributors`: the people whose unsaved shared-draft edits this save carries; like the
+    /// author, they cannot approve these parameters.
+    package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil,
+                      contributors: [String] = [])
         throws -> (entry: Entry, created: Bool, logged: DecisionLogEntry?) {
         try cache.withLock { cache in
             let listing = scan(&cache)
@@ -39,7 +42,7 @@ extension PresetStore {
             var details: [(String, JSONValue)] = existing == nil ? [] : [("changes", ChangeWords.details(changes))]
             if let source, !origin.isEmpty { details.append(("from", .string(source))) }
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
-                name: preset.name, fileName: fileName, author: author, message: message, fileText: text), details: details) { revision in
+                name: preset.name, fileName: fileName, author: author, message: message, fileText: text), details: details, contributors: contributors) { revision in
                 "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
@@ -153,7 +156,7 @@ extension PresetStore {
                 }
                 guard !revision.deleted else { throw SaveError.noRevision("revision \(number) of “\(name)” is its deletion") }
                 // Nobody reviews their own work: refused here rather than recorded and not counted.
-                let facts = try PresetReviews.revisionFacts(of: record.id, on: connection), rule = approvalRule(on: connection)
+                let facts = try PresetReviews.revisionFacts(of: record.id, on: connection), rule = approvalRule(on: connection, presetID: record.id)
                 if decision != .requestReview, PresetReviews.isOwnWork(author, revision: number, revisions: facts, rule: rule) {
                     throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
                 }
@@ -184,7 +187,7 @@ extension PresetStore {
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
-    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, details: [(String, JSONValue)] = [],
+    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, details: [(String, JSONValue)] = [], contributors: [String] = [],
                         summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
@@ -193,6 +196,7 @@ extension PresetStore {
                 try connection.transaction {
                     let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
                     let revision = try PresetHistory.append(new, to: presetID, on: connection)
+                    if !new.deleted { try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors, on: connection) }
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
                         : new.message.hasPrefix("restored") ? .restore : .save
                     let logged = try DecisionLog.append(kind, preset: new.name, revision: revision.number, author: new.author,

@@ -72,6 +72,7 @@ package final class PresetStore: Sendable {
         history = try PresetHistory(database: database)
         reviews = try PresetReviews(database: database)
         log = try DecisionLog(database: database)
+        if !database.isReadOnly { try database.withConnection { try ParameterOrigins.prepare(on: $0) } }
         file.protect()
         if !database.isReadOnly {
             // Temporary files left by a save that was killed half-way hold nothing the real files lack.
@@ -115,16 +116,26 @@ package final class PresetStore: Sendable {
         guard let record = try history.record(named: name) else { return nil }
         return try database.withConnection { connection in
             PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection), revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
-                                 latest: record.deleted ? nil : record.latest, rule: approvalRule(on: connection))
+                                 latest: record.deleted ? nil : record.latest, rule: approvalRule(on: connection, presetID: record.id))
         }
     }
 
-    /// The approval rules now: the approvals required, and every name a person has held to that person.
-    package func approvalRule(on connection: SQLiteConnection) -> PresetReviews.Rule {
+    /// The approval rules now: the approvals required; every name a person has held to that
+    /// person; whose approvals count (the owner and invited people, not revoked: one human, one
+    /// person); and who brought in or contributed to each set of parameters of `presetID`'s
+    /// revisions anywhere in the workbench (`ParameterOrigins`), whose approval is of their own work.
+    package func approvalRule(on connection: SQLiteConnection, presetID: Int64? = nil) -> PresetReviews.Rule {
         let identities = PeopleStore.identities(on: connection)
-        return PresetReviews.Rule(required: requiredApprovals.load(ordering: .relaxed)) { name in
-            identities[PeopleStore.nameKey(name)].map { "\u{1}person \($0)" } ?? name
+        let identity: @Sendable (String) -> String = { name in identities[PeopleStore.nameKey(name)].map { "\u{1}person \($0)" } ?? name }
+        let counted = PeopleStore.counted(on: connection)
+        let origins = ParameterOrigins.authors(of: presetID, on: connection).mapValues { Set($0.map(identity)) }
+        var rule = PresetReviews.Rule(required: requiredApprovals.load(ordering: .relaxed), identity: identity)
+        rule.uncounted = { who in
+            guard who.hasPrefix("\u{1}person "), let id = Int64(who.dropFirst("\u{1}person ".count)) else { return "not invited" }
+            return counted.ids.contains(id) ? nil : counted.uncounted[id] ?? "not invited"
         }
+        rule.broughtIn = { who, parameters in origins[parameters]?.contains(who) == true }
+        return rule
     }
 
     /// What `approvals` needs of a preset: its reviews, its revisions and the rule.
@@ -132,7 +143,7 @@ package final class PresetStore: Sendable {
         try database.withConnection { connection in
             let reviews = try PresetReviews.reviews(of: presetID, on: connection)
             let facts = try PresetReviews.revisionFacts(of: presetID, on: connection)
-            let rule = approvalRule(on: connection)
+            let rule = approvalRule(on: connection, presetID: presetID)
             let approved = PresetReviews.approvals(reviews, revisions: facts, rule: rule)
             return (reviews, approved, { latest in PresetReviews.status(reviews: reviews, revisions: facts, latest: latest, rule: rule) })
         }

@@ -1,0 +1,189 @@
+"""One human, one person, against the real binary: joining needs a personal invitation (single
+use, with a role and an expiry); on loopback only the first page joins without one, as the owner;
+people and invitations outlive a restart; look-alike names are refused naming the name they
+resemble; approvals count from distinct invited people, never from whoever brought the
+parameters in anywhere (a duplicate, a save over another preset, a shared-draft edit); revoking
+ends the person's event stream at once, removes them from presence and takes their approval back."""
+import threading
+import time
+from urllib.parse import quote
+
+import requests
+
+from workbench_server import Server, small_csv, wait_for
+
+
+def join(s, name, code):
+    return requests.post(s.url + "/api/people", json={"name": name, "invitation": code}, headers={"Origin": s.url}, timeout=10)
+
+
+def save(person, name, parameters, **extra):
+    r = person.put("/api/presets/" + quote(name), json={"parameters": parameters, **extra})
+    assert r.status_code in (200, 201), r.text
+    return r.json()["revision"]
+
+
+def approve(person, name, revision):
+    return person.post(f"/api/presets/{quote(name)}/reviews", json={"revision": revision, "decision": "approve", "acknowledgeReadability": True})
+
+
+def status(s, name):
+    return s.get("/api/presets/" + quote(name)).json()["status"]
+
+
+def test_joining_needs_an_invitation_used_once_and_before_it_expires(fresh_server):
+    s = fresh_server
+    owner = s.owner_secret()
+    # Loopback, but the owner's page exists: no invitation, no person.
+    r = requests.post(s.url + "/api/people", json={"name": "Mallory"}, headers={"Origin": s.url}, timeout=10)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "invitation_required" and r.json()["error"]["field"] == "invitation"
+    assert requests.get(s.url + "/api/people/me", headers={"X-Workbench-Secret": owner}, timeout=10).json()["owner"] is True
+    code = s.invitation("viewer")
+    made = join(s, "Vic", code)
+    assert made.status_code == 201 and made.json()["person"]["role"] == "viewer" and made.json()["person"]["invited"] is True
+    again = join(s, "Vic's twin", code)
+    assert again.status_code == 403 and "used already" in again.json()["error"]["message"]
+    assert join(s, "Guess", "0" * 64).status_code == 403
+    # A lifetime under a minute is refused at issue (expiry itself: test_an_expired_invitation_is_refused).
+    short = requests.post(s.url + "/api/invitations", json={"role": "editor", "hours": 0.001}, timeout=10,
+                          headers={"Origin": s.url, "X-Workbench-Secret": owner})
+    assert short.status_code == 400 and short.json()["error"]["field"] == "hours"
+    # Only the owner invites.
+    vic = made.json()["secret"]
+    assert requests.post(s.url + "/api/invitations", json={"role": "editor"}, timeout=10,
+                         headers={"Origin": s.url, "X-Workbench-Secret": vic}).status_code == 403
+    listed = requests.get(s.url + "/api/invitations", headers={"X-Workbench-Secret": owner}, timeout=10).json()["invitations"]
+    assert any(i["state"] == "used by Vic" and i["role"] == "viewer" for i in listed)
+
+
+def test_an_expired_invitation_is_refused(fresh_server, tmp_path):
+    import sqlite3
+    s = fresh_server
+    code = s.invitation("editor")
+    # Age it in the database, as time would (the server reads the expiry at every join).
+    with sqlite3.connect(s.presets / ".workbench.sqlite") as db:
+        db.execute("UPDATE invitations SET expires_at = 1 WHERE used_by IS NULL")
+    r = join(s, "Late", code)
+    assert r.status_code == 403 and "expired" in r.json()["error"]["message"]
+
+
+def test_the_first_loopback_page_is_the_owners_and_people_survive_a_restart(tmp_path):
+    first = Server(data_csv=small_csv())
+    try:
+        r = requests.post(first.url + "/api/people", json={"name": "Dana"}, headers={"Origin": first.url}, timeout=10)
+        assert r.status_code == 201 and r.json()["person"]["owner"] is True and r.json()["person"]["name"] == "Dana"
+        owner = r.json()["secret"]
+        code = requests.post(first.url + "/api/invitations", json={"role": "editor"}, timeout=10,
+                             headers={"Origin": first.url, "X-Workbench-Secret": owner}).json()["code"]
+        pending = requests.post(first.url + "/api/invitations", json={"role": "viewer"}, timeout=10,
+                                headers={"Origin": first.url, "X-Workbench-Secret": owner}).json()["code"]
+        ben = join(first, "Ben", code).json()["secret"]
+        first.stop()
+        again = Server(data_csv=small_csv(), presets_dir=first.presets)
+        try:
+            me = requests.get(again.url + "/api/people/me", headers={"X-Workbench-Secret": ben}, timeout=10)
+            assert me.status_code == 200 and me.json()["name"] == "Ben"
+            assert requests.get(again.url + "/api/people/me", headers={"X-Workbench-Secret": owner}, timeout=10).json()["owner"] is True
+            # An invitation issued before the restart still works, once.
+            assert join(again, "Cleo", pending).status_code == 201
+            # The owner's page was claimed before: a second loopback page is nobody.
+            assert requests.post(again.url + "/api/people", json={"name": "Eve"}, headers={"Origin": again.url}, timeout=10).status_code == 403
+        finally:
+            again.stop()
+    finally:
+        first.close()
+
+
+def test_look_alike_names_are_refused_naming_the_name_they_resemble(fresh_server):
+    s = fresh_server
+    s.owner_secret()
+    s.person("Ben Smith")
+    for look_alike, resembles in [("\u043ewner", "owner"), ("Ben\u00a0Smith", "Ben Smith"), ("\U0001d401en Smith", "Ben Smith"),
+                                  ("Presets  Folder", "presets folder"), ("B\u0435n Smith", "Ben Smith")]:
+        r = join(s, look_alike, s.invitation())
+        assert r.status_code == 409, (look_alike, r.text)
+        assert r.json()["error"]["code"] == "name_look_alike" and f"looks like “{resembles}”" in r.json()["error"]["message"], r.text
+    assert join(s, "Benjamin", s.invitation()).status_code == 201
+
+
+def test_a_second_identity_and_laundered_parameters_do_not_approve(fresh_server):
+    s = fresh_server
+    pm, designer, reviewer = s.person("Pat"), s.person("Dee"), s.person("Rae")
+    # The PM's own values, brought in by her as "Mine".
+    mine = {"markerRadius": 7, "inactiveLineWidth": 5.5}
+    save(pm, "Mine", mine)
+    # Duplicated, and saved over another preset: her parameters still.
+    dup = save(pm, "Mine copy", mine, **{"from": "Mine"})
+    assert approve(pm, "Mine copy", dup).status_code == 403
+    over = save(designer, "Default", mine)
+    assert approve(pm, "Default", over).json()["error"]["code"] == "own_work"
+    # Explore best / round candidate equal to her values, saved by someone else: still hers.
+    best = save(reviewer, "Explore best", mine)
+    assert approve(pm, "Explore best", best).status_code == 403
+    # Another person approves: counted.
+    assert approve(reviewer, "Mine copy", dup).status_code == 201
+    assert status(s, "Mine copy")["state"] == "approved"
+    # The shared draft: the designer edits, the PM presses Save; the designer's approval would be of her own work.
+    save(pm, "Shared", {"markerRadius": 3})
+    edit = designer.post("/api/drafts/Shared/changes", json={"parameters": {"indicatorDash": 5}, "step": "d1"})
+    assert edit.status_code == 200, edit.text
+    saved = save(pm, "Shared", {"markerRadius": 3, "indicatorDash": 5})
+    r = approve(designer, "Shared", saved)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
+    assert approve(reviewer, "Shared", saved).status_code == 201
+
+
+def test_approvals_count_from_distinct_invited_people_and_revoking_takes_them_back():
+    s = Server("--approvals", "2", data_csv=small_csv())
+    try:
+        owner = s.owner_secret()
+        author, ben, cleo = s.person("Ann"), s.person("Ben"), s.person("Cleo")
+        rev = save(author, "Pick", {"markerRadius": 6})
+        assert approve(ben, "Pick", rev).status_code == 201
+        assert status(s, "Pick")["state"] != "approved"
+        assert approve(cleo, "Pick", rev).status_code == 201
+        assert status(s, "Pick")["state"] == "approved"
+        # Ben's open event stream and his place in presence.
+        stream = requests.get(s.url + "/api/events", params={"client": "ben-page", "secret": ben.secret}, stream=True, timeout=10)
+        assert wait_for(lambda: any(p["user"] == "Ben" for p in s.get("/api/session").json()["people"]))
+        ended = threading.Event()
+
+        def read():
+            try:
+                for _ in stream.iter_content(chunk_size=None):
+                    pass
+            except requests.RequestException:
+                pass
+            ended.set()
+        threading.Thread(target=read, daemon=True).start()
+        started = time.time()
+        r = requests.post(s.url + "/api/people/Ben/revoke", json={}, headers={"Origin": s.url, "X-Workbench-Secret": owner}, timeout=10)
+        assert r.status_code == 200 and r.json()["revoked"] is True
+        assert ended.wait(1.5) and time.time() - started < 1.5, "the revoked person's event stream is still open"
+        assert not any(p["user"] == "Ben" for p in s.get("/api/session").json()["people"])
+        st = status(s, "Pick")
+        assert st["state"] != "approved" and st["notCounted"] == ["Ben (revoked)"], st
+        assert ben.get("/api/people/me").status_code == 401
+        # Only the owner revokes and changes roles.
+        assert cleo.post("/api/people/Ann/revoke", json={}).status_code == 403
+        assert cleo.put("/api/people/Ann/role", json={"role": "viewer"}).status_code == 403
+        # The owner gives Ben back: a restoring invitation, same person and name.
+        code = requests.post(s.url + "/api/people/Ben/restore", json={}, headers={"Origin": s.url, "X-Workbench-Secret": owner}, timeout=10).json()["code"]
+        back = join(s, "ignored", code)
+        assert back.status_code == 201 and back.json()["person"]["name"] == "Ben" and back.json()["person"]["revoked"] is False
+        assert status(s, "Pick")["state"] == "approved"
+    finally:
+        s.close()
+
+
+def test_the_owner_changes_a_role(fresh_server):
+    s = fresh_server
+    owner = s.owner_secret()
+    phone = s.person("Phone")
+    headers = {"Origin": s.url, "X-Workbench-Secret": owner}
+    r = requests.put(s.url + "/api/people/Phone/role", json={"role": "viewer"}, headers=headers, timeout=10)
+    assert r.status_code == 200 and r.json()["role"] == "viewer"
+    assert phone.put("/api/presets/Nope", json={"parameters": {}}).status_code == 403
+    assert requests.put(s.url + "/api/people/Phone/role", json={"role": "editor"}, headers=headers, timeout=10).json()["role"] == "editor"
+    assert phone.put("/api/presets/Yes", json={"parameters": {}}).status_code == 201
+    assert requests.put(s.url + "/api/people/Phone/role", json={"role": "boss"}, headers=headers, timeout=10).status_code == 400
