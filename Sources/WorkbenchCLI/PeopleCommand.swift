@@ -21,21 +21,29 @@ func openPeople(_ presets: PresetStore) throws -> PeopleStore {
     return people
 }
 
-/// `workbench people [list|rename OLD NEW|revoke NAME] [--presets DIR]`, acting as the owner.
+/// `workbench people [list|rename OLD NEW|revoke NAME|role NAME editor|viewer|restore NAME|invite] [--presets DIR]`, acting as the owner.
 struct PeopleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "people",
-        abstract: "List, rename or revoke the people of a workbench (acting as its owner).",
-        discussion: "A revoked person's secret answers 401 from then on; their name stays theirs, as do the names they held before a rename.")
+        abstract: "List, invite, rename, revoke, restore or change the role of the people of a workbench (acting as its owner).",
+        discussion: """
+            People join by a personal invitation (`invite --role editor|viewer [--hours H]` prints its code; hand it on as             http://HOST:PORT/?invite=CODE, or through a join link: workbench links new). A revoked person's secret answers 401             from then on and their approvals stop counting; their name stays theirs until `restore NAME`, which prints a             single-use invitation that gives them back (same name, same votes). A running server closes a revoked person's             pages when the owner revokes from the page; from here, at their next request.
+            """)
 
-    @Argument(help: "list, rename OLD NEW, or revoke NAME")
+    @Argument(help: "list, invite, rename OLD NEW, revoke NAME, restore NAME, or role NAME editor|viewer")
     var action: String = "list"
 
-    @Argument(help: "The names the action needs.")
+    @Argument(help: "The names (and role) the action needs.")
     var names: [String] = []
 
     @Option(help: "Folder of preset files and their history.")
     var presets: String = "Presets"
+
+    @Option(help: "The role an invitation gives (invite): editor or viewer.")
+    var role: String = "editor"
+
+    @Option(help: "How many hours an invitation (invite, restore) stays valid: 1/60 to 720.")
+    var hours: Double = PeopleStore.InvitationLimits.defaultLifetime / 3600
 
     func run() throws {
         try Output.reportingInputErrors {
@@ -48,7 +56,7 @@ struct PeopleCommand: ParsableCommand {
                 switch (action, names.count) {
                 case ("list", 0):
                     for person in try people.list() {
-                        let state = person.revokedAt.map { "revoked \($0)" } ?? "since \(person.createdAt)"
+                        let state = person.revokedAt.map { "revoked \($0)" } ?? "since \(person.createdAt)" + (person.invitation == nil ? "" : ", invited")
                         Output.write("\(person.name)\t\(person.role.rawValue)\t\(state)\n")
                     }
                 case ("rename", 2):
@@ -62,12 +70,30 @@ struct PeopleCommand: ParsableCommand {
                     let revoked = try people.revoke(names[0])
                     log("revoked \(revoked.name)'s access", [("person", .string(revoked.name))])
                     Output.write("\(revoked.name) is revoked: their secret no longer works\n")
+                case ("role", 2):
+                    guard let role = PeopleStore.Role(rawValue: names[1]) else { throw InputError("role: must be editor or viewer, not “\(names[1])”") }
+                    let changed = try people.setRole(names[0], role)
+                    log("made \(changed.name) \(role == .editor ? "an editor" : "a viewer")", [("person", .string(changed.name)), ("role", .string(role.rawValue))])
+                    Output.write("\(changed.name) is now \(role == .editor ? "an editor" : "a viewer")\n")
+                case ("restore", 1):
+                    let (invitation, code) = try people.restore(names[0], by: try people.owner(), lifetime: try lifetime())
+                    log("gave \(invitation.restores ?? names[0]) back their name", [("person", .string(invitation.restores ?? names[0]))])
+                    Output.write("\(invitation.restores ?? names[0]) gets their name back by opening /?invite=\(code) (single use)\n\(code)\n")
+                case ("invite", 0):
+                    guard let role = PeopleStore.Role(rawValue: role) else { throw InputError("--role: must be editor or viewer, not “\(role)”") }
+                    let (invitation, code) = try people.invite(role: role, by: try people.owner(), lifetime: try lifetime())
+                    Output.write("invitation \(invitation.id) for one \(role.rawValue), open /?invite=\(code) on the workbench (single use)\n\(code)\n")
                 default:
-                    throw InputError("usage: workbench people [list | rename OLD NEW | revoke NAME] [--presets DIR]")
+                    throw InputError("usage: workbench people [list | invite [--role R] [--hours H] | rename OLD NEW | revoke NAME | restore NAME | role NAME editor|viewer] [--presets DIR]")
                 }
             } catch let failure as PeopleStore.Failure {
                 throw InputError(failure.description)
             }
         }
+    }
+
+    private func lifetime() throws -> Double {
+        guard PeopleStore.InvitationLimits.lifetime.contains(hours * 3600) else { throw InputError("--hours: must be from 1/60 to 720") }
+        return hours * 3600
     }
 }

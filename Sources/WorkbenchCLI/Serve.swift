@@ -84,7 +84,7 @@ struct Serve: ParsableCommand {
             presets.requiredApprovals.store(approvals, ordering: .relaxed)
             let people = try openPeople(presets)
             let (series, source) = try locations.loadData()
-            let access = share ? ShareAccess(port: socket.port) : nil
+            let access = share ? try LinksCommand.shareAccess(port: socket.port, people: people) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
@@ -120,9 +120,11 @@ struct Serve: ParsableCommand {
             if let access, let base = app.shareBaseURL {
                 Output.write("""
                 Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:
-                  editors (can change and save): \(base)/?token=\(access.editorToken)
-                  viewers (watch, press, render): \(base)/?token=\(access.viewerToken)
+                  editors (can change and save): \(base)/?token=\(access.editorToken)\(LinksCommand.invitation(.editor, people))
+                  viewers (watch, press, render): \(base)/?token=\(access.viewerToken)\(LinksCommand.invitation(.viewer, people))
                   phone (the chart only):         \(base)/device?token=\(access.viewerToken)
+                Each link above carries one personal invitation (single use, 7 days); links from earlier starts still work.
+                More: the owner's page (Invite the team, Open on phone) or workbench links new --role editor|viewer.
 
                 """)
             }

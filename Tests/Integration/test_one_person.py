@@ -4,13 +4,15 @@ people and invitations outlive a restart; look-alike names are refused naming th
 resemble; approvals count from distinct invited people, never from whoever brought the
 parameters in anywhere (a duplicate, a save over another preset, a shared-draft edit); revoking
 ends the person's event stream at once, removes them from presence and takes their approval back."""
+import re
+import subprocess
 import threading
 import time
 from urllib.parse import quote
 
 import requests
 
-from workbench_server import Server, small_csv, wait_for
+from workbench_server import BINARY, Server, small_csv, wait_for
 
 
 def join(s, name, code):
@@ -187,3 +189,57 @@ def test_the_owner_changes_a_role(fresh_server):
     assert requests.put(s.url + "/api/people/Phone/role", json={"role": "editor"}, headers=headers, timeout=10).json()["role"] == "editor"
     assert phone.put("/api/presets/Yes", json={"parameters": {}}).status_code == 201
     assert requests.put(s.url + "/api/people/Phone/role", json={"role": "boss"}, headers=headers, timeout=10).status_code == 400
+
+
+def shared_links(server):
+    """The editor and viewer links `serve --share` printed: (token, invitation) each."""
+    text = "".join(server.process.stdout.readline() for _ in range(6))
+    found = re.findall(r"/\?token=(\w+)&invite=(\w+)", text)
+    assert len(found) == 2, text
+    return found
+
+
+def test_join_links_and_people_survive_a_restart_until_revoked(tmp_path):
+    first = Server("--share", data_csv=small_csv())
+    try:
+        (editor, invitation), (viewer, _) = shared_links(first)
+        token = {"X-Workbench-Token": editor}
+        made = requests.post(first.url + "/api/people", json={"name": "Phone", "invitation": invitation}, headers={"Origin": first.url, **token}, timeout=10)
+        assert made.status_code == 201 and made.json()["person"]["role"] == "editor", made.text
+        secret = made.json()["secret"]
+        first.stop()
+        again = Server("--share", data_csv=small_csv(), presets_dir=first.presets)
+        try:
+            shared_links(again)
+            me = requests.get(again.url + "/api/people/me", headers={**token, "X-Workbench-Secret": secret}, timeout=10)
+            assert me.status_code == 200 and me.json()["name"] == "Phone"
+            assert requests.get(again.url + "/api/session", headers={"X-Workbench-Token": viewer}, timeout=10).json()["role"] == "viewer"
+            listed = subprocess.run([BINARY, "links", "list", "--presets", str(first.presets)], capture_output=True, text=True)
+            assert listed.returncode == 0 and listed.stdout.count("join link") == 4 and "used by Phone" in listed.stdout, listed.stdout
+            first_link = re.search(r"^(L\d+)\tjoin link\teditor", listed.stdout, re.M).group(1)
+            revoked = subprocess.run([BINARY, "links", "revoke", first_link, "--presets", str(first.presets)], capture_output=True, text=True)
+            assert revoked.returncode == 0, revoked.stderr
+            assert requests.get(again.url + "/api/schema", headers=token, timeout=10).status_code == 401
+            bad = subprocess.run([BINARY, "links", "revoke", "Q7", "--presets", str(first.presets)], capture_output=True, text=True)
+            assert bad.returncode != 0 and bad.stderr.count("\n") == 1 and "ID" in bad.stderr
+        finally:
+            again.stop()
+    finally:
+        first.close()
+
+
+def test_people_role_and_restore_on_the_command_line(fresh_server):
+    s = fresh_server
+    s.person("Ada")
+    folder = str(s.presets)
+    role = subprocess.run([BINARY, "people", "role", "Ada", "viewer", "--presets", folder], capture_output=True, text=True)
+    assert role.returncode == 0 and "Ada is now a viewer" in role.stdout, role.stderr
+    assert s.person("Ada").put("/api/presets/X", json={"parameters": {}}).status_code == 403
+    bad = subprocess.run([BINARY, "people", "role", "Ada", "boss", "--presets", folder], capture_output=True, text=True)
+    assert bad.returncode != 0 and "role" in bad.stderr
+    assert subprocess.run([BINARY, "people", "revoke", "Ada", "--presets", folder], capture_output=True, text=True).returncode == 0
+    restored = subprocess.run([BINARY, "people", "restore", "Ada", "--presets", folder], capture_output=True, text=True)
+    assert restored.returncode == 0, restored.stderr
+    code = restored.stdout.strip().splitlines()[-1]
+    back = join(s, "whatever", code)
+    assert back.status_code == 201 and back.json()["person"]["name"] == "Ada" and back.json()["person"]["role"] == "viewer"

@@ -24,13 +24,14 @@ def local_address():
 class SharedServer(Server):
     def __init__(self):
         super().__init__("--share", data_csv=small_csv())
-        lines = [self.process.stdout.readline() for _ in range(4)]
+        lines = [self.process.stdout.readline() for _ in range(6)]
         text = "".join(lines)
         self.editor_link = re.search(r"editors[^:]*:\s+(\S+)", text).group(1)
         self.viewer_link = re.search(r"viewers[^:]*:\s+(\S+)", text).group(1)
         self.device_link = re.search(r"phone[^:]*:\s+(\S+)", text).group(1)
-        self.editor = self.editor_link.split("token=")[1]
-        self.viewer = self.viewer_link.split("token=")[1]
+        # Each printed link carries one personal invitation after its token (&invite=…).
+        self.editor, self.editor_invitation = re.search(r"token=(\w+)&invite=(\w+)", self.editor_link).groups()
+        self.viewer, self.viewer_invitation = re.search(r"token=(\w+)&invite=(\w+)", self.viewer_link).groups()
         self.cookie_name = f"workbench_page_{self.port}"
         self.person_headers = self.as_(self.editor)
 

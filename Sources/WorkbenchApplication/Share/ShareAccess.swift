@@ -3,7 +3,8 @@ import HTTPServer
 import WorkbenchStores
 import WorkbenchExports
 import PriceData
-/// `serve --share`: two random join tokens, one for editors and one for viewers. A join link
+/// `serve --share`: join tokens, one for editors and one for viewers each run, kept hashed in the
+/// history with earlier runs' (`kept(port:people:)`) so links handed on survive a restart. A join link
 /// carries its token in `?token=`; opening it redirects to the plain URL with the token in the
 /// fragment (`#token=`, which no server receives), where the page keeps it in its origin's
 /// storage and sends it as `X-Workbench-Token` with every API call (the event stream and the
@@ -23,12 +24,29 @@ package struct ShareAccess: Sendable {
     /// Per port, so two workbenches on one machine keep their own cookies.
     package let cookieName: String
 
-    package init(port: Int, editorToken: String = ShareAccess.randomToken(), viewerToken: String = ShareAccess.randomToken()) {
+    /// Where the join links are kept (hashed) so they outlive a restart; nil keeps this run's two only.
+    let people: PeopleStore?
+
+    package init(port: Int, editorToken: String = ShareAccess.randomToken(), viewerToken: String = ShareAccess.randomToken(),
+                 editorPageKey: String = ShareAccess.randomToken(), viewerPageKey: String = ShareAccess.randomToken(), people: PeopleStore? = nil) {
         self.editorToken = editorToken
         self.viewerToken = viewerToken
-        editorPageKey = Self.randomToken()
-        viewerPageKey = Self.randomToken()
+        self.editorPageKey = editorPageKey
+        self.viewerPageKey = viewerPageKey
+        self.people = people
         cookieName = "workbench_page_\(port)"
+    }
+
+    /// This run's editor and viewer links, kept in the history with every earlier run's: a link
+    /// handed on before a restart still works until the owner revokes it (`workbench links`).
+    /// When the kept links are at their limit, the oldest live one is retired to make room.
+    package static func kept(port: Int, people: PeopleStore) throws -> ShareAccess {
+        if (try people.joinLinks().filter { $0.revokedAt == nil }.count) + 2 > PeopleStore.InvitationLimits.links {
+            for oldest in try people.joinLinks().filter({ $0.revokedAt == nil }).prefix(2) { try people.revokeJoinLink(oldest.id) }
+        }
+        let editor = try people.addJoinLink(role: .editor), viewer = try people.addJoinLink(role: .viewer)
+        return ShareAccess(port: port, editorToken: editor.token, viewerToken: viewer.token, editorPageKey: editor.pageKey, viewerPageKey: viewer.pageKey,
+                           people: people)
     }
 
     /// 192 bits from the system's cryptographic generator (getrandom on Linux), as hex.
@@ -43,6 +61,8 @@ package struct ShareAccess: Sendable {
     /// The role a token grants. Both tokens are always compared in full, in constant time,
     /// so the answer's timing tells nothing about how much of a guess was right.
     package func role(forToken token: String) -> Role? {
+        // Kept links (this run's among them) answer from the history, so a revoked one stops at once.
+        if let people { return people.joinLinkRole(token: token).flatMap { Role(rawValue: $0.rawValue) } }
         let editor = Self.constantTimeEqual(token, editorToken)
         let viewer = Self.constantTimeEqual(token, viewerToken)
         return editor ? .editor : viewer ? .viewer : nil
@@ -55,6 +75,10 @@ package struct ShareAccess: Sendable {
             let parts = pair.split(separator: "=", maxSplits: 1)
             guard parts.count == 2, parts[0].trimmingSpaces == cookieName else { continue }
             let key = String(parts[1].trimmingSpaces)
+            if let people {
+                if let role = people.joinLinkRole(token: key, pageKey: true) { return Role(rawValue: role.rawValue) }
+                continue
+            }
             let editor = Self.constantTimeEqual(key, editorPageKey), viewer = Self.constantTimeEqual(key, viewerPageKey)
             if editor { return .editor }
             if viewer { return .viewer }
