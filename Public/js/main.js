@@ -27,6 +27,7 @@ import { fillPhoneParts } from './phone-parts.js';
 import { ReadabilityHints } from './readability.js';
 import { setUpVision } from './vision.js';
 import { ensurePerson } from './person.js';
+import { setUpPeopleAdmin } from './people-admin.js';
 import { Notices } from './notices.js';
 
 const $ = id => document.getElementById(id);
@@ -34,7 +35,8 @@ const $ = id => document.getElementById(id);
 async function start() {
   fillPhoneParts();
   // Every write is by a person: the page has one before it does anything.
-  await ensurePerson();
+  const me = await ensurePerson();
+  setUpPeopleAdmin(me);
   const schema = await getJSON('/api/schema');
   for (const p of schema.parameters) ApiError.fieldLabels[p.key] = p.label;
   const store = new Store(schema);
@@ -72,7 +74,7 @@ async function start() {
     onFollowedMove: selection => stage.showTheirMove(selection),
     onNotice: event => notices.heard(event),
   });
-  const panel = new SessionPanel(live);
+  const panel = new SessionPanel(live, Boolean(me?.owner));
   const notices = new Notices(presets);
   // Deciding together: history, review and notes of the open preset. The live document keeps
   // everyone's unsaved changes on top of a restored revision or new notes.

@@ -2,7 +2,7 @@
 // person, the share / "Open on phone" dialog with the server's QR codes, and what a viewer's
 // page does not offer.
 
-import { clientId, getJSON, withToken, getUserName } from './api.js';
+import { clientId, getJSON, send, withToken, getUserName } from './api.js';
 import { setUpViewer } from './viewer.js';
 
 const $ = id => document.getElementById(id);
@@ -13,9 +13,18 @@ const titles = {
   device: 'Phone: the chart only, full screen',
 };
 
+// The owner's "Open on phone" under --share: each code is a join link with a fresh personal
+// invitation (single use), so the phone becomes a person of that role.
+const phoneTitles = {
+  editor: 'Editor on a phone: can change and save',
+  viewer: 'Viewer on a phone: watch, press and render',
+};
+
 export class SessionPanel {
-  constructor(live) {
+  /** `owner`: whether this page is the workbench owner's (who may invite). */
+  constructor(live, owner = false) {
     this.live = live;
+    this.owner = owner;
     this.info = { shared: false, role: 'editor', links: {} };
     $('open-phone').addEventListener('click', () => this.openShare(['device']));
     $('open-share').addEventListener('click', () => this.openShare(['editor', 'viewer', 'device']));
@@ -71,32 +80,48 @@ export class SessionPanel {
   }
 
   /** The chosen links as QR codes made by the server, with the link written out. */
-  openShare(kinds) {
+  async openShare(kinds) {
     const box = $('share-codes');
     box.replaceChildren();
+    const phone = kinds.length === 1 && this.info.shared && this.owner;
+    if (phone) kinds = ['editor', 'viewer'];
     const available = kinds.filter(kind => this.info.links[kind]);
-    $('share-title').textContent = kinds.length === 1 ? 'Open on phone' : 'Invite the team';
-    $('share-hint').textContent = this.info.shared
-      ? 'Point a phone camera at a code; the link carries a private token, so hand it only to the team.'
-      : 'This workbench serves this machine only. Start it with "workbench serve --share" to invite others on the network.';
+    const invitations = {};
+    let refusal = null;
+    if (phone) {
+      try {
+        for (const kind of available) invitations[kind] = (await send('POST', '/api/invitations', { role: kind })).body.code;
+      } catch (error) {
+        refusal = error.message;
+      }
+    }
+    $('share-title').textContent = phone || kinds.length === 1 ? 'Open on phone' : 'Invite the team';
+    $('share-hint').textContent = refusal ?? (phone
+      ? 'Point the phone camera at a code: each carries one personal invitation (single use) and a private token. A phone already joined as a viewer becomes an editor through People….'
+      : this.info.shared
+        ? 'Point a phone camera at a code; the link carries a private token, so hand it only to the team. Joining also needs a personal invitation from the owner.'
+        : 'This workbench serves this machine only. Start it with "workbench serve --share" to invite others on the network.');
     for (const kind of available) {
       const figure = document.createElement('figure');
       figure.className = 'share-code';
+      const invite = invitations[kind];
+      const href = invite ? this.info.links[kind] + '&invite=' + invite : this.info.links[kind];
+      const title = (invite ? phoneTitles : titles)[kind];
       const image = document.createElement('img');
-      image.src = withToken('/api/session/qr?link=' + kind);
-      image.alt = `QR code: ${titles[kind]}`;
+      image.src = withToken('/api/session/qr?link=' + kind + (invite ? '&invite=' + invite : ''));
+      image.alt = `QR code: ${title}`;
       image.width = 200;
       image.height = 200;
       image.dataset.link = kind;
       const caption = document.createElement('figcaption');
-      const title = document.createElement('strong');
-      title.textContent = titles[kind];
+      const heading = document.createElement('strong');
+      heading.textContent = title;
       const link = document.createElement('a');
-      link.href = this.info.links[kind];
-      link.textContent = this.info.links[kind];
+      link.href = href;
+      link.textContent = href;
       link.target = '_blank';
       link.rel = 'noopener';
-      caption.append(title, link);
+      caption.append(heading, link);
       figure.append(image, caption);
       box.append(figure);
     }

@@ -1,4 +1,4 @@
-"""People in Chromium: the first visit asks for a name (a name someone holds is refused), and two
+"""People in Chromium: the first visit with an invitation asks for a name (a name someone holds is refused), and two
 pages are two people: one's approval of their own revision is refused, the other's request
 for changes reaches the author's page as a toast and a badge."""
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
@@ -10,7 +10,8 @@ def test_the_first_visit_asks_for_a_name(browser, fresh_server):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     page.ask_name = True
-    page.goto(fresh_server.url + "/")
+    # Joining needs a personal invitation (the owner's page is the helper's): the link carries it.
+    page.goto(fresh_server.url + "/?invite=" + fresh_server.invitation("editor"))
     dialog = page.locator("#person-dialog")
     dialog.wait_for(state="visible")
     assert page.evaluate("document.activeElement.id") == "person-name"

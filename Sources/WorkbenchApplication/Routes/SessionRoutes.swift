@@ -21,7 +21,9 @@ struct SessionRoutes: RouteGroup {
     func addRoutes(to r: inout Router) {
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
               answers: [.json("role, people, current, links", SessionAnswer.self)]) { sessionInfo($0) }
-        r.get("/api/session/qr", "A join link as a QR code", query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"]))],
+        r.get("/api/session/qr", "A join link as a QR code; with invite, the link carries that personal invitation (POST /api/invitations)",
+              query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"])),
+                      .init("invite", OpenAPIDocument.text(16...256, pattern: "^[0-9a-f]+$"), "an invitation's code")],
               answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
@@ -148,8 +150,14 @@ struct SessionRoutes: RouteGroup {
     package func joinLinkQR(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let kind = request.query["link"] ?? "device"
         let links = joinLinks(for: request)
-        guard let link = links.first(where: { $0.0 == kind })?.1 else {
+        guard var link = links.first(where: { $0.0 == kind })?.1 else {
             throw .badRequest("must be one of \(links.map(\.0).joined(separator: ", "))", field: "link")
+        }
+        if let invite = request.query["invite"] {
+            guard (16...256).contains(invite.utf8.count), invite.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+                throw .badRequest("must be an invitation's code", field: "invite")
+            }
+            link += (link.contains("?") ? "&" : "?") + "invite=" + invite
         }
         guard let svg = QRCode.svg(link, title: "QR code of the \(kind) link") else {
             throw HTTPError(500, "qr_failed", "the link does not fit in a QR code")

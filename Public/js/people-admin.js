@@ -1,0 +1,89 @@
+// The owner's people: who has a name here, their role (editor or viewer), revoking and giving a
+// revoked name back, and personal invitations (single use) to hand on. Shown to the owner only;
+// the server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
+
+import { getJSON, send, getUserName } from './api.js';
+
+const $ = id => document.getElementById(id);
+
+/** Shows the People… button when `me` is the owner. */
+export function setUpPeopleAdmin(me) {
+  if (!me || !me.owner) return;
+  const button = $('open-people');
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    $('people-error').textContent = '';
+    $('invite-result').replaceChildren();
+    $('people-dialog').showModal();
+    await render();
+  });
+  $('invite-make').addEventListener('click', () => act(async () => {
+    const { body } = await send('POST', '/api/invitations', { role: $('invite-role').value });
+    await showInvitation(body, `An invitation for one ${body.invitation.role}:`);
+  }));
+}
+
+/** Runs a change and redraws the list; a refusal is shown inside the dialog. */
+async function act(change) {
+  $('people-error').textContent = '';
+  try {
+    await change();
+    await render();
+  } catch (error) {
+    $('people-error').textContent = error.message;
+  }
+}
+
+/**
+ * The link a person opens to join with `body.code`: under `serve --share` the join link of the
+ * invitation's role (the team's address and token) with &invite=, else this page's address.
+ */
+async function showInvitation(body, words) {
+  const session = await getJSON('/api/session').catch(() => ({}));
+  const join = session.shared ? session.links?.[body.invitation.role] : null;
+  const link = join ? join + '&invite=' + body.code : new URL('/?invite=' + body.code, location.origin).href;
+  const anchor = document.createElement('a');
+  anchor.href = link;
+  anchor.id = 'invite-link';
+  anchor.textContent = link;
+  $('invite-result').replaceChildren(words + ' ', anchor, ' (single use; it expires ' + new Date(body.invitation.expiresAt * 1000).toLocaleString() + ')');
+}
+
+async function render() {
+  const { people } = await getJSON('/api/people');
+  const rows = people.map(person => {
+    const row = document.createElement('tr');
+    row.dataset.person = person.name;
+    const name = document.createElement('th');
+    name.scope = 'row';
+    name.textContent = person.name + (person.owner ? ' (owner)' : '') + (person.name === getUserName() ? ' · you' : '');
+    const roleCell = document.createElement('td');
+    const access = document.createElement('td');
+    if (person.owner) {
+      roleCell.textContent = 'Editor';
+      access.textContent = 'Owner';
+    } else {
+      const select = document.createElement('select');
+      select.className = 'person-role';
+      select.setAttribute('aria-label', `Role of ${person.name}`);
+      for (const role of ['editor', 'viewer']) select.append(new Option(role === 'editor' ? 'Editor' : 'Viewer', role, false, person.role === role));
+      select.disabled = person.revoked;
+      select.addEventListener('change', () => act(() => send('PUT', `/api/people/${encodeURIComponent(person.name)}/role`, { role: select.value })));
+      roleCell.append(select);
+      const action = document.createElement('button');
+      action.type = 'button';
+      action.className = person.revoked ? 'person-restore' : 'person-revoke danger';
+      action.textContent = person.revoked ? 'Give the name back' : 'Revoke';
+      action.setAttribute('aria-label', `${action.textContent}: ${person.name}`);
+      action.addEventListener('click', () => act(async () => {
+        if (!person.revoked) return send('POST', `/api/people/${encodeURIComponent(person.name)}/revoke`, {});
+        const { body } = await send('POST', `/api/people/${encodeURIComponent(person.name)}/restore`, {});
+        await showInvitation(body, `${person.name} gets their name back by opening:`);
+      }));
+      access.append(person.revoked ? 'Revoked ' : person.invited ? 'Invited ' : 'Not invited ', action);
+    }
+    row.append(name, roleCell, access);
+    return row;
+  });
+  $('people-rows').replaceChildren(...rows);
+}

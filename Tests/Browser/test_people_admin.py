@@ -1,0 +1,82 @@
+"""The owner's people in Chromium: the owner changes a person's role from the page (People…),
+and a phone-sized page (390 px) opens the editor link of the owner's "Open on phone" QR code,
+spends its personal invitation and becomes an editor."""
+import re
+
+import requests
+
+from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
+from workbench_server import Server, small_csv, wait_for
+
+
+def role_of(server, name, token=None):
+    people = server.get("/api/people", headers={"X-Workbench-Token": token} if token else {}).json()["people"]
+    return next(p["role"] for p in people if p["name"] == name)
+
+
+def test_the_owner_changes_a_role_from_the_page(browser, fresh_server):
+    s = fresh_server
+    s.person("Pat")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.add_init_script("localStorage.setItem('workbench.user', 'owner')")
+    page.goto(s.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.click("#open-people")
+    row = page.locator('#people-rows tr[data-person="Pat"]')
+    row.wait_for()
+    row.locator("select").select_option("viewer")
+    assert wait_for(lambda: role_of(s, "Pat") == "viewer", timeout=5)
+    assert s.person("Pat").put("/api/presets/Nope", json={"parameters": {}}).status_code == 403
+    # Revoke from the page, then give the name back: the dialog shows the restoring link.
+    page.locator('#people-rows tr[data-person="Pat"] button.person-revoke').click()
+    page.locator('#people-rows tr[data-person="Pat"] button.person-restore').wait_for()
+    page.locator('#people-rows tr[data-person="Pat"] button.person-restore').click()
+    page.wait_for_function("() => document.querySelector('#invite-link')?.href.includes('invite=')")
+    context.close()
+    # Someone else's page offers no People… at all.
+    other = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = other.new_page()
+    page.add_init_script("localStorage.setItem('workbench.user', 'Rae')")
+    page.goto(s.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#open-people").is_hidden()
+    other.close()
+
+
+def test_a_phone_opens_the_editor_link_of_the_qr_code(browser):
+    s = Server("--share", data_csv=small_csv())
+    try:
+        text = "".join(s.process.stdout.readline() for _ in range(6))
+        editor_link = re.search(r"editors[^:]*:\s+(\S+)", text).group(1)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        owner = context.new_page()
+        owner.add_init_script("localStorage.setItem('workbench.user', 'owner')")
+        owner.goto(s.url + "/?token=" + re.search(r"token=(\w+)", editor_link).group(1))
+        owner.wait_for_selector("body[data-ready=true]")
+        owner.click("#open-phone")
+        code = owner.locator('#share-codes img[data-link="editor"]')
+        code.wait_for()
+        assert "invite=" in code.get_attribute("src")
+        assert owner.locator('#share-codes img[data-link="viewer"]').count() == 1
+        link = owner.locator("#share-codes figure").first.locator("a").get_attribute("href")
+        assert "token=" in link and "invite=" in link, link
+        # The QR code is of that very link (the server draws it from the same parts).
+        # The image's address carries the token, as an <img> must.
+        qr = requests.get(s.url + code.get_attribute("src"), timeout=10)
+        assert qr.status_code == 200 and qr.headers["Content-Type"].startswith("image/svg+xml"), qr.text
+        assert code.evaluate("img => img.complete && img.naturalWidth > 0")
+        phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        phone = phone_context.new_page()
+        phone.ask_name = True
+        phone.goto(link)
+        phone.locator("#person-dialog").wait_for(state="visible")
+        phone.fill("#person-name", "Pat's phone")
+        phone.click("#person-submit")
+        phone.wait_for_selector("body[data-ready=true]")
+        assert role_of(s, "Pat's phone", re.search(r"token=(\w+)", link).group(1)) == "editor"
+        assert "invite=" not in phone.url
+        phone_context.close()
+        context.close()
+    finally:
+        s.close()
