@@ -243,3 +243,25 @@ def test_people_role_and_restore_on_the_command_line(fresh_server):
     code = restored.stdout.strip().splitlines()[-1]
     back = join(s, "whatever", code)
     assert back.status_code == 201 and back.json()["person"]["name"] == "Ada" and back.json()["person"]["role"] == "viewer"
+
+
+def test_a_revoke_on_the_command_line_closes_the_open_stream_too(fresh_server):
+    s = fresh_server
+    ada = s.person("Ada")
+    stream = requests.get(s.url + "/api/events", params={"client": "ada-page", "secret": ada.secret}, stream=True, timeout=10)
+    assert wait_for(lambda: any(p["user"] == "Ada" for p in s.get("/api/session").json()["people"]))
+    ended = threading.Event()
+
+    def read():
+        try:
+            for _ in stream.iter_content(chunk_size=None):
+                pass
+        except requests.RequestException:
+            pass
+        ended.set()
+    threading.Thread(target=read, daemon=True).start()
+    revoked = subprocess.run([BINARY, "people", "revoke", "Ada", "--presets", str(s.presets)], capture_output=True, text=True)
+    assert revoked.returncode == 0, revoked.stderr
+    # The server looks for revocations made elsewhere once a second.
+    assert ended.wait(3), "the stream of a person revoked on the command line is still open"
+    assert not any(p["user"] == "Ada" for p in s.get("/api/session").json()["people"])

@@ -2,6 +2,7 @@ import HTTPServer
 import WorkbenchStores
 import WorkbenchSupport
 import Synchronization
+import Dispatch
 
 /// Which open event streams are whose, so a notice reaches one person's pages only.
 package final class Notices: Sendable {
@@ -16,6 +17,9 @@ package final class Notices: Sendable {
     /// The open streams of `person`'s pages.
     func streams(of person: Int64) -> Set<Int> { streams.withLock { Set($0.filter { $0.value == person }.keys) } }
 
+    /// Whose pages have an open stream.
+    var people: Set<Int64> { streams.withLock { Set($0.values) } }
+
     /// Sends `event` to every page of `person`.
     func notify(_ person: Int64, _ event: String, _ payload: JSONValue) {
         events.publish(event, payload, to: streams(of: person))
@@ -29,10 +33,33 @@ package final class PersonAccess: Sendable {
     let presence: Presence
     private let sockets = Mutex<[ObjectIdentifier: (socket: WebSocket, person: Int64)]>([:])
 
+    private let watch = Mutex<DispatchSourceTimer?>(nil)
+
     init(notices: Notices, presence: Presence) {
         self.notices = notices
         self.presence = presence
     }
+
+    /// Looks once a second for people revoked elsewhere (`workbench people revoke` on the same
+    /// history) who still have pages open here, and closes them as a revoke from the page would.
+    func watch(_ people: PeopleStore) {
+        watch.withLock { timer in
+            timer?.cancel()
+            let source = DispatchSource.makeTimerSource(queue: .global())
+            source.schedule(deadline: .now() + 1, repeating: 1)
+            source.setEventHandler { [weak self] in self?.closeRevoked(people) }
+            source.resume()
+            timer = source
+        }
+    }
+
+    private func closeRevoked(_ people: PeopleStore) {
+        let open = notices.people.union(sockets.withLock { Set($0.values.map(\.person)) })
+        guard !open.isEmpty, let everyone = try? people.list() else { return }
+        for person in everyone where person.revoked && open.contains(person.id) { revoked(person) }
+    }
+
+    func stop() { watch.withLock { $0?.cancel(); $0 = nil } }
 
     /// A render socket of `person` is open until `closed(socket:)`.
     func opened(socket: WebSocket, by person: Int64) { sockets.withLock { $0[ObjectIdentifier(socket)] = (socket, person) } }

@@ -25,6 +25,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     package let people: PeopleStore
     /// Which event streams are whose, for notices to one person.
     let notices: Notices
+    /// What revoking a person does to their open pages and sockets.
+    let access: PersonAccess
     /// Explore rounds, kept in the workbench database.
     package let explore: ExploreStore
     /// The OpenAPI document, derived from the routes once they are all added.
@@ -68,6 +70,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         self.events = events
         self.people = people
         notices = Notices(events: events)
+        access = PersonAccess(notices: notices, presence: presence)
+        access.watch(people)
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", DraftRoutes.draftEvent(snapshot, change)) }
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
         self.staticFiles = StaticFiles(folder: publicFolder)
@@ -89,7 +93,6 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         let decisions = DecisionRecorder(log: presets.log, events: events)
         let heavyWork = HeavyWorkLimit()
         var r = Router()
-        let access = PersonAccess(notices: notices, presence: presence)
         r.add(ChartRoutes(data: data, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork, access: access))
         r.add(APIDocumentRoutes(document: apiDocument))
         r.add(ReadabilityRoutes(presets: presets))
@@ -144,6 +147,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// Ends live updates and event streams, giving streams a moment to send their last chunk.
     package func shutdown() {
         live.stop()
+        access.stop()
         events.finishAll()
         let deadline = Date().addingTimeInterval(2)
         while events.subscriberCount > 0 && Date() < deadline { usleep(10_000) }
