@@ -27,7 +27,11 @@ struct PeopleCommand: ParsableCommand {
         commandName: "people",
         abstract: "List, invite, rename, revoke, restore or change the role of the people of a workbench (acting as its owner).",
         discussion: """
-            People join by a personal invitation (`invite --role editor|viewer [--hours H]` prints its code; hand it on as             http://HOST:PORT/?invite=CODE, or through a join link: workbench links new). A revoked person's secret answers 401             from then on and their approvals stop counting; their name stays theirs until `restore NAME`, which prints a             single-use invitation that gives them back (same name, same votes). A running server closes a revoked person's             pages when the owner revokes from the page; from here, at their next request.
+            People join by a personal invitation (`invite --role editor|viewer [--hours H]` prints its code; hand it on as \
+            http://HOST:PORT/?invite=CODE, or through a join link: workbench links new). A revoked person's secret answers 401 \
+            from then on and their approvals stop counting; their name stays theirs until `restore NAME`, which prints a \
+            single-use invitation that gives them back (same name, same votes). A running server on the same folder closes \
+            a revoked person's pages within a second.
             """)
 
     @Argument(help: "list, invite, rename OLD NEW, revoke NAME, restore NAME, or role NAME editor|viewer")
