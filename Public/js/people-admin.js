@@ -56,7 +56,7 @@ async function render() {
     row.dataset.person = person.name;
     const name = document.createElement('th');
     name.scope = 'row';
-    name.textContent = person.name + (person.owner ? ' (owner)' : '') + (person.name === getUserName() ? ' · you' : '');
+    name.textContent = person.name + (person.owner && person.name !== 'owner' ? ' (owner)' : '') + (person.name === getUserName() ? ' · you' : '');
     const roleCell = document.createElement('td');
     const access = document.createElement('td');
     if (person.owner) {
