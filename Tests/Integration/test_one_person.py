@@ -265,3 +265,20 @@ def test_a_revoke_on_the_command_line_closes_the_open_stream_too(fresh_server):
     # The server looks for revocations made elsewhere once a second.
     assert ended.wait(3), "the stream of a person revoked on the command line is still open"
     assert not any(p["user"] == "Ada" for p in s.get("/api/session").json()["people"])
+
+
+def test_whoever_started_a_round_of_variations_cannot_approve_a_saved_variation(fresh_server):
+    s = fresh_server
+    sam, rae, ted = s.person("Sam"), s.person("Rae"), s.person("Ted")
+    created = sam.post("/api/rounds", json={"variationsOf": "Default", "count": 1})
+    assert created.status_code == 201, created.text
+    round_id = created.json()["id"]
+    assert sam.post(f"/api/rounds/{round_id}/close", json={}).status_code == 200
+    ranking = s.get(f"/api/rounds/{round_id}").json()["ranking"]
+    variation = next(e for e in ranking if "variation" in e["name"])
+    saved = rae.post(f"/api/rounds/{round_id}/candidates/{variation['candidate']}/save", json={"name": "Round pick"})
+    assert saved.status_code == 201, saved.text
+    revision = saved.json()["revision"]
+    refused = approve(sam, "Round pick", revision)
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "own_work", refused.text
+    assert approve(ted, "Round pick", revision).status_code == 201

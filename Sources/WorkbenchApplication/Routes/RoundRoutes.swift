@@ -191,7 +191,10 @@ struct RoundRoutes: PresetReading {
         let preset = Preset(name: name, author: request.author.user, updatedAt: Preset.now(), style: candidate.style)
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message)
+            // A generated variation was brought in by the round's starter: like the saver, they cannot approve it.
+            let generated = round.subject.hasSuffix("variations of a preset") && candidate.name.contains(" · variation ")
+            saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
+                                     contributors: generated ? [round.createdBy] : [])
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name")
         } catch {
