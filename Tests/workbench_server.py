@@ -73,6 +73,8 @@ class Server:
         self.people = Server.folder_people.setdefault(str(self.presets), {})
         # What creating a person needs besides the origin (a join token under --share).
         self.person_headers = {}
+        # Under --share, the editor token the owner's calls go with (the last editor link a page came through).
+        self.owner_headers = {}
         Server.running[self.url] = self
 
     running = {}
@@ -94,7 +96,7 @@ class Server:
     def owner_secret(self):
         """The owner's secret: the first page on loopback claims the owner's page (kept per folder)."""
         if "owner" not in self.people:
-            r = requests.post(self.url + "/api/people", json={"name": "owner"}, headers={"Origin": self.url, **self.person_headers}, timeout=30)
+            r = requests.post(self.url + "/api/people", json={"name": "owner"}, headers={"Origin": self.url, **self.person_headers, **self.owner_headers}, timeout=30)
             assert r.status_code == 201, r.text
             self.people["owner"] = (r.json()["person"]["name"], r.json()["secret"])
         return self.people["owner"][1]
@@ -103,7 +105,7 @@ class Server:
         """A personal invitation's code, issued by the owner (POST /api/invitations)."""
         body = {"role": role, **({"hours": hours} if hours is not None else {})}
         r = requests.post(self.url + "/api/invitations", json=body, timeout=30,
-                          headers={"Origin": self.url, **self.person_headers, "X-Workbench-Secret": self.owner_secret()})
+                          headers={"Origin": self.url, **self.person_headers, **self.owner_headers, "X-Workbench-Secret": self.owner_secret()})
         assert r.status_code == 201, r.text
         return r.json()["code"]
 
@@ -112,10 +114,14 @@ class Server:
         --share the role is that of the token in `headers` (the join link the page came through)."""
         headers = {"Origin": self.url, **self.person_headers, **(headers or {})}
         if name == "owner":
+            if headers.get("X-Workbench-Token"):
+                self.owner_headers = {"X-Workbench-Token": headers["X-Workbench-Token"]}
             return requests.post(self.url + "/api/people", json={"name": name}, headers=headers, timeout=30)
         role = "editor"
         if headers.get("X-Workbench-Token"):
             role = requests.get(self.url + "/api/session", headers={"X-Workbench-Token": headers["X-Workbench-Token"]}, timeout=30).json().get("role", "viewer")
+            if role == "editor":
+                self.owner_headers = {"X-Workbench-Token": headers["X-Workbench-Token"]}
         try:
             code = self.invitation(role)
         except AssertionError:

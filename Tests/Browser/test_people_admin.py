@@ -6,6 +6,7 @@ import re
 import requests
 
 from test_page import browser, chromium, sync_api  # noqa: F401  (fixtures)
+from test_device import zbar
 from workbench_server import Server, small_csv, wait_for
 
 
@@ -44,7 +45,7 @@ def test_the_owner_changes_a_role_from_the_page(browser, fresh_server):
     other.close()
 
 
-def test_a_phone_opens_the_editor_link_of_the_qr_code(browser):
+def test_a_phone_opens_the_editor_link_of_the_qr_code(browser, tmp_path):
     s = Server("--share", data_csv=small_csv())
     try:
         text = "".join(s.process.stdout.readline() for _ in range(6))
@@ -65,7 +66,8 @@ def test_a_phone_opens_the_editor_link_of_the_qr_code(browser):
         # The image's address carries the token, as an <img> must.
         qr = requests.get(s.url + code.get_attribute("src"), timeout=10)
         assert qr.status_code == 200 and qr.headers["Content-Type"].startswith("image/svg+xml"), qr.text
-        assert code.evaluate("img => img.complete && img.naturalWidth > 0")
+        owner.wait_for_function("() => [...document.querySelectorAll('#share-codes img')].every(i => i.complete && i.naturalWidth)")
+        assert zbar(code.screenshot(), tmp_path) == link
         phone_context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         phone = phone_context.new_page()
         phone.ask_name = True
