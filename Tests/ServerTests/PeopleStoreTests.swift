@@ -107,4 +107,20 @@ import Testing
         let rule = R.Rule(required: 1) { $0.hasPrefix("Ada") ? "person 1" : $0 }
         #expect(R.status(reviews: words([("Ada L.", 1, .approve)]), revisions: Array(revisions.prefix(1)), latest: 1, rule: rule).state == .draft)
     }
+
+    @Test func aRevokedApproverNoLongerCountsAndTheStatusSaysSo() {
+        var rule = R.Rule(required: 1)
+        rule.uncounted = { $0 == "Ben" ? "revoked" : nil }
+        let status = R.status(reviews: words([("Ben", 1, .approve)]), revisions: Array(revisions.prefix(1)), latest: 1, rule: rule)
+        #expect(status.state == .draft && status.approvers.isEmpty && status.uncounted == ["Ben (revoked)"])
+        let counted = R.status(reviews: words([("Ben", 1, .approve), ("Cy", 1, .approve)]), revisions: Array(revisions.prefix(1)), latest: 1, rule: rule)
+        #expect(counted.state == .approved && counted.approvers == ["Cy"])
+    }
+
+    @Test func whoBroughtTheParametersInElsewhereCannotApproveThem() {
+        var rule = R.Rule(required: 1)
+        rule.broughtIn = { who, _ in who == "Pat" }
+        #expect(R.isOwnWork("Pat", revision: 1, revisions: Array(revisions.prefix(1)), rule: rule))
+        #expect(R.status(reviews: words([("Pat", 1, .approve)]), revisions: Array(revisions.prefix(1)), latest: 1, rule: rule).state == .draft)
+    }
 }
