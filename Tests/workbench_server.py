@@ -75,6 +75,8 @@ class Server:
         self.person_headers = {}
         # Under --share, the editor token the owner's calls go with (the last editor link a page came through).
         self.owner_headers = {}
+        # The answer that refused the last owner's page or invitation the helper asked for.
+        self.refusal = None
         Server.running[self.url] = self
 
     running = {}
@@ -97,6 +99,7 @@ class Server:
         """The owner's secret: the first page on loopback claims the owner's page (kept per folder)."""
         if "owner" not in self.people:
             r = requests.post(self.url + "/api/people", json={"name": "owner"}, headers={"Origin": self.url, **self.person_headers, **self.owner_headers}, timeout=30)
+            self.refusal = r
             assert r.status_code == 201, r.text
             self.people["owner"] = (r.json()["person"]["name"], r.json()["secret"])
         return self.people["owner"][1]
@@ -104,8 +107,14 @@ class Server:
     def invitation(self, role="editor", hours=None):
         """A personal invitation's code, issued by the owner (POST /api/invitations)."""
         body = {"role": role, **({"hours": hours} if hours is not None else {})}
+        if not self.person_headers and not self.owner_headers and "--share" in self.process.args:
+            # Shared, and no editor link seen yet: the owner invites on the command line instead.
+            made = subprocess.run([BINARY, "people", "invite", "--role", role, "--presets", str(self.presets)], capture_output=True, text=True)
+            assert made.returncode == 0, made.stderr
+            return made.stdout.strip().splitlines()[-1]
         r = requests.post(self.url + "/api/invitations", json=body, timeout=30,
                           headers={"Origin": self.url, **self.person_headers, **self.owner_headers, "X-Workbench-Secret": self.owner_secret()})
+        self.refusal = r
         assert r.status_code == 201, r.text
         return r.json()["code"]
 
@@ -125,7 +134,7 @@ class Server:
         try:
             code = self.invitation(role)
         except AssertionError:
-            return requests.post(self.url + "/api/people", json={"name": name}, headers=headers, timeout=30)
+            return self.refusal  # no invitation can be made (the history is gone, say): that is the answer
         return requests.post(self.url + "/api/people", json={"name": name, "invitation": code}, headers=headers, timeout=30)
 
     def get(self, path, **kw):

@@ -136,8 +136,9 @@ def test_export_updated_is_the_presets_save_time(page, server):
 def test_copy_link_under_share_carries_the_way_in(browser):
     server = Server("--share", data_csv=small_csv())
     try:
-        text = "".join(server.process.stdout.readline() for _ in range(4))
-        editors = re.search(r"editors[^:]*:\s+(\S+)", text).group(1)
+        text = "".join(server.process.stdout.readline() for _ in range(6))
+        # The printed link carries one personal invitation; the way in a copied link carries is the join link alone.
+        editors = re.sub(r"&invite=\w+", "", re.search(r"editors[^:]*:\s+(\S+)", text).group(1))
         local = re.sub(r"//[^/]+/", f"//127.0.0.1:{server.port}/", editors)
         context = browser.new_context(viewport={"width": 1440, "height": 900})
         context.grant_permissions(["clipboard-read", "clipboard-write"], origin=f"http://127.0.0.1:{server.port}")
