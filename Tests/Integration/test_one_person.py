@@ -166,6 +166,8 @@ def test_approvals_count_from_distinct_invited_people_and_revoking_takes_them_ba
         st = status(s, "Pick")
         assert st["state"] != "approved" and st["notCounted"] == ["Ben (revoked)"], st
         assert ben.get("/api/people/me").status_code == 401
+        log = s.get("/api/log").json()
+        assert any(e["kind"] == "people" and e["summary"] == "revoked Ben's access" and e["author"] == "owner" for e in log), log[:3]
         # Only the owner revokes and changes roles.
         assert cleo.post("/api/people/Ann/revoke", json={}).status_code == 403
         assert cleo.put("/api/people/Ann/role", json={"role": "viewer"}).status_code == 403

@@ -8,6 +8,8 @@ import Synchronization
 struct PeopleRoutes: RouteGroup {
     let people: PeopleStore
     let access: PersonAccess
+    /// The owner's changes to people are in the decision log, as the command line's are.
+    let decisions: DecisionRecorder
 
     func addRoutes(to r: inout Router) {
         r.post("/api/people", "Join: {\"name\", \"invitation\"} → the person and their secret (shown once; send it as X-Workbench-Secret). The invitation gives the role; without one only the first page on loopback joins, as the owner",
@@ -76,6 +78,8 @@ struct PeopleRoutes: RouteGroup {
         do throws(PeopleStore.Failure) {
             let person = try people.setRole(name, role)
             access.changed(person)
+            decisions.record("people", preset: nil, by: request.author.user, summary: "made \(person.name) \(role == .editor ? "an editor" : "a viewer")",
+                             details: .object([("person", .string(person.name)), ("role", .string(role.rawValue))]))
             return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person)))
         } catch {
             throw Self.failure(error)
@@ -88,6 +92,8 @@ struct PeopleRoutes: RouteGroup {
         do throws(PeopleStore.Failure) {
             let person = try people.revoke(name)
             access.revoked(person)
+            decisions.record("people", preset: nil, by: request.author.user, summary: "revoked \(person.name)'s access",
+                             details: .object([("person", .string(person.name))]))
             return .answer(PersonSummaryAnswer(person, owner: false))
         } catch {
             throw Self.failure(error)
@@ -99,6 +105,8 @@ struct PeopleRoutes: RouteGroup {
         let name = try name(request)
         do throws(PeopleStore.Failure) {
             let (invitation, code) = try people.restore(name, by: owner)
+            decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
+                             details: .object([("person", .string(invitation.restores ?? name))]))
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)

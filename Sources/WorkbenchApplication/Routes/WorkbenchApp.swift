@@ -104,7 +104,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard,
                             notices: notices))
-        r.add(PeopleRoutes(people: people, access: access))
+        r.add(PeopleRoutes(people: people, access: access, decisions: decisions))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
         r.add(ExploreRoutes(explore: explore, presets: presets, data: data, decisions: decisions, events: events))
