@@ -178,7 +178,8 @@ struct PeopleRoutes: RouteGroup {
 }
 
 extension OpenAPIDocument {
-    static let newPerson = object([("name", text(1...PeopleStore.Limits.nameCharacters, pattern: "\\S")), ("invitation", text(16...256))], required: ["name"])
+    /// A name follows the same rules as a preset's (`NameRules`): the same pattern says so.
+    static let newPerson = object([("name", presetName), ("invitation", text(16...256))], required: ["name"])
     static let newRole = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue)))], required: ["role"])
     static let newInvitation = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue))), ("hours", range(1.0 / 60...720))], required: ["role"])
     static let emptyObject = object([], required: [])
