@@ -284,3 +284,22 @@ def test_whoever_started_a_round_of_variations_cannot_approve_a_saved_variation(
     refused = approve(sam, "Round pick", revision)
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "own_work", refused.text
     assert approve(ted, "Round pick", revision).status_code == 201
+
+
+def test_a_second_identity_of_the_author_cannot_be_made_to_approve(fresh_server):
+    s = fresh_server
+    code = s.invitation("editor")
+    ann = join(s, "Ann", code)
+    assert ann.status_code == 201
+    secret = ann.json()["secret"]
+    rev = requests.put(s.url + "/api/presets/Hers", json={"parameters": {"markerRadius": 8}}, headers={"Origin": s.url, "X-Workbench-Secret": secret}, timeout=10)
+    assert rev.status_code == 201, rev.text
+    # "Ann at home": no invitation, her own used one, or a guessed one: nobody new.
+    for attempt in ({"name": "Ann at home"}, {"name": "Ann at home", "invitation": code}, {"name": "Ann at home", "invitation": "ab" * 32}):
+        r = requests.post(s.url + "/api/people", json=attempt, headers={"Origin": s.url}, timeout=10)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "invitation_required", r.text
+    names = [p["name"] for p in s.get("/api/people").json()["people"]]
+    assert "Ann at home" not in names
+    own = requests.post(s.url + "/api/presets/Hers/reviews", json={"revision": rev.json()["revision"], "decision": "approve", "acknowledgeReadability": True},
+                        headers={"Origin": s.url, "X-Workbench-Secret": secret}, timeout=10)
+    assert own.status_code == 403 and own.json()["error"]["code"] == "own_work"
