@@ -82,3 +82,33 @@ def test_a_phone_opens_the_editor_link_of_the_qr_code(browser, tmp_path):
         context.close()
     finally:
         s.close()
+
+
+def test_the_first_page_on_loopback_is_the_owners(browser):
+    s = Server(data_csv=small_csv())
+    try:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.ask_name = True
+        page.goto(s.url + "/")
+        page.locator("#person-dialog").wait_for(state="visible")
+        page.fill("#person-name", "Dana")
+        page.click("#person-submit")
+        page.wait_for_selector("body[data-ready=true]")
+        assert page.locator("#open-people").is_visible()
+        secret = page.evaluate("localStorage.getItem('workbench.secret')")
+        me = s.get("/api/people/me", headers={"X-Workbench-Secret": secret}).json()
+        assert me["name"] == "Dana" and me["owner"] is True
+        # A second browser without an invitation is told to ask the owner.
+        other = browser.new_context(viewport={"width": 1280, "height": 900})
+        second = other.new_page()
+        second.ask_name = True
+        second.goto(s.url + "/")
+        second.locator("#person-dialog").wait_for(state="visible")
+        second.fill("#person-name", "Eve")
+        second.click("#person-submit")
+        second.wait_for_function("() => document.querySelector('#person-error').textContent.includes('invitation')")
+        other.close()
+        context.close()
+    finally:
+        s.close()
