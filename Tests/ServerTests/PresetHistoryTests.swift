@@ -57,6 +57,10 @@ import Testing
 
     @Test func reviewsGiveTheStatusAndAnApprovalOutlivesANewDraft() throws {
         let store = try PresetStore(folder: folder)
+        // Approvals count from invited people only: Ana, Ben and Cy join by the owner's invitations.
+        let people = try PeopleStore(database: store.database)
+        let owner = try people.owner()
+        for name in ["Ana", "Ben", "Cy"] { _ = try people.join(invitation: try people.invite(role: .editor, by: owner).code, name: name) }
         _ = try store.save(try preset("Pick", marker: 3), ifMatch: nil, author: "Ana")
         #expect(try store.status(of: "Pick")?.state == .draft)
         _ = try store.review("Pick", revision: 1, decision: .requestReview, reviewers: ["Ben"], comment: "", author: "Ana")
