@@ -72,7 +72,8 @@ async function start() {
     onPresence: people => panel.renderPresence(people),
     onFollowedPress: (pressing, selection) => stage.showTheirPress(pressing, selection),
     onFollowedMove: selection => stage.showTheirMove(selection),
-    onNotice: event => notices.heard(event),
+    // A new role, or a revoke, from the owner: the page starts again as what the person now is.
+    onNotice: event => (event.kind === 'role' || event.kind === 'revoked' ? location.reload() : notices.heard(event)),
   });
   const panel = new SessionPanel(live, Boolean(me?.owner));
   const notices = new Notices(presets);

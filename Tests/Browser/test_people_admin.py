@@ -18,6 +18,12 @@ def role_of(server, name, token=None):
 def test_the_owner_changes_a_role_from_the_page(browser, fresh_server):
     s = fresh_server
     s.person("Pat")
+    pats = browser.new_context(viewport={"width": 1280, "height": 900})
+    pat = pats.new_page()
+    pat.add_init_script("localStorage.setItem('workbench.user', 'Pat')")
+    pat.goto(s.url + "/")
+    pat.wait_for_selector("body[data-ready=true]")
+    assert pat.evaluate("document.body.dataset.role") == "editor"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.add_init_script("localStorage.setItem('workbench.user', 'owner')")
@@ -28,6 +34,9 @@ def test_the_owner_changes_a_role_from_the_page(browser, fresh_server):
     row.wait_for()
     row.locator("select").select_option("viewer")
     assert wait_for(lambda: role_of(s, "Pat") == "viewer", timeout=5)
+    # Pat's open page hears it and starts again as a viewer.
+    pat.wait_for_function("() => document.body.dataset.role === 'viewer' && document.body.dataset.ready === 'true'", timeout=10000)
+    pats.close()
     assert s.person("Pat").put("/api/presets/Nope", json={"parameters": {}}).status_code == 403
     # Revoke from the page, then give the name back: the dialog shows the restoring link.
     page.locator('#people-rows tr[data-person="Pat"] button.person-revoke').click()

@@ -303,3 +303,26 @@ def test_a_second_identity_of_the_author_cannot_be_made_to_approve(fresh_server)
     own = requests.post(s.url + "/api/presets/Hers/reviews", json={"revision": rev.json()["revision"], "decision": "approve", "acknowledgeReadability": True},
                         headers={"Origin": s.url, "X-Workbench-Secret": secret}, timeout=10)
     assert own.status_code == 403 and own.json()["error"]["code"] == "own_work"
+
+
+def test_a_phone_that_joined_through_the_viewer_link_becomes_an_editor_through_the_owner():
+    s = Server("--share", data_csv=small_csv())
+    try:
+        (editor, _), (viewer, viewer_invitation) = shared_links(s)
+        made = requests.post(s.url + "/api/people", json={"name": "Phone", "invitation": viewer_invitation},
+                             headers={"Origin": s.url, "X-Workbench-Token": viewer}, timeout=10)
+        assert made.status_code == 201 and made.json()["person"]["role"] == "viewer"
+        phone = {"Origin": s.url, "X-Workbench-Token": viewer, "X-Workbench-Secret": made.json()["secret"]}
+        assert requests.put(s.url + "/api/presets/Mine", json={"parameters": {}}, headers=phone, timeout=10).status_code == 403
+        # Opening the editor link later changes nothing by itself: the person is a viewer.
+        assert requests.put(s.url + "/api/presets/Mine", json={"parameters": {}}, headers={**phone, "X-Workbench-Token": editor}, timeout=10).status_code == 403
+        # A viewer link alone, without a person, still writes nothing.
+        assert requests.put(s.url + "/api/presets/Mine", json={"parameters": {}}, headers={"Origin": s.url, "X-Workbench-Token": viewer}, timeout=10).status_code == 403
+        owner = requests.post(s.url + "/api/people", json={"name": "owner"}, headers={"Origin": s.url, "X-Workbench-Token": editor}, timeout=10).json()["secret"]
+        r = requests.put(s.url + "/api/people/Phone/role", json={"role": "editor"}, timeout=10,
+                         headers={"Origin": s.url, "X-Workbench-Token": editor, "X-Workbench-Secret": owner})
+        assert r.status_code == 200, r.text
+        assert requests.put(s.url + "/api/presets/Mine", json={"parameters": {}}, headers=phone, timeout=10).status_code == 201
+        assert requests.get(s.url + "/api/session", headers=phone, timeout=10).json()["role"] == "editor"
+    finally:
+        s.close()

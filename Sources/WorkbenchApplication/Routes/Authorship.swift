@@ -42,11 +42,10 @@ package struct Authorship: Middleware {
             author.user = person.name
             author.personID = person.id
             author.role = person.role
-            // A viewer stays a viewer whichever link the page came through.
-            if person.role == .viewer {
-                context.role = .viewer
-                if !ShareAccess.viewerMay(method: request.method, path: request.rawPath) { return ShareGuard.viewersCannotWrite }
-            }
+            // The person's role decides, whichever link the page came through: a viewer stays a
+            // viewer, and a person the owner made an editor writes even through the viewer link.
+            context.role = person.role == .viewer ? .viewer : .editor
+            if person.role == .viewer && !ShareAccess.viewerMay(method: request.method, path: request.rawPath) { return ShareGuard.viewersCannotWrite }
         } else if !Self.isOpen(method: request.method, path: request.rawPath) {
             return Self.personRequired
         }

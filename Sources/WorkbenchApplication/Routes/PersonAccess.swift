@@ -67,7 +67,8 @@ package final class PersonAccess: Sendable {
 
     func revoked(_ person: PeopleStore.Person) {
         let streams = notices.streams(of: person.id)
-        notices.notify(person.id, "revoked", .object([("name", .string(person.name))]))
+        notices.notify(person.id, "notice", .object([("kind", .string("revoked")), ("name", .string(person.name)),
+                                                     ("message", .string("your access to this workbench was revoked"))]))
         var left = false
         for id in streams { if presence.leave(stream: id) { left = true } }
         notices.events.finish(streams)
@@ -77,7 +78,8 @@ package final class PersonAccess: Sendable {
     }
 
     func changed(_ person: PeopleStore.Person) {
-        notices.notify(person.id, "role", .object([("role", .string(person.role.rawValue))]))
+        notices.notify(person.id, "notice", .object([("kind", .string("role")), ("role", .string(person.role.rawValue)),
+                                                     ("message", .string("the owner made you \(person.role == .editor ? "an editor" : "a viewer")"))]))
         notices.events.publish("people", .object([("action", .string("role")), ("name", .string(person.name)), ("role", .string(person.role.rawValue))]))
     }
 }

@@ -7,7 +7,9 @@ import PriceData
 /// `X-Workbench-Token` header, or as `?token=` on a GET (the event stream, the render socket and
 /// downloads cannot set headers); the page's own files need the page cookie a join link sets. A
 /// join link (`?token=` on a page address) redirects to the plain URL with the token in the
-/// fragment. A viewer's writes answer 403. A request whose head alone decides is refused before
+/// fragment. A viewer link's writes answer 403, unless they carry a person's secret: then the
+/// person's role decides (`Authorship`), so the owner can make a phone that came through the
+/// viewer link an editor. A request whose head alone decides is refused before
 /// its body is read.
 package struct ShareGuard: Middleware {
     package let access: ShareAccess
@@ -25,7 +27,10 @@ package struct ShareGuard: Middleware {
             // A GET may carry the token (or a join link's) in its query, read once the request is whole.
             return head.method == "GET" || head.method == "HEAD" ? nil : Self.unauthorized
         }
-        if role == .viewer && !ShareAccess.viewerMay(method: head.method, path: head.rawPath) { return Self.viewersCannotWrite }
+        // A person's role decides for the person (Authorship): a viewer link alone cannot write.
+        if role == .viewer && head.header("x-workbench-secret") == nil && !ShareAccess.viewerMay(method: head.method, path: head.rawPath) {
+            return Self.viewersCannotWrite
+        }
         return nil
     }
 
@@ -63,7 +68,9 @@ package struct ShareGuard: Middleware {
             let wantsPage = request.method == "GET" && !api && request.header("accept")?.contains("text/html") == true
             return wantsPage ? Self.joinLinkNeeded : Self.unauthorized
         }
-        if role == .viewer && !ShareAccess.viewerMay(method: request.method, path: request.rawPath) { return Self.viewersCannotWrite }
+        if role == .viewer && request.header("x-workbench-secret") == nil && !ShareAccess.viewerMay(method: request.method, path: request.rawPath) {
+            return Self.viewersCannotWrite
+        }
         context.role = role
         return try next(context)
     }
