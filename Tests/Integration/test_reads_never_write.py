@@ -125,3 +125,17 @@ def test_a_presets_author_is_the_person_who_saved_it(s):
     r = s.person("Ben").put("/api/presets/Authored", json=whole, headers={"If-Match": r.json()["revision"]})
     assert r.status_code == 200, r.text
     assert s.get("/api/presets/Authored").json()["author"] == "Ben"
+
+
+def test_a_method_a_path_does_not_have_is_405_for_anyone(s):
+    """Before anyone is asked who they are: the same answer with or without a secret."""
+    document = s.get("/api/openapi.json").json()
+    for path, operations in document["paths"].items():
+        concrete = path.replace("{", "x").replace("}", "")
+        declared = {m.upper() for m in operations if m in ("get", "put", "post", "delete", "patch", "head", "options", "trace")}
+        for method in ("TRACE", "PATCH", "DELETE", "PUT"):
+            if method in declared:
+                continue
+            r = requests.request(method, s.url + concrete, headers={"Origin": s.url}, timeout=10)
+            assert r.status_code == 405, (method, path, r.status_code, r.text[:200])
+            assert "Allow" in r.headers and r.json()["error"]["code"] == "method_not_allowed"
