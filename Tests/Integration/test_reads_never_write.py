@@ -139,3 +139,20 @@ def test_a_method_a_path_does_not_have_is_405_for_anyone(s):
             r = requests.request(method, s.url + concrete, headers={"Origin": s.url}, timeout=10)
             assert r.status_code == 405, (method, path, r.status_code, r.text[:200])
             assert "Allow" in r.headers and r.json()["error"]["code"] == "method_not_allowed"
+
+
+def test_viewers_are_handed_no_candidates():
+    """Under --share a viewer watches an Explore round: /next, which stores what it hands out, refuses them."""
+    from test_share import SharedServer
+    shared = SharedServer()
+    try:
+        rid = start_explore(shared, "Ada")
+        made = requests.post(shared.url + "/api/people", json={"name": "Vera"}, headers={"Origin": shared.url, **shared.as_(shared.viewer)}, timeout=10)
+        assert made.status_code == 201, made.text
+        viewer = {"Origin": shared.url, **shared.as_(shared.viewer), "X-Workbench-Secret": made.json()["secret"]}
+        r = requests.get(f"{shared.url}/api/explore/{rid}/next", headers=viewer, timeout=10)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "viewer", r.text
+        assert proposal_rows(shared, rid) == 0
+        assert requests.get(f"{shared.url}/api/explore/{rid}", headers=viewer, timeout=10).status_code == 200
+    finally:
+        shared.close()
