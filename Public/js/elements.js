@@ -1,12 +1,14 @@
 // Small element builders the page's tables and dialogs share. Text goes in as textContent:
-// names and notes from people are never parsed as markup.
+// names and notes from people are never parsed as markup, and their invisible characters show.
+
+import { visibleText } from './visible-text.js';
 
 /** A table row of `cells` as `tag` (`th` or `td`) elements. */
 export function row(cells, tag) {
   const tr = document.createElement('tr');
   for (const text of cells) {
     const cell = document.createElement(tag);
-    cell.textContent = text;
+    cell.textContent = visibleText(text);
     tr.append(cell);
   }
   return tr;
@@ -35,9 +37,10 @@ export function button(text, onClick) {
 // Writing a value an element already has still invalidates its style (and a text, its layout):
 // the page redraws on every slider step, so these write only what changed.
 
-/** Sets `element`'s text unless it is already `text`. */
+/** Sets `element`'s text (invisible characters shown) unless it is already so. */
 export function writeText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
+  const shown = visibleText(text);
+  if (element.textContent !== shown) element.textContent = shown;
 }
 
 /** Sets (a string), or removes (null or false; true sets it empty), an attribute unless it already is so. */

@@ -3,20 +3,25 @@ import Synchronization
 
 /// The arithmetic of fair shares: when a total is reached, each active client (an address) is
 /// owed `total ÷ active clients`. A client below that share takes from the client holding the
-/// most; a client at or above it takes nothing from anyone else. So no number of addresses can
-/// hold a client below its fair share, and a lone client may still use the whole total.
+/// most, and only from a client holding more than its own share; a client at or above its share
+/// takes nothing from anyone else. So no number of addresses can hold a client below its fair
+/// share or take what a client holds within it (a page's established stream), and a lone
+/// client may still use the whole total.
 package enum FairShare {
     /// Each client's share of `total` when `active` clients hold or ask for some (at least 1).
     package static func share(total: Int, active: Int) -> Int { max(1, total / max(1, active)) }
 
     /// Whom `newcomer`, asking for `amount` more of a full `total`, may take from: the other
-    /// clients holding more than it does, the one holding the most first; empty when the
-    /// newcomer would pass its fair share (then only its own items may give way).
+    /// clients holding more than their fair share (and than the newcomer), the one holding the
+    /// most first; empty when the newcomer would pass its fair share (then only its own items
+    /// may give way). A client within its share is never a donor: with many addresses each
+    /// holding one, a newcomer waits rather than end someone's only stream.
     package static func donors(for newcomer: String, amount: Int = 1, holdings: [String: Int], total: Int) -> [String] {
         let mine = holdings[newcomer, default: 0]
         let active = holdings.filter { $0.value > 0 }.count + (mine > 0 ? 0 : 1)
-        guard mine + amount <= share(total: total, active: active) else { return [] }
-        return holdings.filter { $0.key != newcomer && $0.value > mine }
+        let fair = share(total: total, active: active)
+        guard mine + amount <= fair else { return [] }
+        return holdings.filter { $0.key != newcomer && $0.value > mine && $0.value > fair }
             .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .map(\.key)
     }

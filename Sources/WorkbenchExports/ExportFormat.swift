@@ -115,9 +115,10 @@ package enum CodeName {
     }
 }
 
-/// String literal bodies for generated code. Quotes, backslashes, line breaks, other control
-/// characters and bidirectional overrides (which can make code read differently from what it
-/// does) are escaped; everything else, emoji and right-to-left letters included, stays as is.
+/// String literal bodies for generated code. Quotes, backslashes, line breaks and every
+/// invisible character (`InvisibleText`: controls, bidi overrides and isolates, zero-width
+/// characters, which can make code read differently from what it does) are escaped; everything
+/// else, emoji and right-to-left letters included, stays as is.
 package enum CodeString {
     /// A floating-point literal for Swift and Kotlin: the shortest round-trip digits, with a
     /// decimal point so `1` stays a Double (`1.0`), never an Int.
@@ -126,27 +127,20 @@ package enum CodeString {
         return text.contains(".") ? text : text + ".0"
     }
 
-    package static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || (0x202A...0x202E).contains(scalar.value)
-            || (0x2066...0x2069).contains(scalar.value) || scalar.value == 0x200E || scalar.value == 0x200F
-            || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
+    package static func needsUnicodeEscape(_ scalar: Unicode.Scalar) -> Bool { InvisibleText.isInvisible(scalar) }
 
-    /// A Swift string literal.
+    /// A Swift string literal: `\u{202E}`.
     package static func swift(_ text: String) -> String {
-        literal(text, special: [:]) { "\\u{\(String($0, radix: 16))}" }
+        literal(text, special: [:]) { "\\u{\(InvisibleText.hex($0))}" }
     }
 
-    /// A Kotlin string literal: `$` would start a template.
+    /// A Kotlin string literal (`\u202E`; a pair of escapes above U+FFFF): `$` would start a template.
     package static func kotlin(_ text: String) -> String {
-        literal(text, special: ["$": "\\$"]) { value in
-            let hex = String(value, radix: 16)
-            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        }
+        literal(text, special: ["$": "\\$"], unicode: InvisibleText.utf16Escape)
     }
 
     /// Quotes `text` with the escapes both languages share, plus the language's own.
-    private static func literal(_ text: String, special: [Unicode.Scalar: String], unicode: (UInt32) -> String) -> String {
+    private static func literal(_ text: String, special: [Unicode.Scalar: String], unicode: (Unicode.Scalar) -> String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -159,7 +153,7 @@ package enum CodeString {
                 if let escape = special[scalar] {
                     out += escape
                 } else if needsUnicodeEscape(scalar) {
-                    out += unicode(scalar.value)
+                    out += unicode(scalar)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -180,8 +174,14 @@ package enum CodeString {
         comment(text).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
     }
 
-    /// Text for a `//` comment: one line, no control or bidi characters.
+    /// Text for a `//` comment: one line; an invisible character is shown by its code ("U+202E").
     package static func comment(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { needsUnicodeEscape($0) ? " " : $0 }))
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" { out += " " }
+            else if needsUnicodeEscape(scalar) { out += InvisibleText.codePoint(scalar) }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
     }
 }

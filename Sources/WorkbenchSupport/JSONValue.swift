@@ -72,8 +72,9 @@ package enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Escapes quotes, backslashes, control characters and U+2028/2029; runs of other text
-    /// are copied whole (frames of SVG make this the API's hottest string work).
+    /// Escapes quotes, backslashes and every invisible character (`InvisibleText`: controls,
+    /// bidi overrides, zero-width characters, U+2028/2029) as `\u202E`; runs of other text are
+    /// copied whole (frames of SVG make this the API's hottest string work, and they are ASCII).
     package static func writeString(_ s: String, to out: inout String) {
         out += "\""
         let utf8 = s.utf8
@@ -89,15 +90,19 @@ package enum JSONValue: Equatable, Sendable {
             case 0x0A: escape = "\\n"
             case 0x0D: escape = "\\r"
             case 0x09: escape = "\\t"
-            case 0..<0x20: escape = "\\u" + hex4(UInt32(b))
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8/A9) end lines in JavaScript source.
-                if next != utf8.endIndex, utf8[next] == 0x80 {
-                    let third = utf8.index(after: next)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        escape = utf8[third] == 0xA8 ? "\\u2028" : "\\u2029"
-                        next = utf8.index(after: third)
-                    }
+            case 0..<0x20, 0x7F: escape = "\\u" + hex4(UInt32(b))
+            case 0xC2...0xF4:
+                // A scalar of two to four bytes (the text is valid UTF-8): escaped when invisible.
+                let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+                var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                var end = next
+                for _ in 1..<length where end != utf8.endIndex {
+                    value = value << 6 | UInt32(utf8[end] & 0x3F)
+                    end = utf8.index(after: end)
+                }
+                if let scalar = Unicode.Scalar(value), InvisibleText.isInvisible(scalar) {
+                    escape = InvisibleText.utf16Escape(scalar).lowercased()
+                    next = end
                 }
             default: break
             }

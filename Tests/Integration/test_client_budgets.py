@@ -323,3 +323,34 @@ def test_a_full_spool_disk_answers_507_and_drops_the_partial_file():
         s.close()
         os.system(f"umount {disk}")
         shutil.rmtree(disk, ignore_errors=True)
+
+
+def test_an_established_stream_and_socket_are_never_taken_for_an_attackers(server):
+    """A page's event stream and render socket, open before an attack from many addresses each
+    holding one, stay open: a client within its fair share is never the one that gives way (the
+    addresses sort after 127.0.0.1, which made it the first to go when all held one)."""
+    socks = []
+    try:
+        mine, status = handshake(server, "127.0.0.1")
+        socks.append(mine)
+        assert status == 101
+        my_stream = open_stream(server, "127.0.0.1")
+        socks.append(my_stream)
+        assert status_of(my_stream) == 200
+        # 64 sockets and 128 streams in all: every address takes one, then more addresses ask.
+        for i in range(70):
+            sock, _ = handshake(server, f"127.0.1.{2 + i}")
+            socks.append(sock)
+        streams = [open_stream(server, f"127.0.2.{2 + i}") for i in range(135)]
+        socks += streams
+        for s in streams:
+            status_of(s)
+        assert not ended(mine), "the page's render socket was closed for an attacker's"
+        assert not ended(my_stream), "the page's event stream was ended for an attacker's"
+        # And the page still gets the stream and socket it needs: its own oldest gives way.
+        again = open_stream(server, "127.0.0.1")
+        socks.append(again)
+        assert status_of(again) == 200
+    finally:
+        for s in socks:
+            s.close()

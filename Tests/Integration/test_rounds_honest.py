@@ -52,7 +52,7 @@ def test_no_names_or_parameters_travel_before_the_round_ends(fresh_server):
         assert leaks(text, s) == [], text
     assert s.get(f"/api/rounds/{round_id}/candidates/nope/render").status_code == 404
     # Once closed, names and parameters are the result.
-    closed = s.request("POST", f"/api/rounds/{round_id}/close").json()
+    closed = s.request("POST", f"/api/rounds/{round_id}/close", headers=as_user("Ada")).json()
     assert {e["name"] for e in closed["ranking"]} == set(CANDIDATES)
     for entry in closed["ranking"]:
         assert entry["parameters"] == preset_parameters(s, entry["name"])
@@ -69,7 +69,7 @@ def test_one_ballot_per_person_per_pair(fresh_server):
     other = s.get(f"/api/rounds/{round_id}/next", headers=as_user("Ben")).json()
     s.request("POST", f"/api/rounds/{round_id}/votes", json={"pair": other["pair"], "choice": "left"}, headers=as_user("Ben"))
     assert s.get(f"/api/rounds/{round_id}/next", headers=as_user("Ada")).json()["pair"] is None
-    result = s.request("POST", f"/api/rounds/{round_id}/close").json()
+    result = s.request("POST", f"/api/rounds/{round_id}/close", headers=as_user("Ada")).json()
     assert len(result["votes"]) == 2
     ada = [v for v in result["votes"] if v["voter"] == "Ada"]
     assert len(ada) == 1 and ada[0]["choice"] == "none"
@@ -97,7 +97,7 @@ def test_an_open_round_survives_a_restart(fresh_server):
         vote = again.request("POST", f"/api/rounds/{round_id}/votes", json={"pair": resumed["pair"], "choice": "right"}, headers=as_user("Ada"))
         assert vote.status_code == 201 and vote.json()["votes"] == 2
         # The variations' parameters were kept with the round: the result shows them.
-        result = again.request("POST", f"/api/rounds/{round_id}/close").json()
+        result = again.request("POST", f"/api/rounds/{round_id}/close", headers=as_user("Ada")).json()
         assert len(result["ranking"]) == 3 and all(e["parameters"] for e in result["ranking"])
     finally:
         again.close()
@@ -115,7 +115,7 @@ def test_save_a_winner_as_a_preset_naming_the_round(fresh_server):
     assert early.status_code == 409
     result = s.request("POST", f"/api/rounds/{round_id}/close", headers=as_user("Ada")).json()
     winner = result["ranking"][0]
-    saved = s.request("POST", f"/api/rounds/{round_id}/candidates/{winner['candidate']}/save", json={"name": "Round winner"}, headers=as_user("Ben"))
+    saved = s.request("POST", f"/api/rounds/{round_id}/candidates/{winner['candidate']}/save", json={"name": "Round winner"}, headers=as_user("Ada"))  # who voted (since issue 34: not Ben, who did not)
     assert saved.status_code == 201, saved.text
     assert saved.json()["parameters"] == winner["parameters"]
     revisions = s.get("/api/presets/" + quote("Round winner") + "/revisions").json()
@@ -123,7 +123,7 @@ def test_save_a_winner_as_a_preset_naming_the_round(fresh_server):
     first = revisions[-1]
     assert round_id in first["message"] and "blind round" in first["message"] and winner["name"] in first["message"]
     log = s.get("/api/log", params={"preset": "Round winner"}).json()
-    assert log[0]["author"] == "Ben" and round_id in log[0]["summary"]
-    again = s.request("POST", f"/api/rounds/{round_id}/candidates/{winner['candidate']}/save", json={"name": "Round winner"})
+    assert log[0]["author"] == "Ada" and round_id in log[0]["summary"]
+    again = s.request("POST", f"/api/rounds/{round_id}/candidates/{winner['candidate']}/save", json={"name": "Round winner"}, headers=as_user("Ada"))
     assert again.status_code == 409
     assert s.request("POST", f"/api/rounds/{round_id}/candidates/nope/save", json={"name": "X"}).status_code == 404

@@ -105,9 +105,10 @@ import Testing
 
     @Test func aClientBelowItsShareTakesFromTheOneHoldingTheMost() {
         let holdings = ["a": 40, "b": 60, "c": 28]
-        #expect(FairShare.donors(for: "me", holdings: holdings, total: 128) == ["b", "a", "c"])
-        // Past its share (128 / 3 = 42) it takes nothing from anyone else.
-        #expect(FairShare.donors(for: "c", amount: 14, holdings: holdings, total: 128) == ["b", "a"])
+        // Only from those above their share (128 / 4 = 32): c holds 28, within it, and keeps them.
+        #expect(FairShare.donors(for: "me", holdings: holdings, total: 128) == ["b", "a"])
+        // Past its share (128 / 3 = 42) it takes nothing from anyone else; a's 40 are within theirs.
+        #expect(FairShare.donors(for: "c", amount: 14, holdings: holdings, total: 128) == ["b"])
         #expect(FairShare.donors(for: "c", amount: 15, holdings: holdings, total: 128) == [])
         // Bytes: a 1 MB body within a share of 24 MB takes from the biggest holder.
         #expect(FairShare.donors(for: "me", amount: 1 << 20, holdings: ["x": 50 << 20, "y": 46 << 20], total: 96 << 20) == ["x", "y"])
@@ -127,6 +128,27 @@ import Testing
         for _ in 0..<4 { _ = lone.take("viewer") }
         #expect(lone.take("editor") != nil && lone.holding("viewer") == 3)
         #expect(lone.take("viewer") != nil && lone.holding("viewer") == 3 && lone.holding("editor") == 1)
+    }
+
+    @Test func anEstablishedStreamIsNeverTakenForAnAttackersFromManyAddresses() {
+        for addresses in [5, 20, 60, 200] {
+            for total in [64, 128] {
+                let pool = FairPool(total: total, ownGivesWay: true)
+                let mine = Mutex(false)
+                #expect(pool.take("127.0.0.1", evict: { mine.withLock { $0 = true } }) != nil)
+                // Each address opens streams again and again, in turns and in bursts.
+                // Each address (127.0.0.2 …, which sort after 127.0.0.1 and 127.0.0.10 before 127.0.0.2)
+                // opens streams again and again, in turns and in bursts, and closes some.
+                var held: [Int] = []
+                for i in 0..<(total * 6) {
+                    if let id = pool.take("127.0.\(i % 3).\(2 + i % addresses)") { held.append(id) }
+                    if i % 5 == 0, !held.isEmpty { pool.release(held.removeFirst()) }
+                }
+                for i in 0..<(total * 3) { _ = pool.take("127.0.0.\(2 + (i / 9) % addresses)") }
+                #expect(!mine.withLock { $0 }, "the page's stream was dropped (\(addresses) addresses, \(total))")
+                #expect(pool.holding("127.0.0.1") == 1 && pool.inUse <= total)
+            }
+        }
     }
 
     @Test func bytesGrowAndAreTakenFromTheSlowestBodyOfTheBiggestHolder() {

@@ -42,6 +42,10 @@ import Testing
         #expect(value("lineColor", "PM pick") == .string("#00FF00"))
         // Someone else cannot undo pm's step either.
         #expect(throws: DraftStore.EditError.nothingToUndo) { try undo("s1", by: "designer", as: "d1", on: "PM pick") }
+        // Not even with pm's page id, which others see: a step is the person's.
+        #expect(throws: DraftStore.EditError.nothingToUndo) {
+            try store.apply(.undo(step: "s1"), to: "PM pick", by: .init(user: "DESIGNER", client: "pm", step: "d2")) { seed }
+        }
         // Redo is the undo of the undo.
         _ = try undo("s3", by: "pm", as: "s5", on: "Designer pick")
         #expect(value("lineColor", "Designer pick") == .string("#111111"))
@@ -49,7 +53,7 @@ import Testing
 
     @Test func undoLeavesKeysAColleagueChangedSince() throws {
         _ = try store.apply(.set([("markerRadius", .number(6)), ("lineColor", .string("#000000"))]), to: "Default",
-                            by: .init(user: "Ann", client: "a", step: "s1")) { seed }
+                            by: .init(user: "A", client: "a", step: "s1")) { seed }
         _ = try set("markerRadius", .number(2), by: "b", step: "t1")
         let outcome = try undo("s1", by: "a", as: "s2")
         #expect(outcome.skipped == ["markerRadius"] && outcome.skippedBecauseOf == ["B"])

@@ -1,9 +1,9 @@
 /// Escapes text for XML/HTML content and attribute values.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
-        // Most values (numbers, path data, colours) need nothing: check the bytes first.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0xEF }) {
+        // Most values (numbers, path data, colours) are plain ASCII that needs nothing: check the bytes first.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+            || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }) {
             return text
         }
         var out = ""
@@ -15,10 +15,13 @@ public enum XMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
             default:
                 // XML 1.0 forbids most control characters even as references; drop them.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                if scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                // Any other invisible character (a bidi override, a zero-width space) is written
+                // as a reference, never raw (InvisibleText).
+                if InvisibleText.isInvisible(scalar) { out += "&#x" + InvisibleText.hex(scalar) + ";"; continue }
                 out.unicodeScalars.append(scalar)
             }
         }

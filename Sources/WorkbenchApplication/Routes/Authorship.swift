@@ -24,6 +24,9 @@ package struct Authorship: Middleware {
     }
 
     package func respond(to context: RequestContext, next: Responder) throws -> HTTPResponse {
+        // A method the path does not have reaches no handler: it is answered 405 with `Allow`
+        // (or 404), the same for everyone, before anyone is asked who they are.
+        guard context.route.route != nil || !context.request.rawPath.hasPrefix("/api/") else { return try next(context) }
         var context = context
         let request = context.request
         var secret = request.header("x-workbench-secret")

@@ -24,9 +24,9 @@ struct ExploreRoutes: PresetReading {
         r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"seed\"?}",
                schema: OpenAPIDocument.exploreStart, answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
-        r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. The same until you answer.",
+        r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; the same (stored once) until you answer.",
               query: [.init("count", OpenAPIDocument.enumeration(["2", "4"]), "candidates side by side"), .init("svg", OpenAPIDocument.enumeration(["true", "false"]), "include SVGs")],
-              answers: [.json("the candidates", ExploreNextAnswer.self)], errors: [403, 404, 409]) { try next($0) }
+              answers: [.json("the candidates", ExploreNextAnswer.self)], errors: [401, 403, 404, 409]) { try next($0) }
         r.post("/api/explore/{id}/answers", "Answer your candidates: {\"ticket\", \"choice\": \"a\"|\"b\"|\"c\"|\"d\"|\"none\"} (none: no preference)",
                schema: OpenAPIDocument.exploreAnswer, answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [403, 404, 409]) { try answer($0) }
         r.get("/api/explore/{id}/best", "The team's current best: its parameters, mean and standard deviation of the utility, the changes from the starting preset in words",
@@ -34,10 +34,10 @@ struct ExploreRoutes: PresetReading {
         r.get("/api/explore/{id}", "The round: its parameters, voters, state, answers by person and the best", answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) {
             try show($0)
         }
-        r.post("/api/explore/{id}/end", "End the round; its best is recorded in the decision log", body: nil,
-               answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) { try end($0) }
-        r.post("/api/explore/{id}/save", "Save the best as a new preset {\"name\"}; its first revision names the round and the number of answers",
-               schema: OpenAPIDocument.exploreSave, answers: [.json("saved", ExploreSavedAnswer.self, status: 201)], errors: [404, 409, 507]) { try save($0) }
+        r.post("/api/explore/{id}/end", "End the round (a round that names its voters: by one of them); its best is recorded in the decision log", body: nil,
+               answers: [.json("the round", ExploreRoundAnswer.self)], errors: [403, 404]) { try end($0) }
+        r.post("/api/explore/{id}/save", "Save the best as a new preset {\"name\"} (a round that names its voters: by one of them); its first revision names the round and the number of answers",
+               schema: OpenAPIDocument.exploreSave, answers: [.json("saved", ExploreSavedAnswer.self, status: 201)], errors: [403, 404, 409, 507]) { try save($0) }
     }
 
     // MARK: handlers
@@ -142,6 +142,11 @@ struct ExploreRoutes: PresetReading {
         let id = request.pathParameters["id"] ?? ""
         let count = request.query["count"] == "4" ? 4 : 2
         let drawings = request.query["svg"] == "true"
+        // A read that hands out candidates stores them: only a person who may answer gets them.
+        guard request.author.isPerson else { throw Self.personRequired }
+        guard request.role != .viewer, request.author.role != .viewer else {
+            throw HTTPError(403, "viewer", "viewers watch Explore rounds; candidates are handed to those who answer")
+        }
         let issued: (Exploration, Exploration.Ticket)
         do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidatesJSON) } catch { throw Self.exploreError(error, id: id) }
         let (round, ticket) = issued
@@ -214,7 +219,10 @@ struct ExploreRoutes: PresetReading {
         let name: String
         do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
         let round: Exploration
-        do { round = try explore.round(id) } catch { throw Self.exploreError(error, id: id) }
+        do {
+            round = try explore.round(id)
+            try explore.maySave(round, by: request.author.user)
+        } catch { throw Self.exploreError(error, id: id) }
         guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
             throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
         }
@@ -309,12 +317,15 @@ struct ExploreRoutes: PresetReading {
         .array(points.map { values(round, $0) })
     }
 
+    static let personRequired = HTTPError(401, "person_required",
+        "candidates are handed to people: choose a name first (POST /api/people) and send the secret it gives as X-Workbench-Secret", field: "X-Workbench-Secret")
+
     static func exploreError(_ error: ExploreStore.Failure, id: String = "") -> HTTPError {
         switch error {
         case .notFound: HTTPError(404, "not_found", "no Explore round \"\(String(id.prefix(32)))\"", field: "id")
         case .closed: HTTPError(409, "round_ended", "this Explore round has ended; see its best")
         case .tooMany: HTTPError(409, "too_many_rounds", "\(ExploreStore.maxOpenRounds) Explore rounds are open; end one first")
-        case .notAVoter: HTTPError(403, "not_a_voter", "this round is answered by the people it names")
+        case .notAVoter: HTTPError(403, "not_a_voter", "this round is answered, ended and saved by the people it names")
         case .unknownTicket: HTTPError(409, "unknown_ticket", "these candidates were answered already or replaced; ask for the next", field: "ticket")
         case .notYourTicket: HTTPError(403, "not_your_ticket", "these candidates were handed to someone else", field: "ticket")
         case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown, or none", field: "choice")

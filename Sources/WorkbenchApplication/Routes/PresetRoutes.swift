@@ -89,7 +89,6 @@ struct PresetRoutes: PresetReading {
         }
         preset.name = name
         preset.updatedAt = Preset.now()
-        if preset.author.isEmpty { preset.author = request.author.user }
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
             saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),

@@ -38,9 +38,9 @@ struct RoundRoutes: PresetReading {
               answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try roundResult($0)
         }
-        r.post("/api/rounds/{id}/candidates/{token}/save", "Save a closed round's candidate as a new preset ({\"name\"}); its first revision names the round",
-               schema: OpenAPIDocument.saveCandidate, answers: [.json("the new preset", status: 201)], errors: [404, 409, 500, 507]) { try saveCandidate($0) }
-        r.post("/api/rounds/{id}/close", "End voting and record the result in the decision log", body: nil, answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
+        r.post("/api/rounds/{id}/candidates/{token}/save", "Save a closed round's candidate as a new preset ({\"name\"}), by who started the round or voted in it; its first revision names the round",
+               schema: OpenAPIDocument.saveCandidate, answers: [.json("the new preset", status: 201)], errors: [403, 404, 409, 500, 507]) { try saveCandidate($0) }
+        r.post("/api/rounds/{id}/close", "End voting (who started the round or voted in it) and record the result in the decision log", body: nil, answers: [.json("the result", RoundResultAnswer.self)], errors: [403, 404]) {
             try closeRound($0)
         }
     }
@@ -154,7 +154,7 @@ struct RoundRoutes: PresetReading {
     package func closeRound(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let closing: (round: PairwiseRound, closedNow: Bool)?
-        do { closing = try rounds.close(id) } catch { throw Self.roundError(error) }
+        do { closing = try rounds.close(id, by: request.author.user) } catch { throw Self.roundError(error) }
         guard let (round, closedNow) = closing else { throw Self.noRound(id) }
         if closedNow {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
@@ -181,6 +181,7 @@ struct RoundRoutes: PresetReading {
         guard round.closedAt != nil else {
             throw HTTPError(409, "round_open", "the round is still open: close it before saving a candidate", field: "id")
         }
+        guard round.isDecided(by: request.author.user) else { throw Self.roundError(.notAVoter) }
         let body = JSONValue.object(try request.jsonObject())
         guard let raw = body["name"]?.stringValue else { throw .badRequest("is required: the new preset's name", field: "name") }
         let name: String
@@ -233,6 +234,7 @@ struct RoundRoutes: PresetReading {
         case .unknownPair: HTTPError(409, "unknown_pair", "this pair was not handed out or has been voted on already; ask for the next pair", field: "pair")
         case .notYourPair: HTTPError(403, "not_your_pair", "this pair was handed to someone else", field: "pair")
         case .tooManyVoters: HTTPError(409, "too_many_voters", "\(PairwiseRound.maxVoters) people have voted in this round already")
+        case .notAVoter: HTTPError(403, "not_a_voter", "this round is closed and saved by who started it or voted in it")
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
         }
     }

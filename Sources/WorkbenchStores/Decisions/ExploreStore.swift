@@ -100,16 +100,23 @@ package struct Exploration: Codable, Sendable {
 /// with its parameters, in tables of the workbench database.
 package protocol ExploreRecords: Sendable {
     func loadAll() throws -> [Exploration]
-    /// Writes the round's state and, in the same transaction, the proposals and answer made now.
-    func write(_ round: Exploration, proposals: [(person: String, at: String, parameters: JSONValue)], answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)?) throws
+    /// Writes the round's state and, in the same transaction, the ticket handed out now, the
+    /// answer made now, and forgets the proposals of tickets dropped unanswered.
+    func write(_ round: Exploration, change: ExploreStore.Change) throws
 }
 
 /// The Explore rounds of this workbench. Knows no HTTP; throws `ExploreStore.Failure`.
+///
+/// Each round has its own lock: the model's work for one round (a proposal, a fit after an
+/// answer) never waits for another round's.
 package final class ExploreStore: Sendable {
     package static let maxOpenRounds = 50
     package static let maxAnswers = 400
-    /// Outstanding tickets per round (the oldest is dropped).
+    /// Outstanding tickets per round, one per person (the oldest is dropped).
     package static let maxTickets = 64
+    /// Proposals the model may make in a round: a ticket of four takes two, and a person who
+    /// switches between two and four is handed new ones, so this bounds what a round stores.
+    package static let maxProposals = 2 * maxAnswers + 2 * maxTickets
     package static let parameterRange = 1...12
     package static let voterLimit = 32
     package static let stableRange = 3...50
@@ -121,25 +128,74 @@ package final class ExploreStore: Sendable {
         case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
     }
 
-    private let state = Mutex<[String: Exploration]?>(nil)
+    /// What one write of a round adds or removes besides its state.
+    package struct Change: Sendable {
+        /// A ticket handed out now, with its candidates' parameters.
+        package var issued: (ticket: Exploration.Ticket, parameters: JSONValue)?
+        /// An answer made now, with its candidates' parameters.
+        package var answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)?
+        /// Tickets dropped unanswered (replaced, pruned, or the round ended).
+        package var dropped: [String] = []
+
+        package init(issued: (ticket: Exploration.Ticket, parameters: JSONValue)? = nil,
+                     answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)? = nil, dropped: [String] = []) {
+            self.issued = issued
+            self.answer = answer
+            self.dropped = dropped
+        }
+    }
+
+    /// One round behind its own lock.
+    private final class Slot: Sendable {
+        let round: Mutex<Exploration>
+        init(_ round: Exploration) { self.round = Mutex(round) }
+    }
+
+    /// The rounds by id and which are open (kept here so that counting them locks no round).
+    private struct Index {
+        var slots: [String: Slot] = [:]
+        var open: Set<String> = []
+    }
+
+    private let index = Mutex<Index?>(nil)
     private let records: (any ExploreRecords)?
 
     package init(records: (any ExploreRecords)? = nil) { self.records = records }
 
-    private func withRounds<T>(_ body: (inout [String: Exploration]) throws(Failure) -> T) throws(Failure) -> T {
-        try state.withLock { (current: inout [String: Exploration]?) throws(Failure) -> T in
+    /// The index, read from the records the first time.
+    private func withIndex<T>(_ body: (inout Index) throws(Failure) -> T) throws(Failure) -> T {
+        try index.withLock { (current: inout Index?) throws(Failure) -> T in
             if current == nil {
-                do { current = Dictionary(uniqueKeysWithValues: try (records?.loadAll() ?? []).map { ($0.id, $0) }) } catch { throw .storage("\(error)") }
+                let loaded: [Exploration]
+                do { loaded = try records?.loadAll() ?? [] } catch { throw .storage("\(error)") }
+                var fresh = Index()
+                for round in loaded {
+                    fresh.slots[round.id] = Slot(round)
+                    if round.isOpen { fresh.open.insert(round.id) }
+                }
+                current = fresh
             }
-            var all = current ?? [:]
-            defer { current = all }
-            return try body(&all)
+            var value = current ?? Index()
+            defer { current = value }
+            return try body(&value)
         }
     }
 
-    private func save(_ round: Exploration, proposals: [(person: String, at: String, parameters: JSONValue)] = [],
-                      answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)? = nil) throws(Failure) {
-        do { try records?.write(round, proposals: proposals, answer: answer) } catch { throw .storage("\(error)") }
+    /// Runs `body` on one round under that round's lock only.
+    private func withRound<T>(_ id: String, _ body: (inout Exploration) throws(Failure) -> T) throws(Failure) -> T {
+        guard let slot = try withIndex({ $0.slots[id] }) else { throw .notFound }
+        let (result, isOpen) = try slot.round.withLock { (round: inout Exploration) throws(Failure) -> (T, Bool) in
+            var copy = round
+            let result = try body(&copy)
+            round = copy
+            return (result, copy.isOpen)
+        }
+        if !isOpen { _ = try withIndex { $0.open.remove(id) } }
+        return result
+    }
+
+    private func save(_ round: Exploration, _ change: Change = Change()) throws(Failure) {
+        do { try records?.write(round, change: change) } catch { throw .storage("\(error)") }
     }
 
     /// A new round. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).
@@ -154,39 +210,45 @@ package final class ExploreStore: Sendable {
                                 baseParameters: baseParameters.serialized(), keys: keys,
                                 ranges: ranges.mapValues { [$0.lowerBound, $0.upperBound] }, voters: voters, endWhenStable: endWhenStable,
                                 model: ExploreRound(space: space.space, seed: seed ?? random.next(), settings: settings))
-        return try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard all.values.filter(\.isOpen).count < Self.maxOpenRounds else { throw .tooMany }
+        return try withIndex { (index: inout Index) throws(Failure) in
+            guard index.open.count < Self.maxOpenRounds else { throw .tooMany }
             try save(round)
-            all[round.id] = round
+            index.slots[round.id] = Slot(round)
+            index.open.insert(round.id)
             return round
         }
     }
 
     package func round(_ id: String) throws(Failure) -> Exploration {
-        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard let round = all[id] else { throw .notFound }
-            return round
-        }
+        try withRound(id) { round in round }
     }
 
-    /// Newest first.
+    /// Newest first. Each round is read under its own lock, one after the other.
     package func list() throws(Failure) -> [Exploration] {
-        try withRounds { all in Array(all.values) }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+        try withIndex { Array($0.slots.values) }.map { $0.round.withLock { $0 } }
+            .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 
     private func mayAnswer(_ round: Exploration, _ person: String) throws(Failure) {
         guard round.isOpen else { throw .closed }
+        try mayDecide(round, person)
+    }
+
+    /// A round that names its voters is answered, ended and saved by them alone.
+    private func mayDecide(_ round: Exploration, _ person: String) throws(Failure) {
         guard round.voters.isEmpty || round.voters.contains(person) else { throw .notAVoter }
     }
 
     /// This person's candidates: the ticket they have not answered yet (same count), else new
-    /// ones from the model, chosen for them (by how noisy their answers have been). `parameters` describes a ticket's candidates for the records.
+    /// ones from the model, chosen for them (by how noisy their answers have been). A ticket is
+    /// stored once, when it is handed out; asking again returns it unchanged. Each person holds
+    /// one ticket, a round at most `maxTickets` (the oldest unanswered is dropped).
+    /// `parameters` describes a ticket's candidates for the records.
     package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (Exploration, Exploration.Ticket) {
-        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard var round = all[id] else { throw .notFound }
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             if let waiting = round.tickets.last(where: { $0.person == person }), waiting.points.count == count { return (round, waiting) }
-            guard round.model.answers.count < Self.maxAnswers else { throw .full }
+            guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + count / 2 <= Self.maxProposals else { throw .full }
             var proposals: [Int] = [], points: [[Double]] = []
             for _ in 0..<(count / 2) {
                 let p = round.model.propose(for: person)
@@ -194,11 +256,15 @@ package final class ExploreStore: Sendable {
                 points += [p.first, p.second]
             }
             let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now())
+            var dropped = round.tickets.filter { $0.person == person }.map(\.token)
             round.tickets.removeAll { $0.person == person }
             round.tickets.append(ticket)
-            if round.tickets.count > Self.maxTickets { round.tickets.removeFirst(round.tickets.count - Self.maxTickets) }
-            try save(round, proposals: [(person, ticket.issuedAt, parameters(round, points))])
-            all[id] = round
+            if round.tickets.count > Self.maxTickets {
+                let excess = round.tickets.count - Self.maxTickets
+                dropped += round.tickets.prefix(excess).map(\.token)
+                round.tickets.removeFirst(excess)
+            }
+            try save(round, Change(issued: (ticket, parameters(round, points)), dropped: dropped))
             return (round, ticket)
         }
     }
@@ -207,8 +273,7 @@ package final class ExploreStore: Sendable {
     /// preference ties each pair shown. Ends the round when its best is stable (if asked to).
     package func answer(_ id: String, ticket token: String, choice: String, person: String,
                         parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (round: Exploration, endedNow: Bool) {
-        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard var round = all[id] else { throw .notFound }
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             guard let index = round.tickets.firstIndex(where: { $0.token == token }) else { throw .unknownTicket }
             let ticket = round.tickets[index]
@@ -218,8 +283,7 @@ package final class ExploreStore: Sendable {
             do {
                 if choice == "none" {
                     for p in ticket.proposals { try round.model.record(.noPreference, to: p, person: person) }
-                } else {
-                    let winner = ids.firstIndex(of: choice)!
+                } else if let winner = ids.firstIndex(of: choice) {
                     for (pair, p) in ticket.proposals.enumerated() where winner / 2 == pair {
                         try round.model.record(winner % 2 == 0 ? .first : .second, to: p, person: person)
                     }
@@ -233,39 +297,45 @@ package final class ExploreStore: Sendable {
             let entry = Exploration.AnswerEntry(person: person, at: now, choice: choice, candidates: ticket.points.count, total: round.model.answers.count)
             round.history.append(entry)
             var endedNow = false
+            var dropped: [String] = []
             if round.endWhenStable, let best = round.model.best, best.isStable {
                 round.endedAt = now
                 round.endReason = "stable"
+                dropped = round.tickets.map(\.token)
+                round.tickets = []
                 endedNow = true
             }
-            try save(round, answer: (entry, parameters(round, ticket.points)))
-            all[id] = round
+            try save(round, Change(answer: (entry, parameters(round, ticket.points)), dropped: dropped))
             return (round, endedNow)
         }
     }
 
-    /// Ends answering; returns the round and whether this call ended it.
+    /// Ends answering; returns the round and whether this call ended it. A round that names
+    /// its voters is ended by them alone.
     package func end(_ id: String, by person: String) throws(Failure) -> (round: Exploration, endedNow: Bool) {
-        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard var round = all[id] else { throw .notFound }
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
+            try mayDecide(round, person)
             guard round.isOpen else { return (round, false) }
             round.endedAt = Preset.now()
             round.endedBy = person
             round.endReason = "ended"
+            let dropped = round.tickets.map(\.token)
             round.tickets = []
-            try save(round)
-            all[id] = round
+            try save(round, Change(dropped: dropped))
             return (round, true)
         }
     }
 
+    /// Whether `person` may save the round's best: anyone for an open round, its voters when it names them.
+    package func maySave(_ round: Exploration, by person: String) throws(Failure) {
+        try mayDecide(round, person)
+    }
+
     /// Notes a preset saved from the round's best.
     package func saved(_ id: String, as name: String) throws(Failure) {
-        try withRounds { (all: inout [String: Exploration]) throws(Failure) in
-            guard var round = all[id] else { throw .notFound }
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
             round.saved.append(name)
             try save(round)
-            all[id] = round
         }
     }
 }

@@ -113,6 +113,9 @@ package struct PairwiseRound: Sendable {
         candidates.firstIndex { $0.token == token }.map { ($0, candidates[$0]) }
     }
 
+    /// Who decides the round: the person who started it and the people who voted in it.
+    package func isDecided(by person: String) -> Bool { !person.isEmpty && (person == createdBy || voters.contains(person)) }
+
     package mutating func close(at time: String) { if closedAt == nil { closedAt = time } }
 
     package var fit: BradleyTerry.Fit {
@@ -191,6 +194,8 @@ package struct PairwiseRound: Sendable {
 
 package enum RoundError: Error, Equatable {
     case closed, unknownPair, notYourPair, tooManyVoters
+    /// Neither who started the round nor one of its voters: they may not close it or save from it.
+    case notAVoter
     /// The round could not be kept in the database.
     case storage(String)
 }

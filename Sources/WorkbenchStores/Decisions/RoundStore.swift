@@ -109,10 +109,12 @@ package final class RoundStore: Sendable {
         }
     }
 
-    /// Ends voting; returns the round and whether this call closed it.
-    package func close(_ id: String) throws(RoundError) -> (round: PairwiseRound, closedNow: Bool)? {
+    /// Ends voting; returns the round and whether this call closed it. Only who started the
+    /// round or voted in it may close it.
+    package func close(_ id: String, by person: String) throws(RoundError) -> (round: PairwiseRound, closedNow: Bool)? {
         try rounds.withLock { (all: inout [String: PairwiseRound]) throws(RoundError) in
             guard var round = all[id] else { return nil }
+            guard round.isDecided(by: person) else { throw .notAVoter }
             let wasOpen = round.closedAt == nil
             round.close(at: Preset.now())
             if wasOpen { try keep(round) }

@@ -162,7 +162,7 @@ package final class DraftStore: Sendable {
             case .set(let requested):
                 values = requested
             case .undo(let step):
-                (values, skipped, because) = try Self.reverting(step, of: author.client, in: draft)
+                (values, skipped, because) = try Self.reverting(step, of: author, in: draft)
                 undoOf = step
             }
             let previous = values.map { ($0.0, draft.value($0.0) ?? .null) }
@@ -182,10 +182,13 @@ package final class DraftStore: Sendable {
     }
 
     /// The values that revert the author's step, leaving out keys someone else changed after it.
-    private static func reverting(_ step: String, of client: String, in draft: Draft) throws(EditError) -> (Values, [String], [String]) {
-        guard let first = draft.changes.firstIndex(where: { $0.client == client && $0.step == step }) else { throw .nothingToUndo }
+    /// A step is the person's own: the page id, which others see, undoes nothing by itself.
+    private static func reverting(_ step: String, of author: Author, in draft: Draft) throws(EditError) -> (Values, [String], [String]) {
+        let client = author.client
+        let mine = { (change: Change) in change.client == client && change.author == author.user && change.step == step }
+        guard let first = draft.changes.firstIndex(where: mine) else { throw .nothingToUndo }
         var restore: Values = [], skipped: [String] = [], because: [String] = []
-        for (index, change) in draft.changes.enumerated().dropFirst(first) where change.client == client && change.step == step {
+        for (index, change) in draft.changes.enumerated().dropFirst(first) where mine(change) {
             for (key, before) in change.previous where !restore.contains(where: { $0.0 == key }) && !skipped.contains(key) {
                 let later = draft.changes[(index + 1)...].filter { $0.client != client && $0.keys.contains(key) }
                 if later.isEmpty {

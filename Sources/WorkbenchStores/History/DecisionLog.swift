@@ -1,4 +1,5 @@
 import WorkbenchSupport
+import ChartEngine
 import Foundation
 
 /// One thing the team did, as the decision log keeps it.
@@ -143,12 +144,12 @@ package final class DecisionLog: Sendable {
         var out = ""
         for character in text {
             // A line or paragraph break of any kind ends no row; an invisible or bidi character
-            // that could make a cell read as something else is shown by its code (NameRules).
-            if character.unicodeScalars.contains(where: { NameRules.isRefused($0) }) {
+            // that could make a cell read as something else is shown by its code (InvisibleText).
+            if character.unicodeScalars.contains(where: InvisibleText.isInvisible) {
                 for scalar in character.unicodeScalars {
                     if ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar) { out += " " }
                     else if scalar == "\t" { out += " " }
-                    else if NameRules.isRefused(scalar) { out += "\\[" + NameRules.describe(scalar).prefix(while: { $0 != " " }) + "\\]" }
+                    else if InvisibleText.isInvisible(scalar) { out += "\\[" + InvisibleText.codePoint(scalar) + "\\]" }
                     else { out += markdownCell(String(scalar)) }
                 }
                 continue

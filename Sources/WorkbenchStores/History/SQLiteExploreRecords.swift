@@ -59,7 +59,8 @@ package struct SQLiteExploreRecords: ExploreRecords {
                     round TEXT NOT NULL,
                     person TEXT NOT NULL,
                     time TEXT NOT NULL,
-                    candidates TEXT NOT NULL
+                    candidates TEXT NOT NULL,
+                    ticket TEXT
                 );
                 CREATE TABLE IF NOT EXISTS explore_answers (
                     id INTEGER PRIMARY KEY,
@@ -72,6 +73,10 @@ package struct SQLiteExploreRecords: ExploreRecords {
                 CREATE INDEX IF NOT EXISTS explore_proposals_by_round ON explore_proposals(round, id);
                 CREATE INDEX IF NOT EXISTS explore_answers_by_round ON explore_answers(round, id);
                 """)
+            // A database from before tickets were stored once: the column that lets an unanswered ticket's row go.
+            if !(try connection.query("PRAGMA table_info(explore_proposals)").contains { $0.text(1) == "ticket" }) {
+                try connection.execute("ALTER TABLE explore_proposals ADD COLUMN ticket TEXT")
+            }
             let decoder = JSONDecoder()
             decoder.nonConformingFloatDecodingStrategy = Self.floats.decoding
             var entries: [String: [Kind: [String]]] = [:]
@@ -100,8 +105,7 @@ package struct SQLiteExploreRecords: ExploreRecords {
         return loaded.map(\.0)
     }
 
-    package func write(_ round: Exploration, proposals: [(person: String, at: String, parameters: JSONValue)],
-                       answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)?) throws {
+    package func write(_ round: Exploration, change: ExploreStore.Change) throws {
         let encoder = JSONEncoder()
         encoder.nonConformingFloatEncodingStrategy = Self.floats.encoding
         let (model, journal) = round.model.splitJournal()
@@ -134,11 +138,15 @@ package struct SQLiteExploreRecords: ExploreRecords {
                     ON CONFLICT(id) DO UPDATE SET ended_at = excluded.ended_at, state = excluded.state
                     """, [.text(round.id), .text(round.preset), .text(round.createdBy), .text(round.createdAt),
                           round.endedAt.map(SQLiteValue.text) ?? .null, .text(state)])
-                for p in proposals {
-                    try connection.query("INSERT INTO explore_proposals(round, person, time, candidates) VALUES (?1, ?2, ?3, ?4)",
-                                         [.text(round.id), .text(p.person), .text(p.at), .text(p.parameters.serialized())])
+                // Proposals are kept while they may be answered and once answered: an unanswered one goes when its ticket does.
+                for token in change.dropped {
+                    try connection.query("DELETE FROM explore_proposals WHERE round = ?1 AND ticket = ?2", [.text(round.id), .text(token)])
                 }
-                if let answer {
+                if let (ticket, parameters) = change.issued {
+                    try connection.query("INSERT INTO explore_proposals(round, person, time, candidates, ticket) VALUES (?1, ?2, ?3, ?4, ?5)",
+                                         [.text(round.id), .text(ticket.person), .text(ticket.issuedAt), .text(parameters.serialized()), .text(ticket.token)])
+                }
+                if let answer = change.answer {
                     try connection.query("INSERT INTO explore_answers(round, person, time, choice, candidates) VALUES (?1, ?2, ?3, ?4, ?5)",
                                          [.text(round.id), .text(answer.entry.person), .text(answer.entry.at), .text(answer.entry.choice),
                                           .text(answer.parameters.serialized())])

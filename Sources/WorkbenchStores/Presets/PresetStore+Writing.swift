@@ -11,7 +11,8 @@ extension PresetStore {
     /// not know, kept in the file being replaced, are carried over: a page that never saw them
     /// cannot drop them.
     /// The log entry says what changed, in the parameters' labels, and, for a new preset made
-    /// from another (`source`: a duplicate, a save-as), which one it came from.
+    /// from another (`source`: a duplicate, a save-as), which one it came from. `author`, when
+    /// given, is the preset's author whatever `preset.author` says.
     /// `contributors`: the people whose unsaved shared-draft edits this save carries; like the
     /// author, they cannot approve these parameters.
     package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil,
@@ -26,6 +27,8 @@ extension PresetStore {
                 throw SaveError.nameTaken(existing: twin.preset.name)
             }
             var saved = preset
+            // A saved preset's author is the person who saved it, never what the file or body says.
+            if !author.isEmpty { saved.author = author }
             for (key, value) in existing?.preset.unknownParameters ?? [] where !saved.unknownParameters.contains(where: { $0.0 == key }) {
                 saved.unknownParameters.append((key, value))
             }

@@ -1,0 +1,124 @@
+import Dispatch
+import Foundation
+import PreferenceLearning
+import Synchronization
+import Testing
+import WorkbenchSupport
+@testable import WorkbenchStores
+
+/// Reads never write twice, each round has its own lock, and a round's voters alone decide it.
+@Suite struct ExploreStoreLockingTests {
+    /// Records that hold the writer of one round inside its write until released.
+    final class HeldRecords: ExploreRecords {
+        let held = Mutex<String?>(nil)
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let writes = Mutex<[(round: String, issued: String?, dropped: [String])]>([])
+
+        func loadAll() throws -> [Exploration] { [] }
+
+        func write(_ round: Exploration, change: ExploreStore.Change) throws {
+            writes.withLock { $0.append((round.id, change.issued?.ticket.token, change.dropped)) }
+            guard held.withLock({ $0 == round.id }) else { return }
+            held.withLock { $0 = nil }
+            entered.signal()
+            release.wait()
+        }
+    }
+
+    static func none(_: Exploration, _: [[Double]]) -> JSONValue { .null }
+
+    static func create(_ store: ExploreStore, voters: [String] = []) throws -> String {
+        try store.create(preset: "Default", baseParameters: .object([]), keys: ["inactiveLineWidth", "fillTopOpacity"], ranges: [:],
+                         voters: voters, stableAfter: 8, endWhenStable: false, seed: 7, by: "Ada").id
+    }
+
+    @Test func aBusyRoundDoesNotHoldAnother() throws {
+        let records = HeldRecords()
+        let store = ExploreStore(records: records)
+        let busy = try Self.create(store), other = try Self.create(store)
+        // Round A is stopped inside its own lock (in the middle of storing a ticket).
+        records.held.withLock { $0 = busy }
+        let finished = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            _ = try? store.next(busy, person: "Ada", count: 2, parameters: Self.none)
+            finished.signal()
+        }
+        records.entered.wait()
+        // Round B answers while A is held: proposals, answers, reading it, a new round. (On
+        // another thread, so that a shared lock fails the test instead of hanging it.)
+        let otherDone = DispatchSemaphore(value: 0)
+        let answers = Mutex<Int?>(nil)
+        DispatchQueue.global().async {
+            if let (_, ticket) = try? store.next(other, person: "Ben", count: 2, parameters: Self.none),
+               let answered = try? store.answer(other, ticket: ticket.token, choice: "a", person: "Ben", parameters: Self.none),
+               (try? store.round(other)) != nil, (try? Self.create(store)) != nil {
+                answers.withLock { $0 = answered.round.model.answers.count }
+            }
+            otherDone.signal()
+        }
+        let answeredInTime = otherDone.wait(timeout: .now() + 60) == .success
+        #expect(answeredInTime, "round B waited for round A")
+        #expect(answers.withLock { $0 } == 1)
+        // A itself still waits for its writer.
+        #expect(finished.wait(timeout: .now()) == .timedOut)
+        records.release.signal()
+        finished.wait()
+        if !answeredInTime { otherDone.wait() }
+        #expect(try store.round(busy).tickets.count == 1)
+    }
+
+    @Test func nextIsTheSameTicketStoredOnceUntilAnswered() throws {
+        let records = HeldRecords()
+        let store = ExploreStore(records: records)
+        let id = try Self.create(store)
+        let (_, first) = try store.next(id, person: "Ada", count: 2, parameters: Self.none)
+        let writesAfterFirst = records.writes.withLock { $0.count }
+        for _ in 0..<20 {
+            let (_, again) = try store.next(id, person: "Ada", count: 2, parameters: Self.none)
+            #expect(again.token == first.token && again.points == first.points)
+        }
+        #expect(records.writes.withLock { $0.count } == writesAfterFirst, "asking again writes nothing")
+        #expect(try store.round(id).model.proposals.count == 1)
+        // Four instead of two replaces the ticket, and the unanswered one is forgotten.
+        let (_, four) = try store.next(id, person: "Ada", count: 4, parameters: Self.none)
+        #expect(four.token != first.token)
+        #expect(records.writes.withLock { $0.last?.dropped } == [first.token])
+        #expect(try store.round(id).tickets.map(\.token) == [four.token])
+        _ = try store.answer(id, ticket: four.token, choice: "c", person: "Ada", parameters: Self.none)
+        let (_, fresh) = try store.next(id, person: "Ada", count: 4, parameters: Self.none)
+        #expect(fresh.token != four.token, "answered: new candidates")
+    }
+
+    @Test func aRoundHoldsOneTicketPerPersonAndAtMostItsBound() throws {
+        let store = ExploreStore()
+        let id = try Self.create(store)
+        for n in 0..<(ExploreStore.maxTickets + 10) { _ = try store.next(id, person: "P\(n)", count: 2, parameters: Self.none) }
+        let round = try store.round(id)
+        #expect(round.tickets.count == ExploreStore.maxTickets)
+        #expect(Set(round.tickets.map(\.person)).count == round.tickets.count)
+        #expect(round.tickets.first?.person == "P10", "the oldest unanswered go first")
+        // Switching between two and four is bounded by the round's proposals.
+        var refused = false
+        for n in 0..<(ExploreStore.maxProposals + 2) {
+            do { _ = try store.next(id, person: "Ada", count: n % 2 == 0 ? 4 : 2, parameters: Self.none) } catch {
+                #expect(error == .full)
+                refused = true
+                break
+            }
+        }
+        let proposals = try store.round(id).model.proposals.count
+        #expect(refused && proposals <= ExploreStore.maxProposals)
+    }
+
+    @Test func onlyTheVotersEndARoundThatNamesThem() throws {
+        let store = ExploreStore()
+        let id = try Self.create(store, voters: ["Ada", "Ben"])
+        #expect(throws: ExploreStore.Failure.notAVoter) { try store.end(id, by: "Eve") }
+        #expect(throws: ExploreStore.Failure.notAVoter) { try store.maySave(try store.round(id), by: "Eve") }
+        #expect(try store.round(id).isOpen)
+        #expect(try store.end(id, by: "Ben").endedNow)
+        let open = try Self.create(store)
+        #expect(try store.end(open, by: "Eve").endedNow, "a round open to all is ended by anyone")
+    }
+}
