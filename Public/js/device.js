@@ -10,6 +10,7 @@ import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { installVisionFilters, applyVision } from './vision.js';
 import { ensurePerson } from './person.js';
+import { watchStream } from './connection.js';
 
 const element = document.getElementById('preview');
 /** Chart height over width in the app's top screen. */
@@ -85,30 +86,43 @@ async function start() {
   store.on(change => { if (change.kind === 'params' || change.kind === 'view') chart.draw(); });
   chart.draw();
 
-  const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
-  if (store.presetName !== null) search.set('preset', store.presetName);
-  source = new EventSource(withToken('/api/events?' + search));
-  // Only requests that show this stream's key may describe this page to the others.
-  source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
-  // An edit anywhere is what is being tuned now: the phone goes there.
-  source.addEventListener('draft', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    if (data.preset !== store.presetName) await open(data.preset); else take(data);
-  }));
-  // An editor opened another preset: the phone shows what is being tuned now.
-  source.addEventListener('session', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    if ((data.preset ?? null) !== store.presetName) await open(data.preset ?? null);
-  }));
-  source.addEventListener('preset', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    const shown = store.presetName;
-    if ((data.action === 'saved' || data.action === 'deleted') && data.name === shown) await open(shown);
-    if (data.action === 'renamed') store.presetRenamed(data.oldName, data.name);
-  }));
-  source.addEventListener('data', () => chart.draw());
-  source.addEventListener('open', () => { document.body.dataset.session = 'connected'; status(''); });
-  source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
+  // The session's stream; opened again once the server is back after a lost connection, when the
+  // shown preset is read again (its draft may have moved, or started again after a restart).
+  const connection = watchStream({ reopen: () => { if (source.readyState !== EventSource.OPEN) { source.close(); listen(); } } });
+  let away = false;
+  const listen = () => {
+    const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
+    if (store.presetName !== null) search.set('preset', store.presetName);
+    source = new EventSource(withToken('/api/events?' + search));
+    // Only requests that show this stream's key may describe this page to the others.
+    source.addEventListener('hello', event => {
+      const hello = JSON.parse(event.data);
+      presenceKey = hello.presenceKey ?? null;
+      const restarted = connection.hello(hello.serverStart);
+      if (away || restarted) inOrder(() => { store.forgetDraft(); return open(store.presetName); });
+      away = false;
+    });
+    // An edit anywhere is what is being tuned now: the phone goes there.
+    source.addEventListener('draft', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      if (data.preset !== store.presetName) await open(data.preset); else take(data);
+    }));
+    // An editor opened another preset: the phone shows what is being tuned now.
+    source.addEventListener('session', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      if ((data.preset ?? null) !== store.presetName) await open(data.preset ?? null);
+    }));
+    source.addEventListener('preset', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      const shown = store.presetName;
+      if ((data.action === 'saved' || data.action === 'deleted') && data.name === shown) await open(shown);
+      if (data.action === 'renamed') store.presetRenamed(data.oldName, data.name);
+    }));
+    source.addEventListener('data', () => chart.draw());
+    source.addEventListener('open', () => { document.body.dataset.session = 'connected'; });
+    source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; away = true; connection.lost(); });
+  };
+  listen();
   addEventListener('resize', fit);
   document.body.dataset.ready = 'true';
 }

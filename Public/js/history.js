@@ -263,7 +263,7 @@ export class HistoryPanel {
 
   async restore(revision) {
     const when = revision.deleted ? 'deleted' : 'saved';
-    if (!confirm(`Restore revision ${revision.revision} (${when} by ${revision.author || 'someone'}) as a new revision of “${this.name}”?`)) return;
+    if (!await confirmDialog('Restore revision?', `Restore revision ${revision.revision} (${when} by ${revision.author || 'someone'}) as a new revision of “${this.name}”?`, 'Restore')) return;
     try {
       const { body } = await send('POST', `${presetPath(this.name)}/restore`, { revision: revision.revision });
       toast(`Restored revision ${revision.revision} as revision ${body.revision ?? 'new'}`);

@@ -71,6 +71,12 @@ async function start() {
     onFollowedPress: (pressing, selection) => stage.showTheirPress(pressing, selection),
     onFollowedMove: selection => stage.showTheirMove(selection),
     onNotice: event => notices.heard(event),
+    // Back after a lost connection: a save the outage interrupted is settled first, then the
+    // draft is read again, or after a restart given back the unsaved values this page holds.
+    onReconnected: async ({ restarted }) => {
+      await actions.settleInterruptedSave();
+      await (restarted ? drafts.reclaim() : drafts.resync());
+    },
   });
   const panel = new SessionPanel(live);
   const notices = new Notices(presets);

@@ -199,6 +199,9 @@ export class Store {
     return true;
   }
 
+  /** The server restarted: its drafts count their versions from the start again. */
+  forgetDraft() { this.#draft = noDraft; }
+
   /** The entries of `values` that are parameters. */
   known(values) { return pick(values, this.defaults); }
 
