@@ -10,6 +10,7 @@ import { svgImage, changedPixels } from './pixel-diff.js';
 import { toast } from './toast.js';
 import { row, button } from './elements.js';
 import { PagedList } from './paged-list.js';
+import { confirmDialog } from './dialogs.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;

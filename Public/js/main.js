@@ -98,6 +98,7 @@ async function start() {
   stage.chart.draw();
   await prices.readSummary();
   await panel.start();
+  await notices.refresh();
   live.sendPresence({});
   await prices.readLiveSwitch();
   document.body.dataset.ready = 'true';

@@ -34,12 +34,20 @@ struct StatusAnswer: Encodable {
     let approvedRevision: String?
     let approvers: [String]
     let approvedAt: String?
+    /// Distinct approvals of the newest revision's parameters, of the `approvalsRequired` now ("1 of 2 approvals").
+    let approvals: Int
+    let approvalsRequired: Int
+    /// The approvals required when the approved revision was approved (it stays approved when the rule grows).
+    let approvedUnder: Int?
 
     init(_ status: PresetReviews.Status) {
         state = status.state.rawValue
         approvedRevision = status.approvedRevision.map { String($0) }
         approvers = status.approvers
         approvedAt = status.approvedAt
+        approvals = status.approvals
+        approvalsRequired = status.required
+        approvedUnder = status.approvedUnder
     }
 }
 

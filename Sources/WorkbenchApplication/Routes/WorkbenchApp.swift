@@ -98,6 +98,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
         r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices))
         r.add(LogRoutes(presets: presets))
+        r.add(ReviewInboxRoutes(presets: presets))
         r.add(ExportRoutes(presets: presets, data: data, decisions: decisions, heavyWork: heavyWork))
         r.add(DataRoutes(data: data, live: live, decisions: decisions, heavyWork: heavyWork, events: events))
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))

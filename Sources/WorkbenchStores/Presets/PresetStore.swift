@@ -119,6 +119,19 @@ package final class PresetStore: Sendable {
         }
     }
 
+    /// `person`'s review inbox: the reviews waiting for them and the unread answers to their revisions (ReviewInbox).
+    package func reviewInbox(for person: String) throws -> (waiting: [PresetReviews.Waiting], notices: [PresetReviews.Notice]) {
+        try database.withConnection { connection in
+            let rule = approvalRule(on: connection)
+            return (try PresetReviews.waiting(for: person, rule: rule, on: connection), try PresetReviews.notices(for: person, rule: rule, on: connection))
+        }
+    }
+
+    /// `person` read the inbox's notices up to review `id`.
+    package func markReviewNoticesRead(for person: String, upTo id: Int64) throws {
+        try database.withConnection { connection in try PresetReviews.markRead(for: person, upTo: id, rule: approvalRule(on: connection), on: connection) }
+    }
+
     /// The approval rules now: the approvals required, and every name a person has held to that person.
     package func approvalRule(on connection: SQLiteConnection) -> PresetReviews.Rule {
         let identities = PeopleStore.identities(on: connection)
@@ -128,7 +141,7 @@ package final class PresetStore: Sendable {
     }
 
     /// What `approvals` needs of a preset: its reviews, its revisions and the rule.
-    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String)], status: @Sendable (Int?) -> PresetReviews.Status) {
+    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String, under: Int)], status: @Sendable (Int?) -> PresetReviews.Status) {
         try database.withConnection { connection in
             let reviews = try PresetReviews.reviews(of: presetID, on: connection)
             let facts = try PresetReviews.revisionFacts(of: presetID, on: connection)
