@@ -123,6 +123,7 @@ export class LiveSession {
       const own = this.own;
       this.following = null;
       this.drafts.following = false;
+      this.showFollowing();
       this.showPress(false);
       this.own = null;
       this.handlers.onPresence(this.people);
@@ -136,6 +137,7 @@ export class LiveSession {
     await this.drafts.flush();
     this.following = client;
     this.drafts.following = true;
+    this.showFollowing();
     this.handlers.onPresence(this.people);
     await this.showFollowed();
   }
@@ -145,6 +147,7 @@ export class LiveSession {
     if (this.following === null) return;
     this.following = null;
     this.drafts.following = false;
+    this.showFollowing();
     this.showPress(false);
     this.own = null;
     this.handlers.onPresence(this.people);
@@ -167,6 +170,20 @@ export class LiveSession {
     } finally {
       this.asking = false;
     }
+  }
+
+  /**
+   * Following is read-only, and looks it before anyone types: the parameter controls are
+   * disabled (one fieldset) and labelled with whom the page follows.
+   */
+  showFollowing() {
+    const lock = document.getElementById('parameters-lock'), note = document.getElementById('following-note');
+    if (!lock || !note) return;
+    const person = this.people.find(p => p.client === this.following);
+    lock.disabled = this.following !== null;
+    note.hidden = this.following === null;
+    note.textContent = `Following ${person?.user || 'someone'}: read-only`;
+    note.title = 'Their preset and view, shown read-only: stop following (or open a preset) to edit your own';
   }
 
   /** Their press on our chart while we follow them, with their finger where it is now. */
