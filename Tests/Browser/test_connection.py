@@ -51,6 +51,7 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
     try:
         ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
         ben = open_named_page(browser, contexts, server.url, "Ben", "?preset=Default", connected=True)
+        phone = open_named_page(browser, contexts, server.url, "Phone", "device", viewport={"width": 390, "height": 844}, touch=True)
         log = browser.new_context()
         contexts.append(log)
         log_page = log.new_page()
@@ -66,10 +67,11 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
 
         server.process.send_signal(signal.SIGKILL)
         lost_within_two_seconds(ada)
-        log_page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
+        for page in (log_page, phone):
+            page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
         server.process.wait()
         again = Server("--port", str(server.port), presets_dir=server.presets)
-        for page in (ada, log_page):
+        for page in (ada, log_page, phone):
             page.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
             assert banner(page).text_content() == "Server restarted" and banner(page).is_visible()
         # Both unsaved edits are the new server's draft again, and still on Ada's screen, unsaved.
@@ -77,7 +79,7 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
         assert float(ada.locator("#param-markerRadius-number").input_value()) == 7
         assert not ada.locator("#modified-marker").is_hidden()
         assert again.get("/api/presets/Default").json()["parameters"]["markerRadius"] != 7
-        assert ada.errors == []
+        assert ada.errors == [] and phone.errors == []
     finally:
         if again:
             again.close()

@@ -22,7 +22,7 @@ def contexts():
 
 def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts):
     s = Server("--approvals", "2")
-    again = None
+    again = third = None
     try:
         ada, ben, cy = s.person("Ada"), s.person("Ben"), s.person("Cy")
         current = s.get("/api/presets/Default").json()
@@ -57,9 +57,18 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
         author.locator("#inbox-read").click()
         author.wait_for_function("() => document.querySelector('#notice-badge').hidden")
         assert page.errors == [] and author.errors == []
+
+        # Three approvals asked for after another restart: still approved, and the status says under which rule.
+        again.stop()
+        third = Server("--approvals", "3", presets_dir=s.presets)
+        later = open_named_page(browser, contexts, third.url, "Ben", "?preset=Default")
+        later.wait_for_function("() => document.querySelector('#preset-status').textContent.includes('Approved')")
+        assert "approved under 2 approvals; this workbench now asks for 3" in later.locator("#preset-status").text_content()
+        assert later.locator("#notice-badge").is_hidden()
     finally:
-        if again:
-            again.close()
+        for server in (third, again):
+            if server:
+                server.close()
         s.close()
 
 
