@@ -12,6 +12,7 @@ let state = 'connected';     // 'connected' | 'lost'
 let delay = 0;               // the next poll's wait (ms)
 let timer = 0;
 let hideTimer = 0;
+let backAt = -Infinity;      // when the server last came back
 
 const FIRST_POLL_MS = 200, LONGEST_POLL_MS = 2000, RESTARTED_SHOWN_MS = 10_000;
 
@@ -47,7 +48,8 @@ function lost() {
   if (state === 'lost') return;
   state = 'lost';
   show('Connection lost — reconnecting…', 'lost');
-  delay = FIRST_POLL_MS;
+  // Lost again right after coming back (a stream the server refuses): each try waits longer.
+  delay = performance.now() - backAt < 5000 ? Math.min(Math.max(delay, FIRST_POLL_MS) * 2, LONGEST_POLL_MS) : FIRST_POLL_MS;
   clearTimeout(timer);
   timer = setTimeout(poll, delay);
 }
@@ -55,13 +57,17 @@ function lost() {
 async function poll() {
   if (state !== 'lost') return;
   let id = null;
+  const again = () => { delay = Math.min(delay * 2, LONGEST_POLL_MS); timer = setTimeout(poll, delay); };
   try {
     const response = await fetch('/api/session', { headers: identity(), cache: 'no-store' });
+    // Back, but refusing this page (a join link no longer valid): said, and asked again more slowly.
+    if (response.status === 401 || response.status === 403) {
+      show('The server is back but does not let this page in: open your join link again', 'refused');
+      return again();
+    }
     if (response.ok) id = (await response.json()).serverStart ?? null;
   } catch {
-    delay = Math.min(delay * 2, LONGEST_POLL_MS);
-    timer = setTimeout(poll, delay);
-    return;
+    return again();
   }
   back(id);
 }
@@ -72,6 +78,7 @@ function back(id) {
   if (id !== null) known = id;
   const wasLost = state === 'lost';
   state = 'connected';
+  if (wasLost) backAt = performance.now();
   clearTimeout(timer);
   if (restarted) {
     show('Server restarted', 'restarted');

@@ -47,7 +47,7 @@ async function start() {
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
-      fit();   // the header's height is known once it shows a price
+      if (!chart.pressed) fit();   // the header's height is known once it shows a price (and never changes the chart under a finger)
       if (!svg) return;
       header.update(svg, chart.pressed);
       // A new selected point under the finger: one short tick, as the app does with the preset's
