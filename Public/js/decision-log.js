@@ -1,13 +1,26 @@
 // The decision log page: every entry of `GET /api/log` (newest first) with who and when, a
 // filter by kind and preset, new entries live, and a link to the Markdown for a team wiki.
 
-import { send, withToken } from './api.js';
+import { send, getText } from './api.js';
 import { readPages } from './paged-list.js';
 import { onDecisionEvent } from './decision-events.js';
 import { button, labelCells, row } from './elements.js';
+import { confirmDialog } from './dialogs.js';
 
+// The Markdown link carries no token (a link is copied and pasted into wikis): the page reads it
+// with its headers and hands over the file.
 const markdown = document.getElementById('log-markdown');
-if (markdown) markdown.href = withToken('api/log?format=markdown');
+markdown?.addEventListener('click', async event => {
+  event.preventDefault();
+  try {
+    const text = await getText('api/log?format=markdown');
+    const link = Object.assign(document.createElement('a'), { href: URL.createObjectURL(new Blob([text], { type: 'text/markdown' })), download: 'decision-log.md' });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  } catch (error) {
+    $('log-status').textContent = `Cannot read the log as Markdown: ${error.message}`;
+  }
+});
 
 const $ = id => document.getElementById(id);
 let entries = [];
@@ -97,7 +110,7 @@ function render() {
 
 
 async function restore(name, revision) {
-  if (!confirm(`Restore “${name}” as it was at revision ${revision}? It becomes its newest revision.`)) return;
+  if (!await confirmDialog('Restore preset?', `Restore “${name}” as it was at revision ${revision}? It becomes its newest revision.`, 'Restore')) return;
   try {
     await send('POST', `/api/presets/${encodeURIComponent(name)}/restore`, { revision });
     $('log-status').textContent = `Restored “${name}” (revision ${revision}).`;
@@ -111,5 +124,5 @@ $('log-preset').addEventListener('input', render);
 // Anything that writes to the log is announced: re-read it (newest first, as the server orders it).
 let pending = 0;
 const reload = () => { clearTimeout(pending); pending = setTimeout(load, 150); };
-for (const name of ['log', 'preset', 'comment', 'round', 'review', 'data']) onDecisionEvent(name, reload);
+for (const name of ['log', 'preset', 'comment', 'round', 'review', 'data', 'reconnected']) onDecisionEvent(name, reload);
 load().then(() => { document.body.dataset.ready = 'true'; });

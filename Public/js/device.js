@@ -1,7 +1,7 @@
 // /device: the app's top screen on a phone: the price header that follows the finger, the chart at
 // the app's size for the device width, the period buttons and light/dark, following the session's
 // current parameters live (the preset an editor last opened or edited, with the team's unsaved
-// edits), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
+// edits, unless pinned to a preset or a person: device-pin.js), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
 // selected point where the browser can vibrate.
 
 import { getJSON, send, clientId, getUserName, withToken } from './api.js';
@@ -10,6 +10,8 @@ import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { installVisionFilters, applyVision } from './vision.js';
 import { ensurePerson } from './person.js';
+import { watchStream } from './connection.js';
+import { DevicePin } from './device-pin.js';
 
 const element = document.getElementById('preview');
 /** Chart height over width in the app's top screen. */
@@ -27,11 +29,15 @@ async function start() {
   let source = null;   // the session's event stream, once open
   let presenceKey = null;   // the stream's proof that a presence update is this page's
 
-  // The chart as tall as the app draws it for this width (390 → 273), never stretched to the screen.
+  // The chart as tall as the app draws it for this width (390 → 273), never stretched to the
+  // screen, and never taller than the room the header and the period buttons leave: on a phone
+  // on its side (844 × 390) the period buttons stay on screen.
   const fit = () => {
     const clamp = (v, range) => Math.round(Math.min(range.max, Math.max(range.min, v)));
     const width = clamp(innerWidth, schema.width);
-    store.setView({ width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6), schema.height) });
+    const others = document.querySelector('.app-screen').offsetHeight - element.offsetHeight;
+    const room = innerHeight - others - 8;
+    store.setView({ width, height: clamp(Math.min(width * APP_CHART_RATIO, innerHeight * 0.6, room), schema.height) });
   };
   fit();
   const header = new PriceHeader(document.getElementById('headline-price'), document.getElementById('headline-change'));
@@ -41,6 +47,7 @@ async function start() {
   const chart = new ChartView(element, () => ({ params: store.params, view: store.view }), {
     onPainted: (svg, error) => {
       status(error ? `Cannot draw the chart: ${error.message}` : '');
+      if (!chart.pressed) fit();   // the header's height is known once it shows a price (and never changes the chart under a finger)
       if (!svg) return;
       header.update(svg, chart.pressed);
       // A new selected point under the finger: one short tick, as the app does with the preset's
@@ -75,40 +82,69 @@ async function start() {
     const draft = name === null ? null : await getJSON('/api/drafts/' + encodeURIComponent(name)).catch(() => null);
     const switched = (draft ? name : null) !== store.presetName;
     if (draft) store.openPreset({ name }, draft); else store.openUnsaved(store.defaults);
+    document.body.dataset.preset = store.presetName ?? '';
     if (switched && presenceKey) send('POST', '/api/session/presence', { key: presenceKey, preset: store.presetName }).catch(() => {});
   };
 
   const current = session.current ?? { preset: null };
   const names = (await getJSON('/api/presets?limit=1000')).presets.map(p => p.name);
-  await open(current.preset ?? (names.includes('Default') ? 'Default' : null));
+  // What the team is tuning now; shown unless the screen is pinned to a preset or a person.
+  let teamPreset = current.preset ?? (names.includes('Default') ? 'Default' : null);
+  const shown = () => { const wanted = pin.wanted(); return wanted === undefined ? teamPreset : wanted; };
+  const pin = new DevicePin(document.getElementById('device-pin'), { onChange: () => inOrder(() => open(shown())) });
+  pin.render({ presets: names, people: session.people ?? [] });
+  await open(shown());
   // Values or view (the period, the size after a turn of the phone): the chart again.
   store.on(change => { if (change.kind === 'params' || change.kind === 'view') chart.draw(); });
   chart.draw();
 
-  const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
-  if (store.presetName !== null) search.set('preset', store.presetName);
-  source = new EventSource(withToken('/api/events?' + search));
-  // Only requests that show this stream's key may describe this page to the others.
-  source.addEventListener('hello', event => { presenceKey = JSON.parse(event.data).presenceKey ?? null; });
-  // An edit anywhere is what is being tuned now: the phone goes there.
-  source.addEventListener('draft', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    if (data.preset !== store.presetName) await open(data.preset); else take(data);
-  }));
-  // An editor opened another preset: the phone shows what is being tuned now.
-  source.addEventListener('session', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    if ((data.preset ?? null) !== store.presetName) await open(data.preset ?? null);
-  }));
-  source.addEventListener('preset', event => inOrder(async () => {
-    const data = JSON.parse(event.data);
-    const shown = store.presetName;
-    if ((data.action === 'saved' || data.action === 'deleted') && data.name === shown) await open(shown);
-    if (data.action === 'renamed') store.presetRenamed(data.oldName, data.name);
-  }));
-  source.addEventListener('data', () => chart.draw());
-  source.addEventListener('open', () => { document.body.dataset.session = 'connected'; status(''); });
-  source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; status('Reconnecting…'); });
+  // The session's stream; opened again once the server is back after a lost connection, when the
+  // shown preset is read again (its draft may have moved, or started again after a restart).
+  const connection = watchStream({ reopen: () => { if (source.readyState !== EventSource.OPEN) { source.close(); listen(); } } });
+  let away = false;
+  const listen = () => {
+    const search = new URLSearchParams({ client: clientId, user: getUserName() || 'Phone' });
+    if (store.presetName !== null) search.set('preset', store.presetName);
+    source = new EventSource(withToken('/api/events?' + search));
+    // Only requests that show this stream's key may describe this page to the others.
+    source.addEventListener('hello', event => {
+      const hello = JSON.parse(event.data);
+      presenceKey = hello.presenceKey ?? null;
+      const restarted = connection.hello(hello.serverStart);
+      if (away || restarted) inOrder(() => { store.forgetDraft(); return open(store.presetName); });
+      away = false;
+    });
+    // An edit anywhere is what is being tuned now: the phone goes there.
+    source.addEventListener('draft', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      if (data.preset === store.presetName) return take(data);
+      teamPreset = data.preset;
+      if (pin.loose) await open(data.preset);
+    }));
+    // An editor opened another preset: the phone shows what is being tuned now.
+    source.addEventListener('session', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      teamPreset = data.preset ?? null;
+      if (pin.loose && teamPreset !== store.presetName) await open(teamPreset);
+    }));
+    source.addEventListener('preset', event => inOrder(async () => {
+      const data = JSON.parse(event.data);
+      const shown = store.presetName;
+      if ((data.action === 'saved' || data.action === 'deleted') && data.name === shown) await open(shown);
+      if (data.action === 'renamed') store.presetRenamed(data.oldName, data.name);
+    }));
+    // Who is here, for the pin's choices; a followed person's preset when they open another.
+    source.addEventListener('presence', event => inOrder(async () => {
+      const people = JSON.parse(event.data).people;
+      pin.render({ people });
+      const wanted = pin.wanted(people);
+      if (wanted !== undefined && wanted !== store.presetName) await open(wanted);
+    }));
+    source.addEventListener('data', () => chart.draw());
+    source.addEventListener('open', () => { document.body.dataset.session = 'connected'; });
+    source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; away = true; connection.lost(); });
+  };
+  listen();
   addEventListener('resize', fit);
   document.body.dataset.ready = 'true';
 }

@@ -57,6 +57,26 @@ export class DraftSync {
     this.take(draft, { orEqual: true });
   }
 
+  /**
+   * After a server restart: the server's drafts started again from the saved revisions, so the
+   * values this page holds that the new draft lacks (ours, and others' unsaved edits we hold too)
+   * go back to it as one change; every page on the preset does the same, so an edit survives
+   * while any page that saw it is open. Following and viewing pages only read the draft.
+   */
+  async reclaim() {
+    const name = this.store.presetName;
+    this.store.forgetDraft();
+    if (name === null) return;
+    const draft = await getJSON(path(name));
+    const unsaved = Object.fromEntries(Object.entries(this.store.params).filter(([k, v]) => k in draft.parameters && !same(v, draft.parameters[k])));
+    if (!Object.keys(unsaved).length || !this.canWrite || this.following) return this.take(draft, { orEqual: true });
+    // The saved revision first (a save the restart interrupted may have been kept), then ours on top.
+    if (draft.baseRevision !== this.store.preset.revision && draft.saved) this.store.presetSaved({ revision: draft.baseRevision, saved: draft.saved });
+    this.store.takeDraft(draft, { orEqual: true });
+    const { body } = await send('POST', path(name) + '/changes', { parameters: unsaved });
+    this.take(body);
+  }
+
   /** The open preset's author, notes and save time, as saved. */
   async readDetails(name) {
     const preset = await getJSON('/api/presets/' + encodeURIComponent(name));

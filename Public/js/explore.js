@@ -4,7 +4,7 @@
 // preset. The pair is drawn by the engine; pressing one presses both. Keys 1, 2 and 0 answer.
 // Everyone answering the same round sees the others' progress through the event stream.
 
-import { getJSON, send } from './api.js';
+import { getJSON, send, getUserName } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
@@ -186,11 +186,14 @@ export class Explore {
         ? `${answers(round.answers)}${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
         : `${answers(round.answers)}${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
+    // Someone the round does not ask sees why instead of blank charts and disabled buttons.
+    const outsider = open && this.notVoter(round);
+    if (outsider) $('explore-progress').textContent = `You are not on this round's voter list (${round.voters.join(', ')}): only they answer. You can watch the team's best here.`;
     // An ended round shows what it found, not the controls for answering.
-    $('explore-pair').hidden = !open;
+    $('explore-pair').hidden = !open || outsider;
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
-    document.querySelector('[data-explore-choice]').parentElement.hidden = !open;
-    $('explore-four').closest('label').hidden = !open;
+    document.querySelector('[data-explore-choice]').parentElement.hidden = !open || outsider;
+    $('explore-four').closest('label').hidden = !open || outsider;
     $('explore-pair-title').textContent = !open ? 'The round has ended' : this.views.length > 2 ? 'Which is best?' : 'Which is better?';
     $('explore-end').hidden = !open;
     const changes = $('explore-best-changes');
@@ -210,8 +213,13 @@ export class Explore {
     if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
   }
 
+  /** Whether the round names its voters and this person is not one of them. */
+  notVoter(round) {
+    return Boolean(round.voters?.length) && !round.voters.includes(getUserName());
+  }
+
   async nextCandidates() {
-    if (!this.round || this.round.state !== 'open') { this.ticket = null; this.renderBest(); return; }
+    if (!this.round || this.round.state !== 'open' || this.notVoter(this.round)) { this.ticket = null; this.renderBest(); return; }
     let next;
     const count = this.wanted();
     try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?count=${count}`); } catch (error) {

@@ -10,6 +10,7 @@ import { svgImage, changedPixels } from './pixel-diff.js';
 import { toast } from './toast.js';
 import { row, button } from './elements.js';
 import { PagedList } from './paged-list.js';
+import { confirmDialog } from './dialogs.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -263,7 +264,7 @@ export class HistoryPanel {
 
   async restore(revision) {
     const when = revision.deleted ? 'deleted' : 'saved';
-    if (!confirm(`Restore revision ${revision.revision} (${when} by ${revision.author || 'someone'}) as a new revision of “${this.name}”?`)) return;
+    if (!await confirmDialog('Restore revision?', `Restore revision ${revision.revision} (${when} by ${revision.author || 'someone'}) as a new revision of “${this.name}”?`, 'Restore')) return;
     try {
       const { body } = await send('POST', `${presetPath(this.name)}/restore`, { revision: revision.revision });
       toast(`Restored revision ${revision.revision} as revision ${body.revision ?? 'new'}`);

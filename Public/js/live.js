@@ -6,17 +6,19 @@
 import { clientId, send, getUserName, withToken } from './api.js';
 import { announce } from './session-messages.js';
 import { devices } from './state.js';
-import { confirmDialog } from './preset-actions.js';
+import { confirmDialog } from './dialogs.js';
+import { watchStream } from './connection.js';
 
 const viewKeys = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
   constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
-                                        onFollowedPress = () => {}, onFollowedMove = () => {}, onNotice = () => {} }) {
+                                        onFollowedPress = () => {}, onFollowedMove = () => {}, onNotice = () => {},
+                                        onReconnected = async () => {} }) {
     this.store = store;
     this.presets = presets;
     this.drafts = drafts;
-    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onFollowedMove, onNotice };
+    this.handlers = { onPresetEvent, onDataEvent, onLiveEvent, onPresence, notice, onFollowedPress, onFollowedMove, onNotice, onReconnected };
     this.followedSelection = null;   // where the followed person's finger is now
     this.asking = false;             // the "stop following?" question is open
     drafts.onEditWhileFollowing = () => this.askToStopFollowing();
@@ -26,6 +28,17 @@ export class LiveSession {
     this.toldUnsaved = null;  // the followed person whose unsaved parameters we said we cannot show
     this.people = [];
     this.viewTimer = 0;
+    this.restartedAway = false;   // the server restarted while this stream was away
+    this.connection = watchStream({ reopen: ({ restarted }) => {
+      if (this.source.readyState === EventSource.OPEN) return;
+      this.restartedAway ||= restarted;
+      this.source.close();
+      this.connect();
+    } });
+    // Leaving says so at once; a page that just vanishes drops out at the stream's next heartbeat.
+    addEventListener('pagehide', () => {
+      if (this.presenceKey) send('POST', '/api/session/presence', { leaving: true, key: this.presenceKey }, {}, { keepalive: true }).catch(() => {});
+    });
     this.connect();
     // Others who follow us see our view: it goes out with presence, briefly throttled.
     store.on(change => {
@@ -69,20 +82,21 @@ export class LiveSession {
       onPresence(this.people);
       this.showFollowed();
     });
-    // The stream's hello carries this page's presence key: only requests showing it may describe this page.
+    // The stream's hello carries this page's presence key: only requests showing it may describe
+    // this page. After a restart the server's drafts start again: the page's unsaved values go
+    // back to it (onReconnected); otherwise the open draft is read again (events missed while away).
     source.addEventListener('hello', event => {
-      this.presenceKey = JSON.parse(event.data).presenceKey ?? null;
-      this.sendPresence({});  // a reconnected stream starts from what the page has now
-    });
-    source.addEventListener('open', () => {
+      const hello = JSON.parse(event.data);
+      this.presenceKey = hello.presenceKey ?? null;
+      const restarted = this.connection.hello(hello.serverStart) || this.restartedAway;
+      this.restartedAway = false;
       document.body.dataset.session = 'connected';
-      // Events missed while away: the open draft is read again.
-      this.drafts.resync().catch(() => {});
+      this.sendPresence({});  // a reconnected stream starts from what the page has now
+      this.handlers.onReconnected({ restarted }).catch(() => {});
     });
-    source.addEventListener('error', () => document.body.dataset.session = 'reconnecting');
-    // Leaving says so at once; a page that just vanishes drops out at the stream's next heartbeat.
-    addEventListener('pagehide', () => {
-      if (this.presenceKey) send('POST', '/api/session/presence', { leaving: true, key: this.presenceKey }, {}, { keepalive: true }).catch(() => {});
+    source.addEventListener('error', () => {
+      document.body.dataset.session = 'reconnecting';
+      this.connection.lost();
     });
     this.source = source;
   }
@@ -109,6 +123,7 @@ export class LiveSession {
       const own = this.own;
       this.following = null;
       this.drafts.following = false;
+      this.showFollowing();
       this.showPress(false);
       this.own = null;
       this.handlers.onPresence(this.people);
@@ -122,6 +137,7 @@ export class LiveSession {
     await this.drafts.flush();
     this.following = client;
     this.drafts.following = true;
+    this.showFollowing();
     this.handlers.onPresence(this.people);
     await this.showFollowed();
   }
@@ -131,6 +147,7 @@ export class LiveSession {
     if (this.following === null) return;
     this.following = null;
     this.drafts.following = false;
+    this.showFollowing();
     this.showPress(false);
     this.own = null;
     this.handlers.onPresence(this.people);
@@ -153,6 +170,20 @@ export class LiveSession {
     } finally {
       this.asking = false;
     }
+  }
+
+  /**
+   * Following is read-only, and looks it before anyone types: the parameter controls are
+   * disabled (one fieldset) and labelled with whom the page follows.
+   */
+  showFollowing() {
+    const lock = document.getElementById('parameters-lock'), note = document.getElementById('following-note');
+    if (!lock || !note) return;
+    const person = this.people.find(p => p.client === this.following);
+    lock.disabled = this.following !== null;
+    note.hidden = this.following === null;
+    note.textContent = `Following ${person?.user || 'someone'}: read-only`;
+    note.title = 'Their preset and view, shown read-only: stop following (or open a preset) to edit your own';
   }
 
   /** Their press on our chart while we follow them, with their finger where it is now. */

@@ -74,6 +74,12 @@ async function start() {
     onFollowedMove: selection => stage.showTheirMove(selection),
     // A new role, or a revoke, from the owner: the page starts again as what the person now is.
     onNotice: event => (event.kind === 'role' || event.kind === 'revoked' ? location.reload() : notices.heard(event)),
+    // Back after a lost connection: a save the outage interrupted is settled first, then the
+    // draft is read again, or after a restart given back the unsaved values this page holds.
+    onReconnected: async ({ restarted }) => {
+      await actions.settleInterruptedSave();
+      await (restarted ? drafts.reclaim() : drafts.resync());
+    },
   });
   const panel = new SessionPanel(live, Boolean(me?.owner));
   const notices = new Notices(presets);
@@ -95,6 +101,7 @@ async function start() {
   stage.chart.draw();
   await prices.readSummary();
   await panel.start();
+  await notices.refresh();
   live.sendPresence({});
   await prices.readLiveSwitch();
   document.body.dataset.ready = 'true';

@@ -6,6 +6,8 @@
 import { send, ApiError, getUserName, clientId } from './api.js';
 import { fillDiffTable } from './compare.js';
 import { toast } from './toast.js';
+import { confirmDialog } from './dialogs.js';
+import { same } from './state.js';
 
 const $ = id => document.getElementById(id);
 const path = name => '/api/presets/' + encodeURIComponent(name);
@@ -67,6 +69,7 @@ export class PresetActions {
   async save({ overwrite = null } = {}) {
     if (!this.current) return this.saveAs();
     const headers = { 'If-Match': overwrite ?? this.current.revision };
+    const attempt = { name: this.current.name, revision: this.current.revision, parameters: { ...this.store.params } };
     try {
       await this.drafts.flush();
       const { body } = await send('PUT', path(this.current.name),
@@ -75,7 +78,28 @@ export class PresetActions {
       toast(`Saved “${body.name}”`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) return this.resolveConflict();
-      toast(`Cannot save: ${error.message}`, { error: true });
+      if (error instanceof ApiError) return toast(`Cannot save: ${error.message}`, { error: true });
+      // No answer (the server went away mid-save): the revision may have been kept; once the
+      // server is back the page looks (settleInterruptedSave).
+      this.interruptedSave = attempt;
+      toast(`The connection was lost while saving “${attempt.name}”; the page checks whether it was kept once the server is back`,
+            { error: true, key: 'interrupted-save', ms: 15000 });
+    }
+  }
+
+  /** After reconnecting: the interrupted save was kept (the marker settles) or not (say so; the values stay). */
+  async settleInterruptedSave() {
+    const tried = this.interruptedSave;
+    if (!tried) return;
+    this.interruptedSave = null;
+    const stored = await this.presets.fetch(tried.name).catch(() => null);
+    const values = stored && { ...this.store.defaults, ...stored.parameters };
+    const kept = stored && stored.revision !== tried.revision && Object.keys(this.store.defaults).every(k => same(values[k], tried.parameters[k]));
+    if (kept) {
+      if (this.store.presetName === tried.name) this.store.presetSaved({ revision: stored.revision, saved: stored.parameters, updatedAt: stored.updatedAt });
+      toast(`Your save of “${tried.name}” was kept as revision ${stored.revision}`, { key: 'interrupted-save' });
+    } else {
+      toast(`Your save of “${tried.name}” did not reach the server; your changes are still here: save again`, { error: true, key: 'interrupted-save', ms: 15000 });
     }
   }
 
@@ -215,14 +239,4 @@ function presetDialog({ title, name, author = '', notes = '', withMeta, confirm 
     form.addEventListener('submit', onSubmit);
     dialog.addEventListener('close', onClose);
   });
-}
-
-export function confirmDialog(title, text, action) {
-  const dialog = $('confirm-dialog');
-  $('confirm-title').textContent = title;
-  $('confirm-text').textContent = text;
-  dialog.querySelector('button[value=ok]').textContent = action;
-  dialog.returnValue = '';
-  dialog.showModal();
-  return new Promise(resolve => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'ok'), { once: true }));
 }

@@ -2,6 +2,7 @@
 // by whom, when), "Request review" naming reviewers, approve or request changes with a
 // comment, and notes that can be edited at any time (saved as a revision of their own).
 
+import { approvalWords } from './notices.js';
 import { getJSON, send, getUserName, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
@@ -76,10 +77,12 @@ export class Review {
     const approvers = (status.approvers ?? []).join(', ');
     const approved = status.approvedRevision !== null && status.approvedRevision !== undefined
       ? `revision ${status.approvedRevision} approved by ${approvers || 'someone'} ${when(status.approvedAt)}` : '';
-    badge.textContent = status.state === 'approved' ? `Approved · rev ${status.approvedRevision}`
-      : status.state === 'in-review' ? 'In review' : 'Draft';
-    const detail = status.state === 'approved' ? approved
-      : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ');
+    // "1 of 2 approvals" while a review gathers them; the rule an approval was given under when it is not today's.
+    const rule = approvalWords(status);
+    badge.textContent = (status.state === 'approved' ? `Approved · rev ${status.approvedRevision}`
+      : status.state === 'in-review' ? 'In review' : 'Draft') + (rule ? ` · ${rule}` : '');
+    const detail = (status.state === 'approved' ? approved
+      : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ')) + (rule ? `; ${rule}` : '');
     badge.title = detail;
     badge.setAttribute('aria-label', `Status: ${detail}`);
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;

@@ -10,6 +10,7 @@ import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { row, button, labelCells } from './elements.js';
 import { PagedList } from './paged-list.js';
+import { promptDialog } from './dialogs.js';
 
 const $ = id => document.getElementById(id);
 
@@ -186,6 +187,7 @@ export class Rounds {
     $('round-model-note').textContent = open ? '' : result.regularised
       ? 'Bradley–Terry scores (MM algorithm; a tie is half a win each). Some candidates never won or were never compared with the others, so each also counts one tie against a neutral reference.'
       : 'Bradley–Terry scores (MM algorithm; a tie is half a win each), scaled to sum to 100%.';
+    $('round-certainty').textContent = open ? '' : certainty(result.leader);
     const ranking = $('round-ranking');
     ranking.hidden = open;
     ranking.replaceChildren(row(['Rank', 'Candidate', 'Score', 'Wins', 'Comparisons', 'Parameters', ''], 'th'));
@@ -230,15 +232,17 @@ export class Rounds {
   /** Saves a closed round's candidate as a new preset; its first revision names the round. */
   async saveCandidate(entry) {
     const suggested = entry.name.replace(/ \(original\)$/, '') + ' (round pick)';
-    const name = window.prompt(`Save “${entry.name}” as a new preset named:`, suggested);
+    // The page's own dialog: a refused name (taken, too long) is said inside it, to be corrected there.
+    const name = await promptDialog({
+      title: `Save “${entry.name}” as a preset`, label: 'New preset name', value: suggested, action: 'Save as preset',
+      submit: async name => {
+        await send('POST', `/api/rounds/${encodeURIComponent(this.round)}/candidates/${encodeURIComponent(entry.candidate)}/save`, { name });
+        return name;
+      },
+    });
     if (!name) return;
-    try {
-      await send('POST', `/api/rounds/${encodeURIComponent(this.round)}/candidates/${encodeURIComponent(entry.candidate)}/save`, { name });
-      $('round-results-state').textContent = `Saved “${entry.name}” as the preset “${name}”; its first revision names this round.`;
-      await this.presets.refresh();
-    } catch (error) {
-      $('round-results-state').textContent = `Cannot save “${entry.name}” as a preset: ${error.message}`;
-    }
+    $('round-results-state').textContent = `Saved “${entry.name}” as the preset “${name}”; its first revision names this round.`;
+    await this.presets.refresh();
   }
 
   async close() {
@@ -249,4 +253,16 @@ export class Rounds {
     }
     await this.results(this.round);
   }
+}
+
+const percent = x => `${Math.round(x * 100)}%`;
+
+/** How sure the ranking is of its first place, in words: "Too close to call" below the server's line. */
+function certainty(leader) {
+  if (!leader) return '';
+  const { name, runnerUp, probabilityBetter, headToHead, low, high, tooCloseToCall } = leader;
+  const odds = `picked over it ${percent(headToHead)} of the time, 95% interval ${percent(low)}–${percent(high)}`;
+  return tooCloseToCall
+    ? `Too close to call: only a ${percent(probabilityBetter)} chance that “${name}” is better than “${runnerUp}” (${odds}).`
+    : `“${name}” leads: a ${percent(probabilityBetter)} chance it is better than “${runnerUp}” (${odds}).`;
 }

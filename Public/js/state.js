@@ -8,6 +8,8 @@
 // which are this page's alone, it happens here.
 
 export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one' });
+/** The view a page opens with: light or dark as the system is set (still switchable); links name a dark theme. */
+const openingView = () => Object.freeze({ ...defaultView, theme: globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light' });
 
 /** "See it as others see it": typical vision or a simulated dichromacy (the engine's Machado 2009 matrices). */
 export const visions = ['none', 'protanopia', 'deuteranopia', 'tritanopia'];
@@ -18,7 +20,7 @@ const noDraft = Object.freeze({ draft: 0, version: 0, parameters: {} });
 
 export class Store {
   #params;
-  #view = defaultView;
+  #view = openingView();
   #preset = null;
   #draft = noDraft;
 
@@ -199,6 +201,9 @@ export class Store {
     return true;
   }
 
+  /** The server restarted: its drafts count their versions from the start again. */
+  forgetDraft() { this.#draft = noDraft; }
+
   /** The entries of `values` that are parameters. */
   known(values) { return pick(values, this.defaults); }
 
@@ -260,7 +265,9 @@ export class Store {
   toURL() {
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(this.changedParams())) search.set(k, Array.isArray(v) ? v.join(',') : String(v));
-    for (const [k, v] of Object.entries(this.view)) if (v !== defaultView[k]) search.set(k, String(v));
+    // The theme is written whenever it is not what this page would open with (the system's).
+    const opening = openingView();
+    for (const [k, v] of Object.entries(this.view)) if (v !== defaultView[k] || (k === 'theme' && v !== opening.theme)) search.set(k, String(v));
     if (this.presetName !== null) search.set('preset', this.presetName);
     const text = search.toString();
     return location.pathname + (text ? '?' + text : '');
@@ -273,7 +280,7 @@ export class Store {
   fromURL(search) {
     const ignored = [];
     const params = { ...this.defaults };
-    const view = { ...defaultView };
+    const view = { ...openingView() };
     for (const [key, text] of new URLSearchParams(search)) {
       const definition = this.definition(key);
       if (definition) {

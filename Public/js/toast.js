@@ -1,5 +1,6 @@
 // Short messages under the chart: who changed what, saves, errors. They sit in the page's flow
-// (never over the controls) and coalesce: a message with the same `key` (one person's edits)
+// (never over the controls); while a dialog is open they show inside it, where the person is
+// looking, never behind its backdrop. They coalesce: a message with the same `key` (one person's edits)
 // or the same text replaces the one shown and restarts its time instead of stacking up.
 
 const MAX_SHOWN = 3;
@@ -7,10 +8,11 @@ const shown = new Map();   // key → { item, timer }
 
 /** `action` ({label, run}) adds a button (e.g. Restore after a delete) that runs once and closes the message. */
 export function toast(message, { error = false, ms = 3500, key = message, action = null } = {}) {
-  const box = document.getElementById('toasts');
+  const box = container();
   let entry = shown.get(key);
   if (entry) {
     clearTimeout(entry.timer);
+    if (entry.item.parentElement !== box) box.append(entry.item);
     entry.item.textContent = message;
     entry.item.className = 'toast' + (error ? ' error' : '');
   } else {
@@ -35,4 +37,20 @@ export function toast(message, { error = false, ms = 3500, key = message, action
     entry.item.append(' ', b);
   }
   entry.timer = setTimeout(() => { entry.item.remove(); if (shown.get(key) === entry) shown.delete(key); }, ms);
+}
+
+/** The topmost open modal dialog's message box (made on first use), else the page's. */
+function container() {
+  const open = [...document.querySelectorAll('dialog[open]')].filter(d => d.matches(':modal'));
+  const top = open[open.length - 1];
+  if (!top) return document.getElementById('toasts');
+  let box = top.querySelector(':scope > .dialog-toasts');
+  if (!box) {
+    box = Object.assign(document.createElement('div'), { className: 'toasts dialog-toasts' });
+    box.setAttribute('role', 'log');
+    box.setAttribute('aria-live', 'polite');
+    box.setAttribute('aria-label', 'Messages');
+    top.append(box);
+  }
+  return box;
 }

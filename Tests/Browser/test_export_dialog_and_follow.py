@@ -63,13 +63,10 @@ def test_following_is_read_only_and_shows_the_finger_where_it_is(people, fresh_s
     alice.locator("#presence .person", has_text="Bob").locator("button").click()
     alice.wait_for_function("() => document.querySelector('#preset-select').value === \"PM's favourite\"")
     before = draft(fresh_server, "PM's favourite")
-    # Alice edits while following: asked whether to stop; staying puts Bob's value back, his preset untouched.
-    shown = value(alice, "markerRadius")
-    set_value(alice, "markerRadius", 9)
-    alice.wait_for_selector("#confirm-dialog[open]")
-    assert "Stop following" in alice.locator("#confirm-title").text_content()
-    alice.locator("#confirm-dialog button[value=cancel]").click()
-    wait_value(alice, "markerRadius", shown)
+    # Following is read-only before Alice types (issue 33): the parameters are disabled and say whom she follows.
+    alice.wait_for_function("() => document.querySelector('#parameters-lock').disabled")
+    assert alice.locator("#param-markerRadius-number").is_disabled() and alice.locator("#reset-all").is_disabled()
+    assert alice.locator("#following-note").text_content() == "Following Bob: read-only"
     after = draft(fresh_server, "PM's favourite")
     assert after["version"] == before["version"] and after["parameters"] == before["parameters"]
     # Bob presses and scrubs: Alice's chart shows his finger where it is now, not where it started.
@@ -84,11 +81,10 @@ def test_following_is_read_only_and_shows_the_finger_where_it_is(people, fresh_s
         bob.wait_for_timeout(30)
     alice.wait_for_function("w => Number(document.querySelector('#preview .cw-indicator').getAttribute('x1')) > w * 0.7", arg=width, timeout=5000)
     bob.mouse.up()
-    # Saying yes stops following: her own preset again, and still nothing written into Bob's.
-    set_value(alice, "markerRadius", 9)
-    alice.wait_for_selector("#confirm-dialog[open]")
-    alice.locator("#confirm-dialog button[value=ok]").click()
+    # Stopping: her own preset again, editable, and still nothing written into Bob's.
+    alice.locator("#presence .person", has_text="Bob").locator("button").click()
     alice.wait_for_function("() => document.querySelector('#preset-select').value === 'Default'")
+    assert alice.locator("#param-markerRadius-number").is_enabled() and alice.locator("#following-note").is_hidden()
     assert draft(fresh_server, "PM's favourite")["parameters"] == before["parameters"]
     assert alice.errors == [] and bob.errors == []
 

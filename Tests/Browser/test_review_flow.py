@@ -43,10 +43,11 @@ def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
     assert fresh_server.get("/api/presets/Default/export?format=json&revision=approved").status_code == 200
 
     # Restore revision 1 from the History panel: a new revision 3 with revision 1's values, on both pages.
-    ada.on("dialog", lambda dialog: dialog.accept())
     ada.locator("#open-history").click()
     ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 2")
     ada.locator("#revision-list li[data-revision='1']").get_by_role("button", name="Restore").click()
+    # The page's own confirmation (issue 33: no native confirm), above the History dialog.
+    ada.locator("#confirm-dialog button[value=ok]").click()
     ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 3")
     stored = fresh_server.get("/api/presets/Default").json()
     assert stored["revision"] == "3" and stored["parameters"]["markerRadius"] != 6
@@ -100,10 +101,10 @@ def test_a_deleted_preset_comes_back_from_the_toast_and_from_the_log(people, fre
     # Deleted again, brought back from the decision log page.
     assert fresh_server.request("DELETE", "/api/presets/PM's favourite").status_code == 200
     log = browser.new_context().new_page()
-    log.on("dialog", lambda dialog: dialog.accept())
     log.goto(fresh_server.url + "/log.html")
     log.wait_for_selector("body[data-ready=true]")
     log.locator("#log-table tr", has_text="delete").first.get_by_role("button", name="Restore").click()
+    log.locator("#confirm-dialog button[value=ok]").click()
     log.wait_for_function("() => document.querySelector('#log-table tr:nth-child(2)').textContent.includes('restore')")
     assert stored_preset(fresh_server, "PM's favourite")["parameters"] == before
     ben.wait_for_function("() => [...document.querySelectorAll('#preset-select option')].some(o => o.value === \"PM's favourite\")")

@@ -98,6 +98,20 @@ struct RoundResultAnswer: Encodable {
     let ballots: Int
     let voters: [String]
     let ranking: [Ranked]
+    /// Once closed: how sure the ranking is of its first place over the second (Bradley–Terry
+    /// with its normal approximation); "too close to call" below 90 %.
+    struct Leader: Encodable {
+        let name: String
+        let runnerUp: String
+        /// P(the leader is truly better than the runner-up).
+        let probabilityBetter: Double
+        /// The chance the leader is picked over the runner-up, with its 95 % interval.
+        let headToHead: Double
+        let low: Double
+        let high: Double
+        let tooCloseToCall: Bool
+    }
+    let leader: Leader?
     let votes: [Vote]
 }
 
@@ -155,6 +169,7 @@ extension RoundResultAnswer: DocumentedAnswer {
         RoundResultAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", state: "closed", closedAt: nil, model: "bradley-terry", regularised: false,
                           candidates: 2, ballots: 1, voters: ["Ada"],
                           ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
+                          leader: .init(name: "A", runnerUp: "B", probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8, tooCloseToCall: true),
                           votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
     }
 }

@@ -36,6 +36,11 @@ struct StatusAnswer: Encodable {
     let approvedAt: String?
     /// Approvals that do not count, with why: "Ben (revoked)", "Sam (not invited)".
     let notCounted: [String]
+    /// Distinct approvals of the newest revision's parameters, of the `approvalsRequired` now ("1 of 2 approvals").
+    let approvals: Int
+    let approvalsRequired: Int
+    /// The approvals required when the approved revision was approved (it stays approved when the rule grows).
+    let approvedUnder: Int?
 
     init(_ status: PresetReviews.Status) {
         state = status.state.rawValue
@@ -43,6 +48,9 @@ struct StatusAnswer: Encodable {
         approvers = status.approvers
         approvedAt = status.approvedAt
         notCounted = status.uncounted
+        approvals = status.approvals
+        approvalsRequired = status.required
+        approvedUnder = status.approvedUnder
     }
 }
 

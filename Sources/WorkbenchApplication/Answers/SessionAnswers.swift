@@ -23,6 +23,8 @@ struct SessionAnswer: Encodable {
     let current: Current
     /// Link kind → URL, the ones this role may hand on.
     let links: JSONValue
+    /// This run of the server: another id after a restart.
+    let serverStart: String
 }
 
 /// `POST /api/session/presence` and the `presence` event.
@@ -38,7 +40,7 @@ extension PersonAnswer {
 
 extension SessionAnswer: DocumentedAnswer {
     static var example: SessionAnswer {
-        SessionAnswer(shared: false, role: "editor", people: [.example], current: .init(preset: nil), links: .object([]))
+        SessionAnswer(shared: false, role: "editor", people: [.example], current: .init(preset: nil), links: .object([]), serverStart: "5f0c9a1e2b3d4c6a")
     }
 }
 

@@ -165,7 +165,7 @@ struct HistoryRoutes: PresetReading {
             throw Self.storeError(error, name: name)
         }
         decisions.announce(recorded.logged)
-        if decision == .requestChanges { noticeChangesRequested(name, revision: number, comment: comment, by: request.author.user) }
+        if decision != .requestReview { noticeAuthor(name, revision: number, decision: decision, comment: comment, by: request.author.user) }
         let status = StatusAnswer(recorded.status)
         return HTTPResponse.answer(ReviewedAnswer(review: ReviewAnswer(recorded.review), status: status), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
@@ -192,14 +192,16 @@ struct HistoryRoutes: PresetReading {
     }
 
 
-    /// The revision's author hears that changes were asked for, with the comment, on every page they have open.
-    private func noticeChangesRequested(_ name: String, revision number: Int, comment: String, by reviewer: String) {
+    /// The revision's author hears of an approval or a change request, with the comment, on every
+    /// page they have open; the review inbox keeps it until they read it.
+    private func noticeAuthor(_ name: String, revision number: Int, decision: PresetReviews.Decision, comment: String, by reviewer: String) {
         guard let revision = try? presets.revision(of: name, number: number),
               let author = try? people.person(named: revision.author) else { return }
+        let what = decision == .approve ? "approved revision \(number) of “\(name)”" : "requested changes to revision \(number) of “\(name)”"
         notices.notify(author.id, "notice", .object([
-            ("kind", .string("changes-requested")), ("name", .string(name)), ("revision", Self.revisionJSON(number)),
+            ("kind", .string(decision == .approve ? "approved" : "changes-requested")), ("name", .string(name)), ("revision", Self.revisionJSON(number)),
             ("by", .string(reviewer)), ("comment", .string(comment)),
-            ("message", .string("\(reviewer) requested changes to revision \(number) of “\(name)”" + (comment.isEmpty ? "" : ": \(comment)"))),
+            ("message", .string("\(reviewer) \(what)" + (comment.isEmpty ? "" : ": \(comment)"))),
         ]))
     }
 }

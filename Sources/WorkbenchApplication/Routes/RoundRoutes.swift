@@ -259,6 +259,14 @@ extension PairwiseRound {
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.name < $1.name }
     }
 
+    /// How sure the closed round is that its leader beats the runner-up; nil with fewer than two ranked or no comparison between them.
+    func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundResultAnswer.Leader? {
+        guard ranked.count > 1, let separation = BradleyTerry.separation(ranked[0].index, ranked[1].index, count: candidates.count, outcomes: outcomes, fit: fit)
+        else { return nil }
+        return .init(name: ranked[0].name, runnerUp: ranked[1].name, probabilityBetter: separation.probabilityBetter, headToHead: separation.headToHead,
+                     low: separation.low, high: separation.high, tooCloseToCall: separation.tooCloseToCall)
+    }
+
     /// What anyone may see while voting: no candidate's name.
     var summary: RoundSummaryAnswer {
         RoundSummaryAnswer(id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, candidates: candidates.count, pairs: pairCount,
@@ -270,6 +278,7 @@ extension PairwiseRound {
     var result: RoundResultAnswer {
         let open = closedAt == nil
         let fit = fit
+        let ranking = ranking
         return RoundResultAnswer(
             id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, state: open ? "open" : "closed", closedAt: closedAt,
             model: "bradley-terry", regularised: open ? false : fit.regularised, candidates: candidates.count, ballots: votes.count, voters: voters,
@@ -278,6 +287,7 @@ extension PairwiseRound {
                 return .init(name: ranked.name, candidate: candidate.token, parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }),
                              score: ranked.score, wins: ranked.wins, comparisons: ranked.comparisons)
             },
+            leader: open ? nil : leader(ranking, fit: fit),
             votes: open ? [] : votes.map { vote in
                 .init(voter: vote.voter, left: candidates[vote.left].name, right: candidates[vote.right].name, choice: vote.choice.rawValue,
                       winner: vote.winner.map { candidates[$0].name }, at: vote.at)

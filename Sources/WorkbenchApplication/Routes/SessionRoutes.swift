@@ -15,11 +15,13 @@ struct SessionRoutes: RouteGroup {
     let shareBaseURL: String?
     let hostOriginGuard: HostOriginGuard
     let notices: Notices
+    /// This run of the server (`WorkbenchApp.startID`).
+    let startID: String
 
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, and the join links you may hand on",
+        r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, the join links you may hand on, and this run's serverStart id (new at each start)",
               answers: [.json("role, people, current, links", SessionAnswer.self)]) { sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code; with invite, the link carries that personal invitation (POST /api/invitations)",
               query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"])),
@@ -45,7 +47,7 @@ struct SessionRoutes: RouteGroup {
         let user = request.author.user
         let key = Presence.newKey()
         let notices = notices
-        guard let (id, stream) = events.subscribe(client: request.request.client, hello: client.isEmpty ? [] : [("presenceKey", .string(key))], onClose: { id in
+        guard let (id, stream) = events.subscribe(client: request.request.client, hello: [("serverStart", .string(startID))] + (client.isEmpty ? [] : [("presenceKey", .string(key))]), onClose: { id in
             notices.closed(stream: id)
             guard presence.leave(stream: id) else { return }
             publishPresence()
@@ -143,7 +145,8 @@ struct SessionRoutes: RouteGroup {
     package func sessionInfo(_ request: RequestContext) -> HTTPResponse {
         let links = joinLinks(for: request)
         return .answer(SessionAnswer(shared: share != nil, role: request.role.rawValue, people: presence.list,
-                                     current: .init(preset: drafts.latest), links: .object(links.map { ($0.0, .string($0.1)) })))
+                                     current: .init(preset: drafts.latest), links: .object(links.map { ($0.0, .string($0.1)) }),
+                                     serverStart: startID))
     }
 
     /// `GET /api/session/qr?link=editor|viewer|device`: the link as a QR code (SVG).

@@ -17,6 +17,9 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     package let staticFiles: StaticFiles
     package let hostOriginGuard: HostOriginGuard
     package let presence = Presence()
+    /// A new id each time the server starts: a page that sees another one after its connection
+    /// came back knows the server restarted (the event stream's hello and `GET /api/session`).
+    package let startID = Sodium.randomHex(bytes: 8)
     /// Each preset's live document: its saved revision and the team's unsaved changes.
     package let drafts: DraftStore
     package let comments: CommentStore
@@ -99,11 +102,12 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
         r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices))
         r.add(LogRoutes(presets: presets))
+        r.add(ReviewInboxRoutes(presets: presets))
         r.add(ExportRoutes(presets: presets, data: data, decisions: decisions, heavyWork: heavyWork))
         r.add(DataRoutes(data: data, live: live, decisions: decisions, heavyWork: heavyWork, events: events))
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard,
-                            notices: notices))
+                            notices: notices, startID: startID))
         r.add(PeopleRoutes(people: people, access: access, decisions: decisions))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
         r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))

@@ -118,9 +118,9 @@ package struct PairwiseRound: Sendable {
 
     package mutating func close(at time: String) { if closedAt == nil { closedAt = time } }
 
-    package var fit: BradleyTerry.Fit {
-        BradleyTerry.fit(count: candidates.count, outcomes: votes.map { .init(first: $0.left, second: $0.right, winner: $0.winner) })
-    }
+    package var outcomes: [BradleyTerry.Outcome] { votes.map { .init(first: $0.left, second: $0.right, winner: $0.winner) } }
+
+    package var fit: BradleyTerry.Fit { BradleyTerry.fit(count: candidates.count, outcomes: outcomes) }
 
     private struct PairKey: Hashable {
         package let low: Int, high: Int

@@ -21,9 +21,14 @@ package final class PresetReviews: Sendable {
         package let reviewers: [String]
         package let comment: String
         package let time: String
+        /// The approvals the workbench asked for when this decision was made (`serve --approvals`);
+        /// nil for a decision recorded before the rule was kept with it.
+        package var required: Int? = nil
     }
 
-    /// Draft, in review, or approved, and which revision was approved last, by whom and when.
+    /// Draft, in review, or approved, and which revision was approved last, by whom and when;
+    /// how many approvals the newest revision has of the `required` now, and the rule the
+    /// approved revision was approved under (a later `--approvals` never takes it back silently).
     package struct Status: Sendable, Equatable {
         package enum State: String, Sendable { case draft, inReview = "in-review", approved }
         package let state: State
@@ -32,6 +37,9 @@ package final class PresetReviews: Sendable {
         package let approvedAt: String?
         /// Approvals of the newest revision's parameters that do not count, with why: "Ben (revoked)".
         package var uncounted: [String] = []
+        package var approvals = 0
+        package var required = 1
+        package var approvedUnder: Int? = nil
 
         package static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)
     }
@@ -59,21 +67,27 @@ package final class PresetReviews: Sendable {
                     time TEXT NOT NULL
                 );
                 CREATE INDEX IF NOT EXISTS reviews_by_preset ON reviews(preset_id, id);
+                CREATE TABLE IF NOT EXISTS review_reads (person TEXT PRIMARY KEY, seen INTEGER NOT NULL);
                 """)
+            // The rule each decision was made under, kept beside it (added to older databases).
+            if !(try connection.query("PRAGMA table_info(reviews)").contains { $0.text(1) == "required" }) {
+                try connection.execute("ALTER TABLE reviews ADD COLUMN required INTEGER")
+            }
         }
     }
 
     package static func append(presetID: Int64, revision: Int, author: String, decision: Decision, reviewers: [String], comment: String,
-                       on connection: SQLiteConnection) throws -> Review {
+                       required: Int? = nil, on connection: SQLiteConnection) throws -> Review {
         let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
         guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
         let time = DecisionLog.timestamp()
         let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
-        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time, required) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", [
             .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
+            required.map { .integer(Int64($0)) } ?? .null,
         ])
         return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
-                      reviewers: reviewers, comment: comment, time: time)
+                      reviewers: reviewers, comment: comment, time: time, required: required)
     }
 
     /// Oldest first.
@@ -82,12 +96,12 @@ package final class PresetReviews: Sendable {
     }
 
     package static func reviews(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [Review] {
-        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time FROM reviews WHERE preset_id = ?1 ORDER BY id",
+        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time, required FROM reviews WHERE preset_id = ?1 ORDER BY id",
                              [.integer(presetID)]).compactMap { row in
             guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
             let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
             return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
-                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "")
+                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "", required: row.int(8))
         }
     }
 
@@ -134,6 +148,7 @@ package final class PresetReviews: Sendable {
     /// draft. The newest approved revision stays the approved one while a new draft is edited.
     package static func status(reviews: [Review], revisions: [RevisionFacts], latest: Int?, rule: Rule = Rule()) -> Status {
         let approved = approvals(reviews, revisions: revisions, rule: rule).max { $0.key < $1.key }
+        let counted = latest.map { approvalCount(of: $0, reviews, revisions: revisions, rule: rule) } ?? 0
         let state: Status.State
         if let latest, approved?.key == latest {
             state = .approved
@@ -143,7 +158,8 @@ package final class PresetReviews: Sendable {
         } else {
             state = .draft
         }
-        var status = Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at)
+        var status = Status(state: state, approvedRevision: approved?.key, approvers: approved?.value.approvers ?? [], approvedAt: approved?.value.at,
+                            approvals: counted, required: rule.required, approvedUnder: approved?.value.under)
         status.uncounted = uncountedApprovals(reviews, revisions: revisions, latest: latest, rule: rule)
         return status
     }
@@ -157,11 +173,39 @@ package final class PresetReviews: Sendable {
     /// The parameters are approved when at least `rule.required` distinct people's last word
     /// is an approval and nobody's last word asks for changes; every revision carrying them is
     /// then approved.
-    package static func approvals(_ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> [Int: (approvers: [String], at: String)] {
+    ///
+    /// `under`: the approvals required when the parameters became approved. Parameters approved
+    /// under an earlier, smaller rule stay approved (each approval keeps the rule it was given
+    /// under); a revision without that record counts under the rule now.
+    package static func approvals(_ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> [Int: (approvers: [String], at: String, under: Int)] {
         let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
+        var approvedParameters: [String: (approvers: [String], at: String, under: Int)] = [:]
+        for (parameters, words) in lastWords(reviews, live: live, rule: rule) {
+            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
+            guard !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
+            // The first approval that completed the rule it was given under; else the rule now.
+            let under = approvals.enumerated().first { i, approval in approval.required.map { i + 1 >= $0 } ?? false }?.element.required
+                ?? (approvals.count >= rule.required ? rule.required : nil)
+            guard let under else { continue }
+            approvedParameters[parameters] = (approvals.map(\.author), approvals.last?.time ?? "", under)
+        }
+        var out: [Int: (approvers: [String], at: String, under: Int)] = [:]
+        for revision in live { if let approval = approvedParameters[revision.parametersSHA256] { out[revision.number] = approval } }
+        return out
+    }
+
+    /// How many distinct people (not its authors) approve revision `number`'s parameters now.
+    package static func approvalCount(of number: Int, _ reviews: [Review], revisions: [RevisionFacts], rule: Rule = Rule()) -> Int {
+        let live = revisions.filter { !$0.deleted && !$0.parametersSHA256.isEmpty }
+        guard let revision = live.first(where: { $0.number == number }) else { return 0 }
+        return lastWords(reviews, live: live, rule: rule)[revision.parametersSHA256]?.values.filter { $0.decision == .approve }.count ?? 0
+    }
+
+    /// Per parameters (by SHA-256): each person's last word (identity → review), leaving out
+    /// the words on their own work.
+    private static func lastWords(_ reviews: [Review], live: [RevisionFacts], rule: Rule) -> [String: [String: Review]] {
         let byNumber = Dictionary(live.map { ($0.number, $0) }, uniquingKeysWith: { a, _ in a })
         let introducedBy = introducers(live, rule: rule)
-        // Per parameters: each person's last word (identity → review).
         var lastWord: [String: [String: Review]] = [:]
         for review in reviews.sorted(by: { $0.id < $1.id }) where review.decision != .requestReview {
             guard let revision = byNumber[review.revision], !review.author.isEmpty else { continue }
@@ -169,15 +213,7 @@ package final class PresetReviews: Sendable {
             guard !isOwnWork(who, revision, introducedBy: introducedBy, rule: rule), rule.uncounted(who) == nil else { continue }
             lastWord[revision.parametersSHA256, default: [:]][who] = review
         }
-        var approvedParameters: [String: (approvers: [String], at: String)] = [:]
-        for (parameters, words) in lastWord {
-            let approvals = words.values.filter { $0.decision == .approve }.sorted { $0.id < $1.id }
-            guard approvals.count >= rule.required, !words.values.contains(where: { $0.decision == .requestChanges }) else { continue }
-            approvedParameters[parameters] = (approvals.map(\.author), approvals.last?.time ?? "")
-        }
-        var out: [Int: (approvers: [String], at: String)] = [:]
-        for revision in live { if let approval = approvedParameters[revision.parametersSHA256] { out[revision.number] = approval } }
-        return out
+        return lastWord
     }
 
     /// Whether `author` saved revision `number` or brought its parameters in (the first revision

@@ -164,7 +164,7 @@ extension PresetStore {
                     throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
                 }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
-                                                      reviewers: reviewers, comment: comment, on: connection)
+                                                      reviewers: reviewers, comment: comment, required: rule.required, on: connection)
                 let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection),
                                                   revisions: facts, latest: record.latest, rule: rule)
                 let who = author.isEmpty ? "someone" : author

@@ -120,6 +120,19 @@ package final class PresetStore: Sendable {
         }
     }
 
+    /// `person`'s review inbox: the reviews waiting for them and the unread answers to their revisions (ReviewInbox).
+    package func reviewInbox(for person: String) throws -> (waiting: [PresetReviews.Waiting], notices: [PresetReviews.Notice]) {
+        try database.withConnection { connection in
+            let rule = approvalRule(on: connection)
+            return (try PresetReviews.waiting(for: person, rule: rule, on: connection), try PresetReviews.notices(for: person, rule: rule, on: connection))
+        }
+    }
+
+    /// `person` read the inbox's notices up to review `id`.
+    package func markReviewNoticesRead(for person: String, upTo id: Int64) throws {
+        try database.withConnection { connection in try PresetReviews.markRead(for: person, upTo: id, rule: approvalRule(on: connection), on: connection) }
+    }
+
     /// The approval rules now: the approvals required; every name a person has held to that
     /// person; whose approvals count (the owner and invited people, not revoked: one human, one
     /// person); and who brought in or contributed to each set of parameters of `presetID`'s
@@ -139,7 +152,7 @@ package final class PresetStore: Sendable {
     }
 
     /// What `approvals` needs of a preset: its reviews, its revisions and the rule.
-    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String)], status: @Sendable (Int?) -> PresetReviews.Status) {
+    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String, under: Int)], status: @Sendable (Int?) -> PresetReviews.Status) {
         try database.withConnection { connection in
             let reviews = try PresetReviews.reviews(of: presetID, on: connection)
             let facts = try PresetReviews.revisionFacts(of: presetID, on: connection)

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPServer
+import WorkbenchStores
+import WorkbenchSupport
+
+/// A person's review inbox: the reviews waiting for them ("Waiting for your review") and the
+/// answers to revisions they saved (approved, changes requested), kept until they mark them read.
+/// Both are read from the workbench database, so they survive a restart.
+struct ReviewInboxRoutes: RouteGroup {
+    let presets: PresetStore
+
+    func addRoutes(to r: inout Router) {
+        r.get("/api/reviews/inbox", "Your review inbox (the person whose secret signs the request): waiting (reviews asked of you, not answered, newest first) and notices (approvals and change requests of your revisions, unread, newest first)",
+              answers: [.json("waiting and notices", ReviewInboxAnswer.self)], errors: [401]) { try inbox($0) }
+        r.post("/api/reviews/inbox/read", "Marks your inbox's notices read up to a review id ({\"upTo\": id})",
+               schema: OpenAPIDocument.object([("upTo", OpenAPIDocument.range(1...Double(Int32.max), integer: true))], required: ["upTo"]),
+               answers: [.json("the inbox after it", ReviewInboxAnswer.self)], errors: [401]) { try markRead($0) }
+    }
+
+    private func person(_ request: RequestContext) throws(HTTPError) -> String {
+        guard request.author.isPerson else {
+            throw HTTPError(401, "person_required", "the inbox is a person's: send your secret", field: "X-Workbench-Secret")
+        }
+        return request.author.user
+    }
+
+    func inbox(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let me = try person(request)
+        do {
+            let inbox = try presets.reviewInbox(for: me)
+            return .answer(ReviewInboxAnswer(waiting: inbox.waiting.map(ReviewInboxAnswer.Waiting.init), notices: inbox.notices.map(ReviewInboxAnswer.Notice.init)))
+        } catch {
+            throw HTTPError(500, "inbox_failed", "the review inbox cannot be read: \(error)")
+        }
+    }
+
+    func markRead(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let me = try person(request)
+        let body = JSONValue.object(try request.jsonObject())
+        guard case .number(let number)? = body["upTo"], number >= 1, number <= Double(Int32.max), number == number.rounded() else {
+            throw .badRequest("must be a review id (a positive integer)", field: "upTo")
+        }
+        do { try presets.markReviewNoticesRead(for: me, upTo: Int64(number)) } catch {
+            throw HTTPError(500, "inbox_failed", "the review inbox cannot be written: \(error)")
+        }
+        return try inbox(request)
+    }
+}
+
+/// `GET /api/reviews/inbox`.
+struct ReviewInboxAnswer: Encodable {
+    struct Waiting: Encodable {
+        let preset: String
+        let revision: String
+        let requestedBy: String
+        let requestedAt: String
+        let comment: String
+        let status: StatusAnswer
+
+        init(_ w: PresetReviews.Waiting) {
+            preset = w.preset; revision = String(w.revision); requestedBy = w.requestedBy; requestedAt = w.requestedAt
+            comment = w.comment; status = StatusAnswer(w.status)
+        }
+    }
+
+    struct Notice: Encodable {
+        let id: Int64
+        let preset: String
+        let revision: String
+        let by: String
+        let decision: String
+        let comment: String
+        let time: String
+
+        init(_ n: PresetReviews.Notice) {
+            id = n.id; preset = n.preset; revision = String(n.revision); by = n.by; decision = n.decision.rawValue; comment = n.comment; time = n.time
+        }
+    }
+
+    let waiting: [Waiting]
+    let notices: [Notice]
+}
+
+extension ReviewInboxAnswer: DocumentedAnswer {
+    static var example: ReviewInboxAnswer {
+        ReviewInboxAnswer(waiting: [], notices: [])
+    }
+}

@@ -1,0 +1,125 @@
+"""Every page says when the server is gone and when it is back (issue 33, item 1): "Connection
+lost — reconnecting…" within 2 s of a kill -9, "Server restarted" once a new run answers on the
+same port and presets folder; unsaved shared edits (ours, and a second person's whose page has
+closed) are given back to the new server's draft; a save whose answer the outage swallowed is
+settled from the stored revision instead of staying "modified"."""
+import signal
+import time
+
+import pytest
+
+from test_page import browser  # noqa: F401  (fixture)
+from named_pages import open_named_page
+from workbench_server import Server, wait_for
+
+LOST = "Connection lost — reconnecting…"
+
+
+@pytest.fixture
+def contexts():
+    made = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def banner(page):
+    return page.locator("#connection-status")
+
+
+def lost_within_two_seconds(page):
+    started = time.monotonic()
+    page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
+    assert time.monotonic() - started < 2.0
+    assert banner(page).text_content() == LOST and banner(page).is_visible()
+
+
+def set_number(page, key, value):
+    field = page.locator(f"#param-{key}-number")
+    field.click()
+    field.fill(str(value))
+    field.press("Tab")
+
+
+def draft_value(server, key):
+    return server.get("/api/drafts/Default").json()["parameters"].get(key)
+
+
+def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
+    server = Server()
+    again = None
+    try:
+        ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
+        ben = open_named_page(browser, contexts, server.url, "Ben", "?preset=Default", connected=True)
+        phone = open_named_page(browser, contexts, server.url, "Phone", "device", viewport={"width": 390, "height": 844}, touch=True)
+        log = browser.new_context()
+        contexts.append(log)
+        log_page = log.new_page()
+        log_page.goto(server.url + "/log.html")
+        log_page.wait_for_selector("body[data-ready=true]")
+        set_number(ada, "markerRadius", 7)
+        set_number(ben, "indicatorDash", 5)
+        assert wait_for(lambda: draft_value(server, "markerRadius") == 7 and draft_value(server, "indicatorDash") == 5)
+        ada.wait_for_function("() => Number(document.querySelector('#param-indicatorDash-number').value) === 5")
+        # Ben leaves with his edit unsaved: only Ada's page still holds it.
+        ben.context.close()
+        contexts.remove(ben.context)
+
+        server.process.send_signal(signal.SIGKILL)
+        lost_within_two_seconds(ada)
+        for page in (log_page, phone):
+            page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
+        server.process.wait()
+        again = Server("--port", str(server.port), presets_dir=server.presets)
+        for page in (ada, log_page, phone):
+            page.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
+            assert banner(page).text_content() == "Server restarted" and banner(page).is_visible()
+        # Both unsaved edits are the new server's draft again, and still on Ada's screen, unsaved.
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 7 and draft_value(again, "indicatorDash") == 5)
+        assert float(ada.locator("#param-markerRadius-number").input_value()) == 7
+        assert not ada.locator("#modified-marker").is_hidden()
+        assert again.get("/api/presets/Default").json()["parameters"]["markerRadius"] != 7
+        assert ada.errors == [] and phone.errors == []
+    finally:
+        if again:
+            again.close()
+        server.close()
+
+
+def test_a_save_the_outage_interrupted_is_settled_from_the_stored_revision(browser, contexts):
+    server = Server()
+    again = None
+    try:
+        ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
+        before = server.get("/api/presets/Default").json()["revision"]
+        set_number(ada, "markerRadius", 6)
+        ada.wait_for_function("() => !document.querySelector('#modified-marker').hidden")
+
+        # The save reaches the server and is kept, but its answer never reaches the page.
+        def swallow(route):
+            if route.request.method == "PUT":
+                route.fetch()
+                route.abort()
+            else:
+                route.continue_()
+        ada.route("**/api/presets/Default", swallow)
+        ada.locator("#preset-save").click()
+        ada.wait_for_function("() => document.querySelector('#toasts').textContent.includes('connection was lost while saving')")
+        assert "Failed to fetch" not in ada.locator("#toasts").text_content()
+        ada.unroute("**/api/presets/Default")
+        kept = server.get("/api/presets/Default").json()
+        assert kept["revision"] != before and kept["parameters"]["markerRadius"] == 6
+
+        server.process.send_signal(signal.SIGKILL)
+        lost_within_two_seconds(ada)
+        server.process.wait()
+        again = Server("--port", str(server.port), presets_dir=server.presets)
+        ada.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
+        ada.wait_for_function("() => document.querySelector('#toasts').textContent.includes('was kept as revision')")
+        assert ada.locator("#modified-marker").is_hidden()
+        assert again.get("/api/presets/Default").json()["revision"] == kept["revision"]
+        assert ada.errors == []
+    finally:
+        if again:
+            again.close()
+        server.close()
