@@ -275,6 +275,9 @@ def test_whoever_started_a_round_of_variations_cannot_approve_a_saved_variation(
     created = sam.post("/api/rounds", json={"variationsOf": "Default", "count": 1})
     assert created.status_code == 201, created.text
     round_id = created.json()["id"]
+    # Rae votes (a round is closed and saved from by who started it or voted in it).
+    pair = rae.get(f"/api/rounds/{round_id}/next").json()
+    assert rae.post(f"/api/rounds/{round_id}/votes", json={"pair": pair["pair"], "choice": "left"}).status_code == 201
     assert sam.post(f"/api/rounds/{round_id}/close", json={}).status_code == 200
     ranking = s.get(f"/api/rounds/{round_id}").json()["ranking"]
     variation = next(e for e in ranking if "variation" in e["name"])

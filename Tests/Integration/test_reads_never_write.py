@@ -147,7 +147,7 @@ def test_viewers_are_handed_no_candidates():
     shared = SharedServer()
     try:
         rid = start_explore(shared, "Ada")
-        made = requests.post(shared.url + "/api/people", json={"name": "Vera"}, headers={"Origin": shared.url, **shared.as_(shared.viewer)}, timeout=10)
+        made = requests.post(shared.url + "/api/people", json={"name": "Vera", "invitation": shared.viewer_invitation}, headers={"Origin": shared.url, **shared.as_(shared.viewer)}, timeout=10)
         assert made.status_code == 201, made.text
         viewer = {"Origin": shared.url, **shared.as_(shared.viewer), "X-Workbench-Secret": made.json()["secret"]}
         r = requests.get(f"{shared.url}/api/explore/{rid}/next", headers=viewer, timeout=10)
