@@ -92,7 +92,7 @@ def vote_round(server, ballots):
 
 def test_a_close_round_is_too_close_to_call_and_the_save_dialog_shows_its_error(people, fresh_server):
     vote_round(fresh_server, {"Ada": True, "Ben": True, "Cy": False})
-    page = people("Dee")
+    page = people("Cy")   # a voter: a round's candidates are saved by who started it or voted in it
     page.locator("#open-rounds").click()
     page.locator("#round-list li").first.get_by_role("button", name="Results").click()
     page.wait_for_function("() => document.querySelector('#round-certainty').textContent.length > 0")
