@@ -21,6 +21,9 @@ package final class PresetReviews: Sendable {
         package let reviewers: [String]
         package let comment: String
         package let time: String
+        /// The failing checks an approval was given despite, each a sentence (the readability
+        /// report's; any later check the same way): signed with the exports it approves.
+        package var overrides: [String] = []
     }
 
     /// Draft, in review, or approved, and which revision was approved last, by whom and when.
@@ -58,20 +61,27 @@ package final class PresetReviews: Sendable {
                 );
                 CREATE INDEX IF NOT EXISTS reviews_by_preset ON reviews(preset_id, id);
                 """)
+            // Histories from before overrides were kept: every approval there was given despite nothing known.
+            let columns = try connection.query("PRAGMA table_info(reviews)").compactMap { $0.text(1) }
+            if !columns.contains("overrides") { try connection.execute("ALTER TABLE reviews ADD COLUMN overrides TEXT NOT NULL DEFAULT '[]'") }
         }
     }
 
     package static func append(presetID: Int64, revision: Int, author: String, decision: Decision, reviewers: [String], comment: String,
-                       on connection: SQLiteConnection) throws -> Review {
+                               overrides: [String] = [], on connection: SQLiteConnection) throws -> Review {
         let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
         guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
         let time = DecisionLog.timestamp()
         let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
-        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+        let overridesText = JSONValue.array(overrides.map(JSONValue.string)).serialized()
+        try connection.query("""
+            INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time, overrides) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """, [
             .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
+            .text(overridesText),
         ])
         return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
-                      reviewers: reviewers, comment: comment, time: time)
+                      reviewers: reviewers, comment: comment, time: time, overrides: overrides)
     }
 
     /// Oldest first.
@@ -80,12 +90,14 @@ package final class PresetReviews: Sendable {
     }
 
     package static func reviews(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [Review] {
-        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time FROM reviews WHERE preset_id = ?1 ORDER BY id",
-                             [.integer(presetID)]).compactMap { row in
+        try connection.query("""
+            SELECT id, preset_id, revision, author, decision, reviewers, comment, time, overrides FROM reviews WHERE preset_id = ?1 ORDER BY id
+            """, [.integer(presetID)]).compactMap { row in
             guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
             let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
+            let overrides = row.text(8).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
             return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
-                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "")
+                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "", overrides: overrides)
         }
     }
 
