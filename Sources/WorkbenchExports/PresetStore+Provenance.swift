@@ -46,8 +46,9 @@ extension PresetStore {
 
     /// What `POST /api/export` signs for parameters on screen: when they are those of `name`'s
     /// current or approved revision, that stored revision itself (its name, notes, author and
-    /// parameters, whatever the page sent); otherwise `preset` as "unsaved parameters of
-    /// <name>, by <person>, not a revision", with `person` as its author.
+    /// parameters, whatever the page sent); otherwise `preset` (with `person` as its author) as
+    /// "unsaved parameters of <name>, by <person>, not a revision", <name> being the saved
+    /// preset it is over, or the page's own name for it when there is none.
     package func exportable(onScreen preset: Preset, savedAs name: String?, by person: Provenance.Person) -> (preset: Preset, provenance: Provenance) {
         let hash = preset.parametersSHA256
         if let name {
@@ -57,8 +58,9 @@ extension PresetStore {
         }
         var unsaved = preset
         unsaved.author = person.name
-        if let name { unsaved.name = (try? history.record(named: name))?.name ?? name }
-        return (unsaved, Provenance(preset: unsaved.name, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, exportedBy: person,
+        let saved: PresetHistory.Record? = name.flatMap { try? history.record(named: $0) }
+        let over = saved?.name ?? name ?? preset.name
+        return (unsaved, Provenance(preset: over, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, exportedBy: person,
                                     parametersSHA256: hash, signer: try? signingKey().get()))
     }
 

@@ -66,14 +66,16 @@ import Testing
         _ = try store.save(preset, ifMatch: nil)
         let exported = try store.exportable("PM's favourite", revision: nil)
         let data = IndexedSeries(BuiltInData.series())
-        let check = ProvenanceCheck(store: store, data: data)
+        // A saved, never approved revision: verified as the draft it is (drafts fail without allowDraft).
+        let check = ProvenanceCheck(store: store, allowDraft: true, data: data)
+        #expect(ProvenanceCheck(store: store, data: data).verifyFile(try write(format(.json, exported, data), "draft")).line.contains("--allow-draft"))
         let key = try #require(exported.provenance.signer).publicKey
         for format in ExportFormat.allCases {
             let text = format.export(exported.preset, data: data, provenance: exported.provenance)
             let path = try write(text, format.rawValue)
             let verdict = check.verifyFile(path)
             #expect(verdict.matches, "\(format): \(verdict.line)")
-            #expect(ProvenanceCheck(store: nil, publicKey: key).verifyFile(path).matches)
+            #expect(ProvenanceCheck(store: nil, publicKey: key, allowDraft: true).verifyFile(path).matches)
             #expect(!ProvenanceCheck(store: nil, publicKey: Ed25519.generate().key.publicKey).verifyFile(path).matches)
             if format == .json || format == .tokens {
                 // Re-indented and re-ordered JSON is the same document.
@@ -109,12 +111,12 @@ import Testing
         let bundle = HandoffBundle(preset: exported.preset, platform: .ios, provenance: exported.provenance)
         let out = folder + "/bundle"
         try bundle.write(to: out)
-        #expect(ProvenanceCheck(store: store).verify(path: out).matches)
+        #expect(ProvenanceCheck(store: store, allowDraft: true).verify(path: out).matches)
         let guide = String(decoding: try #require(FileManager.default.contents(atPath: out + "/HANDOFF.md")), as: UTF8.self)
         #expect(!guide.contains("DesignersFavourite") && !guide.contains("designersFavourite"))
         #expect(guide.contains("ChartStyle+PMsFavourite.swift") && guide.contains("style: .pMsFavourite"))
         try "extra".write(toFile: out + "/extra.txt", atomically: true, encoding: .utf8)
-        #expect(ProvenanceCheck(store: store).verify(path: out).line.contains("extra.txt is not listed"))
+        #expect(ProvenanceCheck(store: store, allowDraft: true).verify(path: out).line.contains("extra.txt is not listed"))
     }
 
     /// The embed cannot go stale silently: it holds exactly the repository's files.
