@@ -117,7 +117,12 @@ package struct ProvenanceCheck {
         case let name?:
             guard let format = ExportFormat(rawValue: name) else { throw Failure("its provenance names an unknown export format \"\(name)\"") }
             guard format.carrier == found.carrier else { throw Failure("its provenance says \(name), but the file is not a \(name) export") }
-            candidates = [(name, format.plain(preset, data: series(format)))]
+            if format == .svg, let stated = found.block.last(where: { $0.0 == SVGExport.View.key })?.1 {
+                guard let view = SVGExport.View(json: stated) else { throw Failure("its provenance states an SVG view the workbench does not draw") }
+                candidates = [(name, SVGExport.animated(preset, data: series(format), view: view))]
+            } else {
+                candidates = [(name, format.plain(preset, data: series(format)))]
+            }
         case nil:
             for format in ExportFormat.allCases where format.carrier == found.carrier { candidates.append((format.rawValue, format.plain(preset, data: series(format)))) }
             if found.carrier == .lineComment { candidates.append(("swift-engine", SwiftEngineExport(preset: preset).text)) }

@@ -107,10 +107,16 @@ struct ExportRoutes: PresetReading {
             let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
             throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
-        let text = format == .svg
-            ? provenance.stamp(SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period,
-                                                  background: background), as: Provenance.Carrier.xmlComment)
-            : format.export(preset, data: data.snapshot.data, provenance: provenance)
+        let text: String
+        if format == .svg {
+            // Drawn at the page's view, which is signed with it so `workbench verify` draws the same.
+            let drawn = SVGExport.View(width: view.width, height: view.height, period: view.period, background: background)
+            var signed = provenance
+            signed.extraFacts.append((SVGExport.View.key, drawn.json))
+            text = signed.stamp(SVGExport.animated(preset, data: data.snapshot.data, view: drawn), as: .xmlComment)
+        } else {
+            text = format.export(preset, data: data.snapshot.data, provenance: provenance)
+        }
         let fileName = format.fileName(for: preset.name)
         recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
         return HTTPResponse(contentType: format.contentType, text: text)
