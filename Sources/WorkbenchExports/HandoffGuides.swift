@@ -150,11 +150,12 @@ extension HandoffBundle {
         return lines.joined(separator: "\n")
     }
 
-    /// Text as Markdown shows it literally: one line, no control or bidi characters, its markup characters escaped.
+    /// Text as Markdown shows it literally: one line, no control or bidi characters, its inline
+    /// markup characters escaped (the lines it is put in never start with it, so `#` stays as it is).
     static func markdownText(_ text: String) -> String {
         var out = ""
         for character in CodeString.comment(text) {
-            if "\\`*_[]<>#|~!()&".contains(character) { out.append("\\") }
+            if "\\`*_[]<>|~&".contains(character) { out.append("\\") }
             out.append(character)
         }
         return out

@@ -73,14 +73,14 @@ extension ProvenanceCheck {
     private func verifyBundleFolder(_ folder: String, label: String) -> Verdict {
         let entries: [(String, Kind)]
         do { entries = try Self.walk(folder) } catch { return .failed("\(label): \((error as? Failure)?.line ?? "\(error)")") }
-        var files: [String: [UInt8]] = [:], folders: [String] = [], refused: [String] = []
+        var files: [String: [UInt8]] = [:], folders: [String] = [], refused: [String: String] = [:]
         for (relative, kind) in entries {
             switch kind {
-            case .symlink: refused.append("\(relative) is a symlink (a bundle holds regular files only)")
-            case .special: refused.append("\(relative) is a special file (a bundle holds regular files only)")
+            case .symlink: refused[relative] = "\(relative) is a symlink (a bundle holds regular files only)"
+            case .special: refused[relative] = "\(relative) is a special file (a bundle holds regular files only)"
             case .folder: folders.append(relative)
             case .file:
-                if let bytes = Self.contents(folder + "/" + relative) { files[relative] = bytes } else { refused.append("\(relative) cannot be read") }
+                if let bytes = Self.contents(folder + "/" + relative) { files[relative] = bytes } else { refused[relative] = "\(relative) cannot be read" }
             }
         }
         return verifyBundle(label: label, files: files, folders: folders, refused: refused)
@@ -100,14 +100,15 @@ extension ProvenanceCheck {
             if entry.isFolder { if !relative.isEmpty { folders.append(String(relative.dropLast())) } } else { files[relative] = entry.contents }
         }
         guard files[HandoffBundle.provenanceFile] != nil else { return .failed("\(label): holds no \(top)/\(HandoffBundle.provenanceFile)") }
-        return verifyBundle(label: label, files: files, folders: folders, refused: [])
+        return verifyBundle(label: label, files: files, folders: folders, refused: [:])
     }
 
     /// A bundle's files (relative paths) and folders: signed, listed, unchanged, and — with a
-    /// store — what that revision exports. Each problem is one line.
-    private func verifyBundle(label: String, files: [String: [UInt8]], folders: [String], refused: [String]) -> Verdict {
+    /// store — what that revision exports. Each problem is one line. `refused`: paths that are no
+    /// regular file (a symlink, a special file), each with its line.
+    private func verifyBundle(label: String, files: [String: [UInt8]], folders: [String], refused: [String: String]) -> Verdict {
         let manifestName = HandoffBundle.provenanceFile
-        var failures = refused.map { "\(label): \($0)" }
+        var failures = refused.keys.sorted().compactMap { refused[$0] }.map { "\(label): \($0)" }
         func fail(_ line: String) -> Verdict { Verdict(failures: failures + ["\(label): \(line)"]) }
         guard let data = files[manifestName] else { return fail("\(manifestName) cannot be read") }
         let manifest: JSONValue
@@ -128,7 +129,10 @@ extension ProvenanceCheck {
                   file != manifestName else { return fail("\(manifestName) lists a path outside the bundle: \(file)") }
             var parts = file.split(separator: "/").dropLast()
             while !parts.isEmpty { listedFolders.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
-            guard let contents = files[file] else { failures.append("\(label): \(file) is missing"); continue }
+            guard let contents = files[file] else {
+                if refused[file] == nil { failures.append("\(label): \(file) is missing") }
+                continue
+            }
             guard let expected = hash.stringValue, Sodium.constantTimeEqual(SHA256.hex(contents), expected) else {
                 failures.append("\(label): \(file) was changed after it was exported (its SHA-256 is not the signed one)"); continue
             }
