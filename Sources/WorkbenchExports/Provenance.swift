@@ -104,7 +104,6 @@ package struct Provenance: Sendable, Equatable {
             return "unsaved parameters of “\(preset)”" + (exportedBy.map { ", by \($0.words)" } ?? "") + ", not a revision"
         }
         let state = status == "approved" ? "approved by " + (approvers.isEmpty ? "nobody" : approvers.map(\.words).joined(separator: "; "))
-            + (approvedAt.map { " (\($0))" } ?? "")
             : status == "in-review" ? "in review, not approved" : "\(status), not approved"
         return "revision \(revision) of “\(preset)”, \(state)" + (approvalRule.map { "; approval rule: \($0)" } ?? "")
     }
