@@ -54,18 +54,32 @@ struct Verify: ParsableCommand {
         do {
             let verdict = try check()
             guard verdict.matches else {
-                for line in verdict.failures { Output.error(line) }
-                if verdict.failures.isEmpty { Output.error(verdict.line) }
+                for line in verdict.failures { Output.error(Self.printable(line)) }
+                if verdict.failures.isEmpty { Output.error(Self.printable(verdict.line)) }
                 throw ExitCode(Exit.checkFailed)
             }
             var lines = [verdict.summary].compactMap { $0 } + verdict.verified.map(\.line)
             if let key = verdict.key { lines.append("public key: " + Sodium.base64(key)) }
             lines += verdict.verified.map { verdict.verified.count == 1 ? "statement: \($0.statement)" : "\($0.label): \($0.statement)" }
-            Output.write(lines.joined(separator: "\n") + "\n")
+            Output.write(lines.map(Self.printable).joined(separator: "\n") + "\n")
         } catch let error as InputError {
             Output.error(error.description)
             throw ExitCode(Exit.badInput)
         }
+    }
+
+    /// A line as a terminal shows it: file names under PATH are anyone's, so control, format and
+    /// bidi characters (an escape sequence, U+202E) are written as `\u{…}`, never sent raw.
+    static func printable(_ line: String) -> String {
+        var out = ""
+        for scalar in line.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     private func check() throws -> ProvenanceCheck.Verdict {

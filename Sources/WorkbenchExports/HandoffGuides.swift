@@ -143,7 +143,9 @@ extension HandoffBundle {
                 lines += approver.despite.map { "- " + Self.markdownText("approved by \(approver.person.words) despite: \($0)") }
             }
         }
-        if provenance.status != "approved" {
+        if provenance.revision == nil {
+            lines += ["", "**Not a revision:** `workbench verify` refuses this bundle; only a saved revision verifies."]
+        } else if provenance.status != "approved" {
             lines += ["", "**Not approved:** `workbench verify` refuses this bundle unless given `--allow-draft`."]
         }
         lines += ["", "Check it: `workbench verify --public-key KEY \(folderName)` (or the .zip), with the key `workbench key` prints.", ""]

@@ -147,8 +147,9 @@ extension ProvenanceCheck {
         guard failures.isEmpty else { return Verdict(failures: failures) }
         do {
             let facts = try againstStore(provenance, version: version) { preset in
-                // The bundle's README states the signed provenance: made again with the same statement.
-                let again = try HandoffBundle(preset: preset, platform: platform, provenance: provenance).files().filter { $0.path != manifestName }
+                // The bundle's README states the signed provenance (since v3): made again with the same statement.
+                let again = try HandoffBundle(preset: preset, platform: platform, provenance: version == 2 ? nil : provenance).files()
+                    .filter { $0.path != manifestName }
                 let derived = Dictionary(again.map { ($0.path, SHA256.hex($0.contents)) }, uniquingKeysWith: { a, _ in a })
                 for (file, hash) in listed where derived[file] != hash.stringValue {
                     throw Failure("is signed, but revision \(provenance.revision ?? 0) of “\(provenance.preset)” exports a different \(file) (exported by another version of the workbench?)")

@@ -128,6 +128,14 @@ def test_unsaved_parameters_are_signed_as_the_person_who_asked_and_never_verify(
         assert f"unsaved parameters of “Pale”, by Mallory (person {s.ids['Mallory']}), not a revision" in line, line
     # The dialog's words come with the answer.
     assert unquote(r.headers["X-Workbench-Statement"]).startswith("unsaved parameters of “Pale”, by Mallory")
+    # A bundle of unsaved parameters says so in its README and never verifies.
+    r = s.request("POST", "/api/export", json={**body, "format": "android"}, headers={"X-Workbench-User": "Mallory"})
+    archive = tmp_path / "unsaved.zip"
+    archive.write_bytes(r.content)
+    with zipfile.ZipFile(archive) as z:
+        readme = next(z.read(n).decode() for n in z.namelist() if n.endswith("/README.md"))
+    assert f"unsaved parameters of “Pale”, by Mallory (person {s.ids['Mallory']}), not a revision" in readme and "Not a revision" in readme
+    assert "not a revision" in fails(s, archive, "--allow-draft", offline=True)[0]
 
 
 def test_drafts_fail_unless_allowed(approved, tmp_path):
@@ -227,6 +235,11 @@ def test_a_folder_of_exports_holds_only_signed_files(approved, tmp_path):
     fails(s, folder, why="ChartStyle+Evil.swift: carries no Chart Workbench provenance")
     fails(s, folder, offline=True, why="ChartStyle+Evil.swift")
     (folder / "ChartStyle+Evil.swift").unlink()
+    # A file name is anyone's: an escape sequence or a bidi override in it is never printed raw.
+    (folder / "\x1b[2J\u202eevil.swift").write_text("x\n")
+    line = fails(s, folder)[0]
+    assert "\x1b" not in line and "\u202e" not in line and "\\u{1B}[2J\\u{202E}evil.swift" in line, line
+    (folder / "\x1b[2J\u202eevil.swift").unlink()
     os.symlink(folder / "pale.swift", folder / "again.swift")
     fails(s, folder, why="again.swift: is a symlink")
 

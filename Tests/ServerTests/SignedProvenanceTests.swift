@@ -104,6 +104,33 @@ import Testing
         format.export(exported.preset, data: data, provenance: exported.provenance)
     }
 
+    /// A file signed before provenance v3 (approvers as bare names, no rule) still verifies, and
+    /// says what it said; its version cannot be raised without breaking the signature.
+    @Test func aVersionTwoProvenanceStillVerifies() throws {
+        let key = Ed25519.generate().key
+        let preset = Preset(name: "Old")
+        let text = preset.fileText
+        var block: [(String, JSONValue)] = [
+            ("format", .string(Provenance.format)), ("version", .number(2)), ("preset", .string("Old")), ("revision", .number(1)),
+            ("status", .string("approved")), ("approvers", .array([.string("Bo")])), ("approvedAt", .string("t")),
+            ("parametersSha256", .string(preset.parametersSHA256)), ("export", .string("json")),
+            ("contentSha256", .string(SHA256.hex(try JSONValue.parse(text).canonical))),
+            ("publicKey", .string(Sodium.base64(key.publicKey))), ("keyId", .string(Ed25519.keyID(key.publicKey))),
+        ]
+        block.append(("signature", .string(Sodium.base64(key.sign(Array(("chart-workbench.provenance v2\n" + JSONValue.object(block).canonical).utf8))))))
+        func file(_ block: [(String, JSONValue)], _ name: String) throws -> String {
+            var document = try #require(try JSONValue.parse(text).objectPairs)
+            document.append(("provenance", .object(block)))
+            return try write(JSONValue.object(document).serialized(pretty: true), name)
+        }
+        let verdict = ProvenanceCheck(store: nil, publicKey: key.publicKey).verifyFile(try file(block, "v2.json"))
+        #expect(verdict.matches, "\(verdict.line)")
+        #expect(verdict.verified.first?.statement == "revision 1 of “Old”, approved by Bo")
+        var raised = block
+        raised[1].1 = .number(3)
+        #expect(ProvenanceCheck(store: nil, publicKey: key.publicKey).verifyFile(try file(raised, "v3.json")).line.contains("signature"))
+    }
+
     @Test func bundlesAreSignedAndNameTheirOwnPreset() throws {
         let store = try PresetStore(folder: folder + "/Presets")
         _ = try store.save(Preset(name: "PM's favourite"), ifMatch: nil)
