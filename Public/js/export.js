@@ -101,10 +101,19 @@ export class Exporter {
     return { blob: await response.blob(), headers: response.headers };
   }
 
-  /** Status, approvers and revision of what is exported; a draft or unsaved export says so. */
+  /**
+   * Status, approvers and revision of what is exported; a draft or unsaved export says so. Below
+   * it, the statement the file is signed with, in the server's words: approvers with their ids
+   * and any failing check they approved despite.
+   */
   describe(headers) {
     const revision = headers.get('X-Workbench-Revision');
     const state = headers.get('X-Workbench-Status') || 'unsaved';
+    const statement = $('export-statement');
+    const signed = signedStatement(headers);
+    statement.hidden = !signed;
+    statement.textContent = signed ? `Signed: ${signed}.` : '';
+    statement.classList.toggle('draft', signed.includes(' despite: '));
     const line = $('export-status');
     const draft = state !== 'approved';
     line.classList.toggle('draft', draft);
@@ -156,6 +165,7 @@ export class Exporter {
       if (ticket !== this.request) return;
       $('export-text').textContent = '';
       $('export-status').textContent = '';
+      $('export-statement').hidden = true;
       this.showError(`Cannot export: ${error.message}`);
     }
   }
@@ -185,6 +195,11 @@ export class Exporter {
       this.showError(error instanceof ApiError ? `Cannot export: ${error.message}` : 'The browser refused the clipboard; select the text and copy it.');
     }
   }
+}
+
+/** The signed statement the server sends with an export (percent-encoded UTF-8), or ''. */
+function signedStatement(headers) {
+  try { return decodeURIComponent(headers.get('X-Workbench-Statement') || ''); } catch { return ''; }
 }
 
 function fileName(headers, format) {

@@ -8,7 +8,7 @@ extension Provenance {
     package func exportSummary(format: String, via: String? = nil) -> String {
         let what: String
         if let revision {
-            let approval = status == "approved" && !approvers.isEmpty ? "approved by \(approvers.joined(separator: ", "))" : status
+            let approval = status == "approved" && !approvers.isEmpty ? "approved by \(approvers.map(\.words).joined(separator: "; "))" : status
             what = "revision \(revision) (\(approval))"
         } else {
             what = "unsaved parameters"

@@ -130,6 +130,39 @@ extension HandoffBundle {
         }
     }
 
+    /// Where the bundle came from, as `PROVENANCE.json` signs it: the statement, each check an
+    /// approver approved despite, and how to verify it. Empty for an unsigned bundle.
+    var provenanceText: String {
+        guard let provenance else { return "" }
+        var lines = ["## Where it came from", "",
+                     "Signed in `PROVENANCE.json`: " + Self.markdownText(provenance.statement) + "."]
+        let overridden = provenance.approvers.filter { !$0.despite.isEmpty }
+        if !overridden.isEmpty {
+            lines += ["", "**Approved despite failing checks:**"]
+            for approver in overridden {
+                lines += approver.despite.map { "- " + Self.markdownText("approved by \(approver.person.words) despite: \($0)") }
+            }
+        }
+        if provenance.revision == nil {
+            lines += ["", "**Not a revision:** `workbench verify` refuses this bundle; only a saved revision verifies."]
+        } else if provenance.status != "approved" {
+            lines += ["", "**Not approved:** `workbench verify` refuses this bundle unless given `--allow-draft`."]
+        }
+        lines += ["", "Check it: `workbench verify --public-key KEY \(folderName)` (or the .zip), with the key `workbench key` prints.", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Text as Markdown shows it literally: one line, no control or bidi characters, its inline
+    /// markup characters escaped (the lines it is put in never start with it, so `#` stays as it is).
+    static func markdownText(_ text: String) -> String {
+        var out = ""
+        for character in CodeString.comment(text) {
+            if "\\`*_[]<>|~&".contains(character) { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
     var presetFileList: String {
         presetFiles.map { "- `\($0.path)`: \($0.what)" }.joined(separator: "\n")
     }
@@ -173,6 +206,7 @@ extension HandoffBundle {
         transition in SwiftUI's and UIKit's terms, and `vectors.json` to prove in a unit test that
         the app draws the same chart.
 
+        \(provenanceText)
         ## This preset's own files
         \(presetFileList)
 
@@ -212,6 +246,7 @@ extension HandoffBundle {
         the transition as Compose animation specs, and `vectors.json` with a conformance check that
         proves the app draws the same chart.
 
+        \(provenanceText)
         ## This preset's own files
         \(presetFileList)
 

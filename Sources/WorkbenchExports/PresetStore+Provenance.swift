@@ -9,7 +9,8 @@ extension PresetStore {
     /// `selector` ("3"), or the newest approved revision ("approved").
     package func exportable(_ name: String, revision selector: String?) throws -> (preset: Preset, provenance: Provenance) {
         guard let record = try history.record(named: name), !record.deleted || selector != nil else { throw PresetStore.SaveError.notFound }
-        let (_, approvals, statusOf) = try self.approvals(of: record.id)
+        let facts = try self.approvals(of: record.id)
+        let approvals = facts.approved
         let number: Int
         switch selector {
         case nil:
@@ -34,21 +35,37 @@ extension PresetStore {
         preset.name = record.name
         let approval = approvals[number]
         let status = approval != nil ? "approved"
-            : number == record.latest ? statusOf(record.latest).state.rawValue : "draft"
-        return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approval?.approvers ?? [],
-                                   approvedAt: approval?.at, parametersSHA256: preset.parametersSHA256,
+            : number == record.latest ? facts.status(record.latest).state.rawValue : "draft"
+        let approvers = (approval?.approvers ?? []).map { name in
+            Provenance.Approver(person: .init(name: name, id: facts.personID(name)), despite: facts.overrides(by: name, of: number))
+        }
+        return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approvers, approvedAt: approval?.at,
+                                   approvalRule: Provenance.ruleWords(required: facts.required), parametersSHA256: preset.parametersSHA256,
                                    signer: try? signingKey().get()))
     }
 
-    /// Provenance for parameters that may be no saved revision (an export of what is on screen):
-    /// a saved revision of `name` with exactly these parameters when there is one, else unsaved.
-    package func provenance(of preset: Preset, savedAs name: String?) -> Provenance {
+    /// What `POST /api/export` signs for parameters on screen: when they are those of `name`'s
+    /// current or approved revision, that stored revision itself (its name, notes, author and
+    /// parameters, whatever the page sent); otherwise `preset` (with `person` as its author) as
+    /// "unsaved parameters of <name>, by <person>, not a revision", <name> being the saved
+    /// preset it is over, or the page's own name for it when there is none.
+    package func exportable(onScreen preset: Preset, savedAs name: String?, by person: Provenance.Person) -> (preset: Preset, provenance: Provenance) {
         let hash = preset.parametersSHA256
-        let unsaved = Provenance(preset: preset.name, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, parametersSHA256: hash,
-                                 signer: try? signingKey().get())
-        guard let name, let current = try? exportable(name, revision: nil) else { return unsaved }
-        if current.provenance.parametersSHA256 == hash { return current.provenance }
-        if let approved = try? exportable(name, revision: "approved"), approved.provenance.parametersSHA256 == hash { return approved.provenance }
-        return unsaved
+        if let name {
+            for selector in [nil, "approved"] as [String?] {
+                if let stored = try? exportable(name, revision: selector), stored.provenance.parametersSHA256 == hash { return stored }
+            }
+        }
+        var unsaved = preset
+        unsaved.author = person.name
+        let saved: PresetHistory.Record? = name.flatMap { try? history.record(named: $0) }
+        let over = saved?.name ?? name ?? preset.name
+        return (unsaved, Provenance(preset: over, revision: nil, status: "unsaved", approvers: [], approvedAt: nil, exportedBy: person,
+                                    parametersSHA256: hash, signer: try? signingKey().get()))
+    }
+
+    /// The person id of whoever holds (or held) `name` in this workbench.
+    package func personID(named name: String) -> Int64? {
+        try? database.withConnection { PeopleStore.identities(on: $0)[PeopleStore.nameKey(name)] }
     }
 }

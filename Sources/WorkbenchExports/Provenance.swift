@@ -2,40 +2,116 @@ import WorkbenchSupport
 import WorkbenchStores
 
 /// Where an export came from, signed: the preset's name, its saved revision, that revision's
-/// status and approvers, the SHA-256 of its canonical parameters (every parameter with its
-/// default, canonical JSON) and of the exported content, with the workbench's Ed25519 public
-/// key and signature (libsodium). Every export carries it — a `provenance` key in JSON files, a
-/// comment line in Swift and Kotlin, an XML comment in SVG, `PROVENANCE.json` (listing every
-/// file's SHA-256) in a handoff bundle. The signature covers the whole block but the signature
-/// itself: `"chart-workbench.provenance v2\n"` + the block's canonical JSON without `signature`.
+/// status, its approvers as people (name, PeopleStore id, and the failing checks each approved
+/// despite), the approval rule, the SHA-256 of its canonical parameters (every parameter with its
+/// default, canonical JSON) and of the exported content, with the workbench's Ed25519 public key
+/// and signature (libsodium). Parameters that are no revision carry `exportedBy` (the person who
+/// asked) and status `unsaved` instead. Every export carries it — a `provenance` key in JSON
+/// files, a comment line in Swift and Kotlin, an XML comment in SVG, `PROVENANCE.json` (listing
+/// every file's SHA-256) in a handoff bundle. The signature covers the whole block but the
+/// signature itself: `"chart-workbench.provenance v3\n"` + the block's canonical JSON without
+/// `signature` (v2 blocks, with approvers as bare names, are still read and checked).
 package struct Provenance: Sendable, Equatable {
     package static let format = "chart-workbench.provenance"
-    package static let version = 2
+    package static let version = 3
+    /// Versions `workbench verify` still checks: v2 (approvers as names, no rule, no overrides).
+    package static let readableVersions = [2, 3]
     package static let marker = "chart-workbench.provenance:"
+
+    /// A person as a signed statement names them: the name they held and their id in the
+    /// workbench's people (nil for a name no person holds, e.g. an old history's).
+    package struct Person: Sendable, Equatable {
+        package var name: String
+        package var id: Int64?
+
+        package init(name: String, id: Int64?) { self.name = name; self.id = id }
+
+        var json: [(String, JSONValue)] { [("person", .string(name)), ("personId", id.map { .number(Double($0)) } ?? .null)] }
+
+        init?(json: JSONValue) {
+            if let name = json.stringValue { self.init(name: name, id: nil); return }  // v2: a bare name
+            guard let name = json["person"]?.stringValue else { return nil }
+            self.init(name: name, id: json["personId"]?.numberValue.flatMap { Int64(exactly: $0) })
+        }
+
+        /// "Ben (person 3)".
+        package var words: String { name + (id.map { " (person \($0))" } ?? "") }
+    }
+
+    /// One approval that counts: who gave it and each failing check they approved despite, as a
+    /// sentence ("Line #DDDDDD on light (at rest, 4 px): 1.35:1, needs 3:1"). Any later check (an
+    /// honesty check) is carried the same way: one more sentence in `despite`.
+    package struct Approver: Sendable, Equatable {
+        package var person: Person
+        package var despite: [String]
+
+        package init(person: Person, despite: [String] = []) { self.person = person; self.despite = despite }
+
+        var json: JSONValue { .object(person.json + [("despite", .array(despite.map(JSONValue.string)))]) }
+
+        init?(json: JSONValue) {
+            guard let person = Person(json: json) else { return nil }
+            self.init(person: person, despite: json["despite"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        }
+
+        /// "Ben (person 3) despite: Line #DDDDDD on light …: 1.35:1, needs 3:1".
+        package var words: String { person.words + (despite.isEmpty ? "" : " despite: " + despite.joined(separator: "; ")) }
+    }
 
     package var preset: String
     /// Nil for parameters that are no saved revision (an unsaved export of what is on screen).
     package var revision: Int?
     /// draft, in-review, approved — or unsaved.
     package var status: String
-    package var approvers: [String]
+    package var approvers: [Approver]
     package var approvedAt: String?
+    /// The approval rule in words ("2 approvals from people other than its author"); nil when unsaved.
+    package var approvalRule: String?
+    /// Who exported parameters that are no revision (status unsaved); nil for a revision.
+    package var exportedBy: Person?
     /// SHA-256 of `Preset.canonicalParameters` of the preset as read (every parameter, defaults included).
     package var parametersSHA256: String
+    /// Further signed facts, each a key of the block after the ones above (e.g. the history's
+    /// chain position): signed like the rest, kept as read.
+    package var extraFacts: [(String, JSONValue)] = []
     /// The key that signs what this provenance stamps; nil leaves the export unsigned (it then
     /// fails `workbench verify`).
     package var signer: Ed25519?
 
-    package init(preset: String, revision: Int?, status: String, approvers: [String], approvedAt: String?, parametersSHA256: String,
-                 signer: Ed25519? = nil) {
+    package init(preset: String, revision: Int?, status: String, approvers: [Approver], approvedAt: String?, approvalRule: String? = nil,
+                 exportedBy: Person? = nil, parametersSHA256: String, signer: Ed25519? = nil) {
         self.preset = preset; self.revision = revision; self.status = status
-        self.approvers = approvers; self.approvedAt = approvedAt; self.parametersSHA256 = parametersSHA256
+        self.approvers = approvers; self.approvedAt = approvedAt; self.approvalRule = approvalRule; self.exportedBy = exportedBy
+        self.parametersSHA256 = parametersSHA256
         self.signer = signer
     }
 
     package static func == (a: Provenance, b: Provenance) -> Bool {
         a.preset == b.preset && a.revision == b.revision && a.status == b.status && a.approvers == b.approvers
-            && a.approvedAt == b.approvedAt && a.parametersSHA256 == b.parametersSHA256 && a.signer?.publicKey == b.signer?.publicKey
+            && a.approvedAt == b.approvedAt && a.approvalRule == b.approvalRule && a.exportedBy == b.exportedBy
+            && a.parametersSHA256 == b.parametersSHA256 && JSONValue.object(a.extraFacts) == JSONValue.object(b.extraFacts)
+            && a.signer?.publicKey == b.signer?.publicKey
+    }
+
+    package var approverNames: [String] { approvers.map(\.person.name) }
+
+    /// The signed statement in words, as the export dialog, the guides and `workbench verify`
+    /// say it: "revision 2 of “Default”, approved by Ben (person 3) despite: …, under the rule
+    /// 1 approval from someone other than its author" or "unsaved parameters of “Default”, by
+    /// Ana (person 2), not a revision".
+    package var statement: String {
+        guard let revision else {
+            return "unsaved parameters of “\(preset)”" + (exportedBy.map { ", by \($0.words)" } ?? "") + ", not a revision"
+        }
+        let state = status == "approved" ? "approved by " + (approvers.isEmpty ? "nobody" : approvers.map(\.words).joined(separator: "; "))
+            : status == "in-review" ? "in review, not approved" : "\(status), not approved"
+        return "revision \(revision) of “\(preset)”, \(state)" + (approvalRule.map { "; approval rule: \($0)" } ?? "")
+    }
+
+    /// The approval rule in words for `required` approvals.
+    package static func ruleWords(required: Int) -> String {
+        required == 1 ? "1 approval from someone other than its author"
+            : "\(required) approvals from people other than its author"
     }
 
     /// The facts (no content hash, no signature): for the decision log.
@@ -44,14 +120,21 @@ package struct Provenance: Sendable, Equatable {
     }
 
     private var factPairs: [(String, JSONValue)] {
-        [
+        var pairs: [(String, JSONValue)] = [
             ("format", .string(Self.format)), ("version", .number(Double(Self.version))),
             ("preset", .string(preset)), ("revision", revision.map { .number(Double($0)) } ?? .null),
-            ("status", .string(status)), ("approvers", .array(approvers.map(JSONValue.string))),
+            ("status", .string(status)), ("approvers", .array(approvers.map(\.json))),
             ("approvedAt", approvedAt.map(JSONValue.string) ?? .null),
-            ("parametersSha256", .string(parametersSHA256)),
+            ("approvalRule", approvalRule.map(JSONValue.string) ?? .null),
         ]
+        if let exportedBy { pairs.append(("exportedBy", .object(exportedBy.json))) }
+        pairs.append(("parametersSha256", .string(parametersSHA256)))
+        return pairs + extraFacts
     }
+
+    /// Keys of a block that are neither facts of their own above nor `extraFacts`: what an export is and its content.
+    private static let knownKeys: Set<String> = ["format", "version", "preset", "revision", "status", "approvers", "approvedAt", "approvalRule",
+                                                  "exportedBy", "parametersSha256", "export", "contentSha256", "files", "publicKey", "keyId", "signature"]
 
     package init?(json: JSONValue) {
         guard json["format"]?.stringValue == Self.format, let preset = json["preset"]?.stringValue,
@@ -59,17 +142,24 @@ package struct Provenance: Sendable, Equatable {
         self.preset = preset
         revision = json["revision"]?.numberValue.flatMap { Int(exactly: $0) }
         self.status = status
-        approvers = json["approvers"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let listed = json["approvers"]?.arrayValue ?? []
+        approvers = listed.compactMap(Approver.init(json:))
+        guard approvers.count == listed.count else { return nil }
         approvedAt = json["approvedAt"]?.stringValue
+        approvalRule = json["approvalRule"]?.stringValue
+        exportedBy = json["exportedBy"].flatMap(Person.init(json:))
         parametersSHA256 = hash
+        extraFacts = (json.objectPairs ?? []).filter { !Self.knownKeys.contains($0.0) }
         signer = nil
     }
 
     // MARK: Signing
 
-    /// The bytes a block's signature covers: the block without `signature`, canonical.
+    /// The bytes a block's signature covers: the block's own version line, then the block
+    /// without `signature`, canonical.
     package static func signedMessage(_ block: [(String, JSONValue)]) -> [UInt8] {
-        Array(("\(format) v\(version)\n" + JSONValue.object(block.filter { $0.0 != "signature" }).canonical).utf8)
+        let stated = block.last { $0.0 == "version" }?.1.numberValue.flatMap { Int(exactly: $0) } ?? version
+        return Array(("\(format) v\(stated)\n" + JSONValue.object(block.filter { $0.0 != "signature" }).canonical).utf8)
     }
 
     /// The signed block: the facts, what the export is (`export`: json, swift, …), the content's

@@ -9,65 +9,57 @@ import Foundation
 /// content (a file without its provenance, JSON compared as canonical JSON; a bundle's files
 /// exactly those `PROVENANCE.json` lists, with their SHA-256); (3) with a store, the signed
 /// revision exists with those parameters, an "approved" claim is backed by the reviews, and
-/// exporting that revision again gives the same content. Knows nothing of HTTP.
+/// exporting that revision again gives the same content; (4) it is approved, unless drafts are
+/// allowed. Folders, bundles and zips are read strictly (`ProvenanceCheck+Trees`): a symlink, a
+/// special file, or a file or folder nobody signed fails them. Knows nothing of HTTP.
 package struct ProvenanceCheck {
     /// `publicKey`: the key a signature must be by (nil: the store's key). `store`: nil checks the
     /// signature and content hashes only (offline, e.g. a mobile team's CI with the public key).
     /// `data`: the series an SVG export drew (the same `--data` as the export).
     /// `data` is only asked for when an SVG is exported again.
-    package init(store: PresetStore?, publicKey: [UInt8]? = nil, data: @escaping () -> IndexedSeries? = { nil }) {
+    /// `allowDraft`: a signed draft (or in-review) revision passes; otherwise only approved ones do.
+    package init(store: PresetStore?, publicKey: [UInt8]? = nil, allowDraft: Bool = false, data: @escaping () -> IndexedSeries? = { nil }) {
         self.store = store
         self.publicKey = publicKey
+        self.allowDraft = allowDraft
         self.data = data
     }
 
-    package init(store: PresetStore?, publicKey: [UInt8]? = nil, data: IndexedSeries?) {
-        self.init(store: store, publicKey: publicKey, data: { data })
+    package init(store: PresetStore?, publicKey: [UInt8]? = nil, allowDraft: Bool = false, data: IndexedSeries?) {
+        self.init(store: store, publicKey: publicKey, allowDraft: allowDraft, data: { data })
     }
 
     package let store: PresetStore?
     package let publicKey: [UInt8]?
+    package let allowDraft: Bool
     package let data: () -> IndexedSeries?
 
+    /// What passed (each export with its signed statement) and what failed, one line each.
     package struct Verdict {
-        package var matches: Bool
-        /// One line: why it matches or why not.
-        package var line: String
-        package var lines: [String] { [line] }
+        package struct Verified {
+            package var label: String
+            /// "x.json: revision 2 of “Default” (approved by Ben), signed by key …; matches …".
+            package var line: String
+            package var statement: String
+        }
+
+        package var verified: [Verified] = []
+        package var failures: [String] = []
+        /// The trusted key the exports are signed by.
+        package var key: [UInt8]?
+        /// A folder's own line, when it held several exports.
+        package var summary: String?
+
+        package var matches: Bool { failures.isEmpty && !verified.isEmpty }
+        /// The first failure, or what passed.
+        package var line: String { failures.first ?? summary ?? verified.first?.line ?? "nothing to verify" }
+
+        static func failed(_ line: String) -> Verdict { Verdict(failures: [line]) }
     }
 
-    private struct Failure: Error {
+    struct Failure: Error {
         let line: String
         init(_ line: String) { self.line = line }
-    }
-
-    package func verify(path: String) -> Verdict {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            return Verdict(matches: false, line: "\(path): no such file or folder")
-        }
-        if !isFolder.boolValue { return verifyFile(path) }
-        if let bundle = bundleFolder(path) { return verifyBundle(bundle) }
-        // A folder of exports: each file that carries a provenance must match.
-        let files = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String] ?? []).sorted()
-        var passed: [String] = []
-        for file in files {
-            let full = path + "/" + file
-            guard let text = Self.text(full), (try? Provenance.read(text)) != nil || text.contains(Provenance.marker) else { continue }
-            let one = verifyFile(full)
-            if !one.matches { return one }
-            passed.append(file)
-        }
-        if passed.isEmpty { return Verdict(matches: false, line: "\(path): no file in it carries a Chart Workbench provenance") }
-        return Verdict(matches: true, line: "\(path): \(passed.count) signed export\(passed.count == 1 ? "" : "s") verified (\(passed.joined(separator: ", ")))")
-    }
-
-    /// The folder holding `PROVENANCE.json`: `path` itself or its one subfolder (an unzipped bundle).
-    private func bundleFolder(_ path: String) -> String? {
-        if FileManager.default.fileExists(atPath: path + "/" + HandoffBundle.provenanceFile) { return path }
-        let children = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        let bundles = children.filter { FileManager.default.fileExists(atPath: path + "/" + $0 + "/" + HandoffBundle.provenanceFile) }
-        return bundles.count == 1 ? path + "/" + bundles[0] : nil
     }
 
     // MARK: One file
@@ -75,7 +67,17 @@ package struct ProvenanceCheck {
     package func verifyFile(_ path: String) -> Verdict {
         let label = (path as NSString).lastPathComponent
         do {
-            guard let text = Self.text(path) else { throw Failure("cannot be read as UTF-8 text") }
+            let verified = try checkFile(label: label, text: Self.text(path))
+            return Verdict(verified: [verified], key: try trustedKey())
+        } catch {
+            return .failed((error as? Failure)?.line ?? "\(label): \(error)")
+        }
+    }
+
+    /// One exported file's text (nil: not UTF-8) checked, or its one failure.
+    func checkFile(label: String, text: String?) throws -> Verdict.Verified {
+        do {
+            guard let text else { throw Failure("cannot be read as UTF-8 text") }
             let found: Provenance.Stamped
             do {
                 guard let read = try Provenance.read(text) else {
@@ -94,12 +96,14 @@ package struct ProvenanceCheck {
             if found.export == "json", let format = (try? JSONValue.parse(found.content))?["format"]?.stringValue, format != Preset.format {
                 throw Failure("its format is \"\(format)\", not \"\(Preset.format)\"")
             }
-            let facts = try againstStore(found.provenance) { preset in
+            let facts = try againstStore(found.provenance, version: found.version) { preset in
                 try self.rederive(found, preset: preset)
             }
-            return Verdict(matches: true, line: "\(label): \(Self.describe(found.provenance)), signed by key \(Ed25519.keyID(key)); \(facts)")
-        } catch {
-            return Verdict(matches: false, line: "\(label): \((error as? Failure)?.line ?? "\(error)")")
+            try approvedOrAllowed(found.provenance)
+            return Verdict.Verified(label: label, line: "\(label): \(Self.describe(found.provenance)), signed by key \(Ed25519.keyID(key)); \(facts)",
+                                    statement: found.provenance.statement)
+        } catch let failure as Failure {
+            throw Failure("\(label): \(failure.line)")
         }
     }
 
@@ -113,7 +117,12 @@ package struct ProvenanceCheck {
         case let name?:
             guard let format = ExportFormat(rawValue: name) else { throw Failure("its provenance names an unknown export format \"\(name)\"") }
             guard format.carrier == found.carrier else { throw Failure("its provenance says \(name), but the file is not a \(name) export") }
-            candidates = [(name, format.plain(preset, data: series(format)))]
+            if format == .svg, let stated = found.block.last(where: { $0.0 == SVGExport.View.key })?.1 {
+                guard let view = SVGExport.View(json: stated) else { throw Failure("its provenance states an SVG view the workbench does not draw") }
+                candidates = [(name, SVGExport.animated(preset, data: series(format), view: view))]
+            } else {
+                candidates = [(name, format.plain(preset, data: series(format)))]
+            }
         case nil:
             for format in ExportFormat.allCases where format.carrier == found.carrier { candidates.append((format.rawValue, format.plain(preset, data: series(format)))) }
             if found.carrier == .lineComment { candidates.append(("swift-engine", SwiftEngineExport(preset: preset).text)) }
@@ -127,65 +136,11 @@ package struct ProvenanceCheck {
             + (found.export == "svg" ? " (was it exported with another --data?)" : " (exported by another version of the workbench?)"))
     }
 
-    // MARK: A bundle
-
-    private func verifyBundle(_ folder: String) -> Verdict {
-        let label = (folder as NSString).lastPathComponent
-        do {
-            guard let data = FileManager.default.contents(atPath: folder + "/" + HandoffBundle.provenanceFile) else {
-                throw Failure("\(HandoffBundle.provenanceFile) cannot be read")
-            }
-            let manifest: JSONValue
-            do { manifest = try JSONValue.parse([UInt8](data), strict: true) } catch {
-                throw Failure("\(HandoffBundle.provenanceFile) is not valid JSON (\(error.description))")
-            }
-            guard let block = manifest.objectPairs, let provenance = Provenance(json: manifest) else {
-                throw Failure("\(HandoffBundle.provenanceFile) is not a Chart Workbench provenance")
-            }
-            let version = manifest["version"]?.numberValue.flatMap { Int(exactly: $0) }
-            let key = try checkSignature(block, version: version)
-            guard let listed = manifest["files"]?.objectPairs, !listed.isEmpty else { throw Failure("\(HandoffBundle.provenanceFile) lists no files") }
-            guard let platformName = manifest["export"]?.stringValue, let platform = HandoffBundle.Platform(rawValue: platformName) else {
-                throw Failure("\(HandoffBundle.provenanceFile) names no bundle platform (ios or android)")
-            }
-            for (file, hash) in listed {
-                guard !file.isEmpty, !file.hasPrefix("/"), !file.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }),
-                      file != HandoffBundle.provenanceFile else { throw Failure("\(HandoffBundle.provenanceFile) lists a path outside the bundle: \(file)") }
-                guard let contents = FileManager.default.contents(atPath: folder + "/" + file) else { throw Failure("\(file) is missing") }
-                guard let expected = hash.stringValue, Sodium.constantTimeEqual(SHA256.hex([UInt8](contents)), expected) else {
-                    throw Failure("\(file) was changed after it was exported (its SHA-256 is not the signed one)")
-                }
-            }
-            let names = Set(listed.map(\.0))
-            let present = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter { relative in
-                var isFolder: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder)
-                return !isFolder.boolValue && relative != HandoffBundle.provenanceFile
-            }.sorted()
-            if let extra = present.first(where: { !names.contains($0) }) {
-                throw Failure("\(extra) is not listed in \(HandoffBundle.provenanceFile) (added after export)")
-            }
-            let facts = try againstStore(provenance) { preset in
-                let again = try HandoffBundle(preset: preset, platform: platform).files()
-                let derived = Dictionary(again.map { ($0.path, SHA256.hex($0.contents)) }, uniquingKeysWith: { a, _ in a })
-                for (file, hash) in listed where derived[file] != hash.stringValue {
-                    throw Failure("is signed, but revision \(provenance.revision ?? 0) of “\(provenance.preset)” exports a different \(file) (exported by another version of the workbench?)")
-                }
-                if let missing = derived.keys.sorted().first(where: { !names.contains($0) }) {
-                    throw Failure("is signed, but lacks \(missing), which revision \(provenance.revision ?? 0) of “\(provenance.preset)” exports")
-                }
-            }
-            return Verdict(matches: true, line: "\(label): \(platformName) bundle of \(Self.describe(provenance)), \(listed.count) files, signed by key \(Ed25519.keyID(key)); \(facts)")
-        } catch {
-            return Verdict(matches: false, line: "\(label): \((error as? Failure)?.line ?? "\(error)")")
-        }
-    }
-
     // MARK: Shared checks
 
     /// The trusted key that signed `block`, or why not.
-    private func checkSignature(_ block: [(String, JSONValue)], version: Int?) throws -> [UInt8] {
-        guard version == Provenance.version else {
+    func checkSignature(_ block: [(String, JSONValue)], version: Int?) throws -> [UInt8] {
+        guard let version, Provenance.readableVersions.contains(version) else {
             throw Failure("carries a provenance of version \(version.map(String.init) ?? "?"), not \(Provenance.version): it is unsigned; export it again")
         }
         let value = JSONValue.object(block)
@@ -204,7 +159,7 @@ package struct ProvenanceCheck {
         return trusted
     }
 
-    private func trustedKey() throws -> [UInt8] {
+    func trustedKey() throws -> [UInt8] {
         if let publicKey { return publicKey }
         guard let store else { throw Failure("no key to check against: give --public-key or --presets") }
         do {
@@ -217,9 +172,9 @@ package struct ProvenanceCheck {
 
     /// With a store: the signed revision exists with the signed parameters, an approval claim is
     /// the store's, and `rederive` (given the revision's preset) finds the same content.
-    private func againstStore(_ provenance: Provenance, rederive: (Preset) throws -> Void) throws -> String {
+    func againstStore(_ provenance: Provenance, version: Int?, rederive: (Preset) throws -> Void) throws -> String {
         guard let number = provenance.revision else {
-            throw Failure("was exported from unsaved parameters of “\(provenance.preset)”, not from a saved revision")
+            throw Failure("is signed as \(provenance.statement): only a saved revision verifies")
         }
         guard let store else { return "content intact (not compared with a presets folder)" }
         let exported: (preset: Preset, provenance: Provenance)
@@ -231,8 +186,10 @@ package struct ProvenanceCheck {
         }
         let now = exported.provenance
         if provenance.status == "approved" {
-            guard now.status == "approved", now.approvers == provenance.approvers, now.approvedAt == provenance.approvedAt else {
-                throw Failure("claims revision \(number) of “\(provenance.preset)” was approved by \(provenance.approvers.joined(separator: ", ")), but the reviews say \(now.status == "approved" ? "by " + now.approvers.joined(separator: ", ") : "it is not approved")")
+            // A v2 block names approvers only; a later one is compared with their ids and overrides too.
+            let sameApprovers = version == 2 ? now.approverNames == provenance.approverNames : now.approvers == provenance.approvers
+            guard now.status == "approved", sameApprovers, now.approvedAt == provenance.approvedAt else {
+                throw Failure("claims revision \(number) of “\(provenance.preset)” was approved by \(provenance.approvers.map(\.words).joined(separator: "; ")), but the reviews say \(now.status == "approved" ? "by " + now.approvers.map(\.words).joined(separator: "; ") : "it is not approved")")
             }
         } else if !provenance.approvers.isEmpty {
             throw Failure("names approvers but is not approved")
@@ -242,8 +199,15 @@ package struct ProvenanceCheck {
         return "matches revision \(number) in the presets folder\(note)"
     }
 
-    private static func describe(_ p: Provenance) -> String {
-        let who = p.approvers.isEmpty ? "" : " by " + p.approvers.joined(separator: ", ")
+    /// A draft or in-review revision fails unless drafts are allowed; an unsaved one never gets here.
+    func approvedOrAllowed(_ provenance: Provenance) throws {
+        guard provenance.status != "approved", !allowDraft else { return }
+        let state = provenance.status == "in-review" ? "in review" : provenance.status
+        throw Failure("is signed as a draft: revision \(provenance.revision.map(String.init) ?? "none") of “\(provenance.preset)” is \(state), never approved (give --allow-draft to accept drafts)")
+    }
+
+    static func describe(_ p: Provenance) -> String {
+        let who = p.approvers.isEmpty ? "" : " by " + p.approverNames.joined(separator: ", ")
         return "revision \(p.revision.map(String.init) ?? "none") of “\(p.preset)” (\(p.status)\(who))"
     }
 
@@ -258,7 +222,7 @@ package struct ProvenanceCheck {
         return changed.isEmpty ? nil : changed.sorted().joined(separator: ", ")
     }
 
-    private static func text(_ path: String) -> String? {
+    static func text(_ path: String) -> String? {
         FileManager.default.contents(atPath: path).flatMap { String(data: $0, encoding: .utf8) }
     }
 }

@@ -39,7 +39,7 @@ def test_diff_shows_the_table_and_the_charts_every_way(people, fresh_server):
     ada.locator("#history-diff").click()
     ada.wait_for_selector("#revision-charts img")
     table = ada.locator("#history-table").inner_text()
-    assert "Line colour" in table and "#1060E0" in table and "#F7931A" in table and "Active line width" in table
+    assert "Line colour" in table and "#1060E0" in table and "#D97A08" in table and "Active line width" in table
     assert "Inactive line width" not in table
     ada.wait_for_function("() => /pixels differ at rest/.test(document.querySelector('#diff-summary').textContent)")
     assert ada.locator("#revision-charts figure").count() == 2

@@ -177,7 +177,8 @@ def test_a_whole_slider_drag_is_one_undo_step(page, server):
     page.mouse.up()
     assert float(page.locator("#param-fillTopOpacity-number").input_value()) < 0.3
     page.locator("#undo").click()
-    page.wait_for_function("() => document.querySelector('#param-fillTopOpacity-number').value === '0.70'")
+    # Back to the shipped Default's 0.65 (0.7 until the shipped presets passed the readability check, issue 33).
+    page.wait_for_function("() => document.querySelector('#param-fillTopOpacity-number').value === '0.65'")
     # The undo is the shared draft's: the button follows the server's answer.
     page.wait_for_function("() => document.querySelector('#undo').disabled")
 

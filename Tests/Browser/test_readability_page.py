@@ -58,10 +58,17 @@ def test_ratios_are_shown_beside_the_colours_and_follow_typing(page, server):
     light = next(c for c in report["contrast"] if c["element"] == "line" and c["background"] == "light")
     shown = int(light["ratio"] * 100) / 100
     page.wait_for_function("t => document.querySelector('#readability-lineColor').textContent.includes(t)", arg=f"{shown:.2f}:1 on light")
+    # The shipped Default passes on both backgrounds (issue 33); a pale line typed in fails.
+    assert "✗" not in box.inner_text() and f"{shown:.2f}:1 on light ✓" in box.inner_text()
+    hex_box = page.locator(".control[data-key=lineColor] input[type=text]")
+    hex_box.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("#FFE8CC")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#readability-lineColor').textContent.includes('✗')")
     assert "✗" in box.inner_text() and "needs 3:1" in box.inner_text()
     assert box.locator(".check.fail .mark[aria-label=fails]").count() == 1
     # A darker line typed into the hex box, key by key: the mark turns to a pass.
-    hex_box = page.locator(".control[data-key=lineColor] input[type=text]")
     hex_box.click()
     page.keyboard.press("Control+A")
     page.keyboard.type("#1060E0")
@@ -76,8 +83,13 @@ def test_ratios_are_shown_beside_the_colours_and_follow_typing(page, server):
 
 
 def test_approving_a_failing_revision_needs_an_acknowledgement_and_is_logged(people, fresh_server):
+    # The shipped Default passes (issue 33); Ada saves a pale line that fails.
+    stored = fresh_server.get("/api/presets/Default").json()
+    pale = fresh_server.request("PUT", "/api/presets/Default", json={"parameters": {**stored["parameters"], "lineColor": "#DDDDDD"}, "notes": stored["notes"]},
+                                headers={"If-Match": stored["revision"], "X-Workbench-User": "Ada"})
+    assert pale.status_code == 200, pale.text
     # The API: refused without the field, named in the answer.
-    refused = fresh_server.request("POST", "/api/presets/Default/reviews", json={"revision": "1", "decision": "approve"})
+    refused = fresh_server.request("POST", "/api/presets/Default/reviews", json={"revision": "2", "decision": "approve"})
     assert refused.status_code == 409 and refused.json()["error"]["field"] == "acknowledgeReadability", refused.text
     assert "fails" in refused.json()["error"]["message"]
     # The page: the failures are listed before anyone approves; approving asks for the tick.
@@ -96,6 +108,12 @@ def test_approving_a_failing_revision_needs_an_acknowledgement_and_is_logged(peo
     log = fresh_server.get("/api/log?preset=Default").json()
     approval = next(e for e in log if e["kind"] == "approval")
     assert "approved knowing it fails" in approval["summary"] and failures[0] in approval["summary"], approval
+    # The override travels (issue 33): the export dialog shows the signed statement with what Ben approved despite.
+    ben.locator("#history-dialog button[value=close]").click()
+    ben.locator("#open-export").click()
+    ben.wait_for_function("() => !document.querySelector('#export-statement').hidden")
+    statement = ben.locator("#export-statement").inner_text()
+    assert statement.startswith("Signed: revision 2 of “Default”, approved by Ben (person ") and f"despite: {failures[0]}" in statement, statement
     assert ben.errors == []
 
 
@@ -166,13 +184,14 @@ def test_colour_vision_view_filters_every_chart(people, fresh_server, browser):
 
 def test_the_pixel_diff_reports_a_small_line_colour_change_by_ciede2000(people, fresh_server):
     stored = fresh_server.get("/api/presets/Default").json()
-    assert stored["parameters"]["lineColor"] == "#F7931A"
-    saved = fresh_server.request("PUT", "/api/presets/Default", json={"parameters": {**stored["parameters"], "lineColor": "#FF8A00"},
+    # The shipped Default's darker orange (issue 33: it passes the readability check) and a warmer one.
+    assert stored["parameters"]["lineColor"] == "#D97A08"
+    saved = fresh_server.request("PUT", "/api/presets/Default", json={"parameters": {**stored["parameters"], "lineColor": "#E8850C"},
                                                                         "notes": stored["notes"], "message": "warmer line"},
                                  headers={"If-Match": stored["revision"]})
     assert saved.status_code == 200
-    # 43 apart as a sum of RGB differences (under the old fixed 48); ΔE00 by the engine:
-    engine = fresh_server.get("/api/check/difference?first=%23F7931A&second=%23FF8A00").json()["deltaE"]
+    # 30 apart as a sum of RGB differences (under the old fixed 48); ΔE00 by the engine:
+    engine = fresh_server.get("/api/check/difference?first=%23D97A08&second=%23E8850C").json()["deltaE"]
     assert 2 < engine < 5
     ada = people("Ada")
     # The page's port of CIEDE2000 agrees with the engine's.
@@ -186,6 +205,6 @@ def test_the_pixel_diff_reports_a_small_line_colour_change_by_ciede2000(people, 
     ada.locator("#history-diff").click()
     ada.wait_for_function("() => /pixels differ at rest/.test(document.querySelector('#diff-summary').textContent)")
     summary = ada.locator("#diff-summary").inner_text()
-    assert "above ΔE00 2 (CIEDE2000)" in summary and f"Line colour #F7931A → #FF8A00: ΔE00 {engine:.1f}" in summary, summary
+    assert "above ΔE00 2 (CIEDE2000)" in summary and f"Line colour #D97A08 → #E8850C: ΔE00 {engine:.1f}" in summary, summary
     assert int(summary.split(" pixels")[0]) > 100
     assert ada.errors == []

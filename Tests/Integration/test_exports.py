@@ -83,7 +83,7 @@ def test_tokens_follow_the_design_tokens_format(server):
                                                    "$description": help_text}
     assert chart["animation"]["animationDuration"]["$type"] == "duration"
     assert chart["animation"]["animationDuration"]["$value"] == {"value": 450, "unit": "ms"}
-    assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#FF8A00"
+    assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#DE7800"
     assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.35, "$description": schema["fillTopOpacity"]["help"]}
     extension = chart["$extensions"]["com.chartworkbench"]
     assert extension["inactiveCurve"] == "basis" and extension["easing"] == "spring"

@@ -105,7 +105,9 @@ def test_review_status_and_an_approved_revision_that_stays_exportable(server, tm
     assert document["parameters"]["markerRadius"] == 2
     provenance = document["provenance"]
     assert provenance["preset"] == "Pick" and provenance["revision"] == 2 and provenance["status"] == "approved"
-    assert provenance["approvers"] == ["Ben"] and len(provenance["parametersSha256"]) == 64
+    # Approvers are people with their ids (provenance v3, issue 34), under a named rule.
+    assert [a["person"] for a in provenance["approvers"]] == ["Ben"] and isinstance(provenance["approvers"][0]["personId"], int)
+    assert provenance["approvalRule"] == "1 approval from someone other than its author" and len(provenance["parametersSha256"]) == 64
     assert json.loads(server.get(path("Pick") + "/export?format=json").text)["provenance"]["status"] == "draft"
     # workbench verify: the approved export passes, the same file with one value changed fails.
     presets = str(server.presets)
@@ -122,7 +124,10 @@ def test_review_status_and_an_approved_revision_that_stays_exportable(server, tm
     # claiming it is approved breaks its signature.
     draft = tmp_path / "draft.swift"
     draft.write_text(server.get(path("Pick") + "/export?format=swift").text)
-    unapproved = subprocess.run([BINARY, "verify", str(draft), "--presets", presets], capture_output=True, text=True)
+    # A draft fails unless --allow-draft (issue 34).
+    refused = subprocess.run([BINARY, "verify", str(draft), "--presets", presets], capture_output=True, text=True)
+    assert refused.returncode == 1 and "--allow-draft" in refused.stderr
+    unapproved = subprocess.run([BINARY, "verify", "--allow-draft", str(draft), "--presets", presets], capture_output=True, text=True)
     assert unapproved.returncode == 0 and "revision 3" in unapproved.stdout and "(draft)" in unapproved.stdout, unapproved.stderr
     claimed = tmp_path / "claimed.swift"
     claimed.write_text(draft.read_text().replace('"status":"draft","approvers":[]', '"status":"approved","approvers":["Ben"]'))

@@ -126,13 +126,13 @@ import Testing
 
     @Test func provenanceIsStampedSignedAndAnyChangeIsSeen() throws {
         let key = Ed25519.generate().key
-        let provenance = Provenance(preset: "Désigner's -- pick\u{202E}", revision: 3, status: "approved", approvers: ["Bo"], approvedAt: "t",
+        let provenance = Provenance(preset: "Désigner's -- pick\u{202E}", revision: 3, status: "approved", approvers: [.init(person: .init(name: "Bo", id: 4), despite: ["Line #DDDDDD on light: 1.35:1, needs 3:1"])], approvedAt: "t",
                                     parametersSHA256: String(repeating: "a", count: 64), signer: key)
         for (text, carrier) in [(Preset(name: "x").fileText, Provenance.Carrier.jsonObject), ("// header\nlet x = 1\n", .lineComment),
                                 ("<?xml version=\"1.0\"?>\n<svg/>\n", .xmlComment)] {
             let stamped = provenance.stamp(text, as: carrier)
             let read = try #require(try Provenance.read(stamped))
-            #expect(read.provenance.preset == provenance.preset && read.provenance.revision == 3 && read.provenance.approvers == ["Bo"])
+            #expect(read.provenance.preset == provenance.preset && read.provenance.revision == 3 && read.provenance.approvers == provenance.approvers)
             // The signed content is the file without its provenance (JSON: canonical).
             let content = carrier == .jsonObject ? try JSONValue.parse(text).canonical : text
             #expect(read.content == content)

@@ -66,14 +66,16 @@ import Testing
         _ = try store.save(preset, ifMatch: nil)
         let exported = try store.exportable("PM's favourite", revision: nil)
         let data = IndexedSeries(BuiltInData.series())
-        let check = ProvenanceCheck(store: store, data: data)
+        // A saved, never approved revision: verified as the draft it is (drafts fail without allowDraft).
+        let check = ProvenanceCheck(store: store, allowDraft: true, data: data)
+        #expect(ProvenanceCheck(store: store, data: data).verifyFile(try write(format(.json, exported, data), "draft")).line.contains("--allow-draft"))
         let key = try #require(exported.provenance.signer).publicKey
         for format in ExportFormat.allCases {
             let text = format.export(exported.preset, data: data, provenance: exported.provenance)
             let path = try write(text, format.rawValue)
             let verdict = check.verifyFile(path)
             #expect(verdict.matches, "\(format): \(verdict.line)")
-            #expect(ProvenanceCheck(store: nil, publicKey: key).verifyFile(path).matches)
+            #expect(ProvenanceCheck(store: nil, publicKey: key, allowDraft: true).verifyFile(path).matches)
             #expect(!ProvenanceCheck(store: nil, publicKey: Ed25519.generate().key.publicKey).verifyFile(path).matches)
             if format == .json || format == .tokens {
                 // Re-indented and re-ordered JSON is the same document.
@@ -102,6 +104,33 @@ import Testing
         format.export(exported.preset, data: data, provenance: exported.provenance)
     }
 
+    /// A file signed before provenance v3 (approvers as bare names, no rule) still verifies, and
+    /// says what it said; its version cannot be raised without breaking the signature.
+    @Test func aVersionTwoProvenanceStillVerifies() throws {
+        let key = Ed25519.generate().key
+        let preset = Preset(name: "Old")
+        let text = preset.fileText
+        var block: [(String, JSONValue)] = [
+            ("format", .string(Provenance.format)), ("version", .number(2)), ("preset", .string("Old")), ("revision", .number(1)),
+            ("status", .string("approved")), ("approvers", .array([.string("Bo")])), ("approvedAt", .string("t")),
+            ("parametersSha256", .string(preset.parametersSHA256)), ("export", .string("json")),
+            ("contentSha256", .string(SHA256.hex(try JSONValue.parse(text).canonical))),
+            ("publicKey", .string(Sodium.base64(key.publicKey))), ("keyId", .string(Ed25519.keyID(key.publicKey))),
+        ]
+        block.append(("signature", .string(Sodium.base64(key.sign(Array(("chart-workbench.provenance v2\n" + JSONValue.object(block).canonical).utf8))))))
+        func file(_ block: [(String, JSONValue)], _ name: String) throws -> String {
+            var document = try #require(try JSONValue.parse(text).objectPairs)
+            document.append(("provenance", .object(block)))
+            return try write(JSONValue.object(document).serialized(pretty: true), name)
+        }
+        let verdict = ProvenanceCheck(store: nil, publicKey: key.publicKey).verifyFile(try file(block, "v2.json"))
+        #expect(verdict.matches, "\(verdict.line)")
+        #expect(verdict.verified.first?.statement == "revision 1 of “Old”, approved by Bo")
+        var raised = block
+        raised[1].1 = .number(3)
+        #expect(ProvenanceCheck(store: nil, publicKey: key.publicKey).verifyFile(try file(raised, "v3.json")).line.contains("signature"))
+    }
+
     @Test func bundlesAreSignedAndNameTheirOwnPreset() throws {
         let store = try PresetStore(folder: folder + "/Presets")
         _ = try store.save(Preset(name: "PM's favourite"), ifMatch: nil)
@@ -109,12 +138,12 @@ import Testing
         let bundle = HandoffBundle(preset: exported.preset, platform: .ios, provenance: exported.provenance)
         let out = folder + "/bundle"
         try bundle.write(to: out)
-        #expect(ProvenanceCheck(store: store).verify(path: out).matches)
+        #expect(ProvenanceCheck(store: store, allowDraft: true).verify(path: out).matches)
         let guide = String(decoding: try #require(FileManager.default.contents(atPath: out + "/HANDOFF.md")), as: UTF8.self)
         #expect(!guide.contains("DesignersFavourite") && !guide.contains("designersFavourite"))
         #expect(guide.contains("ChartStyle+PMsFavourite.swift") && guide.contains("style: .pMsFavourite"))
         try "extra".write(toFile: out + "/extra.txt", atomically: true, encoding: .utf8)
-        #expect(ProvenanceCheck(store: store).verify(path: out).line.contains("extra.txt is not listed"))
+        #expect(ProvenanceCheck(store: store, allowDraft: true).verify(path: out).line.contains("extra.txt is not listed"))
     }
 
     /// The embed cannot go stale silently: it holds exactly the repository's files.

@@ -20,7 +20,7 @@ struct ExportRoutes: PresetReading {
               answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportPreset($0)
         }
-        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), name, author, notes, updatedAt (the saved preset's time, else now), format and delivery (preview: not logged; download or copy: logged)",
+        r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), format and delivery (preview: not logged; download or copy: logged). Parameters equal to the preset's current or approved revision export that stored revision (name, author, notes and updatedAt of the request are ignored); others export as unsaved parameters by the person asking (name, notes, updatedAt as sent; author is always the person)",
                schema: OpenAPIDocument.exportRequest, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportCurrent($0)
         }
@@ -70,14 +70,18 @@ struct ExportRoutes: PresetReading {
     }
 
     /// `POST /api/export`: what is on screen, saved or not — the parameters of a render request
-    /// (over `preset` when given), the view (`width`, `height`, `period`, `background`), a
-    /// `name` (and `author`, `notes`) and the `format`.
+    /// (over `preset` when given), the view (`width`, `height`, `period`, `background`) and the
+    /// `format`. Parameters that are `preset`'s current or approved revision export that stored
+    /// revision: the request's `name`, `author`, `notes` and `updatedAt` are ignored, so nobody
+    /// has a revision signed with words of their own. Other parameters export as "unsaved
+    /// parameters of <preset>, by <the person who asked>, not a revision", with the page's notes.
     package func exportCurrent(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         var values = try request.jsonValues()
         let formatName = try values.removeValue(forKey: "format")?.text(field: "format") ?? "json"
         let delivery = try Self.delivery(try values.removeValue(forKey: "delivery")?.text(field: "delivery"))
         let rawName = try values.removeValue(forKey: "name")?.text(field: "name") ?? "Untitled"
-        let author = try values.removeValue(forKey: "author")?.text(field: "author") ?? ""
+        // Whoever asks is the author of unsaved parameters; a request's own `author` says nothing.
+        _ = try values.removeValue(forKey: "author")?.text(field: "author")
         let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
         let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
         // The saved preset's time when the page exports it as saved; otherwise now.
@@ -88,12 +92,12 @@ struct ExportRoutes: PresetReading {
         guard let background = SVGExport.Background(rawValue: backgroundName) else { throw .badRequest("must be light or dark", field: "background") }
         let name: String
         do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
-        guard author.utf8.count <= Preset.Limits.authorBytes else { throw .badRequest("is too long", field: "author") }
         guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
         let savedName = try values["preset"]?.text(field: "preset")
         let view = try RenderRequest(values, base: try baseStyle(values))
-        let preset = Preset(name: name, author: author, notes: notes, updatedAt: updatedAt, style: view.style)
-        let provenance = presets.provenance(of: preset, savedAs: savedName)
+        let person = Provenance.Person(name: request.author.user, id: request.author.personID)
+        let onScreen = Preset(name: name, author: person.name, notes: notes, updatedAt: updatedAt, style: view.style)
+        let (preset, provenance) = presets.exportable(onScreen: onScreen, savedAs: savedName, by: person)
         if let platform = HandoffBundle.Platform(rawValue: formatName) {
             let response = try bundleResponse(preset, platform, provenance: provenance)
             recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
@@ -103,11 +107,17 @@ struct ExportRoutes: PresetReading {
             let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
             throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
         }
-        let text = format == .svg
-            ? provenance.stamp(SVGExport.animated(preset, data: data.snapshot.data, width: view.width, height: view.height, period: view.period,
-                                                  background: background), as: Provenance.Carrier.xmlComment)
-            : format.export(preset, data: data.snapshot.data, provenance: provenance)
-        let fileName = format.fileName(for: name)
+        let text: String
+        if format == .svg {
+            // Drawn at the page's view, which is signed with it so `workbench verify` draws the same.
+            let drawn = SVGExport.View(width: view.width, height: view.height, period: view.period, background: background)
+            var signed = provenance
+            signed.extraFacts.append((SVGExport.View.key, drawn.json))
+            text = signed.stamp(SVGExport.animated(preset, data: data.snapshot.data, view: drawn), as: .xmlComment)
+        } else {
+            text = format.export(preset, data: data.snapshot.data, provenance: provenance)
+        }
+        let fileName = format.fileName(for: preset.name)
         recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
         return HTTPResponse(contentType: format.contentType, text: text)
             .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
@@ -131,9 +141,11 @@ struct ExportRoutes: PresetReading {
 }
 
 extension HTTPResponse {
-    /// What the export carries, for the page's export dialog: revision (none when unsaved) and status.
+    /// What the export carries, for the page's export dialog: revision (none when unsaved),
+    /// status, and the signed statement in words (percent-encoded UTF-8: a header is bytes).
     func withProvenance(_ provenance: Provenance) -> HTTPResponse {
         adding("X-Workbench-Revision", provenance.revision.map(String.init) ?? "unsaved").adding("X-Workbench-Status", provenance.status)
+            .adding("X-Workbench-Statement", PercentDecoding.encode(provenance.statement))
     }
 }
 

@@ -155,12 +155,12 @@ struct HistoryRoutes: PresetReading {
         }
         if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
         if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
-        let readability = decision == .approve ? try readabilityNote(name, revision: number, acknowledged: acknowledged) : nil
+        let readability = decision == .approve ? try readabilityOverride(name, revision: number, acknowledged: acknowledged) : nil
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
         do {
             // A review is by a person (Authorship refuses a write without one); the name is theirs.
             recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: request.author.user,
-                                          readability: readability)
+                                          readability: readability?.note, overrides: readability?.failures ?? [])
         } catch {
             throw Self.storeError(error, name: name)
         }
@@ -175,8 +175,9 @@ struct HistoryRoutes: PresetReading {
 
     /// An approval of a revision that fails the engine's readability check is taken only when the
     /// reviewer says they saw the failures (`acknowledgeReadability`): the decision log then says
-    /// so in words. Nil when the revision passes (or is not there: the store answers that).
-    func readabilityNote(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> String? {
+    /// so in words, and the approval keeps each failure as a sentence (signed with the exports it
+    /// approves). Nil when the revision passes (or is not there: the store answers that).
+    func readabilityOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
         guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
               let json = try? JSONValue.parse(revision.fileText),
               let preset = try? Preset(json: json, requireEnvelope: true) else { return nil }
@@ -188,7 +189,7 @@ struct HistoryRoutes: PresetReading {
                             "revision \(number) of “\(name)” fails \(count) (\(report.failures[0])); to approve it anyway, send \"acknowledgeReadability\": true",
                             field: "acknowledgeReadability")
         }
-        return "approved knowing it fails \(count): " + report.failures.joined(separator: "; ")
+        return ("approved knowing it fails \(count): " + report.failures.joined(separator: "; "), report.failures)
     }
 
 

@@ -24,6 +24,9 @@ package final class PresetReviews: Sendable {
         /// The approvals the workbench asked for when this decision was made (`serve --approvals`);
         /// nil for a decision recorded before the rule was kept with it.
         package var required: Int? = nil
+        /// The failing checks an approval was given despite, each a sentence (the readability
+        /// report's; any later check the same way): signed with the exports it approves.
+        package var overrides: [String] = []
     }
 
     /// Draft, in review, or approved, and which revision was approved last, by whom and when;
@@ -69,25 +72,29 @@ package final class PresetReviews: Sendable {
                 CREATE INDEX IF NOT EXISTS reviews_by_preset ON reviews(preset_id, id);
                 CREATE TABLE IF NOT EXISTS review_reads (person TEXT PRIMARY KEY, seen INTEGER NOT NULL);
                 """)
-            // The rule each decision was made under, kept beside it (added to older databases).
-            if !(try connection.query("PRAGMA table_info(reviews)").contains { $0.text(1) == "required" }) {
-                try connection.execute("ALTER TABLE reviews ADD COLUMN required INTEGER")
-            }
+            // Kept beside each decision (added to older databases): the rule it was made under, and
+            // the failing checks an approval was given despite (none known in histories from before).
+            let columns = try connection.query("PRAGMA table_info(reviews)").compactMap { $0.text(1) }
+            if !columns.contains("required") { try connection.execute("ALTER TABLE reviews ADD COLUMN required INTEGER") }
+            if !columns.contains("overrides") { try connection.execute("ALTER TABLE reviews ADD COLUMN overrides TEXT NOT NULL DEFAULT '[]'") }
         }
     }
 
     package static func append(presetID: Int64, revision: Int, author: String, decision: Decision, reviewers: [String], comment: String,
-                       required: Int? = nil, on connection: SQLiteConnection) throws -> Review {
+                               required: Int? = nil, overrides: [String] = [], on connection: SQLiteConnection) throws -> Review {
         let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
         guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
         let time = DecisionLog.timestamp()
         let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
-        try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time, required) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", [
+        let overridesText = JSONValue.array(overrides.map(JSONValue.string)).serialized()
+        try connection.query("""
+            INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time, required, overrides) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """, [
             .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
-            required.map { .integer(Int64($0)) } ?? .null,
+            required.map { .integer(Int64($0)) } ?? .null, .text(overridesText),
         ])
         return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
-                      reviewers: reviewers, comment: comment, time: time, required: required)
+                      reviewers: reviewers, comment: comment, time: time, required: required, overrides: overrides)
     }
 
     /// Oldest first.
@@ -96,12 +103,14 @@ package final class PresetReviews: Sendable {
     }
 
     package static func reviews(of presetID: Int64, on connection: SQLiteConnection) throws(SQLiteError) -> [Review] {
-        try connection.query("SELECT id, preset_id, revision, author, decision, reviewers, comment, time, required FROM reviews WHERE preset_id = ?1 ORDER BY id",
-                             [.integer(presetID)]).compactMap { row in
+        try connection.query("""
+            SELECT id, preset_id, revision, author, decision, reviewers, comment, time, overrides, required FROM reviews WHERE preset_id = ?1 ORDER BY id
+            """, [.integer(presetID)]).compactMap { row in
             guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
             let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
+            let overrides = row.text(8).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
             return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
-                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "", required: row.int(8))
+                          decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "", required: row.int(9), overrides: overrides)
         }
     }
 

@@ -146,9 +146,10 @@ extension PresetStore {
 
     /// Records a review of revision `number` (approve, request changes, or ask reviewers for one).
     /// `readability`: the reviewer's acknowledgement, in words, of the readability checks the
-    /// approved revision fails; the decision log carries it.
+    /// approved revision fails; the decision log carries it. `overrides`: those failures, each a
+    /// sentence, kept with the approval (its signed exports say "approved by … despite: …").
     package func review(_ name: String, revision number: Int, decision: PresetReviews.Decision, reviewers: [String], comment: String,
-                author: String, readability: String? = nil) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
+                author: String, readability: String? = nil, overrides: [String] = []) throws -> (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry) {
         let reviewed = try storage(name, doing: "reviewed") { () throws -> (PresetReviews.Review, PresetReviews.Status, DecisionLogEntry) in
             try historyFile.options.writeRate?.check(author)
             return try database.withConnection { connection in
@@ -164,7 +165,7 @@ extension PresetStore {
                     throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
                 }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
-                                                      reviewers: reviewers, comment: comment, required: rule.required, on: connection)
+                                                      reviewers: reviewers, comment: comment, required: rule.required, overrides: overrides, on: connection)
                 let status = PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection),
                                                   revisions: facts, latest: record.latest, rule: rule)
                 let who = author.isEmpty ? "someone" : author

@@ -151,14 +151,37 @@ package final class PresetStore: Sendable {
         return rule
     }
 
-    /// What `approvals` needs of a preset: its reviews, its revisions and the rule.
-    package func approvals(of presetID: Int64) throws -> (reviews: [PresetReviews.Review], approved: [Int: (approvers: [String], at: String, under: Int)], status: @Sendable (Int?) -> PresetReviews.Status) {
+    /// A preset's approvals as an export states them: its reviews and revisions, the approved
+    /// revisions, the rule's required count, the people ids by name key, and the status for a newest revision.
+    package struct Approvals: Sendable {
+        package let reviews: [PresetReviews.Review]
+        package let revisions: [PresetReviews.RevisionFacts]
+        package let approved: [Int: (approvers: [String], at: String, under: Int)]
+        package let required: Int
+        package let personIDs: [String: Int64]
+        package let status: @Sendable (Int?) -> PresetReviews.Status
+
+        /// The person id of whoever holds (or held) `name`, nil when nobody does.
+        package func personID(_ name: String) -> Int64? { personIDs[PeopleStore.nameKey(name)] }
+
+        /// The failing checks `approver` approved revision `number` despite: those of their last
+        /// approval of a revision with the same parameters (the approval that counts).
+        package func overrides(by approver: String, of number: Int) -> [String] {
+            guard let hash = revisions.first(where: { $0.number == number })?.parametersSHA256 else { return [] }
+            let sameParameters = Set(revisions.filter { $0.parametersSHA256 == hash && !$0.deleted }.map(\.number))
+            return reviews.last { $0.author == approver && $0.decision == .approve && sameParameters.contains($0.revision) }?.overrides ?? []
+        }
+    }
+
+    package func approvals(of presetID: Int64) throws -> Approvals {
         try database.withConnection { connection in
             let reviews = try PresetReviews.reviews(of: presetID, on: connection)
             let facts = try PresetReviews.revisionFacts(of: presetID, on: connection)
             let rule = approvalRule(on: connection, presetID: presetID)
             let approved = PresetReviews.approvals(reviews, revisions: facts, rule: rule)
-            return (reviews, approved, { latest in PresetReviews.status(reviews: reviews, revisions: facts, latest: latest, rule: rule) })
+            return Approvals(reviews: reviews, revisions: facts, approved: approved, required: rule.required,
+                             personIDs: PeopleStore.identities(on: connection),
+                             status: { latest in PresetReviews.status(reviews: reviews, revisions: facts, latest: latest, rule: rule) })
         }
     }
 
