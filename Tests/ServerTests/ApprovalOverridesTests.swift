@@ -11,15 +11,20 @@ import Testing
 
     @Test func anApprovalsOverridesAreSignedWithItsExports() throws {
         let store = try PresetStore(folder: folder)
+        // Approvals count from invited people: Ana and Ben join by the owner's invitations.
+        let people = try PeopleStore(database: store.database)
+        let owner = try people.owner()
+        _ = try people.join(invitation: try people.invite(role: .editor, by: owner).code, name: "Ana")
+        let ben = try people.join(invitation: try people.invite(role: .editor, by: owner).code, name: "Ben").person
         var pale = Preset(name: "Pale")
         try pale.style.set("lineColor", .text("#DDDDDD"))
         _ = try store.save(pale, ifMatch: nil, author: "Ana")
         let failing = ["Line #DDDDDD on light (at rest, 4 px): 1.35:1, needs 3:1"]
         _ = try store.review("Pale", revision: 1, decision: .approve, reviewers: [], comment: "", author: "Ben", overrides: failing)
         let exported = try store.exportable("Pale", revision: "approved").provenance
-        #expect(exported.approvers == [Provenance.Approver(person: .init(name: "Ben", id: nil), despite: failing)])
+        #expect(exported.approvers == [Provenance.Approver(person: .init(name: "Ben", id: ben.id), despite: failing)])
         #expect(exported.approvalRule == "1 approval from someone other than its author")
-        #expect(exported.statement == "revision 1 of “Pale”, approved by Ben despite: \(failing[0]); approval rule: 1 approval from someone other than its author")
+        #expect(exported.statement == "revision 1 of “Pale”, approved by Ben (person \(ben.id)) despite: \(failing[0]); approval rule: 1 approval from someone other than its author")
         // A notes-only revision carries the same parameters: the same approval, the same overrides.
         var noted = pale
         noted.notes = "pale on purpose"

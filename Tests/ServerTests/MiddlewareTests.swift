@@ -162,8 +162,14 @@ private func head(_ method: String = "GET", _ path: String = "/api/schema", _ he
         let people = try PeopleStore(database: SQLiteDatabase.inMemory())
         let (_, secret) = try people.create(name: "Zoë", role: .editor)
         let chain = MiddlewareChain(middlewares: [Authorship(people: people)]) { .json(.string($0.author.user + "|" + $0.author.client)) }
+        // A request that reaches a handler (one that reaches none is 405/404 for anyone, asked of nobody).
+        var router = Router()
+        router.get("/api/presets/{name}", "read", answers: [.json("preset")]) { _ in .json(.null) }
+        router.put("/api/presets/{name}", "save", answers: [.json("preset")]) { _ in .json(.null) }
         func send(_ method: String, _ headers: [String: String], query: [String: String] = [:]) -> HTTPResponse {
-            chain.respond(to: RequestContext(request: HTTPRequest(method: method, rawPath: "/api/presets/x", query: query, headers: headers, body: [])))
+            var request = HTTPRequest(method: method, rawPath: "/api/presets/x", query: query, headers: headers, body: [])
+            request.route = router.route(method: method, rawPath: request.rawPath)
+            return chain.respond(to: RequestContext(request: request))
         }
         let spoofed = send("PUT", ["x-workbench-secret": secret, "x-workbench-user": "Ben", "x-workbench-client": "c1%0A" + String(repeating: "a", count: 100)])
         #expect(spoofed.status == 200)
