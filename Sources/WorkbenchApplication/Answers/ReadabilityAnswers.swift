@@ -9,6 +9,9 @@ extension ReadabilityReport: DocumentedAnswer {
 struct ColorDifferenceAnswer: Encodable {
     struct Seen: Encodable {
         let vision: String
+        /// The two colours as simulated for this vision, rounded to 8 bits, for showing them.
+        let first: String
+        let second: String
         let deltaE: Double
     }
 
@@ -21,6 +24,6 @@ struct ColorDifferenceAnswer: Encodable {
 
 extension ColorDifferenceAnswer: DocumentedAnswer {
     static var example: ColorDifferenceAnswer {
-        ColorDifferenceAnswer(first: "#FF8A00", second: "#F7931A", deltaE: 4.5, visions: [.init(vision: "none", deltaE: 4.5)])
+        ColorDifferenceAnswer(first: "#FF8A00", second: "#F7931A", deltaE: 4.5, visions: [.init(vision: "none", first: "#FF8A00", second: "#F7931A", deltaE: 4.5)])
     }
 }
