@@ -6,6 +6,9 @@ import { renderChannel, motionClock } from './render-channel.js';
 import { elementKeys, applyPatch } from './frame-patch.js';
 import { writeAttribute, writeText } from './elements.js';
 
+/** The view's market scenario as a request field; none for the loaded data. */
+const scenarioOf = view => (view.scenario ? { scenario: view.scenario } : {});
+
 export class ChartView {
   /**
    * @param {HTMLElement} element where the SVG goes
@@ -37,7 +40,7 @@ export class ChartView {
 
   request(extra = {}) {
     const { params, view } = this.source();
-    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
+    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...scenarioOf(view), ...extra };
     if (motionPreference.reduced) request.reducedMotion = true;
     if (this.shownFrame !== null) request.base = this.shownFrame;
     return request;

@@ -26,6 +26,7 @@ import { setUpStageActions } from './stage-actions.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { ReadabilityHints } from './readability.js';
 import { setUpVision } from './vision.js';
+import { setUpScenarios } from './scenarios.js';
 import { ensurePerson } from './person.js';
 import { Notices } from './notices.js';
 
@@ -83,6 +84,7 @@ async function start() {
   });
   setUpViewSettings(store);
   setUpVision(store);
+  setUpScenarios(store);
   new ReadabilityHints(store);
   setUpStageActions(store, stage.chart, { shareInfo: () => panel.info });
 

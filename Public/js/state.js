@@ -7,7 +7,7 @@
 // reverts your own step and never a key someone else changed since); on unsaved parameters,
 // which are this page's alone, it happens here.
 
-export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one' });
+export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one', scenario: '' });
 
 /** "See it as others see it": typical vision or a simulated dichromacy (the engine's Machado 2009 matrices). */
 export const visions = ['none', 'protanopia', 'deuteranopia', 'tritanopia'];
@@ -238,7 +238,7 @@ export class Store {
     this.emit({ kind: 'history' });
   }
 
-  /** Changes view settings (period, size, theme, zoom, device, vision, themes); tells the listeners which changed. */
+  /** Changes view settings (period, size, theme, zoom, device, vision, themes, scenario); tells the listeners which changed. */
   setView(changes) {
     const keys = Object.keys(changes).filter(k => k in defaultView && this.#view[k] !== changes[k]);
     if (!keys.length) return;
@@ -321,6 +321,7 @@ function parseView(schema, key, text) {
     case 'device': return text === 'custom' || devices.includes(text) ? text : undefined;
     case 'vision': return visions.includes(text) ? text : undefined;
     case 'themes': return text === 'one' || text === 'both' ? text : undefined;
+    case 'scenario': return /^[a-z0-9-]{0,40}$/.test(text) ? text : undefined;
     default: return undefined;
   }
 }
@@ -346,6 +347,7 @@ function expectedView(schema, key) {
     case 'theme': return 'light or dark';
     case 'vision': return visions.join(', ');
     case 'themes': return 'one or both';
+    case 'scenario': return 'a scenario name (lowercase letters, digits, -)';
     default: return 'a device or custom';
   }
 }
