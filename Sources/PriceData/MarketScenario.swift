@@ -18,7 +18,7 @@ package enum MarketScenario: String, CaseIterable, Sendable {
         switch self {
         case .flashCrash: "Flash crash: −20 % in 5 minutes, 60 % of it won back over 2 hours"
         case .spike: "A single-minute spike of +8 %"
-        case .outage: "An exchange outage: 3 hours without prices"
+        case .outage: "An exchange outage: 6 hours without prices"
         case .flat: "A flat, quiet market (±0.5 % a year)"
         case .parabolic: "A parabolic run: ×4 over the last 120 days"
         case .halvingDecade: "The halving-era decade: ten years of minutes (the built-in series)"
@@ -33,7 +33,7 @@ package enum MarketScenario: String, CaseIterable, Sendable {
     package static let crashMinutes = 5, recoveryMinutes = 120
     package static let crashDepth = 0.20, recoveredShare = 0.60
     package static let spikeHeight = 0.08
-    package static let outageMinutes = 180
+    package static let outageMinutes = 360
 
     /// The series, generated once per process on first use.
     package func series() -> PriceSeries {
