@@ -2,12 +2,14 @@ import ChartEngine
 import HTTPServer
 import WorkbenchStores
 import WorkbenchSupport
+import WorkbenchExports
 
 /// Can everyone read the chart: the engine's `ReadabilityReport` for a preset and parameters
 /// (what `workbench check` prints), and the ΔE00 between two colours (the History panel's colour
 /// changes; the page's pixel diff is tested against it). The page never computes contrast itself.
 struct ReadabilityRoutes: PresetReading {
     let presets: PresetStore
+    let scenarios: ScenarioLibrary
 
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
@@ -17,6 +19,11 @@ struct ReadabilityRoutes: PresetReading {
         r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
                schema: OpenAPIDocument.checkRequest, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
             try check($0.jsonValues())
+        }
+        r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",
+              query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names); every built-in one when absent")],
+              answers: [.json("the honesty report", HonestyReport.self)], errors: [404]) {
+            try honesty(InputValue.fromQuery($0.query))
         }
         r.get("/api/check/difference", "The CIEDE2000 difference ΔE00 of two colours (#RRGGBB), as seen with each kind of colour vision",
               query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB; the engine's default line colour when absent"),
@@ -31,6 +38,16 @@ struct ReadabilityRoutes: PresetReading {
         rest.removeValue(forKey: "preset")
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
         return .answer(ReadabilityReport(style: style))
+    }
+
+    package func honesty(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        rest.removeValue(forKey: "preset")
+        let names = try rest.removeValue(forKey: "scenario")?.text(field: "scenario").split(separator: ",").map(String.init) ?? []
+        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
+        do throws(ScenarioLibrary.Failure) { return .answer(try HonestyMarkets.report(style, scenarios: names, in: scenarios)) } catch {
+            throw HTTPError(error)
+        }
     }
 
     package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {

@@ -55,7 +55,8 @@ public struct HonestyMeasure: Sendable, Equatable, Codable {
     public var largestMove: Move?
     public var currentPrice: Double, drawnEnd: Double
     public var endPercent: Double
-    /// Seconds between the drawn high (low) and the highest (lowest) point the chart is given.
+    /// Seconds between the drawn high (low) and the highest (lowest) point the chart is given;
+    /// 0 when the line at that point's time is within the range tolerance of the drawn high (low).
     public var highShift: Double, lowShift: Double
     /// Seconds between two drawn points: the chart's resolution.
     public var pointSpacing: Double
@@ -155,6 +156,15 @@ public struct HonestyCheck: Sendable {
             move = .init(kind: real.drawdown ? "drawdown" : "runUp", fromTime: real.from, toTime: real.to, size: real.size,
                          shown: shown, shownPercent: real.size > 0 ? Swift.min(shown / real.size * 100, 100) : 100, everyPriceSize: every)
         }
+        // A drawn extreme has moved when the line at the given extreme's time (± half a spacing)
+        // is lower (higher) than the drawn high (low) by more than the range's tolerance: two
+        // near-equal peaks far apart are not a shift.
+        let tolerance = thresholds.beyondRangePercent / 100 * range
+        func shift(_ drawnExtreme: DrawnLine.Point, at time: Double, high: Bool) -> Double {
+            let near = points.filter { abs($0.time - time) <= spacing / 2 }.map(\.price)
+            guard let there = high ? near.max() : near.min() else { return abs(drawnExtreme.time - time) }
+            return abs(drawnExtreme.price - there) <= tolerance ? 0 : abs(drawnExtreme.time - time)
+        }
         let bridged = truth.gaps.filter { gap in
             gap.end - gap.start >= thresholds.gapSpacings * spacing && drawn.pieces.contains { piece in
                 zip(piece, piece.dropFirst()).contains { $0.time < (gap.start + gap.end) / 2 && $1.time > (gap.start + gap.end) / 2 }
@@ -166,7 +176,7 @@ public struct HonestyCheck: Sendable {
             trueHighTime: truth.highTime, trueLowTime: truth.lowTime, drawnHigh: highPoint.price, drawnLow: lowPoint.price,
             drawnHighTime: highPoint.time, drawnLowTime: lowPoint.time, overshootHigh: overshootHigh, overshootLow: overshootLow,
             overshootPercent: percent(Swift.max(overshootHigh, overshootLow)), largestMove: move, currentPrice: truth.last, drawnEnd: end.price,
-            endPercent: percent(abs(end.price - truth.last)), highShift: abs(highPoint.time - given.highTime), lowShift: abs(lowPoint.time - given.lowTime),
+            endPercent: percent(abs(end.price - truth.last)), highShift: shift(highPoint, at: given.highTime, high: true), lowShift: shift(lowPoint, at: given.lowTime, high: false),
             pointSpacing: spacing, gaps: counted, gapsBridged: bridged, pass: true, failures: [], controls: [])
         HonestyWords(style: style, thresholds: thresholds).explain(&measure)
         return measure
