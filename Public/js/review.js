@@ -6,7 +6,7 @@ import { getJSON, send, getUserName, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
-import { checkHonesty, honestyItems } from './honesty.js';
+import { checkHonesty, honestyItems, viewMarket, marketWords } from './honesty.js';
 import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
@@ -111,14 +111,15 @@ export class Review {
     const box = $('review-honesty');
     if (!file) { box.hidden = true; this.honesty = null; return; }
     let report;
-    try { report = await checkHonesty(file.parameters ?? {}); } catch { return; }
+    const market = viewMarket(this.store.view);
+    try { report = await checkHonesty(file.parameters ?? {}, market); } catch { return; }
     if (this.file !== file) return;
     this.honesty = { revision: file.revision, report };
     box.hidden = false;
     box.dataset.pass = String(report.pass);
     $('review-honesty-title').textContent = report.pass
-      ? `Revision ${file.revision} passes the honesty check on every period and scenario`
-      : `Revision ${file.revision} fails ${report.failures.length} honesty check${report.failures.length === 1 ? '' : 's'}`;
+      ? `Revision ${file.revision} passes the honesty check on every period ${marketWords(market)}`
+      : `Revision ${file.revision} fails ${report.failures.length} honesty check${report.failures.length === 1 ? '' : 's'} ${marketWords(market)}`;
     $('review-honesty-failures').replaceChildren(...honestyItems(report));
     $('review-acknowledge-honesty').checked = false;
     $('review-acknowledge-honesty').closest('label').hidden = report.pass;

@@ -39,6 +39,9 @@ package final class ScenarioLibrary: Sendable {
 
     package init(folder: String?) { self.folder = folder }
 
+    /// The name the honesty check gives the loaded series (never a saved scenario's).
+    package static let loadedData = "data"
+
     /// The presets folder's `scenarios/`.
     package convenience init(presetsFolder: String) { self.init(folder: (presetsFolder as NSString).appendingPathComponent("scenarios")) }
 
@@ -77,7 +80,7 @@ package final class ScenarioLibrary: Sendable {
     @discardableResult
     package func save(name: String, csv: Data) throws(Failure) -> Int {
         guard Self.isValidName(name) else { throw .badName(name) }
-        guard MarketScenario(rawValue: name) == nil else { throw .builtInName(name) }
+        guard MarketScenario(rawValue: name) == nil, name != Self.loadedData else { throw .builtInName(name) }
         guard let folder else { throw .cannotWrite("scenarios cannot be saved here") }
         let parsed: PriceSeries
         do throws(CSVImport.Failure) { parsed = try CSVImport.parse(csv).series } catch { throw .badCSV(error) }

@@ -1,5 +1,6 @@
 import ChartEngine
 import HTTPServer
+import PriceData
 import WorkbenchStores
 import WorkbenchSupport
 import WorkbenchExports
@@ -10,6 +11,8 @@ import WorkbenchExports
 struct ReadabilityRoutes: PresetReading {
     let presets: PresetStore
     let scenarios: ScenarioLibrary
+    /// The loaded series: the market `scenario=data` names.
+    let data: DataStore
 
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
@@ -21,7 +24,7 @@ struct ReadabilityRoutes: PresetReading {
             try check($0.jsonValues())
         }
         r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",
-              query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names); every built-in one when absent")],
+              query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names; `data` is the loaded series); every built-in one when absent")],
               answers: [.json("the honesty report", HonestyReport.self)], errors: [404]) {
             try honesty(InputValue.fromQuery($0.query))
         }
@@ -45,9 +48,12 @@ struct ReadabilityRoutes: PresetReading {
         rest.removeValue(forKey: "preset")
         let names = try rest.removeValue(forKey: "scenario")?.text(field: "scenario").split(separator: ",").map(String.init) ?? []
         let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
-        do throws(ScenarioLibrary.Failure) { return .answer(try HonestyMarkets.report(style, scenarios: names, in: scenarios)) } catch {
-            throw HTTPError(error)
-        }
+        var markets: [(name: String, series: PriceSeries)] = []
+        for name in names where name == ScenarioLibrary.loadedData { markets.append((name, data.snapshot.data.series)) }
+        let others = names.filter { $0 != ScenarioLibrary.loadedData }
+        if others.isEmpty && !markets.isEmpty { return .answer(HonestyReport(style: style, markets: markets)) }
+        do throws(ScenarioLibrary.Failure) { markets += try HonestyMarkets.named(others, in: scenarios) } catch { throw HTTPError(error) }
+        return .answer(HonestyReport(style: style, markets: markets))
     }
 
     package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {

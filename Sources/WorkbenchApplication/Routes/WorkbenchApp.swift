@@ -94,7 +94,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         var r = Router()
         r.add(ChartRoutes(data: data, scenarios: scenarios, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork))
         r.add(APIDocumentRoutes(document: apiDocument))
-        r.add(ReadabilityRoutes(presets: presets, scenarios: scenarios))
+        r.add(ReadabilityRoutes(presets: presets, scenarios: scenarios, data: data))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
         r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices, scenarios: scenarios))
         r.add(LogRoutes(presets: presets))

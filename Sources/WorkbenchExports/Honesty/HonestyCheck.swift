@@ -1,5 +1,6 @@
 import ChartEngine
 import Foundation
+import Synchronization
 
 /// Does the chart tell the truth about prices (issue 39, docs/honesty.md)? For a style, a
 /// period and a market, the engine's own scene at rest and pressed, its line read back into
@@ -116,7 +117,7 @@ public struct HonestyCheck: Sendable {
     /// At rest and pressed; none when the period holds fewer than two prices.
     public func measure(_ series: PriceSeries, scenario: String, period: Period) -> [HonestyMeasure] {
         let window = period.window(in: series)
-        guard let truth = RealPrices(series, window: window) else { return [] }
+        guard let truth = RealPrices.cached(series, window: window, market: scenario) else { return [] }
         let model = ChartModel(series: series, period: period, style: style, width: HonestyReport.width, height: HonestyReport.height)
         let builder = ChartSceneBuilder(style: style)
         // The points the chart is given (what a backend sends): the largest move and the
@@ -222,7 +223,7 @@ struct Moves {
 }
 
 /// The real prices of a period: high, low, last, the largest moves and the gaps, in one pass.
-struct RealPrices {
+struct RealPrices: Sendable {
     struct Gap { var start: Double, end: Double }
     var high = -Double.infinity, low = Double.infinity, highTime = 0.0, lowTime = 0.0, last = Double.nan
     var moves = Moves()
@@ -243,4 +244,20 @@ struct RealPrices {
         }
         guard high >= low else { return nil }
     }
+
+    /// They do not depend on the style: kept per market, series and window (the last 64), so
+    /// checking another style reads none of the series again.
+    static func cached(_ series: PriceSeries, window: Range<Int>, market: String) -> RealPrices? {
+        guard let last = series.times.last, let first = series.times.first else { return nil }
+        let key = "\(market) \(series.count) \(first) \(last) \(series.prices[series.count - 1].bitPattern) \(window.lowerBound) \(window.upperBound)"
+        if let kept = memory.withLock({ $0[key] }) { return kept }
+        let made = RealPrices(series, window: window)
+        memory.withLock { kept in
+            if kept.count >= 64 { kept.removeAll() }
+            kept[key] = .some(made)
+        }
+        return made
+    }
+
+    private static let memory = Mutex<[String: RealPrices?]>([:])
 }
