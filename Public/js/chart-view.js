@@ -293,7 +293,7 @@ export class PriceHeader {
     const note = this.price.parentElement?.querySelector('.headline-note');
     if (!note) return;
     const differs = Number.isFinite(drawn) && Math.abs(drawn - price) > Math.abs(price) * 0.0005;
-    note.hidden = !differs;
+    if (note.hidden === differs) note.hidden = !differs;   // touched only when it changes (frame patches count writes)
     if (differs) writeText(note, `The price is the real trade; the line here is drawn at ${money(drawn)}.`);
   }
 }
