@@ -6,6 +6,9 @@ import { renderChannel, motionClock } from './render-channel.js';
 import { elementKeys, applyPatch } from './frame-patch.js';
 import { writeAttribute, writeText } from './elements.js';
 
+/** The view's market scenario as a request field; none for the loaded data. */
+const scenarioOf = view => (view.scenario ? { scenario: view.scenario } : {});
+
 export class ChartView {
   /**
    * @param {HTMLElement} element where the SVG goes
@@ -37,7 +40,7 @@ export class ChartView {
 
   request(extra = {}) {
     const { params, view } = this.source();
-    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...extra };
+    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...scenarioOf(view), ...extra };
     if (motionPreference.reduced) request.reducedMotion = true;
     if (this.shownFrame !== null) request.base = this.shownFrame;
     return request;
@@ -276,9 +279,22 @@ export class PriceHeader {
     const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
     const changeText = `${sign}${money(Math.abs(delta))} (${sign}${Math.abs(percent).toFixed(2)}%)`;
     writeText(this.change, selecting ? `${data.selectedLabel} · ${changeText}` : changeText);
+    this.noteDrawnLine(selecting ? Number(data.selectedDrawnPrice) : NaN, shown);
     writeAttribute(this.change, 'class', 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat'));
     const state = this.price.closest('[data-state]');
     if (state) writeAttribute(state, 'data-state', selecting ? 'selecting' : 'rest');
+  }
+
+  /**
+   * Under the header while pressing, where the marker (on the drawn line) is away from the real
+   * trade the header shows: smoothing, or the transition not yet finished, holds the line there.
+   */
+  noteDrawnLine(drawn, price) {
+    const note = this.price.parentElement?.querySelector('.headline-note');
+    if (!note) return;
+    const differs = Number.isFinite(drawn) && Math.abs(drawn - price) > Math.abs(price) * 0.0005;
+    if (note.hidden === differs) note.hidden = !differs;   // touched only when it changes (frame patches count writes)
+    if (differs) writeText(note, `The price is the real trade; the line here is drawn at ${money(drawn)}.`);
   }
 }
 

@@ -25,7 +25,9 @@ import { setUpViewSettings } from './view-settings.js';
 import { setUpStageActions } from './stage-actions.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { ReadabilityHints } from './readability.js';
+import { HonestyHints } from './honesty.js';
 import { setUpVision } from './vision.js';
+import { setUpScenarios } from './scenarios.js';
 import { ensurePerson } from './person.js';
 import { setUpPeopleAdmin } from './people-admin.js';
 import { Notices } from './notices.js';
@@ -92,7 +94,9 @@ async function start() {
   });
   setUpViewSettings(store);
   setUpVision(store);
+  setUpScenarios(store);
   new ReadabilityHints(store);
+  new HonestyHints(store);
   setUpStageActions(store, stage.chart, { shareInfo: () => panel.info });
 
   // First picture: the link's state, else the Default preset; nothing to undo yet.

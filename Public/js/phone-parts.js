@@ -19,6 +19,7 @@ const parts = {
   headline: () => [
     make('p', { id: 'headline-price', className: 'headline-price' }, '–'),
     make('p', { id: 'headline-change', className: 'headline-change' }, '\u00a0'),
+    make('p', { className: 'headline-note', hidden: true }),
   ],
   periods: () => appPeriods.map(period => {
     const button = make('button', { type: 'button' }, period);

@@ -7,6 +7,7 @@ import { getJSON, send, getUserName, clientId } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
+import { checkHonesty, honestyItems, viewMarket, marketWords } from './honesty.js';
 import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
@@ -107,8 +108,29 @@ export class Review {
     $('review-acknowledge').closest('label').hidden = report.pass;
   }
 
+  /** The revision's honesty check (every period and scenario): its failures before anyone approves. */
+  async renderHonesty() {
+    const file = this.file;
+    const box = $('review-honesty');
+    if (!file) { box.hidden = true; this.honesty = null; return; }
+    let report;
+    const market = viewMarket(this.store.view);
+    try { report = await checkHonesty(file.parameters ?? {}, market); } catch { return; }
+    if (this.file !== file) return;
+    this.honesty = { revision: file.revision, report };
+    box.hidden = false;
+    box.dataset.pass = String(report.pass);
+    $('review-honesty-title').textContent = report.pass
+      ? `Revision ${file.revision} passes the honesty check on every period ${marketWords(market)}`
+      : `Revision ${file.revision} fails ${report.failures.length} honesty check${report.failures.length === 1 ? '' : 's'} ${marketWords(market)}`;
+    $('review-honesty-failures').replaceChildren(...honestyItems(report));
+    $('review-acknowledge-honesty').checked = false;
+    $('review-acknowledge-honesty').closest('label').hidden = report.pass;
+  }
+
   async renderReviews() {
     this.renderReadability();
+    this.renderHonesty();
     $('review-people').replaceChildren(...this.people().map(name => new Option(name)));
     if (!this.file) { this.reviews.clear(); this.renderReviewList(); return; }
     const file = this.file;
@@ -143,6 +165,18 @@ export class Review {
         return;
       }
       body.acknowledgeReadability = true;
+    }
+    if (decision === 'approve') {
+      // Not checked yet (or for another revision): an approval waits for the check.
+      if (this.honesty?.revision !== this.file.revision) await this.renderHonesty();
+      if (this.honesty?.revision === this.file.revision && !this.honesty.report.pass) {
+        if (!$('review-acknowledge-honesty').checked) {
+          $('review-error').textContent = 'This revision fails the honesty check: tick “I have seen these honesty failures” to approve it anyway.';
+          $('review-acknowledge-honesty').focus();
+          return;
+        }
+        body.acknowledgeHonesty = true;
+      }
     }
     try {
       await send('POST', `${presetPath(this.file.name)}/reviews`, body);

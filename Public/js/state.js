@@ -7,7 +7,7 @@
 // reverts your own step and never a key someone else changed since); on unsaved parameters,
 // which are this page's alone, it happens here.
 
-export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one' });
+export const defaultView = Object.freeze({ period: '1Y', width: 393, height: 240, theme: 'light', zoom: 1, device: '393', vision: 'none', themes: 'one', scenario: '' });
 /** The view a page opens with: light or dark as the system is set (still switchable); links name a dark theme. */
 const openingView = () => Object.freeze({ ...defaultView, theme: globalThis.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light' });
 
@@ -243,7 +243,7 @@ export class Store {
     this.emit({ kind: 'history' });
   }
 
-  /** Changes view settings (period, size, theme, zoom, device, vision, themes); tells the listeners which changed. */
+  /** Changes view settings (period, size, theme, zoom, device, vision, themes, scenario); tells the listeners which changed. */
   setView(changes) {
     const keys = Object.keys(changes).filter(k => k in defaultView && this.#view[k] !== changes[k]);
     if (!keys.length) return;
@@ -328,6 +328,7 @@ function parseView(schema, key, text) {
     case 'device': return text === 'custom' || devices.includes(text) ? text : undefined;
     case 'vision': return visions.includes(text) ? text : undefined;
     case 'themes': return text === 'one' || text === 'both' ? text : undefined;
+    case 'scenario': return /^[a-z0-9-]{0,40}$/.test(text) ? text : undefined;
     default: return undefined;
   }
 }
@@ -353,6 +354,7 @@ function expectedView(schema, key) {
     case 'theme': return 'light or dark';
     case 'vision': return visions.join(', ');
     case 'themes': return 'one or both';
+    case 'scenario': return 'a scenario name (lowercase letters, digits, -)';
     default: return 'a device or custom';
   }
 }

@@ -4,20 +4,29 @@ import ChartEngine
 import Foundation
 import WorkbenchSupport
 import WorkbenchStores
+import WorkbenchExports
+import WorkbenchApplication
 
 /// `workbench check`: the engine's readability report of a preset (WCAG contrast against both
 /// backgrounds, colour distinctness under simulated colour-vision deficiencies). Exit status 1
 /// when any check fails, so a script or CI can gate on it.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check that everyone can read a preset's chart: contrast (WCAG 2.x) and colour distinctness (Machado 2009, CIEDE2000). Exits 1 when a check fails.")
+        abstract: "Check that everyone can read a preset's chart: contrast (WCAG 2.x) and colour distinctness (Machado 2009, CIEDE2000); with --honesty, that it tells the truth about prices on every period and market scenario (docs/honesty.md). Exits 1 when a check fails.")
 
     @OptionGroup var chosen: PresetChoice
 
     @Option(help: "text or json.")
     var format = "text"
 
+    @Flag(help: "The honesty check instead: overshoot, the largest move shown, the end on the price, extremes in time and gaps, for every period and scenario.")
+    var honesty = false
+
+    @Option(help: "With --honesty: a scenario to judge on (repeat for more; every built-in one when absent).")
+    var scenario: [String] = []
+
     func run() throws {
+        if honesty { return try runHonesty() }
         var report: ReadabilityReport?
         var name = chosen.preset
         try Output.reportingInputErrors {
@@ -33,6 +42,38 @@ struct Check: ParsableCommand {
             Output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
         } else {
             Output.write(Self.text(report, name: name))
+        }
+        if !report.pass { throw ExitCode(1) }
+    }
+
+    func runHonesty() throws {
+        var report: HonestyReport?
+        var name = chosen.preset
+        var timings: [(String, Double)] = []
+        try Output.reportingInputErrors {
+            guard format == "text" || format == "json" else { throw InputError("--format must be text or json") }
+            let loaded = try chosen.load()
+            name = loaded.name
+            let library = ScenarioLibrary(presetsFolder: chosen.presets)
+            let markets: [(name: String, series: PriceSeries)]
+            do throws(ScenarioLibrary.Failure) { markets = try HonestyMarkets.named(scenario, in: library) } catch {
+                throw InputError("--scenario: \(error.description)")
+            }
+            // Each market's ALL alone, timed: the check's cost on the longest window.
+            for market in markets {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = HonestyCheck(style: loaded.style).measure(market.series, scenario: market.name, period: .all)
+                timings.append((market.name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9))
+            }
+            report = HonestyReport(style: loaded.style, markets: markets)
+        }
+        guard let report else { return }
+        if format == "json" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            Output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
+        } else {
+            Output.write(HonestyText.text(report, name: name, timings: timings))
         }
         if !report.pass { throw ExitCode(1) }
     }

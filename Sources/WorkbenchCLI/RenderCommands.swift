@@ -37,16 +37,20 @@ struct Render: ParsableCommand {
     @Flag(help: "Write the self-running animated SVG instead of one frame.")
     var animated = false
 
+    @Option(help: "A market scenario instead of the data: flash-crash, spike, outage, flat, parabolic, halving-decade, or a CSV saved as a scenario in --presets' scenarios/.")
+    var scenario: String?
+
     func run() throws {
         try Output.reportingInputErrors {
             var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
             if let state { values["state"] = .text(state) }
             if let progress { values["progress"] = .text(String(progress)) }
             if let selection { values["selection"] = .text(String(selection)) }
+            if let scenario { values["scenario"] = .text(scenario) }
             let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
             let request: RenderRequest
             do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
-            let data = IndexedSeries(try locations.loadData().series)
+            let data = try locations.chartData(scenario: request.scenario)
             let document = request.document(data: data)
             Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
                                    : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")

@@ -115,6 +115,14 @@ struct Locations: ParsableArguments {
             throw InputError("--data \(path): \(error.description)")
         }
     }
+
+    /// The scenario's series (built in, or saved in the presets folder's `scenarios/`), else `--data`'s.
+    func chartData(scenario: String?) throws -> IndexedSeries {
+        guard let scenario else { return IndexedSeries(try loadData().series) }
+        do throws(ScenarioLibrary.Failure) { return try ScenarioLibrary(presetsFolder: presets).series(named: scenario) } catch {
+            throw InputError("--scenario: \(error.description)")
+        }
+    }
 }
 
 import ChartEngine

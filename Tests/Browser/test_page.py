@@ -79,7 +79,8 @@ def test_every_parameter_has_a_labelled_control(page, server):
 
 
 def test_moving_a_slider_redraws_the_path(page, server):
-    open_page(page, server, "?pointSizing=fixed")
+    # The shipped Default draws without smoothing (issue 39): the window slider needs a moving average.
+    open_page(page, server, "?pointSizing=fixed&smoothing=movingAverage")
     before = line_path(page)
     slider = page.locator("#param-smoothingWindow")
     slider.focus()
@@ -94,7 +95,10 @@ def test_moving_a_slider_redraws_the_path(page, server):
 
 def test_controls_show_only_when_they_apply(page, server):
     open_page(page, server)
-    # Per-period sizing: the span applies, the fixed window and count do not.
+    # The shipped Default draws without smoothing (issue 39: it must pass the honesty check):
+    # a moving average is chosen first. Per-period sizing: the span applies, the fixed window and count do not.
+    assert not page.locator("#param-smoothingSpan").is_visible()
+    page.select_option("#param-smoothing", "movingAverage")
     assert page.locator("#param-smoothingSpan").is_visible()
     assert not page.locator("#param-smoothingWindow").is_visible() and not page.locator("#param-pointCount").is_visible()
     page.select_option("#param-pointSizing", "fixed")

@@ -53,7 +53,8 @@ def test_compare_and_export(page, server):
     page.mouse.up()
     page.keyboard.press("Escape")
     page.select_option("#preset-select", "PM's favourite")
-    page.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    # PM's favourite is told apart by its butt line cap (its curve is monotone since issue 39, like Default's).
+    page.wait_for_function("() => document.querySelector('#param-lineCap').value === 'butt'")
     page.locator("#open-export").click()
     page.select_option("#export-format", "kotlin")
     page.wait_for_function("() => document.querySelector('#export-text').textContent.includes('data class ChartStyle')")
@@ -69,7 +70,8 @@ def test_export_takes_unsaved_parameters_and_offers_bundles(page, server):
     import zipfile
     open_page(page, server)
     page.select_option("#preset-select", "PM's favourite")
-    page.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    # PM's favourite is told apart by its butt line cap (its curve is monotone since issue 39, like Default's).
+    page.wait_for_function("() => document.querySelector('#param-lineCap').value === 'butt'")
     page.locator("#param-markerRadius").fill("6.5")
     page.locator("#param-markerRadius").dispatch_event("change")
     page.locator("#open-export").click()

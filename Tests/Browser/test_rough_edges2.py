@@ -117,8 +117,9 @@ def test_a_link_naming_only_a_preset_shows_its_values(page, server):
     preset = server.get("/api/presets/PM's%20favourite").json()
     open_page(page, server, "?preset=PM%27s%20favourite")
     assert page.locator("#preset-select").input_value() == "PM's favourite"
-    assert page.locator("#param-inactiveCurve").input_value() == preset["parameters"]["inactiveCurve"] == "catmullRom"
-    assert page.locator("#param-smoothing").input_value() == "exponential"
+    # PM's favourite draws at rest as a monotone curve without smoothing since issue 39 (honesty).
+    assert page.locator("#param-inactiveCurve").input_value() == preset["parameters"]["inactiveCurve"] == "monotone"
+    assert page.locator("#param-smoothing").input_value() == "none"
     assert not page.locator("#modified-marker").is_visible()
 
 

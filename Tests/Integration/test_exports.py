@@ -86,7 +86,8 @@ def test_tokens_follow_the_design_tokens_format(server):
     assert chart["line"]["lineColor"]["$type"] == "color" and chart["line"]["lineColor"]["$value"]["hex"] == "#DE7800"
     assert chart["fill"]["fillTopOpacity"] == {"$type": "number", "$value": 0.35, "$description": schema["fillTopOpacity"]["help"]}
     extension = chart["$extensions"]["com.chartworkbench"]
-    assert extension["inactiveCurve"] == "basis" and extension["easing"] == "spring"
+    # Designer's favourite draws at rest as a monotone curve since issue 39 (the honesty check).
+    assert extension["inactiveCurve"] == "monotone" and extension["easing"] == "spring"
     # Named easings become a cubicBezier token.
     pm = json.loads(export(server, "PM's favourite", "tokens").text)
     assert pm["chart"]["animation"]["easingCurve"] == {"$type": "cubicBezier", "$value": [0, 0, 0.58, 1],

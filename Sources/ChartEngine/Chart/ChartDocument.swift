@@ -85,13 +85,15 @@ public struct ChartDocument {
     func renderer(_ scene: ChartScene) -> SceneSVG {
         SceneSVG(idPrefix: idPrefix, digits: digits, title: title + " · " + model.period.rawValue, description: scene.summary,
                  rootAttributes: [("data-progress", NumberText.format(Swift.min(Swift.max(scene.progress, 0), 1), digits: digits))]
-                    + headerData(scene.header)
+                    + headerData(scene.header, drawnAt: scene.selection.map { model.yScale.invert($0.y) })
                     + [("data-a11y-label", scene.accessibility.label), ("data-a11y-value", scene.accessibility.value)])
     }
 
     /// What the page's price header shows, read from the frame it draws (the page does no
-    /// chart maths): the period's first and last price and, while pressing, the selection.
-    private func headerData(_ header: ChartHeader) -> [(String, String)] {
+    /// chart maths): the period's first and last price and, while pressing, the selection —
+    /// the real trade — and the price at the height the marker is drawn (`drawnAt`: on the line,
+    /// which smoothing or the transition may hold away from the trade; the page says so).
+    private func headerData(_ header: ChartHeader, drawnAt: Double?) -> [(String, String)] {
         guard let firstPrice = header.firstPrice, let firstTime = header.firstTime, let lastPrice = header.lastPrice,
               let lastTime = header.lastTime else { return [] }
         var data = [("data-first-price", NumberText.shortest(firstPrice)), ("data-first-time", NumberText.shortest(firstTime)),
@@ -100,6 +102,7 @@ public struct ChartDocument {
         if header.pressing, let price = header.price, let time = header.time {
             data += [("data-selected-price", NumberText.shortest(price)), ("data-selected-time", NumberText.shortest(time)),
                      ("data-selected-label", header.timeLabel ?? "")]
+            if let drawnAt, drawnAt.isFinite { data.append(("data-selected-drawn-price", NumberText.shortest(drawnAt))) }
         }
         return data
     }

@@ -9,6 +9,7 @@ import WorkbenchSupport
 /// Schema, rendering and transition frames: the engine's answers for the page's chart.
 struct ChartRoutes: PresetReading {
     let data: DataStore
+    let scenarios: ScenarioLibrary
     let presets: PresetStore
     /// A blind round's candidate is drawn by its token (`round`, `candidate`): the page never holds its parameters.
     let rounds: RoundStore
@@ -63,12 +64,12 @@ struct ChartRoutes: PresetReading {
 
     package func render(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         let request = try RenderRequest(values, base: try baseStyle(values))
-        return .svg(request.svg(data: data.snapshot.data))
+        return .svg(request.svg(data: try scenarios.data(request, else: data)))
     }
 
     package func scene(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         let request = try RenderRequest(values, base: try baseStyle(values))
-        let document = request.document(data: data.snapshot.data)
+        let document = request.document(data: try scenarios.data(request, else: data))
         return HTTPResponse(contentType: "application/json; charset=utf-8",
                             text: SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))))
     }
@@ -90,7 +91,7 @@ struct ChartRoutes: PresetReading {
         guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
         let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: Self.fpsRange) ?? 60
         let request = try RenderRequest(rest, base: try baseStyle(rest))
-        let document = request.document(data: data.snapshot.data)
+        let document = request.document(data: try scenarios.data(request, else: data))
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         // More frames than one answer holds are drawn at a lower rate that fits, and the answer says so.
@@ -201,7 +202,7 @@ struct ChartRoutes: PresetReading {
                     head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
                              ("target", .number(current.target)), ("finished", .bool(state.finished))]
                 }
-                let document = request.document(data: data.snapshot.data)
+                let document = request.document(data: try scenarios.data(request, else: data))
                 let (svg, elements) = document.recordedSVG(document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
                 frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
                 let frame = DrawnFrame(number: frameNumber, elements: elements)

@@ -14,6 +14,8 @@ struct HistoryRoutes: PresetReading {
     let events: EventHub
     let people: PeopleStore
     let notices: Notices
+    /// The markets the honesty check judges an acknowledged approval on.
+    let scenarios: ScenarioLibrary
 
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
@@ -31,7 +33,7 @@ struct HistoryRoutes: PresetReading {
               query: Paging.query(limitUpTo: 1_000), answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
             try listReviews($0)
         }
-        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, else 409",
+        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, else 409; \"acknowledgeHonesty\": true (sent by the page after showing the honesty check) writes that check's failures into the log",
                schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
     }
 
@@ -116,8 +118,14 @@ struct HistoryRoutes: PresetReading {
         let name = try presetName(request)
         let body = try request.jsonObject()
         func field(_ key: String) -> JSONValue? { body.last { $0.0 == key }?.1 }
-        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers", "acknowledgeReadability"].contains($0.0) }) {
-            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers, acknowledgeReadability)", field: unknown.0)
+        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers", "acknowledgeReadability", "acknowledgeHonesty"].contains($0.0) }) {
+            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers, acknowledgeReadability, acknowledgeHonesty)", field: unknown.0)
+        }
+        let honestyAcknowledged: Bool
+        switch field("acknowledgeHonesty") {
+        case nil, .null?: honestyAcknowledged = false
+        case .bool(let value)?: honestyAcknowledged = value
+        default: throw .badRequest("must be true or false", field: "acknowledgeHonesty")
         }
         let acknowledged: Bool
         switch field("acknowledgeReadability") {
@@ -155,12 +163,16 @@ struct HistoryRoutes: PresetReading {
         }
         if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
         if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
+        // Every failing check the approval is given despite: kept with it and signed with its exports.
         let readability = decision == .approve ? try readabilityOverride(name, revision: number, acknowledged: acknowledged) : nil
+        let honesty = decision == .approve && honestyAcknowledged ? honestyOverride(name, revision: number) : nil
+        let overridden = [readability, honesty].compactMap { $0 }
+        let note = overridden.isEmpty ? nil : overridden.map(\.note).joined(separator: "; ")
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
         do {
             // A review is by a person (Authorship refuses a write without one); the name is theirs.
             recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: request.author.user,
-                                          readability: readability?.note, overrides: readability?.failures ?? [])
+                                          readability: note, overrides: overridden.flatMap(\.failures))
         } catch {
             throw Self.storeError(error, name: name)
         }
@@ -192,6 +204,17 @@ struct HistoryRoutes: PresetReading {
         return ("approved knowing it fails \(count): " + report.failures.joined(separator: "; "), report.failures)
     }
 
+    /// The page asks for an acknowledgement before approving a revision that fails the honesty
+    /// check (docs/honesty.md) and sends `acknowledgeHonesty`; the log then names the failures.
+    /// Checked only then: the check draws every period on every scenario.
+    func honestyOverride(_ name: String, revision number: Int) -> (note: String, failures: [String])? {
+        guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
+              let json = try? JSONValue.parse(revision.fileText), let preset = try? Preset(json: json, requireEnvelope: true),
+              let report = try? HonestyMarkets.report(preset.style, in: scenarios), !report.pass else { return nil }
+        let note = "approved knowing it fails \(counted(report.failures.count, "honesty check", "honesty checks")): " + report.failures.prefix(5).joined(separator: "; ")
+            + (report.failures.count > 5 ? "; …" : "")
+        return (note, report.failures.map { "Honesty: " + $0 })
+    }
 
     /// The revision's author hears of an approval or a change request, with the comment, on every
     /// page they have open; the review inbox keeps it until they read it.

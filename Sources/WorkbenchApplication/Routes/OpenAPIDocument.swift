@@ -81,6 +81,8 @@ package enum OpenAPIDocument {
         Query("preset", string, "start from this preset instead of the defaults"),
         Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),
         Query("reducedMotion", .object([("type", .string("boolean"))]), "the viewer asks for reduced motion: the preset's reduced variant (crossfade or jump) plays"),
+        Query("scenario", .object([("type", .string("string")), ("pattern", .string("^[a-z0-9-]{0,40}$"))]),
+              "draw this market scenario (GET /api/scenarios) instead of the loaded data; empty: the data"),
     ] + ChartStyle.definitions.map { Query($0.key, schema($0), $0.label) }
 
     /// A round candidate's chart: the view only; the parameters are the round's.

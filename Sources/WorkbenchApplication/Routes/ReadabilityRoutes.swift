@@ -1,13 +1,18 @@
 import ChartEngine
 import HTTPServer
+import PriceData
 import WorkbenchStores
 import WorkbenchSupport
+import WorkbenchExports
 
 /// Can everyone read the chart: the engine's `ReadabilityReport` for a preset and parameters
 /// (what `workbench check` prints), and the ΔE00 between two colours (the History panel's colour
 /// changes; the page's pixel diff is tested against it). The page never computes contrast itself.
 struct ReadabilityRoutes: PresetReading {
     let presets: PresetStore
+    let scenarios: ScenarioLibrary
+    /// The loaded series: the market `scenario=data` names.
+    let data: DataStore
 
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
@@ -17,6 +22,11 @@ struct ReadabilityRoutes: PresetReading {
         r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
                schema: OpenAPIDocument.checkRequest, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
             try check($0.jsonValues())
+        }
+        r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",
+              query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names; `data` is the loaded series); every built-in one when absent")],
+              answers: [.json("the honesty report", HonestyReport.self)], errors: [404]) {
+            try honesty(InputValue.fromQuery($0.query))
         }
         r.get("/api/check/difference", "The CIEDE2000 difference ΔE00 of two colours (#RRGGBB), as seen with each kind of colour vision",
               query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB; the engine's default line colour when absent"),
@@ -33,6 +43,19 @@ struct ReadabilityRoutes: PresetReading {
         return .answer(ReadabilityReport(style: style))
     }
 
+    package func honesty(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+        var rest = values
+        rest.removeValue(forKey: "preset")
+        let names = try rest.removeValue(forKey: "scenario")?.text(field: "scenario").split(separator: ",").map(String.init) ?? []
+        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
+        var markets: [(name: String, series: PriceSeries)] = []
+        for name in names where name == ScenarioLibrary.loadedData { markets.append((name, data.snapshot.data.series)) }
+        let others = names.filter { $0 != ScenarioLibrary.loadedData }
+        if others.isEmpty && !markets.isEmpty { return .answer(HonestyReport(style: style, markets: markets)) }
+        do throws(ScenarioLibrary.Failure) { markets += try HonestyMarkets.named(others, in: scenarios) } catch { throw HTTPError(error) }
+        return .answer(HonestyReport(style: style, markets: markets))
+    }
+
     package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
         func color(_ key: String, else fallback: String) throws(HTTPError) -> (String, SRGBColor) {
             let text = try values[key]?.text(field: key) ?? fallback
@@ -45,7 +68,8 @@ struct ReadabilityRoutes: PresetReading {
         let (firstHex, first) = try color("first", else: ChartStyle().lineColor)
         let (secondHex, second) = try color("second", else: firstHex)
         let seen = ColorVision.allCases.map { vision in
-            ColorDifferenceAnswer.Seen(vision: vision.rawValue, deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second)))
+            ColorDifferenceAnswer.Seen(vision: vision.rawValue, first: vision.simulate(first).hex, second: vision.simulate(second).hex,
+                                      deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second)))
         }
         return .answer(ColorDifferenceAnswer(first: firstHex, second: secondHex,
                                              deltaE: CIEDE2000.difference(CIELAB(first), CIELAB(second)), visions: seen))

@@ -92,8 +92,10 @@ package struct RenderRequest {
     package var timeZone = TimeZone(secondsFromGMT: 0)!
     /// The viewer asks for reduced motion: the preset's reduced variant plays (a crossfade or a jump).
     package var reducedMotion = false
+    /// The market drawn (`ScenarioLibrary`): a view setting like the period; nil: the loaded series.
+    package var scenario: String?
 
-    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz", "round", "candidate", "reducedMotion"]
+    package static let viewKeys: Set<String> = ["width", "height", "period", "state", "progress", "selection", "id", "preset", "tz", "round", "candidate", "reducedMotion", "scenario"]
     package static let widthRange = 80.0...4000.0
     package static let heightRange = 60.0...3000.0
     /// Springs overshoot: a frame may be drawn beyond either state (the engine's bound).
@@ -123,6 +125,11 @@ package struct RenderRequest {
         if let v = values["progress"] { progress = try v.number(field: "progress", in: Self.progressRange) }
         if let v = values["tz"] { timeZone = try Self.timeZone(try v.text(field: "tz")) }
         if let v = values["reducedMotion"] { reducedMotion = try v.boolean(field: "reducedMotion") }
+        if let v = values["scenario"] {
+            let name = try v.text(field: "scenario")
+            guard name.isEmpty || ScenarioLibrary.isValidName(name) else { throw .badRequest("must be a scenario's name (GET /api/scenarios)", field: "scenario") }
+            scenario = name.isEmpty ? nil : name
+        }
         if let v = values["selection"] { selection = try v.number(field: "selection", in: Self.selectionRange) }
         if let v = values["id"] {
             let id = try v.text(field: "id")

@@ -55,10 +55,10 @@ extension OpenAPIDocument {
     static let restore = object([("revision", revision)], required: ["revision"])
     static let review = JSONValue.object([("oneOf", .array([
         object([("revision", revision), ("decision", enumeration(["approve", "request-changes"])),
-                ("comment", text(0...PresetReviews.Limits.commentCharacters)), ("acknowledgeReadability", boolean)], required: ["revision", "decision"]),
+                ("comment", text(0...PresetReviews.Limits.commentCharacters)), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision"]),
         object([("revision", revision), ("decision", enumeration(["request-review"])), ("comment", text(0...PresetReviews.Limits.commentCharacters)),
                 ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
-                                       ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean)], required: ["revision", "decision", "reviewers"]),
+                                       ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision", "reviewers"]),
     ]))])
     static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
     static let draftChange = JSONValue.object([

@@ -13,6 +13,7 @@ struct RoundRoutes: PresetReading {
     let presets: PresetStore
     let drafts: DraftStore
     let data: DataStore
+    let scenarios: ScenarioLibrary
     let decisions: DecisionRecorder
     let events: EventHub
     let heavyWork: HeavyWorkLimit
@@ -171,7 +172,7 @@ struct RoundRoutes: PresetReading {
     package func renderCandidate(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let (_, candidate) = try candidate(request)
         let render = try RenderRequest(InputValue.fromQuery(request.query), base: candidate.style)
-        return .svg(render.svg(data: data.snapshot.data))
+        return .svg(render.svg(data: try scenarios.data(render, else: data)))
     }
 
     /// Body `{"name"}`: a closed round's candidate as a new preset by this person; its first

@@ -32,6 +32,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     let access: PersonAccess
     /// Explore rounds, kept in the workbench database.
     package let explore: ExploreStore
+    /// The markets a chart can be viewed on: built in and saved CSVs (the presets folder's `scenarios/`).
+    package let scenarios: ScenarioLibrary
     /// The OpenAPI document, derived from the routes once they are all added.
     let apiDocument = APIDocument()
     /// The join tokens under `serve --share`, nil when serving loopback only.
@@ -68,6 +70,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
             Output.error("blind rounds cannot be kept in the workbench database (\(error)); starting a round will be refused")
             rounds = RoundStore(unavailable: "\(error)")
         }
+        scenarios = ScenarioLibrary(presetsFolder: presets.folder)
         explore = ExploreStore(records: SQLiteExploreRecords(database: presets.database))
         let events = EventHub()
         self.events = events
@@ -96,11 +99,12 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         let decisions = DecisionRecorder(log: presets.log, events: events)
         let heavyWork = HeavyWorkLimit()
         var r = Router()
-        r.add(ChartRoutes(data: data, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork, access: access))
+        r.add(ChartRoutes(data: data, scenarios: scenarios, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork,
+                          access: access))
         r.add(APIDocumentRoutes(document: apiDocument))
-        r.add(ReadabilityRoutes(presets: presets))
+        r.add(ReadabilityRoutes(presets: presets, scenarios: scenarios, data: data))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
-        r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices))
+        r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices, scenarios: scenarios))
         r.add(LogRoutes(presets: presets))
         r.add(ReviewInboxRoutes(presets: presets))
         r.add(ExportRoutes(presets: presets, data: data, decisions: decisions, heavyWork: heavyWork))
@@ -110,7 +114,8 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
                             notices: notices, startID: startID))
         r.add(PeopleRoutes(people: people, access: access, decisions: decisions))
         r.add(CommentRoutes(comments: comments, presets: presets, decisions: decisions, events: events))
-        r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, decisions: decisions, events: events, heavyWork: heavyWork))
+        r.add(RoundRoutes(rounds: rounds, presets: presets, drafts: drafts, data: data, scenarios: scenarios, decisions: decisions, events: events, heavyWork: heavyWork))
+        r.add(ScenarioRoutes(scenarios: scenarios, decisions: decisions))
         r.add(ExploreRoutes(explore: explore, presets: presets, data: data, decisions: decisions, events: events))
         // Path parameters narrower than any text: names as the document can say them, revisions as digits.
         r.narrowPathParameters(["name": OpenAPIDocument.presetName, "revision": OpenAPIDocument.revisionText])

@@ -1,0 +1,79 @@
+// Does the chart tell the truth about prices: the engine's honesty check (GET /api/check/honesty,
+// docs/honesty.md) on every period of the market the view shows (View → Market: the data or a
+// scenario), or on every built-in scenario when asked ("Check every scenario"), shown above the
+// controls; each control that causes a failure is marked and says why in words. Asked a while
+// after the last change: the check draws every period.
+
+import { getJSON, query } from './api.js';
+
+const DEBOUNCE_MS = 600;
+const SHOWN = 6;
+
+/** The market the view shows, as the check names it: a scenario, or `data` (the loaded series). */
+export const viewMarket = view => view.scenario || 'data';
+
+/** The honesty report of a set of parameter values on a market (`every`: all built-in scenarios). */
+export function checkHonesty(parameters, market) {
+  return getJSON('/api/check/honesty?' + query(market === 'every' ? parameters : { ...parameters, scenario: market }));
+}
+
+/** "on flash-crash", "on the data", "on every scenario". */
+export const marketWords = market => (market === 'every' ? 'on every scenario' : market === 'data' ? 'on the data' : `on ${market}`);
+
+/** The failures as list items, the first few and how many more. */
+export function honestyItems(report, shown = SHOWN) {
+  const items = report.failures.slice(0, shown).map(text => Object.assign(document.createElement('li'), { textContent: text }));
+  if (report.failures.length > shown) items.push(Object.assign(document.createElement('li'), { textContent: `and ${report.failures.length - shown} more` }));
+  return items;
+}
+
+export class HonestyHints {
+  constructor(store) {
+    this.store = store;
+    this.timer = 0;
+    this.asked = 0;
+    this.every = false;
+    store.on(change => {
+      if (change.kind === 'params' || (change.kind === 'view' && change.keys.includes('scenario'))) this.schedule();
+    });
+    document.getElementById('honesty-every').addEventListener('click', () => { this.every = true; this.schedule(0); });
+    this.schedule(0);
+  }
+
+  schedule(ms = DEBOUNCE_MS) {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.check(), ms);
+  }
+
+  async check() {
+    const asked = ++this.asked;
+    let report;
+    const market = this.every ? 'every' : viewMarket(this.store.view);
+    this.every = false;
+    try { report = await checkHonesty(this.store.changedParams(), market); } catch { return; }
+    if (asked !== this.asked) return;   // a newer change is being checked
+    this.show(report, market);
+  }
+
+  show(report, market) {
+    const box = document.getElementById('honesty');
+    box.dataset.pass = String(report.pass);
+    document.getElementById('honesty-title').textContent = report.pass
+      ? `Honest chart: passes on every period ${marketWords(market)}`
+      : `Honest chart: ${report.failures.length} failure${report.failures.length === 1 ? '' : 's'} ${marketWords(market)}`;
+    document.getElementById('honesty-failures').replaceChildren(...honestyItems(report));
+    for (const row of document.querySelectorAll('.control[data-key]')) {
+      const key = row.dataset.key;
+      const causes = report.measures.filter(m => m.controls.includes(key)).flatMap(m => m.failures);
+      let note = row.querySelector('.honesty-note');
+      if (!causes.length) { delete row.dataset.honesty; note?.remove(); continue; }
+      row.dataset.honesty = 'fail';
+      if (!note) {
+        note = document.createElement('p');
+        note.className = 'honesty-note';
+        row.append(note);
+      }
+      note.textContent = causes[0] + (causes.length > 1 ? ` (and ${causes.length - 1} more)` : '');
+    }
+  }
+}

@@ -1,0 +1,49 @@
+"""Issue 39.1: market scenarios, built in and saved from a CSV, through the CLI and the API."""
+import re
+import subprocess
+
+from workbench_server import BINARY, small_csv
+
+
+def render(*args):
+    return subprocess.run([BINARY, "render", *args], capture_output=True, text=True, timeout=120)
+
+
+def attribute(svg, name):
+    return re.search(fr'{name}="([^"]*)"', svg).group(1)
+
+
+def test_cli_renders_each_scenario_deterministically_and_refuses_an_unknown_one():
+    label = {}
+    for name in ["flash-crash", "spike", "outage", "flat", "parabolic"]:
+        first, again = render("--scenario", name, "--period", "1D"), render("--scenario", name, "--period", "1D")
+        assert first.returncode == 0, first.stderr
+        assert first.stdout == again.stdout  # seeded: the same every time
+        label[name] = attribute(first.stdout, "data-a11y-label")
+    assert len(set(label.values())) == 5
+    bad = render("--scenario", "no-such-market")
+    assert bad.returncode != 0 and "--scenario" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_api_lists_renders_and_saves_scenarios(fresh_server):
+    s = fresh_server
+    names = [x["name"] for x in s.get("/api/scenarios").json()["scenarios"]]
+    assert names == ["flash-crash", "spike", "outage", "flat", "parabolic", "halving-decade"]
+    plain = s.get("/api/render", params={"period": "1D"}).text
+    crash = s.get("/api/render", params={"period": "1D", "scenario": "flash-crash"}).text
+    assert plain != crash and attribute(crash, "data-last-time") != attribute(plain, "data-last-time")
+    assert s.get("/api/render", params={"scenario": "nothing-here"}).status_code == 404
+    bad = s.get("/api/render", params={"scenario": "Bad Name!"})
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "scenario"
+
+    csv = small_csv(rows=300)
+    saved = s.request("POST", "/api/scenarios?name=my-market", data=csv, headers={"Content-Type": "text/csv"})
+    assert saved.status_code == 200, saved.text
+    assert {"name": "my-market", "title": "Saved CSV my-market", "builtIn": False} in saved.json()["scenarios"]
+    mine = s.get("/api/render", params={"period": "ALL", "scenario": "my-market"})
+    assert mine.status_code == 200 and attribute(mine.text, "data-last-time") != attribute(plain, "data-last-time")
+    refused = s.request("POST", "/api/scenarios?name=broken", data="timestamp,close\n1,abc\n", headers={"Content-Type": "text/csv"})
+    assert refused.status_code == 400 and refused.json()["error"]["code"] == "invalid_csv"
+    assert s.request("POST", "/api/scenarios?name=spike", data="timestamp,close\n1,2\n2,3\n", headers={"Content-Type": "text/csv"}).status_code == 400
+    assert "broken" not in [x["name"] for x in s.get("/api/scenarios").json()["scenarios"]]
+    assert (s.presets / "scenarios" / "my-market.csv").read_text() == csv
