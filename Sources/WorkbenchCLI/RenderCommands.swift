@@ -37,17 +37,50 @@ struct Render: ParsableCommand {
     @Flag(help: "Write the self-running animated SVG instead of one frame.")
     var animated = false
 
+    /// Which of the chart's motions the frame belongs to.
+    enum Motion: String, ExpressibleByArgument, CaseIterable { case press, period }
+
+    @Option(help: "press (the default: --state/--progress/--selection) or period (a frame of the period change from --from to --to at --progress).")
+    var motion = Motion.press
+
+    @Option(help: "With --motion period: the period the change starts from (1D, 1W, 1M, 1Y or ALL).")
+    var from: String?
+
+    @Option(help: "With --motion period: the period the change goes to.")
+    var to: String?
+
+    @Flag(help: "Write the frame's scene JSON (docs/scene.md) instead of SVG.")
+    var scene = false
+
+    @Flag(help: "The viewer asks for reduced motion: the preset's reduced-motion variant plays.")
+    var reducedMotion = false
+
     func run() throws {
         try Output.reportingInputErrors {
             var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
             if let state { values["state"] = .text(state) }
             if let progress { values["progress"] = .text(String(progress)) }
             if let selection { values["selection"] = .text(String(selection)) }
+            if reducedMotion { values["reducedMotion"] = .text("true") }
             let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
-            let request: RenderRequest
-            do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
+            func request(_ values: [String: InputValue], periodOption: String = "period") throws -> RenderRequest {
+                do throws(HTTPError) { return try RenderRequest(values, base: style) } catch {
+                    throw InputError("--\(error.field == "period" ? periodOption : error.field ?? "option"): \(error.message)")
+                }
+            }
             let data = IndexedSeries(try locations.loadData().series)
+            if motion == .period {
+                guard !animated else { throw InputError("--animated: only for --motion press") }
+                guard let from else { throw InputError("--from: required with --motion period") }
+                guard let to else { throw InputError("--to: required with --motion period") }
+                let start = try request(values.merging(["period": .text(from)]) { $1 }, periodOption: "from").document(data: data)
+                let end = try request(values.merging(["period": .text(to)]) { $1 }, periodOption: "to").document(data: data)
+                let frame = PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0)
+                return Output.write((scene ? SceneJSON.text(frame) : end.svg(frame)) + "\n")
+            }
+            let request = try request(values)
             let document = request.document(data: data)
+            if scene { return Output.write(SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))) + "\n") }
             Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
                                    : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")
         }
