@@ -65,3 +65,13 @@ def test_a_period_change_from_rest_needs_a_valid_from(server):
     head, _ = ask(ws, period="1W", motion="period", **{"from": "1D"})
     assert head["error"]["field"] == "time"
     ws.sock.close()
+
+
+def test_a_press_during_a_period_change_takes_over(server):
+    ws = RawWebSocket(server)
+    ask(ws, period="1W", motion="period", **{"from": "1D"}, time=0)
+    head, _ = ask(ws, period="1W", motion="press", selection=0.5, time=0.1)
+    assert "motion" not in head and head["target"] == 1
+    head, _ = ask(ws, period="1W", motion="follow", selection=0.5, time=0.15)
+    assert "motion" not in head and head["target"] == 1 and head["progress"] > 0
+    ws.sock.close()

@@ -196,6 +196,8 @@ struct ChartRoutes: PresetReading {
                     }
                 } else if let motion {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
+                    // A press ends a period change: its later frames are the press's.
+                    if motion != "follow" { periodChanges[key] = nil }
                     var current = motions[key] ?? .resting(at: request.progress)
                     switch motion {
                     case "press": current = current.retargeted(to: 1, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
