@@ -55,6 +55,9 @@ struct Render: ParsableCommand {
     @Flag(help: "The viewer asks for reduced motion: the preset's reduced-motion variant plays.")
     var reducedMotion = false
 
+    @Option(parsing: .unconditional, help: "Seconds since the last price: from outageStaleAfter on, the outage state (dimmed, \"Prices delayed\").")
+    var staleFor: Double?
+
     func run() throws {
         try Output.reportingInputErrors {
             var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
@@ -75,15 +78,28 @@ struct Render: ParsableCommand {
                 guard let to else { throw InputError("--to: required with --motion period") }
                 let start = try request(values.merging(["period": .text(from)]) { $1 }, periodOption: "from").document(data: data)
                 let end = try request(values.merging(["period": .text(to)]) { $1 }, periodOption: "to").document(data: data)
-                let frame = PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0)
+                let frame = try outage(PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0), style: end.style)
                 return Output.write((scene ? SceneJSON.text(frame) : end.svg(frame)) + "\n")
             }
             let request = try request(values)
             let document = request.document(data: data)
-            if scene { return Output.write(SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))) + "\n") }
+            if scene || staleFor != nil {
+                let frame = try outage(document.scene(state: ChartState(progress: request.progress, selection: request.selection)), style: request.style)
+                guard !animated else { throw InputError("--stale-for: not with --animated") }
+                return Output.write((scene ? SceneJSON.text(frame) : document.svg(frame)) + "\n")
+            }
             Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
                                    : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")
         }
+    }
+}
+
+extension Render {
+    /// The frame in the outage state when `--stale-for` says the prices are stale.
+    func outage(_ frame: ChartScene, style: ChartStyle) throws -> ChartScene {
+        guard let staleFor else { return frame }
+        guard staleFor.isFinite, staleFor >= 0 else { throw InputError("--stale-for: must be a number of seconds, 0 or more") }
+        return Outage.apply(to: frame, secondsSinceLastPrice: staleFor, style: style)
     }
 }
 

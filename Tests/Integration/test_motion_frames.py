@@ -74,3 +74,15 @@ def test_bad_motion_options_name_the_option(data, args, option):
 def test_an_unknown_motion_is_refused(data):
     r = run("render", "--data", data, "--motion", "wobble")
     assert r.returncode != 0 and "--motion" in r.stderr
+
+
+def test_stale_prices_dim_the_chart_and_say_so(data):
+    fresh = scene(data, "--period", "1W", "--stale-for", "59")
+    assert fresh == scene(data, "--period", "1W")
+    stale = scene(data, "--period", "1W", "--stale-for", "60")   # the default stale time and dim opacity: 60 s, 0.5
+    assert stroke(stale)["opacity"] == pytest.approx(0.5) and stroke(fresh)["opacity"] == 1
+    assert stroke(stale, "outage")["runs"][0]["text"] == "Prices delayed"
+    svg = run("render", "--data", data, "--period", "1D", "--stale-for", "600").stdout
+    assert svg.startswith("<svg") and "Prices delayed" in svg
+    r = run("render", "--data", data, "--stale-for", "-1")
+    assert r.returncode != 0 and "--stale-for" in r.stderr
