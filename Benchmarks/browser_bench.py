@@ -169,6 +169,42 @@ def press_benchmark(browser, url, label):
     page.close()
 
 
+PERIOD_ROUND_TRIPS = """async ({ count }) => {
+    const socket = new WebSocket(location.origin.replace('http', 'ws') + '/api/render/socket');
+    await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
+    const answers = [];
+    socket.onmessage = event => answers.shift()?.(event.data);
+    const ask = message => new Promise(resolve => { answers.push(resolve); socket.send(JSON.stringify(message)); });
+    const base = { id: 'bench', width: 1440, height: 320 };
+    const first = [], later = [];
+    let frame = null;
+    for (let i = 0; i < count; i++) {
+        const [from, period] = i % 2 ? ['ALL', '1D'] : ['1D', 'ALL'];
+        let started = performance.now();
+        let head = JSON.parse((await ask({ ...base, period, from, motion: 'period', time: i * 10 })).split('\\n', 1)[0]);
+        first.push(performance.now() - started);
+        frame = head.frame;
+        started = performance.now();
+        head = JSON.parse((await ask({ ...base, period, motion: 'follow', time: i * 10 + 0.1, base: frame })).split('\\n', 1)[0]);
+        later.push({ ms: performance.now() - started, patch: head.patch === true });
+    }
+    socket.close();
+    return { first, later };
+}"""
+
+
+def period_benchmark(page, label):
+    """A period tap (1D ↔ ALL, 1440 px wide) → the first morph frame: the socket's round trip
+    from the page, i.e. the server's time plus loopback (target: server p95 ≤ 4 ms), and whether
+    the frames after it travel as patches."""
+    result = page.evaluate(PERIOD_ROUND_TRIPS, {"count": 40})
+    first, later = result["first"], result["later"]
+    patches = sum(1 for frame in later if frame["patch"])
+    print(f"{label} period change, {len(first)} taps: tap → first morph frame over the socket p50 {statistics.median(first):.1f} ms, "
+          f"p95 {percentile(first, 95):.1f} ms; the next frame p95 {percentile([f['ms'] for f in later], 95):.1f} ms, "
+          f"{patches} of {len(later)} as patches")
+
+
 def whole_svg_baseline(page):
     """The same-run baseline: what one frame costs as a whole document (POST /api/render)."""
     sizes = page.evaluate("""async () => {
@@ -211,6 +247,7 @@ def main():
                     page = browser.new_page(viewport={"width": 1440, "height": 900})
                     open_as_person(page, url + "?device=custom&width=1440&height=320", "Bench " + label.split()[0])
                     slider_benchmark(page, label)
+                    period_benchmark(page, label)
                     if not load:
                         whole_svg_baseline(page)
                     page.close()

@@ -46,8 +46,19 @@ export class ChartView {
     return request;
   }
 
-  /** Draws the current state; while a render is in flight only the newest wish is kept. */
+  /**
+   * Draws the current state; while a render is in flight only the newest wish is kept. A new
+   * period at rest plays the engine's period change (morph, crossfade or none, as the preset says).
+   */
   draw() {
+    const period = this.source().view.period;
+    if (this.drawnPeriod !== undefined && period !== this.drawnPeriod && !this.pressed && this.held === null && renderChannel.open) {
+      const from = this.drawnPeriod;
+      this.drawnPeriod = period;
+      this.startMotion('period', { from });
+      return;
+    }
+    this.drawnPeriod = period;
     if (this.moving && this.held === null) { this.dirty = true; return; }  // the next motion frame shows it
     if (this.inflight) { this.dirty = true; return; }
     this.inflight = true;
@@ -156,17 +167,17 @@ export class ChartView {
    * event goes out at once, then one per display frame until the motion settles. Resolves when
    * the event's frame is shown (or could not be).
    */
-  startMotion(action) {
+  startMotion(action, extra = {}) {
     if (!renderChannel.open) {
       // Without the socket there is no motion state: show where the transition ends.
-      this.progress = action === 'press' ? 1 : 0;
+      if (action !== 'period') this.progress = action === 'press' ? 1 : 0;
       if (action === 'release') this.selection = null;
       this.draw();
       return Promise.resolve();
     }
     this.moving = true;
     this.pressedAt = performance.now();
-    const shown = this.sendFrame(action);
+    const shown = this.sendFrame(action, extra);
     if (!this.loop) this.loop = requestAnimationFrame(() => this.tick());
     return shown;
   }
@@ -178,15 +189,16 @@ export class ChartView {
     this.loop = requestAnimationFrame(() => this.tick());
   }
 
-  sendFrame(motion) {
+  sendFrame(motion, more = {}) {
     const started = performance.now();
-    const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5 };
+    const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5, ...more };
     this.framesInFlight++;
     return renderChannel.frame(this.request(extra))
       .then(answer => {
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
-        this.progress = head.progress;
+        // A period change's progress is the morph's, not the press's.
+        if (head.motion !== 'period') this.progress = head.progress;
         this.moving = !head.finished;
         if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());

@@ -39,6 +39,26 @@ struct Render: ParsableCommand {
 
     @Option(help: "A market scenario instead of the data: flash-crash, spike, outage, flat, parabolic, halving-decade, or a CSV saved as a scenario in --presets' scenarios/.")
     var scenario: String?
+    /// Which of the chart's motions the frame belongs to.
+    enum Motion: String, ExpressibleByArgument, CaseIterable { case press, period }
+
+    @Option(help: "press (the default: --state/--progress/--selection) or period (a frame of the period change from --from to --to at --progress).")
+    var motion = Motion.press
+
+    @Option(help: "With --motion period: the period the change starts from (1D, 1W, 1M, 1Y or ALL).")
+    var from: String?
+
+    @Option(help: "With --motion period: the period the change goes to.")
+    var to: String?
+
+    @Flag(help: "Write the frame's scene JSON (docs/scene.md) instead of SVG.")
+    var scene = false
+
+    @Flag(help: "The viewer asks for reduced motion: the preset's reduced-motion variant plays.")
+    var reducedMotion = false
+
+    @Option(parsing: .unconditional, help: "Seconds since the last price: from outageStaleAfter on, the outage state (dimmed, \"Prices delayed\").")
+    var staleFor: Double?
 
     func run() throws {
         try Output.reportingInputErrors {
@@ -47,14 +67,42 @@ struct Render: ParsableCommand {
             if let progress { values["progress"] = .text(String(progress)) }
             if let selection { values["selection"] = .text(String(selection)) }
             if let scenario { values["scenario"] = .text(scenario) }
+            if reducedMotion { values["reducedMotion"] = .text("true") }
             let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
-            let request: RenderRequest
-            do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
+            func renderRequest(_ values: [String: InputValue], periodOption: String = "period") throws -> RenderRequest {
+                do throws(HTTPError) { return try RenderRequest(values, base: style) } catch {
+                    throw InputError("--\(error.field == "period" ? periodOption : error.field ?? "option"): \(error.message)")
+                }
+            }
+            let request = try renderRequest(values)
             let data = try locations.chartData(scenario: request.scenario)
+            if motion == .period {
+                guard !animated else { throw InputError("--animated: only for --motion press") }
+                guard let from else { throw InputError("--from: required with --motion period") }
+                guard let to else { throw InputError("--to: required with --motion period") }
+                let start = try renderRequest(values.merging(["period": .text(from)]) { $1 }, periodOption: "from").document(data: data)
+                let end = try renderRequest(values.merging(["period": .text(to)]) { $1 }, periodOption: "to").document(data: data)
+                let frame = try outage(PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0), style: end.style)
+                return Output.write((scene ? SceneJSON.text(frame) : end.svg(frame)) + "\n")
+            }
             let document = request.document(data: data)
+            if scene || staleFor != nil {
+                let frame = try outage(document.scene(state: ChartState(progress: request.progress, selection: request.selection)), style: request.style)
+                guard !animated else { throw InputError("--stale-for: not with --animated") }
+                return Output.write((scene ? SceneJSON.text(frame) : document.svg(frame)) + "\n")
+            }
             Output.write((animated ? document.animatedSVG(selection: request.selection ?? 0.7)
                                    : document.svg(state: ChartState(progress: request.progress, selection: request.selection))) + "\n")
         }
+    }
+}
+
+extension Render {
+    /// The frame in the outage state when `--stale-for` says the prices are stale.
+    func outage(_ frame: ChartScene, style: ChartStyle) throws -> ChartScene {
+        guard let staleFor else { return frame }
+        guard staleFor.isFinite, staleFor >= 0 else { throw InputError("--stale-for: must be a number of seconds, 0 or more") }
+        return Outage.apply(to: frame, secondsSinceLastPrice: staleFor, style: style)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func definitionsAreUniqueAndDefaultsValid() {
         let keys = ChartStyle.definitions.map(\.key)
         #expect(Set(keys).count == keys.count)
-        #expect(keys.count == 39)   // 29 of the specification, labelEnabled, smoothedEndsOnPrice, the spring's duration and bounce, pointSizing, smoothingSpan, reduced motion (style, duration), haptics (style, interval)
+        #expect(keys.count == 57)   // 29 of the specification, labelEnabled, smoothedEndsOnPrice, the spring's duration and bounce, pointSizing, smoothingSpan, reduced motion (style, duration), haptics (style, interval); 18 of the other motions (period change 4, live price 7, first load 5, outage 2)
         for d in ChartStyle.definitions { #expect(throws: Never.self) { _ = try d.validate(d.defaultValue) } }
     }
 

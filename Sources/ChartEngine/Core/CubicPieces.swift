@@ -1,8 +1,8 @@
 /// One piece of a line recorded as cubic Bézier segments (lines become cubics with control
 /// points at thirds). Two recordings can be brought to the same number of segments and mixed
 /// point by point, which lets the engine morph one curve into another without a jump.
-public struct CubicPieces: PathSink, Equatable {
-    public struct Segment: Equatable {
+public struct CubicPieces: PathSink, Equatable, Sendable {
+    public struct Segment: Equatable, Sendable {
         public var c1x, c1y, c2x, c2y, x, y: Double
     }
 

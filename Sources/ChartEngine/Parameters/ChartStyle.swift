@@ -53,6 +53,25 @@ public struct ChartStyle: Sendable, Equatable {
     public var reducedMotionDuration = 0.2
     public var haptics = HapticsStyle.off
     public var hapticsMinInterval = 50.0
+    // The motions besides the press (their definitions: MotionParameters.swift).
+    public var periodMorphStyle = PeriodMorphStyle.morph
+    public var periodDuration = 0.4
+    public var periodEasing = EasingName.easeInOut
+    public var periodReducedMotion = ReducedMotionStyle.crossfade
+    public var livePriceDuration = 0.3
+    public var livePriceEasing = EasingName.easeOut
+    public var livePriceFlash = true
+    public var livePriceUpColor = "#2EBD85"
+    public var livePriceDownColor = "#E0245E"
+    public var livePriceFlashDuration = 0.6
+    public var livePriceReducedMotion = ReducedMotionStyle.crossfade
+    public var revealPlaceholder = RevealPlaceholder.skeleton
+    public var revealStyle = RevealStyle.drawOn
+    public var revealDuration = 0.6
+    public var revealEasing = EasingName.easeOut
+    public var revealReducedMotion = ReducedMotionStyle.crossfade
+    public var outageStaleAfter = 60.0
+    public var outageDimOpacity = 0.5
 
     public init() {}
 
@@ -137,7 +156,7 @@ public struct ChartStyle: Sendable, Equatable {
                 help: "Off, or a light selection tick each time the finger moves the selection to another price point (UISelectionFeedbackGenerator, Compose TextHandleMove, the Vibration API)."),
         .number(\.hapticsMinInterval, "hapticsMinInterval", "Haptics interval", group: "Accessibility", range: 0...500, step: 10, unit: "ms",
                 help: "Fewest milliseconds between two ticks, 0 to 500: a fast scrub over many points does not buzz.", when: .key("haptics", is: "onPointCrossed")),
-    ]
+    ] + motionDefinitions
 
     /// Presets and links from before per-period sizing set a point count or window of points
     /// without saying how points are sized: they meant a fixed count.

@@ -87,3 +87,19 @@ public struct TransitionMotion: Sendable, Equatable {
         return (offset, velocity)
     }
 }
+
+extension TransitionMotion {
+    /// A motion other than the press (a period change, a live price): progress restarts at 0
+    /// toward 1 with its own duration and easing. While a previous one is moving, its velocity
+    /// carries over (a spring keeps its momentum); from rest a spring starts with the style's
+    /// initial velocity.
+    public static func started(at time: Double, after previous: TransitionMotion?, duration: Double, easing: Easing) -> TransitionMotion {
+        var velocity = 0.0
+        if let previous, !previous.state(at: time).finished {
+            velocity = previous.state(at: time).velocity
+        } else if case .spring(let spring) = easing.kind {
+            velocity = spring.velocity
+        }
+        return TransitionMotion(startTime: time, startProgress: 0, startVelocity: velocity, target: 1, duration: duration, easing: easing)
+    }
+}

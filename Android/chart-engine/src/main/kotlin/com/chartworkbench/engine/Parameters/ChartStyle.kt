@@ -90,6 +90,35 @@ enum class HapticsStyle(val key: String) {
     }
 }
 
+enum class PeriodMorphStyle(val key: String) {
+    MORPH("morph"),
+    CROSSFADE("crossfade"),
+    NONE("none");
+
+    companion object {
+        fun of(key: String): PeriodMorphStyle? = values().firstOrNull { it.key == key }
+    }
+}
+
+enum class RevealPlaceholder(val key: String) {
+    FLAT("flat"),
+    SKELETON("skeleton");
+
+    companion object {
+        fun of(key: String): RevealPlaceholder? = values().firstOrNull { it.key == key }
+    }
+}
+
+enum class RevealStyle(val key: String) {
+    DRAW_ON("drawOn"),
+    FADE("fade"),
+    NONE("none");
+
+    companion object {
+        fun of(key: String): RevealStyle? = values().firstOrNull { it.key == key }
+    }
+}
+
 /** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */
 data class ChartStyle(
     /** Line width while nobody touches the chart, in points (px at 1×). */
@@ -169,7 +198,43 @@ data class ChartStyle(
     /** Off, or a light selection tick each time the finger moves the selection to another price point (UISelectionFeedbackGenerator, Compose TextHandleMove, the Vibration API). */
     val haptics: HapticsStyle = HapticsStyle.OFF,
     /** Fewest milliseconds between two ticks, 0 to 500: a fast scrub over many points does not buzz. */
-    val hapticsMinInterval: Double = 50.0
+    val hapticsMinInterval: Double = 50.0,
+    /** When another period is chosen: the line morphs into the new one (line, fill and vertical range together, the header counting), the two pictures crossfade, or none (the new one at once). */
+    val periodMorphStyle: PeriodMorphStyle = PeriodMorphStyle.MORPH,
+    /** Seconds the period change takes, 0 to 2. */
+    val periodDuration: Double = 0.4,
+    /** How the period change runs over time, with the press's easing choices; a spring uses the press's spring tuning. */
+    val periodEasing: EasingName = EasingName.EASE_IN_OUT,
+    /** The period change under reduced motion: a linear crossfade over the reduced-motion duration, or none. */
+    val periodReducedMotion: ReducedMotionStyle = ReducedMotionStyle.CROSSFADE,
+    /** Seconds a new live price takes to move the line's end (and rescale the vertical range when it leaves it), 0 to 2. */
+    val livePriceDuration: Double = 0.3,
+    /** How the live price's step runs over time, with the press's easing choices. */
+    val livePriceEasing: EasingName = EasingName.EASE_OUT,
+    /** The header's price flashes in the up or down colour when a new price arrives. */
+    val livePriceFlash: Boolean = true,
+    /** Flash colour of a price above the previous one, #RRGGBB. */
+    val livePriceUpColor: String = "#2EBD85",
+    /** Flash colour of a price below the previous one, #RRGGBB. */
+    val livePriceDownColor: String = "#E0245E",
+    /** Seconds the flash takes to fade, 0 to 2. */
+    val livePriceFlashDuration: Double = 0.6,
+    /** The live price's step under reduced motion: a linear crossfade over the reduced-motion duration, or none. */
+    val livePriceReducedMotion: ReducedMotionStyle = ReducedMotionStyle.CROSSFADE,
+    /** What shows before the first prices arrive: a flat line at mid-height or a grey skeleton band. */
+    val revealPlaceholder: RevealPlaceholder = RevealPlaceholder.SKELETON,
+    /** How the first line appears: drawn on from the left, faded in, or at once. */
+    val revealStyle: RevealStyle = RevealStyle.DRAW_ON,
+    /** Seconds the reveal takes, 0 to 3. */
+    val revealDuration: Double = 0.6,
+    /** How the reveal runs over time, with the press's easing choices. */
+    val revealEasing: EasingName = EasingName.EASE_OUT,
+    /** The reveal under reduced motion: a linear fade over the reduced-motion duration, or none. */
+    val revealReducedMotion: ReducedMotionStyle = ReducedMotionStyle.CROSSFADE,
+    /** Seconds without a new price after which the chart dims and says "Prices delayed", 5 to 600. */
+    val outageStaleAfter: Double = 60.0,
+    /** Opacity of the line and fill while prices are delayed, 0.1 to 1 (not dimmed). */
+    val outageDimOpacity: Double = 0.5
 ) {
     /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */
     val values: List<Pair<String, Any>>
@@ -212,7 +277,25 @@ data class ChartStyle(
             Pair("reducedMotionStyle", reducedMotionStyle.key),
             Pair("reducedMotionDuration", reducedMotionDuration),
             Pair("haptics", haptics.key),
-            Pair("hapticsMinInterval", hapticsMinInterval)
+            Pair("hapticsMinInterval", hapticsMinInterval),
+            Pair("periodMorphStyle", periodMorphStyle.key),
+            Pair("periodDuration", periodDuration),
+            Pair("periodEasing", periodEasing.key),
+            Pair("periodReducedMotion", periodReducedMotion.key),
+            Pair("livePriceDuration", livePriceDuration),
+            Pair("livePriceEasing", livePriceEasing.key),
+            Pair("livePriceFlash", livePriceFlash),
+            Pair("livePriceUpColor", livePriceUpColor),
+            Pair("livePriceDownColor", livePriceDownColor),
+            Pair("livePriceFlashDuration", livePriceFlashDuration),
+            Pair("livePriceReducedMotion", livePriceReducedMotion.key),
+            Pair("revealPlaceholder", revealPlaceholder.key),
+            Pair("revealStyle", revealStyle.key),
+            Pair("revealDuration", revealDuration),
+            Pair("revealEasing", revealEasing.key),
+            Pair("revealReducedMotion", revealReducedMotion.key),
+            Pair("outageStaleAfter", outageStaleAfter),
+            Pair("outageDimOpacity", outageDimOpacity)
         )
 
     companion object {
@@ -258,7 +341,25 @@ data class ChartStyle(
                 reducedMotionStyle = ParameterRules.reducedMotionStyle.choice(p, d.reducedMotionStyle) { ReducedMotionStyle.of(it) },
                 reducedMotionDuration = ParameterRules.reducedMotionDuration.number(p, d.reducedMotionDuration),
                 haptics = ParameterRules.haptics.choice(p, d.haptics) { HapticsStyle.of(it) },
-                hapticsMinInterval = ParameterRules.hapticsMinInterval.number(p, d.hapticsMinInterval)
+                hapticsMinInterval = ParameterRules.hapticsMinInterval.number(p, d.hapticsMinInterval),
+                periodMorphStyle = ParameterRules.periodMorphStyle.choice(p, d.periodMorphStyle) { PeriodMorphStyle.of(it) },
+                periodDuration = ParameterRules.periodDuration.number(p, d.periodDuration),
+                periodEasing = ParameterRules.periodEasing.choice(p, d.periodEasing) { EasingName.of(it) },
+                periodReducedMotion = ParameterRules.periodReducedMotion.choice(p, d.periodReducedMotion) { ReducedMotionStyle.of(it) },
+                livePriceDuration = ParameterRules.livePriceDuration.number(p, d.livePriceDuration),
+                livePriceEasing = ParameterRules.livePriceEasing.choice(p, d.livePriceEasing) { EasingName.of(it) },
+                livePriceFlash = ParameterRules.livePriceFlash.flag(p, d.livePriceFlash),
+                livePriceUpColor = ParameterRules.livePriceUpColor.color(p, d.livePriceUpColor),
+                livePriceDownColor = ParameterRules.livePriceDownColor.color(p, d.livePriceDownColor),
+                livePriceFlashDuration = ParameterRules.livePriceFlashDuration.number(p, d.livePriceFlashDuration),
+                livePriceReducedMotion = ParameterRules.livePriceReducedMotion.choice(p, d.livePriceReducedMotion) { ReducedMotionStyle.of(it) },
+                revealPlaceholder = ParameterRules.revealPlaceholder.choice(p, d.revealPlaceholder) { RevealPlaceholder.of(it) },
+                revealStyle = ParameterRules.revealStyle.choice(p, d.revealStyle) { RevealStyle.of(it) },
+                revealDuration = ParameterRules.revealDuration.number(p, d.revealDuration),
+                revealEasing = ParameterRules.revealEasing.choice(p, d.revealEasing) { EasingName.of(it) },
+                revealReducedMotion = ParameterRules.revealReducedMotion.choice(p, d.revealReducedMotion) { ReducedMotionStyle.of(it) },
+                outageStaleAfter = ParameterRules.outageStaleAfter.number(p, d.outageStaleAfter),
+                outageDimOpacity = ParameterRules.outageDimOpacity.number(p, d.outageDimOpacity)
             )
         }
     }
@@ -305,6 +406,24 @@ object ParameterRules {
     val reducedMotionDuration: ParameterRule = ParameterRule.number("reducedMotionDuration", 0.0, 1.0, 0.05, "s")
     val haptics: ParameterRule = ParameterRule.choice("haptics", listOf("off", "onPointCrossed"))
     val hapticsMinInterval: ParameterRule = ParameterRule.number("hapticsMinInterval", 0.0, 500.0, 10.0, "ms")
+    val periodMorphStyle: ParameterRule = ParameterRule.choice("periodMorphStyle", listOf("morph", "crossfade", "none"))
+    val periodDuration: ParameterRule = ParameterRule.number("periodDuration", 0.0, 2.0, 0.05, "s")
+    val periodEasing: ParameterRule = ParameterRule.choice("periodEasing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring", "perceptualSpring"))
+    val periodReducedMotion: ParameterRule = ParameterRule.choice("periodReducedMotion", listOf("crossfade", "none"))
+    val livePriceDuration: ParameterRule = ParameterRule.number("livePriceDuration", 0.0, 2.0, 0.05, "s")
+    val livePriceEasing: ParameterRule = ParameterRule.choice("livePriceEasing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring", "perceptualSpring"))
+    val livePriceFlash: ParameterRule = ParameterRule.toggle("livePriceFlash")
+    val livePriceUpColor: ParameterRule = ParameterRule.color("livePriceUpColor")
+    val livePriceDownColor: ParameterRule = ParameterRule.color("livePriceDownColor")
+    val livePriceFlashDuration: ParameterRule = ParameterRule.number("livePriceFlashDuration", 0.0, 2.0, 0.05, "s")
+    val livePriceReducedMotion: ParameterRule = ParameterRule.choice("livePriceReducedMotion", listOf("crossfade", "none"))
+    val revealPlaceholder: ParameterRule = ParameterRule.choice("revealPlaceholder", listOf("flat", "skeleton"))
+    val revealStyle: ParameterRule = ParameterRule.choice("revealStyle", listOf("drawOn", "fade", "none"))
+    val revealDuration: ParameterRule = ParameterRule.number("revealDuration", 0.0, 3.0, 0.05, "s")
+    val revealEasing: ParameterRule = ParameterRule.choice("revealEasing", listOf("linear", "easeIn", "easeOut", "easeInOut", "cubicBezier", "spring", "perceptualSpring"))
+    val revealReducedMotion: ParameterRule = ParameterRule.choice("revealReducedMotion", listOf("crossfade", "none"))
+    val outageStaleAfter: ParameterRule = ParameterRule.number("outageStaleAfter", 5.0, 600.0, 5.0, "s")
+    val outageDimOpacity: ParameterRule = ParameterRule.number("outageDimOpacity", 0.1, 1.0, 0.05, null)
 
     val all: List<ParameterRule> = listOf(
         inactiveLineWidth,
@@ -345,6 +464,24 @@ object ParameterRules {
         reducedMotionStyle,
         reducedMotionDuration,
         haptics,
-        hapticsMinInterval
+        hapticsMinInterval,
+        periodMorphStyle,
+        periodDuration,
+        periodEasing,
+        periodReducedMotion,
+        livePriceDuration,
+        livePriceEasing,
+        livePriceFlash,
+        livePriceUpColor,
+        livePriceDownColor,
+        livePriceFlashDuration,
+        livePriceReducedMotion,
+        revealPlaceholder,
+        revealStyle,
+        revealDuration,
+        revealEasing,
+        revealReducedMotion,
+        outageStaleAfter,
+        outageDimOpacity
     )
 }
