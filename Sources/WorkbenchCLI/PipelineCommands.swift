@@ -49,7 +49,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: locations.presets)?.style else { throw InputError("--preset is required") }
+            guard let style = try loadPreset(preset, folder: locations.presets, state: locations.state)?.style else { throw InputError("--preset is required") }
             let series = locations.data == nil ? try Self.readSeries(StandardInput.read()) : try locations.loadData().series
             let model = ChartModel(series: series, period: .all, style: style, width: width, height: height)
             let state = ChartState(progress: progress, selection: selection)

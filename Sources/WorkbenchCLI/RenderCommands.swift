@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
             if let state { values["state"] = .text(state) }
             if let progress { values["progress"] = .text(String(progress)) }
             if let selection { values["selection"] = .text(String(selection)) }
-            let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
+            let style = try loadPreset(preset, folder: locations.presets, state: locations.state)?.style ?? ChartStyle()
             let request: RenderRequest
             do throws(HTTPError) { request = try RenderRequest(values, base: style) } catch { throw InputError("--\(error.field ?? "option"): \(error.message)") }
             let data = IndexedSeries(try locations.loadData().series)
@@ -99,7 +99,7 @@ struct Export: ParsableCommand {
             var fromStore: Preset?
             if !preset.hasSuffix(".json") {
                 let store: PresetStore
-                store = try openPresets(locations.presets, options: .init(newHistory: locations.newHistory))
+                store = try openPresets(locations.presets, state: locations.state, options: .init(newHistory: locations.newHistory))
                 opened = store
                 do {
                     let exported = try store.exportable(preset, revision: revision)
@@ -107,7 +107,7 @@ struct Export: ParsableCommand {
                 } catch PresetStore.SaveError.noRevision(let why) {
                     throw InputError("--revision: \(why)")
                 } catch {
-                    _ = try loadPreset(preset, folder: locations.presets)  // says which presets there are
+                    _ = try loadPreset(preset, folder: locations.presets, state: locations.state)  // says which presets there are
                     throw InputError("--preset: no preset named \"\(preset)\"")
                 }
             } else if revision != nil {
@@ -116,7 +116,7 @@ struct Export: ParsableCommand {
             guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
             if let platform = HandoffBundle.Platform(rawValue: format) {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
-                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: locations.state) else { throw InputError("--preset is required") }
                 let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: provenance)
                 do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
                     throw InputError("--output \(output): \(error.localizedDescription)")
@@ -128,7 +128,7 @@ struct Export: ParsableCommand {
             guard let exportFormat = ExportFormat(rawValue: format) else {
                 throw InputError("--format must be one of \(formats)")
             }
-            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: locations.state) else { throw InputError("--preset is required") }
             if exportFormat == .swift && target == "engine" {
                 let text = SwiftEngineExport(preset: loaded).text
                 Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
@@ -142,7 +142,7 @@ struct Export: ParsableCommand {
 }
 
 /// A preset by file path or by name in the presets folder.
-func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
+func loadPreset(_ reference: String?, folder: String, state: String?) throws -> Preset? {
     guard let reference else { return nil }
     if reference.hasSuffix(".json"), let contents = FileManager.default.contents(atPath: reference) {
         do {
@@ -156,7 +156,7 @@ func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
         }
     }
     let store: PresetStore
-    store = try openPresets(folder)
+    store = try openPresets(folder, state: state)
     guard let entry = store.get(reference) else {
         let names = store.list().entries.map { "\"\($0.preset.name)\"" }.joined(separator: ", ")
         throw InputError("--preset: no preset named \"\(reference)\" in \(folder) (have \(names.isEmpty ? "none" : names))")

@@ -76,7 +76,7 @@ struct Serve: ParsableCommand {
             }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
-            presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
+            presets = try openPresets(locations.presets, state: locations.state, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
                 writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true),
                                       createMissing: true)

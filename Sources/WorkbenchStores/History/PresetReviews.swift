@@ -70,7 +70,9 @@ package final class PresetReviews: Sendable {
         try connection.query("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
             .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
         ])
-        return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
+        let id = connection.lastInsertedRowID
+        try HistoryChain.record(.review, key: [.integer(id)], on: connection)
+        return Review(id: id, presetID: presetID, revision: revision, author: author, decision: decision,
                       reviewers: reviewers, comment: comment, time: time)
     }
 

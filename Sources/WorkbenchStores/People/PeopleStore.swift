@@ -123,6 +123,7 @@ package final class PeopleStore: Sendable {
                                          [.text(name), .text(secretHash), .text(role.rawValue), .text(time)])
                     let id = connection.lastInsertedRowID
                     try connection.query("INSERT INTO person_names(name_key, person_id) VALUES (?1, ?2)", [.text(Self.nameKey(name)), .integer(id)])
+                    try HistoryChain.record(.person, key: [.integer(id)], on: connection)
                     return Person(id: id, name: name, role: role, createdAt: time, revokedAt: nil)
                 }
             }
@@ -152,6 +153,7 @@ package final class PeopleStore: Sendable {
                         try connection.query("INSERT INTO person_names(name_key, person_id) VALUES (?1, ?2)", [.text(Self.nameKey(new)), .integer(person.id)])
                     }
                     try connection.query("UPDATE people SET name = ?2 WHERE id = ?1", [.integer(person.id), .text(new)])
+                    try HistoryChain.record(.person, key: [.integer(person.id)], on: connection)
                 }
             }
         } catch {
@@ -166,7 +168,12 @@ package final class PeopleStore: Sendable {
         if person.revoked { return person }
         let time = DecisionLog.timestamp()
         do {
-            _ = try database.withConnection { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
+            try database.withConnection { connection in
+                try connection.transaction {
+                    try connection.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)])
+                    try HistoryChain.record(.person, key: [.integer(person.id)], on: connection)
+                }
+            }
         } catch {
             if let refusal = (error as? SQLiteError)?.refusal { throw .history(refusal) }
             throw .storage("\(error)")
