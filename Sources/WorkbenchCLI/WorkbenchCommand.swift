@@ -99,9 +99,6 @@ struct Locations: ParsableArguments {
     @Option(help: "Folder of preset files.")
     var presets: String = "Presets"
 
-    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
-    var state: String?
-
     @Flag(help: "Begin a new history from the preset files when the folder's history database is missing, empty or damaged (it is kept aside). Without it such a folder is refused.")
     var newHistory = false
 
