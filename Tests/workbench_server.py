@@ -18,6 +18,11 @@ NAME_HEADERS = ("X-Workbench-User", "X-Workbench-Author")
 ROOT = Path(__file__).resolve().parent.parent
 BINARY = os.environ.get("WORKBENCH_BIN", str(ROOT / ".build" / "debug" / "workbench"))
 
+# The workbench's own state (signing key, the history's signed head) lives outside the presets
+# folder, by default under $XDG_STATE_HOME: tests keep it in a temporary folder of their own, so
+# every server (and every command run on the same presets folder) has its own state there.
+os.environ["XDG_STATE_HOME"] = tempfile.mkdtemp(prefix="workbench-state-")
+
 
 def copy_shipped_presets(folder):
     """The repository's shipped preset files copied into `folder`: only the JSON files git holds,

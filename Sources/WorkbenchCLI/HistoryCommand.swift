@@ -8,8 +8,8 @@ import Foundation
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Back up the presets' history database, or restore it from a backup.",
-        subcommands: [Backup.self, Restore.self])
+        abstract: "Back up the presets' history database, restore it from a backup, or check its hash chain.",
+        subcommands: [Backup.self, Restore.self, Check.self])
 
     struct Backup: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -17,6 +17,9 @@ struct HistoryCommand: ParsableCommand {
 
         @Option(help: "Folder of preset files.")
         var presets: String = "Presets"
+
+        @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
+        var state: String?
 
         func run() throws {
             try Output.reportingInputErrors {
@@ -26,7 +29,7 @@ struct HistoryCommand: ParsableCommand {
                 }
                 let started = Date()
                 do {
-                    let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0))
+                    let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
                     for warning in warnings { Output.error(warning) }
                     let name = try file.backup(kind: "manual")
                     let path = file.backups.folder + "/" + name
@@ -42,13 +45,19 @@ struct HistoryCommand: ParsableCommand {
 
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Put a backup in place of the presets' history (refused while a server uses the folder, or when the backup fails SQLite's integrity check).")
+            abstract: "Put a backup in place of the presets' history (refused while a server uses the folder, when the backup fails SQLite's integrity check, holds schema objects the workbench does not make, or its chain does not verify; and when it is older than the history kept, unless --accept-older).")
 
         @Argument(help: "A backup: a file of .workbench-backups/, or one `workbench history backup` printed.")
         var backup: String
 
+        @Flag(help: "Restore a backup older than the history the workbench kept, losing what was kept after it (the refusal says what).")
+        var acceptOlder = false
+
         @Option(help: "Folder of preset files.")
         var presets: String = "Presets"
+
+        @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
+        var state: String?
 
         func run() throws {
             try Output.reportingInputErrors {
@@ -56,7 +65,40 @@ struct HistoryCommand: ParsableCommand {
                 guard FileManager.default.fileExists(atPath: folder) else { throw InputError("--presets \(presets): no such folder") }
                 guard FileManager.default.fileExists(atPath: backup) else { throw InputError("\(backup): no such file") }
                 do {
-                    Output.write(try HistoryFile.restore(backup: backup, folder: folder) + "\n")
+                    let stateFolder = StateFolder.resolve(explicit: state, presetsFolder: folder)
+                    Output.write(try HistoryFile.restore(backup: backup, folder: folder, state: stateFolder, acceptOlder: acceptOlder) + "\n")
+                } catch let error as HistoryError {
+                    throw InputError("refused: \(error.message)")
+                }
+            }
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check the presets' history: its hash chain re-derived entry by entry, every revision, review, person, comment, round and log entry against it, and its head against the one the workbench signed. Exit 1 when anything does not match.")
+
+        @Option(help: "Folder of preset files.")
+        var presets: String = "Presets"
+
+        @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
+        var state: String?
+
+        func run() throws {
+            try Output.reportingInputErrors {
+                let folder = URL(fileURLWithPath: presets).standardizedFileURL.resolvingSymlinksInPath().path
+                guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
+                    throw InputError("--presets \(presets): there is no history to check (no \(HistoryFile.databaseFileName))")
+                }
+                let started = Date()
+                do {
+                    // Opening runs the full check already (and refuses what fails it).
+                    let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
+                    for warning in warnings { Output.error(warning) }
+                    let verdict = try file.check()
+                    guard verdict.problems.isEmpty else { throw InputError("the presets' history does not verify: " + verdict.problems.joined(separator: "; ")) }
+                    Output.write(String(format: "the presets' history verifies: %lld chain entries over %d rows, head %@ (%.2f s)\n",
+                                        verdict.head.count, verdict.rows, String(verdict.head.hash.prefix(16)), Date().timeIntervalSince(started)))
                 } catch let error as HistoryError {
                     throw InputError("refused: \(error.message)")
                 }

@@ -27,6 +27,9 @@ struct LinksCommand: ParsableCommand {
     @Option(help: "Folder of preset files and their history.")
     var presets: String = "Presets"
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     @Option(help: "The role of a new link: editor or viewer.")
     var role: String = "editor"
 
@@ -38,7 +41,7 @@ struct LinksCommand: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            let store = try openPresets(presets)
+            let store = try openPresets(presets, state: state)
             let people = try openPeople(store)
             do {
                 switch (action, id) {

@@ -49,9 +49,12 @@ struct PeopleCommand: ParsableCommand {
     @Option(help: "How many hours an invitation (invite, restore) stays valid: 1/60 to 720.")
     var hours: Double = PeopleStore.InvitationLimits.defaultLifetime / 3600
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     func run() throws {
         try Output.reportingInputErrors {
-            let store = try openPresets(presets)
+            let store = try openPresets(presets, state: state)
             let people = try openPeople(store)
             func log(_ summary: String, _ details: [(String, JSONValue)]) {
                 _ = try? store.log.append(DecisionLog.Kind("people"), author: PeopleStore.ownerName, summary: summary, details: .object(details))

@@ -28,6 +28,9 @@ struct Frame: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     @OptionGroup var size: ChartSize
 
     var width: Double { size.width }
@@ -49,7 +52,7 @@ struct Frame: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            guard let style = try loadPreset(preset, folder: locations.presets)?.style else { throw InputError("--preset is required") }
+            guard let style = try loadPreset(preset, folder: locations.presets, state: state)?.style else { throw InputError("--preset is required") }
             let series = locations.data == nil ? try Self.readSeries(StandardInput.read()) : try locations.loadData().series
             let model = ChartModel(series: series, period: .all, style: style, width: width, height: height)
             let state = ChartState(progress: progress, selection: selection)

@@ -16,6 +16,10 @@ struct Render: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
+    // `--state` is the chart's state here (SPEC §5), so the workbench's state folder is named apart.
+    @Option(name: .customLong("state-folder"), help: "The workbench's own state folder for these presets (default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>).")
+    var stateFolder: String?
+
     @Option(help: "1D, 1W, 1M, 1Y or ALL.")
     var period = "1Y"
 
@@ -68,7 +72,7 @@ struct Render: ParsableCommand {
             if let selection { values["selection"] = .text(String(selection)) }
             if let scenario { values["scenario"] = .text(scenario) }
             if reducedMotion { values["reducedMotion"] = .text("true") }
-            let style = try loadPreset(preset, folder: locations.presets)?.style ?? ChartStyle()
+            let style = try loadPreset(preset, folder: locations.presets, state: stateFolder)?.style ?? ChartStyle()
             func renderRequest(_ values: [String: InputValue], periodOption: String = "period") throws -> RenderRequest {
                 do throws(HTTPError) { return try RenderRequest(values, base: style) } catch {
                     throw InputError("--\(error.field == "period" ? periodOption : error.field ?? "option"): \(error.message)")
@@ -129,6 +133,9 @@ struct Export: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     /// A produced export of a stored preset is logged like the page's, "from the command line".
     private func record(_ provenance: Provenance?, format: String, in store: PresetStore?) {
         guard let provenance, let store else { return }
@@ -151,7 +158,7 @@ struct Export: ParsableCommand {
             var fromStore: Preset?
             if !preset.hasSuffix(".json") {
                 let store: PresetStore
-                store = try openPresets(locations.presets, options: .init(newHistory: locations.newHistory))
+                store = try openPresets(locations.presets, state: state, options: .init(newHistory: locations.newHistory))
                 opened = store
                 do {
                     let exported = try store.exportable(preset, revision: revision)
@@ -159,7 +166,7 @@ struct Export: ParsableCommand {
                 } catch PresetStore.SaveError.noRevision(let why) {
                     throw InputError("--revision: \(why)")
                 } catch {
-                    _ = try loadPreset(preset, folder: locations.presets)  // says which presets there are
+                    _ = try loadPreset(preset, folder: locations.presets, state: state)  // says which presets there are
                     throw InputError("--preset: no preset named \"\(preset)\"")
                 }
             } else if revision != nil {
@@ -168,7 +175,7 @@ struct Export: ParsableCommand {
             guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
             if let platform = HandoffBundle.Platform(rawValue: format) {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
-                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+                guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: state) else { throw InputError("--preset is required") }
                 let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: provenance)
                 do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
                     throw InputError("--output \(output): \(error.localizedDescription)")
@@ -180,7 +187,7 @@ struct Export: ParsableCommand {
             guard let exportFormat = ExportFormat(rawValue: format) else {
                 throw InputError("--format must be one of \(formats)")
             }
-            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets) else { throw InputError("--preset is required") }
+            guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: state) else { throw InputError("--preset is required") }
             if exportFormat == .swift && target == "engine" {
                 let text = SwiftEngineExport(preset: loaded).text
                 Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
@@ -194,7 +201,7 @@ struct Export: ParsableCommand {
 }
 
 /// A preset by file path or by name in the presets folder.
-func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
+func loadPreset(_ reference: String?, folder: String, state: String?) throws -> Preset? {
     guard let reference else { return nil }
     if reference.hasSuffix(".json"), let contents = FileManager.default.contents(atPath: reference) {
         do {
@@ -208,7 +215,7 @@ func loadPreset(_ reference: String?, folder: String) throws -> Preset? {
         }
     }
     let store: PresetStore
-    store = try openPresets(folder)
+    store = try openPresets(folder, state: state)
     guard let entry = store.get(reference) else {
         let names = store.list().entries.map { "\"\($0.preset.name)\"" }.joined(separator: ", ")
         throw InputError("--preset: no preset named \"\(reference)\" in \(folder) (have \(names.isEmpty ? "none" : names))")

@@ -23,6 +23,9 @@ struct Serve: ParsableCommand {
 
     @OptionGroup var locations: Locations
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     @Option(help: "Folder of the page's files.")
     var publicFolder: String?
 
@@ -76,7 +79,7 @@ struct Serve: ParsableCommand {
             }
             let pageFolder = try publicFolder ?? Self.findPublicFolder()
             let presets: PresetStore
-            presets = try openPresets(locations.presets, maxPresets: maxPresets, options: HistoryFile.Options(
+            presets = try openPresets(locations.presets, state: state, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
                 writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true),
                                       createMissing: true)

@@ -44,6 +44,9 @@ struct Verify: ParsableCommand {
     @Option(help: "Folder of preset files and their history (default Presets, unless --public-key is given alone).")
     var presets: String?
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     @Option(help: "The CSV the SVG export drew (as given to export --data); the built-in series by default.")
     var data: String?
 
@@ -97,7 +100,7 @@ struct Verify: ParsableCommand {
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
                 throw InputError("--presets \(folder): no such folder (give --public-key to check the signature alone)")
             }
-            store = try openPresets(folder)
+            store = try openPresets(folder, state: state)
         }
         guard (try? FileManager.default.attributesOfItem(atPath: path)) != nil else { throw InputError("\(path): no such file or folder") }
         var problem: InputError?
@@ -123,14 +126,17 @@ extension Verify {
 struct Key: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the public key (base64) that exports from the presets folder are signed with; the key is made on first use.",
-        discussion: "The secret key is the folder's .workbench-signing.key (mode 0600). Give the printed key to whoever runs `workbench verify --public-key KEY`.")
+        discussion: "The secret key is .workbench-signing.key (mode 0600) in the workbench's state folder (--state), never in the presets folder. Give the printed key to whoever runs `workbench verify --public-key KEY`.")
 
     @Option(help: "Folder of preset files and their history.")
     var presets = "Presets"
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     func run() throws {
         try Output.reportingInputErrors {
-            let store = try openPresets(presets)
+            let store = try openPresets(presets, state: state)
             switch store.signingKey() {
             case .success(let key): Output.write(Sodium.base64(key.publicKey) + "\n")
             case .failure(let error): throw InputError("--presets \(presets): \(error.description)")

@@ -62,8 +62,11 @@ struct PresetChoice: ParsableArguments {
     @Option(help: "Folder of preset files.")
     var presets: String = "Presets"
 
+    @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
+    var state: String?
+
     func load() throws -> Preset {
-        guard let loaded = try loadPreset(preset, folder: presets) else { throw InputError("--preset is required") }
+        guard let loaded = try loadPreset(preset, folder: presets, state: state) else { throw InputError("--preset is required") }
         return loaded
     }
 }
@@ -133,8 +136,10 @@ import ChartEngine
 /// unless `--new-history`; tells on stderr what it served around (a read-only history). Only
 /// `serve` makes a missing folder (where presets will be saved); a command that reads presets
 /// refuses it rather than leave an empty folder and database behind.
-func openPresets(_ folder: String, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init(),
+func openPresets(_ folder: String, state: String?, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init(),
                  createMissing: Bool = false) throws -> PresetStore {
+    var options = options
+    options.stateFolder = state
     var isFolder: ObjCBool = false
     if !createMissing {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw InputError("--presets \(folder): no such folder") }

@@ -163,8 +163,8 @@ package struct ProvenanceCheck {
         if let publicKey { return publicKey }
         guard let store else { throw Failure("no key to check against: give --public-key or --presets") }
         do {
-            guard let key = try SigningKey.of(folder: store.folder, create: false) else {
-                throw Failure("the presets folder \(store.folder) has no signing key (\(SigningKey.fileName)): nothing was exported from it; give --public-key")
+            guard let key = try SigningKey.of(folder: store.historyFile.state.path, create: false) else {
+                throw Failure("the presets folder \(store.folder) has no signing key in its state folder \(store.historyFile.state.path): nothing was exported from it; give --public-key (or --state)")
             }
             return key.publicKey
         } catch let error as SigningKey.KeyError { throw Failure(error.description) }

@@ -5,6 +5,7 @@ while serving is noticed before the next write, which answers 503 (never 2xx for
 kept) while reads go on, and a removed one is rescued into a backup that restores everything
 acknowledged; damaged pages answer "history unreadable"; backups are taken and restored; the
 history's size limit answers 507 and a flood of writes 429."""
+import hashlib
 import os
 import shutil
 import sqlite3
@@ -236,7 +237,10 @@ def test_backups_are_taken_every_50_writes_kept_5_and_restored(folder):
         f.write(os.urandom(8 * 4096))
     refused = workbench("history", "restore", str(damaged), "--presets", str(folder))
     assert refused.returncode != 0 and "damaged" in refused.stderr, refused.stderr
-    restored = workbench("history", "restore", str(backup), "--presets", str(folder))
+    # The backup is older than the save after it: a restore loses that save only when asked to (#34.3).
+    older = workbench("history", "restore", str(backup), "--presets", str(folder))
+    assert older.returncode != 0 and "--accept-older" in older.stderr
+    restored = workbench("history", "restore", str(backup), "--presets", str(folder), "--accept-older")
     assert restored.returncode == 0, restored.stderr
     assert list((folder / ".workbench-backups").glob("replaced-*.sqlite"))
     server = serve(folder)
@@ -292,6 +296,12 @@ def test_backing_up_ten_thousand_revisions(folder, capsys):
         db.executemany("INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        [(preset_id, n) + row[2:8] + (text + " " * (n % 500),) + row[9:] for n in range(2, 10_001)])
         db.execute("UPDATE presets SET latest = 10000 WHERE id = ?", (preset_id,))
+        # Rows made here, not by the workbench: the history is made one from before the chain
+        # (no chain, no signed head in the workbench's state), which the next start adopts.
+        db.execute("DROP TABLE history_chain")
+    resolved = str(folder.resolve())
+    state = Path(os.environ["XDG_STATE_HOME"]) / "chart-workbench" / f"{folder.name}-{hashlib.sha256(resolved.encode()).hexdigest()[:16]}"
+    (state / "history-head.json").unlink()
     start = time.monotonic()
     made = workbench("history", "backup", "--presets", str(folder))
     seconds = time.monotonic() - start

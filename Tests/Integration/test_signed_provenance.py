@@ -3,6 +3,7 @@ signature by the presets folder's key over preset, revision, status, approvers, 
 parameters and content; `workbench verify` checks it and re-derives the export. Runs the real
 binary: forgeries fail with one line on stderr, genuine exports pass (re-indented JSON too,
 offline with `--public-key`), and a copy of the binary outside the repository writes bundles."""
+import hashlib
 import json
 import os
 import shutil
@@ -66,7 +67,11 @@ def test_key_is_made_once_private_and_printed(presets):
     key = public_key(presets)
     assert len(key) == 44 and key.endswith("=")
     assert public_key(presets) == key
-    key_file = presets / ".workbench-signing.key"
+    # The key lives in the workbench's state folder, never in the presets folder (#33.5).
+    assert not (presets / ".workbench-signing.key").exists()
+    resolved = str(Path(presets).resolve())
+    key_file = (Path(os.environ["XDG_STATE_HOME"]) / "chart-workbench"
+                / f"{Path(presets).name}-{hashlib.sha256(resolved.encode()).hexdigest()[:16]}" / ".workbench-signing.key")
     assert oct(key_file.stat().st_mode & 0o777) == "0o600"
     # A key file others can read is refused, like ssh does.
     key_file.chmod(0o644)

@@ -46,8 +46,11 @@ package final class RoundStore: Sendable {
         guard let database else { throw .storage("blind rounds cannot be kept in the workbench database: \(unavailable ?? "it is not open")") }
         do {
             try database.withConnection { connection in
-                _ = try connection.query("INSERT OR REPLACE INTO pairwise_rounds(id, created_at, document) VALUES (?1, ?2, ?3)",
-                                         [.text(round.id), .text(round.createdAt), .text(round.json.serialized())])
+                try connection.transaction {
+                    _ = try connection.query("INSERT OR REPLACE INTO pairwise_rounds(id, created_at, document) VALUES (?1, ?2, ?3)",
+                                             [.text(round.id), .text(round.createdAt), .text(round.json.serialized())])
+                    try HistoryChain.record(.round, key: [.text(round.id)], on: connection)
+                }
             }
         } catch {
             throw .storage("the round could not be kept in the workbench database: \(error)")
@@ -56,7 +59,12 @@ package final class RoundStore: Sendable {
 
     private func forget(_ id: String) {
         guard let database else { return }
-        _ = try? database.withConnection { connection in _ = try connection.query("DELETE FROM pairwise_rounds WHERE id = ?1", [.text(id)]) }
+        _ = try? database.withConnection { connection in
+            try connection.transaction {
+                _ = try connection.query("DELETE FROM pairwise_rounds WHERE id = ?1", [.text(id)])
+                try HistoryChain.record(.round, key: [.text(id)], on: connection)
+            }
+        }
     }
 
     package func create(subject: String, candidates: [(name: String, style: ChartStyle)], by author: String) throws(CreateError) -> PairwiseRound {

@@ -99,11 +99,16 @@ package final class DecisionLog: Sendable {
         }
         let shortSummary = String(summary.prefix(Limits.summaryCharacters))
         let time = Self.timestamp()
-        try connection.query("INSERT INTO decision_log(kind, preset, revision, author, time, summary, details) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
-            .text(kind.rawValue), preset.map(SQLiteValue.text) ?? .null, revision.map { .integer(Int64($0)) } ?? .null,
-            .text(author), .text(time), .text(shortSummary), .text(detailsText),
-        ])
-        return DecisionLogEntry(id: connection.lastInsertedRowID, kind: kind, preset: preset, revision: revision, author: author,
+        let id = try connection.transaction {
+            try connection.query("INSERT INTO decision_log(kind, preset, revision, author, time, summary, details) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)", [
+                .text(kind.rawValue), preset.map(SQLiteValue.text) ?? .null, revision.map { .integer(Int64($0)) } ?? .null,
+                .text(author), .text(time), .text(shortSummary), .text(detailsText),
+            ])
+            let id = connection.lastInsertedRowID
+            try HistoryChain.record(.log, key: [.integer(id)], on: connection)
+            return id
+        }
+        return DecisionLogEntry(id: id, kind: kind, preset: preset, revision: revision, author: author,
                                 time: time, summary: shortSummary, details: details)
     }
 

@@ -8,10 +8,12 @@ extension HistoryFile {
     // MARK: Restore
 
     /// Puts the backup `source` in place of `folder`'s history: refused while a server holds the
-    /// folder or when the backup fails `PRAGMA integrity_check`; the copy is written beside the
+    /// folder, when the backup fails `PRAGMA integrity_check` or `checkBackup` (unknown schema
+    /// objects, a chain that does not verify, older than the head kept in `state` without
+    /// `acceptOlder`); the copy is written beside the
     /// database, checked, and renamed into place; the database it replaces (if any) is moved
     /// into the backups folder as `replaced-TIME.sqlite`. Returns what was done, in words.
-    package static func restore(backup source: String, folder: String) throws -> String {
+    package static func restore(backup source: String, folder: String, state: StateFolder, acceptOlder: Bool = false) throws -> String {
         let path = folder + "/" + databaseFileName
         let fd = Glibc.open(folder + "/" + lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw HistoryError(.readOnly, "cannot restore into \(folder): \(String(cString: strerror(errno)))") }
@@ -19,8 +21,9 @@ extension HistoryFile {
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             throw HistoryError(.refusedAtStart, "a workbench server is using \(folder); stop it, then restore")
         }
-        guard state(of: source) == .present else { throw HistoryError(.unreadable, "\(source) is no SQLite database") }
+        guard HistoryFile.state(of: source) == .present else { throw HistoryError(.unreadable, "\(source) is no SQLite database") }
         let summary: String
+        let checked: (head: ChainHead?, note: String?)
         let temporary = path + ".restoring"
         unlink(temporary)
         do {
@@ -30,6 +33,7 @@ extension HistoryFile {
             guard try !backup.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'revisions'").isEmpty else {
                 throw HistoryError(.unreadable, "\(source) holds no presets' history")
             }
+            checked = try checkBackup(backup, source: source, folder: folder, state: state, acceptOlder: acceptOlder)
             let presets = try backup.query("SELECT count(*) FROM presets").first?.integer(0) ?? 0
             let revisions = try backup.query("SELECT count(*) FROM revisions").first?.integer(0) ?? 0
             summary = "\(presets) presets, \(revisions) revisions"
@@ -70,7 +74,14 @@ extension HistoryFile {
         if let id = try? SQLiteConnection(path: path, readOnly: true, create: false).query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) {
             try? AtomicFile.write(Array("\(id)\n".utf8), to: folder + "/" + markerFileName)
         }
-        return "restored the presets' history from \((source as NSString).lastPathComponent) (\(summary))"
+        // The restored chain is now the one the workbench keeps; a backup from before the chain
+        // has it built at the next start.
+        if let head = checked.head, let key = try? SigningKey.of(folder: state.path, create: true) {
+            try head.write(to: state, key: key)
+        } else {
+            unlink(state.path + "/" + ChainHead.fileName)
+        }
+        return (checked.note.map { $0 + ". " } ?? "") + "restored the presets' history from \((source as NSString).lastPathComponent) (\(summary))"
             + (replaced.map { "; the history it replaced was kept as \(backupsFolderName)/\($0)" } ?? "")
             + ". Preset files changed since the backup are taken in as new revisions at the next start"
     }

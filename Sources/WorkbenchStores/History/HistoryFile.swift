@@ -43,11 +43,14 @@ package final class HistoryFile: Sendable {
         package var writeRate: WriteRateLimit?
         /// Hold a shared lock on the folder while open (a server), so a restore can refuse.
         package var holdFolder = false
+        /// The workbench's state folder (`--state`); nil: the default for the presets folder.
+        package var stateFolder: String?
 
         package init(newHistory: Bool = false, limitBytes: Int64? = Limits.historyBytes, backupEvery: Int = Limits.backupEvery,
-                     backupsKept: Int = Limits.backupsKept, backupAtStart: Bool = false, writeRate: WriteRateLimit? = nil, holdFolder: Bool = false) {
+                     backupsKept: Int = Limits.backupsKept, backupAtStart: Bool = false, writeRate: WriteRateLimit? = nil, holdFolder: Bool = false, stateFolder: String? = nil) {
             self.newHistory = newHistory; self.limitBytes = limitBytes; self.backupEvery = backupEvery
             self.backupsKept = backupsKept; self.backupAtStart = backupAtStart; self.writeRate = writeRate; self.holdFolder = holdFolder
+            self.stateFolder = stateFolder
         }
     }
 
@@ -65,6 +68,11 @@ package final class HistoryFile: Sendable {
     package let historyID: String
     package let options: Options
     package let backups: HistoryBackups
+    /// The workbench's own state for this folder: its signing key and the chain's signed head.
+    package let state: StateFolder
+    let signingKey: Ed25519?
+    /// The chain's head as last checked or written (nil: a history that cannot be chained).
+    let keptHead: Mutex<ChainHead?>
     private let identity: (device: UInt64, inode: UInt64)
     private let lockDescriptor: Int32
     private let rescued = Atomic<Bool>(false)
@@ -73,7 +81,8 @@ package final class HistoryFile: Sendable {
     /// What went wrong in the background (a periodic backup), for the command line to tell.
     package let problems = Mutex<[String]>([])
 
-    private init(folder: String, database: SQLiteDatabase, historyID: String, options: Options, identity: (UInt64, UInt64), lock: Int32) {
+    private init(folder: String, database: SQLiteDatabase, historyID: String, options: Options, identity: (UInt64, UInt64), lock: Int32,
+                 state: StateFolder, signingKey: Ed25519?, head: ChainHead?) {
         self.folder = folder
         path = folder + "/" + Self.databaseFileName
         self.database = database
@@ -82,6 +91,9 @@ package final class HistoryFile: Sendable {
         backups = HistoryBackups(folder: folder + "/" + Self.backupsFolderName, kept: options.backupsKept)
         self.identity = identity
         lockDescriptor = lock
+        self.state = state
+        self.signingKey = signingKey
+        keptHead = Mutex(head)
     }
 
     deinit { if lockDescriptor >= 0 { close(lockDescriptor) } }
@@ -179,6 +191,8 @@ package final class HistoryFile: Sendable {
                 }
             }
             let historyID = try identify(database)
+            let (stateFolder, key, head) = try openState(folder: folder, database: database, historyID: historyID, options: options,
+                                                   fresh: opened == nil, warnings: &warnings)
             if database.isReadOnly {
                 warnings.append("the presets' history is read-only (\(PresetStore.folderProblem(folder) ?? "its file cannot be written")): presets are served, every write is refused")
             } else if !historyID.isEmpty {
@@ -190,7 +204,7 @@ package final class HistoryFile: Sendable {
             var info = stat()
             guard stat(path, &info) == 0 else { throw refusal(folder, "vanished while it was being opened") }
             let file = HistoryFile(folder: folder, database: database, historyID: historyID, options: options,
-                                   identity: (UInt64(info.st_dev), UInt64(info.st_ino)), lock: lock)
+                                   identity: (UInt64(info.st_dev), UInt64(info.st_ino)), lock: lock, state: stateFolder, signingKey: key, head: head)
             return (file, warnings)
         } catch {
             if lock >= 0 { close(lock) }
@@ -285,6 +299,7 @@ package final class HistoryFile: Sendable {
             rescue(connection)
             return HistoryError(.removedOrReplaced, Self.replacedWords)
         }
+        if let refusal = chainRefusal(connection: connection, afterCommit: afterCommit) { return refusal }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & 0o222 == 0 {
             return HistoryError(.readOnly, "the presets' history database was made read-only, so nothing can be kept; reads go on")

@@ -190,12 +190,14 @@ package final class PresetHistory: Sendable {
             """, [.integer(presetID), .integer(Int64(number)), .text(revision.name), .text(revision.fileName), .text(revision.author),
                   .text(revision.savedAt), .text(revision.message), .integer(revision.deleted ? 1 : 0), .text(revision.fileText),
                   .text(fileHash), .text(parametersHash)])
+        try HistoryChain.record(.revision, key: [.integer(presetID), .integer(Int64(number))], on: connection)
         return revision
     }
 
     /// Removes a revision whose file could not be written and puts the preset back as it was.
     package static func takeBack(_ revision: Revision, restoring before: Record?, on connection: SQLiteConnection) throws(SQLiteError) {
         try connection.query("DELETE FROM revisions WHERE preset_id = ?1 AND number = ?2", [.integer(revision.presetID), .integer(Int64(revision.number))])
+        try HistoryChain.record(.revision, key: [.integer(revision.presetID), .integer(Int64(revision.number))], on: connection)
         if let before {
             try connection.query("UPDATE presets SET name = ?2, file_name = ?3, latest = ?4, deleted = ?5, file_hash = ?6 WHERE id = ?1", [
                 .integer(before.id), .text(before.name), .text(before.fileName), .integer(Int64(before.latest)), .integer(before.deleted ? 1 : 0),

@@ -93,7 +93,9 @@ package final class PresetReviews: Sendable {
             .integer(presetID), .integer(Int64(revision)), .text(author), .text(decision.rawValue), .text(reviewersText), .text(comment), .text(time),
             required.map { .integer(Int64($0)) } ?? .null, .text(overridesText),
         ])
-        return Review(id: connection.lastInsertedRowID, presetID: presetID, revision: revision, author: author, decision: decision,
+        let id = connection.lastInsertedRowID
+        try HistoryChain.record(.review, key: [.integer(id)], on: connection)
+        return Review(id: id, presetID: presetID, revision: revision, author: author, decision: decision,
                       reviewers: reviewers, comment: comment, time: time, required: required, overrides: overrides)
     }
 

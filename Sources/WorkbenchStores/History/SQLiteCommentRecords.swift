@@ -34,22 +34,24 @@ package struct SQLiteCommentRecords: CommentRecords {
     }
 
     package func insert(_ comment: ParameterComment) throws {
-        try database.withConnection { connection in
+        try database.withConnection { connection in try connection.transaction {
             _ = try connection.query("""
                 INSERT INTO comments(id, preset, parameter, progress, text, author, created_at, resolved_by, resolved_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
                 """, [.integer(Int64(comment.id)), .text(comment.preset), .text(comment.parameter), comment.progress.map(SQLiteValue.real) ?? .null,
                       .text(comment.text), .text(comment.author), .text(comment.createdAt),
                       comment.resolvedBy.map(SQLiteValue.text) ?? .null, comment.resolvedAt.map(SQLiteValue.text) ?? .null])
-        }
+            try HistoryChain.record(.comment, key: [.integer(Int64(comment.id))], on: connection)
+        } }
     }
 
     package func update(_ comment: ParameterComment) throws {
-        try database.withConnection { connection in
+        try database.withConnection { connection in try connection.transaction {
             _ = try connection.query("UPDATE comments SET preset = ?2, resolved_by = ?3, resolved_at = ?4 WHERE id = ?1", [
                 .integer(Int64(comment.id)), .text(comment.preset),
                 comment.resolvedBy.map(SQLiteValue.text) ?? .null, comment.resolvedAt.map(SQLiteValue.text) ?? .null,
             ])
-        }
+            try HistoryChain.record(.comment, key: [.integer(Int64(comment.id))], on: connection)
+        } }
     }
 }

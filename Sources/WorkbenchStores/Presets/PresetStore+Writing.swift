@@ -216,6 +216,7 @@ extension PresetStore {
                 try connection.transaction {
                     try PresetHistory.takeBack(revision, restoring: before, on: connection)
                     try connection.query("DELETE FROM decision_log WHERE id = ?1", [.integer(logged.id)])
+                    try HistoryChain.record(.log, key: [.integer(logged.id)], on: connection)
                 }
             }
             throw SaveError.storage(Self.plainWords(error, name: name, doing: doing, folder: folder))

@@ -1,10 +1,11 @@
 import WorkbenchSupport
-import WorkbenchStores
 import Foundation
 import Synchronization
 
-/// The workbench's Ed25519 signing key: one per presets folder, beside its database, in
-/// `.workbench-signing.key` (mode 0600: the 32-byte seed as hex on one line). Generated on
+/// The workbench's Ed25519 signing key: one per presets folder, kept in its state folder
+/// (`StateFolder`, never the presets folder, which is a git repository), in
+/// `.workbench-signing.key` (mode 0600: the 32-byte seed as hex on one line). It signs exports
+/// and the history's chain head. Generated on
 /// first use, written atomically and never replaced; its public key (base64) is what
 /// `workbench key` prints and `workbench verify --public-key` takes.
 package enum SigningKey {
@@ -16,7 +17,7 @@ package enum SigningKey {
 
     private static let cache = Mutex<[String: Ed25519]>([:])
 
-    /// The folder's key, created when it has none yet (`create`), else nil when it has none.
+    /// The state folder's key, created when it has none yet (`create`), else nil when it has none.
     package static func of(folder: String, create: Bool) throws(KeyError) -> Ed25519? {
         let path = folder + "/" + fileName
         if let known = cache.withLock({ $0[path] }) { return known }
@@ -76,11 +77,11 @@ package enum SigningKey {
 }
 
 extension PresetStore {
-    /// This folder's signing key, created on first use; nil (with the reason) when it cannot
-    /// be read or made (a read-only folder): exports are then unsigned and fail `verify`.
+    /// This folder's signing key (in its state folder), created on first use; nil (with the
+    /// reason) when it cannot be read or made: exports are then unsigned and fail `verify`.
     package func signingKey() -> Result<Ed25519, SigningKey.KeyError> {
         do throws(SigningKey.KeyError) {
-            guard let key = try SigningKey.of(folder: folder, create: true) else { return .failure(.init(description: "no signing key")) }
+            guard let key = try SigningKey.of(folder: historyFile.state.path, create: true) else { return .failure(.init(description: "no signing key")) }
             return .success(key)
         } catch { return .failure(error) }
     }

@@ -1,0 +1,61 @@
+import WorkbenchSupport
+import Foundation
+
+extension HistoryChain {
+    /// What is wrong with a chain, in words; `Verdict.problems` is empty when it is sound.
+    package struct Verdict: Sendable {
+        package var head: Head
+        package var problems: [String]
+        package var rows: Int
+    }
+
+    /// The full check: every entry's hash re-derived from the one before, and every chained row
+    /// compared with the newest entry of its key (an edited, inserted or deleted row shows). Reads
+    /// every chained row once; at most the first few problems of each kind are named.
+    package static func verify(historyID: String, on connection: SQLiteConnection) throws(SQLiteError) -> Verdict {
+        var problems: [String] = []
+        func note(_ problem: String) { if problems.count < 20 { problems.append(problem) } }
+        var previous = genesis(historyID)
+        var expected: Int64 = 1
+        var latest: [String: String] = [:]
+        for entry in try connection.query("SELECT seq, kind, row_key, content_sha256, hash FROM history_chain ORDER BY seq") {
+            let seq = entry.integer(0) ?? -1, kind = entry.text(1) ?? "", key = entry.text(2) ?? "", content = entry.text(3) ?? ""
+            if seq != expected { note("entry \(expected) is missing (the next is \(seq))") }
+            let hash = entryHash(previous: previous, seq: seq, kind: kind, key: key, content: content)
+            if entry.text(4) != hash { note("entry \(seq) (\(kind)) does not follow from the one before: it was edited") }
+            previous = entry.text(4) ?? ""
+            latest[kind + "\u{1}" + key] = content
+            expected = seq + 1
+        }
+        var rows = 0
+        for kind in kinds where try tableExists(kind.table, on: connection) {
+            let columns = try connection.query("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [.text(kind.table)]).compactMap { $0.text(0) }
+            let keyIndexes = kind.keyColumns.compactMap { columns.firstIndex(of: $0) }
+            for row in try connection.query("SELECT * FROM \(kind.table)") {
+                rows += 1
+                let key = keyText(keyIndexes.map { row[$0] })
+                let name = kind.name + "\u{1}" + key
+                guard let content = latest.removeValue(forKey: name) else {
+                    note("a \(kind.name) (\(readable(key))) is in the database but not in the chain: it was added behind the workbench's back")
+                    continue
+                }
+                if content != contentHash(row) { note("a \(kind.name) (\(readable(key))) was changed behind the workbench's back") }
+            }
+        }
+        let absent = contentHash(nil)
+        for (name, content) in latest where content != absent {
+            let parts = name.split(separator: "\u{1}", maxSplits: 1).map(String.init)
+            note("a \(parts.first ?? "row") (\(readable(parts.last ?? ""))) in the chain is gone from the database: it was deleted behind the workbench's back")
+        }
+        return Verdict(head: Head(count: expected - 1, hash: previous), problems: problems.sorted(), rows: rows)
+    }
+
+    /// A key's canonical text as a person reads it: `preset_id 3, number 2` becomes `3, 2`.
+    static func readable(_ key: String) -> String {
+        key.split(separator: ";").map { part in
+            var text = String(part.dropFirst())
+            if part.first == "t", let colon = text.firstIndex(of: ":") { text = String(text[text.index(after: colon)...]) }
+            return text
+        }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,131 @@
+import WorkbenchSupport
+import Foundation
+
+/// The chain's checks (`HistoryChain`, `ChainHead`): the full one at start and by
+/// `workbench history check`, the cheap one before every write (the database's entry at the
+/// kept head's count must be the kept head), and the head signed anew after every commit.
+extension HistoryFile {
+    /// The state folder made, a key left in the presets folder moved there, the presets
+    /// folder's `.gitignore` written, and the chain checked (built first over a history that
+    /// predates it): returns the state, its key and the head now kept.
+    static func openState(folder: String, database: SQLiteDatabase, historyID: String, options: Options, fresh: Bool,
+                          warnings: inout [String]) throws -> (StateFolder, Ed25519?, ChainHead?) {
+        let state = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
+        try state.make()
+        if let moved = state.adoptKey(from: folder) { warnings.append(moved) }
+        if !database.isReadOnly {
+            do { try StateFolder.writeGitignore(in: folder) } catch { warnings.append("the presets folder's .gitignore could not be written: \(error)") }
+        }
+        let key: Ed25519
+        do throws(SigningKey.KeyError) {
+            guard let made = try SigningKey.of(folder: state.path, create: true) else { throw SigningKey.KeyError(description: "no key") }
+            key = made
+        } catch {
+            throw HistoryError(.refusedAtStart, "the workbench's signing key cannot be read or made in its state folder: \(error.description)")
+        }
+        guard !historyID.isEmpty else { return (state, key, nil) }
+        let head = try database.withConnection { connection in
+            try checkChain(folder: folder, connection: connection, readOnly: database.isReadOnly, historyID: historyID, state: state,
+                           key: key, fresh: fresh, warnings: &warnings)
+        }
+        return (state, key, head)
+    }
+
+    static func chainRefusal(_ folder: String, _ what: String) -> HistoryError {
+        HistoryError(.refusedAtStart, "the presets' history in \(folder) \(what). Nothing was changed. Restore a backup with "
+                     + "`workbench history restore BACKUP --presets \(folder)` (backups are in \(folder)/\(backupsFolderName)/)")
+    }
+
+    private static func checkChain(folder: String, connection: SQLiteConnection, readOnly: Bool, historyID: String, state: StateFolder,
+                                   key: Ed25519, fresh: Bool, warnings: inout [String]) throws -> ChainHead? {
+        let hasChain = try HistoryChain.tableExists(HistoryChain.table, on: connection)
+        if readOnly && !hasChain {
+            warnings.append("the presets' history predates its hash chain and is read-only, so it cannot be checked")
+            return nil
+        }
+        var kept = try ChainHead.read(from: state, key: key)
+        if let known = kept, known.historyID != historyID {
+            guard fresh else {
+                throw chainRefusal(folder, "is not the one this workbench kept: its id is \(historyID), while the workbench's state (\(state.path)) "
+                                   + "records history \(known.historyID); it comes from another workbench or folder (run that one with its own --state)")
+            }
+            kept = nil  // a history begun here and now (a new folder, --new-history) replaces the old record
+        }
+        if !hasChain { try HistoryChain.createTable(connection) }
+        if try HistoryChain.head(on: connection)?.count == 0, try HistoryChain.hasRows(on: connection) {
+            if let known = kept, known.head.count > 0 {
+                throw chainRefusal(folder, "has lost its hash chain (the workbench kept \(known.head.count) entries of it)")
+            }
+            let made = try HistoryChain.adopt(on: connection)
+            warnings.append("the presets' history predates its hash chain: the chain was built over its \(made) rows, so a change made behind the workbench's back is found from now on")
+        }
+        let verdict = try HistoryChain.verify(historyID: historyID, on: connection)
+        guard verdict.problems.isEmpty else {
+            throw chainRefusal(folder, "does not verify: " + verdict.problems.prefix(3).joined(separator: "; ")
+                               + (verdict.problems.count > 3 ? " (and \(verdict.problems.count - 3) more)" : ""))
+        }
+        if let known = kept {
+            if let words = rollbackWords(known: known, now: verdict.head, connection: connection, historyID: historyID) { throw chainRefusal(folder, words) }
+            if verdict.head.count > known.head.count {
+                warnings.append("the presets' history holds \(verdict.head.count - known.head.count) entries written after the workbench last signed its head (a write cut short); they follow the chain and were taken in")
+            }
+        }
+        let now = ChainHead(historyID: historyID, head: verdict.head)
+        if !readOnly && now != kept { try now.write(to: state, key: key) }
+        return now
+    }
+
+    /// Why a database whose chain ends at `now` is not the one whose head was `known`; nil when
+    /// it is (the same, or grown from it).
+    static func rollbackWords(known: ChainHead, now: HistoryChain.Head, connection: SQLiteConnection, historyID: String) -> String? {
+        if now.count < known.head.count {
+            return "was rolled back: its chain holds \(now.count) entries, but the workbench kept \(known.head.count); "
+                + "the \(known.head.count - now.count) newest are missing (an older copy was put in place)"
+        }
+        let there = try? HistoryChain.hash(at: known.head.count, historyID: historyID, on: connection)
+        if there != known.head.hash {
+            return "was replaced: its chain differs from the one the workbench kept at entry \(known.head.count)"
+        }
+        return nil
+    }
+
+    /// Before a write: the database still holds the head the workbench kept (this server's, or
+    /// a newer one another workbench command signed); after a commit: the new head signed and kept.
+    func chainRefusal(connection: SQLiteConnection, afterCommit: Bool) -> HistoryError? {
+        guard let key = signingKey, var kept = keptHead.withLock({ $0 }) else { return nil }
+        do {
+            if let onDisk = try ChainHead.read(from: state, key: key), onDisk.historyID == kept.historyID, onDisk.head.count > kept.head.count {
+                kept = onDisk
+            }
+        } catch {
+            return HistoryError(.removedOrReplaced, "\(error.message); writes are refused, reads go on")
+        }
+        guard let now = try? HistoryChain.head(on: connection) else {
+            return HistoryError(.removedOrReplaced, "the presets' history has lost its hash chain; writes are refused, reads go on")
+        }
+        if let words = Self.rollbackWords(known: kept, now: now, connection: connection, historyID: historyID) {
+            return HistoryError(.removedOrReplaced, "the presets' history database \(words) while the server ran, so writes are refused "
+                                + "(none would be kept honestly); reads go on. Stop the server and run `workbench history check`")
+        }
+        if afterCommit && now.count > kept.head.count {
+            let next = ChainHead(historyID: historyID, head: now)
+            do { try next.write(to: state, key: key) } catch {
+                return HistoryError(.readOnly, "the workbench could not keep its history's signed head in \(state.path): \(error)")
+            }
+            kept = next
+        }
+        keptHead.withLock { $0 = kept }
+        return nil
+    }
+
+    /// `workbench history check`: the full check of the open history against the kept head.
+    package func check() throws -> HistoryChain.Verdict {
+        try database.withConnection { connection in
+            var verdict = try HistoryChain.verify(historyID: historyID, on: connection)
+            if let kept = keptHead.withLock({ $0 }), let words = Self.rollbackWords(known: kept, now: verdict.head, connection: connection, historyID: historyID) {
+                verdict.problems.append("it " + words)
+            }
+            return verdict
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import WorkbenchSupport
+import Foundation
+
+/// The head of the history's chain as this workbench last kept it, signed with its key, in the
+/// state folder (`history-head.json`), outside the database: which history (its id), how many
+/// entries, and the last one's hash. A database whose chain is shorter, or differs at that
+/// entry, was rolled back or swapped.
+package struct ChainHead: Sendable, Equatable {
+    package static let fileName = "history-head.json"
+
+    package var historyID: String
+    package var head: HistoryChain.Head
+
+    package init(historyID: String, head: HistoryChain.Head) { self.historyID = historyID; self.head = head }
+
+    func signedText() -> [UInt8] { Array("chart-workbench chain head\n\(historyID)\n\(head.count)\n\(head.hash)".utf8) }
+
+    /// The head kept in `state`, nil when none was kept yet; throws when the file is not one, or
+    /// its signature is not this key's.
+    package static func read(from state: StateFolder, key: Ed25519) throws(HistoryError) -> ChainHead? {
+        let path = state.path + "/" + fileName
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)),
+              let id = json["history"]?.stringValue, let count = json["entries"]?.numberValue.flatMap({ Int64(exactly: $0) }),
+              let hash = json["head"]?.stringValue, let signature = json["signature"]?.stringValue.flatMap(Sodium.unbase64) else {
+            throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is unreadable; it is not a chain head")
+        }
+        let kept = ChainHead(historyID: id, head: .init(count: count, hash: hash))
+        guard Ed25519.verify(signature, of: kept.signedText(), publicKey: key.publicKey) else {
+            throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is not signed by its key: it was edited or comes from elsewhere")
+        }
+        return kept
+    }
+
+    /// Signs and writes the head (atomically).
+    package func write(to state: StateFolder, key: Ed25519) throws {
+        let json = JSONValue.object([
+            ("history", .string(historyID)), ("entries", .number(Double(head.count))), ("head", .string(head.hash)),
+            ("publicKey", .string(Sodium.base64(key.publicKey))), ("signature", .string(Sodium.base64(key.sign(signedText())))),
+        ])
+        try AtomicFile.write(Array((json.serialized() + "\n").utf8), to: state.path + "/" + Self.fileName)
+    }
+}

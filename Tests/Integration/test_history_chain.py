@@ -1,0 +1,148 @@
+"""The history's hash chain and the workbench's state folder (#34.3, #33.5): tampering with the
+database behind the workbench's back is refused, the signing key and history stay out of git."""
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from workbench_server import BINARY, Server, copy_shipped_presets  # noqa: E402
+
+
+def run(*args, state=None):
+    command = [BINARY, *args] + (["--state", str(state)] if state else [])
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+
+def saved_folder(saves=2):
+    """A presets folder with a served history: a person joined, presets saved."""
+    server = Server()
+    try:
+        person = server.person("Ada")
+        for i in range(saves):
+            preset = {"name": f"chain {i}", "parameters": {"lineColor": "#112233"}}
+            assert person.put(f"/api/presets/chain {i}", json=preset).status_code in (200, 201)
+    finally:
+        server.stop()
+    return server.presets
+
+
+def check(folder):
+    return run("history", "check", "--presets", str(folder))
+
+
+def test_healthy_history_checks_and_state_is_outside_the_presets():
+    folder = saved_folder()
+    result = check(folder)
+    assert result.returncode == 0, result.stderr
+    assert "verifies" in result.stdout
+    assert not (folder / ".workbench-signing.key").exists()
+    ignored = (folder / ".gitignore").read_text()
+    assert ".workbench.sqlite" in ignored and ".workbench-backups/" in ignored
+
+
+@pytest.mark.parametrize("tamper, words", [
+    ("UPDATE revisions SET author = 'Mallory' WHERE name = 'chain 0'", "changed"),
+    ("UPDATE revisions SET file_text = replace(file_text, '#112233', '#FF0000') WHERE name = 'chain 0'", "changed"),
+    ("DELETE FROM revisions WHERE name = 'chain 1'", "deleted"),
+    ("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) "
+     "SELECT preset_id, number, 'Mallory', 'approve', '[]', '', '2026-01-01T00:00:00.000Z' FROM revisions LIMIT 1", "added"),
+])
+def test_edited_rows_are_refused(tamper, words):
+    folder = saved_folder()
+    with sqlite3.connect(folder / ".workbench.sqlite") as db:
+        db.execute("PRAGMA foreign_keys=OFF")
+        changed = db.execute(tamper).rowcount
+        assert changed >= 1
+    result = check(folder)
+    assert result.returncode != 0
+    assert words in result.stderr and "behind the workbench's back" in result.stderr
+    started = subprocess.run([BINARY, "serve", "--port", "0", "--presets", str(folder)], capture_output=True, text=True, timeout=60)
+    assert started.returncode != 0 and "does not verify" in started.stderr
+
+
+def test_rollback_while_serving_refuses_the_next_write():
+    server = Server()
+    try:
+        person = server.person("Ada")
+        assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
+        db = server.presets / ".workbench.sqlite"
+        old = server.dir / "old.sqlite"
+        with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
+            source.backup(copy)
+        assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+        # The old copy written over the file in place: same inode, same history id.
+        with sqlite3.connect(db) as live:
+            live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        shutil.copyfile(old, db)
+        answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
+        assert answer.status_code == 503, answer.text
+        assert "rolled back" in answer.json()["error"]["message"] or "replaced" in answer.json()["error"]["message"]
+    finally:
+        server.stop()
+    result = check(server.presets)
+    assert result.returncode != 0 and ("rolled back" in result.stderr or "replaced" in result.stderr)
+
+
+def test_database_from_another_workbench_is_refused():
+    ours, theirs = saved_folder(1), saved_folder(1)
+    shutil.copyfile(theirs / ".workbench.sqlite", ours / ".workbench.sqlite")
+    for suffix in ("-wal", "-shm"):
+        (ours / (".workbench.sqlite" + suffix)).unlink(missing_ok=True)
+    result = check(ours)
+    assert result.returncode != 0 and "another workbench" in result.stderr
+
+
+def test_key_in_the_presets_folder_is_moved_and_git_status_shows_only_presets():
+    folder = Path(tempfile.mkdtemp()) / "Presets"
+    copy_shipped_presets(folder)
+    (folder / ".workbench-signing.key").write_text("11" * 32 + "\n")
+    os.chmod(folder / ".workbench-signing.key", 0o600)
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+    state = folder.parent / "state"
+    key = run("key", "--presets", str(folder), state=state)
+    assert key.returncode == 0, key.stderr
+    assert "moved the signing key" in key.stderr
+    assert not (folder / ".workbench-signing.key").exists()
+    assert (state / ".workbench-signing.key").read_text().strip() == "11" * 32
+    server = Server("--state", str(state), presets_dir=folder)
+    try:
+        person = server.person("Ada")
+        assert person.put("/api/presets/new one", json={"name": "new one", "parameters": {}}).status_code in (200, 201)
+    finally:
+        server.stop()
+    status = subprocess.run(["git", "-C", str(folder), "status", "--porcelain", "--untracked-files=all"],
+                            capture_output=True, text=True, check=True).stdout.split("\n")
+    shown = [line[3:] for line in status if line]
+    # The .gitignore the workbench wrote is for the team to commit; nothing else but presets shows.
+    assert shown and all(name.endswith(".json") or name == ".gitignore" for name in shown), shown
+    assert "new-one.json" in shown
+
+
+def test_restore_refuses_a_backup_with_a_trigger_and_an_older_one_without_accept_older():
+    folder = saved_folder(1)
+    backup = folder.parent / "backup.sqlite"
+    with sqlite3.connect(folder / ".workbench.sqlite") as db, sqlite3.connect(backup) as copy:
+        db.backup(copy)
+    server = Server(presets_dir=folder)
+    try:
+        assert server.person("Bo").put("/api/presets/later", json={"name": "later", "parameters": {}}).status_code in (200, 201)
+    finally:
+        server.stop()
+    older = run("history", "restore", str(backup), "--presets", str(folder))
+    assert older.returncode != 0 and "--accept-older" in older.stderr and "lost" in older.stderr
+    trigger = folder.parent / "trigger.sqlite"
+    shutil.copyfile(backup, trigger)
+    with sqlite3.connect(trigger) as db:
+        db.execute("CREATE TRIGGER sneaky AFTER INSERT ON reviews BEGIN DELETE FROM reviews; END")
+    refused = run("history", "restore", str(trigger), "--presets", str(folder), "--accept-older")
+    assert refused.returncode != 0 and "trigger sneaky" in refused.stderr
+    accepted = run("history", "restore", str(backup), "--presets", str(folder), "--accept-older")
+    assert accepted.returncode == 0, accepted.stderr
+    assert check(folder).returncode == 0
