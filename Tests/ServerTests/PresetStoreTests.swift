@@ -12,8 +12,9 @@ import Testing
         store = try PresetStore(folder: folder)
     }
 
+    /// The preset files (not the history, nor the .gitignore the workbench keeps for it).
     private func files() -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".workbench") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".workbench") && $0 != ".gitignore" }.sorted()
     }
 
     @Test func savesAtomicallyAndReadsBack() throws {
