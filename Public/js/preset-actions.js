@@ -142,14 +142,14 @@ export class PresetActions {
       title: duplicate ? 'Duplicate preset' : 'Save preset as',
       name: duplicate || this.current ? `${base} copy` : '',
       // A duplicate keeps the notes; a new preset saved from edits starts with its own.
-      author: getUserName(), notes: duplicate ? this.current?.notes ?? '' : '', withMeta: true,
-      submit: async ({ name, author, notes }) => {
+      notes: duplicate ? this.current?.notes ?? '' : '', withMeta: true,
+      submit: async ({ name, notes }) => {
         const params = duplicate ? this.current.params : this.store.params;
         // The log names the source; a save-as of the shared draft takes its changes along, so
         // the source's draft returns to its saved revision for everyone.
         const source = this.current ? { from: this.current.name, ...(duplicate ? {} : { resetSourceDraft: modified }) } : {};
         if (!duplicate && this.current) await this.drafts.flush();
-        await send('PUT', path(name), { author, notes, parameters: params, ...source }, { 'If-None-Match': '*' });
+        await send('PUT', path(name), { notes, parameters: params, ...source }, { 'If-None-Match': '*' });
       },
     });
     if (!result) return;
@@ -208,12 +208,11 @@ export class PresetActions {
   }
 }
 
-/** The name/author/notes dialog; resolves with the values once `submit` succeeded, or null. */
-function presetDialog({ title, name, author = '', notes = '', withMeta, confirm = 'Save', submit }) {
+/** The name/notes dialog (the author is the person who saves); resolves with the values once `submit` succeeded, or null. */
+function presetDialog({ title, name, notes = '', withMeta, confirm = 'Save', submit }) {
   const dialog = $('preset-dialog');
   $('preset-dialog-title').textContent = title;
   $('preset-name').value = name;
-  $('preset-author').value = author;
   $('preset-notes').value = notes;
   $('preset-meta').hidden = !withMeta;
   $('preset-confirm').textContent = confirm;
@@ -224,7 +223,7 @@ function presetDialog({ title, name, author = '', notes = '', withMeta, confirm 
     const onSubmit = async event => {
       if (event.submitter?.value !== 'ok') return;
       event.preventDefault();
-      const values = { name: $('preset-name').value, author: $('preset-author').value, notes: $('preset-notes').value };
+      const values = { name: $('preset-name').value, notes: $('preset-notes').value };
       try {
         await submit(values);
         cleanup();

@@ -148,7 +148,7 @@ def test_loading_another_preset_leaves_the_others_as_they_were(people):
     wait_value(bob, "markerRadius", 6.5)
     alice_width = value(alice, "inactiveLineWidth")
     bob.select_option("#preset-select", "PM's favourite")
-    bob.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    bob.wait_for_function("() => document.querySelector('#param-lineCap').value === 'butt'")
     set_value(bob, "inactiveLineWidth", 11)                  # an edit on PM's favourite
     alice.wait_for_function("() => document.querySelector('#session-messages').textContent.includes('PM')")
     assert alice.locator("#preset-select").input_value() == "Default"
@@ -198,7 +198,7 @@ def test_compare_shows_a_value_saved_after_it_opened(people, fresh_server):
     alice.locator("#open-compare").click()
     alice.wait_for_selector("#compare-charts figure .preview svg")
     bob.select_option("#preset-select", "PM's favourite")
-    bob.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'catmullRom'")
+    bob.wait_for_function("() => document.querySelector('#param-lineCap').value === 'butt'")
     set_value(bob, "markerRadius", 7.5)
     bob.locator("#preset-save").click()
     bob.wait_for_function("() => document.querySelector('#modified-marker').hidden")
@@ -265,7 +265,7 @@ def test_importing_and_going_back_to_built_in_data_is_announced(people, fresh_se
 def test_three_pages_two_on_one_preset_one_on_another(people, fresh_server):
     alice, bob, carol = people("Alice"), people("Bob"), people("Carol")
     carol.select_option("#preset-select", "Designer's favourite")
-    carol.wait_for_function("() => document.querySelector('#param-inactiveCurve').value === 'basis'")
+    carol.wait_for_function("() => document.querySelector('#param-activeCurve').value === 'monotone'")
     carol_radius = value(carol, "markerRadius")
     set_value(alice, "markerRadius", 6.5)
     wait_value(bob, "markerRadius", 6.5)                     # same preset: followed
