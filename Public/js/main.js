@@ -28,11 +28,13 @@ import { ReadabilityHints } from './readability.js';
 import { setUpVision } from './vision.js';
 import { ensurePerson } from './person.js';
 import { Notices } from './notices.js';
+import { showAbout } from './about.js';
 
 const $ = id => document.getElementById(id);
 
 async function start() {
   fillPhoneParts();
+  showAbout(document.getElementById('about-line'));
   // Every write is by a person: the page has one before it does anything.
   await ensurePerson();
   const schema = await getJSON('/api/schema');
