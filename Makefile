@@ -8,7 +8,7 @@ PYTEST = python3 -m pytest -q -p no:cacheprovider
 # suite waits on servers, browsers and kotlinc, so a few workers fit even two cores.
 TEST_WORKERS ?= 3
 
-.PHONY: contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history bench-explore clean
+.PHONY: install manual dist contract run build release test unit integration browser fuzz fuzz-seeds bench bench-engine bench-cli bench-server bench-browser bench-import bench-parsers bench-history bench-explore clean
 
 run: release
 	.build/release/workbench serve --host $(HOST) --port $(PORT)
@@ -20,6 +20,40 @@ release:
 build:
 	@scripts/ensure-deps.sh run
 	$(SWIFT) build
+
+# One binary to hand on: the page is built in (Plugins/EmbedPage). `make install PREFIX=…` puts
+# it with its man page (swift-argument-parser's generate-manual plugin, which builds the package
+# in INSTALL_CONFIG) and bash/zsh/fish completions under PREFIX; `make dist` packs the same tree
+# into DIST/workbench-VERSION-linux-ARCH.tar.gz with its SHA-256 sum beside it. The tests pass
+# INSTALL_CONFIG=debug to reuse the build they have.
+PREFIX ?= /usr/local
+INSTALL_CONFIG ?= release
+DIST ?= dist
+VERSION := $(shell cat VERSION)
+PACKAGE_NAME = workbench-$(VERSION)-linux-$(shell uname -m)
+MANUAL = .build/plugins/GenerateManual/outputs/Workbench/workbench.1
+
+manual:
+	@scripts/ensure-deps.sh run
+	$(SWIFT) package plugin generate-manual --configuration $(INSTALL_CONFIG)
+
+install: manual
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 .build/$(INSTALL_CONFIG)/workbench $(DESTDIR)$(PREFIX)/bin/workbench
+	install -m 644 $(MANUAL) $(DESTDIR)$(PREFIX)/share/man/man1/workbench.1
+	.build/$(INSTALL_CONFIG)/workbench --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/workbench
+	.build/$(INSTALL_CONFIG)/workbench --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_workbench
+	.build/$(INSTALL_CONFIG)/workbench --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/workbench.fish
+
+dist:
+	rm -rf .build/dist-stage
+	$(MAKE) install PREFIX=$(CURDIR)/.build/dist-stage/$(PACKAGE_NAME)
+	cp README.md .build/dist-stage/$(PACKAGE_NAME)/
+	mkdir -p $(DIST)
+	tar -C .build/dist-stage --sort=name --owner=0 --group=0 --numeric-owner -czf $(DIST)/$(PACKAGE_NAME).tar.gz $(PACKAGE_NAME)
+	cd $(DIST) && sha256sum $(PACKAGE_NAME).tar.gz > $(PACKAGE_NAME).tar.gz.sha256
+	@echo "$(DIST)/$(PACKAGE_NAME).tar.gz and its .sha256"
 
 # Every test: engine unit tests, HTTP/CLI integration tests against the real binary, browser tests.
 test:

@@ -57,6 +57,10 @@ let package = Package(
         ),
         .executableTarget(name: "EmbedSourcesTool", path: "Plugins/EmbedSourcesTool"),
         .plugin(name: "EmbedEngineSources", capability: .buildTool(), dependencies: ["EmbedSourcesTool"]),
+        // The page (Public/) and the build's version and commit, embedded at build time
+        // (Plugins/EmbedPage), so one copied binary serves everything and names itself.
+        .target(name: "EmbeddedPage", plugins: ["EmbedPage"]),
+        .plugin(name: "EmbedPage", capability: .buildTool(), dependencies: ["EmbedSourcesTool"]),
         // Price series: CSV import, the loaded series, live ticks.
         .target(name: "PriceData", dependencies: ["ChartEngine"]),
         // LTTB and min/max decimation for `workbench downsample` and the benchmarks; not part of
@@ -65,13 +69,13 @@ let package = Package(
         // The application: route groups that wire the stores to HTTP.
         .target(
             name: "WorkbenchApplication",
-            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning"]
+            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning", "EmbeddedPage"]
         ),
         // The command line: serve and the engine, export and verify commands.
         .target(
             name: "WorkbenchCLI",
             dependencies: [
-                "ChartEngine", "Decimation", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication",
+                "ChartEngine", "Decimation", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "EmbeddedPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -67,7 +67,7 @@ TOOLS = {"EngineBenchmarks", "EmbedSourcesTool", "ExploreBenchmarks"}
 
 # The layers, lowest first: a module may depend only on modules of a lower layer.
 LAYERS = [
-    {"ChartEngine", "Decimation", "CMicroHTTPD", "CQREncode", "CSQLite", "CSodium"},
+    {"ChartEngine", "Decimation", "EmbeddedPage", "CMicroHTTPD", "CQREncode", "CSQLite", "CSodium"},
     {"WorkbenchSupport", "PreferenceLearning"},
     {"HTTPServer", "WorkbenchStores", "PriceData"},
     {"WorkbenchExports"},

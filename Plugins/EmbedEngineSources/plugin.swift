@@ -34,7 +34,7 @@ struct EmbedEngineSources: BuildToolPlugin {
         return [.buildCommand(
             displayName: "Embedding \(relative.count) engine source files for handoff bundles",
             executable: try context.tool(named: "EmbedSourcesTool").url,
-            arguments: [output.path, root.path] + relative,
+            arguments: [output.path, "EmbeddedSources", root.path] + relative,
             inputFiles: relative.map { root.appendingPathComponent($0) },
             outputFiles: [output]
         )]

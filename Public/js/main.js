@@ -31,11 +31,13 @@ import { setUpScenarios } from './scenarios.js';
 import { ensurePerson } from './person.js';
 import { setUpPeopleAdmin } from './people-admin.js';
 import { Notices } from './notices.js';
+import { showAbout } from './about.js';
 
 const $ = id => document.getElementById(id);
 
 async function start() {
   fillPhoneParts();
+  showAbout(document.getElementById('about-line'));
   // Every write is by a person: the page has one before it does anything.
   const me = await ensurePerson();
   setUpPeopleAdmin(me);

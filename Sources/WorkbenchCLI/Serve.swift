@@ -4,6 +4,7 @@ import WorkbenchStores
 import WorkbenchExports
 import PriceData
 import WorkbenchApplication
+import EmbeddedPage
 import ArgumentParser
 import Dispatch
 import Foundation
@@ -26,7 +27,7 @@ struct Serve: ParsableCommand {
     @Option(help: "The workbench's own state folder for these presets (its signing key, its history's signed head); default $XDG_STATE_HOME/chart-workbench/<the presets folder's id>.")
     var state: String?
 
-    @Option(help: "Folder of the page's files.")
+    @Option(help: "Folder of the page's files, for working on the page (default: the page built into this binary).")
     var publicFolder: String?
 
     @Option(parsing: .unconditional, help: "Largest CSV upload in MB (uploads are written to a file as they arrive; larger files load with --data).")
@@ -59,6 +60,9 @@ struct Serve: ParsableCommand {
         guard (1...PresetStore.Limits.presets).contains(maxPresets) else { throw ValidationError("--max-presets must be between 1 and \(PresetStore.Limits.presets)") }
         guard (1...1_048_576).contains(historyLimit) else { throw ValidationError("--history-limit must be between 1 and 1048576 MB") }
         guard (0...10_000).contains(writeRate) else { throw ValidationError("--write-rate must be between 0 and 10000 per second") }
+        if let publicFolder, !FileManager.default.fileExists(atPath: publicFolder + "/index.html") {
+            throw ValidationError("--public-folder \(publicFolder) has no index.html")
+        }
         guard liveInterval >= 0.05 && liveInterval <= 3600 else { throw ValidationError("--live-interval must be between 0.05 and 3600 seconds") }
     }
 
@@ -77,7 +81,7 @@ struct Serve: ParsableCommand {
                     if error.inUse { close(socket.fd); throw InputError(error.description) }
                 }
             }
-            let pageFolder = try publicFolder ?? Self.findPublicFolder()
+            let page = publicFolder.map { StaticFiles(folder: $0) } ?? StaticFiles(builtIn: EmbeddedPage.files)
             let presets: PresetStore
             presets = try openPresets(locations.presets, state: state, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
@@ -89,7 +93,7 @@ struct Serve: ParsableCommand {
             let (series, source) = try locations.loadData()
             let access = share ? try LinksCommand.shareAccess(port: socket.port, people: people) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
-            let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, publicFolder: pageFolder,
+            let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, page: page,
                                    host: host, port: socket.port, liveInterval: liveInterval, share: access, servedAddresses: served,
                                    uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace, people: people)
             let server = MicroHTTPDServer(handler: app)
@@ -119,6 +123,7 @@ struct Serve: ParsableCommand {
             let shown = host.contains(":") ? "[\(host)]" : host
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let alsoV6 = sockets.count > 1 ? " and http://[::1]:\(socket.port)/" : ""
+            Output.error("Serving \(page.origin) (workbench \(BuildFacts.description))")
             Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.count) points from \(source), ready in \(seconds) s)\n")
             if let access, let base = app.shareBaseURL {
                 Output.write("""
@@ -141,21 +146,6 @@ struct Serve: ParsableCommand {
         let all = NetworkAddresses.ipv4()
         guard host != "0.0.0.0" && host != "::" else { return all }
         return [host.contains(":") ? "[\(host)]" : host]
-    }
-
-    /// `Public/` next to the current folder, or next to the package the binary was built in.
-    static func findPublicFolder() throws -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var candidates = [FileManager.default.currentDirectoryPath + "/Public"]
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.path + "/Public")
-            folder = folder.deletingLastPathComponent()
-        }
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0 + "/index.html") }) else {
-            throw InputError("cannot find the page's folder (Public/); run from the repository or pass --public-folder")
-        }
-        return found
     }
 }
 

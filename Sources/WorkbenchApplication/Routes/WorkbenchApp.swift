@@ -54,8 +54,9 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
     /// Where uploads are spooled: the system's temporary folder, never the presets folder.
     package let spoolFolder: String
 
+    /// `page`: the page's files, built in or from a folder (`serve --public-folder`).
     /// `share` and `servedAddresses` under `serve --share`: the join tokens and the addresses served.
-    package init(data: DataStore, presets: PresetStore, publicFolder: String, host: String, port: Int, liveInterval: Double,
+    package init(data: DataStore, presets: PresetStore, page: StaticFiles, host: String, port: Int, liveInterval: Double,
          share: ShareAccess? = nil, servedAddresses: [String]? = nil, uploadLimitMB: Int = 512, uploadSpaceMB: Int = 1024,
          people: PeopleStore) {
         csvBodyLimit = uploadLimitMB << 20
@@ -80,7 +81,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         access.watch(people)
         drafts = DraftStore(clock: Preset.now) { snapshot, change in events.publish("draft", DraftRoutes.draftEvent(snapshot, change)) }
         self.live = LiveFeed(data: data, events: events, interval: liveInterval)
-        self.staticFiles = StaticFiles(folder: publicFolder)
+        self.staticFiles = page
         self.hostOriginGuard = HostOriginGuard(boundHost: host, port: port, servedAddresses: servedAddresses)
         self.share = share
         shareBaseURL = servedAddresses.map { "http://\(NetworkAddresses.lanAddress(in: $0)):\(port)" }
@@ -102,6 +103,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(ChartRoutes(data: data, scenarios: scenarios, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork,
                           access: access))
         r.add(APIDocumentRoutes(document: apiDocument))
+        r.add(AboutRoutes(staticFiles: staticFiles))
         r.add(ReadabilityRoutes(presets: presets, scenarios: scenarios, data: data))
         r.add(PresetRoutes(presets: presets, drafts: drafts, comments: comments, decisions: decisions, events: events))
         r.add(HistoryRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events, people: people, notices: notices, scenarios: scenarios))
