@@ -22,23 +22,14 @@ struct HistoryCommand: ParsableCommand {
         var state: String?
 
         func run() throws {
-            try Output.reportingInputErrors {
-                let folder = URL(fileURLWithPath: presets).standardizedFileURL.resolvingSymlinksInPath().path
-                guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
-                    throw InputError("--presets \(presets): there is no history to back up (no \(HistoryFile.databaseFileName))")
-                }
+            try HistoryCommand.refusing {
                 let started = Date()
-                do {
-                    let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
-                    for warning in warnings { Output.error(warning) }
-                    let name = try file.backup(kind: "manual")
-                    let path = file.backups.folder + "/" + name
-                    let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                    Output.error(String(format: "backed up the presets' history (%.1f MB) in %.2f s", Double(bytes) / 1_048_576, Date().timeIntervalSince(started)))
-                    Output.write(path + "\n")
-                } catch let error as HistoryError {
-                    throw InputError("refused: \(error.message)")
-                }
+                let file = try HistoryCommand.open(presets, state: state, toDo: "back up")
+                let name = try file.backup(kind: "manual")
+                let path = file.backups.folder + "/" + name
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                Output.error(String(format: "backed up the presets' history (%.1f MB) in %.2f s", Double(bytes) / 1_048_576, Date().timeIntervalSince(started)))
+                Output.write(path + "\n")
             }
         }
     }
@@ -60,16 +51,12 @@ struct HistoryCommand: ParsableCommand {
         var state: String?
 
         func run() throws {
-            try Output.reportingInputErrors {
-                let folder = URL(fileURLWithPath: presets).standardizedFileURL.resolvingSymlinksInPath().path
+            try HistoryCommand.refusing {
+                let folder = HistoryCommand.resolved(presets)
                 guard FileManager.default.fileExists(atPath: folder) else { throw InputError("--presets \(presets): no such folder") }
                 guard FileManager.default.fileExists(atPath: backup) else { throw InputError("\(backup): no such file") }
-                do {
-                    let stateFolder = StateFolder.resolve(explicit: state, presetsFolder: folder)
-                    Output.write(try HistoryFile.restore(backup: backup, folder: folder, state: stateFolder, acceptOlder: acceptOlder) + "\n")
-                } catch let error as HistoryError {
-                    throw InputError("refused: \(error.message)")
-                }
+                let stateFolder = StateFolder.resolve(explicit: state, presetsFolder: folder)
+                Output.write(try HistoryFile.restore(backup: backup, folder: folder, state: stateFolder, acceptOlder: acceptOlder) + "\n")
             }
         }
     }
@@ -85,24 +72,39 @@ struct HistoryCommand: ParsableCommand {
         var state: String?
 
         func run() throws {
-            try Output.reportingInputErrors {
-                let folder = URL(fileURLWithPath: presets).standardizedFileURL.resolvingSymlinksInPath().path
-                guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
-                    throw InputError("--presets \(presets): there is no history to check (no \(HistoryFile.databaseFileName))")
-                }
+            try HistoryCommand.refusing {
                 let started = Date()
-                do {
-                    // Opening runs the full check already (and refuses what fails it).
-                    let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
-                    for warning in warnings { Output.error(warning) }
-                    let verdict = try file.check()
-                    guard verdict.problems.isEmpty else { throw InputError("the presets' history does not verify: " + verdict.problems.joined(separator: "; ")) }
-                    Output.write(String(format: "the presets' history verifies: %lld chain entries over %d rows, head %@ (%.2f s)\n",
-                                        verdict.head.count, verdict.rows, String(verdict.head.hash.prefix(16)), Date().timeIntervalSince(started)))
-                } catch let error as HistoryError {
-                    throw InputError("refused: \(error.message)")
-                }
+                // Opening runs the full check (and refuses what fails it): its verdict is reported.
+                let file = try HistoryCommand.open(presets, state: state, toDo: "check")
+                let verdict = try file.checkedAtOpen ?? file.check()
+                guard verdict.problems.isEmpty else { throw InputError("the presets' history does not verify: " + verdict.problems.joined(separator: "; ")) }
+                Output.write(String(format: "the presets' history verifies: %lld chain entries over %d rows, head %@ (%.2f s)\n",
+                                    verdict.head.count, verdict.rows, String(verdict.head.hash.prefix(16)), Date().timeIntervalSince(started)))
             }
+        }
+    }
+
+    /// The presets folder as the history names it (absolute, links resolved).
+    static func resolved(_ presets: String) -> String {
+        URL(fileURLWithPath: presets).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The presets folder's history opened (its chain checked in full), its warnings told;
+    /// `what` the command was asked to do, for the message when there is no history.
+    static func open(_ presets: String, state: String?, toDo what: String) throws -> HistoryFile {
+        let folder = resolved(presets)
+        guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
+            throw InputError("--presets \(presets): there is no history to \(what) (no \(HistoryFile.databaseFileName))")
+        }
+        let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
+        for warning in warnings { Output.error(warning) }
+        return file
+    }
+
+    /// Runs a history command: a refusal of the history is one line on stderr, "refused: …".
+    static func refusing(_ body: () throws -> Void) throws {
+        try Output.reportingInputErrors {
+            do { try body() } catch let error as HistoryError { throw InputError("refused: \(error.message)") }
         }
     }
 }

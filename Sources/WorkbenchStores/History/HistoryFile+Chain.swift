@@ -7,9 +7,9 @@ import Foundation
 extension HistoryFile {
     /// The state folder made, a key left in the presets folder moved there, the presets
     /// folder's `.gitignore` written, and the chain checked (built first over a history that
-    /// predates it): returns the state, its key and the head now kept.
+    /// predates it): returns the state, its key, and the head now kept with the check's verdict.
     static func openState(folder: String, database: SQLiteDatabase, historyID: String, options: Options, fresh: Bool,
-                          warnings: inout [String]) throws -> (StateFolder, Ed25519?, ChainHead?) {
+                          warnings: inout [String]) throws -> (StateFolder, Ed25519?, (head: ChainHead, verdict: HistoryChain.Verdict)?) {
         let state = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
         try state.make()
         if let moved = state.adoptKey(from: folder) { warnings.append(moved) }
@@ -24,11 +24,11 @@ extension HistoryFile {
             throw HistoryError(.refusedAtStart, "the workbench's signing key cannot be read or made in its state folder: \(error.description)")
         }
         guard !historyID.isEmpty else { return (state, key, nil) }
-        let head = try database.withConnection { connection in
+        let checked = try database.withConnection { connection in
             try checkChain(folder: folder, connection: connection, readOnly: database.isReadOnly, historyID: historyID, state: state,
                            key: key, fresh: fresh, warnings: &warnings)
         }
-        return (state, key, head)
+        return (state, key, checked)
     }
 
     static func chainRefusal(_ folder: String, _ what: String) -> HistoryError {
@@ -37,7 +37,7 @@ extension HistoryFile {
     }
 
     private static func checkChain(folder: String, connection: SQLiteConnection, readOnly: Bool, historyID: String, state: StateFolder,
-                                   key: Ed25519, fresh: Bool, warnings: inout [String]) throws -> ChainHead? {
+                                   key: Ed25519, fresh: Bool, warnings: inout [String]) throws -> (head: ChainHead, verdict: HistoryChain.Verdict)? {
         let hasChain = try HistoryChain.tableExists(HistoryChain.table, on: connection)
         if readOnly && !hasChain {
             warnings.append("the presets' history predates its hash chain and is read-only, so it cannot be checked")
@@ -72,7 +72,7 @@ extension HistoryFile {
         }
         let now = ChainHead(historyID: historyID, head: verdict.head)
         if !readOnly && now != kept { try now.write(to: state, key: key) }
-        return now
+        return (now, verdict)
     }
 
     /// Why a database whose chain ends at `now` is not the one whose head was `known`; nil when

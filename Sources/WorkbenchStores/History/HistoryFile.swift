@@ -73,6 +73,9 @@ package final class HistoryFile: Sendable {
     let signingKey: Ed25519?
     /// The chain's head as last checked or written (nil: a history that cannot be chained).
     let keptHead: Mutex<ChainHead?>
+    /// The full check made when the file was opened (nil: a history that cannot be chained);
+    /// `workbench history check` reports it rather than reading every row a second time.
+    package let checkedAtOpen: HistoryChain.Verdict?
     private let identity: (device: UInt64, inode: UInt64)
     private let lockDescriptor: Int32
     private let rescued = Atomic<Bool>(false)
@@ -82,7 +85,7 @@ package final class HistoryFile: Sendable {
     package let problems = Mutex<[String]>([])
 
     private init(folder: String, database: SQLiteDatabase, historyID: String, options: Options, identity: (UInt64, UInt64), lock: Int32,
-                 state: StateFolder, signingKey: Ed25519?, head: ChainHead?) {
+                 state: StateFolder, signingKey: Ed25519?, checked: (head: ChainHead, verdict: HistoryChain.Verdict)?) {
         self.folder = folder
         path = folder + "/" + Self.databaseFileName
         self.database = database
@@ -93,7 +96,8 @@ package final class HistoryFile: Sendable {
         lockDescriptor = lock
         self.state = state
         self.signingKey = signingKey
-        keptHead = Mutex(head)
+        keptHead = Mutex(checked?.head)
+        checkedAtOpen = checked?.verdict
     }
 
     deinit { if lockDescriptor >= 0 { close(lockDescriptor) } }
@@ -191,7 +195,7 @@ package final class HistoryFile: Sendable {
                 }
             }
             let historyID = try identify(database)
-            let (stateFolder, key, head) = try openState(folder: folder, database: database, historyID: historyID, options: options,
+            let (stateFolder, key, checked) = try openState(folder: folder, database: database, historyID: historyID, options: options,
                                                    fresh: opened == nil, warnings: &warnings)
             if database.isReadOnly {
                 warnings.append("the presets' history is read-only (\(PresetStore.folderProblem(folder) ?? "its file cannot be written")): presets are served, every write is refused")
@@ -204,7 +208,7 @@ package final class HistoryFile: Sendable {
             var info = stat()
             guard stat(path, &info) == 0 else { throw refusal(folder, "vanished while it was being opened") }
             let file = HistoryFile(folder: folder, database: database, historyID: historyID, options: options,
-                                   identity: (UInt64(info.st_dev), UInt64(info.st_ino)), lock: lock, state: stateFolder, signingKey: key, head: head)
+                                   identity: (UInt64(info.st_dev), UInt64(info.st_ino)), lock: lock, state: stateFolder, signingKey: key, checked: checked)
             return (file, warnings)
         } catch {
             if lock >= 0 { close(lock) }
