@@ -5,6 +5,7 @@
 // after the last change: the check draws every period.
 
 import { getJSON, query } from './api.js';
+import { DebouncedCheck } from './debounced-check.js';
 
 const DEBOUNCE_MS = 600;
 const SHOWN = 6;
@@ -30,29 +31,17 @@ export function honestyItems(report, shown = SHOWN) {
 export class HonestyHints {
   constructor(store) {
     this.store = store;
-    this.timer = 0;
-    this.asked = 0;
     this.every = false;
+    this.check = new DebouncedCheck(() => {
+      const market = this.every ? 'every' : viewMarket(this.store.view);
+      this.every = false;
+      return checkHonesty(this.store.changedParams(), market).then(report => ({ report, market }));
+    }, ({ report, market }) => this.show(report, market));
     store.on(change => {
-      if (change.kind === 'params' || (change.kind === 'view' && change.keys.includes('scenario'))) this.schedule();
+      if (change.kind === 'params' || (change.kind === 'view' && change.keys.includes('scenario'))) this.check.schedule(DEBOUNCE_MS);
     });
-    document.getElementById('honesty-every').addEventListener('click', () => { this.every = true; this.schedule(0); });
-    this.schedule(0);
-  }
-
-  schedule(ms = DEBOUNCE_MS) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.check(), ms);
-  }
-
-  async check() {
-    const asked = ++this.asked;
-    let report;
-    const market = this.every ? 'every' : viewMarket(this.store.view);
-    this.every = false;
-    try { report = await checkHonesty(this.store.changedParams(), market); } catch { return; }
-    if (asked !== this.asked) return;   // a newer change is being checked
-    this.show(report, market);
+    document.getElementById('honesty-every').addEventListener('click', () => { this.every = true; this.check.schedule(0); });
+    this.check.schedule(0);
   }
 
   show(report, market) {

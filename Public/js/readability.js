@@ -5,6 +5,7 @@
 // Asked a moment after the last change, off the slider→chart path.
 
 import { getJSON, query } from './api.js';
+import { DebouncedCheck } from './debounced-check.js';
 
 const DEBOUNCE_MS = 250;
 
@@ -24,25 +25,10 @@ const besides = {
 export class ReadabilityHints {
   constructor(store) {
     this.store = store;
-    this.timer = 0;
-    this.asked = 0;
     this.report = null;
-    store.on(change => { if (change.kind === 'params') this.schedule(); });
-    this.schedule(0);
-  }
-
-  schedule(ms = DEBOUNCE_MS) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.check(), ms);
-  }
-
-  async check() {
-    const asked = ++this.asked;
-    let report;
-    try { report = await checkReadability(this.store.changedParams()); } catch { return; }
-    if (asked !== this.asked) return;   // a newer change is being checked
-    this.report = report;
-    this.show(report);
+    this.check = new DebouncedCheck(() => checkReadability(this.store.changedParams()), report => { this.report = report; this.show(report); });
+    store.on(change => { if (change.kind === 'params') this.check.schedule(DEBOUNCE_MS); });
+    this.check.schedule(0);
   }
 
   show(report) {
