@@ -133,7 +133,7 @@ def slider_benchmark(page, label):
               f"p95 {percentile(in_document, 95):.1f} ms")
 
 
-def press_benchmark(browser, url, label):
+def press_benchmark(browser, url, label, invite):
     """Pointerdown → first transition frame in the DOM, and the bytes one press and release move
     over the render socket (ALL, 1440 px wide chart, the default duration and points)."""
     page = browser.new_page(viewport={"width": 1440, "height": 900})
@@ -144,7 +144,7 @@ def press_benchmark(browser, url, label):
         socket.on("framereceived", lambda payload: traffic.__setitem__("received", traffic["received"] + size(payload)))
         socket.on("framesent", lambda payload: traffic.__setitem__("sent", traffic["sent"] + size(payload)))
     page.on("websocket", count)
-    open_as_person(page, url + "?period=ALL&device=custom&width=1440&height=320", "Presser " + label.split()[0])
+    open_as_person(page, url + "?period=ALL&device=custom&width=1440&height=320", "Presser " + label.split()[0], invite())
     page.wait_for_timeout(500)
     page.evaluate(PRESS_RECORDER)
     box = page.locator("#preview").bounding_box()
@@ -215,9 +215,15 @@ def whole_svg_baseline(page):
     print(f"baseline: one mid-transition frame as a whole SVG document is {sizes / 1024:.1f} KB")
 
 
-def open_as_person(page, address, name):
-    """A first visit asks who this is (a dialog); answered with the keyboard, as a person would."""
-    page.goto(address)
+def invitation(binary, presets):
+    """A personal invitation's code from the owner (`workbench people invite`): joining needs one."""
+    made = subprocess.run([binary, "people", "invite", "--presets", presets], capture_output=True, text=True, check=True)
+    return made.stdout.strip().splitlines()[-1]
+
+
+def open_as_person(page, address, name, invite):
+    """A first visit with an invitation asks who this is (a dialog); answered with the keyboard, as a person would."""
+    page.goto(address + "&invite=" + invite)
     page.wait_for_selector("#person-name")
     page.locator("#person-name").fill(name)
     page.keyboard.press("Enter")
@@ -232,6 +238,7 @@ def main():
                                    "--public-folder", str(ROOT / "Public")], stdout=subprocess.PIPE, text=True)
         try:
             url = re.search(r"http://[^ ]+/", server.stdout.readline()).group(0)
+            invite = lambda: invitation(binary, str(Path(folder) / "Presets"))
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
                 for label, load in (("idle server:", False), (f"{EDITORS} editors:", True)):
@@ -245,13 +252,13 @@ def main():
                     started = time.monotonic()
                     cpu_before = (cpu_seconds(server.pid), cpu_seconds(worker.pid) if worker else 0)
                     page = browser.new_page(viewport={"width": 1440, "height": 900})
-                    open_as_person(page, url + "?device=custom&width=1440&height=320", "Bench " + label.split()[0])
+                    open_as_person(page, url + "?device=custom&width=1440&height=320", "Bench " + label.split()[0], invite())
                     slider_benchmark(page, label)
                     period_benchmark(page, label)
                     if not load:
                         whole_svg_baseline(page)
                     page.close()
-                    press_benchmark(browser, url, label)
+                    press_benchmark(browser, url, label, invite)
                     if worker:
                         elapsed = time.monotonic() - started
                         server_cpu, editors_cpu = cpu_seconds(server.pid) - cpu_before[0], cpu_seconds(worker.pid) - cpu_before[1]
