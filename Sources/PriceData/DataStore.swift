@@ -13,15 +13,19 @@ package final class DataStore: Sendable {
 
     private let state: Mutex<Snapshot>
 
-    package init(_ series: PriceSeries, source: String) {
-        let indexed = IndexedSeries(series)
+    package convenience init(_ series: PriceSeries, source: String) { self.init(IndexedSeries(series), source: source) }
+
+    package init(_ indexed: IndexedSeries, source: String) {
         state = Mutex(Snapshot(data: indexed, source: source, generation: 1, stats: SeriesStats(indexed)))
     }
 
     package var snapshot: Snapshot { state.withLock { $0 } }
 
     package func replace(with series: PriceSeries, source: String) {
-        let indexed = IndexedSeries(series)  // built outside the lock
+        replace(with: IndexedSeries(series), source: source)  // indexed outside the lock
+    }
+
+    package func replace(with indexed: IndexedSeries, source: String) {
         let stats = SeriesStats(indexed)
         state.withLock { $0 = Snapshot(data: indexed, source: source, generation: $0.generation + 1, stats: stats) }
     }

@@ -90,7 +90,7 @@ struct Serve: ParsableCommand {
             guard (1...100).contains(approvals) else { throw InputError("--approvals must be 1–100") }
             presets.requiredApprovals.store(approvals, ordering: .relaxed)
             let people = try openPeople(presets)
-            let (series, source) = try locations.loadData()
+            let (series, source) = try locations.loadIndexedData()
             let access = share ? try LinksCommand.shareAccess(port: socket.port, people: people) : nil
             let served = share ? Self.servedAddresses(host: host) : nil
             let app = WorkbenchApp(data: DataStore(series, source: source), presets: presets, page: page,
@@ -124,7 +124,7 @@ struct Serve: ParsableCommand {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let alsoV6 = sockets.count > 1 ? " and http://[::1]:\(socket.port)/" : ""
             Output.error("Serving \(page.origin) (workbench \(BuildFacts.description))")
-            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.count) points from \(source), ready in \(seconds) s)\n")
+            Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.series.count) points from \(source), ready in \(seconds) s)\n")
             if let access, let base = app.shareBaseURL {
                 Output.write("""
                 Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:

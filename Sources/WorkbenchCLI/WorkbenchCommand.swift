@@ -121,9 +121,16 @@ struct Locations: ParsableArguments {
         }
     }
 
+    /// `--data`'s series with its index; the built-in one's index is shared with the halving-decade scenario.
+    func loadIndexedData() throws -> (data: IndexedSeries, source: String) {
+        guard data != nil else { return (BuiltInData.indexed, BuiltInData.source) }
+        let (series, source) = try loadData()
+        return (IndexedSeries(series), source)
+    }
+
     /// The scenario's series (built in, or saved in the presets folder's `scenarios/`), else `--data`'s.
     func chartData(scenario: String?) throws -> IndexedSeries {
-        guard let scenario else { return IndexedSeries(try loadData().series) }
+        guard let scenario else { return try loadIndexedData().data }
         do throws(ScenarioLibrary.Failure) { return try ScenarioLibrary(presetsFolder: presets).series(named: scenario) } catch {
             throw InputError("--scenario: \(error.description)")
         }

@@ -61,7 +61,7 @@ package final class ScenarioLibrary: Sendable {
     package func series(named name: String) throws(Failure) -> IndexedSeries {
         if let scenario = MarketScenario(rawValue: name) {
             if let kept = builtIns.withLock({ $0[scenario] }) { return kept }
-            let made = IndexedSeries(scenario.series())
+            let made = scenario == .halvingDecade ? BuiltInData.indexed : IndexedSeries(scenario.series())
             builtIns.withLock { $0[scenario] = made }
             return made
         }

@@ -119,7 +119,7 @@ struct DataRoutes: RouteGroup {
 
     /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
     package func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
-        data.replace(with: BuiltInData.series(), source: BuiltInData.source)
+        data.replace(with: BuiltInData.indexed, source: BuiltInData.source)
         decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
         let snapshot = data.snapshot
         return .answer(SeriesAnswer(summary: SeriesSummaryAnswer(snapshot))).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
