@@ -4,7 +4,8 @@ SWIFT ?= swift
 PORT ?= 8080
 HOST ?= 127.0.0.1
 PYTEST = python3 -m pytest -q -p no:cacheprovider
-# pytest workers for make test (pytest-xdist; a file's tests stay on one worker). Most of the
+# pytest workers for make test (pytest-xdist; Tests/conftest.py groups the tests: a file on one
+# worker, the long independent tests of a few files each on its own). Most of the
 # suite waits on servers, browsers and kotlinc, so a few workers fit even two cores.
 TEST_WORKERS ?= 3
 
@@ -55,18 +56,22 @@ dist:
 	cd $(DIST) && sha256sum $(PACKAGE_NAME).tar.gz > $(PACKAGE_NAME).tar.gz.sha256
 	@echo "$(DIST)/$(PACKAGE_NAME).tar.gz and its .sha256"
 
-# Every test: engine unit tests, HTTP/CLI integration tests against the real binary, browser tests.
+# Every test: engine unit tests, fuzz seeds, HTTP/CLI integration tests against the real binary,
+# browser tests and the HTTP contract. After one build, the unit tests, the fuzz seeds and the
+# contract run beside pytest (which mostly waits on servers, browsers and toolchains), each into
+# its own log under .build; every one must pass, and a failing one's log is printed whole.
 test:
 	@scripts/ensure-deps.sh test
-	$(SWIFT) build
-	$(SWIFT) test
-	scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS)
-	@# The HTTP contract runs beside pytest (each mostly waits on the server); both must pass.
-	@CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES) > .build/contract.log 2>&1 & contract=$$!; \
-	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadfile --durations=15 Tests/Integration Tests/Browser; tests=$$?; \
-	  wait $$contract; agreed=$$?; tail -n 25 .build/contract.log; \
-	  [ $$agreed -eq 0 ] || echo "contract: schemathesis found failures (.build/contract.log)"; \
-	  [ $$tests -eq 0 ] && [ $$agreed -eq 0 ]
+	$(SWIFT) build --build-tests
+	@$(SWIFT) test --skip-build > .build/unit.log 2>&1 & unit=$$!; \
+	  scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS) > .build/fuzz.log 2>&1 & fuzz=$$!; \
+	  CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES) > .build/contract.log 2>&1 & contract=$$!; \
+	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 Tests/Integration Tests/Browser; tests=$$?; \
+	  wait $$unit; unit=$$?; wait $$fuzz; fuzzed=$$?; wait $$contract; agreed=$$?; \
+	  if [ $$unit -eq 0 ]; then tail -n 3 .build/unit.log; else cat .build/unit.log; echo "unit: swift test failed (.build/unit.log)"; fi; \
+	  if [ $$fuzzed -eq 0 ]; then grep -E "ok|fuzz:" .build/fuzz.log | tail -n 6; else cat .build/fuzz.log; echo "fuzz: a harness failed (.build/fuzz.log)"; fi; \
+	  tail -n 25 .build/contract.log; [ $$agreed -eq 0 ] || echo "contract: schemathesis found failures (.build/contract.log)"; \
+	  [ $$tests -eq 0 ] && [ $$unit -eq 0 ] && [ $$fuzzed -eq 0 ] && [ $$agreed -eq 0 ]
 
 unit: build
 	$(SWIFT) test

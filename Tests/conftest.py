@@ -20,3 +20,30 @@ def fresh_server():
     s = Server(data_csv=small_csv())
     yield s
     s.close()
+
+
+# Scheduling under pytest-xdist (`make test` runs `--dist loadgroup --no-loadscope-reorder`): a
+# file's tests stay together on one worker, sharing its module's server, except in these files,
+# whose tests are long and independent (Kotlin and Swift toolchains, thousands of mutated files,
+# every export verified): each of their tests is scheduled on its own, first, so no single file
+# holds a worker for minutes while the others sit idle at the end.
+SPLIT_FILES = ["test_handoff_toolchains.py", "test_handoff.py", "test_mutated_csv.py", "test_signed_provenance.py",
+               "test_history_durability.py", "test_history_chain.py", "test_scene.py", "test_exports.py"]
+
+
+def pytest_collection_modifyitems(config, items):
+    sizes = {}
+    for item in items:
+        sizes[item.path] = sizes.get(item.path, 0) + 1
+
+    def order(indexed):
+        index, item = indexed
+        name = item.path.name
+        if name in SPLIT_FILES:
+            return (0, SPLIT_FILES.index(name), index)
+        return (1, -sizes[item.path], index)
+
+    items[:] = [item for _, item in sorted(enumerate(items), key=order)]
+    for item in items:
+        group = item.nodeid if item.path.name in SPLIT_FILES else str(item.path)
+        item.add_marker(pytest.mark.xdist_group(group))

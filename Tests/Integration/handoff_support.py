@@ -1,4 +1,6 @@
 """What the handoff tests share: the CLI, presets that stress the exports, the toolchains."""
+import fcntl
+import hashlib
 import json
 import re
 import shutil
@@ -17,6 +19,27 @@ MODULES = Path(BINARY).resolve().parent / "Modules"
 CURVES = ["linear", "stepStart", "stepCenter", "stepEnd", "monotone", "catmullRom", "cardinal", "natural", "basis", "bumpX"]
 KEYWORD_NAMES = ["Default", "class", "self", "init", "true", "in", "return"]
 HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
+
+
+KOTLIN_JARS = ROOT / ".build" / "test-cache" / "kotlin"
+
+
+def compiled_kotlin(sources):
+    """The jar kotlinc makes of these sources, kept under .build by a hash of their names and
+    contents: pytest's workers (and later runs) share one compile instead of each paying kotlinc's
+    minute, and any changed source compiles afresh."""
+    entries = sorted((Path(p).name, hashlib.sha256(Path(p).read_bytes()).hexdigest()) for p in sources)
+    digest = hashlib.sha256(json.dumps([str(Path(KOTLINC).resolve()), entries]).encode()).hexdigest()[:32]
+    KOTLIN_JARS.mkdir(parents=True, exist_ok=True)
+    jar = KOTLIN_JARS / f"{digest}.jar"
+    with open(KOTLIN_JARS / f"{digest}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker compiling the same sources: wait for its jar
+        if not jar.exists():
+            partial = KOTLIN_JARS / f"{digest}.partial.jar"
+            r = subprocess.run([KOTLINC, *map(str, sources), "-include-runtime", "-d", str(partial)], capture_output=True, text=True, timeout=900)
+            assert r.returncode == 0 and partial.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
+            partial.rename(jar)
+    return jar
 
 
 def workbench(*args, stdin=None, check=True):

@@ -1,7 +1,8 @@
 """The engineer handoff (issue 11): exports that compile with the real compilers, the Kotlin
 engine against the Swift CLI on generated inputs, bundles, vectors and motion in each platform's
-terms. Kotlin is compiled once per run (kotlinc's JVM start-up is the cost), into one jar that
-holds the Android bundle, every other preset's Kotlin files and the Compose stand-ins."""
+terms. Kotlin is compiled once per set of sources (kotlinc's JVM start-up is the cost; handoff_support keeps the jar
+under .build for every worker), into one jar that holds the Android bundle, every other preset's Kotlin
+files and the Compose stand-ins."""
 import io
 import json
 import math
@@ -20,7 +21,7 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import CURVES, JAVA, KOTLINC, STANDINS, presets, workbench, write_preset  # noqa: F401
+from handoff_support import CURVES, JAVA, KOTLINC, STANDINS, compiled_kotlin, presets, workbench, write_preset  # noqa: F401
 
 
 def test_preset_value_names_avoid_keywords(presets):
@@ -60,10 +61,7 @@ def kotlin_jar(presets, tmp_path_factory):
             body = re.sub(r"^package .*$", f"package bundle{i}\nimport com.chartworkbench.engine.*", body, count=1, flags=re.M)
             (extra / f"{kt.stem}{i}.kt").write_text(body)
     sources += [str(p) for p in extra.glob("*.kt")]
-    jar = work / "chart-engine.jar"
-    r = subprocess.run([KOTLINC, *sources, "-include-runtime", "-d", str(jar)], capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0 and jar.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
-    return jar, bundle
+    return compiled_kotlin(sources), bundle
 
 
 def conformance(jar, *args, stdin=""):
