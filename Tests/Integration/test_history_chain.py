@@ -90,6 +90,33 @@ def test_rollback_while_serving_refuses_the_next_write():
     assert result.returncode != 0 and ("rolled back" in result.stderr or "replaced" in result.stderr)
 
 
+@pytest.mark.parametrize("tamper", [
+    "UPDATE revisions SET author = 'Mallory' WHERE name = 'one'",
+    "UPDATE people SET name = 'Mallory' WHERE name = 'Ada'",
+])
+def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
+    """An edit made with another tool while the server runs is noticed before the next write is
+    acknowledged; a workbench command writing beside the server (it extends the chain) is not."""
+    server = Server()
+    try:
+        person = server.person("Ada")
+        assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
+        invited = run("people", "invite", "--role", "viewer", "--presets", str(server.presets))
+        assert invited.returncode == 0, invited.stderr
+        assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+        with sqlite3.connect(server.presets / ".workbench.sqlite") as db:
+            assert db.execute(tamper).rowcount == 1
+        answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
+        assert answer.status_code == 503, answer.text
+        assert "behind the workbench's back" in answer.json()["error"]["message"]
+        # Every later write too, and reads go on.
+        assert person.put("/api/presets/four", json={"name": "four", "parameters": {}}).status_code == 503
+        assert server.get("/api/presets").status_code == 200
+    finally:
+        server.stop()
+    assert check(server.presets).returncode != 0
+
+
 def test_database_from_another_workbench_is_refused():
     ours, theirs = saved_folder(1), saved_folder(1)
     shutil.copyfile(theirs / ".workbench.sqlite", ours / ".workbench.sqlite")

@@ -107,6 +107,11 @@ extension HistoryFile {
             return HistoryError(.removedOrReplaced, "the presets' history database \(words) while the server ran, so writes are refused "
                                 + "(none would be kept honestly); reads go on. Stop the server and run `workbench history check`")
         }
+        if let problem = changedBehindOurBack(connection: connection) {
+            return HistoryError(.removedOrReplaced, "the presets' history database was changed behind the workbench's back while the server ran "
+                                + "(\(problem)), so writes are refused (none would be kept honestly); reads go on. "
+                                + "Stop the server and run `workbench history check`")
+        }
         if afterCommit && now.count > kept.head.count {
             let next = ChainHead(historyID: historyID, head: now)
             do { try next.write(to: state, key: key) } catch {
@@ -115,6 +120,21 @@ extension HistoryFile {
             kept = next
         }
         keptHead.withLock { $0 = kept }
+        return nil
+    }
+
+    /// Another process committed since the server last looked (SQLite's `data_version` moved): a
+    /// workbench command extends the chain as the server does, an edit made with another tool
+    /// breaks it, so the whole chain is checked once; nil when it verifies or nothing changed.
+    private func changedBehindOurBack(connection: SQLiteConnection) -> String? {
+        guard let version = (try? connection.query("PRAGMA data_version"))?.first?.integer(0) else { return "its data version cannot be read" }
+        let seen = seenDataVersion.withLock { seen in defer { seen = version }; return seen }
+        guard let seen, seen != version else { return nil }
+        guard let verdict = try? HistoryChain.verify(historyID: historyID, on: connection) else { return "its hash chain cannot be read" }
+        guard verdict.problems.isEmpty else {
+            seenDataVersion.withLock { $0 = seen }  // every later write is refused too
+            return verdict.problems.prefix(3).joined(separator: "; ")
+        }
         return nil
     }
 

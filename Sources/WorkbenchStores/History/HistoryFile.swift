@@ -73,6 +73,9 @@ package final class HistoryFile: Sendable {
     let signingKey: Ed25519?
     /// The chain's head as last checked or written (nil: a history that cannot be chained).
     let keptHead: Mutex<ChainHead?>
+    /// The connection's `PRAGMA data_version` when the server last wrote or checked: it moves only
+    /// when another process commits (a workbench command, or an edit behind the workbench's back).
+    let seenDataVersion = Mutex<Int64?>(nil)
     /// The full check made when the file was opened (nil: a history that cannot be chained);
     /// `workbench history check` reports it rather than reading every row a second time.
     package let checkedAtOpen: HistoryChain.Verdict?
@@ -283,6 +286,8 @@ package final class HistoryFile: Sendable {
 
     /// Installs the check before every write. Call once the tables exist.
     package func protect() {
+        let version = try? database.withConnection { connection in try connection.query("PRAGMA data_version").first?.integer(0) }
+        seenDataVersion.withLock { $0 = version ?? nil }  // what another process commits from now on is checked
         database.guardWrites { [self] connection, afterCommit throws(SQLiteError) in
             if let refusal = self.refusal(connection: connection, afterCommit: afterCommit) {
                 throw SQLiteError(code: SQLITE_ABORT, message: refusal.message, refusal: refusal)
