@@ -21,6 +21,8 @@ export class DraftSync {
     this.pending = null;        // { preset, step, parameters, marks }
     this.timer = 0;
     this.sending = Promise.resolve();
+    this.me = null;             // this page's person's name (main.js): whose unsaved values a restart gives back
+    this.setters = new Map();   // key → who made the open draft's newest change of it
     store.reverter = (step, id) => this.revert(step, id);
     store.on(change => {
       if (change.kind !== 'params' || change.origin !== 'local' || !change.keys.length) return;
@@ -46,6 +48,8 @@ export class DraftSync {
     this.flush();
     this.dirty.clear();
     this.store.openPreset(preset, draft);
+    this.setters.clear();
+    this.noteSetters(draft);
     return preset;
   }
 
@@ -68,7 +72,12 @@ export class DraftSync {
     this.store.forgetDraft();
     if (name === null) return;
     const draft = await getJSON(path(name));
-    const unsaved = Object.fromEntries(Object.entries(this.store.params).filter(([k, v]) => k in draft.parameters && !same(v, draft.parameters[k])));
+    // Only the values this person set (or has not yet heard back): another person's unsaved edit
+    // is given back by their own page, so the new draft credits each edit to whoever made it.
+    const ours = k => this.dirty.has(k) || this.setters.get(k) === this.me;
+    const unsaved = Object.fromEntries(Object.entries(this.store.params).filter(([k, v]) => k in draft.parameters && !same(v, draft.parameters[k]) && ours(k)));
+    this.setters.clear();
+    this.noteSetters(draft);
     if (!Object.keys(unsaved).length || !this.canWrite || this.following) return this.take(draft, { orEqual: true });
     // The saved revision first (a save the restart interrupted may have been kept), then ours on top.
     if (draft.baseRevision !== this.store.preset.revision && draft.saved) this.store.presetSaved({ revision: draft.baseRevision, saved: draft.saved });
@@ -83,9 +92,19 @@ export class DraftSync {
     this.store.presetDetails(name, preset);
   }
 
+  /** Who made each key's newest change, from a draft's `changes` or an event's `change`. */
+  noteSetters(snapshot) {
+    if (snapshot.preset !== this.store.presetName) return;
+    if (snapshot.saved && !snapshot.change) this.setters.clear();   // a save: nothing is unsaved any more
+    for (const change of snapshot.changes ?? (snapshot.change ? [snapshot.change] : [])) {
+      for (const key of change.keys ?? []) this.setters.set(key, change.author);
+    }
+  }
+
   /** A `draft` event or answer: the whole draft at a version. Older versions than ours are ignored. */
   take(snapshot, { orEqual = false } = {}) {
     if (!this.store.takeDraft(snapshot, { orEqual })) return;
+    this.noteSetters(snapshot);
     if (snapshot.baseRevision !== this.store.preset.revision) {
       // A save: the new revision's values come with the event; who saved it and the notes are read.
       if (snapshot.saved) {

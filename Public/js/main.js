@@ -56,6 +56,7 @@ async function start() {
 
   const notice = (text, error = false) => toast(text, { error });
   const drafts = new DraftSync(store, { notice });
+  drafts.me = me.name;
   // The open preset moved under the page, or another was opened: the address and presence say so at once.
   const moved = () => { address.save({ now: true }); live.sendPresence({}); };
   const presets = new Presets(store, drafts, {

@@ -1,8 +1,9 @@
 """Every page says when the server is gone and when it is back (issue 33, item 1): "Connection
 lost — reconnecting…" within 2 s of a kill -9, "Server restarted" once a new run answers on the
-same port and presets folder; unsaved shared edits (ours, and a second person's whose page has
-closed) are given back to the new server's draft; a save whose answer the outage swallowed is
-settled from the stored revision instead of staying "modified"."""
+same port and presets folder; unsaved shared edits are given back to the new server's draft by
+the page of whoever made them, so each stays credited to its author (a restart never makes one
+person the author of another's edit); a save whose answer the outage swallowed is settled from
+the stored revision instead of staying "modified"."""
 import signal
 import time
 
@@ -61,9 +62,6 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
         set_number(ben, "indicatorDash", 5)
         assert wait_for(lambda: draft_value(server, "markerRadius") == 7 and draft_value(server, "indicatorDash") == 5)
         ada.wait_for_function("() => Number(document.querySelector('#param-indicatorDash-number').value) === 5")
-        # Ben leaves with his edit unsaved: only Ada's page still holds it.
-        ben.context.close()
-        contexts.remove(ben.context)
 
         server.process.send_signal(signal.SIGKILL)
         lost_within_two_seconds(ada)
@@ -71,15 +69,18 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
             page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
         server.process.wait()
         again = Server("--port", str(server.port), presets_dir=server.presets)
-        for page in (ada, log_page, phone):
+        for page in (ada, ben, log_page, phone):
             page.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
             assert banner(page).text_content() == "Server restarted" and banner(page).is_visible()
         # Both unsaved edits are the new server's draft again, and still on Ada's screen, unsaved.
         assert wait_for(lambda: draft_value(again, "markerRadius") == 7 and draft_value(again, "indicatorDash") == 5)
+        # Each edit is given back by its author's page: the new draft credits Ada and Ben, each for their own.
+        authors = {key: change["author"] for change in again.get("/api/drafts/Default").json()["changes"] for key in change["keys"]}
+        assert authors == {"markerRadius": "Ada", "indicatorDash": "Ben"}, authors
         assert float(ada.locator("#param-markerRadius-number").input_value()) == 7
         assert not ada.locator("#modified-marker").is_hidden()
         assert again.get("/api/presets/Default").json()["parameters"]["markerRadius"] != 7
-        assert ada.errors == [] and phone.errors == []
+        assert ada.errors == [] and ben.errors == [] and phone.errors == []
     finally:
         if again:
             again.close()
