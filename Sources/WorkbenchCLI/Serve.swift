@@ -132,6 +132,7 @@ struct Serve: ParsableCommand {
                   viewers (watch, press, render): \(base)/?token=\(access.viewerToken)\(LinksCommand.invitation(.viewer, people))
                   phone (the chart only):         \(base)/device?token=\(access.viewerToken)
                 Each link above carries one personal invitation (single use, 7 days); links from earlier starts still work.
+                Your own page (the owner's) on this machine: http://127.0.0.1:\(socket.port)/?token=\(access.editorToken)
                 More: the owner's page (Invite the team, Open on phone) or workbench links new --role editor|viewer.
 
                 """)

@@ -25,7 +25,7 @@ class SharedServer(Server):
     def __init__(self):
         super().__init__("--share", data_csv=small_csv())
         lines = [self.process.stdout.readline() for _ in range(6)]
-        text = "".join(lines)
+        text = self.printed = "".join(lines)
         self.editor_link = re.search(r"editors[^:]*:\s+(\S+)", text).group(1)
         self.viewer_link = re.search(r"viewers[^:]*:\s+(\S+)", text).group(1)
         self.device_link = re.search(r"phone[^:]*:\s+(\S+)", text).group(1)
@@ -219,3 +219,19 @@ def test_without_share_nothing_changes(server):
     assert set(info["links"]) == {"device"} and info["links"]["device"].endswith("/device")
     assert server.get("/device").status_code == 200
     assert "Set-Cookie" not in server.get("/?token=abc").headers
+
+
+def test_the_printed_owner_link_gives_this_machine_the_owners_page():
+    """Under --share the owner opens their own page on this machine from the link serve prints:
+    the editor token without an invitation, whose first loopback visit makes the owner's page."""
+    s = SharedServer()
+    try:
+        link = re.search(r"Your own page[^:]*:\s+(http://127\.0\.0\.1:\d+/\?token=(\w+))\n", s.printed)
+        assert link and link.group(2) == s.editor and "invite=" not in link.group(1), s.printed
+        opened = requests.get(link.group(1), timeout=10, allow_redirects=False)
+        assert opened.status_code == 303 and "Set-Cookie" in opened.headers
+        me = requests.post(s.url + "/api/people", json={"name": "Olga"}, headers={"Origin": s.url, **s.as_(s.editor)}, timeout=10)
+        assert me.status_code == 201, me.text
+        assert me.json()["person"]["owner"] is True
+    finally:
+        s.close()
