@@ -33,6 +33,7 @@ export class Notices {
     $('inbox-read')?.addEventListener('click', () => this.markRead());
     // Any review anywhere may add to or settle this person's inbox.
     for (const name of ['review', 'preset', 'reconnected']) onDecisionEvent(name, () => this.refresh());
+    onDecisionEvent('log', entry => { if (entry.kind === 'people') this.refresh(); });
   }
 
   /** Reads the inbox from the server and shows it. */

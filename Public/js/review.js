@@ -49,6 +49,8 @@ export class Review {
       }
     });
     onDecisionEvent('preset', again);
+    // A person revoked or given back: whose approvals count has changed, so the status is read again.
+    onDecisionEvent('log', entry => { if (entry.kind === 'people') this.refresh(); });
   }
 
   /** Reads the open preset's status and reviews; call when another preset is opened. */

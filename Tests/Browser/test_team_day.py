@@ -71,6 +71,23 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
         s.close()
 
 
+def test_a_revoked_approvers_approval_stops_counting_on_open_pages_at_once(browser, contexts):
+    s = Server("--approvals", "2")
+    try:
+        ada, cy = s.person("Ada"), s.person("Cy")
+        current = s.get("/api/presets/Default").json()
+        rev = ada.put("/api/presets/Default", json={"parameters": {**current["parameters"], "markerRadius": 5}},
+                      headers={"If-Match": current["revision"]}).json()["revision"]
+        assert cy.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True}).status_code == 201
+        page = open_named_page(browser, contexts, s.url, "Ben", "?preset=Default", connected=True)
+        page.wait_for_function("() => document.querySelector('#preset-status').textContent.includes('1 of 2 approvals')")
+        assert s.request("POST", "/api/people/Cy/revoke", json={}, headers={"X-Workbench-Secret": s.owner_secret()}).status_code == 200
+        page.wait_for_function("() => document.querySelector('#preset-status').textContent.includes('0 of 2 approvals')", timeout=5000)
+        assert page.errors == []
+    finally:
+        s.close()
+
+
 def vote_round(server, ballots):
     """A closed blind round of Default against PM's favourite: each voter picks the favourite
     (the first voter's left candidate; sides are shuffled per person) when `ballots` says True."""
