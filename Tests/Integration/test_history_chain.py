@@ -117,6 +117,28 @@ def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
     assert check(server.presets).returncode != 0
 
 
+def test_an_older_copy_put_in_place_while_the_log_holds_writes_refuses_the_next_write():
+    """`cp old.sqlite .workbench.sqlite` under a running server whose write-ahead log still holds
+    its newest writes (no checkpoint first): the file changed without a commit through SQLite."""
+    server = Server()
+    try:
+        person = server.person("Ada")
+        assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
+        db = server.presets / ".workbench.sqlite"
+        old = server.dir / "old.sqlite"
+        with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
+            source.backup(copy)
+        assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+        shutil.copyfile(old, db)
+        answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
+        assert answer.status_code == 503, answer.text
+        assert "another program" in answer.json()["error"]["message"]
+        comment = person.post("/api/presets/one/comments", json={"parameter": "markerRadius", "text": "still here?"})
+        assert comment.status_code == 503, comment.text
+    finally:
+        server.stop()
+
+
 def test_database_from_another_workbench_is_refused():
     ours, theirs = saved_folder(1), saved_folder(1)
     shutil.copyfile(theirs / ".workbench.sqlite", ours / ".workbench.sqlite")

@@ -89,6 +89,7 @@ struct CommentRoutes: PresetReading {
             HTTPError(409, "too_many_comments", perPreset ? "this preset has \(CommentStore.maxPerPreset) comments already" : "the workbench holds \(CommentStore.maxTotal) comments already")
         case .notFound: HTTPError(404, "not_found", "no such comment on this preset", field: "id")
         case .storage(let message): HTTPError(500, "write_failed", "the comment could not be stored: \(message.split(separator: "/").last ?? "")")
+        case .history(let refusal): storeError(refusal, name: "")
         }
     }
 }

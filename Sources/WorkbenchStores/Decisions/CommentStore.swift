@@ -35,7 +35,11 @@ package final class CommentStore: Sendable {
 
     package enum Failure: Error, Equatable {
         case emptyText, textTooLong, tooMany(preset: Bool), notFound, storage(String)
+        /// The history refused the write (changed behind the workbench's back, read-only, full).
+        case history(HistoryError)
     }
+
+    static func failure(_ error: any Error) -> Failure { (error as? HistoryError).map { .history($0) } ?? .storage("\(error)") }
 
     private struct State {
         package var comments: [ParameterComment] = []
@@ -56,7 +60,7 @@ package final class CommentStore: Sendable {
         try state.withLock { (current: inout State?) throws(Failure) -> T in
             if current == nil {
                 let loaded: [ParameterComment]
-                do { loaded = try records?.loadAll() ?? [] } catch { throw .storage("\(error)") }
+                do { loaded = try records?.loadAll() ?? [] } catch { throw Self.failure(error) }
                 current = State(comments: loaded, nextID: (loaded.map(\.id).max() ?? 0) + 1)
             }
             var s = current ?? State()
@@ -79,7 +83,7 @@ package final class CommentStore: Sendable {
             guard s.comments.lazy.filter({ $0.preset == preset }).count < Self.maxPerPreset else { throw .tooMany(preset: true) }
             let comment = ParameterComment(id: s.nextID, preset: preset, parameter: parameter, progress: progress, text: text,
                                            author: author, createdAt: time)
-            do { try records?.insert(comment) } catch { throw .storage("\(error)") }
+            do { try records?.insert(comment) } catch { throw Self.failure(error) }
             s.nextID += 1
             s.comments.append(comment)
             return comment
@@ -94,7 +98,7 @@ package final class CommentStore: Sendable {
             var comment = s.comments[index]
             comment.resolvedBy = author
             comment.resolvedAt = time
-            do { try records?.update(comment) } catch { throw .storage("\(error)") }
+            do { try records?.update(comment) } catch { throw Self.failure(error) }
             s.comments[index] = comment
             return comment
         }
@@ -106,7 +110,7 @@ package final class CommentStore: Sendable {
             for index in s.comments.indices where s.comments[index].preset == old {
                 var comment = s.comments[index]
                 comment.preset = new
-                do { try records?.update(comment) } catch { throw .storage("\(error)") }
+                do { try records?.update(comment) } catch { throw Self.failure(error) }
                 s.comments[index] = comment
             }
         }

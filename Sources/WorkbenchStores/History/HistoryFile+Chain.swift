@@ -107,7 +107,7 @@ extension HistoryFile {
             return HistoryError(.removedOrReplaced, "the presets' history database \(words) while the server ran, so writes are refused "
                                 + "(none would be kept honestly); reads go on. Stop the server and run `workbench history check`")
         }
-        if let problem = changedBehindOurBack(connection: connection) {
+        if let problem = changedBehindOurBack(connection: connection, afterCommit: afterCommit) {
             return HistoryError(.removedOrReplaced, "the presets' history database was changed behind the workbench's back while the server ran "
                                 + "(\(problem)), so writes are refused (none would be kept honestly); reads go on. "
                                 + "Stop the server and run `workbench history check`")
@@ -126,16 +126,21 @@ extension HistoryFile {
     /// Another process committed since the server last looked (SQLite's `data_version` moved): a
     /// workbench command extends the chain as the server does, an edit made with another tool
     /// breaks it, so the whole chain is checked once; nil when it verifies or nothing changed.
-    private func changedBehindOurBack(connection: SQLiteConnection) -> String? {
+    private func changedBehindOurBack(connection: SQLiteConnection, afterCommit: Bool) -> String? {
+        if let found = tampering.withLock({ $0 }) { return found }  // once found, every later write is refused too
         guard let version = (try? connection.query("PRAGMA data_version"))?.first?.integer(0) else { return "its data version cannot be read" }
         let seen = seenDataVersion.withLock { seen in defer { seen = version }; return seen }
-        guard let seen, seen != version else { return nil }
-        guard let verdict = try? HistoryChain.verify(historyID: historyID, on: connection) else { return "its hash chain cannot be read" }
-        guard verdict.problems.isEmpty else {
-            seenDataVersion.withLock { $0 = seen }  // every later write is refused too
-            return verdict.problems.prefix(3).joined(separator: "; ")
+        let file = FileStamp(path)
+        let seenStamp = seenFile.withLock { stamp in defer { if afterCommit || stamp == nil { stamp = file } }; return stamp }
+        var found: String?
+        if !afterCommit, let seenStamp, file != seenStamp, seen == version {
+            found = "its file was written by another program, not through SQLite (a copy put in place?)"
+        } else if let seen, seen != version {
+            guard let verdict = try? HistoryChain.verify(historyID: historyID, on: connection) else { return "its hash chain cannot be read" }
+            if !verdict.problems.isEmpty { found = verdict.problems.prefix(3).joined(separator: "; ") }
         }
-        return nil
+        if let found { tampering.withLock { $0 = found } }
+        return found
     }
 
     /// `workbench history check`: the full check of the open history against the kept head.
@@ -147,5 +152,18 @@ extension HistoryFile {
             }
             return verdict
         }
+    }
+}
+
+/// A file's modification time and size, to notice it being written by someone else.
+struct FileStamp: Equatable, Sendable {
+    let seconds: Int, nanoseconds: Int, size: Int64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
+        size = Int64(info.st_size)
     }
 }

@@ -76,6 +76,12 @@ package final class HistoryFile: Sendable {
     /// The connection's `PRAGMA data_version` when the server last wrote or checked: it moves only
     /// when another process commits (a workbench command, or an edit behind the workbench's back).
     let seenDataVersion = Mutex<Int64?>(nil)
+    /// The database file's modification time and size after the server's last commit: SQLite
+    /// writes the file itself only when a connection checkpoints, so a change the data version
+    /// does not explain is a copy written over the file by another program.
+    let seenFile = Mutex<FileStamp?>(nil)
+    /// What was found changed behind the server's back; from then on every write is refused.
+    let tampering = Mutex<String?>(nil)
     /// The full check made when the file was opened (nil: a history that cannot be chained);
     /// `workbench history check` reports it rather than reading every row a second time.
     package let checkedAtOpen: HistoryChain.Verdict?
@@ -288,6 +294,7 @@ package final class HistoryFile: Sendable {
     package func protect() {
         let version = try? database.withConnection { connection in try connection.query("PRAGMA data_version").first?.integer(0) }
         seenDataVersion.withLock { $0 = version ?? nil }  // what another process commits from now on is checked
+        seenFile.withLock { $0 = FileStamp(path) }
         database.guardWrites { [self] connection, afterCommit throws(SQLiteError) in
             if let refusal = self.refusal(connection: connection, afterCommit: afterCommit) {
                 throw SQLiteError(code: SQLITE_ABORT, message: refusal.message, refusal: refusal)
