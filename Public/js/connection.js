@@ -14,7 +14,7 @@ let timer = 0;
 let hideTimer = 0;
 let backAt = -Infinity;      // when the server last came back
 
-const FIRST_POLL_MS = 200, LONGEST_POLL_MS = 2000, RESTARTED_SHOWN_MS = 10_000;
+const FIRST_POLL_MS = 200, LONGEST_POLL_MS = 2000, RESTARTED_SHOWN_MS = 5_000;
 
 function banner() {
   let box = document.getElementById('connection-status');
