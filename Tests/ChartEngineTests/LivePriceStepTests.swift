@@ -142,4 +142,19 @@ import Testing
         #expect(jump.scene(at: 0.3) == ChartSceneBuilder(style: style)(new, .inactive))
         #expect(LivePriceStep(from: old, to: new, builder: Self.builder).duration == ChartStyle().livePriceDuration)
     }
+
+    @Test func theChartBeforeLaterPricesIsTheChartOfTheDataUpToThen() {
+        let times = (0..<3000).map { Int64(1_700_000_000 + $0 * 60) }
+        let prices = times.indices.map { 100 + sin(Double($0) / 50) * 10 }
+        let series = PriceSeries(times: times, prices: prices)
+        let cut = 2500
+        let earlier = PriceSeries(times: Array(times[..<cut]), prices: Array(prices[..<cut]))
+        for period in [Period.day, .week, .all] {
+            let before = ChartModel(series: series, endingAt: times[cut - 1], period: period, style: ChartStyle(), width: 320, height: 200)
+            let truncated = ChartModel(series: earlier, period: period, style: ChartStyle(), width: 320, height: 200)
+            #expect(before.times == truncated.times && before.raw == truncated.raw, "\(period)")
+            let now = ChartModel(series: series, endingAt: times[times.count - 1], period: period, style: ChartStyle(), width: 320, height: 200)
+            #expect(now.times == ChartModel(series: series, period: period, style: ChartStyle(), width: 320, height: 200).times)
+        }
+    }
 }

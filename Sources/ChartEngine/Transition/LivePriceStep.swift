@@ -155,3 +155,19 @@ public struct LivePriceStep: Sendable {
         return header
     }
 }
+
+extension ChartModel {
+    /// The chart as it was when the price at `time` was the newest: the period's window ending
+    /// there (the picture a page showed before later live prices arrived).
+    public init(series: PriceSeries, endingAt time: Int64, period: Period, style: ChartStyle, width: Double, height: Double) {
+        let end = series.times.firstIndex(atOrAfter: time &+ 1)
+        var window = 0..<end
+        if end > 0, let span = period.seconds {
+            let start = series.times.firstIndex(atOrAfter: series.times[end - 1] &- span, in: 0..<end)
+            window = end - start >= 2 ? start..<end : Swift.max(0, end - 2)..<end
+        }
+        let sampled = BucketCloses(pointCount: style.pointCount(for: period))(series, window: window)
+        let thinned = ColumnThinning(columns: Int(width.rounded(.up)))(times: sampled.times, prices: sampled.prices)
+        self.init(times: thinned.times, raw: thinned.prices, style: style, width: width, height: height, period: period)
+    }
+}

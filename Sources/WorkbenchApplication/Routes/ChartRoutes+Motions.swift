@@ -1,0 +1,102 @@
+import ChartEngine
+import HTTPServer
+
+/// A motion other than the press playing on one chart of a render socket: a period change, a
+/// live price or the first load's reveal, each the engine's pure function of progress driven
+/// by its own `TransitionMotion`.
+enum MotionPlayback {
+    case period(PeriodPlayback)
+    case live(LivePlayback)
+    case reveal(RevealPlayback)
+
+    static let names: Set<String> = ["period", "live", "reveal"]
+
+    var name: String {
+        switch self {
+        case .period: "period"
+        case .live: "live"
+        case .reveal: "reveal"
+        }
+    }
+
+    /// The document whose frames these are (the new period's, the data after the price).
+    var document: ChartDocument {
+        switch self {
+        case .period(let p): p.document
+        case .live(let l): l.document
+        case .reveal(let r): r.document
+        }
+    }
+
+    /// The frame at `time` on the page's clock: the motion's state, its scene, and whether
+    /// everything is over (a live price's flash may outlast its step).
+    func frame(at time: Double) -> (state: TransitionMotion.State, scene: ChartScene, finished: Bool) {
+        switch self {
+        case .period(let p):
+            let state = p.motion.state(at: time)
+            return (state, p.morph.scene(at: state.progress), state.finished)
+        case .live(let l):
+            let state = l.motion.state(at: time)
+            let elapsed = time - l.motion.startTime
+            return (state, l.step.scene(at: state.progress, elapsed: elapsed), state.finished && elapsed >= l.step.flashDuration)
+        case .reveal(let r):
+            let state = r.motion.state(at: time)
+            return (state, r.reveal.scene(at: state.progress), state.finished)
+        }
+    }
+}
+
+/// A new live price playing: the step from the chart the page showed to the chart now.
+struct LivePlayback {
+    let step: LivePriceStep
+    let motion: TransitionMotion
+    let document: ChartDocument
+}
+
+/// The first load playing: the placeholder, then the reveal of the chart.
+struct RevealPlayback {
+    let reveal: Reveal
+    let motion: TransitionMotion
+    let document: ChartDocument
+}
+
+extension ChartRoutes {
+    /// `motion: "live"` with `since` (the last price's time on the chart the page shows) at
+    /// `time`: the step from that chart to the chart of the data now. The request's `progress`
+    /// and `selection` are the press on it: a finger down keeps its time.
+    func startLivePrice(_ request: RenderRequest, since: Double?, at time: Double) throws(HTTPError) -> LivePlayback {
+        guard let since else { throw .badRequest("a live price needs the time of the last price the chart shows", field: "since") }
+        let series = try scenarios.data(request, else: data)
+        let document = request.document(data: series)
+        let before = ChartModel(series: series.series, endingAt: Int64(since.rounded(.down)), period: request.period, style: request.style,
+                                width: request.width, height: request.height)
+        let press = ChartState(progress: request.progress, selection: request.selection)
+        let step = LivePriceStep(from: before, to: document.model, state: press, builder: document.builder())
+        let motion = TransitionMotion.started(at: time, after: nil, duration: step.duration, easing: step.easing)
+        return LivePlayback(step: step, motion: motion, document: document)
+    }
+
+    /// `motion: "reveal"` at `time`: the chart's first load from the preset's placeholder.
+    func startReveal(_ request: RenderRequest, at time: Double) throws(HTTPError) -> RevealPlayback {
+        let document = request.document(data: try scenarios.data(request, else: data))
+        let reveal = Reveal(model: document.model, builder: document.builder())
+        // With no data yet the placeholder stays: the reveal waits for prices.
+        let duration = document.model.isEmpty ? 0 : reveal.duration
+        let motion = TransitionMotion.started(at: time, after: nil, duration: duration, easing: reveal.easing)
+        return RevealPlayback(reveal: reveal, motion: motion, document: document)
+    }
+
+    /// A motion chosen by name (`period`, `live`, `reveal`) starting at `time`.
+    func startMotion(_ name: String, _ request: RenderRequest, fields: (from: String?, since: Double?), at time: Double,
+                     previous: MotionPlayback?) throws(HTTPError) -> MotionPlayback {
+        switch name {
+        case "live": return .live(try startLivePrice(request, since: fields.since, at: time))
+        case "reveal": return .reveal(try startReveal(request, at: time))
+        default:
+            guard case .period(let running)? = previous else {
+                return .period(try startPeriodChange(request, from: fields.from, at: time, previous: nil))
+            }
+            return .period(try startPeriodChange(request, from: fields.from, at: time, previous: running))
+        }
+    }
+}
