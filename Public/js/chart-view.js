@@ -51,6 +51,9 @@ export class ChartView {
    * period at rest plays the engine's period change (morph, crossfade or none, as the preset says).
    */
   draw() {
+    // The first picture: the engine's reveal from the preset's placeholder, once the socket is there.
+    if (this.revealing === undefined) { this.reveal(); return; }
+    if (this.revealing) { this.dirty = true; return; }
     const period = this.source().view.period;
     if (this.drawnPeriod !== undefined && period !== this.drawnPeriod && !this.pressed && this.held === null && renderChannel.open) {
       const from = this.drawnPeriod;
@@ -75,6 +78,33 @@ export class ChartView {
       });
   }
 
+  /** The first load: the placeholder, then the reveal the preset chooses (a plain draw without the socket). */
+  async reveal() {
+    this.revealing = true;
+    const open = await renderChannel.whenOpen(1500);
+    this.revealing = false;
+    this.dirty = false;
+    this.drawnPeriod = this.source().view.period;
+    if (open && this.held === null && !this.pressed) this.startMotion('reveal'); else this.draw();
+  }
+
+  /**
+   * A new live price arrived (the session's `data` event): the engine's step from the chart
+   * shown (its last price's time) to the chart now. A plain redraw without the socket, for a
+   * market scenario (not the live series), or while a press or another motion moves.
+   */
+  priceArrived() {
+    const since = Number(this.element.firstElementChild?.dataset?.lastTime);
+    const { view } = this.source();
+    if (this.revealing !== false || !renderChannel.open || view.scenario || !Number.isFinite(since) || this.held !== null
+        || (this.moving && this.playing !== 'live')) {
+      this.draw();
+      return;
+    }
+    // The press as it stands (a finger down keeps its time); at rest no selection.
+    this.startMotion('live', { since, progress: this.progress, selection: this.pressed ? this.selection : undefined });
+  }
+
   /** Shows a frame: a patch updates the drawn SVG in place, a whole SVG replaces it. */
   paint({ head, body }, started, motion = null) {
     if (head.patch) {
@@ -91,6 +121,10 @@ export class ChartView {
       this.paths = new Map();
     }
     this.shownFrame = head.frame ?? null;
+    // The server says when this chart's live prices would turn stale: it is drawn again then,
+    // and the server decides whether it shows the outage.
+    clearTimeout(this.staleTimer);
+    if (Number.isFinite(head.staleIn)) this.staleTimer = setTimeout(() => this.draw(), head.staleIn * 1000 + 50);
     this.speak(this.element.firstElementChild);
     this.onPainted(this.element.firstElementChild, null, started, motion);
   }
@@ -170,7 +204,7 @@ export class ChartView {
   startMotion(action, extra = {}) {
     if (!renderChannel.open) {
       // Without the socket there is no motion state: show where the transition ends.
-      if (action !== 'period') this.progress = action === 'press' ? 1 : 0;
+      if (action === 'press' || action === 'release') this.progress = action === 'press' ? 1 : 0;
       if (action === 'release') this.selection = null;
       this.draw();
       return Promise.resolve();
@@ -197,8 +231,9 @@ export class ChartView {
       .then(answer => {
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
-        // A period change's progress is the morph's, not the press's.
-        if (head.motion !== 'period') this.progress = head.progress;
+        // A period change's, live price's or reveal's progress is its own, not the press's.
+        this.playing = head.motion ?? null;
+        if (!head.motion) this.progress = head.progress;
         this.moving = !head.finished;
         if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
@@ -281,11 +316,13 @@ export class PriceHeader {
     const shown = selecting ? Number(data.selectedPrice) : last;
     if (!Number.isFinite(shown)) {
       writeText(this.price, '–');
+      this.flash(null);
       writeText(this.change, '\u00a0');
       writeAttribute(this.change, 'class', 'headline-change');
       return;
     }
     writeText(this.price, money(shown));
+    this.flash(selecting ? null : data);
     const delta = shown - first;
     const percent = first !== 0 ? delta / Math.abs(first) * 100 : 0;
     const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
@@ -295,6 +332,20 @@ export class PriceHeader {
     writeAttribute(this.change, 'class', 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat'));
     const state = this.price.closest('[data-state]');
     if (state) writeAttribute(state, 'data-state', selecting ? 'selecting' : 'rest');
+  }
+
+  /**
+   * A live price's flash, as the engine's frame says (`data-flash-*`): the price's colour mixed
+   * toward the up or down colour by the flash's opacity; nothing while a point is selected.
+   */
+  flash(data) {
+    const color = data?.flashColor, opacity = Number(data?.flashOpacity);
+    const tint = color && Number.isFinite(opacity) ? `color-mix(in srgb, ${color} ${(opacity * 100).toFixed(1)}%, currentColor)` : '';
+    if ((this.tint ?? '') !== tint) { this.tint = tint; this.price.style.color = tint; }
+    const direction = tint ? data.flashDirection : '';
+    if ((this.price.dataset.flash ?? '') !== direction) {
+      if (direction) this.price.dataset.flash = direction; else delete this.price.dataset.flash;
+    }
   }
 
   /**

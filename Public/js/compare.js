@@ -75,6 +75,11 @@ export class Compare {
     fillDiffTable(table, this.store.schema, presets.map(p => ({ title: p.name, parameters: p.parameters })));
   }
 
+  /** A live price arrived: every candidate plays the engine's step to it together. */
+  priceArrived() {
+    if ($('compare-dialog').open) this.views.forEach(view => view.priceArrived());
+  }
+
   /** A preset was saved, renamed or deleted: the next look shows what is stored now. */
   presetChanged({ action, name, oldName }) {
     this.loaded.delete(name);

@@ -140,7 +140,12 @@ async function start() {
       const wanted = pin.wanted(people);
       if (wanted !== undefined && wanted !== store.presetName) await open(wanted);
     }));
-    source.addEventListener('data', () => chart.draw());
+    // A live price plays the engine's step to it; another series is drawn anew.
+    source.addEventListener('data', event => {
+      if (JSON.parse(event.data).action === 'appended') chart.priceArrived(); else chart.draw();
+    });
+    // Live prices on or off: the server decides again whether the chart is stale.
+    source.addEventListener('live', () => chart.draw());
     source.addEventListener('open', () => { document.body.dataset.session = 'connected'; });
     source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; away = true; connection.lost(); });
   };

@@ -3,6 +3,7 @@ engine: `motion: "live"` with `since` (the last price's time the page shows) ste
 chart to the chart now, `motion: "reveal"` from the placeholder to the chart; `follow` frames
 continue them, and the finished frame is the chart at rest."""
 import json
+import time
 
 import pytest
 
@@ -93,3 +94,26 @@ def test_a_live_price_needs_the_time_the_page_shows(server):
     head, _ = ask(ws, motion="wobble", time=1)
     assert head["error"]["field"] == "motion"
     ws.sock.close()
+
+
+def test_a_stale_live_feed_draws_the_outage_and_says_when(tmp_path):
+    quiet = Server("--live-interval", "600", data_csv=small_csv(ROWS, start=START, step=STEP))
+    try:
+        ws = RawWebSocket(quiet)
+        head, svg = ask(ws, outageStaleAfter=5)
+        assert "staleIn" not in head and "stale" not in head   # live prices off: never stale
+        assert quiet.request("POST", "/api/live", json={"enabled": True}).status_code == 200
+        head, svg = ask(ws, outageStaleAfter=5)
+        assert 4 < head["staleIn"] <= 5 and 'id="tick-outage"' not in svg
+        deadline = time.monotonic() + 15
+        while "stale" not in head and time.monotonic() < deadline:
+            time.sleep(0.25)
+            head, svg = ask(ws, outageStaleAfter=5)
+        assert head["stale"] and "staleIn" not in head
+        assert 'id="tick-outage"' in svg and "Prices delayed" in svg
+        # A market scenario is not the live series: never stale.
+        head, svg = ask(ws, outageStaleAfter=5, scenario="flat")
+        assert "stale" not in head and 'id="tick-outage"' not in svg
+        ws.sock.close()
+    finally:
+        quiet.close()

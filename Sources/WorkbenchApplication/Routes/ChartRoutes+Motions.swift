@@ -1,4 +1,5 @@
 import ChartEngine
+import WorkbenchSupport
 import HTTPServer
 
 /// A motion other than the press playing on one chart of a render socket: a period change, a
@@ -98,5 +99,20 @@ extension ChartRoutes {
             }
             return .period(try startPeriodChange(request, from: fields.from, at: time, previous: running))
         }
+    }
+}
+
+extension ChartRoutes {
+    /// The frame in the outage state once the live feed has given no price for the preset's
+    /// `outageStaleAfter` (the engine's `Outage`); the head says `stale`, or in `staleIn` how
+    /// many seconds until it would be, so the page asks again then. A market scenario is never live.
+    func outage(_ scene: ChartScene, _ request: RenderRequest, head: inout [(String, JSONValue)]) -> ChartScene {
+        guard request.scenario == nil, let seconds = live.secondsSinceLastPrice else { return scene }
+        guard Outage.isStale(secondsSinceLastPrice: seconds, style: request.style) else {
+            head.append(("staleIn", .number(request.style.outageStaleAfter - seconds)))
+            return scene
+        }
+        head.append(("stale", .bool(true)))
+        return Outage.apply(to: scene, secondsSinceLastPrice: seconds, style: request.style)
     }
 }

@@ -18,6 +18,8 @@ struct ChartRoutes: PresetReading {
     let heavyWork: HeavyWorkLimit
     /// Whose render sockets are open, so revoking a person closes theirs.
     let access: PersonAccess
+    /// The live prices: stale past the preset's `outageStaleAfter`, the socket's frames show the outage.
+    let live: LiveFeed
 
     var middlewares: [any Middleware] { [heavyWork] }
 
@@ -220,7 +222,8 @@ struct ChartRoutes: PresetReading {
                              ("target", .number(current.target)), ("finished", .bool(state.finished))]
                 }
                 let document = if let shown { shown.document } else { request.document(data: try scenarios.data(request, else: data)) }
-                let (svg, elements) = document.recordedSVG(shown?.scene ?? document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
+                let scene = shown?.scene ?? document.scene(state: ChartState(progress: request.progress, selection: request.selection))
+                let (svg, elements) = document.recordedSVG(outage(scene, request, head: &head))
                 frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
                 let frame = DrawnFrame(number: frameNumber, elements: elements)
                 let previous = drawn[request.idPrefix]
