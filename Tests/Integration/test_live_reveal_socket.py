@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+import requests
 
 from test_http import RawWebSocket
 from workbench_server import Server, small_csv
@@ -85,10 +86,18 @@ def test_a_reveal_plays_from_the_placeholder_to_the_chart(server):
     ws.sock.close()
 
 
-def test_a_live_price_needs_the_time_the_page_shows(server):
+def test_without_since_the_newest_price_plays_again(server):
     ws = RawWebSocket(server)
-    head, _ = ask(ws, motion="live", time=1)
-    assert head["error"]["field"] == "since"
+    _, rest = ask(ws)
+    head, first = ask(ws, motion="live", time=1)
+    assert head["motion"] == "live" and float(attribute(first, "data-last-price")) == prices()[-2]
+    head, last = ask(ws, motion="follow", time=9)
+    assert head["finished"] and last == rest
+    ws.sock.close()
+
+
+def test_bad_live_and_motion_fields_are_named(server):
+    ws = RawWebSocket(server)
     head, _ = ask(ws, motion="live", since="yesterday", time=1)
     assert head["error"]["field"] == "since"
     head, _ = ask(ws, motion="wobble", time=1)
@@ -117,3 +126,20 @@ def test_a_stale_live_feed_draws_the_outage_and_says_when(tmp_path):
         ws.sock.close()
     finally:
         quiet.close()
+
+
+def test_play_tells_every_page_which_motion_to_play(server):
+    stream = requests.get(server.url + "/api/events", stream=True, timeout=10)
+    answer = server.request("POST", "/api/session/play", json={"motion": "reveal"}, headers={"X-Workbench-Client": "inspector-page"})
+    assert answer.status_code == 200 and answer.json() == {"motion": "reveal"}
+    kind = None
+    for line in stream.iter_lines():
+        if line.startswith(b"event:"):
+            kind = line[6:].strip()
+        elif line.startswith(b"data:") and kind == b"play":
+            event = json.loads(line[5:])
+            break
+    stream.close()
+    assert event["motion"] == "reveal" and event["client"] == "inspector-page"
+    bad = server.request("POST", "/api/session/play", json={"motion": "wobble"})
+    assert bad.status_code == 400 and bad.json()["error"]["field"] == "motion"

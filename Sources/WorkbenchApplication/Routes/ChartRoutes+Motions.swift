@@ -63,13 +63,17 @@ struct RevealPlayback {
 
 extension ChartRoutes {
     /// `motion: "live"` with `since` (the last price's time on the chart the page shows) at
-    /// `time`: the step from that chart to the chart of the data now. The request's `progress`
-    /// and `selection` are the press on it: a finger down keeps its time.
+    /// `time`: the step from that chart to the chart of the data now; without `since` the
+    /// newest price again, as it arrived (the inspector's Play). The request's `progress` and
+    /// `selection` are the press on it: a finger down keeps its time.
     func startLivePrice(_ request: RenderRequest, since: Double?, at time: Double) throws(HTTPError) -> LivePlayback {
-        guard let since else { throw .badRequest("a live price needs the time of the last price the chart shows", field: "since") }
         let series = try scenarios.data(request, else: data)
+        let times = series.series.times
+        guard let end = since.map({ Int64($0.rounded(.down)) }) ?? (times.count >= 2 ? times[times.count - 2] : nil) else {
+            throw .badRequest("no earlier price to step from: give the time of the last price the chart shows", field: "since")
+        }
         let document = request.document(data: series)
-        let before = ChartModel(series: series.series, endingAt: Int64(since.rounded(.down)), period: request.period, style: request.style,
+        let before = ChartModel(series: series.series, endingAt: end, period: request.period, style: request.style,
                                 width: request.width, height: request.height)
         let press = ChartState(progress: request.progress, selection: request.selection)
         let step = LivePriceStep(from: before, to: document.model, state: press, builder: document.builder())
