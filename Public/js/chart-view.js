@@ -66,8 +66,12 @@ export class ChartView {
     if (this.inflight) { this.dirty = true; return; }
     this.inflight = true;
     const progress = this.held ?? this.progress;
-    const extra = { progress };
-    if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
+    let extra = { progress };
+    if (this.heldMotion && this.held !== null && renderChannel.open) {
+      // The engine draws that motion's frame at the held progress.
+      const { motion, from } = this.heldMotion;
+      extra = { motion, at: this.held, time: motionClock.now(), selection: undefined, ...(motion === 'period' ? { from } : {}) };
+    } else if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
     renderChannel.draw(this.request(extra))
       .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
@@ -188,9 +192,13 @@ export class ChartView {
     else { this.pinned = false; this.release(); }
   }
 
-  /** Holds the frame at `progress` (the inspector's scrubber); null lets go. */
-  hold(progress) {
+  /**
+   * Holds the frame at `progress` (the inspector's scrubber); null lets go. `motion`
+   * ({motion, from}) holds a frame of a period change, live price or reveal instead of the press.
+   */
+  hold(progress, motion = null) {
     this.held = progress;
+    this.heldMotion = progress === null ? null : motion;
     if (progress !== null && this.selection === null) this.selection = 0.7;
     if (progress === null && !this.pressed && !this.moving && this.progress === 0) this.selection = null;
     this.draw();
@@ -261,6 +269,19 @@ export class ChartView {
     return this.moving ? new Promise(resolve => this.settledWaiters.push(resolve)) : Promise.resolve();
   }
 
+  /**
+   * Plays one of the engine's motions on this chart (the inspector's Play, Compare's, the
+   * phone's): the press and release, a period change into the period shown from `from`, the
+   * newest live price again, or the first load's reveal. Not while a finger holds the chart.
+   */
+  playMotion(motion, { from } = {}) {
+    if (motion === 'press') return this.play();
+    if (this.pressed || this.pinned || this.held !== null) return Promise.resolve();
+    this.selection = null;
+    if (motion === 'period') return from ? this.startMotion('period', { from }) : Promise.resolve();
+    return this.startMotion(motion, { selection: undefined });
+  }
+
   /** For presenting: press in the middle-right, hold, release. */
   async play() {
     if (this.pinned) return;
@@ -273,6 +294,12 @@ export class ChartView {
 }
 
 const clamp = v => Math.min(1, Math.max(0, v));
+
+/** The period a played period change starts from: the next one in `periods`, or the one before the last. */
+export function neighbourPeriod(periods, period) {
+  const i = periods.indexOf(period);
+  return periods[i + 1] ?? periods[i - 1] ?? null;
+}
 
 /**
  * Whether the page plays the preset's reduced-motion variant: the browser's

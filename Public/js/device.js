@@ -6,7 +6,7 @@
 
 import { getJSON, send, clientId, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
-import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer, neighbourPeriod } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { installVisionFilters, applyVision } from './vision.js';
 import { ensurePerson } from './person.js';
@@ -143,6 +143,11 @@ async function start() {
     // A live price plays the engine's step to it; another series is drawn anew.
     source.addEventListener('data', event => {
       if (JSON.parse(event.data).action === 'appended') chart.priceArrived(); else chart.draw();
+    });
+    // The motion inspector's Play: the phone plays the same motion on its own chart.
+    source.addEventListener('play', event => {
+      const { motion } = JSON.parse(event.data);
+      chart.playMotion(motion, { from: neighbourPeriod(schema.periods, store.view.period) });
     });
     // Live prices on or off: the server decides again whether the chart is stale.
     source.addEventListener('live', () => chart.draw());

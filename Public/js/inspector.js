@@ -3,9 +3,9 @@
 // the start and end lines, replay when an animation parameter changes, and the eased progress
 // over time drawn from the engine's own samples.
 
-import { getJSON, getText, query } from './api.js';
+import { getJSON, getText, query, send } from './api.js';
 import { motionClock } from './render-channel.js';
-import { motionPreference } from './chart-view.js';
+import { motionPreference, neighbourPeriod } from './chart-view.js';
 import { writeAttribute, writeText } from './elements.js';
 
 const $ = id => document.getElementById(id);
@@ -26,14 +26,26 @@ export class MotionInspector {
       });
     }
 
+    // Which motion Play plays (and the scrubber holds): the press, a period change, a live price, the reveal.
+    this.motion = 'press';
+    for (const button of document.querySelectorAll('[data-motion]')) {
+      button.addEventListener('click', () => {
+        this.motion = button.dataset.motion;
+        for (const b of document.querySelectorAll('[data-motion]')) b.setAttribute('aria-pressed', String(b === button));
+        writeText($('play-motion'), `Play ${button.textContent.toLowerCase()}`);
+        if ($('hold-frame').checked) this.hold(Number($('progress-scrub').value));
+      });
+    }
+    $('play-motion').addEventListener('click', () => this.playChosen());
+
     const scrub = $('progress-scrub');
     scrub.addEventListener('input', () => {
       $('hold-frame').checked = true;
-      this.chart.hold(Number(scrub.value));
+      this.hold(Number(scrub.value));
       this.showProgress(Number(scrub.value));
     });
     $('hold-frame').addEventListener('change', event => {
-      this.chart.hold(event.target.checked ? Number(scrub.value) : null);
+      this.hold(event.target.checked ? Number(scrub.value) : null);
     });
     $('show-active').addEventListener('change', event => this.chart.setPinned(event.target.checked));
     $('onion-skin').addEventListener('change', () => this.decorate(this.chart.element.firstElementChild));
@@ -59,6 +71,23 @@ export class MotionInspector {
       }
     });
     this.refreshGraph();
+  }
+
+  /** The period a played (or held) period change starts from: the one beside the period shown. */
+  fromPeriod() { return neighbourPeriod(this.store.schema.periods, this.store.view.period); }
+
+  /**
+   * Plays the chosen motion on the chart, and through the session's `play` event on every
+   * phone on /device (each on its own chart).
+   */
+  playChosen() {
+    this.chart.playMotion(this.motion, { from: this.fromPeriod() });
+    send('POST', '/api/session/play', { motion: this.motion }).catch(() => {});
+  }
+
+  /** Holds the chosen motion's frame at `progress` (null lets go). */
+  hold(progress) {
+    this.chart.hold(progress, this.motion === 'press' ? null : { motion: this.motion, from: this.fromPeriod() });
   }
 
   /** Called after every paint of the main chart. */

@@ -80,13 +80,16 @@ class RenderChannel {
     request = this.compact(request);
     // A chart's request that repeats its previous one but for the frame's own fields travels as
     // `again` with just those (the server keeps each chart's last request for the socket's life).
-    const { motion, time, base, selection, ...rest } = request;
+    // A motion's own fields (`from`, `since`) are not kept by the server: they always travel.
+    const { motion, time, base, selection, from, since, ...rest } = request;
     const chart = request.id ?? 'cw';
     const key = JSON.stringify(rest);
     let message = request;
     if (this.lastRequest.get(chart) === key) {
       message = { again: true, id: chart, selection: selection ?? null };
       if (motion !== undefined) Object.assign(message, { motion, time });
+      if (from !== undefined) message.from = from;
+      if (since !== undefined) message.since = since;
       if (base !== undefined) message.base = base;
     }
     this.lastRequest.set(chart, key);

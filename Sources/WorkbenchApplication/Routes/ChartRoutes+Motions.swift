@@ -29,6 +29,16 @@ enum MotionPlayback {
         }
     }
 
+    /// The frame at eased `progress`, held (the motion inspector's scrubber); a live price's
+    /// flash as far in as the step is.
+    func frame(atProgress progress: Double) -> ChartScene {
+        switch self {
+        case .period(let p): p.morph.scene(at: progress)
+        case .live(let l): l.step.scene(at: progress, elapsed: Swift.max(progress, 0) * l.step.duration)
+        case .reveal(let r): r.reveal.scene(at: progress)
+        }
+    }
+
     /// The frame at `time` on the page's clock: the motion's state, its scene, and whether
     /// everything is over (a live price's flash may outlast its step).
     func frame(at time: Double) -> (state: TransitionMotion.State, scene: ChartScene, finished: Bool) {

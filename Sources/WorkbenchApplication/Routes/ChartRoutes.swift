@@ -187,13 +187,19 @@ struct ChartRoutes: PresetReading {
                 let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
                 let from = try values.removeValue(forKey: "from")?.text(field: "from")
                 let since = try values.removeValue(forKey: "since")?.number(field: "since", in: -1e15...1e15)
+                // `at`: a motion's frame held at this eased progress (the inspector's scrubber), not played.
+                let at = try values.removeValue(forKey: "at")?.number(field: "at", in: RenderRequest.progressRange)
                 var request = try RenderRequest(values, base: try socketBase(values))
                 // Kept only once it is valid, and only its parameters, within the socket's bytes.
                 lastRequest.keep(values.filter { !["motion", "time", "base"].contains($0.key) }, for: chart)
                 var head: [(String, JSONValue)] = [("requestId", requestId)]
                 let key = request.idPrefix
                 var shown: (document: ChartDocument, scene: ChartScene)?
-                if let motion, MotionPlayback.names.contains(motion) || (motion == "follow" && playing[key] != nil) {
+                if let motion, let at, MotionPlayback.names.contains(motion) {
+                    let playback = try startMotion(motion, request, fields: (from, since), at: time ?? 0, previous: nil)
+                    head += [("motion", .string(playback.name)), ("progress", .number(at)), ("finished", .bool(true))]
+                    shown = (playback.document, playback.frame(atProgress: at))
+                } else if let motion, MotionPlayback.names.contains(motion) || (motion == "follow" && playing[key] != nil) {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
                     let playback = if let running = playing[key], motion == "follow" { running }
                         else { try startMotion(motion, request, fields: (from, since), at: time, previous: playing[key]) }
