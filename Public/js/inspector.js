@@ -17,6 +17,9 @@ export class MotionInspector {
     this.chart = chart;
     this.onion = null;           // {key, start, end}: the line paths at progress 0 and 1
     this.animationKeys = new Set(store.schema.parameters.filter(p => p.group === 'Animation' || p.group === 'Accessibility').map(p => p.key));
+    // A parameter of another motion replays that motion.
+    const motionOfGroup = { 'Period change': 'period', 'Live price': 'live', 'First load': 'reveal' };
+    this.motionOfKey = new Map(store.schema.parameters.filter(p => motionOfGroup[p.group]).map(p => [p.key, motionOfGroup[p.group]]));
     this.progressRange = store.schema.progress ?? { min: 0, max: 1 };
 
     for (const button of document.querySelectorAll('[data-speed]')) {
@@ -52,7 +55,7 @@ export class MotionInspector {
     // Reduced motion: previews the preset's reduced variant (on by itself when the system asks for it).
     const reduced = $('reduced-motion');
     reduced.checked = motionPreference.reduced;
-    reduced.addEventListener('change', () => { motionPreference.set(reduced.checked); this.chart.play(); });
+    reduced.addEventListener('change', () => { motionPreference.set(reduced.checked); this.chart.playMotion(this.motion, { from: this.fromPeriod() }); });
     motionPreference.listeners.push(on => { reduced.checked = on; });
 
     this.graph = this.buildGraph();
@@ -62,6 +65,12 @@ export class MotionInspector {
       if (change.kind !== 'params' && change.kind !== 'view') return;
       this.onion = null;
       if (change.kind === 'view') { this.decorate(this.chart.element.firstElementChild); return; }
+      const motion = change.keys.map(k => this.motionOfKey.get(k)).find(Boolean);
+      if (motion && $('auto-replay').checked && change.origin === 'local') {
+        clearTimeout(replayTimer);
+        replayTimer = setTimeout(() => this.chart.playMotion(motion, { from: this.fromPeriod() }), 250);
+        return;
+      }
       if (!change.keys.some(k => this.animationKeys.has(k))) { this.decorate(this.chart.element.firstElementChild); return; }
       clearTimeout(graphTimer);
       graphTimer = setTimeout(() => this.refreshGraph(), 60);

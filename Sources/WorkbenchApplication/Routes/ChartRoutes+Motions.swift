@@ -35,7 +35,7 @@ enum MotionPlayback {
         switch self {
         case .period(let p): p.morph.scene(at: progress)
         case .live(let l): l.step.scene(at: progress, elapsed: Swift.max(progress, 0) * l.step.duration)
-        case .reveal(let r): r.reveal.scene(at: progress)
+        case .reveal(let r): r.document.model.isEmpty ? r.reveal.placeholderScene : r.reveal.scene(at: progress)
         }
     }
 
@@ -52,7 +52,8 @@ enum MotionPlayback {
             return (state, l.step.scene(at: state.progress, elapsed: elapsed), state.finished && elapsed >= l.step.flashDuration)
         case .reveal(let r):
             let state = r.motion.state(at: time)
-            return (state, r.reveal.scene(at: state.progress), state.finished)
+            // With no data yet the placeholder stays: the reveal waits for prices.
+            return (state, r.document.model.isEmpty ? r.reveal.placeholderScene : r.reveal.scene(at: state.progress), state.finished)
         }
     }
 }
@@ -95,7 +96,6 @@ extension ChartRoutes {
     func startReveal(_ request: RenderRequest, at time: Double) throws(HTTPError) -> RevealPlayback {
         let document = request.document(data: try scenarios.data(request, else: data))
         let reveal = Reveal(model: document.model, builder: document.builder())
-        // With no data yet the placeholder stays: the reveal waits for prices.
         let duration = document.model.isEmpty ? 0 : reveal.duration
         let motion = TransitionMotion.started(at: time, after: nil, duration: duration, easing: reveal.easing)
         return RevealPlayback(reveal: reveal, motion: motion, document: document)
