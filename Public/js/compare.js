@@ -1,7 +1,8 @@
 // Side-by-side comparison: the chosen presets on the same data and view, press/scrub and the
 // transition in sync across them, and a table of the parameters that differ.
 
-import { ChartView, attachPointer, neighbourPeriod } from './chart-view.js';
+import { ChartView, attachPointer } from './chart-view.js';
+import { setUpPlayMotions } from './play-motions.js';
 import { same } from './state.js';
 import { toast } from './toast.js';
 import { row } from './elements.js';
@@ -16,13 +17,7 @@ export class Compare {
     this.loaded = new Map();
     this.chosen = new Set();
     $('open-compare').addEventListener('click', () => this.open());
-    // One motion on every candidate at once, each drawn by the engine with its own preset.
-    for (const button of document.querySelectorAll('[data-compare-play]')) {
-      button.addEventListener('click', () => {
-        const from = neighbourPeriod(store.schema.periods, store.view.period);
-        this.views.forEach(view => view.playMotion(button.dataset.comparePlay, { from }));
-      });
-    }
+    setUpPlayMotions($('compare-play'), () => this.views, store);
   }
 
   async open() {

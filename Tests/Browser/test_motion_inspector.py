@@ -112,7 +112,7 @@ def test_compare_plays_one_motion_on_every_candidate_at_once(pages):
     main.click("#open-compare")
     main.wait_for_function("() => document.querySelectorAll('#compare-charts svg path[id$=-line]').length >= 2", timeout=15000)
     main.evaluate(RECORD)
-    main.click("[data-compare-play='reveal']")
+    main.click("#compare-play [data-play-motion='reveal']")
     main.wait_for_function("""() => {
         const boxes = [...document.querySelectorAll('#compare-charts .preview')].map(b => b.getAttribute('aria-label'));
         return boxes.length >= 2 && boxes.every(b => window.frames.some(f => f[0] === b && f[1]));
