@@ -61,8 +61,10 @@ async function start() {
       }
       lastSelected = selected;
     },
-    onPress: (pressing, { shown }) => {
+    onPress: (pressing, { replay, shown }) => {
       header.update(null, pressing);
+      // A press played from the inspector is nobody's: it is not told to the others.
+      if (replay) return;
       // After the press's first frame: that frame is what the finger waits for.
       shown.then(() => { if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset: store.presetName }).catch(() => {}); });
     },
