@@ -103,9 +103,11 @@ export class MotionInspector {
   painted(svg, motion) {
     if (!svg) return;
     const progress = Number(svg.getAttribute('data-progress'));
-    if (!$('hold-frame').checked && Number.isFinite(progress)) {
-      $('progress-scrub').value = String(motion ? motion.progress : progress);
-      this.showProgress(motion ? motion.progress : progress);
+    // A period change's, live price's or reveal's progress while it plays; once over, the press's again.
+    const shown = motion && !(motion.motion && motion.finished) ? motion.progress : progress;
+    if (!$('hold-frame').checked && Number.isFinite(shown)) {
+      $('progress-scrub').value = String(shown);
+      this.showProgress(shown);
     }
     this.decorate(svg);
   }

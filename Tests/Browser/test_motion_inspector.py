@@ -118,3 +118,18 @@ def test_compare_plays_one_motion_on_every_candidate_at_once(pages):
         return boxes.length >= 2 && boxes.every(b => window.frames.some(f => f[0] === b && f[1]));
     }""", timeout=10000)
     assert main.errors == []
+
+
+def test_reduced_motion_plays_the_live_prices_crossfade(pages):
+    main, _ = pages
+    main.click("[data-motion='live']")
+    main.click("#reduced-motion")   # previews the preset's reduced variant, and plays the chosen motion
+    main.evaluate("""() => {
+        window.crossfaded = false;
+        new MutationObserver(() => { if (document.querySelector('#preview [id$=-line-from]')) window.crossfaded = true; })
+            .observe(document.querySelector('#preview'), { childList: true, subtree: true, attributes: true });
+    }""")
+    main.click("#play-motion")
+    main.wait_for_function("() => window.crossfaded", timeout=10000)
+    main.wait_for_selector("#preview [id$=-line-from]", state="detached", timeout=10000)
+    main.click("#reduced-motion")
