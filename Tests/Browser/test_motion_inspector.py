@@ -36,26 +36,33 @@ def server():
     s.close()
 
 
+def ready(page):
+    page.wait_for_function("() => !document.querySelector('#preview [id$=-placeholder]')")
+    page.evaluate(RECORD)
+    return page
+
+
 @pytest.fixture
-def pages(browser, server):
-    main = open_main(browser, server.url + "/?period=1D&revealDuration=1&livePriceDuration=1&periodDuration=1")
-    main.errors = []
-    main.on("pageerror", lambda e: main.errors.append(str(e)))
-    phone = open_device(browser, server.url + "/device")
-    for page in (main, phone):
-        page.wait_for_function("() => !document.querySelector('#preview [id$=-placeholder]')")
-        page.evaluate(RECORD)
-    yield main, phone
-    main.context.close()
-    phone.context.close()
+def main(browser, server):
+    page = open_main(browser, server.url + "/?period=1D&revealDuration=1&livePriceDuration=1&periodDuration=1")
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield ready(page)
+    page.context.close()
+
+
+@pytest.fixture
+def phone(browser, server):
+    page = open_device(browser, server.url + "/device")
+    yield ready(page)
+    page.context.close()
 
 
 def shown(page, box="preview"):
     return [f for f in page.evaluate("window.frames") if f[0] == box]
 
 
-def test_play_reveal_plays_on_the_chart_and_on_the_phone(pages):
-    main, phone = pages
+def test_play_reveal_plays_on_the_chart_and_on_the_phone(main, phone):
     main.click("[data-motion='reveal']")
     assert main.locator("#play-motion").inner_text() == "Play reveal"
     main.click("#play-motion")
@@ -69,8 +76,7 @@ def test_play_reveal_plays_on_the_chart_and_on_the_phone(pages):
     assert main.errors == [] and phone.errors == []
 
 
-def test_play_live_price_steps_the_line_to_the_newest_price(pages):
-    main, _ = pages
+def test_play_live_price_steps_the_line_to_the_newest_price(main):
     main.click("[data-motion='live']")
     main.click("#play-motion")
     main.wait_for_function("() => window.frames.filter(f => f[0] === 'preview').length >= 4", timeout=10000)
@@ -82,8 +88,7 @@ def test_play_live_price_steps_the_line_to_the_newest_price(pages):
     assert min(prices) < 31000 and prices[-1] == 31000
 
 
-def test_play_period_change_morphs_into_the_period_shown(pages):
-    main, _ = pages
+def test_play_period_change_morphs_into_the_period_shown(main):
     main.click("[data-motion='period']")
     main.click("#play-motion")
     main.wait_for_function("() => { const f = window.frames.filter(f => f[0] === 'preview'); return f.length >= 4 && f[f.length - 1][2] === f[0][2]; }",
@@ -91,8 +96,7 @@ def test_play_period_change_morphs_into_the_period_shown(pages):
     assert len({f[2] for f in shown(main)}) >= 3
 
 
-def test_the_scrubber_holds_the_chosen_motions_frame(pages):
-    main, _ = pages
+def test_the_scrubber_holds_the_chosen_motions_frame(main):
     main.click("[data-motion='reveal']")
     main.focus("#progress-scrub")
     main.keyboard.press("End")
@@ -107,8 +111,7 @@ def test_the_scrubber_holds_the_chosen_motions_frame(pages):
     main.wait_for_function("() => document.querySelector('#preview svg').dataset.lastPrice !== window.frames[0][3]", timeout=10000)
 
 
-def test_compare_plays_one_motion_on_every_candidate_at_once(pages):
-    main, _ = pages
+def test_compare_plays_one_motion_on_every_candidate_at_once(main):
     main.click("#open-compare")
     main.wait_for_function("() => document.querySelectorAll('#compare-charts svg path[id$=-line]').length >= 2", timeout=15000)
     main.evaluate(RECORD)
@@ -120,8 +123,7 @@ def test_compare_plays_one_motion_on_every_candidate_at_once(pages):
     assert main.errors == []
 
 
-def test_reduced_motion_plays_the_live_prices_crossfade(pages):
-    main, _ = pages
+def test_reduced_motion_plays_the_live_prices_crossfade(main):
     main.click("[data-motion='live']")
     main.click("#reduced-motion")   # previews the preset's reduced variant, and plays the chosen motion
     main.evaluate("""() => {
