@@ -242,6 +242,8 @@ export class ChartView {
         // A period change's, live price's or reveal's progress is its own, not the press's.
         this.playing = head.motion ?? null;
         if (!head.motion) this.progress = head.progress;
+        // A live price under a finger: the finger's time sits elsewhere on the new time axis.
+        if (head.motion === 'live' && head.selection !== undefined && this.pressed) this.selection = head.selection;
         this.moving = !head.finished;
         if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());

@@ -85,6 +85,39 @@ def test_a_live_tick_steps_the_line_and_counts_the_header_on_the_page_and_the_ph
     assert main.errors == [] and phone.errors == []
 
 
+def test_a_tick_under_a_finger_keeps_the_selected_point(browser, server):
+    main = open_main(browser, server.url + "/?period=1D&livePriceDuration=1")
+    main.wait_for_function("() => !document.querySelector('#preview .cw-placeholder')")
+    box = main.locator("#preview").bounding_box()
+    main.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
+    main.mouse.down()
+    main.wait_for_function("() => document.querySelector('#preview svg').dataset.selectedTime !== undefined")
+    selected = main.evaluate("() => document.querySelector('#preview svg').dataset.selectedTime")
+    main.evaluate("""() => {
+        window.selections = new Set(); window.lastTimes = new Set();
+        new MutationObserver(() => {
+            const svg = document.querySelector('#preview svg');
+            if (!svg) return;
+            window.selections.add(svg.dataset.selectedTime + ' ' + document.getElementById('headline-price').textContent);
+            window.lastTimes.add(svg.dataset.lastTime);
+        }).observe(document.querySelector('#preview'), { childList: true, subtree: true, attributes: true });
+    }""")
+    # The finger stays down: live prices are switched on through the API, not by a click elsewhere.
+    assert server.request("POST", "/api/live", json={"enabled": True}).status_code == 200
+    try:
+        main.wait_for_function("() => window.lastTimes.size >= 2", timeout=20000)
+    finally:
+        server.request("POST", "/api/live", json={"enabled": False})
+        main.mouse.up()
+    seen = [(int(t), money(price)) for t, price in (entry.split(" ", 1) for entry in main.evaluate("[...window.selections]"))]
+    # The finger stayed on its time: the bucket holding it, whose close (1D draws 12 buckets) is
+    # now the minute after; the header showed that point throughout, passing only between the
+    # old close and the new one.
+    assert {t for t, _ in seen} <= {int(selected), int(selected) + 60}, seen
+    prices = [p for _, p in seen]
+    assert prices == sorted(prices) or prices == sorted(prices, reverse=True), prices
+
+
 def test_the_first_load_reveals_the_chart_from_the_placeholder(browser, server):
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     page = context.new_page()

@@ -65,7 +65,8 @@ def test_a_live_price_during_a_press_keeps_the_selected_point(server):
     head, pressed = ask(ws, motion="follow", selection=0.5, time=5)
     assert head["finished"] and head["progress"] == 1
     selected = attribute(pressed, "data-selected-time")
-    _, first = ask(ws, motion="live", since=LAST - STEP, progress=1, selection=0.5, time=6)
+    head, first = ask(ws, motion="live", since=LAST - STEP, progress=1, selection=0.5, time=6)
+    assert 0 <= head["selection"] <= 1   # where the finger's time now is, for the press's later frames
     _, middle = ask(ws, motion="follow", progress=1, selection=0.5, time=6.1)
     assert attribute(first, "data-selected-time") == attribute(middle, "data-selected-time")
     assert attribute(first, "data-selected-price") == attribute(middle, "data-selected-price")

@@ -208,6 +208,8 @@ struct ChartRoutes: PresetReading {
                     playing[key] = frame.finished ? nil : playback
                     head += [("motion", .string(playback.name)), ("progress", .number(frame.state.progress)), ("velocity", .number(frame.state.velocity)),
                              ("target", .number(1)), ("finished", .bool(frame.finished))]
+                    // A finger down during a live price: where its time now is, for the press's later frames.
+                    if case .live(let live) = playback, let carried = live.step.toState.selection { head.append(("selection", .number(carried))) }
                     shown = (playback.document, frame.scene)
                 } else if let motion {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
