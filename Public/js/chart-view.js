@@ -51,6 +51,9 @@ export class ChartView {
    * period at rest plays the engine's period change (morph, crossfade or none, as the preset says).
    */
   draw() {
+    // The first picture: the engine's reveal from the preset's placeholder, once the socket is there.
+    if (this.revealing === undefined) { this.reveal(); return; }
+    if (this.revealing) { this.dirty = true; return; }
     const period = this.source().view.period;
     if (this.drawnPeriod !== undefined && period !== this.drawnPeriod && !this.pressed && this.held === null && renderChannel.open) {
       const from = this.drawnPeriod;
@@ -63,8 +66,12 @@ export class ChartView {
     if (this.inflight) { this.dirty = true; return; }
     this.inflight = true;
     const progress = this.held ?? this.progress;
-    const extra = { progress };
-    if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
+    let extra = { progress };
+    if (this.heldMotion && this.held !== null && renderChannel.open) {
+      // The engine draws that motion's frame at the held progress.
+      const { motion, from } = this.heldMotion;
+      extra = { motion, at: this.held, time: motionClock.now(), selection: undefined, ...(motion === 'period' ? { from } : {}) };
+    } else if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
     renderChannel.draw(this.request(extra))
       .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
@@ -73,6 +80,33 @@ export class ChartView {
         this.inflight = false;
         if (this.dirty) { this.dirty = false; this.draw(); }
       });
+  }
+
+  /** The first load: the placeholder, then the reveal the preset chooses (a plain draw without the socket). */
+  async reveal() {
+    this.revealing = true;
+    const open = await renderChannel.whenOpen(1500);
+    this.revealing = false;
+    this.dirty = false;
+    this.drawnPeriod = this.source().view.period;
+    if (open && this.held === null && !this.pressed) this.startMotion('reveal'); else this.draw();
+  }
+
+  /**
+   * A new live price arrived (the session's `data` event): the engine's step from the chart
+   * shown (its last price's time) to the chart now. A plain redraw without the socket, for a
+   * market scenario (not the live series), or while a press or another motion moves.
+   */
+  priceArrived() {
+    const since = Number(this.element.firstElementChild?.dataset?.lastTime);
+    const { view } = this.source();
+    if (this.revealing !== false || !renderChannel.open || view.scenario || !Number.isFinite(since) || this.held !== null
+        || (this.moving && this.playing !== 'live')) {
+      this.draw();
+      return;
+    }
+    // The press as it stands (a finger down keeps its time); at rest no selection.
+    this.startMotion('live', { since, progress: this.progress, selection: this.pressed ? this.selection : undefined });
   }
 
   /** Shows a frame: a patch updates the drawn SVG in place, a whole SVG replaces it. */
@@ -91,6 +125,10 @@ export class ChartView {
       this.paths = new Map();
     }
     this.shownFrame = head.frame ?? null;
+    // The server says when this chart's live prices would turn stale: it is drawn again then,
+    // and the server decides whether it shows the outage.
+    clearTimeout(this.staleTimer);
+    if (Number.isFinite(head.staleIn)) this.staleTimer = setTimeout(() => this.draw(), head.staleIn * 1000 + 50);
     this.speak(this.element.firstElementChild);
     this.onPainted(this.element.firstElementChild, null, started, motion);
   }
@@ -154,9 +192,13 @@ export class ChartView {
     else { this.pinned = false; this.release(); }
   }
 
-  /** Holds the frame at `progress` (the inspector's scrubber); null lets go. */
-  hold(progress) {
+  /**
+   * Holds the frame at `progress` (the inspector's scrubber); null lets go. `motion`
+   * ({motion, from}) holds a frame of a period change, live price or reveal instead of the press.
+   */
+  hold(progress, motion = null) {
     this.held = progress;
+    this.heldMotion = progress === null ? null : motion;
     if (progress !== null && this.selection === null) this.selection = 0.7;
     if (progress === null && !this.pressed && !this.moving && this.progress === 0) this.selection = null;
     this.draw();
@@ -170,7 +212,7 @@ export class ChartView {
   startMotion(action, extra = {}) {
     if (!renderChannel.open) {
       // Without the socket there is no motion state: show where the transition ends.
-      if (action !== 'period') this.progress = action === 'press' ? 1 : 0;
+      if (action === 'press' || action === 'release') this.progress = action === 'press' ? 1 : 0;
       if (action === 'release') this.selection = null;
       this.draw();
       return Promise.resolve();
@@ -197,8 +239,11 @@ export class ChartView {
       .then(answer => {
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
-        // A period change's progress is the morph's, not the press's.
-        if (head.motion !== 'period') this.progress = head.progress;
+        // A period change's, live price's or reveal's progress is its own, not the press's.
+        this.playing = head.motion ?? null;
+        if (!head.motion) this.progress = head.progress;
+        // A live price under a finger: the finger's time sits elsewhere on the new time axis.
+        if (head.motion === 'live' && head.selection !== undefined && this.pressed) this.selection = head.selection;
         this.moving = !head.finished;
         if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
@@ -226,6 +271,19 @@ export class ChartView {
     return this.moving ? new Promise(resolve => this.settledWaiters.push(resolve)) : Promise.resolve();
   }
 
+  /**
+   * Plays one of the engine's motions on this chart (the inspector's Play, Compare's, the
+   * phone's): the press and release, a period change into the period shown from `from`, the
+   * newest live price again, or the first load's reveal. Not while a finger holds the chart.
+   */
+  playMotion(motion, { from } = {}) {
+    if (motion === 'press') return this.play();
+    if (this.pressed || this.pinned || this.held !== null) return Promise.resolve();
+    this.selection = null;
+    if (motion === 'period') return from ? this.startMotion('period', { from }) : Promise.resolve();
+    return this.startMotion(motion, { selection: undefined });
+  }
+
   /** For presenting: press in the middle-right, hold, release. */
   async play() {
     if (this.pinned) return;
@@ -238,6 +296,12 @@ export class ChartView {
 }
 
 const clamp = v => Math.min(1, Math.max(0, v));
+
+/** The period a played period change starts from: the next one in `periods`, or the one before the last. */
+export function neighbourPeriod(periods, period) {
+  const i = periods.indexOf(period);
+  return periods[i + 1] ?? periods[i - 1] ?? null;
+}
 
 /**
  * Whether the page plays the preset's reduced-motion variant: the browser's
@@ -281,11 +345,13 @@ export class PriceHeader {
     const shown = selecting ? Number(data.selectedPrice) : last;
     if (!Number.isFinite(shown)) {
       writeText(this.price, '–');
+      this.flash(null);
       writeText(this.change, '\u00a0');
       writeAttribute(this.change, 'class', 'headline-change');
       return;
     }
     writeText(this.price, money(shown));
+    this.flash(selecting ? null : data);
     const delta = shown - first;
     const percent = first !== 0 ? delta / Math.abs(first) * 100 : 0;
     const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
@@ -295,6 +361,20 @@ export class PriceHeader {
     writeAttribute(this.change, 'class', 'headline-change ' + (delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat'));
     const state = this.price.closest('[data-state]');
     if (state) writeAttribute(state, 'data-state', selecting ? 'selecting' : 'rest');
+  }
+
+  /**
+   * A live price's flash, as the engine's frame says (`data-flash-*`): the price's colour mixed
+   * toward the up or down colour by the flash's opacity; nothing while a point is selected.
+   */
+  flash(data) {
+    const color = data?.flashColor, opacity = Number(data?.flashOpacity);
+    const tint = color && Number.isFinite(opacity) ? `color-mix(in srgb, ${color} ${(opacity * 100).toFixed(1)}%, currentColor)` : '';
+    if ((this.tint ?? '') !== tint) { this.tint = tint; this.price.style.color = tint; }
+    const direction = tint ? data.flashDirection : '';
+    if ((this.price.dataset.flash ?? '') !== direction) {
+      if (direction) this.price.dataset.flash = direction; else delete this.price.dataset.flash;
+    }
   }
 
   /**

@@ -2,6 +2,7 @@
 // transition in sync across them, and a table of the parameters that differ.
 
 import { ChartView, attachPointer } from './chart-view.js';
+import { setUpPlayMotions } from './play-motions.js';
 import { same } from './state.js';
 import { toast } from './toast.js';
 import { row } from './elements.js';
@@ -16,6 +17,7 @@ export class Compare {
     this.loaded = new Map();
     this.chosen = new Set();
     $('open-compare').addEventListener('click', () => this.open());
+    setUpPlayMotions($('compare-play'), () => this.views, store);
   }
 
   async open() {
@@ -73,6 +75,11 @@ export class Compare {
     const table = $('compare-table');
     if (presets.length < 2) { table.replaceChildren(row(['Choose two or more presets.'], 'td')); return; }
     fillDiffTable(table, this.store.schema, presets.map(p => ({ title: p.name, parameters: p.parameters })));
+  }
+
+  /** A live price arrived: every candidate plays the engine's step to it together. */
+  priceArrived() {
+    if ($('compare-dialog').open) this.views.forEach(view => view.priceArrived());
   }
 
   /** A preset was saved, renamed or deleted: the next look shows what is stored now. */

@@ -8,10 +8,14 @@ const $ = id => document.getElementById(id);
 
 /** The series the chart draws: imported here or by someone else, or the built-in one again. */
 export class PriceData {
-  /** @param {() => void} onChanged the chart draws the new series */
-  constructor({ onChanged, status }) {
+  /**
+   * @param {() => void} onChanged the chart draws the new series
+   * @param {() => void} onAppended a live price was added: the charts play the engine's step to it
+   */
+  constructor({ onChanged, onAppended = onChanged, status }) {
     this.summary = null;
     this.onChanged = onChanged;
+    this.onAppended = onAppended;
     setUpDataImport({ onLoaded: body => this.loaded(body.summary), status });
   }
 
@@ -23,6 +27,12 @@ export class PriceData {
 
   /** A `data` event of the session. */
   heard(data) {
+    if (data.action === 'appended') {
+      this.summary = data.summary;
+      this.onAppended();
+      this.show();
+      return;
+    }
     this.loaded(data.summary);
     if (data.client === clientId) return;
     if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
@@ -32,6 +42,7 @@ export class PriceData {
   /** A `live` event of the session: live prices were turned on or off. */
   heardLive(data) {
     $('live-toggle').checked = data.enabled;
+    this.onChanged();   // the server decides whether the chart is stale: live prices off never are
     if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
   }
 

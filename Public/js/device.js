@@ -6,7 +6,7 @@
 
 import { getJSON, send, clientId, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
-import { ChartView, PriceHeader, attachPointer } from './chart-view.js';
+import { ChartView, PriceHeader, attachPointer, neighbourPeriod } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
 import { installVisionFilters, applyVision } from './vision.js';
 import { ensurePerson } from './person.js';
@@ -61,8 +61,10 @@ async function start() {
       }
       lastSelected = selected;
     },
-    onPress: (pressing, { shown }) => {
+    onPress: (pressing, { replay, shown }) => {
       header.update(null, pressing);
+      // A press played from the inspector is nobody's: it is not told to the others.
+      if (replay) return;
       // After the press's first frame: that frame is what the finger waits for.
       shown.then(() => { if (presenceKey) send('POST', '/api/session/presence', { key: presenceKey, pressing, preset: store.presetName }).catch(() => {}); });
     },
@@ -140,7 +142,17 @@ async function start() {
       const wanted = pin.wanted(people);
       if (wanted !== undefined && wanted !== store.presetName) await open(wanted);
     }));
-    source.addEventListener('data', () => chart.draw());
+    // A live price plays the engine's step to it; another series is drawn anew.
+    source.addEventListener('data', event => {
+      if (JSON.parse(event.data).action === 'appended') chart.priceArrived(); else chart.draw();
+    });
+    // The motion inspector's Play: the phone plays the same motion on its own chart.
+    source.addEventListener('play', event => {
+      const { motion } = JSON.parse(event.data);
+      chart.playMotion(motion, { from: neighbourPeriod(schema.periods, store.view.period) });
+    });
+    // Live prices on or off: the server decides again whether the chart is stale.
+    source.addEventListener('live', () => chart.draw());
     source.addEventListener('open', () => { document.body.dataset.session = 'connected'; });
     source.addEventListener('error', () => { document.body.dataset.session = 'reconnecting'; away = true; connection.lost(); });
   };

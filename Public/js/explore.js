@@ -6,6 +6,7 @@
 
 import { getJSON, send, getUserName } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
+import { setUpPlayMotions } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { button } from './elements.js';
@@ -29,6 +30,7 @@ export class Explore {
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
     for (const id of CHARTS) attachPointer($(id), () => this.views);
+    setUpPlayMotions($('explore-play'), () => this.views, store);
     // Four at a time: the same round, the next candidates four (pick the best) instead of two.
     // The candidates on screen are given up at once: no pick goes to them while the new ones come.
     $('explore-four').addEventListener('change', () => {

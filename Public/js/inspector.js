@@ -3,9 +3,9 @@
 // the start and end lines, replay when an animation parameter changes, and the eased progress
 // over time drawn from the engine's own samples.
 
-import { getJSON, getText, query } from './api.js';
+import { getJSON, getText, query, send } from './api.js';
 import { motionClock } from './render-channel.js';
-import { motionPreference } from './chart-view.js';
+import { motionPreference, neighbourPeriod } from './chart-view.js';
 import { writeAttribute, writeText } from './elements.js';
 
 const $ = id => document.getElementById(id);
@@ -17,6 +17,9 @@ export class MotionInspector {
     this.chart = chart;
     this.onion = null;           // {key, start, end}: the line paths at progress 0 and 1
     this.animationKeys = new Set(store.schema.parameters.filter(p => p.group === 'Animation' || p.group === 'Accessibility').map(p => p.key));
+    // A parameter of another motion replays that motion.
+    const motionOfGroup = { 'Period change': 'period', 'Live price': 'live', 'First load': 'reveal' };
+    this.motionOfKey = new Map(store.schema.parameters.filter(p => motionOfGroup[p.group]).map(p => [p.key, motionOfGroup[p.group]]));
     this.progressRange = store.schema.progress ?? { min: 0, max: 1 };
 
     for (const button of document.querySelectorAll('[data-speed]')) {
@@ -26,21 +29,33 @@ export class MotionInspector {
       });
     }
 
+    // Which motion Play plays (and the scrubber holds): the press, a period change, a live price, the reveal.
+    this.motion = 'press';
+    for (const button of document.querySelectorAll('[data-motion]')) {
+      button.addEventListener('click', () => {
+        this.motion = button.dataset.motion;
+        for (const b of document.querySelectorAll('[data-motion]')) b.setAttribute('aria-pressed', String(b === button));
+        writeText($('play-motion'), `Play ${button.textContent.toLowerCase()}`);
+        if ($('hold-frame').checked) this.hold(Number($('progress-scrub').value));
+      });
+    }
+    $('play-motion').addEventListener('click', () => this.playChosen());
+
     const scrub = $('progress-scrub');
     scrub.addEventListener('input', () => {
       $('hold-frame').checked = true;
-      this.chart.hold(Number(scrub.value));
+      this.hold(Number(scrub.value));
       this.showProgress(Number(scrub.value));
     });
     $('hold-frame').addEventListener('change', event => {
-      this.chart.hold(event.target.checked ? Number(scrub.value) : null);
+      this.hold(event.target.checked ? Number(scrub.value) : null);
     });
     $('show-active').addEventListener('change', event => this.chart.setPinned(event.target.checked));
     $('onion-skin').addEventListener('change', () => this.decorate(this.chart.element.firstElementChild));
     // Reduced motion: previews the preset's reduced variant (on by itself when the system asks for it).
     const reduced = $('reduced-motion');
     reduced.checked = motionPreference.reduced;
-    reduced.addEventListener('change', () => { motionPreference.set(reduced.checked); this.chart.play(); });
+    reduced.addEventListener('change', () => { motionPreference.set(reduced.checked); this.chart.playMotion(this.motion, { from: this.fromPeriod() }); });
     motionPreference.listeners.push(on => { reduced.checked = on; });
 
     this.graph = this.buildGraph();
@@ -50,6 +65,12 @@ export class MotionInspector {
       if (change.kind !== 'params' && change.kind !== 'view') return;
       this.onion = null;
       if (change.kind === 'view') { this.decorate(this.chart.element.firstElementChild); return; }
+      const motion = change.keys.map(k => this.motionOfKey.get(k)).find(Boolean);
+      if (motion && $('auto-replay').checked && change.origin === 'local') {
+        clearTimeout(replayTimer);
+        replayTimer = setTimeout(() => this.chart.playMotion(motion, { from: this.fromPeriod() }), 250);
+        return;
+      }
       if (!change.keys.some(k => this.animationKeys.has(k))) { this.decorate(this.chart.element.firstElementChild); return; }
       clearTimeout(graphTimer);
       graphTimer = setTimeout(() => this.refreshGraph(), 60);
@@ -61,13 +82,32 @@ export class MotionInspector {
     this.refreshGraph();
   }
 
+  /** The period a played (or held) period change starts from: the one beside the period shown. */
+  fromPeriod() { return neighbourPeriod(this.store.schema.periods, this.store.view.period); }
+
+  /**
+   * Plays the chosen motion on the chart, and through the session's `play` event on every
+   * phone on /device (each on its own chart).
+   */
+  playChosen() {
+    this.chart.playMotion(this.motion, { from: this.fromPeriod() });
+    send('POST', '/api/session/play', { motion: this.motion }).catch(() => {});
+  }
+
+  /** Holds the chosen motion's frame at `progress` (null lets go). */
+  hold(progress) {
+    this.chart.hold(progress, this.motion === 'press' ? null : { motion: this.motion, from: this.fromPeriod() });
+  }
+
   /** Called after every paint of the main chart. */
   painted(svg, motion) {
     if (!svg) return;
     const progress = Number(svg.getAttribute('data-progress'));
-    if (!$('hold-frame').checked && Number.isFinite(progress)) {
-      $('progress-scrub').value = String(motion ? motion.progress : progress);
-      this.showProgress(motion ? motion.progress : progress);
+    // A period change's, live price's or reveal's progress while it plays; once over, the press's again.
+    const shown = motion && !(motion.motion && motion.finished) ? motion.progress : progress;
+    if (!$('hold-frame').checked && Number.isFinite(shown)) {
+      $('progress-scrub').value = String(shown);
+      this.showProgress(shown);
     }
     this.decorate(svg);
   }

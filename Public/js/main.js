@@ -68,7 +68,8 @@ async function start() {
   new Comments(store, () => Number($('progress-scrub').value));
   new Rounds(store, presets);
   new Explore(store, presets);
-  const prices = new PriceData({ onChanged: () => stage.chart.draw(), status });
+  const prices = new PriceData({ onChanged: () => stage.chart.draw(), status,
+                                 onAppended: () => { stage.chart.priceArrived(); compare.priceArrived(); } });
   live = new LiveSession(store, presets, drafts, {
     notice,
     onPresetEvent: event => { compare.presetChanged(event); return actions.heard(event); },

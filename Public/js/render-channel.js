@@ -16,6 +16,7 @@ class RenderChannel {
     this.nextId = 1;
     this.retry = 250;
     this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
+    this.openWaiters = [];
     if (canShare()) {
       const mailbox = createMailbox();
       this.worker.postMessage({ mailbox });
@@ -31,7 +32,10 @@ class RenderChannel {
 
   /** What the worker tells: the socket opened, a message came, or the socket closed. */
   heard(data) {
-    if (data.open) { this.opened = true; this.retry = 250; this.lastRequest = new Map(); }
+    if (data.open) {
+      this.opened = true; this.retry = 250; this.lastRequest = new Map();
+      this.openWaiters.splice(0).forEach(resolve => resolve(true));
+    }
     else if (data.message !== undefined) this.answer(data.message);
     else if (data.closed) {
       this.opened = false;
@@ -54,6 +58,16 @@ class RenderChannel {
 
   get open() { return this.opened; }
 
+  /** Resolves true once the socket is open, or false if it is not within `ms`. */
+  whenOpen(ms) {
+    if (this.opened) return Promise.resolve(true);
+    return new Promise(resolve => {
+      const waiter = opened => { clearTimeout(timer); resolve(opened); };
+      const timer = setTimeout(() => { this.openWaiters = this.openWaiters.filter(w => w !== waiter); resolve(false); }, ms);
+      this.openWaiters.push(waiter);
+    });
+  }
+
   /** Parameters equal to the engine's defaults (`defaults`, from the schema) need not travel. */
   compact(request) {
     if (!this.defaults) return request;
@@ -66,13 +80,16 @@ class RenderChannel {
     request = this.compact(request);
     // A chart's request that repeats its previous one but for the frame's own fields travels as
     // `again` with just those (the server keeps each chart's last request for the socket's life).
-    const { motion, time, base, selection, ...rest } = request;
+    // A motion's own fields (`from`, `since`) are not kept by the server: they always travel.
+    const { motion, time, base, selection, from, since, ...rest } = request;
     const chart = request.id ?? 'cw';
     const key = JSON.stringify(rest);
     let message = request;
     if (this.lastRequest.get(chart) === key) {
       message = { again: true, id: chart, selection: selection ?? null };
       if (motion !== undefined) Object.assign(message, { motion, time });
+      if (from !== undefined) message.from = from;
+      if (since !== undefined) message.since = since;
       if (base !== undefined) message.base = base;
     }
     this.lastRequest.set(chart, key);

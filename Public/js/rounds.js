@@ -6,6 +6,7 @@
 
 import { getJSON, getPage, send, clientId } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
+import { setUpPlayMotions } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { row, button, labelCells } from './elements.js';
@@ -26,6 +27,7 @@ export class Rounds {
     this.rounds = new PagedList({ list: $('round-list'), order: 'newest-first', noun: 'rounds', onOlder: () => this.renderRounds() });
     $('open-rounds').addEventListener('click', () => this.open());
     for (const id of ['round-left', 'round-right']) attachPointer($(id), () => this.views);
+    setUpPlayMotions($('round-play'), () => this.views, store);
     $('round-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
     for (const radio of document.querySelectorAll('input[name=round-kind]')) radio.addEventListener('change', () => this.showKind());
     for (const button of document.querySelectorAll('[data-vote]')) button.addEventListener('click', () => this.vote(button.dataset.vote));

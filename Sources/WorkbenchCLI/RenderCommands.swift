@@ -44,9 +44,9 @@ struct Render: ParsableCommand {
     @Option(help: "A market scenario instead of the data: flash-crash, spike, outage, flat, parabolic, halving-decade, or a CSV saved as a scenario in --presets' scenarios/.")
     var scenario: String?
     /// Which of the chart's motions the frame belongs to.
-    enum Motion: String, ExpressibleByArgument, CaseIterable { case press, period }
+    enum Motion: String, ExpressibleByArgument, CaseIterable { case press, period, live, reveal }
 
-    @Option(help: "press (the default: --state/--progress/--selection) or period (a frame of the period change from --from to --to at --progress).")
+    @Option(help: "press (the default: --state/--progress/--selection), period (a frame of the period change from --from to --to at --progress), live (a new --price a minute after the data's end, at --progress; --selection: a finger is down there) or reveal (the first load from the placeholder at --progress 0 to the chart at 1).")
     var motion = Motion.press
 
     @Option(help: "With --motion period: the period the change starts from (1D, 1W, 1M, 1Y or ALL).")
@@ -54,6 +54,12 @@ struct Render: ParsableCommand {
 
     @Option(help: "With --motion period: the period the change goes to.")
     var to: String?
+
+    @Option(parsing: .unconditional, help: "With --motion live: the new price.")
+    var price: Double?
+
+    @Option(parsing: .unconditional, help: "With --motion live: seconds since the price arrived, for the header's flash (default: --progress × livePriceDuration).")
+    var elapsed: Double?
 
     @Flag(help: "Write the frame's scene JSON (docs/scene.md) instead of SVG.")
     var scene = false
@@ -88,6 +94,12 @@ struct Render: ParsableCommand {
                 let end = try renderRequest(values.merging(["period": .text(to)]) { $1 }, periodOption: "to").document(data: data)
                 let frame = try outage(PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0), style: end.style)
                 return Output.write((scene ? SceneJSON.text(frame) : end.svg(frame)) + "\n")
+            }
+            if motion == .live || motion == .reveal {
+                guard !animated else { throw InputError("--animated: only for --motion press") }
+                let (document, frame) = motion == .live ? try liveFrame(request, data: data) : try revealFrame(request, data: data)
+                let shown = try outage(frame, style: request.style)
+                return Output.write((scene ? SceneJSON.text(shown) : document.svg(shown)) + "\n")
             }
             let document = request.document(data: data)
             if scene || staleFor != nil {

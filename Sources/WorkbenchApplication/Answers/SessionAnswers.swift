@@ -27,6 +27,15 @@ struct SessionAnswer: Encodable {
     let serverStart: String
 }
 
+/// `POST /api/session/play` and the `play` event's motion.
+struct PlayAnswer: Encodable {
+    let motion: String
+}
+
+extension PlayAnswer: DocumentedAnswer {
+    static var example: PlayAnswer { PlayAnswer(motion: "live") }
+}
+
 /// `POST /api/session/presence` and the `presence` event.
 struct PeopleAnswer: Encodable {
     let people: [PersonAnswer]

@@ -14,6 +14,8 @@ package final class LiveFeed: Sendable {
     private let events: EventHub
     package let interval: Double
     private let running = Mutex<DispatchSourceTimer?>(nil)
+    /// When the feed last gave a price (or started), on the system's uptime clock; nil while off.
+    private let lastPriceAt = Mutex<Double?>(nil)
     /// The model of the data the ticks continue, and which data that was (source and first time).
     private let model = Mutex<(source: String, first: Int64, model: TickModel)?>(nil)
 
@@ -25,6 +27,12 @@ package final class LiveFeed: Sendable {
 
     package var isRunning: Bool { running.withLock { $0 != nil } }
 
+    /// Seconds since the feed's last price (or its start) while it runs; nil while it is off:
+    /// prices that are not live are never stale (the outage state, `Outage`).
+    package var secondsSinceLastPrice: Double? {
+        lastPriceAt.withLock { at in at.map { Swift.max(0, ProcessInfo.processInfo.systemUptime - $0) } }
+    }
+
     /// `user` and `client` name who switched it, for everyone's pages.
     package func start(user: String = "", client: String = "") {
         running.withLock { timer in
@@ -34,6 +42,7 @@ package final class LiveFeed: Sendable {
             source.setEventHandler { [weak self] in self?.tick() }
             source.resume()
             timer = source
+            lastPriceAt.withLock { $0 = ProcessInfo.processInfo.systemUptime }
         }
         events.publish("live", .object([("enabled", .bool(true)), ("user", .string(user)), ("client", .string(client))]))
     }
@@ -43,6 +52,7 @@ package final class LiveFeed: Sendable {
             guard let source = timer else { return false }
             source.cancel()
             timer = nil
+            lastPriceAt.withLock { $0 = nil }
             return true
         }
         if wasRunning { events.publish("live", .object([("enabled", .bool(false)), ("user", .string(user)), ("client", .string(client))])) }
@@ -67,6 +77,7 @@ package final class LiveFeed: Sendable {
         let price = ((lastPrice * exp(tickModel.tickVolatility * z)) * 100).rounded() / 100
         let time = lastTime + tickModel.tickSeconds
         data.append(times: [time], prices: [price])
+        lastPriceAt.withLock { if $0 != nil { $0 = ProcessInfo.processInfo.systemUptime } }
         events.publish("data", .object([("action", .string("appended")), ("points", .array([.array([.number(Double(time)), .number(price)])])),
                                         ("summary", data.snapshot.summary)]))
     }

@@ -18,6 +18,8 @@ struct ChartRoutes: PresetReading {
     let heavyWork: HeavyWorkLimit
     /// Whose render sockets are open, so revoking a person closes theirs.
     let access: PersonAccess
+    /// The live prices: stale past the preset's `outageStaleAfter`, the socket's frames show the outage.
+    let live: LiveFeed
 
     var middlewares: [any Middleware] { [heavyWork] }
 
@@ -36,7 +38,7 @@ struct ChartRoutes: PresetReading {
         r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: OpenAPIDocument.renderRequest, answers: [.json("the scene")], errors: [404]) {
             try scene($0.jsonValues())
         }
-        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition; motion=period with from plays the period change to period), receive {\"requestId\", progress…} + newline + SVG",
+        r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition; motion=period with from plays the period change to period; motion=live with since plays a new live price, motion=reveal the first load), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
               answers: [.json("frames", FramesAnswer.self)], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
@@ -163,7 +165,8 @@ struct ChartRoutes: PresetReading {
     /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
     private func renderSession(_ socket: WebSocket) {
         var motions: [String: TransitionMotion] = [:]
-        var periodChanges: [String: PeriodPlayback] = [:]
+        // Period changes, live prices and reveals playing, by chart.
+        var playing: [String: MotionPlayback] = [:]
         var drawn: [String: DrawnFrame] = [:]
         var frameNumber = 0
         var lastRequest = KeptRequests()
@@ -183,34 +186,41 @@ struct ChartRoutes: PresetReading {
                 let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
                 let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
                 let from = try values.removeValue(forKey: "from")?.text(field: "from")
+                let since = try values.removeValue(forKey: "since")?.number(field: "since", in: -1e15...1e15)
+                // `at`: a motion's frame held at this eased progress (the inspector's scrubber), not played.
+                let at = try values.removeValue(forKey: "at")?.number(field: "at", in: RenderRequest.progressRange)
                 var request = try RenderRequest(values, base: try socketBase(values))
                 // Kept only once it is valid, and only its parameters, within the socket's bytes.
                 lastRequest.keep(values.filter { !["motion", "time", "base"].contains($0.key) }, for: chart)
                 var head: [(String, JSONValue)] = [("requestId", requestId)]
                 let key = request.idPrefix
-                var playing: (document: ChartDocument, scene: ChartScene)?
-                if motion == "period" || (motion == "follow" && periodChanges[key] != nil) {
+                var shown: (document: ChartDocument, scene: ChartScene)?
+                if let motion, let at, MotionPlayback.names.contains(motion) {
+                    let playback = try startMotion(motion, request, fields: (from, since), at: time ?? 0, previous: nil)
+                    head += [("motion", .string(playback.name)), ("progress", .number(at)), ("finished", .bool(true))]
+                    shown = (playback.document, playback.frame(atProgress: at))
+                } else if let motion, MotionPlayback.names.contains(motion) || (motion == "follow" && playing[key] != nil) {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
-                    let playback = motion == "period" || periodChanges[key] == nil
-                        ? try startPeriodChange(request, from: from, at: time, previous: periodChanges[key]) : periodChanges[key]
-                    if let playback {
-                        let state = playback.motion.state(at: time)
-                        if periodChanges[key] == nil && periodChanges.count >= 64 { periodChanges.removeAll() }
-                        periodChanges[key] = state.finished ? nil : playback
-                        head += [("motion", .string("period")), ("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
-                                 ("target", .number(1)), ("finished", .bool(state.finished))]
-                        playing = (playback.document, playback.morph.scene(at: state.progress))
-                    }
+                    let playback = if let running = playing[key], motion == "follow" { running }
+                        else { try startMotion(motion, request, fields: (from, since), at: time, previous: playing[key]) }
+                    let frame = playback.frame(at: time)
+                    if playing[key] == nil && playing.count >= 64 { playing.removeAll() }
+                    playing[key] = frame.finished ? nil : playback
+                    head += [("motion", .string(playback.name)), ("progress", .number(frame.state.progress)), ("velocity", .number(frame.state.velocity)),
+                             ("target", .number(1)), ("finished", .bool(frame.finished))]
+                    // A finger down during a live price: where its time now is, for the press's later frames.
+                    if case .live(let live) = playback, let carried = live.step.toState.selection { head.append(("selection", .number(carried))) }
+                    shown = (playback.document, frame.scene)
                 } else if let motion {
                     guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
-                    // A press ends a period change: its later frames are the press's.
-                    if motion != "follow" { periodChanges[key] = nil }
+                    // A press ends a period change, a live price or a reveal: its later frames are the press's.
+                    if motion != "follow" { playing[key] = nil }
                     var current = motions[key] ?? .resting(at: request.progress)
                     switch motion {
                     case "press": current = current.retargeted(to: 1, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
                     case "release": current = current.retargeted(to: 0, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
                     case "follow": break
-                    default: throw .badRequest("must be press, release, follow or period", field: "motion")
+                    default: throw .badRequest("must be press, release, follow, period, live or reveal", field: "motion")
                     }
                     if motions[key] == nil && motions.count >= 64 { motions.removeAll() }
                     motions[key] = current
@@ -219,8 +229,9 @@ struct ChartRoutes: PresetReading {
                     head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
                              ("target", .number(current.target)), ("finished", .bool(state.finished))]
                 }
-                let document = if let playing { playing.document } else { request.document(data: try scenarios.data(request, else: data)) }
-                let (svg, elements) = document.recordedSVG(playing?.scene ?? document.scene(state: ChartState(progress: request.progress, selection: request.selection)))
+                let document = if let shown { shown.document } else { request.document(data: try scenarios.data(request, else: data)) }
+                let scene = shown?.scene ?? document.scene(state: ChartState(progress: request.progress, selection: request.selection))
+                let (svg, elements) = document.recordedSVG(outage(scene, request, head: &head))
                 frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
                 let frame = DrawnFrame(number: frameNumber, elements: elements)
                 let previous = drawn[request.idPrefix]

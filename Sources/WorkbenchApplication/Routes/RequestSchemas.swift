@@ -61,6 +61,7 @@ extension OpenAPIDocument {
                                        ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision", "reviewers"]),
     ]))])
     static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
+    static let playMotion = object([("motion", enumeration(SessionRoutes.motions))], required: ["motion"])
     static let draftChange = JSONValue.object([
         ("type", .string("object")),
         ("properties", .object([("parameters", object(parameters)), ("undoOf", step), ("step", step)])),

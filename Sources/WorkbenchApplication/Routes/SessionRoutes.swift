@@ -30,10 +30,26 @@ struct SessionRoutes: RouteGroup {
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
-        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, explore, review, log",
+        r.post("/api/session/play", "Play a chart motion on every page of the session, phones included: the `play` event ({\"motion\": press, period, live or reveal})",
+               schema: OpenAPIDocument.playMotion, answers: [.json("{motion}", PlayAnswer.self)]) { try playMotion($0) }
+        r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, explore, review, log, play",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
-              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log"])], errors: [503]) { try eventStream($0) }
+              answers: [.eventStream(["hello", "draft", "preset", "data", "live", "presence", "session", "comment", "round", "review", "log", "play"])], errors: [503]) { try eventStream($0) }
+    }
+
+    /// The motions a Play button plays: the engine's (the press, a period change, a live price, the reveal).
+    static let motions = ["press", "period", "live", "reveal"]
+
+    /// `POST /api/session/play`: the motion inspector's Play, told to every page (the phones on
+    /// /device play it on their own chart); who asked and from which page go with it.
+    package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        guard case .string(let motion)? = try request.jsonObject().first(where: { $0.0 == "motion" })?.1, Self.motions.contains(motion) else {
+            throw .badRequest("must be one of \(Self.motions.joined(separator: ", "))", field: "motion")
+        }
+        let who = request.author
+        events.publish("play", .object([("motion", .string(motion)), ("user", .string(who.user)), ("client", .string(who.client))]))
+        return .answer(PlayAnswer(motion: motion))
     }
 
     /// `GET /api/events?client=…&user=…`: the event stream; the page is listed as present

@@ -101,7 +101,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         let heavyWork = HeavyWorkLimit()
         var r = Router()
         r.add(ChartRoutes(data: data, scenarios: scenarios, presets: presets, rounds: rounds, sockets: sockets, hostOriginGuard: hostOriginGuard, heavyWork: heavyWork,
-                          access: access))
+                          access: access, live: live))
         r.add(APIDocumentRoutes(document: apiDocument))
         r.add(AboutRoutes(staticFiles: staticFiles))
         r.add(ReadabilityRoutes(presets: presets, scenarios: scenarios, data: data))
