@@ -81,7 +81,7 @@ package enum FigmaVariables {
         package var unchanged: [String] = []
         /// Things the import does not do, said once each (dark values, a missing Light mode).
         package var notes: [String] = []
-        /// Variables with names that are not the workbench's, left out.
+        /// Variables with names that are not the workbench's (and no workbench variable aliases), left out.
         package var ignored: [String] = []
         /// The preset with the changes made.
         package var result: Preset
@@ -120,18 +120,18 @@ package enum FigmaVariables {
         let collectionByID = Dictionary(collections, uniquingKeysWith: { first, _ in first })
         let wanted = Dictionary(uniqueKeysWithValues: definitions.map { (variableName($0), $0) })
         var preview = Preview(result: preset)
-        var seen: Set<String> = []
+        var seen: Set<String> = [], aliased: Set<String> = []
         var style = preset.style
         for (id, variable) in variables {
             guard let name = variable["name"]?.stringValue else { throw Failure(field: "meta.variables.\(id).name", message: "must be a string") }
             guard let d = wanted[name] else { preview.ignored.append(name); continue }
             guard seen.insert(name).inserted else { throw Failure(field: name, message: "appears twice; a name is one variable") }
             let modes = try self.modes(of: variable, name: name, collections: collectionByID, notes: &preview.notes)
-            let light = try convert(try resolve(variable, mode: modes.light, name: name, variables: byID, collections: collectionByID), for: d, name: name)
+            let light = try convert(try resolve(variable, mode: modes.light, name: name, variables: byID, collections: collectionByID, through: &aliased), for: d, name: name)
             let value: ParameterValue
             do { value = try d.validate(light) } catch { throw Failure(field: name, message: error.message) }
             if let darkMode = modes.dark {
-                let dark = try convert(try resolve(variable, mode: darkMode, name: name, variables: byID, collections: collectionByID), for: d, name: name)
+                let dark = try convert(try resolve(variable, mode: darkMode, name: name, variables: byID, collections: collectionByID, through: &aliased), for: d, name: name)
                 if (try? d.validate(dark)) != value {
                     preview.notes.append("\(name): the Dark value \(dark.description) is not applied; the preset has one set of colours and widths for both backgrounds, so Light (\(value.description)) is used")
                 }
@@ -144,6 +144,7 @@ package enum FigmaVariables {
         if seen.isEmpty {
             throw Failure(field: "meta.variables", message: "holds none of the workbench's variables (named like \(variableName(definitions[0])); docs/tokens.md lists them)")
         }
+        preview.ignored.removeAll { aliased.contains($0) }
         preview.result.style = style
         return preview
     }
@@ -167,7 +168,9 @@ package enum FigmaVariables {
     }
 
     /// The variable's value in `mode`, following aliases (into another collection: its default mode).
-    static func resolve(_ variable: JSONValue, mode: String, name: String, variables: [String: JSONValue], collections: [String: JSONValue]) throws(Failure) -> (type: String, value: JSONValue) {
+    /// `through` gains the names of the variables an alias led to.
+    static func resolve(_ variable: JSONValue, mode: String, name: String, variables: [String: JSONValue], collections: [String: JSONValue],
+                        through: inout Set<String>) throws(Failure) -> (type: String, value: JSONValue) {
         var current = variable, currentMode = mode, hops = 0
         while true {
             guard let type = current["resolvedType"]?.stringValue else { throw Failure(field: name, message: "has no resolvedType") }
@@ -187,6 +190,7 @@ package enum FigmaVariables {
                 }
                 currentMode = defaultMode
             }
+            if let reached = next["name"]?.stringValue { through.insert(reached) }
             current = next
         }
     }
