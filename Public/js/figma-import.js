@@ -61,7 +61,7 @@ export class FigmaImport {
       this.show(body, name, fileName);
     } catch (error) {
       this.variables = null;
-      this.error(`${fileName}: ${error.message}`);
+      this.error(`${fileName}: ${FigmaImport.words(error)}`);
     }
   }
 
@@ -88,6 +88,11 @@ export class FigmaImport {
     $('figma-apply').textContent = `Apply to “${name}”`;
   }
 
+  /** The error with the variable it names (a Figma variable is no parameter label the page knows). */
+  static words(error) {
+    return error.field && !error.message.includes(error.field) ? `${error.field}: ${error.message}` : error.message;
+  }
+
   async apply() {
     const name = this.presets.current?.name;
     if (!name || !this.variables) return;
@@ -99,7 +104,8 @@ export class FigmaImport {
       await this.presets.load(name);
       toast(`Saved revision ${body.saved} of “${name}” from Figma.`);
     } catch (error) {
-      this.error(error.message);
+      this.error(FigmaImport.words(error));
+      $('figma-apply').disabled = false;
     }
   }
 }
