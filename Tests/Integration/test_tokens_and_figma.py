@@ -252,6 +252,9 @@ def test_figma_export_imports_back_unchanged_and_carries_a_preset_over(folder, t
         (collection,) = doc["meta"]["variableCollections"].values()
         assert [m["name"] for m in collection["modes"]] == ["Light", "Dark"]
         assert all(v["resolvedType"] in ("COLOR", "FLOAT") for v in doc["meta"]["variables"].values())
+        # docs/tokens.md names every variable that travels.
+        guide = (ROOT / "docs" / "tokens.md").read_text()
+        assert all(f"| `{v['name']}` | {v['resolvedType']} | `{v['key']}` |" in guide for v in doc["meta"]["variables"].values())
         shown = run("import-figma", exported, "--preset", name, "--apply", *common(folder, tmp_path)).stdout
         assert "no parameter changes" in shown and "Nothing to save." in shown and "note:" not in shown
     # Designer's favourite's colours and widths, through Figma, into Default: now they agree.
