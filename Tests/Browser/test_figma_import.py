@@ -61,3 +61,18 @@ def test_import_from_figma_previews_then_applies(people, fresh_server, tmp_path)
     box = ana.locator(".control[data-key=lineColor] input[type=text]")
     ana.wait_for_function("() => document.querySelector('.control[data-key=lineColor] input[type=text]').value.toUpperCase() === '#123456'")
     assert box.input_value().upper() == "#123456"
+
+
+def test_export_dialog_offers_figma_variables(people, fresh_server):
+    ana = people("Ana")
+    open_preset(ana, "Default")
+    ana.locator("#open-export").click()
+    ana.select_option("#export-format", "figma")
+    ana.wait_for_function("() => document.querySelector('#export-text').textContent.includes('variableCollections')")
+    shown = json.loads(ana.locator("#export-text").text_content())
+    names = {v["name"] for v in shown["meta"]["variables"].values()}
+    assert {"chart/line/lineColor", "chart/line/inactiveLineWidth"} <= names
+    assert "Figma" in ana.locator("#export-note").text_content()
+    with ana.expect_download() as download:
+        ana.locator("#export-download").click()
+    assert download.value.suggested_filename.endswith(".figma-variables.json")

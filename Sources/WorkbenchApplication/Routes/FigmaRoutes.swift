@@ -13,8 +13,12 @@ struct FigmaRoutes: PresetReading {
 
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
+    /// The body: a Figma Variables file (the REST API's GET /v1/files/:key/variables/local answer), apply, revision.
     static let request = OpenAPIDocument.object([
-        ("variables", .object([("type", .string("object")), ("description", .string("a Figma Variables file: the REST API's GET /v1/files/:key/variables/local answer"))])),
+        ("variables", OpenAPIDocument.object([
+            ("meta", OpenAPIDocument.object([("variables", .object([("type", .string("object"))])), ("variableCollections", .object([("type", .string("object"))]))],
+                                            required: ["variables", "variableCollections"], open: true)),
+        ], required: ["meta"], open: true)),
         ("apply", OpenAPIDocument.boolean), ("revision", OpenAPIDocument.revision),
     ], required: ["variables"])
 
