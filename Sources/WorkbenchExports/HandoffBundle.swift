@@ -128,6 +128,9 @@ package struct HandoffBundle {
         let name = CodeString.comment(preset.name).replacingOccurrences(of: "\"", with: "\\\"")
         return "<!-- The guide for the bundle of “\(CodeString.comment(preset.name))”: its files and style value are named below. -->\n"
             + text.replacingOccurrences(of: "--preset \"Designer's favourite\"", with: "--preset \"\(name)\"")
+                .replacingOccurrences(of: "chart-designersFavourite-", with: "chart-\(CodeName.identifier(preset.name, upperFirst: false))-")
+                .replacingOccurrences(of: "ChartDesignersFavourite", with: swiftProductName)
+                .replacingOccurrences(of: "com.chartworkbench.chart.designersfavourite", with: androidNamespace)
                 .replacingOccurrences(of: "ChartStyle+DesignersFavourite.swift", with: "ChartStyle+\(type).swift")
                 .replacingOccurrences(of: "ChartMotion+DesignersFavourite.swift", with: "ChartMotion+\(type).swift")
                 .replacingOccurrences(of: "style: .designersFavourite", with: "style: .\(value)")
