@@ -198,9 +198,12 @@ extension HandoffBundle {
 
     /// The CI step that refuses a bundle someone changed after the workbench signed it.
     var ciText: String {
-        """
+        let unsigned = provenance == nil
+            ? "This bundle is unsigned (exported from a preset file, not a saved revision): export it from the team's workbench to get the `PROVENANCE.json` this checks. "
+            : ""
+        return """
         ## Check it in CI
-        Keep the folder as exported and let CI refuse it if anyone changed a file (the key is the
+        \(unsigned)Keep the folder as exported and let CI refuse it if anyone changed a file (the key is the
         one `workbench key` prints on the team's workbench):
 
             workbench verify --public-key KEY \(folderName)
