@@ -11,6 +11,7 @@ const purposes = {
   swift: 'For an iOS engineer without the engine: a Swift file with its own types and the style value; drop it into the app target.',
   kotlin: 'For an Android engineer without the engine: a Kotlin file (Compose Color and Dp); paste it into the app module.',
   tokens: 'For design tools and token pipelines: W3C design tokens (DTCG); the motion in every platform\'s terms under $extensions.',
+  figma: 'For designers: the colours and widths as Figma Variables (one collection, Light and Dark modes); Import from Figma… reads it back.',
   json: 'For the team\'s repository: the preset file; load it with workbench --preset or commit it to Presets/ for review.',
   svg: 'For docs and reviews: a self-playing SVG of the transition (current period, size and background).',
   ios: 'Give the iOS bundle (.zip) to the iOS engineer: it contains the ChartEngine package, the SwiftUI ChartView, this preset\'s style and motion files (SwiftUI and UIKit), vectors.json to check in a unit test, and a README naming each file.',

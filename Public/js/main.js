@@ -9,6 +9,7 @@ import { Presets } from './presets.js';
 import { PresetActions } from './preset-actions.js';
 import { Compare } from './compare.js';
 import { Exporter } from './export.js';
+import { FigmaImport } from './figma-import.js';
 import { LiveSession } from './live.js';
 import { DraftSync } from './drafts.js';
 import { SessionPanel } from './session-panel.js';
@@ -65,6 +66,7 @@ async function start() {
   const actions = new PresetActions(store, presets, drafts, { onMoved: moved });
   const compare = new Compare(store, presets);
   new Exporter(presets);
+  new FigmaImport(presets);
   new Comments(store, () => Number($('progress-scrub').value));
   new Rounds(store, presets);
   new Explore(store, presets);

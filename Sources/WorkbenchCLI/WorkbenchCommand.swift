@@ -16,7 +16,7 @@ public struct WorkbenchCommand: ParsableCommand {
         commandName: "workbench",
         abstract: "Chart Workbench: tune, compare and export the price chart's look and motion.",
         version: "workbench \(BuildFacts.description)",
-        subcommands: [Serve.self, HistoryCommand.self, Render.self, Export.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self, Motion.self, Select.self, LineWidth.self, SeriesCommand.self, Verify.self, Key.self, Check.self, PeopleCommand.self, LinksCommand.self],
+        subcommands: [Serve.self, HistoryCommand.self, Render.self, Export.self, ImportFigma.self, Inspect.self, PathCommand.self, Smooth.self, Downsample.self, Frame.self, Ease.self, Motion.self, Select.self, LineWidth.self, SeriesCommand.self, Verify.self, Key.self, Check.self, PeopleCommand.self, LinksCommand.self],
         defaultSubcommand: Serve.self
     )
 

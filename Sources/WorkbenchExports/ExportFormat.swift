@@ -4,7 +4,7 @@ import ChartEngine
 
 /// The export formats; every one iterates over the parameter definitions.
 package enum ExportFormat: String, CaseIterable, Sendable {
-    case json, swift, kotlin, tokens, svg
+    case json, swift, kotlin, tokens, figma, svg
 
     /// The export, carrying `provenance` when given (see `Provenance`).
     package func export(_ preset: Preset, data: IndexedSeries, provenance: Provenance? = nil) -> String {
@@ -14,7 +14,7 @@ package enum ExportFormat: String, CaseIterable, Sendable {
 
     package var carrier: Provenance.Carrier {
         switch self {
-        case .json, .tokens: .jsonObject
+        case .json, .tokens, .figma: .jsonObject
         case .swift, .kotlin: .lineComment
         case .svg: .xmlComment
         }
@@ -27,13 +27,14 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         case .swift: SwiftExport(preset: preset).text
         case .kotlin: KotlinExport(preset: preset).text
         case .tokens: TokensExport(preset: preset).json.serialized(pretty: true) + "\n"
+        case .figma: FigmaVariables.export(preset).serialized(pretty: true) + "\n"
         case .svg: SVGExport.animated(preset, data: data)
         }
     }
 
     package var contentType: String {
         switch self {
-        case .json, .tokens: "application/json; charset=utf-8"
+        case .json, .tokens, .figma: "application/json; charset=utf-8"
         case .swift: "text/x-swift; charset=utf-8"
         case .kotlin: "text/x-kotlin; charset=utf-8"
         case .svg: "image/svg+xml; charset=utf-8"
@@ -47,6 +48,7 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         case .swift: return "ChartStyle+" + CodeName.identifier(presetName, upperFirst: true) + ".swift"
         case .kotlin: return "ChartStyle" + CodeName.identifier(presetName, upperFirst: true) + ".kt"
         case .tokens: return base + ".tokens.json"
+        case .figma: return base + ".figma-variables.json"
         case .svg: return base + ".svg"
         }
     }

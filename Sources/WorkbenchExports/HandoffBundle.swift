@@ -48,7 +48,6 @@ package struct HandoffBundle {
         case .ios:
             add("ChartStyle+\(CodeName.identifier(preset.name, upperFirst: true)).swift", SwiftEngineExport(preset: preset).text)
             add("ChartMotion+\(CodeName.identifier(preset.name, upperFirst: true)).swift", Self.swiftMotion(preset, motion))
-            add("ChartEngine/Package.swift", Self.enginePackage)
             for (path, contents) in try Self.tree("Sources/ChartEngine", extension: "swift") {
                 files.append(File(path: "ChartEngine/Sources/ChartEngine/" + path, contents: contents))
             }
@@ -56,6 +55,9 @@ package struct HandoffBundle {
                 files.append(File(path: "ChartSwiftUI/" + path, contents: contents))
             }
             add("README.md", iosReadme(motion))
+            // The style target is the folder itself: everything else in it is excluded by name.
+            let others = Set(files.map { String($0.path.split(separator: "/")[0]) }).subtracting(swiftStyleSources)
+            add("Package.swift", swiftPackage(excluding: others.union(provenance == nil ? [] : [Self.provenanceFile]).sorted()))
         case .android:
             let engine = "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine"
             for (path, contents) in try Self.tree(engine, extension: "kt") where path != "Parameters/ChartStyle.kt" {
@@ -73,6 +75,8 @@ package struct HandoffBundle {
                 files.append(File(path: "chart-compose/src/main/kotlin/com/chartworkbench/compose/" + path, contents: contents))
             }
             add("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", Self.kotlinMotion(preset, motion))
+            add("build.gradle.kts", gradleModule)
+            add("AndroidManifest.xml", Self.androidManifest)
             add("README.md", androidReadme(motion))
         }
         if let provenance {
@@ -124,25 +128,13 @@ package struct HandoffBundle {
         let name = CodeString.comment(preset.name).replacingOccurrences(of: "\"", with: "\\\"")
         return "<!-- The guide for the bundle of “\(CodeString.comment(preset.name))”: its files and style value are named below. -->\n"
             + text.replacingOccurrences(of: "--preset \"Designer's favourite\"", with: "--preset \"\(name)\"")
+                .replacingOccurrences(of: "chart-designersFavourite-", with: "chart-\(CodeName.identifier(preset.name, upperFirst: false))-")
+                .replacingOccurrences(of: "ChartDesignersFavourite", with: swiftProductName)
+                .replacingOccurrences(of: "com.chartworkbench.chart.designersfavourite", with: androidNamespace)
                 .replacingOccurrences(of: "ChartStyle+DesignersFavourite.swift", with: "ChartStyle+\(type).swift")
                 .replacingOccurrences(of: "ChartMotion+DesignersFavourite.swift", with: "ChartMotion+\(type).swift")
                 .replacingOccurrences(of: "style: .designersFavourite", with: "style: .\(value)")
                 .replacingOccurrences(of: "ChartPresets.designersFavourite", with: "ChartPresets.\(value)")
                 .replacingOccurrences(of: ".designersFavourite", with: ".\(value)")
     }
-
-    package static let enginePackage = """
-    // swift-tools-version: 6.0
-    // ChartEngine from Chart Workbench: the same maths and path output the workbench draws with.
-    import PackageDescription
-
-    let package = Package(
-        name: "ChartEngine",
-        platforms: [.iOS(.v17), .macOS(.v14)],
-        products: [.library(name: "ChartEngine", targets: ["ChartEngine"])],
-        targets: [.target(name: "ChartEngine")],
-        swiftLanguageModes: [.v6]
-    )
-
-    """
 }

@@ -196,6 +196,21 @@ extension HandoffBundle {
 
     var style: ChartStyle { preset.style }
 
+    /// The CI step that refuses a bundle someone changed after the workbench signed it.
+    var ciText: String {
+        let unsigned = provenance == nil
+            ? "This bundle is unsigned (exported from a preset file, not a saved revision): export it from the team's workbench to get the `PROVENANCE.json` this checks. "
+            : ""
+        return """
+        ## Check it in CI
+        \(unsigned)Keep the folder as exported and let CI refuse it if anyone changed a file (the key is the
+        one `workbench key` prints on the team's workbench):
+
+            workbench verify --public-key KEY \(folderName)
+
+        """
+    }
+
     func iosReadme(_ m: MotionExport) -> String {
         let value = CodeName.valueName(preset.name)
         return """
@@ -214,15 +229,21 @@ extension HandoffBundle {
         view, the same for every preset; `HANDOFF.md` is the general guide.
 
         ## Add it
-        1. Add the engine package: in Xcode, *File ▸ Add Package Dependencies… ▸ Add Local…* and pick
-           `ChartEngine/`, or in a `Package.swift`:
-           `.package(path: "ChartEngine")` and `.product(name: "ChartEngine", package: "ChartEngine")`.
-        2. Drop `\(presetFiles[0].path)` and `\(presetFiles[1].path)` into the app target.
+        The folder is one Swift package, `\(swiftProductName)`: the engine, this preset's style and
+        motion, and the SwiftUI view, as one library product.
+        1. Xcode: *File ▸ Add Package Dependencies… ▸ Add Local…*, pick this folder and add the
+           `\(swiftProductName)` library to the app target. Or in the app's `Package.swift`:
+
+               .package(path: "\(folderName)"),   // dependencies
+               .product(name: "\(swiftProductName)", package: "\(folderName)"),   // the app target's dependencies
+
+        2. `import ChartEngine`, `import \(swiftStyleTarget)` (the style and motion) and `import ChartSwiftUI`.
         3. Draw: `ChartModel(series: PriceSeries(times:prices:), period: .all, style: .\(value), width:height:)`
            once per data change, then `ChartView(model: model, style: .\(value), foreground: .primary)`
            from `ChartSwiftUI/ChartView.swift`: the engine's scene in a SwiftUI `Canvas`, pressed,
            scrubbed and released with the preset's motion (`HANDOFF.md`).
 
+        \(ciText)
         ## Motion
         \(motionText(m))
         `TransitionMotion` in the engine plays the same motion frame by frame, interruptions included.
@@ -254,9 +275,22 @@ extension HandoffBundle {
         same for every preset; `HANDOFF.md` is the general guide.
 
         ## Add it
-        1. Copy `chart-engine/src/main/kotlin` into a Kotlin/JVM module (or straight into the app
-           module's `src/main/kotlin`); copy `chart-compose/src/main/kotlin` into the app module.
-           `chart-engine/src/test/kotlin` is the conformance check, for that module's tests only.
+        The folder is one Gradle library module (`build.gradle.kts`, namespace `\(androidNamespace)`,
+        the Android library, Kotlin and Compose compiler plugins): the engine, this preset's style and
+        motion, and the Compose adapter. Put the folder beside the app module as `chart/` and:
+        1. `settings.gradle.kts`:
+
+               include(":chart")
+
+           (kept elsewhere: `project(":chart").projectDir = file("path/to/\(folderName)")`). The app's
+           `build.gradle.kts`:
+
+               implementation(project(":chart"))
+
+           The root `build.gradle.kts` declares the plugins it applies (`com.android.library`,
+           `org.jetbrains.kotlin.android`, `org.jetbrains.kotlin.plugin.compose`) with `apply false`, as
+           a new Android Studio project does. `chart-engine/src/test/kotlin` is the module's test
+           source set (the conformance check); the app never ships it.
         2. The style: `ChartPresets.\(CodeName.valueName(preset.name))` (a `ChartStyle`).
         3. Once per data change: `val model = ChartModel.fromSeries(times, prices, style, widthDp, heightDp)`
            (unix seconds, prices; NaN is a gap). The whole chart, pressed and moving:
@@ -284,9 +318,10 @@ extension HandoffBundle {
 
         It prints `ok` per case. The same jar speaks the workbench's `path`, `smooth`, `ease`,
         `frame`, `motion`, `select` and `line-width` commands on stdin/stdout, so any input can be
-        compared with `workbench`. In Gradle, keep `src/test/kotlin` as the module's test source set
-        (it needs nothing beyond the Kotlin standard library).
+        compared with `workbench`. In Gradle it is the module's test source set (it needs nothing
+        beyond the Kotlin standard library).
 
+        \(ciText)
         """
     }
 }

@@ -76,7 +76,7 @@ def test_kotlin_exports_parse_without_errors(server, tricky):
 
 def test_tokens_follow_the_design_tokens_format(server):
     tokens = json.loads(export(server, "Designer's favourite", "tokens").text)
-    chart = tokens["chart"]
+    chart = tokens["sets"]["chart"]["sources"][0]["chart"]
     schema = {p["key"]: p for p in server.get("/api/schema").json()["parameters"]}
     help_text = schema["inactiveLineWidth"]["help"]
     assert chart["line"]["inactiveLineWidth"] == {"$type": "dimension", "$value": {"value": 2.5, "unit": "px"},
@@ -90,7 +90,7 @@ def test_tokens_follow_the_design_tokens_format(server):
     assert extension["inactiveCurve"] == "monotone" and extension["easing"] == "spring"
     # Named easings become a cubicBezier token.
     pm = json.loads(export(server, "PM's favourite", "tokens").text)
-    assert pm["chart"]["animation"]["easingCurve"] == {"$type": "cubicBezier", "$value": [0, 0, 0.58, 1],
+    assert pm["sets"]["chart"]["sources"][0]["chart"]["animation"]["easingCurve"] == {"$type": "cubicBezier", "$value": [0, 0, 0.58, 1],
                                                         "$description": "The transition's timing curve."}
 
 

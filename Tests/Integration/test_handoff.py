@@ -250,7 +250,7 @@ def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tm
     workbench("export", "--preset", str(preset), "--format", "android", "--output", str(folder))
     motion = json.loads((folder / "motion.json").read_text())
     tokens = json.loads(workbench("export", "--preset", str(preset), "--format", "tokens").stdout)
-    assert tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"] == motion
+    assert tokens["sets"]["chart"]["sources"][0]["chart"]["$extensions"]["com.chartworkbench"]["motion"] == motion
     kotlin = (folder / "chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt").read_text()
     assert f"DURATION_MILLIS: Int = {round(motion['duration']['value'] * 1000)}" in kotlin
     if motion["kind"] == "spring":
@@ -264,7 +264,7 @@ def test_bundle_motion_matches_the_tokens_motion_and_the_kotlin_file(presets, tm
 
 def test_bundles_download_as_zip(server):
     for platform, must in [("android", "chart-engine/src/test/kotlin/com/chartworkbench/engine/Conformance/Conformance.kt"),
-                           ("ios", "ChartEngine/Package.swift")]:
+                           ("ios", "Package.swift")]:
         r = server.get("/api/presets/Default/export?format=" + platform)
         assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
         assert ".zip" in r.headers["Content-Disposition"]
@@ -354,10 +354,10 @@ def test_export_of_what_is_on_screen(server):
     light = server.request("POST", "/api/export", json={**body, "format": "svg", "background": "light"}).text
     assert 'fill="#0F1115"' not in light
     tokens = server.request("POST", "/api/export", json={**body, "format": "tokens"}).json()
-    motion = tokens["chart"]["$extensions"]["com.chartworkbench"]["motion"]
+    motion = tokens["sets"]["chart"]["sources"][0]["chart"]["$extensions"]["com.chartworkbench"]["motion"]
     assert motion["kind"] == "spring" and motion["spring"]["dampingRatio"] == 0.4
     assert motion["press"]["compose"]["initialVelocity"] == -motion["release"]["compose"]["initialVelocity"]
-    assert tokens["chart"]["animation"]["animationDuration"]["$type"] == "duration"
+    assert tokens["sets"]["chart"]["sources"][0]["chart"]["animation"]["animationDuration"]["$type"] == "duration"
     r = server.request("POST", "/api/export", json={**body, "format": "ios"})
     assert r.status_code == 200 and r.headers["Content-Type"] == "application/zip"
     assert zipfile.ZipFile(io.BytesIO(r.content)).testzip() is None

@@ -60,7 +60,7 @@ def write_preset(folder, parameters):
 def exported_motion(preset):
     r = subprocess.run([BINARY, "export", "--preset", str(preset), "--format", "tokens"], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
-    return json.loads(r.stdout)["chart"]["$extensions"]["com.chartworkbench"]["motion"]
+    return json.loads(r.stdout)["sets"]["chart"]["sources"][0]["chart"]["$extensions"]["com.chartworkbench"]["motion"]
 
 
 def engine_ease(preset, fractions):

@@ -155,7 +155,7 @@ def test_tricky_names_survive_json_tokens_and_svg(server, name):
     preset = json.loads(_export(server, name, "json").text)
     assert preset["name"] == name and preset["notes"] == name
     tokens = json.loads(_export(server, name, "tokens").text)
-    assert tokens["chart"]["$extensions"]["com.chartworkbench"]["preset"]["name"] == name
+    assert tokens["sets"]["chart"]["sources"][0]["chart"]["$extensions"]["com.chartworkbench"]["preset"]["name"] == name
     svg = _export(server, name, "svg").text
     import xml.etree.ElementTree as ET
     root = ET.fromstring(svg.encode())

@@ -110,6 +110,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         r.add(LogRoutes(presets: presets))
         r.add(ReviewInboxRoutes(presets: presets))
         r.add(ExportRoutes(presets: presets, data: data, decisions: decisions, heavyWork: heavyWork))
+        r.add(FigmaRoutes(presets: presets, drafts: drafts, decisions: decisions, events: events))
         r.add(DataRoutes(data: data, live: live, decisions: decisions, heavyWork: heavyWork, events: events))
         r.add(DraftRoutes(drafts: drafts, presets: presets, events: events))
         r.add(SessionRoutes(events: events, presence: presence, drafts: drafts, share: share, shareBaseURL: shareBaseURL, hostOriginGuard: hostOriginGuard,
