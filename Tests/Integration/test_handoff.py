@@ -220,8 +220,13 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
         assert {"empty", "one point", "two points", "three points", "gaps", "spikes", "plateaus", "long series"} <= names
         assert {c["progress"] for c in vectors["cases"]} >= {0, 0.25, 0.5, 0.75, 1}
         assert any(c["progress"] > 1 for c in vectors["cases"])
+        # The motions besides the press (issue 35): each period change style, a retarget, reduced motion, the outage.
+        motions = vectors["motions"]
+        assert {m["motion"] for m in motions} == {"period", "outage"} and any(m["reducedMotion"] for m in motions if m["motion"] == "period")
+        assert any(len(m["events"]) == 2 for m in motions if m["motion"] == "period")
         out = conformance(jar, "vectors", "--file", str(path))
-        assert out.count("ok ") == len(vectors["cases"]) + 1 and "FAIL" not in out
+        assert out.count("ok ") == len(vectors["cases"]) + 1 + len(motions) and "FAIL" not in out
+        assert out.count("ok   motion: ") == len(motions)
 
 
 def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_jar, tmp_path):
@@ -278,7 +283,7 @@ def test_bundles_download_as_zip(server):
         json.loads(archive.read(f"{root}/vectors.json"))
 
 
-CONFORMANCE_FILES = {"Conformance.kt", "Json.kt", "SceneJson.kt"}
+CONFORMANCE_FILES = {"Conformance.kt", "Json.kt", "SceneJson.kt", "MotionVectors.kt"}
 CLI_ONLY_DECIMATION = re.compile(r"\b(enum|struct|class)\s+(LTTB|MinMaxDecimation)\b|Largest-Triangle")
 
 
@@ -814,3 +819,158 @@ def test_kotlin_readability_report_is_the_workbench_check(kotlin_jar, presets, t
         swift = workbench("check", "--preset", str(path), "--format", "json", check=False)
         assert swift.returncode in (0, 1), swift.stderr
         same(json.loads(conformance(jar, "check", "--preset", str(path))), json.loads(swift.stdout), path.name)
+
+
+# --- Every motion handed off (issue 35, item 5): the period change and the outage in vectors.json,
+# motion.json v3, checked by the Kotlin engine frame by frame.
+
+def motion_case(vectors, name_start):
+    return next(m for m in vectors["motions"] if m["name"].startswith(name_start))
+
+
+def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path):
+    """A period change's frames in vectors.json are `workbench render --motion period` at their
+    progress: the first frame is the old period's rest picture, the last the new one's, and a
+    frame mid-way is the morph (neither end)."""
+    preset = ROOT / "Presets" / "default.json"
+    vectors = json.loads(bundle_vectors(tmp_path, preset).read_text())
+    case = motion_case(vectors, "period change 1D to 1W")
+    data = tmp_path / "points.csv"
+    data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
+    size = ["--width", repr(case["width"]), "--height", repr(case["height"])]
+
+    def rest(period):
+        return json.loads(workbench("render", "--preset", str(preset), "--data", str(data), "--period", period, "--progress", "0", *size,
+                                    "--scene").stdout)
+
+    def relabel(scene):  # the CLI draws a "Bitcoin price" chart; vectors say "Price", as `workbench frame`
+        scene["accessibility"]["label"] = scene["accessibility"]["label"].replace("Bitcoin price,", "Price,", 1)
+        return scene
+
+    frames = case["frames"]
+    assert frames[0]["progress"] == 0 and frames[-1]["progress"] == 1
+    assert_scenes_close(relabel(rest("1D")), frames[0]["scene"], 390, "first frame")
+    assert_scenes_close(relabel(rest("1W")), frames[-1]["scene"], 390, "last frame")
+    middle = [f for f in frames if 0 < f["progress"] < 1]
+    assert len(middle) >= 3
+    for frame in middle:
+        cli = json.loads(workbench("render", "--preset", str(preset), "--data", str(data), "--motion", "period", "--from", "1D", "--to", "1W",
+                                   f"--progress={frame['progress']!r}", *size, "--scene").stdout)
+        assert_scenes_close(relabel(cli), frame["scene"], 390, f"frame at {frame['time']}")
+        assert frame["scene"] != frames[0]["scene"] and frame["scene"] != frames[-1]["scene"]
+
+
+def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
+    """A second period tapped mid-way: the frame just after the tap draws the line where it was
+    (progress restarts at 0 from the moving shape), and the change ends on the last period."""
+    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    case = motion_case(vectors, "period change 1W to ALL, retargeted")
+    tap = case["events"][1]["time"]
+    before = [f for f in case["frames"] if f["time"] < tap][-1]
+    at = next(f for f in case["frames"] if f["time"] >= tap)
+    assert 0 < before["progress"] < 1 and at["progress"] == 0 and at["time"] == tap
+    # The retargeted morph starts from the shape at the tap: the header counts on from a value
+    # between 1W's and ALL's change, and the line is neither rest picture.
+    data = tmp_path / "points.csv"
+    data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
+    everything = json.loads(workbench("render", "--preset", str(ROOT / "Presets" / "default.json"), "--data", str(data), "--period", "ALL",
+                                      "--progress", "0", "--width", "390", "--height", "240", "--scene").stdout)
+    low, high = sorted([case["frames"][0]["scene"]["header"]["change"], everything["header"]["change"]])
+    assert low < before["scene"]["header"]["change"] < high and low < at["scene"]["header"]["change"] < high
+    line = lambda f: next(p for p in f["scene"]["scene"]["primitives"] if p["id"] == "line")["path"]  # noqa: E731
+    assert line(at) != line(case["frames"][0]) and line(at) != next(p for p in everything["scene"]["primitives"] if p["id"] == "line")["path"]
+    assert case["frames"][-1]["progress"] == 1 and case["frames"][-1]["scene"]["accessibility"]["label"].startswith("Price, 1 day")
+
+
+def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_jar, tmp_path):
+    """A morph frame's line moved by a hundredth of a pixel, a crossfade's opacity or the outage's
+    words changed fail the Kotlin check naming the motion; a vectors.json from before the motions
+    (no `motions`) still checks its cases."""
+    jar, _ = kotlin_jar
+    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    original = json.loads(path.read_text())
+
+    def run(vectors):
+        changed = tmp_path / "changed.json"
+        changed.write_text(json.dumps(vectors))
+        return subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+                              capture_output=True, text=True, timeout=120)
+
+    def morph_line(p):
+        if p["id"] == "line":
+            p["path"][1][1] += 0.01
+
+    def crossfade_opacity(p):
+        if p["id"] == "line-from":
+            p["opacity"] = min(1, p["opacity"] + 0.01)
+
+    def outage_words(p):
+        if p["id"] == "outage":
+            p["runs"][0]["text"] = "Prices late"
+
+    for start, mutate in [("period change 1W to ALL, retargeted", morph_line), ("period change 1W to 1D as crossfade", crossfade_opacity),
+                          ("outage", outage_words)]:
+        vectors = json.loads(json.dumps(original))
+        case = motion_case(vectors, start)
+        frame = next(f for f in case["frames"] if any(p["id"] in ("line-from", "outage") for p in f["scene"]["scene"]["primitives"])
+                     or 0 < f.get("progress", 0) < 1)
+        for primitive in frame["scene"]["scene"]["primitives"]:
+            mutate(primitive)
+        assert frame != motion_case(original, start)["frames"][case["frames"].index(frame)], start
+        r = run(vectors)
+        assert r.returncode == 1 and f"FAIL motion: {case['name']}" in r.stdout, (start, r.stdout[-800:])
+    old = json.loads(json.dumps(original))
+    del old["motions"]
+    r = run(old)
+    assert r.returncode == 0 and r.stdout.count("ok ") == len(old["cases"]) + 1 and "motion:" not in r.stdout, r.stdout[-500:]
+
+
+def test_motion_json_v3_adds_the_period_change_and_outage_and_keeps_every_v2_key(tmp_path):
+    """motion.json v3: `period` times the change in each platform's terms like the press (its own
+    easing and duration; a spring's terms play the engine's frames within 1e-3) with its retarget
+    and reduced-motion variant, `outage` the state; the v2 keys a reader of v2 files uses keep their
+    place and values, and a preset saved before the motions exports the defaults."""
+    old_preset = write_preset(tmp_path, "Saved before motions", {"easing": "easeOut", "animationDuration": 0.45})
+    folder = tmp_path / "old"
+    workbench("export", "--preset", str(old_preset), "--format", "android", "--output", str(folder))
+    motion = json.loads((folder / "motion.json").read_text())
+    assert motion["format"] == "chart-workbench.motion" and motion["version"] == 3
+    v2_keys = ["format", "version", "preset", "easing", "animated", "duration", "kind", "cubicBezier", "press", "release", "reducedMotion", "haptics"]
+    assert list(motion)[:len(v2_keys)] == v2_keys and list(motion)[len(v2_keys):] == ["period", "outage"]
+    assert motion["cubicBezier"] == [0, 0, 0.58, 1] and motion["duration"]["value"] == 0.45
+    assert motion["press"]["css"]["animation-timing-function"] == "cubic-bezier(0, 0, 0.58, 1)"
+    period = motion["period"]
+    assert (period["style"], period["easing"], period["duration"]["value"], period["kind"]) == ("morph", "easeInOut", 0.4, "cubicBezier")
+    assert period["play"]["compose"]["durationMillis"] == 400 and period["play"]["css"]["animation-timing-function"] == "cubic-bezier(0.42, 0, 0.58, 1)"
+    assert period["reducedMotion"] == {**period["reducedMotion"], "style": "crossfade", "animated": True, "easing": "linear",
+                                       "duration": {"value": 0.2, "unit": "s"}}
+    assert "retargeted" in period["retarget"] and "TransitionMotion.started" in period["retarget"]
+    assert motion["outage"]["staleAfter"] == {"value": 60, "unit": "s"} and motion["outage"]["message"] == "Prices delayed"
+    # A spring period change: the exported stiffness, damping and velocity play the vectors' frames.
+    spring = write_preset(tmp_path, "Springy period", {"periodEasing": "spring", "springDamping": 0.45, "springVelocity": 1.5,
+                                                       "periodDuration": 0.7, "periodReducedMotion": "none", "outageStaleAfter": 30})
+    folder = tmp_path / "spring"
+    workbench("export", "--preset", str(spring), "--format", "android", "--output", str(folder))
+    motion = json.loads((folder / "motion.json").read_text())
+    period = motion["period"]
+    assert period["kind"] == "spring" and period["reducedMotion"]["animated"] is False and motion["outage"]["staleAfter"]["value"] == 30
+    terms = period["spring"]
+    k, c, v0 = terms["stiffness"], terms["damping"], terms["initialVelocity"]
+    vectors = json.loads((folder / "vectors.json").read_text())
+    case = motion_case(vectors, "period change 1D to 1W")
+    checked = 0
+    for frame in case["frames"]:
+        t = frame["time"]
+        if t < 0 or t >= period["duration"]["value"]:
+            continue
+        # x'' = -k (x - 1) - c x' from x = 0, x' = v0: the closed form of the exported terms.
+        w0 = math.sqrt(k)
+        zeta = c / (2 * w0)
+        if zeta >= 1:
+            x = 1 + (-1 + (v0 - w0) * t) * math.exp(-w0 * t)
+        else:
+            wd = w0 * math.sqrt(1 - zeta * zeta)
+            x = 1 + math.exp(-zeta * w0 * t) * (-math.cos(wd * t) + (v0 - zeta * w0) / wd * math.sin(wd * t))
+        assert abs(x - frame["progress"]) < 1e-3, (t, x, frame["progress"])
+        checked += 1
+    assert checked >= 5
