@@ -974,3 +974,29 @@ def test_motion_json_v3_adds_the_period_change_and_outage_and_keeps_every_v2_key
         assert abs(x - frame["progress"]) < 1e-3, (t, x, frame["progress"])
         checked += 1
     assert checked >= 5
+
+
+def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path):
+    """The Compose adapter's own PeriodChange and chartFrame (what `Chart` draws each frame) replay
+    the vectors' period changes (each style, a retarget, reduced motion, a spring) and the outage
+    state frame by frame as the engine's scenes, and drawScene draws a mid-change frame exactly."""
+    jar, _ = kotlin_jar
+    source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
+    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source
+    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1]]):
+        path = bundle_vectors(tmp_path / str(i), preset)
+        vectors = json.loads(path.read_text())
+        r = subprocess.run([JAVA, "-cp", str(jar), "periodrecording.PeriodRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr[-2000:]
+        played = json.loads(r.stdout)
+        assert list(played) == [m["name"] for m in vectors["motions"]]
+        for case in vectors["motions"]:
+            ours = played[case["name"]]
+            size = max(case["width"], case["height"])
+            assert len(ours["scenes"]) == len(case["frames"])
+            for k, (scene, frame) in enumerate(zip(ours["scenes"], case["frames"])):
+                assert_scenes_close(scene, frame["scene"], size, f"{case['name']} frame {k}")
+            if case["motion"] == "period" and case["parameters"].get("periodMorphStyle") != "none":
+                drawn = ours["drawn"]
+                assert drawn is not None, case["name"]
+                assert_draw_calls_match_scene(drawn["calls"], case["frames"][drawn["index"]]["scene"], 0xFF102030)
