@@ -104,6 +104,10 @@ public struct ChartDocument {
                      ("data-selected-label", header.timeLabel ?? "")]
             if let drawnAt, drawnAt.isFinite { data.append(("data-selected-drawn-price", NumberText.shortest(drawnAt))) }
         }
+        if let flash = header.flash {
+            data += [("data-flash-color", flash.color), ("data-flash-opacity", NumberText.format(flash.opacity, digits: 3)),
+                     ("data-flash-direction", flash.direction)]
+        }
         return data
     }
 

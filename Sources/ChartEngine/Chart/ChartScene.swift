@@ -47,6 +47,8 @@ public struct ChartHeader: Equatable, Sendable, Codable {
     public var firstTime: Double?
     public var lastPrice: Double?
     public var lastTime: Double?
+    /// A live price's flash on the header's price (`LivePriceStep`), nil otherwise.
+    public var flash: PriceFlash? = nil
 
     public init(pressing: Bool, price: Double?, time: Double?, timeLabel: String?, change: Double?, changePercent: Double?,
                 firstPrice: Double?, firstTime: Double?, lastPrice: Double?, lastTime: Double?) {
@@ -67,5 +69,19 @@ public struct SelectedPoint: Equatable, Sendable, Codable {
 
     public init(index: Int, time: Double, price: Double, x: Double, y: Double) {
         self.index = index; self.time = time; self.price = price; self.x = x; self.y = y
+    }
+}
+
+/// The header's price tinted toward `color` (the up or down colour of a live price) at
+/// `opacity` (1 when the price arrives, fading to 0 over the flash duration). Renderers mix the
+/// colour over their own text colour by that opacity.
+public struct PriceFlash: Equatable, Sendable, Codable {
+    public var color: String
+    public var opacity: Double
+    /// "up" or "down": the new price against the one before it.
+    public var direction: String
+
+    public init(color: String, opacity: Double, direction: String) {
+        self.color = color; self.opacity = opacity; self.direction = direction
     }
 }

@@ -56,6 +56,20 @@ public struct CubicPieces: PathSink, Equatable, Sendable {
         return result
     }
 
+    /// The same shape in `count` segments (count ≥ segments.count) by adding segments of no
+    /// length at its end point (`atStart`: at its start point): mixed with a longer line, the
+    /// added part grows out of that end (a live price's new bucket) instead of every segment
+    /// sliding along.
+    public func padded(to count: Int, atStart: Bool = false) -> CubicPieces {
+        let extra = Swift.max(0, count - segments.count)
+        guard extra > 0 else { return self }
+        var result = self
+        let x = atStart ? startX : (segments.last?.x ?? startX), y = atStart ? startY : (segments.last?.y ?? startY)
+        let dots = Array(repeating: Segment(c1x: x, c1y: y, c2x: x, c2y: y, x: x, y: y), count: extra)
+        result.segments = atStart ? dots + segments : segments + dots
+        return result
+    }
+
     private static func split(_ x0: Double, _ y0: Double, _ s: Segment, at t: Double) -> (Segment, Segment) {
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * t }
         let ax = lerp(x0, s.c1x), ay = lerp(y0, s.c1y)
