@@ -5,7 +5,7 @@ import ChartEngine
 /// The motions besides the press in `vectors.json` (its `motions` list; readers of the cases
 /// alone are unaffected): period changes played frame by frame as an app plays them (a period
 /// tapped, a second one tapped mid-way, each style, reduced motion) and the outage state, each
-/// frame the engine's whole scene. An implementation replays each case's `events` and must draw
+/// frame the engine's whole scene; the live price and the reveal too (ConformanceVectors+LiveAndReveal.swift). An implementation replays each case's `events` and must draw
 /// every frame's scene (docs/handoff.md).
 extension ConformanceVectors {
     /// Fractions of a period change's duration at which frames are sampled (1.2: resting after it).
@@ -118,6 +118,8 @@ extension ConformanceVectors {
                                        ("selection", selection.map(JSONValue.number) ?? .null), ("scene", sceneJSON(scene))]))
             }
         }
+        cases += liveCases(style: style, points: points, width: width, height: height)
+        cases += revealCases(style: style, series: series, pointsJSON: pointsJSON, width: width, height: height)
         cases.append(.object([
             ("name", .string("outage over 1W")), ("motion", .string("outage")), ("width", .number(width)), ("height", .number(height)),
             ("points", pointsJSON), ("period", .string(Period.week.rawValue)), ("frames", .array(frames)),

@@ -222,7 +222,8 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
         assert any(c["progress"] > 1 for c in vectors["cases"])
         # The motions besides the press (issue 35): each period change style, a retarget, reduced motion, the outage.
         motions = vectors["motions"]
-        assert {m["motion"] for m in motions} == {"period", "outage"} and any(m["reducedMotion"] for m in motions if m["motion"] == "period")
+        assert {m["motion"] for m in motions} == {"period", "outage", "live", "reveal"}
+        assert all(any(m["reducedMotion"] for m in motions if m["motion"] == kind) for kind in ("period", "live", "reveal"))
         assert any(len(m["events"]) == 2 for m in motions if m["motion"] == "period")
         out = conformance(jar, "vectors", "--file", str(path))
         assert out.count("ok ") == len(vectors["cases"]) + 1 + len(motions) and "FAIL" not in out
@@ -883,8 +884,9 @@ def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
 
 
 def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_jar, tmp_path):
-    """A morph frame's line moved by a hundredth of a pixel, a crossfade's opacity or the outage's
-    words changed fail the Kotlin check naming the motion; a vectors.json from before the motions
+    """A morph or live step frame's line moved by a hundredth of a pixel, a crossfade's or the
+    reveal's placeholder opacity or the outage's words changed fail the Kotlin check naming the
+    motion; a vectors.json from before the motions
     (no `motions`) still checks its cases."""
     jar, _ = kotlin_jar
     path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
@@ -908,8 +910,12 @@ def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motio
         if p["id"] == "outage":
             p["runs"][0]["text"] = "Prices late"
 
+    def placeholder_opacity(p):
+        if p["id"] == "placeholder":
+            p["opacity"] += 0.01
+
     for start, mutate in [("period change 1W to ALL, retargeted", morph_line), ("period change 1W to 1D as crossfade", crossfade_opacity),
-                          ("outage", outage_words)]:
+                          ("outage", outage_words), ("live price leaving the range", morph_line), ("reveal", placeholder_opacity)]:
         vectors = json.loads(json.dumps(original))
         case = motion_case(vectors, start)
         frame = next(f for f in case["frames"] if any(p["id"] in ("line-from", "outage") for p in f["scene"]["scene"]["primitives"])
@@ -989,8 +995,9 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path
         r = subprocess.run([JAVA, "-cp", str(jar), "periodrecording.PeriodRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
         played = json.loads(r.stdout)
-        assert list(played) == [m["name"] for m in vectors["motions"]]
-        for case in vectors["motions"]:
+        cases = [m for m in vectors["motions"] if m["motion"] in ("period", "outage")]  # the motions Chart plays
+        assert list(played) == [m["name"] for m in cases]
+        for case in cases:
             ours = played[case["name"]]
             size = max(case["width"], case["height"])
             assert len(ours["scenes"]) == len(case["frames"])
@@ -1000,3 +1007,31 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path
                 drawn = ours["drawn"]
                 assert drawn is not None, case["name"]
                 assert_draw_calls_match_scene(drawn["calls"], case["frames"][drawn["index"]]["scene"], 0xFF102030)
+
+
+def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):
+    """The live price's frames start on the chart before the price and end on the chart with it,
+    the header's price only passing between the two and flashing in the direction's colour at first;
+    the reveal's start on the placeholder alone and end on the chart at rest without it."""
+    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    preset = vectors["preset"]["parameters"]
+    for case in [m for m in vectors["motions"] if m["motion"] == "live"]:
+        frames = case["frames"]
+        old_price = next(p for _, p in reversed(case["points"]) if p is not None)
+        new_price = case["price"][1]
+        prices = [f["scene"]["header"]["price"] for f in frames]
+        if case["selection"] is None:
+            assert prices[0] == old_price and prices[-1] == new_price, case["name"]
+            assert all(min(old_price, new_price) <= p <= max(old_price, new_price) for p in prices), case["name"]
+        assert frames[0]["progress"] == 0 and frames[-1]["progress"] == 1
+        first_flash = next((f["scene"]["header"].get("flash") for f in frames if f["time"] >= 0), None)
+        if preset.get("livePriceFlash", True) and not case["reducedMotion"]:
+            direction = "up" if new_price > old_price else "down"
+            assert first_flash == {"color": preset["livePriceUpColor" if direction == "up" else "livePriceDownColor"], "opacity": 1,
+                                   "direction": direction}, case["name"]
+        assert "flash" not in frames[-1]["scene"]["header"], case["name"]
+    for case in [m for m in vectors["motions"] if m["motion"] == "reveal"]:
+        ids = [[p["id"] for p in f["scene"]["scene"]["primitives"]] for f in case["frames"]]
+        assert ids[0] == ["placeholder"] and "placeholder" not in ids[-1] and "line" in ids[-1], case["name"]
+        if case["parameters"].get("revealStyle", preset.get("revealStyle")) != "none" and not case["reducedMotion"]:
+            assert any("placeholder" in i and "line" in i for i in ids), case["name"]

@@ -23,6 +23,7 @@ fun main(args: Array<String>) {
     val out = LinkedHashMap<String, Any?>()
     for (entry in doc["motions"] as List<*>) {
         val c = entry as Map<String, Any?>
+        if (c["motion"] != "period" && c["motion"] != "outage") continue  // the motions Chart plays
         val style = ChartStyle.fromParameters(parameters + (c["parameters"] as? Map<String, Any?> ?: emptyMap()))
         val points = c["points"] as List<*>
         val times = LongArray(points.size) { ((points[it] as List<*>)[0] as Number).toLong() }

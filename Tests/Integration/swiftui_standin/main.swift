@@ -99,7 +99,7 @@ if arguments[1] == "motions" {
     let vectors = try JSONDecoder().decode(MotionVectors.self, from: try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-    for c in vectors.motions {
+    for c in vectors.motions where c.motion == "period" || c.motion == "outage" {  // the motions ChartView plays
         var values = vectors.preset.parameters.mapValues(\.value)
         for (key, value) in c.parameters ?? [:] { values[key] = value.value }
         let style = try ChartStyle.from(values).style
