@@ -80,7 +80,8 @@ package enum SVGExport {
             + "Not in this file: the period change (\(style.periodMorphStyle.rawValue), \(duration) ms, animation-timing-function: \(timing)): "
             + "an SVG holds one period's prices, and the morph between two periods is drawn by the engine frame by frame "
             + "(the app engines, motion.json \"period\", vectors.json \"motions\"); CSS cannot interpolate paths of two different prices series. "
-            + "Nor the live price or the first-load reveal, which the engine does not draw yet."
+            + "Nor the live price (it needs prices that arrive while the chart is shown) or the first-load reveal "
+            + "(this file opens with its prices; the app engines draw both, vectors.json \"motions\")."
         // A comment may not hold "--".
         return "<!-- " + text.replacingOccurrences(of: "--", with: "- -") + " -->"
     }

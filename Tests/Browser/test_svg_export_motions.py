@@ -35,7 +35,7 @@ def test_svg_says_what_it_carries_and_what_it_cannot(exported):
     assert "press and release" in note and "prefers-reduced-motion" in note
     assert 'class "cw-outage"' in note and "after 45 s" in note and "dimmed to 0.3" in note
     assert "Not in this file: the period change (crossfade, 550 ms, animation-timing-function: cubic-bezier(0, 0, 0.58, 1))" in note
-    assert "--" not in note and "live price" in note
+    assert "--" not in note and "live price (it needs prices that arrive" in note and "first-load reveal" in note
 
 
 def test_outage_state_shows_only_while_the_svg_is_marked_stale(exported):
