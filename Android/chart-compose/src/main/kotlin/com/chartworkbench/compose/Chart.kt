@@ -65,7 +65,7 @@ fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, f
     var now by remember { mutableStateOf(0.0) }
     val measurer = rememberTextMeasurer()
     fun seconds() = System.nanoTime() / 1e9
-    remember(model) { change.show(model, seconds()) }
+    remember(model, change) { change.show(model, seconds()) }
     fun select(fraction: Double) {
         selection = fraction
         if (ticker.update(Selection.of(model, fraction, 1.0)?.index, seconds())) haptics.performHapticFeedback(HapticFeedbackType.TextHandleMove)
