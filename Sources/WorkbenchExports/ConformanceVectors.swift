@@ -6,7 +6,8 @@ import ChartEngine
 /// line and fill paths, and the whole scene, docs/scene.md) and `workbench ease` for the preset
 /// on inputs that cover gaps, spikes, plateaus, tiny inputs and a long series, at progress
 /// values covering a press, a release from mid-way and a spring's overshoot and undershoot, at
-/// selections 0, 0.37 and 1 and two sizes. A platform team runs its own implementation over
+/// selections 0, 0.37 and 1 and two sizes, and the other motions frame by frame
+/// (`motions`, ConformanceVectors+Motions.swift). A platform team runs its own implementation over
 /// these cases to prove it draws the same chart, pressed and moving.
 package enum ConformanceVectors {
     package static let progressValues: [Double] = [0, 0.25, 0.5, 0.75, 1, 1.1]
@@ -135,6 +136,7 @@ package enum ConformanceVectors {
             ("preset", preset.json),
             ("cases", .array(cases)),
             ("easing", .object([("t", .array(ts.map(JSONValue.number))), ("progress", .array(ts.map { .number(easing($0)) }))])),
+            ("motions", motionsJSON(style: style, width: width, height: height)),
         ])
     }
 }

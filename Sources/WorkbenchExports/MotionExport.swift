@@ -126,12 +126,13 @@ package struct MotionExport {
 
     private static func seconds(_ v: Double) -> JSONValue { .object([("value", .number(v)), ("unit", .string("s"))]) }
 
-    /// `motion.json` (and the tokens' `$extensions`): the curve, then press and release.
-    package func json(presetName: String) -> JSONValue {
+    /// `motion.json` (and the tokens' `$extensions`): the curve, then press and release, then the
+    /// other motions (`timingOnly`: the press's timing alone, as the period change reuses it).
+    package func json(presetName: String, timingOnly: Bool = false) -> JSONValue {
         let css = cssTimingFunction()
         let cssDuration = NumberText.format(duration * 1000, digits: 3) + "ms"
         var pairs: [(String, JSONValue)] = [
-            ("format", .string("chart-workbench.motion")), ("version", .number(2)),
+            ("format", .string("chart-workbench.motion")), ("version", .number(Double(Self.version))),
             ("preset", .string(presetName)),
             ("easing", .string(style.easing.rawValue)),
             ("animated", .bool(style.animationEnabled)),
@@ -214,6 +215,10 @@ package struct MotionExport {
         }
         pairs.append(("reducedMotion", reducedMotionJSON))
         pairs.append(("haptics", hapticsJSON))
+        if !timingOnly {
+            pairs.append(("period", periodJSON(presetName: presetName)))
+            pairs.append(("outage", outageJSON))
+        }
         return .object(pairs)
     }
 

@@ -218,8 +218,14 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
         assert {"empty", "one point", "two points", "three points", "gaps", "spikes", "plateaus", "long series"} <= names
         assert {c["progress"] for c in vectors["cases"]} >= {0, 0.25, 0.5, 0.75, 1}
         assert any(c["progress"] > 1 for c in vectors["cases"])
+        # The motions besides the press (issue 35): each period change style, a retarget, reduced motion, the outage.
+        motions = vectors["motions"]
+        assert {m["motion"] for m in motions} == {"period", "outage", "live", "reveal"}
+        assert all(any(m["reducedMotion"] for m in motions if m["motion"] == kind) for kind in ("period", "live", "reveal"))
+        assert any(len(m["events"]) == 2 for m in motions if m["motion"] == "period")
         out = conformance(jar, "vectors", "--file", str(path))
-        assert out.count("ok ") == len(vectors["cases"]) + 1 and "FAIL" not in out
+        assert out.count("ok ") == len(vectors["cases"]) + 1 + len(motions) and "FAIL" not in out
+        assert out.count("ok   motion: ") == len(motions)
 
 
 def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_jar, tmp_path):
@@ -276,7 +282,7 @@ def test_bundles_download_as_zip(server):
         json.loads(archive.read(f"{root}/vectors.json"))
 
 
-CONFORMANCE_FILES = {"Conformance.kt", "Json.kt", "SceneJson.kt"}
+CONFORMANCE_FILES = {"Conformance.kt", "Json.kt", "SceneJson.kt", "MotionVectors.kt"}
 CLI_ONLY_DECIMATION = re.compile(r"\b(enum|struct|class)\s+(LTTB|MinMaxDecimation)\b|Largest-Triangle")
 
 
@@ -812,3 +818,218 @@ def test_kotlin_readability_report_is_the_workbench_check(kotlin_jar, presets, t
         swift = workbench("check", "--preset", str(path), "--format", "json", check=False)
         assert swift.returncode in (0, 1), swift.stderr
         same(json.loads(conformance(jar, "check", "--preset", str(path))), json.loads(swift.stdout), path.name)
+
+
+# --- Every motion handed off (issue 35, item 5): the period change and the outage in vectors.json,
+# motion.json v3, checked by the Kotlin engine frame by frame.
+
+def motion_case(vectors, name_start):
+    return next(m for m in vectors["motions"] if m["name"].startswith(name_start))
+
+
+def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path):
+    """A period change's frames in vectors.json are `workbench render --motion period` at their
+    progress: the first frame is the old period's rest picture, the last the new one's, and a
+    frame mid-way is the morph (neither end)."""
+    preset = ROOT / "Presets" / "default.json"
+    vectors = json.loads(bundle_vectors(tmp_path, preset).read_text())
+    case = motion_case(vectors, "period change 1D to 1W")
+    data = tmp_path / "points.csv"
+    data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
+    size = ["--width", repr(case["width"]), "--height", repr(case["height"])]
+
+    def rest(period):
+        return json.loads(workbench("render", "--preset", str(preset), "--data", str(data), "--period", period, "--progress", "0", *size,
+                                    "--scene").stdout)
+
+    def relabel(scene):  # the CLI draws a "Bitcoin price" chart; vectors say "Price", as `workbench frame`
+        scene["accessibility"]["label"] = scene["accessibility"]["label"].replace("Bitcoin price,", "Price,", 1)
+        return scene
+
+    frames = case["frames"]
+    assert frames[0]["progress"] == 0 and frames[-1]["progress"] == 1
+    assert_scenes_close(relabel(rest("1D")), frames[0]["scene"], 390, "first frame")
+    assert_scenes_close(relabel(rest("1W")), frames[-1]["scene"], 390, "last frame")
+    middle = [f for f in frames if 0 < f["progress"] < 1]
+    assert len(middle) >= 3
+    for frame in middle:
+        cli = json.loads(workbench("render", "--preset", str(preset), "--data", str(data), "--motion", "period", "--from", "1D", "--to", "1W",
+                                   f"--progress={frame['progress']!r}", *size, "--scene").stdout)
+        assert_scenes_close(relabel(cli), frame["scene"], 390, f"frame at {frame['time']}")
+        assert frame["scene"] != frames[0]["scene"] and frame["scene"] != frames[-1]["scene"]
+
+
+def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
+    """A second period tapped mid-way: the frame just after the tap draws the line where it was
+    (progress restarts at 0 from the moving shape), and the change ends on the last period."""
+    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    case = motion_case(vectors, "period change 1W to ALL, retargeted")
+    tap = case["events"][1]["time"]
+    before = [f for f in case["frames"] if f["time"] < tap][-1]
+    at = next(f for f in case["frames"] if f["time"] >= tap)
+    assert 0 < before["progress"] < 1 and at["progress"] == 0 and at["time"] == tap
+    # The retargeted morph starts from the shape at the tap: the header counts on from a value
+    # between 1W's and ALL's change, and the line is neither rest picture.
+    data = tmp_path / "points.csv"
+    data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
+    everything = json.loads(workbench("render", "--preset", str(ROOT / "Presets" / "default.json"), "--data", str(data), "--period", "ALL",
+                                      "--progress", "0", "--width", "390", "--height", "240", "--scene").stdout)
+    low, high = sorted([case["frames"][0]["scene"]["header"]["change"], everything["header"]["change"]])
+    assert low < before["scene"]["header"]["change"] < high and low < at["scene"]["header"]["change"] < high
+    line = lambda f: next(p for p in f["scene"]["scene"]["primitives"] if p["id"] == "line")["path"]  # noqa: E731
+    assert line(at) != line(case["frames"][0]) and line(at) != next(p for p in everything["scene"]["primitives"] if p["id"] == "line")["path"]
+    assert case["frames"][-1]["progress"] == 1 and case["frames"][-1]["scene"]["accessibility"]["label"].startswith("Price, 1 day")
+
+
+def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_jar, tmp_path):
+    """A morph or live step frame's line moved by a hundredth of a pixel, a crossfade's or the
+    reveal's placeholder opacity or the outage's words changed fail the Kotlin check naming the
+    motion; a vectors.json from before the motions
+    (no `motions`) still checks its cases."""
+    jar, _ = kotlin_jar
+    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    original = json.loads(path.read_text())
+
+    def run(vectors):
+        changed = tmp_path / "changed.json"
+        changed.write_text(json.dumps(vectors))
+        return subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+                              capture_output=True, text=True, timeout=120)
+
+    def morph_line(p):
+        if p["id"] == "line":
+            p["path"][1][1] += 0.01
+
+    def crossfade_opacity(p):
+        if p["id"] == "line-from":
+            p["opacity"] = min(1, p["opacity"] + 0.01)
+
+    def outage_words(p):
+        if p["id"] == "outage":
+            p["runs"][0]["text"] = "Prices late"
+
+    def placeholder_opacity(p):
+        if p["id"] == "placeholder":
+            p["opacity"] += 0.01
+
+    for start, mutate in [("period change 1W to ALL, retargeted", morph_line), ("period change 1W to 1D as crossfade", crossfade_opacity),
+                          ("outage", outage_words), ("live price leaving the range", morph_line), ("reveal", placeholder_opacity)]:
+        vectors = json.loads(json.dumps(original))
+        case = motion_case(vectors, start)
+        frame = next(f for f in case["frames"] if any(p["id"] in ("line-from", "outage") for p in f["scene"]["scene"]["primitives"])
+                     or 0 < f.get("progress", 0) < 1)
+        for primitive in frame["scene"]["scene"]["primitives"]:
+            mutate(primitive)
+        assert frame != motion_case(original, start)["frames"][case["frames"].index(frame)], start
+        r = run(vectors)
+        assert r.returncode == 1 and f"FAIL motion: {case['name']}" in r.stdout, (start, r.stdout[-800:])
+    old = json.loads(json.dumps(original))
+    del old["motions"]
+    r = run(old)
+    assert r.returncode == 0 and r.stdout.count("ok ") == len(old["cases"]) + 1 and "motion:" not in r.stdout, r.stdout[-500:]
+
+
+def test_motion_json_v3_adds_the_period_change_and_outage_and_keeps_every_v2_key(tmp_path):
+    """motion.json v3: `period` times the change in each platform's terms like the press (its own
+    easing and duration; a spring's terms play the engine's frames within 1e-3) with its retarget
+    and reduced-motion variant, `outage` the state; the v2 keys a reader of v2 files uses keep their
+    place and values, and a preset saved before the motions exports the defaults."""
+    old_preset = write_preset(tmp_path, "Saved before motions", {"easing": "easeOut", "animationDuration": 0.45})
+    folder = tmp_path / "old"
+    workbench("export", "--preset", str(old_preset), "--format", "android", "--output", str(folder))
+    motion = json.loads((folder / "motion.json").read_text())
+    assert motion["format"] == "chart-workbench.motion" and motion["version"] == 3
+    v2_keys = ["format", "version", "preset", "easing", "animated", "duration", "kind", "cubicBezier", "press", "release", "reducedMotion", "haptics"]
+    assert list(motion)[:len(v2_keys)] == v2_keys and list(motion)[len(v2_keys):] == ["period", "outage"]
+    assert motion["cubicBezier"] == [0, 0, 0.58, 1] and motion["duration"]["value"] == 0.45
+    assert motion["press"]["css"]["animation-timing-function"] == "cubic-bezier(0, 0, 0.58, 1)"
+    period = motion["period"]
+    assert (period["style"], period["easing"], period["duration"]["value"], period["kind"]) == ("morph", "easeInOut", 0.4, "cubicBezier")
+    assert period["play"]["compose"]["durationMillis"] == 400 and period["play"]["css"]["animation-timing-function"] == "cubic-bezier(0.42, 0, 0.58, 1)"
+    assert period["reducedMotion"] == {**period["reducedMotion"], "style": "crossfade", "animated": True, "easing": "linear",
+                                       "duration": {"value": 0.2, "unit": "s"}}
+    assert "retargeted" in period["retarget"] and "TransitionMotion.started" in period["retarget"]
+    assert motion["outage"]["staleAfter"] == {"value": 60, "unit": "s"} and motion["outage"]["message"] == "Prices delayed"
+    # A spring period change: the exported stiffness, damping and velocity play the vectors' frames.
+    spring = write_preset(tmp_path, "Springy period", {"periodEasing": "spring", "springDamping": 0.45, "springVelocity": 1.5,
+                                                       "periodDuration": 0.7, "periodReducedMotion": "none", "outageStaleAfter": 30})
+    folder = tmp_path / "spring"
+    workbench("export", "--preset", str(spring), "--format", "android", "--output", str(folder))
+    motion = json.loads((folder / "motion.json").read_text())
+    period = motion["period"]
+    assert period["kind"] == "spring" and period["reducedMotion"]["animated"] is False and motion["outage"]["staleAfter"]["value"] == 30
+    terms = period["spring"]
+    k, c, v0 = terms["stiffness"], terms["damping"], terms["initialVelocity"]
+    vectors = json.loads((folder / "vectors.json").read_text())
+    case = motion_case(vectors, "period change 1D to 1W")
+    checked = 0
+    for frame in case["frames"]:
+        t = frame["time"]
+        if t < 0 or t >= period["duration"]["value"]:
+            continue
+        # x'' = -k (x - 1) - c x' from x = 0, x' = v0: the closed form of the exported terms.
+        w0 = math.sqrt(k)
+        zeta = c / (2 * w0)
+        if zeta >= 1:
+            x = 1 + (-1 + (v0 - w0) * t) * math.exp(-w0 * t)
+        else:
+            wd = w0 * math.sqrt(1 - zeta * zeta)
+            x = 1 + math.exp(-zeta * w0 * t) * (-math.cos(wd * t) + (v0 - zeta * w0) / wd * math.sin(wd * t))
+        assert abs(x - frame["progress"]) < 1e-3, (t, x, frame["progress"])
+        checked += 1
+    assert checked >= 5
+
+
+def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path):
+    """The Compose adapter's own PeriodChange and chartFrame (what `Chart` draws each frame) replay
+    the vectors' period changes (each style, a retarget, reduced motion, a spring) and the outage
+    state frame by frame as the engine's scenes, and drawScene draws a mid-change frame exactly."""
+    jar, _ = kotlin_jar
+    source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
+    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source
+    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1]]):
+        path = bundle_vectors(tmp_path / str(i), preset)
+        vectors = json.loads(path.read_text())
+        r = subprocess.run([JAVA, "-cp", str(jar), "periodrecording.PeriodRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr[-2000:]
+        played = json.loads(r.stdout)
+        cases = [m for m in vectors["motions"] if m["motion"] in ("period", "outage")]  # the motions Chart plays
+        assert list(played) == [m["name"] for m in cases]
+        for case in cases:
+            ours = played[case["name"]]
+            size = max(case["width"], case["height"])
+            assert len(ours["scenes"]) == len(case["frames"])
+            for k, (scene, frame) in enumerate(zip(ours["scenes"], case["frames"])):
+                assert_scenes_close(scene, frame["scene"], size, f"{case['name']} frame {k}")
+            if case["motion"] == "period" and case["parameters"].get("periodMorphStyle") != "none":
+                drawn = ours["drawn"]
+                assert drawn is not None, case["name"]
+                assert_draw_calls_match_scene(drawn["calls"], case["frames"][drawn["index"]]["scene"], 0xFF102030)
+
+
+def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):
+    """The live price's frames start on the chart before the price and end on the chart with it,
+    the header's price only passing between the two and flashing in the direction's colour at first;
+    the reveal's start on the placeholder alone and end on the chart at rest without it."""
+    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    preset = vectors["preset"]["parameters"]
+    for case in [m for m in vectors["motions"] if m["motion"] == "live"]:
+        frames = case["frames"]
+        old_price = next(p for _, p in reversed(case["points"]) if p is not None)
+        new_price = case["price"][1]
+        prices = [f["scene"]["header"]["price"] for f in frames]
+        if case["selection"] is None:
+            assert prices[0] == old_price and prices[-1] == new_price, case["name"]
+            assert all(min(old_price, new_price) <= p <= max(old_price, new_price) for p in prices), case["name"]
+        assert frames[0]["progress"] == 0 and frames[-1]["progress"] == 1
+        first_flash = next((f["scene"]["header"].get("flash") for f in frames if f["time"] >= 0), None)
+        if preset.get("livePriceFlash", True) and not case["reducedMotion"]:
+            direction = "up" if new_price > old_price else "down"
+            assert first_flash == {"color": preset["livePriceUpColor" if direction == "up" else "livePriceDownColor"], "opacity": 1,
+                                   "direction": direction}, case["name"]
+        assert "flash" not in frames[-1]["scene"]["header"], case["name"]
+    for case in [m for m in vectors["motions"] if m["motion"] == "reveal"]:
+        ids = [[p["id"] for p in f["scene"]["scene"]["primitives"]] for f in case["frames"]]
+        assert ids[0] == ["placeholder"] and "placeholder" not in ids[-1] and "line" in ids[-1], case["name"]
+        if case["parameters"].get("revealStyle", preset.get("revealStyle")) != "none" and not case["reducedMotion"]:
+            assert any("placeholder" in i and "line" in i for i in ids), case["name"]

@@ -32,7 +32,7 @@ def harness(tmp_path_factory):
                             str(STANDIN / f"{module}.swift"), "-o", str(work / f"lib{module}.so")], cwd=work, capture_output=True, text=True, timeout=600)
         assert r.returncode == 0, r.stderr[-3000:]
     r = subprocess.run([SWIFTC, "-I", str(work), "-I", str(BUILD / "Modules"), "-L", str(work), "-lSwiftUI", "-lAccessibility", "-lUIKit", "-module-name", "ChartHarness",
-                        str(ROOT / "iOS/ChartSwiftUI/ChartView.swift"), str(STANDIN / "main.swift"), *map(str, objects),
+                        *sorted(str(f) for f in (ROOT / "iOS/ChartSwiftUI").glob("*.swift")), str(STANDIN / "main.swift"), *map(str, objects),
                         "-o", str(work / "harness")], cwd=work, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
     return work
@@ -220,3 +220,49 @@ def test_the_ios_bundle_ships_this_chart_view(tmp_path):
     readme = (folder / "README.md").read_text()
     assert "ChartView(model: model, style: .designersFavourite" in readme
     assert "ChartSwiftUI/ChartView.swift" in (folder / "HANDOFF.md").read_text()
+
+
+def test_chart_view_plays_every_motion_of_the_vectors(harness, tmp_path):
+    """ChartView's PeriodChange and frame (what its Canvas draws each frame) replay a bundle's
+    vectors.json motions (period changes in each style, a retarget, reduced motion, a spring; the
+    outage state) as the engine's scenes, frame by frame, and a mid-change frame draws exactly."""
+    source = (ROOT / "iOS/ChartSwiftUI/ChartView.swift").read_text()
+    assert "change.show(model, at: now" in source and "Self.frame(model" in source and "secondsSinceLastPrice" in source
+    for name, parameters in [("morph", {}), ("springy", {"periodEasing": "spring", "springDamping": 0.4, "periodMorphStyle": "crossfade",
+                                                         "periodReducedMotion": "none", "outageStaleAfter": 20, "outageDimOpacity": 0.3})]:
+        folder = tmp_path / name
+        r = subprocess.run([BINARY, "export", "--preset", str(preset(tmp_path, name, parameters)), "--format", "ios", "--output", str(folder)],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        vectors = json.loads((folder / "vectors.json").read_text())
+        r = subprocess.run([str(harness / "harness"), "motions", str(folder / "vectors.json")], input="", capture_output=True, text=True,
+                           timeout=120, env={"LD_LIBRARY_PATH": str(harness)})
+        assert r.returncode == 0, r.stderr[-2000:]
+        lines = [json.loads(line) for line in r.stdout.splitlines()]
+        scenes = {(line["name"], line["frame"]): json.loads(line["scene"]) for line in lines if "scene" in line}
+        drawn = {line["name"]: line["calls"] for line in lines if "calls" in line}
+        played = [case for case in vectors["motions"] if case["motion"] in ("period", "outage")]
+        for case in played:
+            size = max(case["width"], case["height"])
+            for k, frame in enumerate(case["frames"]):
+                close_scene(scenes[(case["name"], k)], frame["scene"], size, f"{case['name']} frame {k}")
+            mid = [k for k, f in enumerate(case["frames"]) if 0 < f.get("progress", 0) < 1]
+            if case["motion"] == "period" and mid:
+                check(drawn[f"drawn {case['name']} {mid[0]}"], json.dumps(case["frames"][mid[0]]["scene"]))
+        assert len(scenes) == sum(len(c["frames"]) for c in played)
+
+
+def close_scene(a, b, size, context):
+    """Same keys and strings; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
+    if isinstance(b, dict):
+        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, sorted(a) if isinstance(a, dict) else a, sorted(b))
+        for key in b:
+            close_scene(a[key], b[key], size, f"{context}.{key}")
+    elif isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b), context
+        for i, (u, v) in enumerate(zip(a, b)):
+            close_scene(u, v, size, f"{context}[{i}]")
+    elif isinstance(b, (bool, str)) or b is None:
+        assert a == b, (context, a, b)
+    else:
+        assert abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, a, b)

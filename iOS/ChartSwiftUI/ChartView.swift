@@ -16,24 +16,32 @@ import UIKit
 /// scene's words are the view's accessibility label and value, and its chart descriptor
 /// (`AXChartDescriptor`) gives VoiceOver's audio graph. With `haptics` on, crossing a price point
 /// while scrubbing plays a selection tick (`HapticTicker` decides when).
+///
+/// A `model` of another period plays the preset's period change (`PeriodChange`: morph, crossfade
+/// or none, retargeted when another period comes mid-way; a press takes over from it), and
+/// `secondsSinceLastPrice` from the preset's `outageStaleAfter` on draws the outage state
+/// (`Outage`): pass the seconds since the feed's last price, or nil.
 public struct ChartView: View {
     let model: ChartModel
     let scenes: ChartSceneBuilder
     /// The theme's text colour, for label runs without a colour of their own.
     let foreground: Color
+    let secondsSinceLastPrice: Double?
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var motion = TransitionMotion.resting(at: 0)
     @State private var selection: Double? = nil
     @State private var ticker: HapticTicker
+    @State private var change = PeriodChange()
     #if canImport(UIKit)
     private let feedback = UISelectionFeedbackGenerator()
     #endif
 
-    public init(model: ChartModel, style: ChartStyle, foreground: Color, subject: String = "Bitcoin price",
+    public init(model: ChartModel, style: ChartStyle, foreground: Color, subject: String = "Bitcoin price", secondsSinceLastPrice: Double? = nil,
                 utcOffset: @escaping @Sendable (Double) -> Int = { TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: $0)) }) {
         self.model = model
         scenes = ChartSceneBuilder(style: style, subject: subject, utcOffset: utcOffset)
         self.foreground = foreground
+        self.secondsSinceLastPrice = secondsSinceLastPrice
         _ticker = State(initialValue: HapticTicker(style: style))
     }
 
@@ -54,8 +62,12 @@ public struct ChartView: View {
         return GeometryReader { proxy in
             TimelineView(.animation) { timeline in
                 Canvas { context, _ in
-                    let progress = motion.state(at: timeline.date.timeIntervalSinceReferenceDate).progress
-                    Self.draw(builder(model, ChartState(progress: progress, selection: selection)).scene, in: &context, foreground: foreground)
+                    let now = timeline.date.timeIntervalSinceReferenceDate
+                    // A model of another period starts the change here, on the first frame that shows it.
+                    change.show(model, at: now, builder: builder)
+                    let frame = Self.frame(model, builder: builder, press: motion.state(at: now), selection: selection, change: change, at: now,
+                                           secondsSinceLastPrice: secondsSinceLastPrice)
+                    Self.draw(frame.scene, in: &context, foreground: foreground)
                 }
             }
             .gesture(DragGesture(minimumDistance: 0)

@@ -61,7 +61,88 @@ func emit(_ name: String) {
 let black = Color(red: 0, green: 0, blue: 0)
 let arguments = CommandLine.arguments
 let input = FileHandle.standardInput.readDataToEndOfFile()
-if arguments[1] == "scene" {
+/// A preset parameter as vectors.json holds it.
+enum ParameterJSON: Decodable {
+    case number(Double), flag(Bool), text(String), numbers([Double])
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let v = try? c.decode(Double.self) { self = .number(v) } else if let v = try? c.decode(Bool.self) { self = .flag(v) }
+        else if let v = try? c.decode(String.self) { self = .text(v) } else { self = .numbers(try c.decode([Double].self)) }
+    }
+    var value: ParameterValue {
+        switch self {
+        case .number(let v): .number(v)
+        case .flag(let v): .flag(v)
+        case .text(let v): .text(v)
+        case .numbers(let v): .numbers(v)
+        }
+    }
+}
+
+/// The `motions` of a vectors.json (the scenes are compared by the test).
+struct MotionVectors: Decodable {
+    struct Preset: Decodable { let parameters: [String: ParameterJSON] }
+    struct Event: Decodable { let time: Double; let period: String }
+    struct Frame: Decodable { let time: Double?; let progress: Double; let selection: Double?; let secondsSinceLastPrice: Double? }
+    struct Case: Decodable {
+        let name: String, motion: String, width: Double, height: Double, points: [[Double?]]
+        let parameters: [String: ParameterJSON]?, reducedMotion: Bool?, from: String?, period: String?, events: [Event]?, frames: [Frame]
+    }
+    let preset: Preset
+    let motions: [Case]
+}
+
+if arguments[1] == "motions" {
+    // motions VECTORS.json: each case replayed through ChartView's PeriodChange and frame (the
+    // press at rest during a period change; the outage over the press's scenes); one line a
+    // frame (its scene) and the recorded draw calls of the first frame mid-change.
+    let vectors = try JSONDecoder().decode(MotionVectors.self, from: try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+    for c in vectors.motions where c.motion == "period" || c.motion == "outage" {  // the motions ChartView plays
+        var values = vectors.preset.parameters.mapValues(\.value)
+        for (key, value) in c.parameters ?? [:] { values[key] = value.value }
+        let style = try ChartStyle.from(values).style
+        let series = PriceSeries(times: c.points.map { Int64($0[0]!) }, prices: c.points.map { $0[1] ?? .nan })
+        func model(_ key: String?) -> ChartModel {
+            ChartModel(series: series, period: Period(rawValue: key!)!, style: style, width: c.width, height: c.height)
+        }
+        let builder = ChartSceneBuilder(style: style, reducedMotion: c.reducedMotion ?? false)
+        let change = PeriodChange()
+        var drawn = false
+        func output(_ scene: ChartScene, _ k: Int) {
+            let line: [String: Any] = ["name": c.name, "frame": k, "scene": String(decoding: try! encoder.encode(scene), as: UTF8.self)]
+            print(String(decoding: try! JSONSerialization.data(withJSONObject: line), as: UTF8.self))
+        }
+        if c.motion == "period" {
+            change.show(model(c.from), at: -1, builder: builder)
+            var pending = c.events ?? []
+            for (k, frame) in c.frames.enumerated() {
+                let time = frame.time!
+                while let event = pending.first, event.time <= time {
+                    pending.removeFirst()
+                    change.show(model(event.period), at: event.time, builder: builder)
+                }
+                let scene = ChartView.frame(change.shown!, builder: builder, press: TransitionMotion.resting(at: 0).state(at: 0), selection: nil,
+                                            change: change, at: time, secondsSinceLastPrice: nil)
+                output(scene, k)
+                if !drawn, (0.0..<1).contains(change.progress(at: time)), change.progress(at: time) > 0 {
+                    drawn = true
+                    var context = GraphicsContext()
+                    ChartView.draw(scene.scene, in: &context, foreground: black)
+                    emit("drawn \(c.name) \(k)")
+                }
+            }
+        } else {
+            let shown = model(c.period)
+            change.show(shown, at: 0, builder: builder)
+            for (k, frame) in c.frames.enumerated() {
+                output(ChartView.frame(shown, builder: builder, press: TransitionMotion.resting(at: frame.progress).state(at: 0), selection: frame.selection,
+                                       change: change, at: 0, secondsSinceLastPrice: frame.secondsSinceLastPrice), k)
+            }
+        }
+    }
+} else if arguments[1] == "scene" {
     let scene = try JSONDecoder().decode(ChartScene.self, from: input)
     var context = GraphicsContext()
     ChartView.draw(scene.scene, in: &context, foreground: black)

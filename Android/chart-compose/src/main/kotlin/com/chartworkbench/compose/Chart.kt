@@ -46,21 +46,26 @@ import com.chartworkbench.engine.*
  * plays: linear over `reducedMotionDuration`, drawn as the engine's crossfade (or a jump). The
  * scene's words are the semantics' contentDescription and stateDescription; with `haptics` on,
  * crossing a price point while scrubbing plays `TextHandleMove` (`HapticTicker` decides when).
+ * A `model` of another period plays the preset's period change (`PeriodChange`; a press takes
+ * over from it), and `secondsSinceLastPrice` from the preset's `outageStaleAfter` on draws the
+ * outage state (`Outage`): pass the seconds since the feed's last price, or null.
  */
 @Composable
 fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, foreground: Color = Color(0xFF000000L),
-          subject: String = "Bitcoin price") {
+          subject: String = "Bitcoin price", secondsSinceLastPrice: Double? = null) {
     val resolver = LocalContext.current.contentResolver
     val reduced = remember(resolver) { Settings.Global.getFloat(resolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f }
     val haptics = LocalHapticFeedback.current
     val builder = remember(style, reduced) { ChartSceneBuilder(style, reducedMotion = reduced, subject = subject) }
     val motionStyle = remember(style, reduced) { style.motionStyle(reduced) }
     val ticker = remember(style) { HapticTicker(style) }
+    val change = remember(style, reduced) { PeriodChange(builder) }
     var motion by remember(style) { mutableStateOf(TransitionMotion.resting(0.0)) }
     var selection by remember(model) { mutableStateOf<Double?>(null) }
     var now by remember { mutableStateOf(0.0) }
     val measurer = rememberTextMeasurer()
     fun seconds() = System.nanoTime() / 1e9
+    remember(model, change) { change.show(model, seconds()) }
     fun select(fraction: Double) {
         selection = fraction
         if (ticker.update(Selection.of(model, fraction, 1.0)?.index, seconds())) haptics.performHapticFeedback(HapticFeedbackType.TextHandleMove)
@@ -69,6 +74,7 @@ fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, f
     val pressing = motion.target == 1.0 && selection != null
     val words = builder.build(model, ChartState(if (pressing) 1.0 else 0.0, if (pressing) selection else null)).accessibility
     LaunchedEffect(motion) { while (!motion.state(now).finished) withFrameNanos { now = seconds() } }
+    LaunchedEffect(model) { while (change.isMoving(now)) withFrameNanos { now = seconds() } }
     Canvas(modifier.semantics { contentDescription = words.label; stateDescription = words.value }.pointerInput(model, style) {
         awaitEachGesture {
             val down = awaitFirstDown()
@@ -82,8 +88,7 @@ fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, f
             motion = motion.retargeted(0.0, seconds(), motionStyle)
         }
     }) {
-        val state = motion.state(now)
-        val scene = builder.build(model, ChartState(state.progress, if (state.finished && state.progress == 0.0) null else selection))
+        val scene = chartFrame(model, builder, motion.state(now), selection, change, now, secondsSinceLastPrice)
         scale(density, Offset(0f, 0f)) { drawScene(scene.scene, foreground, measurer) }
     }
 }

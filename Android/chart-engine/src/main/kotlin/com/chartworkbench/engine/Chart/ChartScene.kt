@@ -37,8 +37,16 @@ data class ChartHeader(
     val firstPrice: Double?,
     val firstTime: Double?,
     val lastPrice: Double?,
-    val lastTime: Double?
+    val lastTime: Double?,
+    /** A live price's flash on the header's price (`LivePriceStep`), null otherwise. */
+    val flash: PriceFlash? = null
 )
+
+/**
+ * The header's price tinted toward `color` (the up or down colour of a live price) at `opacity`
+ * (1 when the price arrives, fading to 0 over the flash duration); `direction` "up" or "down".
+ */
+data class PriceFlash(val color: String, val opacity: Double, val direction: String)
 
 /** The point under the finger: its index among the drawn points, its time and raw price, and where it is drawn. */
 data class SelectedPoint(val index: Int, val time: Double, val price: Double, val x: Double, val y: Double)

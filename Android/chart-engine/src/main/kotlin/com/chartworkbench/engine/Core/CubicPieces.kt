@@ -61,6 +61,25 @@ class CubicPieces : PathSink {
         return result
     }
 
+    /**
+     * The same shape in `count` segments (count ≥ segments.size) by adding segments of no length
+     * at its end point (`atStart`: at its start point): mixed with a longer line, the added part
+     * grows out of that end (a live price's new bucket) instead of every segment sliding along.
+     */
+    fun padded(count: Int, atStart: Boolean = false): CubicPieces {
+        val extra = Math.max(0, count - segments.size)
+        if (extra <= 0) return this
+        val result = CubicPieces()
+        result.startX = startX; result.startY = startY
+        val x = if (atStart || segments.isEmpty()) startX else segments[segments.size - 1].x
+        val y = if (atStart || segments.isEmpty()) startY else segments[segments.size - 1].y
+        val dot = Segment(x, y, x, y, x, y)
+        if (atStart) for (i in 0 until extra) result.segments.add(dot)
+        result.segments.addAll(segments)
+        if (!atStart) for (i in 0 until extra) result.segments.add(dot)
+        return result
+    }
+
     fun write(sink: PathSink) {
         sink.moveTo(startX, startY)
         if (segments.isEmpty()) { sink.closePath(); return }

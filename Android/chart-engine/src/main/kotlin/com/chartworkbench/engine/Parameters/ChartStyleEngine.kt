@@ -28,6 +28,14 @@ val ChartStyle.active: Curve get() = curve(activeCurve)
 val ChartStyle.easingFunction: Easing
     get() = Easing(easing, cubicBezier, springDamping, springVelocity, animationDuration, springDuration, springBounce)
 
+/**
+ * The easing of one motion besides the press: a named easing over its own duration; springs take
+ * the press's spring tuning, a cubic Bézier the press's control points (mirrors
+ * `ChartStyle.motionEasing` in Parameters/MotionParameters.swift).
+ */
+fun ChartStyle.motionEasing(name: EasingName, duration: Double): Easing =
+    Easing(name, cubicBezier, springDamping, springVelocity, duration, springDuration, springBounce)
+
 /** Seconds the motion takes: the duration, or for a spring tuned by duration and bounce the time it takes to settle. */
 val ChartStyle.motionDuration: Double
     get() = if (easing == EasingName.PERCEPTUAL_SPRING) easingFunction.spring?.duration ?: animationDuration else animationDuration

@@ -56,6 +56,23 @@ class TransitionMotion private constructor(
             TransitionMotion(0.0, progress, 0.0, progress, 0.0, Easing(EasingName.LINEAR, emptyList(), 1.0, 0.0, 0.0))
 
         /**
+         * A motion other than the press (a period change, a live price): progress restarts at 0
+         * toward 1 with its own duration and easing. While a previous one is moving, its velocity
+         * carries over (a spring keeps its momentum); from rest a spring starts with the style's
+         * initial velocity.
+         */
+        fun started(time: Double, previous: TransitionMotion?, duration: Double, easing: Easing): TransitionMotion {
+            var velocity = 0.0
+            val spring = easing.spring
+            if (previous != null && !previous.state(time).finished) {
+                velocity = previous.state(time).velocity
+            } else if (spring != null) {
+                velocity = spring.velocity
+            }
+            return TransitionMotion(time, 0.0, velocity, 1.0, duration, easing)
+        }
+
+        /**
          * A damped oscillator's offset from its rest point and its velocity after `t`, from any
          * start offset and velocity (the general solution `SpringEasing` uses with offset −1).
          */

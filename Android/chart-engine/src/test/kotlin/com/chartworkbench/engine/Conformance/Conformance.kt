@@ -293,7 +293,7 @@ object Commands {
         return Pair(times, prices)
     }
 
-    /** Recomputes every case of a vectors.json and reports the largest difference; exit 1 when one exceeds 1e-9 of the scale. */
+    /** Recomputes every case and motion of a vectors.json and reports the largest difference; exit 1 when one exceeds 1e-9 of the scale. */
     fun vectors(options: Options): String {
         val file = options.required("file")
         @Suppress("UNCHECKED_CAST")
@@ -332,6 +332,11 @@ object Commands {
             val ok = worst <= 1e-9
             if (!ok) failures++
             report.append(if (ok) "ok   " else "FAIL ").append("easing (largest difference ${NumberText.shortest(worst)})\n")
+        }
+        @Suppress("UNCHECKED_CAST")
+        for ((ok, line) in MotionVectors.check(doc, (doc["preset"] as? Map<String, Any?>)?.get("parameters") as? Map<String, Any?> ?: emptyMap())) {
+            if (!ok) failures++
+            report.append(if (ok) "ok   " else "FAIL ").append(line).append('\n')
         }
         if (failures > 0) {
             print(report)

@@ -24,7 +24,8 @@ object SceneJson {
 
     private fun header(h: ChartHeader): Map<String, Any?> = obj(
         "pressing" to h.pressing, "price" to h.price, "time" to h.time, "timeLabel" to h.timeLabel, "change" to h.change,
-        "changePercent" to h.changePercent, "firstPrice" to h.firstPrice, "firstTime" to h.firstTime, "lastPrice" to h.lastPrice, "lastTime" to h.lastTime
+        "changePercent" to h.changePercent, "firstPrice" to h.firstPrice, "firstTime" to h.firstTime, "lastPrice" to h.lastPrice, "lastTime" to h.lastTime,
+        "flash" to h.flash?.let { obj("color" to it.color, "opacity" to it.opacity, "direction" to it.direction) }
     )
 
     private fun rect(r: SceneRect?): Map<String, Any?>? = r?.let { obj("x" to it.x, "y" to it.y, "width" to it.width, "height" to it.height) }

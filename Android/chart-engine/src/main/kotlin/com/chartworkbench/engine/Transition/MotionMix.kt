@@ -1,0 +1,25 @@
+package com.chartworkbench.engine
+
+/**
+ * Mixing one primitive of two pictures of the same chart by weight p: the line and fill take the
+ * mixed paths, everything placed (clips, the indicator, the marker, the label) moves from where it
+ * was to where it goes (mirrors Transition/MotionMix.swift).
+ */
+object MotionMix {
+    fun primitive(from: ScenePrimitive?, to: ScenePrimitive, p: Double, line: ScenePath, fill: ScenePath): ScenePrimitive {
+        fun m(a: Double, b: Double) = a + (b - a) * p
+        fun rect(a: SceneRect?, b: SceneRect?): SceneRect? =
+            if (a == null || b == null) b else SceneRect(m(a.x, b.x), m(a.y, b.y), m(a.width, b.width), m(a.height, b.height))
+        return when {
+            to is SceneArea && from is SceneArea -> to.copy(path = fill, gradientTop = m(from.gradientTop, to.gradientTop), clip = rect(from.clip, to.clip))
+            to is SceneArea -> to.copy(path = fill)
+            to is SceneStroke && from is SceneStroke -> to.copy(path = line, clip = rect(from.clip, to.clip))
+            to is SceneStroke -> to.copy(path = line)
+            to is SceneSegment && from is SceneSegment -> to.copy(x1 = m(from.x1, to.x1), y1 = m(from.y1, to.y1), x2 = m(from.x2, to.x2), y2 = m(from.y2, to.y2))
+            to is SceneCircle && from is SceneCircle -> to.copy(cx = m(from.cx, to.cx), cy = m(from.cy, to.cy))
+            to is SceneText && from is SceneText && from.runs.size == to.runs.size && from.anchor == to.anchor ->
+                to.copy(runs = to.runs.mapIndexed { i, run -> run.copy(x = m(from.runs[i].x, run.x)) }, box = rect(from.box, to.box) ?: to.box)
+            else -> to
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import WorkbenchSupport
+import WorkbenchStores
+import ChartEngine
+
+/// The live price and the first-load reveal in `vectors.json`'s `motions`: each played from rest
+/// with `TransitionMotion.started` over its own duration and easing, frame by frame.
+extension ConformanceVectors {
+    /// `time` and `progress` of a motion started at 0 over `duration` with `easing`, sampled at `motionFractions` (and the flash's end).
+    static func timeline(duration: Double, easing: Easing, until end: Double = 0) -> [(time: Double, progress: Double)] {
+        let motion = TransitionMotion.started(at: 0, after: nil, duration: duration, easing: easing)
+        let length = Swift.max(duration, 0.05)
+        var times = [-0.01] + motionFractions.map { $0 * length }
+        if end > length { times += [end * 0.5, end * 1.1] }
+        return times.sorted().map { t in (t, t < 0 ? 0 : motion.state(at: t).progress) }
+    }
+
+    static func frameJSON(_ time: Double, _ progress: Double, _ scene: ChartScene) -> JSONValue {
+        .object([("time", .number(time)), ("progress", .number(progress)), ("scene", (try? JSONValue.parse(SceneJSON.text(scene))) ?? .null)])
+    }
+
+    /// A price a minute after the data's end: a small one at rest, one leaving the range during a press, and one under reduced motion.
+    static func liveCases(style: ChartStyle, points: [(Double, Double?)], width: Double, height: Double) -> [JSONValue] {
+        let last = points.last(where: { $0.1 != nil })?.1 ?? 100
+        let highest = points.compactMap(\.1).max() ?? last
+        let cases: [(name: String, price: Double, state: ChartState, reduced: Bool)] = [
+            ("live price up a little, at rest", last + 40, .inactive, false),
+            ("live price leaving the range while pressed", highest * 1.04, ChartState(progress: 1, selection: 0.37), false),
+            ("live price down, reduced motion", last - 90, .inactive, true),
+        ]
+        let old = PriceSeries(times: points.map { Int64($0.0) }, prices: points.map { $0.1 ?? .nan })
+        let tick = (points.last?.0 ?? 0) + 60
+        return cases.map { c in
+            let builder = ChartSceneBuilder(style: style, reducedMotion: c.reduced)
+            let new = PriceSeries(times: points.map { Int64($0.0) } + [Int64(tick)], prices: points.map { $0.1 ?? .nan } + [c.price])
+            let step = LivePriceStep(from: ChartModel(series: old, period: .day, style: style, width: width, height: height),
+                                     to: ChartModel(series: new, period: .day, style: style, width: width, height: height),
+                                     state: c.state, builder: builder)
+            let frames = timeline(duration: step.duration, easing: step.easing, until: step.flashDuration).map { t, p in
+                frameJSON(t, p, t < 0 ? step.fromScene : step.scene(at: p, elapsed: t))
+            }
+            return .object([
+                ("name", .string(c.name)), ("motion", .string("live")), ("width", .number(width)), ("height", .number(height)),
+                ("points", .array(points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })),
+                ("period", .string(Period.day.rawValue)), ("price", .array([.number(tick), .number(c.price)])),
+                ("progress", .number(c.state.progress)), ("selection", c.state.selection.map(JSONValue.number) ?? .null),
+                ("reducedMotion", .bool(c.reduced)), ("frames", .array(frames)),
+            ])
+        }
+    }
+
+    /// The reveal of 1W in the preset's style, each other style and placeholder, and reduced motion.
+    static func revealCases(style: ChartStyle, series: PriceSeries, pointsJSON: JSONValue, width: Double, height: Double) -> [JSONValue] {
+        var cases: [(String, [(String, ParameterValue)], Bool)] = [("reveal", [], false), ("reveal, reduced motion", [], true)]
+        for kind in RevealStyle.allCases where kind != style.revealStyle {
+            cases.append(("reveal as \(kind.rawValue)", [("revealStyle", .text(kind.rawValue))], false))
+        }
+        let other = RevealPlaceholder.allCases.first { $0 != style.revealPlaceholder } ?? .flat
+        cases.append(("reveal from a \(other.rawValue) placeholder", [("revealPlaceholder", .text(other.rawValue))], false))
+        return cases.map { name, overrides, reduced in
+            var caseStyle = style
+            for (key, value) in overrides { try? caseStyle.set(key, value) }
+            let reveal = Reveal(model: ChartModel(series: series, period: .week, style: caseStyle, width: width, height: height),
+                                builder: ChartSceneBuilder(style: caseStyle, reducedMotion: reduced))
+            let frames = timeline(duration: reveal.duration, easing: reveal.easing).map { t, p in frameJSON(t, p, reveal.scene(at: p)) }
+            return .object([
+                ("name", .string(name)), ("motion", .string("reveal")), ("width", .number(width)), ("height", .number(height)),
+                ("points", pointsJSON), ("parameters", .object(overrides.map { ($0.0, $0.1.json) })), ("period", .string(Period.week.rawValue)),
+                ("reducedMotion", .bool(reduced)), ("frames", .array(frames)),
+            ])
+        }
+    }
+}
