@@ -1,7 +1,7 @@
 // Price data: CSV import by file picker or drag-and-drop, back to the built-in series, the
 // live-prices switch, and which series the chart draws as the session tells it.
 
-import { ApiError, clientId, getJSON, personSecret, send, shareToken } from './api.js';
+import { ApiError, clientId, isOwnPage, getJSON, personSecret, send, shareToken } from './api.js';
 import { announce } from './session-messages.js';
 
 const $ = id => document.getElementById(id);
@@ -24,7 +24,7 @@ export class PriceData {
   /** A `data` event of the session. */
   heard(data) {
     this.loaded(data.summary);
-    if (data.client === clientId) return;
+    if (isOwnPage(data.client)) return;
     if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
     if (data.action === 'builtin') announce(data, 'went back to the built-in series for everyone');
   }
@@ -32,7 +32,7 @@ export class PriceData {
   /** A `live` event of the session: live prices were turned on or off. */
   heardLive(data) {
     $('live-toggle').checked = data.enabled;
-    if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
+    if (!isOwnPage(data.client) && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
   }
 
   /** "Built-in data" is offered while another series is drawn. */
