@@ -26,10 +26,11 @@ package enum HistoryChain {
         package static let comment = Kind("comment", table: "comments", key: ["id"])
         package static let round = Kind("round", table: "pairwise_rounds", key: ["id"])
         package static let log = Kind("log", table: "decision_log", key: ["id"])
+        package static let inviteRight = Kind("invite right", table: "invite_rights", key: ["person_id"])
     }
 
     /// Every kind, in the order an adopted history's rows are taken in.
-    package static let kinds: [Kind] = [.person, .revision, .review, .comment, .round, .log]
+    package static let kinds: [Kind] = [.person, .revision, .review, .comment, .round, .log, .inviteRight]
 
     /// The newest entry: how many there are and the last one's hash.
     package struct Head: Sendable, Equatable {

@@ -100,7 +100,7 @@ package final class PeopleStore: Sendable {
                     person_id INTEGER NOT NULL REFERENCES people(id)
                 ) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS people_facts (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-                """ + Self.invitationTables)
+                """ + Self.invitationTables + Self.inviteRightsTable)
             // A history from before invitations: its people gain the column, empty (not invited).
             let columns = try connection.query("PRAGMA table_info(people)").compactMap { $0.text(1) }
             if !columns.contains("invitation_id") { try connection.execute("ALTER TABLE people ADD COLUMN invitation_id INTEGER") }
