@@ -26,7 +26,6 @@ extension PeopleStore {
             } else {
                 try connection.query("DELETE FROM invite_rights WHERE person_id = ?1", [.integer(person.id)])
             }
-            try HistoryChain.record(.inviteRight, key: [.integer(person.id)], on: connection)
         }
         return person
     }
