@@ -75,6 +75,7 @@ def test_an_edited_row_of_every_kind_is_refused(served_folder, tmp_path, kind, t
         assert db.execute(tamper).rowcount >= 1
     result = check(folder)
     assert result.returncode != 0
-    assert f"a {kind} (" in result.stderr and "behind the workbench's back" in result.stderr, result.stderr
+    article = "an" if kind[0] in "aeiou" else "a"
+    assert f"{article} {kind} (" in result.stderr and "behind the workbench's back" in result.stderr, result.stderr
     started = subprocess.run([BINARY, "serve", "--port", "0", "--presets", str(folder)], capture_output=True, text=True, timeout=60)
     assert started.returncode != 0 and "does not verify" in started.stderr
