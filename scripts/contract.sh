@@ -20,7 +20,8 @@ cp -R Presets "$scratch/Presets"
 rm -rf "$scratch/Presets/.workbench"* "$scratch/Presets/.uploads"
 "$binary" serve --port 0 --presets "$scratch/Presets" --public-folder Public >"$scratch/out" 2>"$scratch/err" &
 pid=$!
-for _ in $(seq 100); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done
+# A debug build on a loaded machine may take a while to load its built-in series: wait up to a minute.
+for _ in $(seq 600); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1 || true)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
 SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}" schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \

@@ -47,6 +47,13 @@ export function withToken(url) {
 
 export const clientId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).slice(0, 36);
 
+// What others see of this page's id: the server's alias of it, from the event stream's hello.
+// Presence, drafts and events name pages by alias only, so the id itself is never handed out.
+let pageAlias = null;
+export function setPageAlias(alias) { if (typeof alias === 'string' && alias) pageAlias = alias; }
+/** Whether an event or a presence entry's `client` is this page. */
+export const isOwnPage = client => pageAlias !== null && client === pageAlias;
+
 // The person's name as the server knows it (for display: the server decides who wrote what).
 let userName = localStorage.getItem('workbench.user') || '';
 export const getUserName = () => userName;

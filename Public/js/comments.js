@@ -2,7 +2,7 @@
 // beside each control with the count of open comments opens that parameter's thread. Everyone
 // in the session sees a new comment or a resolution at once (the `comment` event).
 
-import { send, clientId } from './api.js';
+import { send, isOwnPage } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { PagedList } from './paged-list.js';
@@ -34,7 +34,7 @@ export class Comments {
       this.comments.put(data.comment);
       this.renderBadges();
       if (this.dialog.open) this.renderThread();
-      if (data.client !== clientId && data.action === 'added') {
+      if (!isOwnPage(data.client) && data.action === 'added') {
         toast(`${data.user || 'Someone'} commented on ${this.label(data.comment.parameter)}`);
       }
     });

@@ -1,7 +1,7 @@
 // Price data: CSV import by file picker or drag-and-drop, back to the built-in series, the
 // live-prices switch, and which series the chart draws as the session tells it.
 
-import { ApiError, clientId, getJSON, personSecret, send, shareToken } from './api.js';
+import { ApiError, clientId, isOwnPage, getJSON, personSecret, send, shareToken } from './api.js';
 import { announce } from './session-messages.js';
 
 const $ = id => document.getElementById(id);
@@ -34,7 +34,7 @@ export class PriceData {
       return;
     }
     this.loaded(data.summary);
-    if (data.client === clientId) return;
+    if (isOwnPage(data.client)) return;
     if (data.action === 'loaded') announce(data, `loaded ${data.summary.source} for everyone`);
     if (data.action === 'builtin') announce(data, 'went back to the built-in series for everyone');
   }
@@ -43,7 +43,7 @@ export class PriceData {
   heardLive(data) {
     $('live-toggle').checked = data.enabled;
     this.onChanged();   // the server decides whether the chart is stale: live prices off never are
-    if (data.client !== clientId && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
+    if (!isOwnPage(data.client) && data.user !== undefined) announce(data, `turned live prices ${data.enabled ? 'on' : 'off'} for everyone`);
   }
 
   /** "Built-in data" is offered while another series is drawn. */

@@ -4,7 +4,7 @@
 // edits, unless pinned to a preset or a person: device-pin.js), pressed and scrubbed by touch like the app, with a light haptic tick on each newly
 // selected point where the browser can vibrate.
 
-import { getJSON, send, clientId, getUserName, withToken } from './api.js';
+import { getJSON, send, clientId, setPageAlias, getUserName, withToken } from './api.js';
 import { Store } from './state.js';
 import { ChartView, PriceHeader, attachPointer, neighbourPeriod } from './chart-view.js';
 import { fillPhoneParts } from './phone-parts.js';
@@ -112,6 +112,7 @@ async function start() {
     source.addEventListener('hello', event => {
       const hello = JSON.parse(event.data);
       presenceKey = hello.presenceKey ?? null;
+      setPageAlias(hello.page);
       const restarted = connection.hello(hello.serverStart);
       if (away || restarted) inOrder(() => { store.forgetDraft(); return open(store.presetName); });
       away = false;

@@ -3,7 +3,7 @@
 // is tuning what. Following a person shows their preset and view without writing anything;
 // stopping returns to one's own preset and view.
 
-import { clientId, send, getUserName, withToken } from './api.js';
+import { clientId, isOwnPage, setPageAlias, send, getUserName, withToken } from './api.js';
 import { announce } from './session-messages.js';
 import { devices } from './state.js';
 import { confirmDialog } from './dialogs.js';
@@ -61,7 +61,7 @@ export class LiveSession {
       const data = JSON.parse(event.data);
       const mine = data.preset === this.store.presetName;
       if (mine) this.drafts.take(data);
-      if (!data.change || data.client === clientId) return;
+      if (!data.change || isOwnPage(data.client)) return;
       const labels = data.change.keys.map(label);
       const verb = data.change.undoOf ? 'undid' : 'changed';
       if (mine) announce(data, verb, labels);
@@ -70,7 +70,7 @@ export class LiveSession {
     source.addEventListener('preset', event => {
       const data = JSON.parse(event.data);
       onPresetEvent(data);
-      if (data.client === clientId) return;
+      if (isOwnPage(data.client)) return;
       const what = data.action === 'renamed' ? `renamed “${data.oldName}” to “${data.name}”` : `${data.action} “${data.name}”`;
       announce(data, what);
     });
@@ -88,6 +88,7 @@ export class LiveSession {
     source.addEventListener('hello', event => {
       const hello = JSON.parse(event.data);
       this.presenceKey = hello.presenceKey ?? null;
+      setPageAlias(hello.page);
       const restarted = this.connection.hello(hello.serverStart) || this.restartedAway;
       this.restartedAway = false;
       document.body.dataset.session = 'connected';

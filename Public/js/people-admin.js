@@ -1,34 +1,39 @@
-// The owner's people: who has a name here, their role (editor or viewer), revoking and giving a
-// revoked name back, and personal invitations (single use) to hand on. Shown to the owner only;
-// the server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
+// The owner's people: who has a name here, their role (editor or viewer), who else may invite,
+// revoking and giving a revoked name back, and personal invitations (single use) to hand on.
+// Shown to the owner; a person the owner allows to invite sees the invitations part only. The
+// server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
 
 import { getJSON, send, getUserName } from './api.js';
 
 const $ = id => document.getElementById(id);
 
-/** Shows the People… button when `me` is the owner. */
+/** Shows the People… button when `me` is the owner or may invite. */
 export function setUpPeopleAdmin(me) {
-  if (!me || !me.owner) return;
+  if (!me || !(me.owner || me.mayInvite)) return;
+  const owner = me.owner;
+  $('people-owner-hint').hidden = !owner;
+  $('people-inviter-hint').hidden = owner;
+  $('people-table').hidden = !owner;
   const button = $('open-people');
   button.hidden = false;
   button.addEventListener('click', async () => {
     $('people-error').textContent = '';
     $('invite-result').replaceChildren();
     $('people-dialog').showModal();
-    await render();
+    if (owner) await render();
   });
   $('invite-make').addEventListener('click', () => act(async () => {
     const { body } = await send('POST', '/api/invitations', { role: $('invite-role').value });
     await showInvitation(body, `An invitation for one ${body.invitation.role}:`);
-  }));
+  }, owner));
 }
 
-/** Runs a change and redraws the list; a refusal is shown inside the dialog. */
-async function act(change) {
+/** Runs a change and redraws the list (the owner's); a refusal is shown inside the dialog. */
+async function act(change, redraw = true) {
   $('people-error').textContent = '';
   try {
     await change();
-    await render();
+    if (redraw) await render();
   } catch (error) {
     $('people-error').textContent = error.message;
   }
@@ -58,11 +63,21 @@ async function render() {
     name.scope = 'row';
     name.textContent = person.name + (person.owner && person.name !== 'owner' ? ' (owner)' : '') + (person.name === getUserName() ? ' · you' : '');
     const roleCell = document.createElement('td');
+    const inviteCell = document.createElement('td');
     const access = document.createElement('td');
     if (person.owner) {
       roleCell.textContent = 'Editor';
+      inviteCell.textContent = 'Yes';
       access.textContent = 'Owner';
     } else {
+      const mayInvite = document.createElement('input');
+      mayInvite.type = 'checkbox';
+      mayInvite.className = 'person-may-invite';
+      mayInvite.checked = person.mayInvite;
+      mayInvite.disabled = person.revoked || (person.role !== 'editor' && !person.mayInvite);
+      mayInvite.setAttribute('aria-label', `${person.name} may invite people`);
+      mayInvite.addEventListener('change', () => act(() => send('PUT', `/api/people/${encodeURIComponent(person.name)}/may-invite`, { allowed: mayInvite.checked })));
+      inviteCell.append(mayInvite);
       const select = document.createElement('select');
       select.className = 'person-role';
       select.setAttribute('aria-label', `Role of ${person.name}`);
@@ -82,7 +97,7 @@ async function render() {
       }));
       access.append(person.revoked ? 'Revoked ' : person.invited ? 'Invited ' : 'Not invited ', action);
     }
-    row.append(name, roleCell, access);
+    row.append(name, roleCell, inviteCell, access);
     return row;
   });
   $('people-rows').replaceChildren(...rows);

@@ -3,7 +3,7 @@
 // the rules for others' saves, renames and deletions of the preset open on this page. The open
 // preset lives in the store: these ask it to change; the list and the menu are presets.js.
 
-import { send, ApiError, getUserName, clientId } from './api.js';
+import { send, ApiError, getUserName, isOwnPage } from './api.js';
 import { fillDiffTable } from './compare.js';
 import { toast } from './toast.js';
 import { confirmDialog } from './dialogs.js';
@@ -49,7 +49,7 @@ export class PresetActions {
       }
     }
     const current = this.current;
-    if (data.client !== clientId && current) {
+    if (!isOwnPage(data.client) && current) {
       if (data.action === 'deleted' && data.name === current.name) {
         this.store.closePreset();
         this.onMoved();

@@ -3,7 +3,7 @@
 // comment, and notes that can be edited at any time (saved as a revision of their own).
 
 import { approvalWords } from './notices.js';
-import { getJSON, send, getUserName, clientId } from './api.js';
+import { getJSON, send, getUserName, isOwnPage } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
@@ -44,7 +44,7 @@ export class Review {
     };
     onDecisionEvent('review', data => {
       again(data);
-      if (data.client !== clientId && data.decision === 'request-review' && (data.reviewers ?? []).includes(getUserName())) {
+      if (!isOwnPage(data.client) && data.decision === 'request-review' && (data.reviewers ?? []).includes(getUserName())) {
         toast(`${data.user || 'Someone'} asks you to review “${data.preset ?? data.name}”`, { ms: 8000 });
       }
     });

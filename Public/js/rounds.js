@@ -4,7 +4,7 @@
 // a candidate's name or parameters while the round is open); pressing either presses both.
 // A closed round's result shows each candidate's parameters and saves one as a preset.
 
-import { getJSON, getPage, send, clientId } from './api.js';
+import { getJSON, getPage, send, isOwnPage } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
@@ -38,10 +38,10 @@ export class Rounds {
     onDecisionEvent('round', data => {
       if (data.action !== 'voted') this.countOpen();
       if (this.dialog.open && $('round-list-view').hidden === false) this.renderList();
-      if (data.action === 'started' && data.client !== clientId) {
+      if (data.action === 'started' && !isOwnPage(data.client)) {
         toast(`${data.user || 'Someone'} started a blind round: open Blind round… to vote`, { ms: 6000 });
       }
-      if (data.action === 'closed' && this.round === data.round?.id && data.client !== clientId) this.results(this.round);
+      if (data.action === 'closed' && this.round === data.round?.id && !isOwnPage(data.client)) this.results(this.round);
     });
   }
 

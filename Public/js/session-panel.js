@@ -2,7 +2,7 @@
 // person, the share / "Open on phone" dialog with the server's QR codes, and what a viewer's
 // page does not offer.
 
-import { clientId, getJSON, send, withToken, getUserName } from './api.js';
+import { isOwnPage, getJSON, send, withToken, getUserName } from './api.js';
 import { setUpViewer } from './viewer.js';
 
 const $ = id => document.getElementById(id);
@@ -48,7 +48,7 @@ export class SessionPanel {
     list.replaceChildren();
     for (const person of people) {
       const item = document.createElement('li');
-      const me = person.client === clientId;
+      const me = isOwnPage(person.client);
       item.className = 'person' + (person.pressing ? ' pressing' : '') + (me ? ' me' : '');
       item.dataset.client = person.client;
       const name = document.createElement('span');

@@ -21,7 +21,7 @@ func openPeople(_ presets: PresetStore) throws -> PeopleStore {
     return people
 }
 
-/// `workbench people [list|rename OLD NEW|revoke NAME|role NAME editor|viewer|restore NAME|invite] [--presets DIR]`, acting as the owner.
+/// `workbench people [list|rename OLD NEW|revoke NAME|role NAME editor|viewer|restore NAME|invite|allow-invite NAME|disallow-invite NAME] [--presets DIR]`, acting as the owner.
 struct PeopleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "people",
@@ -30,11 +30,12 @@ struct PeopleCommand: ParsableCommand {
             People join by a personal invitation (`invite --role editor|viewer [--hours H]` prints its code; hand it on as \
             http://HOST:PORT/?invite=CODE, or through a join link: workbench links new). A revoked person's secret answers 401 \
             from then on and their approvals stop counting; their name stays theirs until `restore NAME`, which prints a \
-            single-use invitation that gives them back (same name, same votes). A running server on the same folder closes \
+            single-use invitation that gives them back (same name, same votes). `allow-invite NAME` lets an editor invite \
+            others too; `disallow-invite NAME` takes it back. A running server on the same folder closes \
             a revoked person's pages within a second.
             """)
 
-    @Argument(help: "list, invite, rename OLD NEW, revoke NAME, restore NAME, or role NAME editor|viewer")
+    @Argument(help: "list, invite, rename OLD NEW, revoke NAME, restore NAME, role NAME editor|viewer, allow-invite NAME or disallow-invite NAME")
     var action: String = "list"
 
     @Argument(help: "The names (and role) the action needs.")
@@ -77,6 +78,13 @@ struct PeopleCommand: ParsableCommand {
                     let revoked = try people.revoke(names[0])
                     log("revoked \(revoked.name)'s access", [("person", .string(revoked.name))])
                     Output.write("\(revoked.name) is revoked: their secret no longer works\n")
+                case ("allow-invite", 1), ("disallow-invite", 1):
+                    let allowed = action == "allow-invite"
+                    let person = try people.allowInvite(names[0], allowed)
+                    log(allowed ? "allowed \(person.name) to invite people" : "stopped allowing \(person.name) to invite people",
+                        [("person", .string(person.name)), ("mayInvite", .bool(allowed))])
+                    Output.write(allowed ? "\(person.name) may now invite people\n"
+                                 : "\(person.name) may no longer invite people\n")
                 case ("role", 2):
                     guard let role = PeopleStore.Role(rawValue: names[1]) else { throw InputError("role: must be editor or viewer, not “\(names[1])”") }
                     let changed = try people.setRole(names[0], role)
@@ -91,7 +99,7 @@ struct PeopleCommand: ParsableCommand {
                     let (invitation, code) = try people.invite(role: role, by: try people.owner(), lifetime: try lifetime())
                     Output.write("invitation \(invitation.id) for one \(role.rawValue), open /?invite=\(code) on the workbench (single use)\n\(code)\n")
                 default:
-                    throw InputError("usage: workbench people [list | invite [--role R] [--hours H] | rename OLD NEW | revoke NAME | restore NAME | role NAME editor|viewer] [--presets DIR]")
+                    throw InputError("usage: workbench people [list | invite [--role R] [--hours H] | rename OLD NEW | revoke NAME | restore NAME | role NAME editor|viewer | allow-invite NAME | disallow-invite NAME] [--presets DIR]")
                 }
             } catch let failure as PeopleStore.Failure {
                 throw InputError(failure.description)

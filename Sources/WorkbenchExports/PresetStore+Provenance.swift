@@ -39,9 +39,31 @@ extension PresetStore {
         let approvers = (approval?.approvers ?? []).map { name in
             Provenance.Approver(person: .init(name: name, id: facts.personID(name)), despite: facts.overrides(by: name, of: number))
         }
-        return (preset, Provenance(preset: record.name, revision: number, status: status, approvers: approvers, approvedAt: approval?.at,
-                                   approvalRule: Provenance.ruleWords(required: facts.required), parametersSHA256: preset.parametersSHA256,
-                                   signer: try? signingKey().get()))
+        var provenance = Provenance(preset: record.name, revision: number, status: status, approvers: approvers, approvedAt: approval?.at,
+                                    approvalRule: Provenance.ruleWords(required: facts.required), parametersSHA256: preset.parametersSHA256,
+                                    signer: try? signingKey().get())
+        if let position = try chainPosition(presetID: record.id, number: number, preset: record.name) {
+            provenance.extraFacts.append((Self.chainFact, Self.chainJSON(position)))
+        }
+        return (preset, provenance)
+    }
+
+    /// The signed fact naming the revision's entry in the history's chain and the chain's head
+    /// at the export: `{"index", "entryHash", "headIndex", "headHash"}`.
+    package static let chainFact = "chain"
+
+    package static func chainJSON(_ position: ChainPosition) -> JSONValue {
+        .object([("index", .number(Double(position.revision.index))), ("entryHash", .string(position.revision.entryHash)),
+                 ("headIndex", .number(Double(position.head.index))), ("headHash", .string(position.head.entryHash))])
+    }
+
+    package static func chainPosition(_ json: JSONValue) -> ChainPosition? {
+        func position(_ index: String, _ hash: String) -> HistoryChain.Position? {
+            guard let n = json[index]?.numberValue.flatMap({ Int64(exactly: $0) }), let text = json[hash]?.stringValue else { return nil }
+            return HistoryChain.Position(index: n, entryHash: text)
+        }
+        guard let revision = position("index", "entryHash"), let head = position("headIndex", "headHash") else { return nil }
+        return ChainPosition(revision: revision, head: head)
     }
 
     /// What `POST /api/export` signs for parameters on screen: when they are those of `name`'s

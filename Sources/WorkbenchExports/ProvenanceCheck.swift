@@ -177,8 +177,11 @@ package struct ProvenanceCheck {
             throw Failure("is signed as \(provenance.statement): only a saved revision verifies")
         }
         guard let store else { return "content intact (not compared with a presets folder)" }
+        try againstChain(provenance, number: number, store: store)
         let exported: (preset: Preset, provenance: Provenance)
-        do { exported = try store.exportable(provenance.preset, revision: String(number)) } catch {
+        do { exported = try store.exportable(provenance.preset, revision: String(number)) } catch let refusal as HistoryError {
+            throw Failure(refusal.message)
+        } catch {
             throw Failure("the presets folder has no revision \(number) of “\(provenance.preset)”")
         }
         guard exported.preset.parametersSHA256 == provenance.parametersSHA256 else {
@@ -197,6 +200,20 @@ package struct ProvenanceCheck {
         try rederive(exported.preset)
         let note = provenance.status != now.status ? " (now \(now.status))" : ""
         return "matches revision \(number) in the presets folder\(note)"
+    }
+
+    /// The signed chain position (exports since the chain have one) is the revision's entry in
+    /// the presets' history, and the rows it rests on are still the chained ones: an edited row
+    /// shows here even when the history opened.
+    private func againstChain(_ provenance: Provenance, number: Int, store: PresetStore) throws {
+        guard let stated = provenance.extraFacts.last(where: { $0.0 == PresetStore.chainFact })?.1 else { return }
+        guard let position = PresetStore.chainPosition(stated) else { throw Failure("its signed chain position is unreadable") }
+        guard let record = try? store.history.record(named: provenance.preset) else {
+            throw Failure("the presets folder has no revision \(number) of “\(provenance.preset)”")
+        }
+        if let problem = store.chainProblem(signed: position, presetID: record.id, number: number) {
+            throw Failure("revision \(number) of “\(provenance.preset)” is not what the presets' history chained when it was exported: \(problem)")
+        }
     }
 
     /// A draft or in-review revision fails unless drafts are allowed; an unsaved one never gets here.

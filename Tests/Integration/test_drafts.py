@@ -64,7 +64,10 @@ def test_changes_undo_save_rename_delete_and_events():
         # Every change and the fold, in version order, each with the preset and the whole draft.
         listener.join(10)
         assert [e["version"] for e in events] == [1, 2, 3, 4] and all(e["preset"] == "Default" for e in events)
-        assert events[0]["user"] == "Ann" and events[1]["client"] == "b" and events[2]["change"]["undoOf"] == "s1"
+        assert events[0]["user"] == "Ann" and events[2]["change"]["undoOf"] == "s1"
+        # Pages are named by their alias, never their id: Ann's two changes share one, Bob's differs.
+        assert events[1]["user"] == "Bob" and events[1]["client"] not in ("", "b")
+        assert events[0]["client"] == events[2]["client"] != events[1]["client"]
         assert "change" not in events[3] and events[3]["saved"] == folded["saved"] and events[3]["baseRevision"] == folded["baseRevision"]
 
         # A rename carries the draft, a delete drops it.

@@ -32,17 +32,20 @@ def test_presence_needs_the_streams_own_key(fresh_server):
         assert len(key) == 32
         ok = s.request("POST", "/api/session/presence", json={"key": key, "pressing": True, "selection": 0.5},
                        headers={"X-Workbench-Client": "alice-page", "X-Workbench-User": "Alice"})
-        assert ok.status_code == 200 and people(s)["alice-page"]["pressing"]
+        # Others see the page by its alias (its hello's `page`), never by its id.
+        page = alice["page"]
+        assert page and page != "alice-page"
+        assert ok.status_code == 200 and people(s)[page]["pressing"]
         # Mallory sends Alice's page id, with no key, a wrong key, or asks to remove her.
         for body in ({"user": "Mallory", "pressing": False}, {"key": "0" * 32, "user": "Mallory", "pressing": False}):
             r = s.request("POST", "/api/session/presence", json=body, headers={"X-Workbench-Client": "alice-page", "X-Workbench-User": "Mallory"})
             assert r.status_code in (400, 403), r.text
         r = s.request("POST", "/api/session/presence", json={"key": "f" * 32, "leaving": True}, headers={"X-Workbench-Client": "alice-page"})
         assert r.status_code == 200
-        alice_now = people(s)["alice-page"]
+        alice_now = people(s)[page]
         assert alice_now["user"] == "Alice" and alice_now["pressing"]
         r = s.request("POST", "/api/session/presence", json={"key": key, "leaving": True}, headers={"X-Workbench-Client": "alice-page"})
-        assert r.status_code == 200 and "alice-page" not in people(s)
+        assert r.status_code == 200 and page not in people(s)
     finally:
         alice_stream.close()
 
@@ -61,8 +64,9 @@ def test_a_viewer_cannot_describe_an_editor():
             for body in ({"key": "0" * 32, "user": "Mallory", "pressing": True}, {"user": "Mallory"}, {"key": "1" * 32, "leaving": True}):
                 attempt = requests.post(s.url + "/api/session/presence", json=body, headers=headers, timeout=10)
                 assert attempt.status_code in (200, 400, 403), attempt.text
-            listed = {p["client"]: p for p in requests.get(s.url + "/api/session", headers=s.as_(s.editor), timeout=10).json()["people"]}
-            assert listed["ed-page"]["user"] == "Alice" and not listed["ed-page"]["pressing"]
+            listed = {p["user"]: p for p in requests.get(s.url + "/api/session", headers=s.as_(s.editor), timeout=10).json()["people"]}
+            assert "ed-page" not in {p["client"] for p in listed.values()}
+            assert not listed["Alice"]["pressing"]
         finally:
             r.close()
     finally:

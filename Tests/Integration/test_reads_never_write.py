@@ -104,8 +104,8 @@ def test_an_undo_is_the_persons_own_whatever_page_id_is_sent(s):
     before = s.get("/api/drafts/PM's favourite").json()["parameters"]["markerRadius"]
     r = ann.post("/api/drafts/PM's favourite/changes", json={"parameters": {"markerRadius": 7}, "step": "s1"}, headers=page)
     assert r.status_code == 200, r.text
-    # Ann's page id is seen by everyone (presence, events); with it Eve still undoes nothing.
-    assert any(c["client"] == "anns-page" for c in s.get("/api/drafts/PM's favourite").json()["changes"])
+    # Ann's page id is shown to nobody (the draft names her page by its alias); sent anyway, Eve still undoes nothing.
+    assert not any(c["client"] == "anns-page" for c in s.get("/api/drafts/PM's favourite").json()["changes"])
     refused = eve.post("/api/drafts/PM's favourite/changes", json={"undoOf": "s1", "step": "e1"}, headers=page)
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "nothing_to_undo"
     assert s.get("/api/drafts/PM's favourite").json()["parameters"]["markerRadius"] == 7

@@ -29,6 +29,23 @@ import Testing
         #expect(try people.rename("Cleo", to: "Cleo B").name == "Cleo B")
     }
 
+    @Test func onlyTheOwnerAndEditorsTheOwnerAllowsInvite() throws {
+        let people = try store()
+        let owner = try people.owner()
+        let ada = try people.join(invitation: try people.invite(role: .editor, by: owner).code, name: "Ada").person
+        let vic = try people.join(invitation: try people.invite(role: .viewer, by: owner).code, name: "Vic").person
+        #expect(throws: PeopleStore.Failure.self) { try people.invite(role: .viewer, by: ada) }
+        #expect(throws: PeopleStore.Failure.self) { try people.allowInvite("Vic", true) }
+        try people.allowInvite("Ada", true)
+        #expect(try people.inviters() == [ada.id])
+        let made = try people.invite(role: .editor, by: ada)
+        #expect(made.invitation.issuedBy == "Ada")
+        _ = try people.revoke(vic.name)
+        #expect(throws: PeopleStore.Failure.ownerOnly("only the owner gives a name back")) { try people.restore("Vic", by: ada) }
+        try people.allowInvite("Ada", false)
+        #expect(throws: PeopleStore.Failure.self) { try people.invite(role: .viewer, by: ada) }
+    }
+
     @Test func anInvitationMakesOnePersonOnceWithItsRole() throws {
         let people = try store()
         let owner = try people.owner()
@@ -36,7 +53,8 @@ import Testing
         let (vic, _) = try people.join(invitation: code, name: "Vic")
         #expect(vic.role == .viewer && vic.invitation != nil)
         #expect(throws: PeopleStore.Failure.self) { try people.join(invitation: code, name: "Vic two") }
-        #expect(throws: PeopleStore.Failure.ownerOnly("only the owner invites people")) { try people.invite(role: .editor, by: vic) }
+        // The message names the owner's allowance too since editors may be allowed to invite (#34.4).
+        #expect(throws: PeopleStore.Failure.self) { try people.invite(role: .editor, by: vic) }
         let counted = try people.database.withConnection { PeopleStore.counted(on: $0) }
         #expect(counted.ids == [owner.id, vic.id])
         _ = try people.revoke("Vic")

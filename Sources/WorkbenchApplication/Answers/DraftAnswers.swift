@@ -14,7 +14,7 @@ struct ChangeAnswer: Encodable {
     init(_ change: DraftStore.Change) {
         id = change.id
         author = change.author
-        client = change.client
+        client = Presence.alias(change.client)
         keys = change.keys
         time = change.time
         step = change.step
@@ -101,7 +101,7 @@ struct DraftEvent: Encodable {
         if let change {
             try c.encode(ChangeAnswer(change), forKey: .change)
             try c.encode(change.author, forKey: .user)
-            try c.encode(change.client, forKey: .client)
+            try c.encode(Presence.alias(change.client), forKey: .client)
         } else {
             try c.encode(JSONValue.object(snapshot.saved), forKey: .saved)
         }

@@ -12,10 +12,13 @@ struct PersonSummaryAnswer: DocumentedAnswer {
     let owner: Bool
     /// Whether the person joined by an invitation (or is the owner): only their approvals count.
     let invited: Bool
+    /// Whether the person may issue invitations: the owner, or someone the owner allows (not revoked).
+    let mayInvite: Bool
 
-    init(_ person: PeopleStore.Person, owner: Bool) {
+    init(_ person: PeopleStore.Person, owner: Bool, mayInvite: Bool = false) {
         id = Int(person.id); name = person.name; role = person.role.rawValue; createdAt = person.createdAt; revoked = person.revoked
         self.owner = owner; invited = owner || person.invitation != nil
+        self.mayInvite = owner || (mayInvite && !person.revoked)
     }
 
     static var example: PersonSummaryAnswer {

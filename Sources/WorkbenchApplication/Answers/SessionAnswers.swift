@@ -59,7 +59,7 @@ extension PeopleAnswer: DocumentedAnswer {
 
 extension PersonAnswer {
     init(_ person: Presence.Person) {
-        client = person.client
+        client = Presence.alias(person.client)
         user = person.user
         role = person.role.rawValue
         preset = person.preset

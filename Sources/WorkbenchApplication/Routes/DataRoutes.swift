@@ -113,7 +113,8 @@ struct DataRoutes: RouteGroup {
     package func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
         guard case .bool(let enabled)? = try context.jsonObject().first(where: { $0.0 == "enabled" })?.1 else { throw .badRequest("must be true or false", field: "enabled") }
         let who = context.author
-        if enabled { live.start(user: who.user, client: who.client) } else { live.stop(user: who.user, client: who.client) }
+        let page = Presence.alias(who.client)
+        if enabled { live.start(user: who.user, client: page) } else { live.stop(user: who.user, client: page) }
         return .answer(LiveAnswer(enabled: live.isRunning))
     }
 

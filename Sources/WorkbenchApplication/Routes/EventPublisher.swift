@@ -14,7 +14,7 @@ package struct EventPublisher: Middleware {
             response.announcement = nil
             if response.status < 300 {
                 events.publish(announcement.event, .object(announcement.fields + [("user", .string(context.author.user)),
-                                                                                  ("client", .string(context.author.client))]))
+                                                                                  ("client", .string(Presence.alias(context.author.client)))]))
             }
         }
         return response

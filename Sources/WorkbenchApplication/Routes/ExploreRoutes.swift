@@ -235,7 +235,7 @@ struct ExploreRoutes: PresetReading {
         catch { throw Self.storeError(error, name: name) }
         decisions.announce(saved.logged)
         events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision)),
-                                          ("user", .string(request.author.user)), ("client", .string(request.author.client))]))
+                                          ("user", .string(request.author.user)), ("client", .string(Presence.alias(request.author.client)))]))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",

@@ -22,7 +22,9 @@ struct PeopleRoutes: RouteGroup {
                schema: OpenAPIDocument.emptyObject, answers: [.json("the person", PersonSummaryAnswer.self)], errors: [403, 404]) { try revoke($0) }
         r.post("/api/people/{name}/restore", "The owner gives a revoked person back: a restoring invitation (single use) → its code",
                schema: OpenAPIDocument.emptyObject, answers: [.json("the invitation and its code", NewInvitationAnswer.self, status: 201)], errors: [403, 404, 409]) { try restore($0) }
-        r.post("/api/invitations", "The owner invites one person: {\"role\", \"hours\"?} → the invitation and its code (shown once)", schema: OpenAPIDocument.newInvitation,
+        r.put("/api/people/{name}/may-invite", "The owner allows a person to invite people, or stops allowing it: {\"allowed\"}", schema: OpenAPIDocument.inviteRight,
+              answers: [.json("the person", PersonSummaryAnswer.self)], errors: [400, 403, 404]) { try allowInvite($0) }
+        r.post("/api/invitations", "The owner, or a person the owner allows, invites one person: {\"role\", \"hours\"?} → the invitation and its code (shown once)", schema: OpenAPIDocument.newInvitation,
                answers: [.json("the invitation and its code", NewInvitationAnswer.self, status: 201)], errors: [400, 403, 507]) { try invite($0) }
         r.get("/api/invitations", "The owner's invitations, newest first", answers: [.json("invitations", InvitationListAnswer.self)], errors: [403]) { try invitations($0) }
     }
@@ -57,13 +59,15 @@ struct PeopleRoutes: RouteGroup {
 
     func me(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let person = try requester(request)
-        do { return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person))) } catch { throw Self.failure(error) }
+        do { return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person), mayInvite: try people.inviters().contains(person.id))) }
+        catch { throw Self.failure(error) }
     }
 
     func list(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         do {
             let owner = try people.person(named: PeopleStore.ownerName)?.id
-            return .answer(PeopleListAnswer(people: try people.list().map { PersonSummaryAnswer($0, owner: $0.id == owner) }))
+            let inviters = try people.inviters()
+            return .answer(PeopleListAnswer(people: try people.list().map { PersonSummaryAnswer($0, owner: $0.id == owner, mayInvite: inviters.contains($0.id)) }))
         } catch {
             throw Self.failure(error)
         }
@@ -81,6 +85,24 @@ struct PeopleRoutes: RouteGroup {
             decisions.record("people", preset: nil, by: request.author.user, summary: "made \(person.name) \(role == .editor ? "an editor" : "a viewer")",
                              details: .object([("person", .string(person.name)), ("role", .string(role.rawValue))]))
             return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person)))
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// `PUT /api/people/{name}/may-invite {"allowed": true|false}`.
+    func allowInvite(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        try ownerOnly(request)
+        guard case .bool(let allowed)? = (try request.jsonObject()).first(where: { $0.0 == "allowed" })?.1 else {
+            throw .badRequest("must be true or false", field: "allowed")
+        }
+        let name = try name(request)
+        do throws(PeopleStore.Failure) {
+            let person = try people.allowInvite(name, allowed)
+            decisions.record("people", preset: nil, by: request.author.user,
+                             summary: allowed ? "allowed \(person.name) to invite people" : "stopped allowing \(person.name) to invite people",
+                             details: .object([("person", .string(person.name)), ("mayInvite", .bool(allowed))]))
+            return .answer(PersonSummaryAnswer(person, owner: false, mayInvite: allowed))
         } catch {
             throw Self.failure(error)
         }
@@ -114,7 +136,7 @@ struct PeopleRoutes: RouteGroup {
     }
 
     func invite(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let owner = try ownerOnly(request)
+        let issuer = try requester(request)
         let body = JSONValue.object(try request.jsonObject())
         if let unknown = body.objectPairs?.first(where: { !["role", "hours"].contains($0.0) }) { throw .badRequest("is not a field of an invitation (role, hours)", field: unknown.0) }
         guard let role = body["role"]?.stringValue.flatMap(PeopleStore.Role.init(rawValue:)) else { throw .badRequest("must be editor or viewer", field: "role") }
@@ -125,9 +147,11 @@ struct PeopleRoutes: RouteGroup {
             }
             hours = number
         }
-        do {
-            let (invitation, code) = try people.invite(role: role, by: owner, lifetime: hours * 3600)
+        do throws(PeopleStore.Failure) {
+            let (invitation, code) = try people.invite(role: role, by: issuer, lifetime: hours * 3600)
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+        } catch .ownerOnly(let why) {
+            throw HTTPError(403, "not_allowed_to_invite", why)
         } catch {
             throw Self.failure(error)
         }
@@ -183,4 +207,5 @@ extension OpenAPIDocument {
     static let newRole = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue)))], required: ["role"])
     static let newInvitation = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue))), ("hours", range(1.0 / 60...720))], required: ["role"])
     static let emptyObject = object([], required: [])
+    static let inviteRight = object([("allowed", boolean)], required: ["allowed"])
 }

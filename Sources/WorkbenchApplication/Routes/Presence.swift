@@ -39,6 +39,15 @@ package final class Presence: Sendable {
 
     package func leave(stream: Int) -> Bool { people.withLock { $0.removeValue(forKey: stream) != nil } }
 
+    /// What others see of a page's id (`X-Workbench-Client`, `?client=`): a keyed one-way hash of
+    /// it, new with each run of the server, so an answer or event never hands out an id anyone
+    /// could send as theirs. The page learns its own from its stream's hello (`page`). Empty stays empty.
+    package static func alias(_ client: String) -> String {
+        client.isEmpty ? "" : String(SHA256.hex(aliasKey + "\n" + client).prefix(32))
+    }
+
+    private static let aliasKey = Sodium.randomHex(bytes: 32)
+
     /// A new secret for a page's stream: 128 random bits as hex.
     package static func newKey() -> String {
         var generator = SystemRandomNumberGenerator()

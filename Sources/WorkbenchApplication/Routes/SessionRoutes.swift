@@ -63,7 +63,7 @@ struct SessionRoutes: RouteGroup {
         let user = request.author.user
         let key = Presence.newKey()
         let notices = notices
-        guard let (id, stream) = events.subscribe(client: request.request.client, hello: [("serverStart", .string(startID))] + (client.isEmpty ? [] : [("presenceKey", .string(key))]), onClose: { id in
+        guard let (id, stream) = events.subscribe(client: request.request.client, hello: [("serverStart", .string(startID))] + (client.isEmpty ? [] : [("presenceKey", .string(key)), ("page", .string(Presence.alias(client)))]), onClose: { id in
             notices.closed(stream: id)
             guard presence.leave(stream: id) else { return }
             publishPresence()
@@ -127,7 +127,7 @@ struct SessionRoutes: RouteGroup {
         // An editor opening another preset moves the session's latest activity there (the phone follows).
         if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
             events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
-                                               ("client", .string(who.client))]))
+                                               ("client", .string(Presence.alias(who.client)))]))
         }
         return .answer(PeopleAnswer(people: presence.list))
     }

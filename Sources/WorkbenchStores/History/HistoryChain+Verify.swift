@@ -27,8 +27,12 @@ extension HistoryChain {
             latest[kind + "\u{1}" + key] = content
             expected = seq + 1
         }
+        // A later kind is checked once the history took its rows in (its `adopted` entry).
+        let adopted = Set(latest.keys.filter { $0.hasPrefix(adoptedKind + "\u{1}") }.map { String($0.dropFirst(adoptedKind.count + 1)) })
+        let checked = original + later.filter { adopted.contains(keyText([.text($0.name)])) }
+        let checkedNames = Set(checked.map(\.name))
         var rows = 0
-        for kind in kinds where try tableExists(kind.table, on: connection) {
+        for kind in checked where try tableExists(kind.table, on: connection) {
             let columns = try connection.query("SELECT name FROM pragma_table_info(?1) ORDER BY cid", [.text(kind.table)]).compactMap { $0.text(0) }
             let keyIndexes = kind.keyColumns.compactMap { columns.firstIndex(of: $0) }
             for row in try connection.query("SELECT * FROM \(kind.table)") {
@@ -36,18 +40,24 @@ extension HistoryChain {
                 let key = keyText(keyIndexes.map { row[$0] })
                 let name = kind.name + "\u{1}" + key
                 guard let content = latest.removeValue(forKey: name) else {
-                    note("a \(kind.name) (\(readable(key))) is in the database but not in the chain: it was added behind the workbench's back")
+                    note("\(article(kind.name)) (\(readable(key))) is in the database but not in the chain: it was added behind the workbench's back")
                     continue
                 }
-                if content != contentHash(row) { note("a \(kind.name) (\(readable(key))) was changed behind the workbench's back") }
+                if content != contentHash(row) { note("\(article(kind.name)) (\(readable(key))) was changed behind the workbench's back") }
             }
         }
         let absent = contentHash(nil)
         for (name, content) in latest where content != absent {
             let parts = name.split(separator: "\u{1}", maxSplits: 1).map(String.init)
-            note("a \(parts.first ?? "row") (\(readable(parts.last ?? ""))) in the chain is gone from the database: it was deleted behind the workbench's back")
+            guard let kind = parts.first, checkedNames.contains(kind) else { continue }
+            note("\(article(kind)) (\(readable(parts.last ?? ""))) in the chain is gone from the database: it was deleted behind the workbench's back")
         }
         return Verdict(head: Head(count: expected - 1, hash: previous), problems: problems.sorted(), rows: rows)
+    }
+
+    /// "a revision", "an explore answer".
+    static func article(_ name: String) -> String {
+        (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
     }
 
     /// A key's canonical text as a person reads it: `preset_id 3, number 2` becomes `3, 2`.

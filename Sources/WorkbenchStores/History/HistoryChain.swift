@@ -26,10 +26,31 @@ package enum HistoryChain {
         package static let comment = Kind("comment", table: "comments", key: ["id"])
         package static let round = Kind("round", table: "pairwise_rounds", key: ["id"])
         package static let log = Kind("log", table: "decision_log", key: ["id"])
+        // Chained since a later version (`later`): what else decides who may do what, and Explore's results.
+        package static let personName = Kind("person name", table: "person_names", key: ["name_key"])
+        package static let invitation = Kind("invitation", table: "invitations", key: ["id"])
+        package static let joinLink = Kind("join link", table: "join_links", key: ["id"])
+        package static let peopleFact = Kind("people fact", table: "people_facts", key: ["key"])
+        package static let inviteRight = Kind("invite right", table: "invite_rights", key: ["person_id"])
+        package static let parameterOrigin = Kind("parameter origin", table: "parameter_origins", key: ["parameters_sha256", "author"])
+        package static let exploreRound = Kind("explore round", table: "explore_rounds", key: ["id"])
+        package static let exploreEntry = Kind("explore entry", table: "explore_round_entries", key: ["round", "kind", "seq"])
+        package static let exploreAnswer = Kind("explore answer", table: "explore_answers", key: ["id"])
     }
 
-    /// Every kind, in the order an adopted history's rows are taken in.
-    package static let kinds: [Kind] = [.person, .revision, .review, .comment, .round, .log]
+    /// The kinds chained from the start, in the order an adopted history's rows are taken in.
+    static let original: [Kind] = [.person, .revision, .review, .comment, .round, .log]
+    /// Kinds chained since a later version: a history kept before has their rows taken in once
+    /// (`adoptLater`), marked by an `adopted` entry each; until then (a read-only history) they
+    /// are not checked.
+    static let later: [Kind] = [.personName, .invitation, .joinLink, .peopleFact, .inviteRight, .parameterOrigin,
+                                .exploreRound, .exploreEntry, .exploreAnswer]
+    /// Every kind.
+    package static let kinds: [Kind] = original + later
+    /// The entry kind that marks a later kind as taken in (its key: the kind's name).
+    static let adoptedKind = "adopted"
+    /// The kinds of people's tables, diffed and chained by `PeopleStore.change` after every person change.
+    package static let peopleKinds: [Kind] = [.person, .personName, .invitation, .joinLink, .peopleFact, .inviteRight]
 
     /// The newest entry: how many there are and the last one's hash.
     package struct Head: Sendable, Equatable {
@@ -136,7 +157,7 @@ package enum HistoryChain {
     package static func adopt(on connection: SQLiteConnection) throws -> Int {
         try connection.transaction {
             var made = 0
-            for kind in kinds where try tableExists(kind.table, on: connection) {
+            for kind in original where try tableExists(kind.table, on: connection) {
                 let keyList = kind.keyColumns.joined(separator: ", ")
                 for row in try connection.query("SELECT \(keyList) FROM \(kind.table) ORDER BY \(keyList)") {
                     try record(kind, key: row.values, on: connection)
@@ -149,9 +170,59 @@ package enum HistoryChain {
 
     /// Whether the history holds any chained row at all.
     static func hasRows(on connection: SQLiteConnection) throws(SQLiteError) -> Bool {
-        for kind in kinds where try tableExists(kind.table, on: connection) {
+        for kind in original where try tableExists(kind.table, on: connection) {
             if try !connection.query("SELECT 1 FROM \(kind.table) LIMIT 1").isEmpty { return true }
         }
         return false
+    }
+
+    /// Takes in the rows of every later kind not taken in yet (see `later`), each kind in one
+    /// go with its `adopted` mark. Returns how many rows were taken in.
+    package static func adoptLater(on connection: SQLiteConnection) throws -> Int {
+        let adopted = Set(try connection.query("SELECT row_key FROM history_chain WHERE kind = ?1", [.text(adoptedKind)]).compactMap { $0.text(0) })
+        var made = 0
+        for kind in later where !adopted.contains(keyText([.text(kind.name)])) {
+            try connection.transaction {
+                if try tableExists(kind.table, on: connection) {
+                    let keyList = kind.keyColumns.joined(separator: ", ")
+                    for row in try connection.query("SELECT \(keyList) FROM \(kind.table) ORDER BY \(keyList)") {
+                        try record(kind, key: row.values, on: connection)
+                        made += 1
+                    }
+                }
+                try appendEntry(kind: adoptedKind, key: keyText([.text(kind.name)]), content: SHA256.hex(adoptedKind), on: connection)
+            }
+        }
+        return made
+    }
+
+    /// The canonical key of each row of `kinds`' tables with its content hash: what a change is
+    /// diffed against (`PeopleStore.change`).
+    package static func rowHashes(_ kinds: [Kind], on connection: SQLiteConnection) throws(SQLiteError) -> [Kind: [String: (key: [SQLiteValue], hash: String)]] {
+        var out: [Kind: [String: (key: [SQLiteValue], hash: String)]] = [:]
+        for kind in kinds where try tableExists(kind.table, on: connection) {
+            let width = kind.keyColumns.count
+            var rows: [String: (key: [SQLiteValue], hash: String)] = [:]
+            for row in try connection.query("SELECT \(kind.keyColumns.joined(separator: ", ")), * FROM \(kind.table)") {
+                let key = Array(row.values.prefix(width))
+                rows[keyText(key)] = (key, contentHash(SQLiteRow(values: Array(row.values.dropFirst(width)))))
+            }
+            out[kind] = rows
+        }
+        return out
+    }
+
+    /// Records every row of `before`'s kinds that was added, changed or removed since.
+    package static func recordChanges(since before: [Kind: [String: (key: [SQLiteValue], hash: String)]], on connection: SQLiteConnection) throws(SQLiteError) {
+        let after = try rowHashes(Array(before.keys).sorted { $0.name < $1.name }, on: connection)
+        for (kind, now) in after.sorted(by: { $0.key.name < $1.key.name }) {
+            let then = before[kind] ?? [:]
+            for (text, row) in now.sorted(by: { $0.key < $1.key }) where then[text]?.hash != row.hash {
+                try record(kind, key: row.key, on: connection)
+            }
+            for (text, row) in then.sorted(by: { $0.key < $1.key }) where now[text] == nil {
+                try record(kind, key: row.key, on: connection)
+            }
+        }
     }
 }

@@ -59,6 +59,7 @@ extension HistoryFile {
             let made = try HistoryChain.adopt(on: connection)
             warnings.append("the presets' history predates its hash chain: the chain was built over its \(made) rows, so a change made behind the workbench's back is found from now on")
         }
+        if !readOnly { _ = try HistoryChain.adoptLater(on: connection) }
         let verdict = try HistoryChain.verify(historyID: historyID, on: connection)
         guard verdict.problems.isEmpty else {
             throw chainRefusal(folder, "does not verify: " + verdict.problems.prefix(3).joined(separator: "; ")

@@ -128,16 +128,23 @@ package struct SQLiteExploreRecords: ExploreRecords {
         try add(.history, round.history[before.history...])
         try database.withConnection { connection in
             try connection.transaction {
-                if rewrite { _ = try connection.query("DELETE FROM explore_round_entries WHERE round = ?1", [.text(round.id)]) }
+                // Every row written (the round's state, its entries, an answer) is an entry of the history's chain.
+                if rewrite {
+                    let gone = try connection.query("SELECT round, kind, seq FROM explore_round_entries WHERE round = ?1", [.text(round.id)]).map(\.values)
+                    _ = try connection.query("DELETE FROM explore_round_entries WHERE round = ?1", [.text(round.id)])
+                    for key in gone { try HistoryChain.record(.exploreEntry, key: key, on: connection) }
+                }
                 for (kind, seq, entry) in rows {
-                    try connection.query("INSERT OR REPLACE INTO explore_round_entries(round, kind, seq, entry) VALUES (?1, ?2, ?3, ?4)",
-                                         [.text(round.id), .text(kind.rawValue), .integer(Int64(seq)), .text(entry)])
+                    let key: [SQLiteValue] = [.text(round.id), .text(kind.rawValue), .integer(Int64(seq))]
+                    try connection.query("INSERT OR REPLACE INTO explore_round_entries(round, kind, seq, entry) VALUES (?1, ?2, ?3, ?4)", key + [.text(entry)])
+                    try HistoryChain.record(.exploreEntry, key: key, on: connection)
                 }
                 try connection.query("""
                     INSERT INTO explore_rounds(id, preset, created_by, created_at, ended_at, state) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                     ON CONFLICT(id) DO UPDATE SET ended_at = excluded.ended_at, state = excluded.state
                     """, [.text(round.id), .text(round.preset), .text(round.createdBy), .text(round.createdAt),
                           round.endedAt.map(SQLiteValue.text) ?? .null, .text(state)])
+                try HistoryChain.record(.exploreRound, key: [.text(round.id)], on: connection)
                 // Proposals are kept while they may be answered and once answered: an unanswered one goes when its ticket does.
                 for token in change.dropped {
                     try connection.query("DELETE FROM explore_proposals WHERE round = ?1 AND ticket = ?2", [.text(round.id), .text(token)])
@@ -150,6 +157,7 @@ package struct SQLiteExploreRecords: ExploreRecords {
                     try connection.query("INSERT INTO explore_answers(round, person, time, choice, candidates) VALUES (?1, ?2, ?3, ?4, ?5)",
                                          [.text(round.id), .text(answer.entry.person), .text(answer.entry.at), .text(answer.entry.choice),
                                           .text(answer.parameters.serialized())])
+                    try HistoryChain.record(.exploreAnswer, key: [.integer(connection.lastInsertedRowID)], on: connection)
                 }
             }
         }

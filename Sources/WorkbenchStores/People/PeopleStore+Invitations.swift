@@ -76,7 +76,8 @@ extension PeopleStore {
 
     /// A new invitation for one person with `role`, valid for `lifetime` seconds; the code is shown once.
     package func invite(role: Role, by issuer: Person, lifetime: Double = InvitationLimits.defaultLifetime, restoring: Person? = nil) throws(Failure) -> (invitation: Invitation, code: String) {
-        guard try isOwner(issuer) else { throw .ownerOnly("only the owner invites people") }
+        if restoring != nil { guard try isOwner(issuer) else { throw .ownerOnly("only the owner gives a name back") } }
+        try checkMayInvite(issuer)
         guard InvitationLimits.lifetime.contains(lifetime) else {
             throw .invitation("an invitation lasts from a minute to 30 days")
         }

@@ -100,7 +100,7 @@ package final class PeopleStore: Sendable {
                     person_id INTEGER NOT NULL REFERENCES people(id)
                 ) WITHOUT ROWID;
                 CREATE TABLE IF NOT EXISTS people_facts (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-                """ + Self.invitationTables)
+                """ + Self.invitationTables + Self.inviteRightsTable)
             // A history from before invitations: its people gain the column, empty (not invited).
             let columns = try connection.query("PRAGMA table_info(people)").compactMap { $0.text(1) }
             if !columns.contains("invitation_id") { try connection.execute("ALTER TABLE people ADD COLUMN invitation_id INTEGER") }
@@ -117,26 +117,18 @@ package final class PeopleStore: Sendable {
         do {
             return try database.withConnection { connection in
                 try connection.transaction {
-                    // Every person row the change wrote (joined, renamed, revoked, restored, a new
-                    // role or secret) is an entry of the history's chain, in the same transaction.
-                    let before = try Self.rowHashes(on: connection)
+                    // Every row of the people's tables the change wrote (a person joined, renamed,
+                    // revoked, restored, a new role or secret, a name held, an invitation, a join
+                    // link, an allowance) is an entry of the history's chain, in the same transaction.
+                    let before = try HistoryChain.rowHashes(HistoryChain.peopleKinds, on: connection)
                     let result = try body(connection)
-                    for (id, hash) in try Self.rowHashes(on: connection) where before[id] != hash {
-                        try HistoryChain.record(.person, key: [.integer(id)], on: connection)
-                    }
+                    try HistoryChain.recordChanges(since: before, on: connection)
                     return result
                 }
             }
         } catch {
             throw Self.failure(error)
         }
-    }
-
-    /// Each person row's content hash by id (at most `Limits.people` rows).
-    private static func rowHashes(on connection: SQLiteConnection) throws -> [Int64: String] {
-        var hashes: [Int64: String] = [:]
-        for row in try connection.query("SELECT id, * FROM people") { hashes[row.integer(0) ?? 0] = HistoryChain.contentHash(row) }
-        return hashes
     }
 
     /// Refuses `name` when someone (other than `person`) holds it, or one that looks like it.

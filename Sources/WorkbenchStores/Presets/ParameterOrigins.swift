@@ -25,6 +25,7 @@ enum ParameterOrigins {
             for row in try connection.query("SELECT parameters_sha256, author, saved_at FROM revisions WHERE deleted = 0 AND parameters_sha256 != '' ORDER BY saved_at, preset_id, number") {
                 guard let hash = row.text(0), seen.insert(hash).inserted else { continue }
                 try connection.query("INSERT OR IGNORE INTO parameter_origins VALUES (?1, ?2, 'brought', ?3)", [.text(hash), .text(row.text(1) ?? ""), .text(row.text(2) ?? "")])
+                try HistoryChain.record(.parameterOrigin, key: [.text(hash), .text(row.text(1) ?? "")], on: connection)
             }
         }
     }
@@ -36,9 +37,13 @@ enum ParameterOrigins {
         let time = DecisionLog.timestamp()
         if try connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND how = 'brought'", [.text(parametersSHA256)]).isEmpty {
             try connection.query("INSERT OR REPLACE INTO parameter_origins VALUES (?1, ?2, 'brought', ?3)", [.text(parametersSHA256), .text(author), .text(time)])
+            try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(author)], on: connection)
         }
         for contributor in contributors where contributor != author && !contributor.isEmpty {
-            try connection.query("INSERT OR IGNORE INTO parameter_origins VALUES (?1, ?2, 'contributed', ?3)", [.text(parametersSHA256), .text(contributor), .text(time)])
+            // Each who is an entry of the history's chain once (a later save of the same set changes nothing).
+            guard try connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND author = ?2", [.text(parametersSHA256), .text(contributor)]).isEmpty else { continue }
+            try connection.query("INSERT INTO parameter_origins VALUES (?1, ?2, 'contributed', ?3)", [.text(parametersSHA256), .text(contributor), .text(time)])
+            try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(contributor)], on: connection)
         }
     }
 
