@@ -34,19 +34,20 @@ package enum HonestyMarkets {
         return provenance
     }
 
-    /// The markets an Explore round with `honesty` checks each candidate on (docs/honesty.md):
-    /// the three built-in scenarios whose planted event a measure is about — the flash crash (the
-    /// largest move shown, the lag), the spike (overshoot, the largest move) and the outage (gaps)
-    /// — on every period; the flat, parabolic and decade markets cost more and plant nothing
-    /// a curve or smoothing could hide.
-    package static let exploreScenarios: [MarketScenario] = [.flashCrash, .spike, .outage]
+    /// The markets an approval (the review and the server's gate) and an Explore round with
+    /// `honesty` judge a style on (docs/honesty.md): the three built-in scenarios whose planted
+    /// event a measure is about — the flash crash (the largest move shown, the lag), the spike
+    /// (overshoot, the largest move) and the outage (gaps) — on every period. The flat and
+    /// parabolic markets and the decade plant nothing a curve or smoothing could hide, and the
+    /// decade alone costs more than the three: a handoff bundle's signed result covers all six.
+    package static let eventScenarios: [MarketScenario] = [.flashCrash, .spike, .outage]
 
-    /// Whether a style passes the check on `exploreScenarios`; kept per style (a round asks again
+    /// Whether a style passes the check on `eventScenarios`; kept per style (a round asks again
     /// for the same candidates: its best, its answered points).
     package static func passesForExplore(_ style: ChartStyle) -> Bool {
         let key = JSONValue.object(style.values.map { ($0.key, $0.value.json) }).canonical
         if let kept = exploreVerdicts.withLock({ $0[key] }) { return kept }
-        let verdict = HonestyReport(style: style, markets: exploreScenarios.map { ($0.rawValue, $0.series()) }).pass
+        let verdict = HonestyReport(style: style, markets: eventScenarios.map { ($0.rawValue, $0.series()) }).pass
         exploreVerdicts.withLock { kept in
             if kept.count >= 4096 { kept.removeAll() }
             kept[key] = verdict
