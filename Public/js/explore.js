@@ -127,6 +127,7 @@ export class Explore {
       const { body: round } = await send('POST', '/api/explore', {
         preset: $('explore-preset').value, parameters, ...(voters.length ? { voters } : {}), endWhenStable,
         ...(endWhenStable && stableAfter !== '' ? { stableAfter: Number(stableAfter) } : {}),
+        ...($('explore-honesty').checked ? { honesty: true } : {}),
       });
       $('explore-error').textContent = '';
       await this.join(round.id);
@@ -188,6 +189,7 @@ export class Explore {
         ? `${answers(round.answers)}${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
         : `${answers(round.answers)}${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
+    if (open && round.honesty) $('explore-progress').textContent += ' Every candidate passes the honesty check.';
     // Someone the round does not ask sees why instead of blank charts and disabled buttons.
     const outsider = open && this.notVoter(round);
     if (outsider) $('explore-progress').textContent = `You are not on this round's voter list (${round.voters.join(', ')}): only they answer. You can watch the team's best here.`;

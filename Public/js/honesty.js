@@ -18,8 +18,8 @@ export function checkHonesty(parameters, market) {
   return getJSON('/api/check/honesty?' + query(market === 'every' ? parameters : { ...parameters, scenario: market }));
 }
 
-/** "on flash-crash", "on the data", "on every scenario". */
-export const marketWords = market => (market === 'every' ? 'on every scenario' : market === 'data' ? 'on the data' : `on ${market}`);
+/** "on flash-crash", "on flash-crash, spike, outage", "on the data", "on every scenario". */
+export const marketWords = market => (market === 'every' ? 'on every scenario' : market === 'data' ? 'on the data' : `on ${market.split(',').join(', ')}`);
 
 /** The failures as list items, the first few and how many more. */
 export function honestyItems(report, shown = SHOWN) {

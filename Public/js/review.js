@@ -7,7 +7,7 @@ import { getJSON, send, getUserName, isOwnPage } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
-import { checkHonesty, honestyItems, viewMarket, marketWords } from './honesty.js';
+import { checkHonesty, honestyItems, marketWords } from './honesty.js';
 import { PagedList } from './paged-list.js';
 
 const $ = id => document.getElementById(id);
@@ -116,7 +116,9 @@ export class Review {
     const box = $('review-honesty');
     if (!file) { box.hidden = true; this.honesty = null; return; }
     let report;
-    const market = viewMarket(this.store.view);
+    // The scenarios the server gates an approval on, as it lists them.
+    let market;
+    try { market = (this.approvalScenarios ??= (await getJSON('/api/scenarios')).approvalScenarios.join(',')); } catch { return; }
     try { report = await checkHonesty(file.parameters ?? {}, market); } catch { return; }
     if (this.file !== file) return;
     this.honesty = { revision: file.revision, report };

@@ -27,6 +27,25 @@ extension ExploreRound {
         return z
     }
 
+    /// A point far from `a`: each ordered axis shifted by half its range (± 0.15, wrapped), each
+    /// unordered axis another value.
+    mutating func farPoint(from a: [Double]) -> [Double] {
+        var b = a
+        for (d, dim) in space.dimensions.enumerated() {
+            switch dim.kind {
+            case .categorical(let options) where options.count > 1:
+                b[d] = Double((Int(a[d]) + 1 + rng.index(options.count - 1)) % options.count)
+            case .boolean: b[d] = 1 - a[d]
+            case .categorical: break
+            case .continuous, .integer:
+                var t = a[d] + 0.5 + 0.3 * (rng.uniform() - 0.5)
+                if t >= 1 { t -= 1 }
+                b[d] = dim.snap(t)
+            }
+        }
+        return b
+    }
+
     /// The next pair, for `person` (who asked for it and will answer it; nil: anyone).
     /// Candidates: the current best, the leading answered points, their neighbours (random local
     /// moves at two scales, every other category and boolean, ±1 grid step) and uniform random
@@ -50,17 +69,16 @@ extension ExploreRound {
             // axis another value.
             var a = space.randomCoordinates(&rng)
             if answers.count < settings.explorationAnswers { a = designPoint(proposals.count, fallback: a) }
-            var b = a
-            for (d, dim) in space.dimensions.enumerated() {
-                switch dim.kind {
-                case .categorical(let options) where options.count > 1:
-                    b[d] = Double((Int(a[d]) + 1 + rng.index(options.count - 1)) % options.count)
-                case .boolean: b[d] = 1 - a[d]
-                case .categorical: break
-                case .continuous, .integer:
-                    var t = a[d] + 0.5 + 0.3 * (rng.uniform() - 0.5)
-                    if t >= 1 { t -= 1 }
-                    b[d] = dim.snap(t)
+            var b = farPoint(from: a)
+            if admissible != nil {
+                // Only admissible points: the design's (or a random) one, else random ones; its
+                // far partner, else random ones apart from it; a bounded number of tries.
+                var checks = AdmissibleChecks(round: self)
+                while !checks.allows(a) && checks.left { a = space.randomCoordinates(&rng) }
+                var tries = 0
+                while (b == a || !checks.allows(b)) && checks.left {
+                    tries += 1
+                    b = tries % 2 == 0 ? farPoint(from: a) : space.randomCoordinates(&rng)
                 }
             }
             let model = currentModel()
@@ -113,29 +131,40 @@ extension ExploreRound {
         // Noise-aware (see above): c² of the person who will answer.
         let c2 = person.map { 2 * pow(hyperparameters.sigma(for: $0), 2) } ?? 0
         var bestPair = (0, min(1, pool.count - 1)), bestValue = -Double.infinity
+        // Under a constraint (`admissible`) a point is checked only when it would win, so the
+        // winner is the best admissible one after a few checks (each bounded in number).
+        var checks = AdmissibleChecks(round: self)
+        func allows(_ i: Int) -> Bool { admissible == nil || checks.allows(pool[i]) }
         switch settings.acquisition {
         case .euboAgainstBest:
-            // The reported best (first in the pool) when there is one.
-            let incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
+            // The reported best (first in the pool) when there is one; under a constraint, the
+            // highest mean that is admissible.
+            var incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
+            if !allows(incumbent) {
+                incumbent = means.indices.sorted { means[$0] > means[$1] }.first { checks.left && allows($0) } ?? incumbent
+            }
             // On a category turn the challenger is the best with one unordered axis changed.
             let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
             let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && best != nil
                 && proposals.count % settings.categoryEvery == settings.categoryEvery - 1
-            for j in pool.indices where j != incumbent {
-                if categoryTurn && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
-                    v.0 == v.1 || space.dimensions[d].isCategorical
-                }) { continue }
-                let s2 = differenceVariance(incumbent, j)
-                var value = euboGivenVariance(incumbent, j, s2)
-                if c2 > 0 { value = means[incumbent] + (value - means[incumbent]) * s2 / (s2 + c2) }
-                if value > bestValue { bestValue = value; bestPair = (incumbent, j) }
+            for restricted in categoryTurn ? [true, false] : [false] where bestValue == -.infinity {
+                for j in pool.indices where j != incumbent {
+                    if restricted && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
+                        v.0 == v.1 || space.dimensions[d].isCategorical
+                    }) { continue }
+                    let s2 = differenceVariance(incumbent, j)
+                    var value = euboGivenVariance(incumbent, j, s2)
+                    if c2 > 0 { value = means[incumbent] + (value - means[incumbent]) * s2 / (s2 + c2) }
+                    if value > bestValue && allows(j) { bestValue = value; bestPair = (incumbent, j) }
+                }
+                if admissible == nil { break }
             }
         case .random: break
         case .eubo:
             for i in 0..<pool.count {
                 for j in (i + 1)..<pool.count {
                     let value = eubo(i, j)
-                    if value > bestValue { bestValue = value; bestPair = (i, j) }
+                    if value > bestValue && allows(i) && allows(j) { bestValue = value; bestPair = (i, j) }
                 }
             }
         }
@@ -146,5 +175,27 @@ extension ExploreRound {
                                 secondMean: means[j], secondSD: variances[j].squareRoot())
         proposals.append(proposal)
         return proposal
+    }
+}
+
+/// Checks of the round's constraint (`ExploreRound.admissible`) for one proposal or one best:
+/// each point once, at most `ExploreRound.admissibleChecks` of them; past that, no unchecked
+/// point is allowed (unless `pastBudget`: an answered point, which was checked when proposed and
+/// whose check the constraint's owner keeps).
+struct AdmissibleChecks {
+    let round: ExploreRound
+    private var known: [[Double]: Bool] = [:]
+
+    init(round: ExploreRound) { self.round = round }
+
+    var left: Bool { known.count < ExploreRound.admissibleChecks }
+
+    mutating func allows(_ z: [Double], pastBudget: Bool = false) -> Bool {
+        guard let admissible = round.admissible else { return true }
+        if let verdict = known[z] { return verdict }
+        guard left || pastBudget else { return false }
+        let verdict = admissible(round.space.decode(z))
+        known[z] = verdict
+        return verdict
     }
 }

@@ -107,6 +107,12 @@ public struct ExploreRound: Codable, Sendable {
     var fitStart: [Double]?
     /// The random offset of the first pairs' space-filling design (one number in [0, 1) per axis).
     var designShift: [Double]?
+    /// A constraint on what the round shows, given a point's values (`space.decode`): no
+    /// proposal and no best is a point it refuses (e.g. a chart that fails the honesty check).
+    /// Not stored: whoever holds the round sets it before proposing and recording. Nil: any point.
+    public var admissible: (@Sendable ([Double]) -> Bool)?
+    /// At most this many points are checked against `admissible` for one proposal or one best.
+    public static let admissibleChecks = 40
 
     enum CodingKeys: String, CodingKey {
         case space, settings, hyperparameters, answers, proposals, best, bestHistory, rng, fitStart, designShift
@@ -324,72 +330,5 @@ public struct ExploreRound: Codable, Sendable {
 
     func score(_ hyper: Hyperparameters) -> Double {
         buildModel(hyper).logEvidence + hyper.logPrior(space: space)
-    }
-
-    // MARK: best
-
-    /// The posterior-mean maximiser: from each of the three leading answered points, coordinate
-    /// ascent of the mean (every category, up to 21 grid values per ordered axis, 3 sweeps), then
-    /// a short hill climb (random local moves at shrinking scales, other categories, ±1 grid step).
-    mutating func updateBest() {
-        let model = currentModel()
-        let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
-        // Climb the mean (cheap: n kernel evaluations a point) from the leading answered points,
-        // keeping every point on the way; then take the candidate with the highest mean − κ·sd
-        // (one m×m solve a candidate), which stops where the answers stop vouching for it.
-        var candidates = items
-        let itemMeans = model.itemMeans
-        let ranked = items.indices.sorted { itemMeans[$0] > itemMeans[$1] }.map { (z: items[$0], mean: itemMeans[$0]) }
-        var path: [[Double]] = []
-        for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, axisScores: model.axisMeans) { path.append($0) }
-            for scale in [0.15, 0.08, 0.04, 0.02] {
-                for _ in 0..<2 {
-                    var improved = false
-                    for y in space.neighbours(of: z, scale: scale, randomMoves: 8, rng: &rng) {
-                        let m = model.mean(y)
-                        if m > mean + 1e-12 { z = y; mean = m; improved = true }
-                    }
-                    if !improved { break }
-                }
-            }
-            path.append(z)
-            // And the way there in straight steps (ordered axes interpolated, categories of the end).
-            for t in [0.2, 0.4, 0.6, 0.8] {
-                var y = z
-                for (d, dim) in space.dimensions.enumerated() where !dim.isCategorical {
-                    y[d] = dim.snap(start.z[d] + t * (z[d] - start.z[d]))
-                }
-                path.append(y)
-            }
-        }
-        candidates += path
-        // mean − κ·sd ≤ mean: the candidates in order of their means (n kernel evaluations
-        // each), each one's sd (an m×m solve) only while its mean could still beat the best score.
-        let caution = max(0, settings.bestCaution)
-        let means = Array(itemMeans) + path.map(model.mean)
-        var bestIndex = 0, bestScore = -Double.infinity, bestMean = 0.0, sd = 0.0
-        for i in candidates.indices.sorted(by: { means[$0] > means[$1] || (means[$0] == means[$1] && $0 < $1) }) {
-            if means[i] < bestScore { break }
-            let v = model.predict([candidates[i]]).variances[0].squareRoot()
-            let s = means[i] - caution * v
-            if s > bestScore || (s == bestScore && i < bestIndex) { bestScore = s; bestIndex = i; bestMean = means[i]; sd = v }
-        }
-        let bestZ = candidates[bestIndex]
-        let point = space.decode(bestZ)
-        bestHistory.append(point)
-        var stable = 1
-        while stable < bestHistory.count && same(bestHistory[bestHistory.count - 1 - stable], point) { stable += 1 }
-        stable = min(stable, max(0, answers.count - settings.explorationAnswers))
-        best = Best(point: point, mean: bestMean, sd: sd, stableFor: stable, isStable: stable >= settings.stableAfter,
-                    answers: answers.count)
-    }
-
-    func same(_ a: [Double], _ b: [Double]) -> Bool {
-        let za = space.encode(a), zb = space.encode(b)
-        for (d, dim) in space.dimensions.enumerated() {
-            if dim.isCategorical ? za[d] != zb[d] : abs(za[d] - zb[d]) > settings.stabilityTolerance { return false }
-        }
-        return true
     }
 }

@@ -188,7 +188,7 @@ struct Export: ParsableCommand {
             if let platform = HandoffBundle.Platform(rawValue: format) {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
                 guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: state) else { throw InputError("--preset is required") }
-                let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: provenance)
+                let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: HonestyMarkets.signing(provenance, style: loaded.style))
                 do { try bundle.write(to: output) } catch let error as InputError { throw error } catch {
                     throw InputError("--output \(output): \(error.localizedDescription)")
                 }

@@ -29,7 +29,8 @@ struct Verify: ParsableCommand {
 
         On success it prints one line per export, the public key (base64, as `workbench key` prints it) and the \
         signed statement of each export in words (preset, revision, status, approvers with their person ids and \
-        the failing checks they approved despite, the approval rule).
+        the failing checks they approved despite, the approval rule) and, for a bundle, the signed honesty check: \
+        "honesty check: passes on 6 scenarios × 5 periods", or what fails per scenario and period (docs/honesty.md).
 
         Exit codes: 0 verified; 1 a check failed (one line on stderr per failure); 2 bad input (an unreadable \
         --public-key, a missing --presets folder or --data file, no such PATH); 64 the command line itself.
@@ -64,6 +65,12 @@ struct Verify: ParsableCommand {
             var lines = [verdict.summary].compactMap { $0 } + verdict.verified.map(\.line)
             if let key = verdict.key { lines.append("public key: " + Sodium.base64(key)) }
             lines += verdict.verified.map { verdict.verified.count == 1 ? "statement: \($0.statement)" : "\($0.label): \($0.statement)" }
+            // The signed honesty check (bundles), its verdict first, then what fails and the thresholds.
+            for verified in verdict.verified where !verified.honesty.isEmpty {
+                lines += verified.honesty.enumerated().map { i, line in
+                    (verdict.verified.count == 1 ? "" : "\(verified.label): ") + (i == 0 ? line : "  " + line)
+                }
+            }
             Output.write(lines.map(Self.printable).joined(separator: "\n") + "\n")
         } catch let error as InputError {
             Output.error(error.description)

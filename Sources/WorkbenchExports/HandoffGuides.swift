@@ -131,7 +131,8 @@ extension HandoffBundle {
     }
 
     /// Where the bundle came from, as `PROVENANCE.json` signs it: the statement, each check an
-    /// approver approved despite, and how to verify it. Empty for an unsigned bundle.
+    /// approver approved despite, the honesty check's result, and how to verify it. Empty for an
+    /// unsigned bundle.
     var provenanceText: String {
         guard let provenance else { return "" }
         var lines = ["## Where it came from", "",
@@ -142,6 +143,11 @@ extension HandoffBundle {
             for approver in overridden {
                 lines += approver.despite.map { "- " + Self.markdownText("approved by \(approver.person.words) despite: \($0)") }
             }
+        }
+        if let words = provenance.honesty.flatMap(HonestyFact.words), let verdict = words.first {
+            // The signed honesty check (docs/honesty.md): what the receiving CI can hold the chart to.
+            lines += ["", "**" + Self.markdownText(verdict.prefix(1).uppercased() + verdict.dropFirst()) + "** (signed in `PROVENANCE.json` under `honesty`)."]
+            lines += words.dropFirst().map { "- " + Self.markdownText($0) }
         }
         if provenance.revision == nil {
             lines += ["", "**Not a revision:** `workbench verify` refuses this bundle; only a saved revision verifies."]

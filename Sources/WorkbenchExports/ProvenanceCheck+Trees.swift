@@ -160,7 +160,8 @@ extension ProvenanceCheck {
             }
             try approvedOrAllowed(provenance)
             let line = "\(label): \(platformName) bundle of \(Self.describe(provenance)), \(listed.count) files, signed by key \(Ed25519.keyID(key)); \(facts)"
-            return Verdict(verified: [.init(label: label, line: line, statement: provenance.statement)], key: key)
+            return Verdict(verified: [.init(label: label, line: line, statement: provenance.statement,
+                                                  honesty: provenance.honesty.flatMap(HonestyFact.words) ?? [])], key: key)
         } catch {
             return fail((error as? Failure)?.line ?? "\(error)")
         }

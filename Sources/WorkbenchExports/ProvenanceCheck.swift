@@ -41,6 +41,8 @@ package struct ProvenanceCheck {
             /// "x.json: revision 2 of “Default” (approved by Ben), signed by key …; matches …".
             package var line: String
             package var statement: String
+            /// The signed honesty check in words (`HonestyFact.words`); empty when none is signed.
+            package var honesty: [String] = []
         }
 
         package var verified: [Verified] = []
@@ -101,7 +103,7 @@ package struct ProvenanceCheck {
             }
             try approvedOrAllowed(found.provenance)
             return Verdict.Verified(label: label, line: "\(label): \(Self.describe(found.provenance)), signed by key \(Ed25519.keyID(key)); \(facts)",
-                                    statement: found.provenance.statement)
+                                    statement: found.provenance.statement, honesty: found.provenance.honesty.flatMap(HonestyFact.words) ?? [])
         } catch let failure as Failure {
             throw Failure("\(label): \(failure.line)")
         }

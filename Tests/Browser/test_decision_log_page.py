@@ -10,7 +10,7 @@ def test_the_log_lists_who_did_what_and_when(browser, fresh_server):
     s.request("PUT", "/api/presets/Default", json={"parameters": {"markerRadius": 4}, "message": "rounder"}, headers={"X-Workbench-User": "Ada"})
     s.request("POST", "/api/presets/PM's favourite/comments", json={"parameter": "lineColor", "text": "<img src=x onerror=alert(1)>"},
               headers={"X-Workbench-User": "Ada"})
-    s.request("POST", "/api/presets/Default/reviews", json={"revision": "2", "decision": "approve", "acknowledgeReadability": True}, headers={"X-Workbench-User": "Ben"})
+    s.request("POST", "/api/presets/Default/reviews", json={"revision": "2", "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True}, headers={"X-Workbench-User": "Ben"})
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     errors = []

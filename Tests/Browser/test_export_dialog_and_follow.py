@@ -16,7 +16,7 @@ def test_export_dialog_ships_the_approved_revision_and_logs_only_a_download(peop
     s = fresh_server
     put = lambda params, **h: s.request("PUT", "/api/presets/Pick", json={"parameters": params}, headers={"X-Workbench-User": "Ana", **h})
     assert put({"markerRadius": 2}).status_code == 201
-    assert s.request("POST", "/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True},
+    assert s.request("POST", "/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True},
                      headers={"X-Workbench-User": "Ben"}).status_code in (200, 201)
     assert put({"markerRadius": 6}, **{"If-Match": "1"}).status_code == 200
     cy = people("Cy")

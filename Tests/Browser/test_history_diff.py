@@ -18,7 +18,7 @@ def serve_history(page, server):
     saved = server.request("PUT", "/api/presets/Default", json={"parameters": parameters, "notes": stored["notes"], "message": "bluer line"},
                            headers={"If-Match": stored["revision"], "X-Workbench-User": "Ada"})
     assert saved.status_code == 200, saved.text
-    approved = server.request("POST", "/api/presets/Default/reviews", json={"revision": saved.json()["revision"], "decision": "approve", "comment": "ship it", "acknowledgeReadability": True},
+    approved = server.request("POST", "/api/presets/Default/reviews", json={"revision": saved.json()["revision"], "decision": "approve", "comment": "ship it", "acknowledgeReadability": True, "acknowledgeHonesty": True},
                               headers={"X-Workbench-User": "Ben"})
     assert approved.status_code == 201, approved.text
 

@@ -66,7 +66,7 @@ def test_reviews_page_back_and_stay_when_a_review_arrives(open_page, many):
 
     # Someone reviews meanwhile: the list is read again and keeps every older review shown.
     created(many.request("POST", "/api/presets/Default/reviews", headers={"X-Workbench-User": "Ben"},
-                         json={"revision": revision, "decision": "approve", "comment": "ship it", "acknowledgeReadability": True}))
+                         json={"revision": revision, "decision": "approve", "comment": "ship it", "acknowledgeReadability": True, "acknowledgeHonesty": True}))
     count_is(ada, "#review-list li", 206)
     assert ada.locator("#review-list li").last.text_content().endswith("ship it")
     assert ada.locator("#review-list li").first.text_content().endswith("review 0")

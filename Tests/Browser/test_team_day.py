@@ -29,7 +29,7 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
         saved = ada.put("/api/presets/Default", json={"parameters": {**current["parameters"], "markerRadius": 5}}, headers={"If-Match": current["revision"]})
         rev = saved.json()["revision"]
         assert ada.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "request-review", "reviewers": ["Ben", "Cy"]}).status_code == 201
-        assert cy.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True}).status_code == 201
+        assert cy.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True}).status_code == 201
         s.stop()
         again = Server("--approvals", "2", presets_dir=s.presets)
 

@@ -38,6 +38,7 @@ def save(server, name, parameters, author="Ana", **extra):
 def review(server, name, revision, decision, author, **extra):
     if decision == "approve":
         extra.setdefault("acknowledgeReadability", True)
+        extra.setdefault("acknowledgeHonesty", True)
     return server.request("POST", path(name) + "/reviews", json={"revision": revision, "decision": decision, **extra},
                           headers={"X-Workbench-Author": author})
 
@@ -89,7 +90,7 @@ def test_review_status_and_an_approved_revision_that_stays_exportable(server, tm
     changes = review(server, "Pick", saved["revision"], "request-changes", "Ben", comment="thinner line")
     assert changes.json()["status"]["state"] == "draft"
     second = save(server, "Pick", {"markerRadius": 2}, if_match=saved["revision"]).json()
-    review(server, "Pick", second["revision"], "approve", "Ben", comment="good", acknowledgeReadability=True)
+    review(server, "Pick", second["revision"], "approve", "Ben", comment="good", acknowledgeReadability=True, acknowledgeHonesty=True)
     approved = server.get(path("Pick")).json()["status"]
     assert approved["state"] == "approved" and approved["approvedRevision"] == second["revision"] and approved["approvers"] == ["Ben"]
     listed = server.get(path("Pick") + "/reviews").json()

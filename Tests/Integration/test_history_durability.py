@@ -140,7 +140,7 @@ def test_a_history_changed_while_serving_refuses_writes_and_loses_nothing_acknow
         assert error["code"] == "history_unavailable" and "removed or replaced" in error["message"]
         assert "/tmp" not in error["message"]
         assert server.request("DELETE", "/api/presets/Keep").status_code == 503
-        assert server.request("POST", "/api/presets/Keep/reviews", json={"revision": 5, "decision": "approve", "acknowledgeReadability": True}).status_code in (503, 403, 400)
+        assert server.request("POST", "/api/presets/Keep/reviews", json={"revision": 5, "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True}).status_code in (503, 403, 400)
         # Reads go on.
         assert server.get("/api/presets/Keep").json()["notes"] == "kept 4"
         assert server.get("/api/presets/Keep/revisions").status_code == 200

@@ -35,3 +35,35 @@ def test_the_report_names_the_controls_to_mark(server):
     assert server.get("/api/check/honesty", params={"scenario": "nope"}).status_code == 404
     shipped = server.get("/api/check/honesty", params={"preset": "Default", "scenario": "spike,outage"}).json()
     assert shipped["pass"], shipped["failures"]
+
+
+def test_the_server_refuses_a_failing_approval_without_the_acknowledgement(fresh_server):
+    """As readability's: no tick, no approval (409 naming the field); the log and the approval
+    keep what was approved despite; a passing revision needs no tick."""
+    s = fresh_server
+    revision = save(s, "Smooth", {"smoothing": "movingAverage", "inactiveCurve": "monotone"}, "Ana")
+    # Readability first, then honesty: each refusal names its own field.
+    refused = s.request("POST", "/api/presets/Smooth/reviews", headers={"X-Workbench-User": "Ben"},
+                        json={"revision": revision, "decision": "approve", "acknowledgeHonesty": True})
+    assert refused.status_code == 409 and refused.json()["error"]["field"] == "acknowledgeReadability", refused.text
+    refused = approve(s, "Smooth", revision, "Ben")
+    assert refused.status_code == 409, refused.text
+    error = refused.json()["error"]
+    assert error["field"] == "acknowledgeHonesty" and error["code"] == "honesty_not_acknowledged"
+    assert "fails" in error["message"] and "Moving average" in error["message"]
+    assert approve(s, "Smooth", revision, "Ben", acknowledgeHonesty=False).status_code == 409
+    status = s.get("/api/presets/Smooth").json()["status"]
+    assert status["state"] == "draft" and status["approvers"] == []
+    assert not [e for e in s.get("/api/log", params={"preset": "Smooth"}).json() if e["kind"] == "approval"]
+
+    assert approve(s, "Smooth", revision, "Ben", acknowledgeHonesty=True).status_code == 201
+    assert s.get("/api/presets/Smooth").json()["status"]["state"] == "approved"
+    approval = next(e for e in s.get("/api/log", params={"preset": "Smooth"}).json() if e["kind"] == "approval")
+    assert "approved knowing it fails" in approval["summary"] and "honesty check" in approval["summary"]
+    # The signed statement of an export names each honesty failure the approver approved despite.
+    provenance = s.get("/api/presets/Smooth/export", params={"format": "json"}).json()["provenance"]
+    despite = provenance["approvers"][0]["despite"]
+    assert any(d.startswith("Honesty: Moving average shows only") for d in despite), despite
+
+    honest = save(s, "Honest", {"smoothing": "none", "inactiveCurve": "monotone"}, "Ana")
+    assert approve(s, "Honest", honest, "Ben").status_code == 201

@@ -26,7 +26,7 @@ def save(person, name, parameters, **extra):
 
 
 def approve(person, name, revision):
-    return person.post(f"/api/presets/{quote(name)}/reviews", json={"revision": revision, "decision": "approve", "acknowledgeReadability": True})
+    return person.post(f"/api/presets/{quote(name)}/reviews", json={"revision": revision, "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True})
 
 
 def status(s, name):
@@ -303,7 +303,7 @@ def test_a_second_identity_of_the_author_cannot_be_made_to_approve(fresh_server)
         assert r.status_code == 403 and r.json()["error"]["code"] == "invitation_required", r.text
     names = [p["name"] for p in s.get("/api/people").json()["people"]]
     assert "Ann at home" not in names
-    own = requests.post(s.url + "/api/presets/Hers/reviews", json={"revision": rev.json()["revision"], "decision": "approve", "acknowledgeReadability": True},
+    own = requests.post(s.url + "/api/presets/Hers/reviews", json={"revision": rev.json()["revision"], "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True},
                         headers={"Origin": s.url, "X-Workbench-Secret": secret}, timeout=10)
     assert own.status_code == 403 and own.json()["error"]["code"] == "own_work"
 

@@ -21,7 +21,7 @@ def save(person, name, parameters, notes="", if_match=None):
 
 def review(person, name, revision, decision, comment=""):
     # The shipped colours fail the readability check: an approval says it knows.
-    extra = {"acknowledgeReadability": True} if decision == "approve" else {}
+    extra = {"acknowledgeReadability": True, "acknowledgeHonesty": True} if decision == "approve" else {}
     return person.post(f"/api/presets/{quote(name)}/reviews", json={"revision": revision, "decision": decision, "comment": comment, **extra})
 
 
@@ -77,7 +77,7 @@ def test_self_approval_is_refused_and_anonymous_reviews_are_refused(fresh_server
     assert status(s, "Pick")["state"] != "approved"
     # The same page under other names is still Ada.
     for name in ("Ben", "Carol", "Eve (CTO)"):
-        r = ada.post("/api/presets/Pick/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True}, headers={"X-Workbench-User": name})
+        r = ada.post("/api/presets/Pick/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True}, headers={"X-Workbench-User": name})
         assert r.status_code == 403
     assert status(s, "Pick")["state"] != "approved"
     assert s.get("/api/presets/Pick/reviews").json() == []

@@ -224,7 +224,7 @@ def test_approved_revisions_verify_after_a_later_draft(tmp_path):
         put = lambda params, **h: server.request("PUT", "/api/presets/Pick", json={"parameters": params}, headers={"X-Workbench-User": "Ana", **h})
         first = put({"markerRadius": 2})
         assert first.status_code == 201
-        approved = server.request("POST", "/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True},
+        approved = server.request("POST", "/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True},
                                   headers={"X-Workbench-Author": "Ben"})
         assert approved.status_code in (200, 201), approved.text
         assert put({"markerRadius": 6}, **{"If-Match": "1"}).status_code == 200

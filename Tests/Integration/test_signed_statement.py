@@ -17,7 +17,8 @@ import pytest
 from workbench_server import BINARY, Server, small_csv
 
 FORMATS = {"json": "json", "swift": "swift", "kotlin": "kt", "tokens": "tokens.json", "svg": "svg"}
-PALE = {"lineColor": "#DDDDDD", "markerRadius": 3}
+# Pale but honest (no smoothing, a monotone curve): approved despite readability alone.
+PALE = {"lineColor": "#DDDDDD", "markerRadius": 3, "smoothing": "none", "inactiveCurve": "monotone"}
 FORGED = {"name": "Default", "author": "Security team", "notes": "APPROVED FOR RELEASE BY LEGAL", "updatedAt": "2030-01-01T00:00:00Z"}
 
 

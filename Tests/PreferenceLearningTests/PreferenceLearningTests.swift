@@ -128,6 +128,28 @@ import Testing
         #expect(a.best == restored.best)
     }
 
+    /// A constraint (`admissible`): no proposal and no best is a point it refuses, from the
+    /// space-filling first pairs to the model's; and the taste is still learnt within it.
+    @Test func proposesAndReportsOnlyAdmissiblePoints() throws {
+        var round = ExploreRound(space: Self.space, seed: 7)
+        // Refuses curve "c" (the taste's favourite) and x above 8.
+        let admissible: @Sendable ([Double]) -> Bool = { $0[2] != 2 && $0[0] <= 8 }
+        round.admissible = admissible
+        try Self.play(&round, answers: 24)
+        for p in round.proposals {
+            #expect(admissible(p.first) && admissible(p.second), "proposed \(p.first) or \(p.second)")
+            #expect(p.first != p.second)
+        }
+        for best in round.bestHistory { #expect(admissible(best)) }
+        let best = try #require(round.best)
+        #expect(admissible(best.point) && best.point[3] == 1)
+
+        // The same round without the constraint proposes what it refuses.
+        var free = ExploreRound(space: Self.space, seed: 7)
+        try Self.play(&free, answers: 24)
+        #expect(free.proposals.contains { !admissible($0.first) || !admissible($0.second) })
+    }
+
     @Test func rejectsUnknownProposalsAndWrongSizes() throws {
         var round = ExploreRound(space: Self.space, seed: 1)
         #expect(throws: ExploreRound.RoundError.unknownProposal(3)) { try round.record(.first, to: 3, person: "a") }

@@ -68,6 +68,8 @@ struct ExploreRoundAnswer: Encodable {
     let voters: [String]
     let endWhenStable: Bool
     let stableAfter: Int
+    /// Only charts that pass the honesty check are proposed and shown as the best.
+    let honesty: Bool
     let answers: Int
     let people: [String]
     let best: ExploreBestAnswer?
@@ -130,7 +132,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
     static var example: ExploreRoundAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
-                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, answers: 1, people: ["Ada"], best: nil,
+                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"], best: nil,
                            history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2)], saved: ["Explored"])
     }
 }

@@ -21,7 +21,7 @@ struct ExploreRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"seed\"?}",
+        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
                schema: OpenAPIDocument.exploreStart, answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
         r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; the same (stored once) until you answer.",
@@ -115,6 +115,11 @@ struct ExploreRoutes: PresetReading {
             guard case .bool(let b) = v else { throw .badRequest("must be true or false", field: "endWhenStable") }
             endWhenStable = b
         }
+        var honesty = false
+        if let v = body["honesty"] {
+            guard case .bool(let b) = v else { throw .badRequest("must be true or false", field: "honesty") }
+            honesty = b
+        }
         var seed: UInt64?
         if let v = body["seed"] {
             guard let n = v.numberValue, n.rounded() == n, n >= 0, n <= 9_007_199_254_740_991 else { throw .badRequest("must be a whole number ≥ 0", field: "seed") }
@@ -124,7 +129,7 @@ struct ExploreRoutes: PresetReading {
         let round: Exploration
         do {
             round = try explore.create(preset: name, baseParameters: base, keys: keys, ranges: ranges, voters: voters, stableAfter: stableAfter,
-                                       endWhenStable: endWhenStable, seed: seed, by: request.author.user)
+                                       endWhenStable: endWhenStable, honesty: honesty, seed: seed, by: request.author.user)
         } catch { throw Self.exploreError(error) }
         let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
         decisions.record("explore-started", preset: name, by: request.author.user,
@@ -148,7 +153,7 @@ struct ExploreRoutes: PresetReading {
             throw HTTPError(403, "viewer", "viewers watch Explore rounds; candidates are handed to those who answer")
         }
         let issued: (Exploration, Exploration.Ticket)
-        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidatesJSON) } catch { throw Self.exploreError(error, id: id) }
+        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidatesJSON, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
         let (round, ticket) = issued
         let series = drawings ? data.snapshot.data : nil
         let candidates = ticket.points.enumerated().map { i, point in
@@ -174,7 +179,7 @@ struct ExploreRoutes: PresetReading {
         }
         let person = Self.voter(request)
         let result: (round: Exploration, endedNow: Bool)
-        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidatesJSON) } catch {
+        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidatesJSON, admissible: Self.honest) } catch {
             throw Self.exploreError(error, id: id)
         }
         let round = result.round
@@ -271,7 +276,7 @@ struct ExploreRoutes: PresetReading {
         for entry in round.history where !people.contains(entry.person) { people.append(entry.person) }
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
                                   state: round.isOpen ? "open" : "ended", endedAt: round.endedAt, endedBy: round.endedBy, endReason: round.endReason,
-                                  parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter,
+                                  parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter, honesty: round.honesty == true,
                                   answers: round.model.answers.count, people: people, best: bestAnswer(round),
                                   history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates) },
                                   saved: round.saved)
@@ -320,6 +325,13 @@ struct ExploreRoutes: PresetReading {
     static let personRequired = HTTPError(401, "person_required",
         "candidates are handed to people: choose a name first (POST /api/people) and send the secret it gives as X-Workbench-Secret", field: "X-Workbench-Secret")
 
+    /// A round with `honesty` shows only charts that pass the honesty check (on
+    /// `HonestyMarkets.eventScenarios`): its candidates and its best.
+    static func honest(_ round: Exploration) -> (@Sendable ([Double]) -> Bool)? {
+        guard round.honesty == true else { return nil }
+        return { point in HonestyMarkets.passesForExplore(round.style(at: point)) }
+    }
+
     static func exploreError(_ error: ExploreStore.Failure, id: String = "") -> HTTPError {
         switch error {
         case .notFound: HTTPError(404, "not_found", "no Explore round \"\(String(id.prefix(32)))\"", field: "id")
@@ -330,6 +342,8 @@ struct ExploreRoutes: PresetReading {
         case .notYourTicket: HTTPError(403, "not_your_ticket", "these candidates were handed to someone else", field: "ticket")
         case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown, or none", field: "choice")
         case .full: HTTPError(409, "round_full", "this round has \(ExploreStore.maxAnswers) answers, its most; end it")
+        case .noAdmissibleCandidate:
+            HTTPError(409, "no_honest_candidate", "no candidate the model tried passes the honesty check on \(HonestyMarkets.eventScenarios.map(\.rawValue).joined(separator: ", ")); let more parameters move, or widen their ranges")
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", "the round could not be stored: \(words)")
         }
     }
@@ -354,6 +368,7 @@ extension OpenAPIDocument {
                                   default: Double(ExploreStore.defaultStableAfter),
                                   description: "K: the round ends by itself once its best has not moved for K answers after the first 8 far-apart pairs")),
             ("endWhenStable", boolean),
+            ("honesty", boolean),
             ("seed", range(0...9_007_199_254_740_991, integer: true)),
         ], required: ["preset", "parameters"])
     }()

@@ -124,12 +124,13 @@ struct ExportRoutes: PresetReading {
             .withProvenance(provenance)
     }
 
-    /// An ios/android handoff bundle as a .zip download.
+    /// An ios/android handoff bundle as a .zip download, its provenance carrying the honesty check.
     package func bundleResponse(_ preset: Preset, _ platform: HandoffBundle.Platform, provenance: Provenance?) throws(HTTPError) -> HTTPResponse {
         let bytes: [UInt8]
         let bundle: HandoffBundle
         do {
-            bundle = HandoffBundle(preset: preset, platform: platform, provenance: provenance)
+            // The honesty check's result is signed with the bundle (computed once for all its files).
+            bundle = HandoffBundle(preset: preset, platform: platform, provenance: HonestyMarkets.signing(provenance, style: preset.style))
             bytes = try bundle.zip()
         } catch {
             throw HTTPError(500, "bundle_failed", "cannot build the \(platform.rawValue) bundle: \(error)")

@@ -33,7 +33,7 @@ struct HistoryRoutes: PresetReading {
               query: Paging.query(limitUpTo: 1_000), answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
             try listReviews($0)
         }
-        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, else 409; \"acknowledgeHonesty\": true (sent by the page after showing the honesty check) writes that check's failures into the log",
+        r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, and one that fails the honesty check on the approval scenarios (GET /api/scenarios: approvalScenarios) \"acknowledgeHonesty\": true, else 409 naming the field; the log records the failures approved despite",
                schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
     }
 
@@ -165,7 +165,7 @@ struct HistoryRoutes: PresetReading {
         if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
         // Every failing check the approval is given despite: kept with it and signed with its exports.
         let readability = decision == .approve ? try readabilityOverride(name, revision: number, acknowledged: acknowledged) : nil
-        let honesty = decision == .approve && honestyAcknowledged ? honestyOverride(name, revision: number) : nil
+        let honesty = decision == .approve ? try honestyOverride(name, revision: number, acknowledged: honestyAcknowledged) : nil
         let overridden = [readability, honesty].compactMap { $0 }
         let note = overridden.isEmpty ? nil : overridden.map(\.note).joined(separator: "; ")
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
@@ -204,15 +204,22 @@ struct HistoryRoutes: PresetReading {
         return ("approved knowing it fails \(count): " + report.failures.joined(separator: "; "), report.failures)
     }
 
-    /// The page asks for an acknowledgement before approving a revision that fails the honesty
-    /// check (docs/honesty.md) and sends `acknowledgeHonesty`; the log then names the failures.
-    /// Checked only then: the check draws every period on every scenario.
-    func honestyOverride(_ name: String, revision number: Int) -> (note: String, failures: [String])? {
+    /// An approval of a revision that fails the honesty check (docs/honesty.md) on the event
+    /// scenarios (`HonestyMarkets.eventScenarios`, as the review shows it) is taken only with
+    /// `acknowledgeHonesty`, exactly as readability's: the log then
+    /// names the failures, and the approval keeps each as "Honesty: …" (signed with its exports).
+    func honestyOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
         guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
               let json = try? JSONValue.parse(revision.fileText), let preset = try? Preset(json: json, requireEnvelope: true),
-              let report = try? HonestyMarkets.report(preset.style, in: scenarios), !report.pass else { return nil }
-        let note = "approved knowing it fails \(counted(report.failures.count, "honesty check", "honesty checks")): " + report.failures.prefix(5).joined(separator: "; ")
-            + (report.failures.count > 5 ? "; …" : "")
+              let report = try? HonestyMarkets.report(preset.style, scenarios: HonestyMarkets.eventScenarios.map(\.rawValue), in: scenarios),
+              !report.pass else { return nil }
+        let count = counted(report.failures.count, "honesty check", "honesty checks")
+        guard acknowledged else {
+            throw HTTPError(409, "honesty_not_acknowledged",
+                            "revision \(number) of “\(name)” fails \(count) (\(report.failures[0])); to approve it anyway, send \"acknowledgeHonesty\": true",
+                            field: "acknowledgeHonesty")
+        }
+        let note = "approved knowing it fails \(count): " + report.failures.prefix(5).joined(separator: "; ") + (report.failures.count > 5 ? "; …" : "")
         return (note, report.failures.map { "Honesty: " + $0 })
     }
 

@@ -32,6 +32,9 @@ struct ScenarioRoutes: RouteGroup {
 
 struct ScenariosAnswer: Encodable, DocumentedAnswer {
     let scenarios: [ScenarioLibrary.Entry]
+    /// The scenarios an approval's honesty check (the review's and the server's gate) and an
+    /// honest Explore round judge on (`HonestyMarkets.eventScenarios`).
+    var approvalScenarios: [String] = HonestyMarkets.eventScenarios.map(\.rawValue)
     static var example: ScenariosAnswer { ScenariosAnswer(scenarios: [.init(name: "flash-crash", title: MarketScenario.flashCrash.title, builtIn: true)]) }
 }
 

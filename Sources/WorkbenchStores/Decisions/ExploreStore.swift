@@ -47,6 +47,9 @@ package struct Exploration: Codable, Sendable {
     package let voters: [String]
     /// End by itself once the best has not moved for `stableAfter` answers.
     package let endWhenStable: Bool
+    /// Propose (and report as best) only charts that pass the honesty check; nil in rounds made
+    /// before it existed. The check itself is the caller's (`ExploreStore.Admissible`).
+    package var honesty: Bool?
     package var model: ExploreRound
     package var tickets: [Ticket] = []
     package var history: [AnswerEntry] = []
@@ -126,7 +129,14 @@ package final class ExploreStore: Sendable {
 
     package enum Failure: Error, Equatable {
         case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
+        /// No candidate within the bounded tries passes the round's constraint.
+        case noAdmissibleCandidate
     }
+
+    /// The constraint a round's candidates must meet, given the round (nil: none for it): the
+    /// caller's, since the store knows no chart checks. Set on the model for one proposal or one
+    /// answer, never stored.
+    package typealias Admissible = (Exploration) -> (@Sendable ([Double]) -> Bool)?
 
     /// What one write of a round adds or removes besides its state.
     package struct Change: Sendable {
@@ -200,7 +210,7 @@ package final class ExploreStore: Sendable {
 
     /// A new round. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).
     package func create(preset: String, baseParameters: JSONValue, keys: [String], ranges: [String: ClosedRange<Double>], voters: [String],
-                        stableAfter: Int, endWhenStable: Bool, seed: UInt64?, by author: String) throws(Failure) -> Exploration {
+                        stableAfter: Int, endWhenStable: Bool, honesty: Bool = false, seed: UInt64?, by author: String) throws(Failure) -> Exploration {
         let space: ChartParameterSpace
         do { space = try ChartParameterSpace(keys: keys, ranges: ranges) } catch { throw .badChoice }
         var settings = ExploreRound.Settings()
@@ -209,7 +219,7 @@ package final class ExploreStore: Sendable {
         let round = Exploration(id: Sodium.randomHex(bytes: 8), createdBy: author, createdAt: Preset.now(), preset: preset,
                                 baseParameters: baseParameters.serialized(), keys: keys,
                                 ranges: ranges.mapValues { [$0.lowerBound, $0.upperBound] }, voters: voters, endWhenStable: endWhenStable,
-                                model: ExploreRound(space: space.space, seed: seed ?? random.next(), settings: settings))
+                                honesty: honesty ? true : nil, model: ExploreRound(space: space.space, seed: seed ?? random.next(), settings: settings))
         return try withIndex { (index: inout Index) throws(Failure) in
             guard index.open.count < Self.maxOpenRounds else { throw .tooMany }
             try save(round)
@@ -244,14 +254,21 @@ package final class ExploreStore: Sendable {
     /// stored once, when it is handed out; asking again returns it unchanged. Each person holds
     /// one ticket, a round at most `maxTickets` (the oldest unanswered is dropped).
     /// `parameters` describes a ticket's candidates for the records.
-    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (Exploration, Exploration.Ticket) {
+    /// `admissible`: the constraint of a round that asks for one (no candidate fails it; none
+    /// found within the model's bounded tries throws `noAdmissibleCandidate`).
+    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue,
+                      admissible: Admissible = { _ in nil }) throws(Failure) -> (Exploration, Exploration.Ticket) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             if let waiting = round.tickets.last(where: { $0.person == person }), waiting.points.count == count { return (round, waiting) }
             guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + count / 2 <= Self.maxProposals else { throw .full }
+            let constraint = admissible(round)
+            round.model.admissible = constraint
+            defer { round.model.admissible = nil }
             var proposals: [Int] = [], points: [[Double]] = []
             for _ in 0..<(count / 2) {
                 let p = round.model.propose(for: person)
+                if let constraint, !constraint(p.first) || !constraint(p.second) { throw .noAdmissibleCandidate }
                 proposals.append(p.id)
                 points += [p.first, p.second]
             }
@@ -271,10 +288,13 @@ package final class ExploreStore: Sendable {
 
     /// Records `choice` ("a"…"d" or "none") on a ticket. A pick beats every other candidate; no
     /// preference ties each pair shown. Ends the round when its best is stable (if asked to).
+    /// `admissible`: the round's constraint, which its best must meet too.
     package func answer(_ id: String, ticket token: String, choice: String, person: String,
-                        parameters: (Exploration, [[Double]]) -> JSONValue) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+                        parameters: (Exploration, [[Double]]) -> JSONValue, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
+            round.model.admissible = admissible(round)
+            defer { round.model.admissible = nil }
             guard let index = round.tickets.firstIndex(where: { $0.token == token }) else { throw .unknownTicket }
             let ticket = round.tickets[index]
             guard ticket.person == person else { throw .notYourTicket }
