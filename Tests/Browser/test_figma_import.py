@@ -38,6 +38,7 @@ def test_import_from_figma_previews_then_applies(people, fresh_server, tmp_path)
     ana = people("Ana")
     open_preset(ana, "Default")
     before = s.get("/api/presets/Default").json()
+    ana.locator("summary:has-text('More')").click()   # a preset's action, in its More menu
     ana.locator("#open-figma").click()
     assert ana.locator("#figma-dialog").is_visible()
     # A broken file: the variable at fault, Apply stays off.

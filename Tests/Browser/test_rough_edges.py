@@ -157,8 +157,13 @@ def test_copy_puts_the_json_export_on_the_clipboard(browser, server):
         page.select_option("#export-format", fmt)
         page.wait_for_function(f"() => document.querySelector('#export-text').textContent.includes('{marker}')")
         page.locator("#export-copy").click()
-        page.wait_for_timeout(100)
-        copied = page.evaluate("navigator.clipboard.readText()")
+        # The copy is asynchronous: wait until the clipboard holds this format's text, and keep
+        # the text read then (the clipboard is the machine's, shared with other browsers).
+        for _ in range(200):
+            copied = page.evaluate("navigator.clipboard.readText()")
+            if marker in copied:
+                break
+            page.wait_for_timeout(50)
         assert "[object Object]" not in copied and marker in copied, copied[:80]
     context.close()
 

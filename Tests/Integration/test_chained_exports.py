@@ -31,7 +31,7 @@ def approved_export(tmp_path):
     try:
         ana, ben = server.person("Ana"), server.person("Ben")
         assert ana.put("/api/presets/Pick", json={"name": "Pick", "parameters": {"lineColor": "#112233"}}).status_code == 201
-        approved = ben.post("/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True})
+        approved = ben.post("/api/presets/Pick/reviews", json={"revision": "1", "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True})
         assert approved.status_code in (200, 201), approved.text
     finally:
         server.stop()

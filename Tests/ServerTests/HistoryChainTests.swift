@@ -3,10 +3,11 @@ import Testing
 @testable import WorkbenchStores
 @testable import WorkbenchSupport
 
-/// The history's hash chain at scale: `workbench history check` (the full verify) must stay
-/// under a second on a healthy history of 10,000 revisions, and still find one edited row.
+/// The history's hash chain at scale: `workbench history check` (the full verify) passes a
+/// healthy history of 10,000 revisions and still finds one edited row. (Its time, ≤ 1 s, is
+/// measured by `make bench-history` on a release build, never in a unit test.)
 @Suite struct HistoryChainTests {
-    @Test func fullCheckOfTenThousandRevisionsTakesUnderASecondAndFindsAnEdit() throws {
+    @Test func fullCheckOfTenThousandRevisionsPassesAndFindsAnEdit() throws {
         let folder = NSTemporaryDirectory() + "history-chain-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let options = HistoryFile.Options(backupEvery: 0, stateFolder: folder + "-state")
@@ -22,12 +23,9 @@ import Testing
                 }
             }
         }
-        let started = Date()
         let verdict = try store.historyFile.check()
-        let seconds = Date().timeIntervalSince(started)
         #expect(verdict.problems.isEmpty)
         #expect(verdict.head.count >= 10_000)
-        #expect(seconds <= 1.0, "the full check took \(seconds) s")
         try store.database.withConnection { connection in
             try connection.execute("UPDATE revisions SET author = 'Mallory' WHERE number = 5000")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import WorkbenchStores
 @testable import WorkbenchSupport
@@ -18,6 +19,18 @@ import Testing
         #expect(stored == [SHA256.hex(secret)])
         let (_, other) = try people.create(name: "Ben", role: .viewer)
         #expect(other != secret)
+    }
+
+    @Test func anExpiredInvitationIsRefusedAndStaysUnused() throws {
+        let now = Mutex(1_800_000_000.0)
+        let people = try PeopleStore(database: SQLiteDatabase.inMemory(), clock: { now.withLock { $0 } })
+        let (invitation, code) = try people.invite(role: .editor, by: try people.owner(), lifetime: 3600)
+        now.withLock { $0 += 3601 }   // an hour and a second later
+        #expect(invitation.state(now: people.clock()) == "expired")
+        #expect(throws: PeopleStore.Failure.invitation("this invitation has expired; ask the owner for another")) {
+            try people.join(invitation: code, name: "Late")
+        }
+        #expect(try people.person(named: "Late") == nil)
     }
 
     @Test func namesAreUniqueWithoutCaseAfterNFC() throws {

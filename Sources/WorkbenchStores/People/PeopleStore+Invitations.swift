@@ -70,7 +70,6 @@ extension PeopleStore {
         );
         """
 
-    static func now() -> Double { Date().timeIntervalSince1970 }
 
     // MARK: Invitations
 
@@ -82,10 +81,10 @@ extension PeopleStore {
             throw .invitation("an invitation lasts from a minute to 30 days")
         }
         let code = Sodium.randomHex(bytes: Limits.secretBytes)
-        let created = DecisionLog.timestamp(), expires = Self.now() + lifetime
+        let created = DecisionLog.timestamp(), expires = clock() + lifetime
         let id = try change("invited") { connection -> Int64 in
             let open = try connection.query("SELECT count(*) FROM invitations WHERE used_by IS NULL AND revoked_at IS NULL AND expires_at > ?1",
-                                            [.real(Self.now())]).first?.int(0) ?? 0
+                                            [.real(clock())]).first?.int(0) ?? 0
             guard open < InvitationLimits.open else { throw Failure.invitation("\(InvitationLimits.open) invitations are open; revoke some first") }
             try connection.query("INSERT INTO invitations(code_sha256, role, issued_by, created_at, expires_at, restores) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
                                  [.text(Self.hash(secret: code)), .text(role.rawValue), .integer(issuer.id), .text(created), .real(expires),
@@ -110,7 +109,7 @@ extension PeopleStore {
             }
             guard row.integer(3) == nil else { throw Failure.invitation("this invitation was used already: each one makes one person; ask the owner for another") }
             guard row.text(4) == nil else { throw Failure.invitation("this invitation was revoked; ask the owner for another") }
-            guard (row.real(2) ?? 0) > Self.now() else { throw Failure.invitation("this invitation has expired; ask the owner for another") }
+            guard (row.real(2) ?? 0) > clock() else { throw Failure.invitation("this invitation has expired; ask the owner for another") }
             let person: Int64
             if let restored = row.integer(5) {
                 try connection.query("UPDATE people SET revoked_at = NULL, secret_sha256 = ?2 WHERE id = ?1", [.integer(restored), .text(Self.hash(secret: secret))])

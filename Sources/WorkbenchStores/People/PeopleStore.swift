@@ -82,9 +82,12 @@ package final class PeopleStore: Sendable {
     package static let ownerName = "owner"
 
     package let database: SQLiteDatabase
+    /// Seconds since 1970: when invitations are made and whether they have expired.
+    let clock: @Sendable () -> Double
 
-    package init(database: SQLiteDatabase) throws {
+    package init(database: SQLiteDatabase, clock: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws {
         self.database = database
+        self.clock = clock
         try database.withConnection { connection in
             try connection.execute("""
                 CREATE TABLE IF NOT EXISTS people (
