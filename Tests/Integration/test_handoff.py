@@ -1032,30 +1032,39 @@ def test_motion_json_live_and_reveal_say_the_presets_motions(tmp_path):
 
 
 def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path):
-    """The Compose adapter's own PeriodChange and chartFrame (what `Chart` draws each frame) replay
-    the vectors' period changes (each style, a retarget, reduced motion, a spring) and the outage
-    state frame by frame as the engine's scenes, and drawScene draws a mid-change frame exactly."""
+    """The Compose adapter's own ModelChange and chartFrame (what `Chart` draws each frame) replay
+    every motion of the vectors frame by frame as the engine's scenes: the period changes (each
+    style, a retarget, reduced motion, a spring), the live prices (at rest, pressed, reduced; the
+    header's flash), the reveals (each style, either placeholder, reduced) and the outage state;
+    drawScene draws a mid-motion frame exactly."""
     jar, _ = kotlin_jar
     source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
-    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source
-    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1]]):
+    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source and "ModelChange(builder)" in source
+    springy = write_preset(tmp_path, "Springy live", {"livePriceEasing": "spring", "springDamping": 0.4, "livePriceFlashDuration": 1.2,
+                                                      "revealPlaceholder": "flat", "revealEasing": "easeInOut", "revealReducedMotion": "none",
+                                                      "livePriceReducedMotion": "none"})
+    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1], springy]):
         path = bundle_vectors(tmp_path / str(i), preset)
         vectors = json.loads(path.read_text())
-        r = subprocess.run([JAVA, "-cp", str(jar), "periodrecording.PeriodRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        r = subprocess.run([JAVA, "-cp", str(jar), "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
         played = json.loads(r.stdout)
-        cases = [m for m in vectors["motions"] if m["motion"] in ("period", "outage")]  # the motions Chart plays
+        cases = vectors["motions"]
         assert list(played) == [m["name"] for m in cases]
+        assert {"period", "outage", "live", "reveal"} <= {m["motion"] for m in cases}
         for case in cases:
             ours = played[case["name"]]
             size = max(case["width"], case["height"])
             assert len(ours["scenes"]) == len(case["frames"])
             for k, (scene, frame) in enumerate(zip(ours["scenes"], case["frames"])):
                 assert_scenes_close(scene, frame["scene"], size, f"{case['name']} frame {k}")
-            if case["motion"] == "period" and case["parameters"].get("periodMorphStyle") != "none":
+            moves = any(0 < f.get("progress", 0) < 1 for f in case["frames"])
+            if case["motion"] != "outage" and moves and case.get("parameters", {}).get("periodMorphStyle") != "none":
                 drawn = ours["drawn"]
                 assert drawn is not None, case["name"]
                 assert_draw_calls_match_scene(drawn["calls"], case["frames"][drawn["index"]]["scene"], 0xFF102030)
+        live = [m for m in cases if m["motion"] == "live" and not m["reducedMotion"]]
+        assert live and all(any(s["header"].get("flash") for s in played[m["name"]]["scenes"]) for m in live)
 
 
 def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):
