@@ -120,12 +120,12 @@ extension HandoffBundle {
         case .ios:
             return [("ChartStyle+\(id).swift", "the preset as `ChartStyle.\(CodeName.valueName(preset.name))`"),
                     ("ChartMotion+\(id).swift", "its transition (`\(id)Motion`) for SwiftUI and UIKit"),
-                    ("motion.json", "every motion in every platform's terms: press and release, the period change (retarget, reduced motion) and the outage state"),
+                    ("motion.json", "every motion in every platform's terms: press and release, the period change (retarget, reduced motion), the live price (its flash), the first load's reveal and the outage state"),
                     ("vectors.json", "this preset's expected paths and easing samples")]
         case .android:
             return [("chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt", "the preset as `ChartPresets.\(CodeName.valueName(preset.name))`"),
                     ("chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt", "its transition as Compose animation specs, press and release"),
-                    ("motion.json", "every motion in every platform's terms: press and release, the period change (retarget, reduced motion) and the outage state"),
+                    ("motion.json", "every motion in every platform's terms: press and release, the period change (retarget, reduced motion), the live price (its flash), the first load's reveal and the outage state"),
                     ("vectors.json", "this preset's expected paths and easing samples")]
         }
     }

@@ -218,6 +218,8 @@ package struct MotionExport {
         if !timingOnly {
             pairs.append(("period", periodJSON(presetName: presetName)))
             pairs.append(("outage", outageJSON))
+            pairs.append(("live", liveJSON(presetName: presetName)))
+            pairs.append(("reveal", revealJSON(presetName: presetName)))
         }
         return .object(pairs)
     }

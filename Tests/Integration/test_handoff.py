@@ -940,7 +940,8 @@ def test_motion_json_v3_adds_the_period_change_and_outage_and_keeps_every_v2_key
     motion = json.loads((folder / "motion.json").read_text())
     assert motion["format"] == "chart-workbench.motion" and motion["version"] == 3
     v2_keys = ["format", "version", "preset", "easing", "animated", "duration", "kind", "cubicBezier", "press", "release", "reducedMotion", "haptics"]
-    assert list(motion)[:len(v2_keys)] == v2_keys and list(motion)[len(v2_keys):] == ["period", "outage"]
+    # `live` and `reveal` came later in v3, after the period change and outage (additive: no other key moved).
+    assert list(motion)[:len(v2_keys)] == v2_keys and list(motion)[len(v2_keys):] == ["period", "outage", "live", "reveal"]
     assert motion["cubicBezier"] == [0, 0, 0.58, 1] and motion["duration"]["value"] == 0.45
     assert motion["press"]["css"]["animation-timing-function"] == "cubic-bezier(0, 0, 0.58, 1)"
     period = motion["period"]
@@ -980,31 +981,90 @@ def test_motion_json_v3_adds_the_period_change_and_outage_and_keeps_every_v2_key
     assert checked >= 5
 
 
+def test_motion_json_live_and_reveal_say_the_presets_motions(tmp_path):
+    """motion.json v3's `live` and `reveal`: the live price's duration and easing in each platform's
+    terms (a Bezier's CSS curve, a spring's stiffness playing the engine's frames), its flash colours
+    and duration, the reveal's placeholder, style, duration and easing, and each reduced-motion
+    variant, all from the preset; the earlier keys keep their place."""
+    defaults = tmp_path / "defaults"
+    workbench("export", "--preset", str(write_preset(tmp_path, "Defaults", {})), "--format", "android", "--output", str(defaults))
+    motion = json.loads((defaults / "motion.json").read_text())
+    assert motion["version"] == 3 and list(motion)[-4:] == ["period", "outage", "live", "reveal"]
+    live, reveal = motion["live"], motion["reveal"]
+    assert (live["animated"], live["easing"], live["kind"]) == (True, "easeOut", "cubicBezier")
+    assert live["play"]["css"]["animation-timing-function"] == "cubic-bezier(0, 0, 0.58, 1)"
+    assert live["play"]["compose"]["durationMillis"] == round(live["duration"]["value"] * 1000)
+    assert live["flash"] == {**live["flash"], "enabled": True, "upColor": "#2EBD85"} and live["flash"]["duration"]["value"] > 0
+    assert live["reducedMotion"] == {**live["reducedMotion"], "style": "crossfade", "animated": True, "easing": "linear",
+                                     "duration": {"value": 0.2, "unit": "s"}}
+    assert (reveal["placeholder"], reveal["style"], reveal["easing"], reveal["duration"]) == ("skeleton", "drawOn", "easeOut", {"value": 0.6, "unit": "s"})
+    assert reveal["reducedMotion"]["style"] == "crossfade" and reveal["reducedMotion"]["animated"] is True
+    tuned = write_preset(tmp_path, "Tuned", {"livePriceDuration": 0.8, "livePriceEasing": "spring", "springDamping": 0.5, "livePriceFlash": False,
+                                             "livePriceDownColor": "#AA0011", "livePriceReducedMotion": "none", "revealPlaceholder": "flat",
+                                             "revealStyle": "fade", "revealDuration": 1.25, "revealEasing": "linear", "revealReducedMotion": "none"})
+    folder = tmp_path / "tuned"
+    workbench("export", "--preset", str(tuned), "--format", "android", "--output", str(folder))
+    motion = json.loads((folder / "motion.json").read_text())
+    live, reveal = motion["live"], motion["reveal"]
+    assert (live["kind"], live["duration"]["value"], live["flash"]["enabled"], live["flash"]["duration"]["value"]) == ("spring", 0.8, False, 0)
+    assert live["flash"]["downColor"] == "#AA0011" and live["reducedMotion"]["animated"] is False and live["reducedMotion"]["style"] == "none"
+    assert (reveal["placeholder"], reveal["style"], reveal["easing"], reveal["duration"]["value"], reveal["kind"]) == ("flat", "fade", "linear", 1.25, "cubicBezier")
+    assert reveal["play"]["css"]["animation-duration"] == "1250ms" and reveal["reducedMotion"]["animated"] is False
+    # The spring's exported terms play the vectors' live-price frames (x'' = -k (x - 1) - c x', x(0) = 0, x'(0) = v0).
+    k, c, v0 = live["spring"]["stiffness"], live["spring"]["damping"], live["spring"]["initialVelocity"]
+    case = next(m for m in json.loads((folder / "vectors.json").read_text())["motions"] if m["motion"] == "live" and not m["reducedMotion"])
+    w0 = math.sqrt(k)
+    zeta = c / (2 * w0)
+    checked = 0
+    for frame in case["frames"]:
+        t = frame["time"]
+        if 0 <= t < live["duration"]["value"] and zeta < 1:
+            wd = w0 * math.sqrt(1 - zeta * zeta)
+            x = 1 + math.exp(-zeta * w0 * t) * (-math.cos(wd * t) + (v0 - zeta * w0) / wd * math.sin(wd * t))
+            assert abs(x - frame["progress"]) < 1e-3, (t, x, frame["progress"])
+            checked += 1
+    assert checked >= 3
+    # A reveal of none has nothing to animate, under reduced motion either.
+    none = write_preset(tmp_path, "No reveal", {"revealStyle": "none"})
+    workbench("export", "--preset", str(none), "--format", "android", "--output", str(tmp_path / "none"))
+    reveal = json.loads((tmp_path / "none" / "motion.json").read_text())["reveal"]
+    assert reveal["animated"] is False and reveal["duration"]["value"] == 0 and reveal["reducedMotion"]["style"] == "none"
+
+
 def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path):
-    """The Compose adapter's own PeriodChange and chartFrame (what `Chart` draws each frame) replay
-    the vectors' period changes (each style, a retarget, reduced motion, a spring) and the outage
-    state frame by frame as the engine's scenes, and drawScene draws a mid-change frame exactly."""
+    """The Compose adapter's own ModelChange and chartFrame (what `Chart` draws each frame) replay
+    every motion of the vectors frame by frame as the engine's scenes: the period changes (each
+    style, a retarget, reduced motion, a spring), the live prices (at rest, pressed, reduced; the
+    header's flash), the reveals (each style, either placeholder, reduced) and the outage state;
+    drawScene draws a mid-motion frame exactly."""
     jar, _ = kotlin_jar
     source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
-    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source
-    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1]]):
+    assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source and "ModelChange(builder)" in source
+    springy = write_preset(tmp_path, "Springy live", {"livePriceEasing": "spring", "springDamping": 0.4, "livePriceFlashDuration": 1.2,
+                                                      "revealPlaceholder": "flat", "revealEasing": "easeInOut", "revealReducedMotion": "none",
+                                                      "livePriceReducedMotion": "none"})
+    for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1], springy]):
         path = bundle_vectors(tmp_path / str(i), preset)
         vectors = json.loads(path.read_text())
-        r = subprocess.run([JAVA, "-cp", str(jar), "periodrecording.PeriodRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        r = subprocess.run([JAVA, "-cp", str(jar), "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
         played = json.loads(r.stdout)
-        cases = [m for m in vectors["motions"] if m["motion"] in ("period", "outage")]  # the motions Chart plays
+        cases = vectors["motions"]
         assert list(played) == [m["name"] for m in cases]
+        assert {"period", "outage", "live", "reveal"} <= {m["motion"] for m in cases}
         for case in cases:
             ours = played[case["name"]]
             size = max(case["width"], case["height"])
             assert len(ours["scenes"]) == len(case["frames"])
             for k, (scene, frame) in enumerate(zip(ours["scenes"], case["frames"])):
                 assert_scenes_close(scene, frame["scene"], size, f"{case['name']} frame {k}")
-            if case["motion"] == "period" and case["parameters"].get("periodMorphStyle") != "none":
+            moves = any(0 < f.get("progress", 0) < 1 for f in case["frames"])
+            if case["motion"] != "outage" and moves and case.get("parameters", {}).get("periodMorphStyle") != "none":
                 drawn = ours["drawn"]
                 assert drawn is not None, case["name"]
                 assert_draw_calls_match_scene(drawn["calls"], case["frames"][drawn["index"]]["scene"], 0xFF102030)
+        live = [m for m in cases if m["motion"] == "live" and not m["reducedMotion"]]
+        assert live and all(any(s["header"].get("flash") for s in played[m["name"]]["scenes"]) for m in live)
 
 
 def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):

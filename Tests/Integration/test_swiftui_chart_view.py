@@ -164,6 +164,13 @@ def test_press_scrub_and_release_through_the_views_gesture(harness, tmp_path):
     data = series(42)
     defaults = preset(tmp_path, "defaults", {})
     frames = run_harness(harness, "gesture", "390", "240", "0.25", "0.625", stdin=data)
+    # The first frame is the reveal's start: the preset's placeholder alone (a skeleton band in the
+    # trailing colour), the chart at rest after it (the first model reveals itself since the reveal).
+    placeholder = frames["first"]
+    assert [c["call"] for c in placeholder] == ["beginLayer", "fill", "endLayer"], placeholder
+    pressed = json.loads(scene(defaults, data, "--progress", "1", "--selection", "0.4"))["scene"]["primitives"]
+    trailing = next(p["color"] for p in pressed if p["id"] == "trail")
+    close([stop["color"] for stop in placeholder[1]["shading"]["stops"]], [rgb(trailing, 0.3)] * 2, "placeholder")
     expected = {"rest": ["--progress", "0"], "pressed": ["--progress", "1", "--selection", "0.25"],
                 "scrubbed": ["--progress", "1", "--selection", "0.625"], "released": ["--progress", "0", "--selection", "0.625"]}
     for name, args in expected.items():
@@ -223,13 +230,18 @@ def test_the_ios_bundle_ships_this_chart_view(tmp_path):
 
 
 def test_chart_view_plays_every_motion_of_the_vectors(harness, tmp_path):
-    """ChartView's PeriodChange and frame (what its Canvas draws each frame) replay a bundle's
-    vectors.json motions (period changes in each style, a retarget, reduced motion, a spring; the
-    outage state) as the engine's scenes, frame by frame, and a mid-change frame draws exactly."""
+    """ChartView's ModelChange and frame (what its Canvas draws each frame) replay a bundle's
+    vectors.json motions (period changes in each style, a retarget, reduced motion, a spring; live
+    prices at rest, pressed and reduced, with the header's flash; the reveal in each style, from
+    either placeholder and reduced; the outage state) as the engine's scenes, frame by frame, and
+    a mid-motion frame draws exactly."""
     source = (ROOT / "iOS/ChartSwiftUI/ChartView.swift").read_text()
     assert "change.show(model, at: now" in source and "Self.frame(model" in source and "secondsSinceLastPrice" in source
+    assert "ModelChange()" in source
     for name, parameters in [("morph", {}), ("springy", {"periodEasing": "spring", "springDamping": 0.4, "periodMorphStyle": "crossfade",
-                                                         "periodReducedMotion": "none", "outageStaleAfter": 20, "outageDimOpacity": 0.3})]:
+                                                         "periodReducedMotion": "none", "outageStaleAfter": 20, "outageDimOpacity": 0.3,
+                                                         "livePriceEasing": "spring", "livePriceFlashDuration": 1.2, "livePriceReducedMotion": "none",
+                                                         "revealPlaceholder": "flat", "revealEasing": "easeInOut", "revealReducedMotion": "none"})]:
         folder = tmp_path / name
         r = subprocess.run([BINARY, "export", "--preset", str(preset(tmp_path, name, parameters)), "--format", "ios", "--output", str(folder)],
                            capture_output=True, text=True, timeout=120)
@@ -241,15 +253,20 @@ def test_chart_view_plays_every_motion_of_the_vectors(harness, tmp_path):
         lines = [json.loads(line) for line in r.stdout.splitlines()]
         scenes = {(line["name"], line["frame"]): json.loads(line["scene"]) for line in lines if "scene" in line}
         drawn = {line["name"]: line["calls"] for line in lines if "calls" in line}
-        played = [case for case in vectors["motions"] if case["motion"] in ("period", "outage")]
+        played = vectors["motions"]
+        assert {"period", "outage", "live", "reveal"} <= {case["motion"] for case in played}
         for case in played:
             size = max(case["width"], case["height"])
             for k, frame in enumerate(case["frames"]):
                 close_scene(scenes[(case["name"], k)], frame["scene"], size, f"{case['name']} frame {k}")
             mid = [k for k, f in enumerate(case["frames"]) if 0 < f.get("progress", 0) < 1]
-            if case["motion"] == "period" and mid:
+            if case["motion"] != "outage" and mid:
                 check(drawn[f"drawn {case['name']} {mid[0]}"], json.dumps(case["frames"][mid[0]]["scene"]))
         assert len(scenes) == sum(len(c["frames"]) for c in played)
+        # The live price's frames carry the header's flash while it lasts; the reveal's start on the placeholder.
+        live = [case for case in played if case["motion"] == "live" and not case["reducedMotion"]]
+        assert live and all(any(f["scene"]["header"].get("flash") for f in case["frames"]) for case in live)
+        assert all(scenes[(case["name"], 0)]["scene"]["primitives"][0]["id"] == "placeholder" for case in played if case["motion"] == "reveal")
 
 
 def close_scene(a, b, size, context):

@@ -17,10 +17,13 @@ import UIKit
 /// (`AXChartDescriptor`) gives VoiceOver's audio graph. With `haptics` on, crossing a price point
 /// while scrubbing plays a selection tick (`HapticTicker` decides when).
 ///
-/// A `model` of another period plays the preset's period change (`PeriodChange`: morph, crossfade
-/// or none, retargeted when another period comes mid-way; a press takes over from it), and
-/// `secondsSinceLastPrice` from the preset's `outageStaleAfter` on draws the outage state
-/// (`Outage`): pass the seconds since the feed's last price, or nil.
+/// Each new `model` plays what the preset says (`ModelChange`): the first one with prices, or
+/// one after a model without any (pass `ChartModel(times: [], raw: [], …)` while loading: the
+/// preset's placeholder shows), reveals itself; one of another period plays the period change
+/// (morph, crossfade or none, retargeted when another period comes mid-way; a press takes over
+/// from it); one whose last price is new plays the live price's step and flash (a press keeps
+/// its selection on its time). `secondsSinceLastPrice` from the preset's `outageStaleAfter` on
+/// draws the outage state (`Outage`): pass the seconds since the feed's last price, or nil.
 public struct ChartView: View {
     let model: ChartModel
     let scenes: ChartSceneBuilder
@@ -31,7 +34,7 @@ public struct ChartView: View {
     @State private var motion = TransitionMotion.resting(at: 0)
     @State private var selection: Double? = nil
     @State private var ticker: HapticTicker
-    @State private var change = PeriodChange()
+    @State private var change = ModelChange()
     #if canImport(UIKit)
     private let feedback = UISelectionFeedbackGenerator()
     #endif
@@ -58,13 +61,13 @@ public struct ChartView: View {
     public var body: some View {
         // The selected point's words while the finger is down, the last price's at rest.
         let pressing = motion.target == 1 && selection != nil
-        let words = builder(model, ChartState(progress: pressing ? 1 : 0, selection: pressing ? selection : nil)).accessibility
+        let words = builder(model, ChartState(progress: pressing ? 1 : 0, selection: pressing ? change.selection(selection) : nil)).accessibility
         return GeometryReader { proxy in
             TimelineView(.animation) { timeline in
                 Canvas { context, _ in
                     let now = timeline.date.timeIntervalSinceReferenceDate
-                    // A model of another period starts the change here, on the first frame that shows it.
-                    change.show(model, at: now, builder: builder)
+                    // A new model starts its motion here, on the first frame that shows it.
+                    change.show(model, at: now, builder: builder, press: motion.state(at: now), selection: selection)
                     let frame = Self.frame(model, builder: builder, press: motion.state(at: now), selection: selection, change: change, at: now,
                                            secondsSinceLastPrice: secondsSinceLastPrice)
                     Self.draw(frame.scene, in: &context, foreground: foreground)

@@ -20,4 +20,6 @@ interface PointerInputScope {
 
 class PointerInputModifier(val keys: List<Any?>, val block: suspend PointerInputScope.() -> Unit) : Modifier
 
+fun Modifier.pointerInput(key1: Any?, block: suspend PointerInputScope.() -> Unit): Modifier = PointerInputModifier(listOf(key1), block)
+
 fun Modifier.pointerInput(key1: Any?, key2: Any?, block: suspend PointerInputScope.() -> Unit): Modifier = PointerInputModifier(listOf(key1, key2), block)

@@ -1,6 +1,9 @@
 // Stand-ins for the androidx.compose.runtime signatures the Chart composable uses.
 package androidx.compose.runtime
 
+import kotlin.coroutines.Continuation
+import kotlin.coroutines.EmptyCoroutineContext
+import kotlin.coroutines.startCoroutine
 import kotlin.reflect.KProperty
 
 annotation class Composable
@@ -18,10 +21,18 @@ fun <T> remember(calculation: () -> T): T = calculation()
 
 fun <T> remember(key1: Any?, calculation: () -> T): T = calculation()
 
-/** The effect's block is not run: the recording tests draw single frames. */
-fun LaunchedEffect(key1: Any?, block: suspend kotlinx.coroutines.CoroutineScope.() -> Unit) {}
+/** The effect's block runs to its end at once (as the composition's first frames would run it). */
+fun LaunchedEffect(key1: Any?, block: suspend kotlinx.coroutines.CoroutineScope.() -> Unit) {
+    block.startCoroutine(object : kotlinx.coroutines.CoroutineScope {}, Continuation(EmptyCoroutineContext) { it.getOrThrow() })
+}
 
-suspend fun <R> withFrameNanos(onFrame: (frameTimeNanos: Long) -> R): R = onFrame(0L)
+/** One frame of a 60 Hz display: the frame's time a frame's length from now. */
+suspend fun <R> withFrameNanos(onFrame: (frameTimeNanos: Long) -> R): R {
+    Thread.sleep(16)
+    return onFrame(System.nanoTime())
+}
+
+fun <T> rememberUpdatedState(newValue: T): State<T> = mutableStateOf(newValue)
 
 class ProvidableCompositionLocal<T>(val current: T)
 

@@ -87,19 +87,22 @@ struct MotionVectors: Decodable {
     struct Case: Decodable {
         let name: String, motion: String, width: Double, height: Double, points: [[Double?]]
         let parameters: [String: ParameterJSON]?, reducedMotion: Bool?, from: String?, period: String?, events: [Event]?, frames: [Frame]
+        /// A live case's new price ([time, price]) and the press when it arrives.
+        let price: [Double]?, progress: Double?, selection: Double?
     }
     let preset: Preset
     let motions: [Case]
 }
 
 if arguments[1] == "motions" {
-    // motions VECTORS.json: each case replayed through ChartView's PeriodChange and frame (the
-    // press at rest during a period change; the outage over the press's scenes); one line a
-    // frame (its scene) and the recorded draw calls of the first frame mid-change.
+    // motions VECTORS.json: each case replayed through ChartView's ModelChange and frame (the
+    // press at rest during a period change or reveal, settled where the case says during a live
+    // price; the outage over the press's scenes); one line a frame (its scene) and the recorded
+    // draw calls of the first frame mid-motion.
     let vectors = try JSONDecoder().decode(MotionVectors.self, from: try Data(contentsOf: URL(fileURLWithPath: arguments[2])))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-    for c in vectors.motions where c.motion == "period" || c.motion == "outage" {  // the motions ChartView plays
+    for c in vectors.motions {
         var values = vectors.preset.parameters.mapValues(\.value)
         for (key, value) in c.parameters ?? [:] { values[key] = value.value }
         let style = try ChartStyle.from(values).style
@@ -108,14 +111,21 @@ if arguments[1] == "motions" {
             ChartModel(series: series, period: Period(rawValue: key!)!, style: style, width: c.width, height: c.height)
         }
         let builder = ChartSceneBuilder(style: style, reducedMotion: c.reducedMotion ?? false)
-        let change = PeriodChange()
+        let change = ModelChange()
         var drawn = false
+        func draw(_ scene: ChartScene, _ k: Int) {
+            guard !drawn else { return }
+            drawn = true
+            var context = GraphicsContext()
+            ChartView.draw(scene.scene, in: &context, foreground: black)
+            emit("drawn \(c.name) \(k)")
+        }
         func output(_ scene: ChartScene, _ k: Int) {
             let line: [String: Any] = ["name": c.name, "frame": k, "scene": String(decoding: try! encoder.encode(scene), as: UTF8.self)]
             print(String(decoding: try! JSONSerialization.data(withJSONObject: line), as: UTF8.self))
         }
         if c.motion == "period" {
-            change.show(model(c.from), at: -1, builder: builder)
+            change.show(model(c.from), at: -100, builder: builder)  // its reveal long over
             var pending = c.events ?? []
             for (k, frame) in c.frames.enumerated() {
                 let time = frame.time!
@@ -126,16 +136,39 @@ if arguments[1] == "motions" {
                 let scene = ChartView.frame(change.shown!, builder: builder, press: TransitionMotion.resting(at: 0).state(at: 0), selection: nil,
                                             change: change, at: time, secondsSinceLastPrice: nil)
                 output(scene, k)
-                if !drawn, (0.0..<1).contains(change.progress(at: time)), change.progress(at: time) > 0 {
-                    drawn = true
-                    var context = GraphicsContext()
-                    ChartView.draw(scene.scene, in: &context, foreground: black)
-                    emit("drawn \(c.name) \(k)")
+                if (0.0..<1).contains(change.progress(at: time)), change.progress(at: time) > 0 { draw(scene, k) }
+            }
+        } else if c.motion == "live" || c.motion == "reveal" {
+            // A live price: the chart before it shown long before (its own reveal over), the press
+            // settled where the case says, the price arriving at 0. A reveal: the placeholder (a
+            // model without prices) shown before, the prices arriving at 0.
+            let shown = model(c.period)
+            let press = TransitionMotion.resting(at: c.progress ?? 0).state(at: 0)
+            if c.motion == "live" {
+                change.show(shown, at: -100, builder: builder, press: press, selection: c.selection)
+            } else {
+                change.show(ChartModel(times: [], raw: [], style: style, width: c.width, height: c.height), at: -1, builder: builder)
+            }
+            var arrived = false
+            for (k, frame) in c.frames.enumerated() {
+                let time = frame.time!
+                if time >= 0, !arrived {
+                    arrived = true
+                    var next = shown
+                    if let price = c.price {
+                        next = ChartModel(series: PriceSeries(times: series.times + [Int64(price[0])], prices: series.prices + [price[1]]),
+                                          period: Period(rawValue: c.period!)!, style: style, width: c.width, height: c.height)
+                    }
+                    change.show(next, at: 0, builder: builder, press: press, selection: c.selection)
                 }
+                let scene = ChartView.frame(change.shown!, builder: builder, press: press, selection: c.selection, change: change, at: time,
+                                            secondsSinceLastPrice: nil)
+                output(scene, k)
+                if 0 < frame.progress, frame.progress < 1 { draw(scene, k) }
             }
         } else {
             let shown = model(c.period)
-            change.show(shown, at: 0, builder: builder)
+            change.show(shown, at: -100, builder: builder)  // its reveal long over
             for (k, frame) in c.frames.enumerated() {
                 output(ChartView.frame(shown, builder: builder, press: TransitionMotion.resting(at: frame.progress).state(at: 0), selection: frame.selection,
                                        change: change, at: 0, secondsSinceLastPrice: frame.secondsSinceLastPrice), k)
@@ -179,7 +212,9 @@ if arguments[1] == "motions" {
                                     "firstX": descriptor.series.first?.dataPoints.first.map { (descriptor.xAxis as! AXNumericDataAxisDescriptor).valueDescriptionProvider($0.xValue) } ?? ""]
         print(String(decoding: try! JSONSerialization.data(withJSONObject: ["name": name + "-words", "calls": [words]]), as: UTF8.self))
     }
-    frame("rest", after: 0)
+    // The first model reveals itself from the placeholder: the first frame starts it, the next is after it.
+    frame("first", after: 0)
+    frame("rest", after: 2)
     content.gesture.changed!(DragGesture.Value(location: CGPoint(x: Double(arguments[4])! * width, y: height / 2)))
     if reduced { frame("mid", after: 0.1) }
     frame("pressed", after: 5)

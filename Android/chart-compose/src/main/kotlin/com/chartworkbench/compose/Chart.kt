@@ -8,6 +8,7 @@ import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.rememberUpdatedState
 import androidx.compose.runtime.setValue
 import androidx.compose.runtime.withFrameNanos
 import androidx.compose.ui.Modifier
@@ -46,9 +47,10 @@ import com.chartworkbench.engine.*
  * plays: linear over `reducedMotionDuration`, drawn as the engine's crossfade (or a jump). The
  * scene's words are the semantics' contentDescription and stateDescription; with `haptics` on,
  * crossing a price point while scrubbing plays `TextHandleMove` (`HapticTicker` decides when).
- * A `model` of another period plays the preset's period change (`PeriodChange`; a press takes
- * over from it), and `secondsSinceLastPrice` from the preset's `outageStaleAfter` on draws the
- * outage state (`Outage`): pass the seconds since the feed's last price, or null.
+ * Each new `model` plays the preset's motion (`ModelChange`): the first with prices (or one after a model without any,
+ * `ChartModel(DoubleArray(0), DoubleArray(0), …)`, which shows the placeholder) reveals itself; another period plays
+ * the period change (a press takes over); a new last price plays the live step and flash (a press keeps its selection).
+ * `secondsSinceLastPrice` from the preset's `outageStaleAfter` on draws the outage state (`Outage`), or pass null.
  */
 @Composable
 fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, foreground: Color = Color(0xFF000000L),
@@ -59,23 +61,24 @@ fun Chart(model: ChartModel, style: ChartStyle, modifier: Modifier = Modifier, f
     val builder = remember(style, reduced) { ChartSceneBuilder(style, reducedMotion = reduced, subject = subject) }
     val motionStyle = remember(style, reduced) { style.motionStyle(reduced) }
     val ticker = remember(style) { HapticTicker(style) }
-    val change = remember(style, reduced) { PeriodChange(builder) }
+    val change = remember(style, reduced) { ModelChange(builder) }
     var motion by remember(style) { mutableStateOf(TransitionMotion.resting(0.0)) }
-    var selection by remember(model) { mutableStateOf<Double?>(null) }
+    var selection by remember(style) { mutableStateOf<Double?>(null) }
+    val latest by rememberUpdatedState(model)
     var now by remember { mutableStateOf(0.0) }
     val measurer = rememberTextMeasurer()
     fun seconds() = System.nanoTime() / 1e9
-    remember(model, change) { change.show(model, seconds()) }
+    remember(model, change) { val at = seconds(); change.show(model, at, motion.state(at), selection) }
     fun select(fraction: Double) {
         selection = fraction
-        if (ticker.update(Selection.of(model, fraction, 1.0)?.index, seconds())) haptics.performHapticFeedback(HapticFeedbackType.TextHandleMove)
+        if (ticker.update(Selection.of(latest, fraction, 1.0)?.index, seconds())) haptics.performHapticFeedback(HapticFeedbackType.TextHandleMove)
     }
     // The selected point's words while the finger is down, the last price's at rest.
     val pressing = motion.target == 1.0 && selection != null
-    val words = builder.build(model, ChartState(if (pressing) 1.0 else 0.0, if (pressing) selection else null)).accessibility
+    val words = builder.build(model, ChartState(if (pressing) 1.0 else 0.0, if (pressing) change.selection(selection) else null)).accessibility
     LaunchedEffect(motion) { while (!motion.state(now).finished) withFrameNanos { now = seconds() } }
     LaunchedEffect(model) { while (change.isMoving(now)) withFrameNanos { now = seconds() } }
-    Canvas(modifier.semantics { contentDescription = words.label; stateDescription = words.value }.pointerInput(model, style) {
+    Canvas(modifier.semantics { contentDescription = words.label; stateDescription = words.value }.pointerInput(style) {
         awaitEachGesture {
             val down = awaitFirstDown()
             select((down.position.x / size.width).toDouble().coerceIn(0.0, 1.0))
