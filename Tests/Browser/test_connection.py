@@ -73,7 +73,7 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
             page.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
             assert banner(page).text_content() == "Server restarted" and banner(page).is_visible()
         # Both unsaved edits are the new server's draft again, and still on Ada's screen, unsaved.
-        assert wait_for(lambda: draft_value(again, "markerRadius") == 7 and draft_value(again, "indicatorDash") == 5)
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 7 and draft_value(again, "indicatorDash") == 5, timeout=15)
         # Each edit is given back by its author's page: the new draft credits Ada and Ben, each for their own.
         authors = {key: change["author"] for change in again.get("/api/drafts/Default").json()["changes"] for key in change["keys"]}
         assert authors == {"markerRadius": "Ada", "indicatorDash": "Ben"}, authors

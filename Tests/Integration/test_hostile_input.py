@@ -32,7 +32,7 @@ def test_a_19_digit_time_in_inspect_and_serve_data_is_one_line_on_stderr(tmp_pat
     r = inspect(path)
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "line 2" in r.stderr
-    served = subprocess.run([BINARY, "serve", "--port", "0", "--data", str(path)], capture_output=True, text=True, timeout=60)
+    served = subprocess.run([BINARY, "serve", "--port", "0", "--presets", str(tmp_path / "team"), "--data", str(path)], capture_output=True, text=True, timeout=60)
     assert served.returncode == 1, served  # an exit with a message, not a signal
     assert served.stderr.count("\n") == 1 and "line 2" in served.stderr
 
