@@ -63,19 +63,21 @@ export class DraftSync {
 
   /**
    * After a server restart: the server's drafts started again from the saved revisions, so the
-   * values this page holds that the new draft lacks (ours, and others' unsaved edits we hold too)
-   * go back to it as one change; every page on the preset does the same, so an edit survives
-   * while any page that saw it is open. Following and viewing pages only read the draft.
+   * unsaved values this page's person set go back to it as one change; every page on the preset
+   * does the same, so each edit survives while its author's page is open, credited to them.
+   * Following and viewing pages only read the draft.
    */
   async reclaim() {
     const name = this.store.presetName;
+    // What this page holds now: another page's reclaim can reach us (and be shown) while we ask.
+    const held = { ...this.store.params }, setters = new Map(this.setters), dirty = new Set(this.dirty.keys());
     this.store.forgetDraft();
     if (name === null) return;
     const draft = await getJSON(path(name));
     // Only the values this person set (or has not yet heard back): another person's unsaved edit
     // is given back by their own page, so the new draft credits each edit to whoever made it.
-    const ours = k => this.dirty.has(k) || this.setters.get(k) === this.me;
-    const unsaved = Object.fromEntries(Object.entries(this.store.params).filter(([k, v]) => k in draft.parameters && !same(v, draft.parameters[k]) && ours(k)));
+    const ours = k => dirty.has(k) || setters.get(k) === this.me;
+    const unsaved = Object.fromEntries(Object.entries(held).filter(([k, v]) => k in draft.parameters && !same(v, draft.parameters[k]) && ours(k)));
     this.setters.clear();
     this.noteSetters(draft);
     if (!Object.keys(unsaved).length || !this.canWrite || this.following) return this.take(draft, { orEqual: true });
