@@ -29,4 +29,10 @@ enum MotionMix {
             return to
         }
     }
+
+    /// The two pictures by opacity at weight q (0…1): the old one's primitives faded out under
+    /// ids suffixed `-from`, the new one's faded in. What a crossfade motion draws.
+    static func crossfade(_ from: ChartScene, _ to: ChartScene, _ q: Double) -> [ScenePrimitive] {
+        from.scene.primitives.map { $0.renamed($0.id + "-from").fading(1 - q) } + to.scene.primitives.map { $0.fading(q) }
+    }
 }

@@ -96,8 +96,7 @@ public struct PeriodMorph: Sendable {
         case .crossfade:
             let q = Swift.min(Swift.max(p, 0), 1)
             var frame = toScene
-            frame.scene.primitives = fromScene.scene.primitives.map { $0.renamed($0.id + "-from").fading(1 - q) }
-                + toScene.scene.primitives.map { $0.fading(q) }
+            frame.scene.primitives = MotionMix.crossfade(fromScene, toScene, q)
             frame.header = header(shape(at: q))
             return frame
         case .morph:

@@ -83,8 +83,7 @@ class LivePriceStep(old: ChartModel, new: ChartModel, state: ChartState = ChartS
             Played.NONE -> return if (p > 0) toScene else fromScene
             Played.CROSSFADE -> {
                 val q = Math.min(Math.max(p, 0.0), 1.0)
-                val primitives = fromScene.scene.primitives.map { it.renamed(it.id + "-from").fading(1 - q) } +
-                    toScene.scene.primitives.map { it.fading(q) }
+                val primitives = MotionMix.crossfade(fromScene, toScene, q)
                 return toScene.copy(scene = toScene.scene.copy(primitives = primitives), header = header(q))
             }
             Played.STEP -> {

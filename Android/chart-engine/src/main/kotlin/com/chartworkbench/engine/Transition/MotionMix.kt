@@ -22,4 +22,9 @@ object MotionMix {
             else -> to
         }
     }
+
+    /** The two pictures by opacity at weight q (0…1): the old one's primitives faded out under
+     * ids suffixed `-from`, the new one's faded in. What a crossfade motion draws. */
+    fun crossfade(from: ChartScene, to: ChartScene, q: Double): List<ScenePrimitive> =
+        from.scene.primitives.map { it.renamed(it.id + "-from").fading(1 - q) } + to.scene.primitives.map { it.fading(q) }
 }

@@ -58,8 +58,7 @@ class PeriodMorph private constructor(
             PeriodMorphStyle.NONE -> return if (p > 0) toScene else fromScene
             PeriodMorphStyle.CROSSFADE -> {
                 val q = Math.min(Math.max(p, 0.0), 1.0)
-                val primitives = fromScene.scene.primitives.map { it.renamed(it.id + "-from").fading(1 - q) } +
-                    toScene.scene.primitives.map { it.fading(q) }
+                val primitives = MotionMix.crossfade(fromScene, toScene, q)
                 return toScene.copy(scene = toScene.scene.copy(primitives = primitives), header = header(shape(q)))
             }
             PeriodMorphStyle.MORPH -> {
