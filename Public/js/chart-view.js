@@ -85,11 +85,13 @@ export class ChartView {
   /** The first load: the placeholder, then the reveal the preset chooses (a plain draw without the socket). */
   async reveal() {
     this.revealing = true;
+    writeAttribute(this.element, 'aria-busy', 'true');
     const open = await renderChannel.whenOpen(1500);
     this.revealing = false;
     this.dirty = false;
     this.drawnPeriod = this.source().view.period;
-    if (open && this.held === null && !this.pressed) this.startMotion('reveal'); else this.draw();
+    if (open && this.held === null && !this.pressed) this.startMotion('reveal');
+    else { writeAttribute(this.element, 'aria-busy', 'false'); this.draw(); }
   }
 
   /**
@@ -218,6 +220,8 @@ export class ChartView {
       return Promise.resolve();
     }
     this.moving = true;
+    // Assistive technology (and a test) waits for the motion to settle before reading the chart.
+    writeAttribute(this.element, 'aria-busy', 'true');
     this.pressedAt = performance.now();
     const shown = this.sendFrame(action, extra);
     if (!this.loop) this.loop = requestAnimationFrame(() => this.tick());
@@ -259,6 +263,7 @@ export class ChartView {
   }
 
   settle() {
+    writeAttribute(this.element, 'aria-busy', 'false');
     if (this.progress === 0 && !this.pressed) { this.selection = null; this.draw(); }
     else if (this.dirty) { this.dirty = false; this.draw(); }
     const waiters = this.settledWaiters;

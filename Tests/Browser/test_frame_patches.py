@@ -4,10 +4,22 @@ import json
 import sys
 from pathlib import Path
 
+import pytest
 from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from workbench_server import Server, small_csv
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Integration"))
 from test_scene import check_svg_matches_scene  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A server whose live price does not tick during a test: a live step plays a motion whose
+    frames move the inspector's progress, which is not what these tests count."""
+    s = Server("--live-interval", "600", data_csv=small_csv())
+    yield s
+    s.close()
+
 
 RECORD = """() => {
     window.patched = 0; window.replaced = 0;
@@ -102,7 +114,7 @@ MUTATIONS = """async () => {
 def test_a_slider_step_changes_only_the_chart_and_its_own_control(page, server):
     """Every write outside them restyles or relays out the page, which the next frame waits for."""
     open_page(page, server, "?preset=Default")
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#preview[aria-busy=false]")  # the first load's reveal is over
     outside = page.evaluate(MUTATIONS)
     assert outside == [], outside
 
