@@ -53,6 +53,11 @@ export class Explore {
     onDecisionEvent('explore', data => this.heard(data));
   }
 
+  /** A live price arrived: every candidate on screen plays the engine's step to it together. */
+  priceArrived() {
+    if (this.dialog.open) this.views.forEach(view => view.priceArrived());
+  }
+
   async open() {
     await this.fillStartForm();
     if (!this.dialog.open) this.dialog.showModal();

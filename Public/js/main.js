@@ -68,10 +68,10 @@ async function start() {
   new Exporter(presets);
   new FigmaImport(presets);
   new Comments(store, () => Number($('progress-scrub').value));
-  new Rounds(store, presets);
-  new Explore(store, presets);
+  const rounds = new Rounds(store, presets);
+  const explore = new Explore(store, presets);
   const prices = new PriceData({ onChanged: () => stage.chart.draw(), status,
-                                 onAppended: () => { stage.chart.priceArrived(); compare.priceArrived(); } });
+                                 onAppended: () => [stage.chart, compare, rounds, explore].forEach(view => view.priceArrived()) });
   live = new LiveSession(store, presets, drafts, {
     notice,
     onPresetEvent: event => { compare.presetChanged(event); return actions.heard(event); },

@@ -52,6 +52,11 @@ export class Rounds {
     $('open-rounds').textContent = open ? `Blind round… (${open} open)` : 'Blind round…';
   }
 
+  /** A live price arrived: every candidate on screen plays the engine's step to it together. */
+  priceArrived() {
+    if (this.dialog.open) this.views.forEach(view => view.priceArrived());
+  }
+
   async open() {
     await this.fillStartForm();
     if (!this.dialog.open) this.dialog.showModal();

@@ -26,3 +26,37 @@ def test_explore_plays_the_reveal_on_every_candidate(people):
     for chart in ("#explore-a", "#explore-b"):
         ada.wait_for_selector(chart + " [id$=-placeholder]", state="detached", timeout=10000)
     assert serious(ada, "#explore-dialog") == []
+
+
+STEPS_SEEN = """ids => {
+    window.stepped = new Set();
+    new MutationObserver(() => {
+        for (const id of ids) {
+            const svg = document.querySelector('#' + id + ' svg');
+            // A live step's frames carry the up or down flash; a plain redraw does not.
+            if (svg?.dataset.flashDirection) window.stepped.add(id + ' ' + svg.dataset.lastTime);
+        }
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+}"""
+
+
+def test_a_live_price_steps_every_candidate_of_explore_together(people, fresh_server):
+    ada = people("Ada", "?livePriceDuration=1")
+    ada.locator("#open-explore").click()
+    ada.locator("#explore-preset").select_option("Default")
+    ada.locator("#explore-parameter-inactiveLineWidth").check()
+    ada.locator("#explore-start button[type=submit]").click()
+    for chart in ("#explore-a", "#explore-b"):
+        ada.wait_for_selector(chart + " path[id$=-line]")
+    before = ada.evaluate("() => ['explore-a', 'explore-b'].map(id => document.querySelector('#' + id + ' svg').dataset.lastTime)")
+    ada.evaluate(STEPS_SEEN, ["explore-a", "explore-b"])
+    assert fresh_server.request("POST", "/api/live", json={"enabled": True}).status_code == 200
+    try:
+        ada.wait_for_function("() => [...window.stepped].filter(s => s.startsWith('explore-a')).length"
+                              " && [...window.stepped].filter(s => s.startsWith('explore-b')).length", timeout=15000)
+    finally:
+        fresh_server.request("POST", "/api/live", json={"enabled": False})
+    stepped = ada.evaluate("[...window.stepped]")
+    # Each candidate stepped to a newer price than the one it showed.
+    for chart, shown in zip(("explore-a", "explore-b"), before):
+        assert any(s.split(" ")[0] == chart and int(s.split(" ")[1]) > int(shown) for s in stepped), (stepped, before)
