@@ -36,9 +36,19 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         sizes[item.path] = sizes.get(item.path, 0) + 1
 
+    # The first test that needs the shared Kotlin jar goes out first and compiles it; the others
+    # come after the other split files, by when the jar is there, instead of each worker that
+    # draws one sitting on the compile's lock for minutes.
+    needing_jar = [item for item in items if "kotlin_jar" in getattr(item, "fixturenames", ())]
+    first, later = needing_jar[:1], set(needing_jar[1:])
+
     def order(indexed):
         index, item = indexed
         name = item.path.name
+        if item in first:
+            return (0, -1, index)
+        if item in later:
+            return (0, len(SPLIT_FILES), index)
         if name in SPLIT_FILES:
             return (0, SPLIT_FILES.index(name), index)
         return (1, -sizes[item.path], index)
