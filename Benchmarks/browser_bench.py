@@ -169,6 +169,61 @@ def press_benchmark(browser, url, label, invite):
     page.close()
 
 
+TAP_RECORDER = """() => {
+    const preview = document.querySelector('#preview');
+    window.tapToFrame = [];
+    window.mutations = 0;
+    window.replaced = 0;
+    let tappedAt = null;
+    for (const button of document.querySelectorAll('[data-period]')) {
+        button.addEventListener('pointerdown', event => { tappedAt = event.timeStamp; }, { capture: true });
+    }
+    new MutationObserver(records => {
+        window.mutations++;
+        if (records.some(r => r.type === 'childList' && r.target === preview)) window.replaced++;
+        if (tappedAt !== null && preview.getAttribute('aria-busy') === 'true') {
+            window.tapToFrame.push(performance.now() - tappedAt);
+            tappedAt = null;
+        }
+    }).observe(preview, { childList: true, subtree: true, attributes: true, characterData: true });
+}"""
+
+
+def period_click_benchmark(browser, url, label, invite):
+    """Real clicks on the period buttons (1D ↔ ALL, 1440 px wide): pointerdown → the morph's first
+    frame in the DOM, and the bytes one whole period change moves over the render socket, to set
+    beside a press and release's (issue 35: within them)."""
+    page = browser.new_page(viewport={"width": 1440, "height": 900})
+    traffic = {"received": 0, "sent": 0}
+    size = lambda payload: len(payload.encode() if isinstance(payload, str) else payload)
+
+    def count(socket):
+        socket.on("framereceived", lambda payload: traffic.__setitem__("received", traffic["received"] + size(payload)))
+        socket.on("framesent", lambda payload: traffic.__setitem__("sent", traffic["sent"] + size(payload)))
+    page.on("websocket", count)
+    open_as_person(page, url + "?period=1D&device=custom&width=1440&height=320", "Tapper " + label.split()[0], invite())
+    page.wait_for_selector("#preview[aria-busy=false]")
+    page.evaluate(TAP_RECORDER)
+    per_change, frames, replaced = [], [], []
+    for i in range(20):
+        page.evaluate("window.mutations = 0; window.replaced = 0")
+        before = dict(traffic)
+        page.locator(f"[data-period='{'ALL' if i % 2 == 0 else '1D'}']").click()
+        page.wait_for_function("() => window.mutations > 0")
+        page.wait_for_selector("#preview[aria-busy=false]")
+        page.wait_for_timeout(150)
+        per_change.append(traffic["received"] - before["received"] + traffic["sent"] - before["sent"])
+        frames.append(page.evaluate("window.mutations"))
+        replaced.append(page.evaluate("window.replaced"))
+    first = page.evaluate("window.tapToFrame")
+    print(f"{label} period change, {len(first)} real clicks: pointerdown → first morph frame in the DOM p50 {statistics.median(first):.1f} ms, "
+          f"p95 {percentile(first, 95):.1f} ms")
+    print(f"{label} period change over the socket: median {statistics.median(per_change) / 1024:.1f} KB both ways "
+          f"(max {max(per_change) / 1024:.1f} KB), {statistics.median(frames):.0f} DOM updates, "
+          f"whole documents per change: at most {max(replaced)}")
+    page.close()
+
+
 PERIOD_ROUND_TRIPS = """async ({ count }) => {
     const socket = new WebSocket(location.origin.replace('http', 'ws') + '/api/render/socket');
     await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
@@ -259,6 +314,7 @@ def main():
                         whole_svg_baseline(page)
                     page.close()
                     press_benchmark(browser, url, label, invite)
+                    period_click_benchmark(browser, url, label, invite)
                     if worker:
                         elapsed = time.monotonic() - started
                         server_cpu, editors_cpu = cpu_seconds(server.pid) - cpu_before[0], cpu_seconds(worker.pid) - cpu_before[1]
