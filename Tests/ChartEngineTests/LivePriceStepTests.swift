@@ -43,6 +43,28 @@ import Testing
         #expect(abs(near1!.x - end1!.x) < 1e-6 && abs(near1!.y - end1!.y) < 1e-6)
     }
 
+    /// A newer price while a step still plays: the next step starts at the frame shown (line,
+    /// header, a held selection), not at the first step's end, and ends at the newest chart.
+    @Test func aNewerPriceMidStepGoesOnFromTheFrameShown() throws {
+        let times = (0..<41).map { Double($0) * 60 }
+        let raw = (0..<41).map { 100 + 10 * sin(Double($0) / 3) }
+        let (old, middle) = Self.models(newPrice: 130, extend: true)
+        let newest = ChartModel(times: times + [41 * 60], raw: raw.dropLast() + [130, 90], style: ChartStyle(), width: 320, height: 200, period: .day)
+        let pressed = ChartState(progress: 1, selection: 0.5)
+        let running = LivePriceStep(from: old, to: middle, state: pressed, builder: Self.builder)
+        let next = LivePriceStep(continuing: running, at: 0.4, to: newest, builder: Self.builder)
+        let shown = running.scene(at: 0.4)
+        #expect(next.scene(at: 0) == shown)
+        let near0 = try #require(Self.lastPoint(Self.strokePath(next.scene(at: 1e-9)))), end0 = try #require(Self.lastPoint(Self.strokePath(shown)))
+        #expect(abs(near0.x - end0.x) < 1e-6 && abs(near0.y - end0.y) < 1e-6)
+        #expect(abs(try #require(next.scene(at: 1e-9).header.price) - shown.header.price!) < 1e-6)
+        #expect(next.scene(at: 1) == Self.builder(newest, next.toState))
+        // The finger stays on its time, and the flash compares the newest price with the one stepped to.
+        let selected = try #require(Selection(model: middle, fraction: running.toState.selection!, progress: 1))
+        #expect(try #require(Selection(model: newest, fraction: next.toState.selection!, progress: 1)).time == selected.time)
+        #expect(next.direction == "down")
+    }
+
     @Test func theEndMovesAndTheRangeRescalesSmoothly() {
         // 130 is above every old price: the vertical range has to grow.
         let (old, new) = Self.models(newPrice: 130, extend: false)

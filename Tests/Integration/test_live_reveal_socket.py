@@ -59,6 +59,23 @@ def test_a_live_price_steps_from_the_chart_the_page_showed_to_the_chart_now(serv
     ws.sock.close()
 
 
+def test_a_newer_price_mid_step_goes_on_from_the_frame_shown(server):
+    """The page asks for the step from the chart the running step heads for (its `since`): the
+    new step starts at the frame on screen, not at that chart, and ends at the chart now."""
+    ws = RawWebSocket(server)
+    _, rest = ask(ws)
+    ask(ws, motion="live", since=LAST - 2 * STEP, time=40)
+    head, middle = ask(ws, motion="follow", time=40.1)
+    assert 0 < head["progress"] < 1
+    head, first = ask(ws, motion="live", since=LAST, time=40.1)
+    assert head["motion"] == "live" and head["progress"] == 0 and not head["finished"]
+    assert float(attribute(first, "data-last-price")) == pytest.approx(float(attribute(middle, "data-last-price")))
+    assert first.split(' d="', 1)[1].split('"', 1)[0] == middle.split(' d="', 1)[1].split('"', 1)[0]  # the line where it was
+    head, last = ask(ws, motion="follow", time=45)
+    assert head["finished"] and last == rest
+    ws.sock.close()
+
+
 def test_a_live_price_during_a_press_keeps_the_selected_point(server):
     ws = RawWebSocket(server)
     ask(ws, motion="press", selection=0.5, time=0)

@@ -60,8 +60,13 @@ public final class ModelChange {
             start(.period(running.retargeted(to: model, at: now.progress, builder: builder)), at: time)
             return
         }
-        let step = LivePriceStep(from: previous, to: model, state: ChartState(progress: press.progress, selection: self.selection(selection)),
-                                 builder: builder)
+        // A price while the last one still steps: the step goes on from the frame shown.
+        let step = if case .live(let running) = playing, let now = motion?.state(at: time), !now.finished {
+            LivePriceStep(continuing: running, at: now.progress, to: model, builder: builder)
+        } else {
+            LivePriceStep(from: previous, to: model, state: ChartState(progress: press.progress, selection: self.selection(selection)),
+                          builder: builder)
+        }
         if let selection { carried = (selection, step.toState.selection) }
         start(.live(step), at: time)
     }

@@ -26,21 +26,39 @@ public struct LivePriceStep: Sendable {
     public let reducedMotion: Bool
     let height: Double
 
+    /// The chart after the price (the press's selection is carried from it to a newer price's).
+    public let toModel: ChartModel
+
     /// `state` is the press on the old chart (at rest: `.inactive`).
     public init(from old: ChartModel, to new: ChartModel, state: ChartState = .inactive, builder: ChartSceneBuilder) {
-        toState = Self.carried(state, from: old, to: new)
-        fromScene = builder(old, state)
+        self.init(fromScene: builder(old, state), shownLine: Self.line(old, progress: state.progress, style: builder.style),
+                  shownLast: old.raw.last(where: \.isFinite), to: new, toState: Self.carried(state, from: old, to: new), builder: builder)
+    }
+
+    /// A newer price arriving while `running` plays: the step from the frame shown now (`running`
+    /// at eased `progress`) to the chart of the newer price, so the line, the header and a held
+    /// selection go on from where they are instead of jumping to the last step's end first.
+    public init(continuing running: LivePriceStep, at progress: Double, to new: ChartModel, builder: ChartSceneBuilder) {
+        self.init(fromScene: running.scene(at: progress), shownLine: CubicPieces.mix(running.fromLine, running.toLine, progress),
+                  shownLast: running.toModel.raw.last(where: \.isFinite), to: new,
+                  toState: Self.carried(running.toState, from: running.toModel, to: new), builder: builder)
+    }
+
+    private init(fromScene: ChartScene, shownLine a: CubicPieces, shownLast before: Double?, to new: ChartModel, toState: ChartState,
+                 builder: ChartSceneBuilder) {
+        self.toState = toState
+        self.fromScene = fromScene
         toScene = builder(new, toState)
+        toModel = new
         style = builder.style
         reducedMotion = builder.reducedMotion
         height = new.height
-        let a = Self.line(old, progress: state.progress, style: style), b = Self.line(new, progress: toState.progress, style: style)
+        let b = Self.line(new, progress: toState.progress, style: style)
         let count = Swift.max(a.segments.count, b.segments.count, 1)
         // A longer new line grew at its end; a shorter one lost its first bucket.
         fromLine = a.padded(to: count)
         toLine = b.padded(to: count, atStart: true)
-        let before = old.raw.last(where: \.isFinite), after = new.raw.last(where: \.isFinite)
-        if let before, let after, before != after { direction = after > before ? "up" : "down" } else { direction = nil }
+        if let before, let after = new.raw.last(where: \.isFinite), before != after { direction = after > before ? "up" : "down" } else { direction = nil }
     }
 
     /// The press's selection moved to the fraction of the new chart's width where its time is,

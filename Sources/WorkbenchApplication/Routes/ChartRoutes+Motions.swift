@@ -76,18 +76,25 @@ extension ChartRoutes {
     /// `motion: "live"` with `since` (the last price's time on the chart the page shows) at
     /// `time`: the step from that chart to the chart of the data now; without `since` the
     /// newest price again, as it arrived (the inspector's Play). The request's `progress` and
-    /// `selection` are the press on it: a finger down keeps its time.
-    func startLivePrice(_ request: RenderRequest, since: Double?, at time: Double) throws(HTTPError) -> LivePlayback {
+    /// `selection` are the press on it: a finger down keeps its time. A price arriving while the
+    /// step to `since` still plays (`running`) goes on from the frame shown now.
+    func startLivePrice(_ request: RenderRequest, since: Double?, at time: Double, running: LivePlayback? = nil) throws(HTTPError) -> LivePlayback {
         let series = try scenarios.data(request, else: data)
         let times = series.series.times
         guard let end = since.map({ Int64($0.rounded(.down)) }) ?? (times.count >= 2 ? times[times.count - 2] : nil) else {
             throw .badRequest("no earlier price to step from: give the time of the last price the chart shows", field: "since")
         }
         let document = request.document(data: series)
-        let before = ChartModel(series: series.series, endingAt: end, period: request.period, style: request.style,
-                                width: request.width, height: request.height)
-        let press = ChartState(progress: request.progress, selection: request.selection)
-        let step = LivePriceStep(from: before, to: document.model, state: press, builder: document.builder())
+        let step: LivePriceStep
+        if let running, let shown = running.step.toModel.times.last, since.map({ $0.rounded(.down) == shown }) == true,
+           case let now = running.motion.state(at: time), !now.finished {
+            step = LivePriceStep(continuing: running.step, at: now.progress, to: document.model, builder: document.builder())
+        } else {
+            let before = ChartModel(series: series.series, endingAt: end, period: request.period, style: request.style,
+                                    width: request.width, height: request.height)
+            let press = ChartState(progress: request.progress, selection: request.selection)
+            step = LivePriceStep(from: before, to: document.model, state: press, builder: document.builder())
+        }
         let motion = TransitionMotion.started(at: time, after: nil, duration: step.duration, easing: step.easing)
         return LivePlayback(step: step, motion: motion, document: document)
     }
@@ -105,7 +112,9 @@ extension ChartRoutes {
     func startMotion(_ name: String, _ request: RenderRequest, fields: (from: String?, since: Double?), at time: Double,
                      previous: MotionPlayback?) throws(HTTPError) -> MotionPlayback {
         switch name {
-        case "live": return .live(try startLivePrice(request, since: fields.since, at: time))
+        case "live":
+            guard case .live(let running)? = previous else { return .live(try startLivePrice(request, since: fields.since, at: time)) }
+            return .live(try startLivePrice(request, since: fields.since, at: time, running: running))
         case "reveal": return .reveal(try startReveal(request, at: time))
         default:
             guard case .period(let running)? = previous else {

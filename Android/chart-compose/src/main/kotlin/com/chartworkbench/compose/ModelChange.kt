@@ -57,7 +57,9 @@ class ModelChange(private val builder: ChartSceneBuilder) {
             start(Playing.Changing((running as Playing.Changing).morph.retargeted(model, now!!.progress, builder)), time)
             return
         }
-        val step = LivePriceStep(previous, model, ChartState(press.progress, this.selection(selection)), builder)
+        // A price while the last one still steps: the step goes on from the frame shown.
+        val step = if (running is Playing.Stepping && now != null && !now.finished) LivePriceStep(running.step, now.progress, model, builder)
+                   else LivePriceStep(previous, model, ChartState(press.progress, this.selection(selection)), builder)
         if (selection != null) { carriedFinger = selection; carriedSelection = step.toState.selection }
         start(Playing.Stepping(step), time)
     }

@@ -11,17 +11,38 @@ package com.chartworkbench.engine
  * duration. Progress 0 is exactly the old picture, 1 exactly the new one (mirrors
  * Transition/LivePriceStep.swift).
  */
-class LivePriceStep(old: ChartModel, new: ChartModel, state: ChartState = ChartState(), builder: ChartSceneBuilder) {
+class LivePriceStep private constructor(
+    /** The picture shown at progress 0. */
+    val fromScene: ChartScene,
+    shownLine: CubicPieces,
+    shownLast: Double?,
+    /** The chart after the price (the press's selection is carried from it to a newer price's). */
+    val toModel: ChartModel,
+    /** The press's state on the new chart: its progress, and its selection moved to the same time. */
+    val toState: ChartState,
+    builder: ChartSceneBuilder
+) {
+    /** `state` is the press on the old chart (at rest: inactive). */
+    constructor(old: ChartModel, new: ChartModel, state: ChartState = ChartState(), builder: ChartSceneBuilder) :
+        this(builder.build(old, state), line(old, state.progress, builder.style), old.raw.lastOrNull { it.isFinite() }, new,
+             carried(state, old, new), builder)
+
+    /**
+     * A newer price arriving while `running` plays: the step from the frame shown now (`running` at
+     * eased `progress`) to the chart of the newer price, so the line, the header and a held
+     * selection go on from where they are instead of jumping to the last step's end first.
+     */
+    constructor(running: LivePriceStep, progress: Double, new: ChartModel, builder: ChartSceneBuilder) :
+        this(running.scene(progress), CubicPieces.mix(running.fromLine, running.toLine, progress),
+             running.toModel.raw.lastOrNull { it.isFinite() }, new, carried(running.toState, running.toModel, new), builder)
+
     /** How the step plays: the line moving, a crossfade of the two pictures, or the new one at once. */
     enum class Played { STEP, CROSSFADE, NONE }
 
-    /** The press's state on the new chart: its progress, and its selection moved to the same time. */
-    val toState: ChartState = carried(state, old, new)
-    val fromScene: ChartScene = builder.build(old, state)
-    val toScene: ChartScene = builder.build(new, toState)
+    val toScene: ChartScene = builder.build(toModel, toState)
     val style: ChartStyle = builder.style
     val reducedMotion: Boolean = builder.reducedMotion
-    private val height = new.height
+    private val height = toModel.height
     /** The two lines, brought to one segment count. */
     val fromLine: CubicPieces
     val toLine: CubicPieces
@@ -29,15 +50,13 @@ class LivePriceStep(old: ChartModel, new: ChartModel, state: ChartState = ChartS
     val direction: String?
 
     init {
-        val a = line(old, state.progress, style)
-        val b = line(new, toState.progress, style)
-        val count = Math.max(Math.max(a.segments.size, b.segments.size), 1)
+        val b = line(toModel, toState.progress, style)
+        val count = Math.max(Math.max(shownLine.segments.size, b.segments.size), 1)
         // A longer new line grew at its end; a shorter one lost its first bucket.
-        fromLine = a.padded(count)
+        fromLine = shownLine.padded(count)
         toLine = b.padded(count, atStart = true)
-        val before = old.raw.lastOrNull { it.isFinite() }
-        val after = new.raw.lastOrNull { it.isFinite() }
-        direction = if (before != null && after != null && before != after) (if (after > before) "up" else "down") else null
+        val after = toModel.raw.lastOrNull { it.isFinite() }
+        direction = if (shownLast != null && after != null && shownLast != after) (if (after > shownLast) "up" else "down") else null
     }
 
     /** The step as played: under reduced motion the preset's variant (a linear crossfade over the reduced-motion duration, or none). */
