@@ -29,7 +29,7 @@ extension ConformanceVectors {
         ]
         let old = PriceSeries(times: points.map { Int64($0.0) }, prices: points.map { $0.1 ?? .nan })
         let tick = (points.last?.0 ?? 0) + 60
-        return cases.map { c in
+        var played: [JSONValue] = cases.map { c in
             let builder = ChartSceneBuilder(style: style, reducedMotion: c.reduced)
             let new = PriceSeries(times: points.map { Int64($0.0) } + [Int64(tick)], prices: points.map { $0.1 ?? .nan } + [c.price])
             let step = LivePriceStep(from: ChartModel(series: old, period: .day, style: style, width: width, height: height),
@@ -46,6 +46,39 @@ extension ConformanceVectors {
                 ("reducedMotion", .bool(c.reduced)), ("frames", .array(frames)),
             ])
         }
+        // A newer price (`then`: its time, its price, and when it arrives) while the first still
+        // steps under a finger: the second step goes on from the frame shown, a spring keeping
+        // its velocity; the frames run on one clock from the first price's arrival.
+        let builder = ChartSceneBuilder(style: style)
+        let press = ChartState(progress: 1, selection: 0.6)
+        let new = PriceSeries(times: old.times + [Int64(tick)], prices: old.prices + [last + 40])
+        let newer = PriceSeries(times: new.times + [Int64(tick + 60)], prices: new.prices + [last - 60])
+        let first = LivePriceStep(from: ChartModel(series: old, period: .day, style: style, width: width, height: height),
+                                  to: ChartModel(series: new, period: .day, style: style, width: width, height: height), state: press, builder: builder)
+        let motion = TransitionMotion.started(at: 0, after: nil, duration: first.duration, easing: first.easing)
+        let arrives = first.duration * 0.4
+        if first.duration > 0, case let now = motion.state(at: arrives), !now.finished {
+            let second = LivePriceStep(continuing: first, at: now.progress,
+                                       to: ChartModel(series: newer, period: .day, style: style, width: width, height: height), builder: builder)
+            let next = TransitionMotion.started(at: arrives, after: motion, duration: second.duration, easing: second.easing)
+            let before = timeline(duration: first.duration, easing: first.easing).filter { $0.time < arrives }.map { t, p in
+                frameJSON(t, p, t < 0 ? first.fromScene : first.scene(at: p, elapsed: t))
+            }
+            let after = timeline(duration: second.duration, easing: second.easing, until: second.flashDuration).filter { $0.time >= 0 }.map { t, _ in
+                let p = next.state(at: arrives + t).progress
+                return frameJSON(arrives + t, p, second.scene(at: p, elapsed: t))
+            }
+            played.append(.object([
+                ("name", .string("a newer live price while the last steps, pressed")), ("motion", .string("live")),
+                ("width", .number(width)), ("height", .number(height)),
+                ("points", .array(points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })),
+                ("period", .string(Period.day.rawValue)), ("price", .array([.number(tick), .number(last + 40)])),
+                ("then", .array([.number(tick + 60), .number(last - 60), .number(arrives)])),
+                ("progress", .number(press.progress)), ("selection", press.selection.map(JSONValue.number) ?? .null),
+                ("reducedMotion", .bool(false)), ("frames", .array(before + after)),
+            ]))
+        }
+        return played
     }
 
     /// The reveal of 1W in the preset's style, each other style and placeholder, and reduced motion.

@@ -11,14 +11,20 @@ SEEN_PLACEHOLDERS = """ids => {
 }"""
 
 
+def start_explore(page):
+    """Explore on Default's line width, started with real clicks; both candidates drawn."""
+    page.locator("#open-explore").click()
+    page.locator("#explore-preset").select_option("Default")
+    page.locator("#explore-parameter-inactiveLineWidth").check()
+    page.locator("#explore-start button[type=submit]").click()
+    for chart in ("#explore-a", "#explore-b"):
+        page.wait_for_selector(chart + " path[id$=-line]")
+
+
 def test_explore_plays_the_reveal_on_every_candidate(people):
     ada = people("Ada", "?revealDuration=1")
-    ada.locator("#open-explore").click()
-    ada.locator("#explore-preset").select_option("Default")
-    ada.locator("#explore-parameter-inactiveLineWidth").check()
-    ada.locator("#explore-start button[type=submit]").click()
+    start_explore(ada)
     for chart in ("#explore-a", "#explore-b"):
-        ada.wait_for_selector(chart + " path[id$=-line]")
         ada.wait_for_selector(chart + " [id$=-placeholder]", state="detached")
     ada.evaluate(SEEN_PLACEHOLDERS, ["explore-a", "explore-b"])
     ada.locator("#explore-play [data-play-motion='reveal']").click()
@@ -42,12 +48,7 @@ STEPS_SEEN = """ids => {
 
 def test_a_live_price_steps_every_candidate_of_explore_together(people, fresh_server):
     ada = people("Ada", "?livePriceDuration=1")
-    ada.locator("#open-explore").click()
-    ada.locator("#explore-preset").select_option("Default")
-    ada.locator("#explore-parameter-inactiveLineWidth").check()
-    ada.locator("#explore-start button[type=submit]").click()
-    for chart in ("#explore-a", "#explore-b"):
-        ada.wait_for_selector(chart + " path[id$=-line]")
+    start_explore(ada)
     before = ada.evaluate("() => ['explore-a', 'explore-b'].map(id => document.querySelector('#' + id + ' svg').dataset.lastTime)")
     ada.evaluate(STEPS_SEEN, ["explore-a", "explore-b"])
     assert fresh_server.request("POST", "/api/live", json={"enabled": True}).status_code == 200

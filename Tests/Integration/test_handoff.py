@@ -1088,6 +1088,15 @@ def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_p
             assert first_flash == {"color": preset["livePriceUpColor" if direction == "up" else "livePriceDownColor"], "opacity": 1,
                                    "direction": direction}, case["name"]
         assert "flash" not in frames[-1]["scene"]["header"], case["name"]
+    # A newer price while the last one steps: one clock, the second price arriving mid-step, and
+    # the finger's point moving without a jump there (the step goes on from the frame shown).
+    newer = [m for m in vectors["motions"] if m["motion"] == "live" and m.get("then")]
+    assert len(newer) == 1
+    frames, arrives = newer[0]["frames"], newer[0]["then"][2]
+    k = next(i for i, f in enumerate(frames) if f["time"] >= arrives)
+    assert 0 < k and 0 < frames[k - 1]["progress"] < 1 and frames[k]["progress"] == 0
+    before, after = frames[k - 1]["scene"]["selection"], frames[k]["scene"]["selection"]
+    assert abs(before["x"] - after["x"]) < 2 and abs(before["y"] - after["y"]) < 10, (before, after)
     for case in [m for m in vectors["motions"] if m["motion"] == "reveal"]:
         ids = [[p["id"] for p in f["scene"]["scene"]["primitives"]] for f in case["frames"]]
         assert ids[0] == ["placeholder"] and "placeholder" not in ids[-1] and "line" in ids[-1], case["name"]

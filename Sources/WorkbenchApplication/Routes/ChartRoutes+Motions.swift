@@ -86,16 +86,18 @@ extension ChartRoutes {
         }
         let document = request.document(data: series)
         let step: LivePriceStep
+        var continued: TransitionMotion?
         if let running, let shown = running.step.toModel.times.last, since.map({ $0.rounded(.down) == shown }) == true,
            case let now = running.motion.state(at: time), !now.finished {
             step = LivePriceStep(continuing: running.step, at: now.progress, to: document.model, builder: document.builder())
+            continued = running.motion  // a spring keeps its velocity, as the bundles' components do
         } else {
             let before = ChartModel(series: series.series, endingAt: end, period: request.period, style: request.style,
                                     width: request.width, height: request.height)
             let press = ChartState(progress: request.progress, selection: request.selection)
             step = LivePriceStep(from: before, to: document.model, state: press, builder: document.builder())
         }
-        let motion = TransitionMotion.started(at: time, after: nil, duration: step.duration, easing: step.easing)
+        let motion = TransitionMotion.started(at: time, after: continued, duration: step.duration, easing: step.easing)
         return LivePlayback(step: step, motion: motion, document: document)
     }
 

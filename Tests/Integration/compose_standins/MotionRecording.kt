@@ -71,11 +71,22 @@ fun main(args: Array<String>) {
                 val next = if (tick == null) shown
                            else ChartModel.fromSeries(times + (tick[0] as Number).toLong(), prices + (tick[1] as Number).toDouble(), style, width, height,
                                                       Period.of(c["period"] as String)!!)
+                // A newer price (`then`: time, price, arrival) while the first one steps.
+                val then = c["then"] as? List<*>
+                val newer = if (then == null || tick == null) null
+                            else ChartModel.fromSeries(times + (tick[0] as Number).toLong() + (then[0] as Number).toLong(),
+                                                       prices + (tick[1] as Number).toDouble() + (then[1] as Number).toDouble(), style, width, height,
+                                                       Period.of(c["period"] as String)!!)
                 var arrived = false
+                var arrivedAgain = false
                 for (f in c["frames"] as List<*>) {
                     val frame = f as Map<*, *>
                     val time = (frame["time"] as Number).toDouble()
                     if (time >= 0 && !arrived) { arrived = true; change.show(next, 0.0, press, selection) }
+                    if (newer != null && time >= (then!![2] as Number).toDouble() && !arrivedAgain) {
+                        arrivedAgain = true
+                        change.show(newer, (then[2] as Number).toDouble(), press, selection)
+                    }
                     val scene = chartFrame(change.shown!!, builder, press, selection, change, time, null)
                     scenes.add(SceneJson.chartScene(scene))
                     val progress = (frame["progress"] as Number).toDouble()

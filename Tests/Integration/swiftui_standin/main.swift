@@ -88,7 +88,7 @@ struct MotionVectors: Decodable {
         let name: String, motion: String, width: Double, height: Double, points: [[Double?]]
         let parameters: [String: ParameterJSON]?, reducedMotion: Bool?, from: String?, period: String?, events: [Event]?, frames: [Frame]
         /// A live case's new price ([time, price]) and the press when it arrives.
-        let price: [Double]?, progress: Double?, selection: Double?
+        let price: [Double]?, then: [Double]?, progress: Double?, selection: Double?
     }
     let preset: Preset
     let motions: [Case]
@@ -149,7 +149,7 @@ if arguments[1] == "motions" {
             } else {
                 change.show(ChartModel(times: [], raw: [], style: style, width: c.width, height: c.height), at: -1, builder: builder)
             }
-            var arrived = false
+            var arrived = false, arrivedAgain = false
             for (k, frame) in c.frames.enumerated() {
                 let time = frame.time!
                 if time >= 0, !arrived {
@@ -160,6 +160,13 @@ if arguments[1] == "motions" {
                                           period: Period(rawValue: c.period!)!, style: style, width: c.width, height: c.height)
                     }
                     change.show(next, at: 0, builder: builder, press: press, selection: c.selection)
+                }
+                // A newer price (`then`: time, price, arrival) while the first one steps.
+                if let then = c.then, let price = c.price, time >= then[2], !arrivedAgain {
+                    arrivedAgain = true
+                    let newer = PriceSeries(times: series.times + [Int64(price[0]), Int64(then[0])], prices: series.prices + [price[1], then[1]])
+                    change.show(ChartModel(series: newer, period: Period(rawValue: c.period!)!, style: style, width: c.width, height: c.height),
+                                at: then[2], builder: builder, press: press, selection: c.selection)
                 }
                 let scene = ChartView.frame(change.shown!, builder: builder, press: press, selection: c.selection, change: change, at: time,
                                             secondsSinceLastPrice: nil)

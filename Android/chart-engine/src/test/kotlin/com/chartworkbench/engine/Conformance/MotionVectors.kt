@@ -100,8 +100,26 @@ object MotionVectors {
         val old = ChartModel.fromSeries(times, prices, style, width, height, period)
         val new = ChartModel.fromSeries(times + (tick[0] as Number).toLong(), prices + (tick[1] as Number).toDouble(), style, width, height, period)
         val state = ChartState((c["progress"] as Number).toDouble(), (c["selection"] as? Number)?.toDouble())
-        val step = LivePriceStep(old, new, state, ChartSceneBuilder(style, reducedMotion = c["reducedMotion"] == true))
-        return timeline(c, step.duration, step.easing) { time, progress -> if (time < 0) step.fromScene else step.scene(progress, time) }
+        val builder = ChartSceneBuilder(style, reducedMotion = c["reducedMotion"] == true)
+        val step = LivePriceStep(old, new, state, builder)
+        val then = c["then"] as? List<*> ?: return timeline(c, step.duration, step.easing) { time, progress -> if (time < 0) step.fromScene else step.scene(progress, time) }
+        // A newer price (`then`: time, price, arrival) while the first steps: the second step goes
+        // on from the frame shown, its motion keeping the first one's velocity.
+        val arrives = (then[2] as Number).toDouble()
+        val newer = ChartModel.fromSeries(times + (tick[0] as Number).toLong() + (then[0] as Number).toLong(),
+                                          prices + (tick[1] as Number).toDouble() + (then[1] as Number).toDouble(), style, width, height, period)
+        val motion = TransitionMotion.started(0.0, null, step.duration, step.easing)
+        val second = LivePriceStep(step, motion.state(arrives).progress, newer, builder)
+        val next = TransitionMotion.started(arrives, motion, second.duration, second.easing)
+        for ((k, f) in (c["frames"] as List<*>).withIndex()) {
+            val frame = f as Map<*, *>
+            val time = (frame["time"] as Number).toDouble()
+            val progress = if (time < 0) 0.0 else if (time < arrives) motion.state(time).progress else next.state(time).progress
+            val scene = if (time < 0) step.fromScene else if (time < arrives) step.scene(progress, time) else second.scene(progress, time - arrives)
+            if (Math.abs(progress - (frame["progress"] as Number).toDouble()) > 1e-9) return "frame $k at ${NumberText.shortest(time)} s: progress"
+            if (!SceneCompare.close(Json.parse(SceneJson.text(scene)), frame["scene"], Math.max(width, height))) return "frame $k at ${NumberText.shortest(time)} s: scene"
+        }
+        return null
     }
 
     /** The first load of the points' `period`: `Reveal` from its placeholder. */
