@@ -53,8 +53,10 @@ def test_a_live_price_steps_every_candidate_of_explore_together(people, fresh_se
     ada.evaluate(STEPS_SEEN, ["explore-a", "explore-b"])
     assert fresh_server.request("POST", "/api/live", json={"enabled": True}).status_code == 200
     try:
-        ada.wait_for_function("() => [...window.stepped].filter(s => s.startsWith('explore-a')).length"
-                              " && [...window.stepped].filter(s => s.startsWith('explore-b')).length", timeout=15000)
+        # A step's first frame is the old picture, already flashing: wait for each to reach a newer price.
+        ada.wait_for_function("""before => ['explore-a', 'explore-b'].every((id, i) =>
+            [...window.stepped].some(s => s.split(' ')[0] === id && Number(s.split(' ')[1]) > Number(before[i])))""",
+                              arg=before, timeout=20000)
     finally:
         fresh_server.request("POST", "/api/live", json={"enabled": False})
     stepped = ada.evaluate("[...window.stepped]")
