@@ -158,11 +158,35 @@ export class DraftSync {
   async revert(step, id) {
     const preset = this.store.presetName;
     await this.flush();
+    const reverse = { id, before: step.after, after: step.before };
     try {
       const { body } = await send('POST', path(preset) + '/changes', { undoOf: step.id, step: id });
       this.take(body);
       if (body.message) this.notice(body.message);
-      return { id };
+      return reverse;
+    } catch (error) {
+      // A server started again since the step forgot it: the page still knows its values.
+      if (error.code === 'nothing_to_undo' && step.before) return this.revertValues(preset, step, reverse);
+      this.notice(error.message, true);
+      return null;
+    }
+  }
+
+  /**
+   * Undo by values: the step's keys that still show its values go back to what they were before
+   * it, as a change of ours; keys someone changed since are left alone, as the server's undo does.
+   */
+  async revertValues(preset, step, reverse) {
+    const back = {}, changed = [];
+    for (const [key, value] of Object.entries(step.after ?? {})) {
+      if (same(this.store.params[key], value)) back[key] = step.before[key]; else changed.push(this.store.definition(key)?.label ?? key);
+    }
+    if (changed.length) this.notice(`Left alone, changed by someone since: ${changed.join(', ')}`);
+    if (!Object.keys(back).length) return null;
+    try {
+      const { body } = await send('POST', path(preset) + '/changes', { parameters: back, step: reverse.id });
+      this.take(body);
+      return reverse;
     } catch (error) {
       this.notice(error.message, true);
       return null;

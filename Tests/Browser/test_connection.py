@@ -124,3 +124,31 @@ def test_a_save_the_outage_interrupted_is_settled_from_the_stored_revision(brows
         if again:
             again.close()
         server.close()
+
+
+def test_undo_and_redo_of_a_step_made_before_a_restart(browser, contexts):
+    """The restarted server no longer knows the page's step: Undo (a real click) still takes it
+    back, by the values the page kept, and Redo brings it again."""
+    server = Server()
+    again = None
+    try:
+        ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
+        before = draft_value(server, "markerRadius")
+        set_number(ada, "markerRadius", 7)
+        assert wait_for(lambda: draft_value(server, "markerRadius") == 7)
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait()
+        again = Server("--port", str(server.port), presets_dir=server.presets)
+        ada.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 7, timeout=15)
+        ada.locator("#undo").click()
+        assert wait_for(lambda: draft_value(again, "markerRadius") == before, timeout=5)
+        ada.wait_for_function(f"() => Number(document.querySelector('#param-markerRadius-number').value) === {before}")
+        ada.locator("#redo").click()
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 7, timeout=5)
+        ada.wait_for_function("() => Number(document.querySelector('#param-markerRadius-number').value) === 7")
+        assert ada.errors == []
+    finally:
+        if again:
+            again.close()
+        server.close()
