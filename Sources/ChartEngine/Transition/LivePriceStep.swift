@@ -138,11 +138,7 @@ public struct LivePriceStep: Sendable {
             frame.header = header(q)
             return frame
         case .step:
-            let now = CubicPieces.mix(fromLine, toLine, p)
-            var line = ScenePath(), fill = ScenePath()
-            now.write(to: &line)
-            now.write(to: &fill)
-            fill.lineTo(now.segments.last?.x ?? now.startX, height); fill.lineTo(now.startX, height); fill.closePath()
+            let (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), bottom: height)
             let old = Dictionary(fromScene.scene.primitives.map { ($0.id, $0) }) { first, _ in first }
             var frame = toScene
             frame.scene.primitives = toScene.scene.primitives.map { MotionMix.primitive(old[$0.id], $0, p, line: line, fill: fill) }

@@ -30,6 +30,16 @@ enum MotionMix {
         }
     }
 
+    /// The line drawn by `pieces` and its fill, closed down to `bottom`: what a moving line's
+    /// stroke and area primitives take.
+    static func paths(_ pieces: CubicPieces, bottom: Double) -> (line: ScenePath, fill: ScenePath) {
+        var line = ScenePath(), fill = ScenePath()
+        pieces.write(to: &line)
+        pieces.write(to: &fill)
+        fill.lineTo(pieces.segments.last?.x ?? pieces.startX, bottom); fill.lineTo(pieces.startX, bottom); fill.closePath()
+        return (line, fill)
+    }
+
     /// The two pictures by opacity at weight q (0…1): the old one's primitives faded out under
     /// ids suffixed `-from`, the new one's faded in. What a crossfade motion draws.
     static func crossfade(_ from: ChartScene, _ to: ChartScene, _ q: Double) -> [ScenePrimitive] {

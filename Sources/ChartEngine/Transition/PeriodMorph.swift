@@ -101,11 +101,7 @@ public struct PeriodMorph: Sendable {
             return frame
         case .morph:
             let now = shape(at: p)
-            var line = ScenePath(), fill = ScenePath()
-            now.line.write(to: &line)
-            now.line.write(to: &fill)
-            let lastX = now.line.segments.last?.x ?? now.line.startX
-            fill.lineTo(lastX, height); fill.lineTo(now.line.startX, height); fill.closePath()
+            let (line, fill) = MotionMix.paths(now.line, bottom: height)
             var frame = toScene
             frame.progress = 0
             frame.scene.primitives = toScene.scene.primitives.map { primitive in

@@ -106,13 +106,7 @@ class LivePriceStep private constructor(
                 return toScene.copy(scene = toScene.scene.copy(primitives = primitives), header = header(q))
             }
             Played.STEP -> {
-                val now = CubicPieces.mix(fromLine, toLine, p)
-                val line = ScenePath()
-                val fill = ScenePath()
-                now.write(line)
-                now.write(fill)
-                fill.lineTo(if (now.segments.isEmpty()) now.startX else now.segments[now.segments.size - 1].x, height)
-                fill.lineTo(now.startX, height); fill.closePath()
+                val (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), height)
                 val old = HashMap<String, ScenePrimitive>()
                 for (primitive in fromScene.scene.primitives) if (!old.containsKey(primitive.id)) old[primitive.id] = primitive
                 val primitives = toScene.scene.primitives.map { MotionMix.primitive(old[it.id], it, p, line, fill) }

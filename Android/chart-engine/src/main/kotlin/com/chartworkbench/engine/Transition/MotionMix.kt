@@ -23,6 +23,17 @@ object MotionMix {
         }
     }
 
+    /** The line drawn by `pieces` and its fill, closed down to `bottom`: what a moving line's stroke and area primitives take. */
+    fun paths(pieces: CubicPieces, bottom: Double): Pair<ScenePath, ScenePath> {
+        val line = ScenePath()
+        val fill = ScenePath()
+        pieces.write(line)
+        pieces.write(fill)
+        fill.lineTo(if (pieces.segments.isEmpty()) pieces.startX else pieces.segments[pieces.segments.size - 1].x, bottom)
+        fill.lineTo(pieces.startX, bottom); fill.closePath()
+        return Pair(line, fill)
+    }
+
     /** The two pictures by opacity at weight q (0…1): the old one's primitives faded out under
      * ids suffixed `-from`, the new one's faded in. What a crossfade motion draws. */
     fun crossfade(from: ChartScene, to: ChartScene, q: Double): List<ScenePrimitive> =

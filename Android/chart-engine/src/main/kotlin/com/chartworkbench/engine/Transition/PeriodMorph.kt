@@ -63,12 +63,7 @@ class PeriodMorph private constructor(
             }
             PeriodMorphStyle.MORPH -> {
                 val now = shape(p)
-                val line = ScenePath()
-                val fill = ScenePath()
-                now.line.write(line)
-                now.line.write(fill)
-                val lastX = if (now.line.segments.isEmpty()) now.line.startX else now.line.segments[now.line.segments.size - 1].x
-                fill.lineTo(lastX, height); fill.lineTo(now.line.startX, height); fill.closePath()
+                val (line, fill) = MotionMix.paths(now.line, height)
                 val primitives = toScene.scene.primitives.map {
                     when (it) {
                         is SceneArea -> it.copy(path = fill, gradientTop = now.gradientTop)
