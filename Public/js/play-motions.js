@@ -4,8 +4,9 @@
 
 import { neighbourPeriod } from './chart-view.js';
 
-/** The buttons' markup is the page's (`[data-play-motion]` in `group`); `views()` the charts now. */
+/** Fills `group` with the page's buttons (`#play-motion-buttons`); `views()` the charts now. */
 export function setUpPlayMotions(group, views, store) {
+  group.append(document.getElementById('play-motion-buttons').content.cloneNode(true));
   for (const button of group.querySelectorAll('[data-play-motion]')) {
     button.addEventListener('click', () => {
       const from = neighbourPeriod(store.schema.periods, store.view.period);
