@@ -67,16 +67,22 @@ def test_edited_rows_are_refused(tamper, words):
     assert started.returncode != 0 and "does not verify" in started.stderr
 
 
+def copied_after_one_save(server):
+    """Ada saves "one", the database is copied aside, and she saves "two": (Ada, the database, the copy)."""
+    person = server.person("Ada")
+    assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
+    db = server.presets / ".workbench.sqlite"
+    old = server.dir / "old.sqlite"
+    with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
+        source.backup(copy)
+    assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+    return person, db, old
+
+
 def test_rollback_while_serving_refuses_the_next_write():
     server = Server()
     try:
-        person = server.person("Ada")
-        assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
-        db = server.presets / ".workbench.sqlite"
-        old = server.dir / "old.sqlite"
-        with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
-            source.backup(copy)
-        assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+        person, db, old = copied_after_one_save(server)
         # The old copy written over the file in place: same inode, same history id.
         with sqlite3.connect(db) as live:
             live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -122,13 +128,7 @@ def test_an_older_copy_put_in_place_while_the_log_holds_writes_refuses_the_next_
     its newest writes (no checkpoint first): the file changed without a commit through SQLite."""
     server = Server()
     try:
-        person = server.person("Ada")
-        assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
-        db = server.presets / ".workbench.sqlite"
-        old = server.dir / "old.sqlite"
-        with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
-            source.backup(copy)
-        assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
+        person, db, old = copied_after_one_save(server)
         shutil.copyfile(old, db)
         answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
         assert answer.status_code == 503, answer.text
