@@ -1,4 +1,5 @@
 """Starts the real `workbench` binary on a free port for tests, and stops it."""
+import json
 import os
 import re
 import shutil
@@ -233,3 +234,17 @@ def wait_for(predicate, timeout=5.0, interval=0.02):
             return True
         time.sleep(interval)
     return False
+
+
+def event_stream(server, query, cookies=None):
+    """The page's event stream (`/api/events?` + `query`), read up to its hello:
+    (the response, the hello, an iterator over the lines after it)."""
+    r = requests.get(server.url + "/api/events?" + query, stream=True, timeout=10, cookies=cookies)
+    lines = r.iter_lines(decode_unicode=True)
+    event = None
+    for line in lines:
+        if line.startswith("event: "):
+            event = line[7:]
+        elif line.startswith("data: ") and event == "hello":
+            return r, json.loads(line[6:]), lines
+    raise AssertionError("no hello")

@@ -1,30 +1,19 @@
 """Page ids are not shown to others (#34.5): presence, the session, drafts and events name a page
 by an alias the server derives from its id (the page learns its own from its stream's hello), so
 nobody can read another page's id and send it as theirs; an undo is its person's own anyway."""
-import json
 import threading
 
 import requests
 
-from workbench_server import Server, wait_for
+from workbench_server import Server, event_stream, wait_for
 
 PAGE = "anns-secret-page-id"
 
 
 def open_stream(server, client, person):
     """The page's event stream as `person`; returns (response, hello, events seen so far)."""
-    r = requests.get(server.url + f"/api/events?client={client}&secret={person.secret}", stream=True, timeout=10)
+    r, hello, lines = event_stream(server, f"client={client}&secret={person.secret}")
     seen = []
-    lines = r.iter_lines(decode_unicode=True)
-    event = None
-    for line in lines:
-        if line.startswith("event: "):
-            event = line[7:]
-        elif line.startswith("data: ") and event == "hello":
-            hello = json.loads(line[6:])
-            break
-    else:
-        raise AssertionError("no hello")
 
     def listen():
         name = None

@@ -1,23 +1,15 @@
 """Presence is bound to the event stream that created it: a page id alone (which anyone can
 send) cannot rename, press for or remove another page; a viewer can only describe itself."""
-import json
 import requests
 
-from workbench_server import Server
+from workbench_server import Server, event_stream
 
 
 def open_stream(server, client, user, cookies=None):
     """Opens the page's event stream as the person `user`; returns (response, hello)."""
     secret = server.person(user).secret
-    r = requests.get(server.url + f"/api/events?client={client}&user={user}&secret={secret}", stream=True, timeout=10, cookies=cookies)
-    lines = r.iter_lines(decode_unicode=True)
-    event = None
-    for line in lines:
-        if line.startswith("event: "):
-            event = line[7:]
-        elif line.startswith("data: ") and event == "hello":
-            return r, json.loads(line[6:])
-    raise AssertionError("no hello")
+    r, hello, _ = event_stream(server, f"client={client}&user={user}&secret={secret}", cookies)
+    return r, hello
 
 
 def people(server, **kw):
