@@ -73,3 +73,19 @@ def presets(tmp_path_factory):
     for i, name in enumerate(KEYWORD_NAMES[1:] + [HOSTILE_NAME]):
         files.append(write_preset(folder, name, springs[i % len(springs)]))
     return files
+
+
+def assert_scenes_close(a, b, size, context, path="scene"):
+    """Same keys, kinds, strings and command letters; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
+    if isinstance(b, dict):
+        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, path, sorted(a) if isinstance(a, dict) else a, sorted(b))
+        for key in b:
+            assert_scenes_close(a[key], b[key], size, context, f"{path}.{key}")
+    elif isinstance(b, list):
+        assert isinstance(a, list) and len(a) == len(b), (context, path, len(a) if isinstance(a, list) else a, len(b))
+        for i, (u, v) in enumerate(zip(a, b)):
+            assert_scenes_close(u, v, size, context, f"{path}[{i}]")
+    elif isinstance(b, bool) or isinstance(b, str) or b is None:
+        assert a == b, (context, path, a, b)
+    else:
+        assert not isinstance(a, (bool, str)) and abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, path, a, b)

@@ -21,7 +21,8 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import CURVES, JAVA, KOTLINC, STANDINS, compiled_kotlin, presets, workbench, write_preset  # noqa: F401
+from handoff_support import (CURVES, JAVA, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, presets,  # noqa: F401
+                             workbench, write_preset)
 
 
 def test_preset_value_names_avoid_keywords(presets):
@@ -582,22 +583,6 @@ def random_style(rng):
              "inactiveLineWidth": rng.choice([0.5, 4, 12]), "activeLineWidth": rng.choice([0.5, 2, 12]), "verticalScale": rng.choice([0.5, 0.8, 1]),
              "lineColor": "#%06X" % rng.randrange(1 << 24), "trailingColor": "#%06X" % rng.randrange(1 << 24)}
     return {**style, **rng.choice(SMOOTHINGS), **rng.choice(EASINGS)}
-
-
-def assert_scenes_close(a, b, size, context, path="scene"):
-    """Same keys, kinds, strings and command letters; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
-    if isinstance(b, dict):
-        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, path, sorted(a) if isinstance(a, dict) else a, sorted(b))
-        for key in b:
-            assert_scenes_close(a[key], b[key], size, context, f"{path}.{key}")
-    elif isinstance(b, list):
-        assert isinstance(a, list) and len(a) == len(b), (context, path, len(a) if isinstance(a, list) else a, len(b))
-        for i, (u, v) in enumerate(zip(a, b)):
-            assert_scenes_close(u, v, size, context, f"{path}[{i}]")
-    elif isinstance(b, bool) or isinstance(b, str) or b is None:
-        assert a == b, (context, path, a, b)
-    else:
-        assert not isinstance(a, (bool, str)) and abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, path, a, b)
 
 
 def test_kotlin_scene_matches_workbench_scene(kotlin_jar, presets, tmp_path):

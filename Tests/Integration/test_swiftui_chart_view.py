@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from workbench_server import BINARY, ROOT
+from handoff_support import assert_scenes_close
 
 SWIFTC = shutil.which("swiftc")
 STANDIN = Path(__file__).resolve().parent / "swiftui_standin"
@@ -258,7 +259,7 @@ def test_chart_view_plays_every_motion_of_the_vectors(harness, tmp_path):
         for case in played:
             size = max(case["width"], case["height"])
             for k, frame in enumerate(case["frames"]):
-                close_scene(scenes[(case["name"], k)], frame["scene"], size, f"{case['name']} frame {k}")
+                assert_scenes_close(scenes[(case["name"], k)], frame["scene"], size, f"{case['name']} frame {k}")
             mid = [k for k, f in enumerate(case["frames"]) if 0 < f.get("progress", 0) < 1]
             if case["motion"] != "outage" and mid:
                 check(drawn[f"drawn {case['name']} {mid[0]}"], json.dumps(case["frames"][mid[0]]["scene"]))
@@ -267,19 +268,3 @@ def test_chart_view_plays_every_motion_of_the_vectors(harness, tmp_path):
         live = [case for case in played if case["motion"] == "live" and not case["reducedMotion"]]
         assert live and all(any(f["scene"]["header"].get("flash") for f in case["frames"]) for case in live)
         assert all(scenes[(case["name"], 0)]["scene"]["primitives"][0]["id"] == "placeholder" for case in played if case["motion"] == "reveal")
-
-
-def close_scene(a, b, size, context):
-    """Same keys and strings; numbers within 1e-9 of the view size (or 1e-12 relative, for prices)."""
-    if isinstance(b, dict):
-        assert isinstance(a, dict) and sorted(a) == sorted(b), (context, sorted(a) if isinstance(a, dict) else a, sorted(b))
-        for key in b:
-            close_scene(a[key], b[key], size, f"{context}.{key}")
-    elif isinstance(b, list):
-        assert isinstance(a, list) and len(a) == len(b), context
-        for i, (u, v) in enumerate(zip(a, b)):
-            close_scene(u, v, size, f"{context}[{i}]")
-    elif isinstance(b, (bool, str)) or b is None:
-        assert a == b, (context, a, b)
-    else:
-        assert abs(a - b) <= max(1e-9 * size, 1e-12 * abs(b)), (context, a, b)
