@@ -147,6 +147,7 @@ def test_colour_vision_view_filters_every_chart(people, fresh_server, browser):
     seen = next(d["first"]["seen"] for d in fresh_server.get("/api/check?fillEnabled=false&inactiveLineWidth=8").json()["distinctness"]
                 if d["pair"] == "line-trailing" and d["vision"] == "deuteranopia")
     want = [int(seen[i:i + 2], 16) for i in (1, 3, 5)]
+    ada.wait_for_selector("#preview[aria-busy=false]")  # the first load's reveal is over: the line is drawn whole
     got = dominant_colour(ada, ada.locator("#preview").screenshot())
     assert all(abs(a - b) <= 6 for a, b in zip(got, want)), (got, want, seen)
     fe = ada.locator("#cvd-deuteranopia feColorMatrix").get_attribute("values").split()
