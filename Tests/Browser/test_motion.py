@@ -70,10 +70,7 @@ def test_slow_motion_takes_four_times_as_long(page, server):
     page.evaluate(RECORD)
     box = chart_box(page)
 
-    def film_seconds():
-        """The linear film's length from its painted frames: the median slope of paint time over
-        progress between frames at least 0.3 apart (Theil–Sen). A paint the busy machine held
-        back moves a few slopes, not the median; the time to the last frame would move with it."""
+    def slopes_of_one_press():
         page.evaluate("window.painted = []")
         page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
         page.mouse.down()
@@ -81,8 +78,21 @@ def test_slow_motion_takes_four_times_as_long(page, server):
         frames = [(f["progress"], f["at"]) for f in page.evaluate("window.painted") if 0.02 <= f["progress"] <= 0.98]
         page.mouse.up()
         page.wait_for_function("() => window.painted.length && window.painted[window.painted.length - 1].progress === 0", timeout=15000)
-        slopes = sorted((tb - ta) / (pb - pa) for i, (pa, ta) in enumerate(frames) for pb, tb in frames[i + 1:] if pb - pa >= 0.3)
-        assert len(slopes) >= 10, frames
+        return [(tb - ta) / (pb - pa) for i, (pa, ta) in enumerate(frames) for pb, tb in frames[i + 1:] if pb - pa >= 0.3]
+
+    def film_seconds():
+        """The linear film's length from its painted frames: the median slope of paint time over
+        progress between frames at least 0.3 apart (Theil–Sen). A paint the busy machine held
+        back moves a few slopes, not the median; the time to the last frame would move with it.
+        A machine so busy that one press paints only a handful of frames is pressed again, up to
+        four times, and the slopes of every press are pooled (each slope is within one press)."""
+        slopes = []
+        for _ in range(4):
+            slopes += slopes_of_one_press()
+            if len(slopes) >= 10:
+                break
+        assert len(slopes) >= 10, slopes
+        slopes.sort()
         return slopes[len(slopes) // 2] / 1000
 
     normal = film_seconds()
