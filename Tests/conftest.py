@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from workbench_server import Server, small_csv  # noqa: E402
+from workbench_server import Server, chromium, small_csv  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -13,6 +13,19 @@ def server():
     s = Server(data_csv=small_csv())
     yield s
     s.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One Chromium per pytest worker: every test opens its own context (its own storage, its own
+    person), so tests share only the process, and its launch is paid once rather than per file.
+    Playwright's sync API allows one driver per thread, so every test that needs a browser takes
+    this one."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        yield b
+        b.close()
 
 
 @pytest.fixture

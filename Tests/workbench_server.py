@@ -12,6 +12,7 @@ from pathlib import Path
 
 from urllib.parse import unquote
 
+import pytest
 import requests
 
 NAME_HEADERS = ("X-Workbench-User", "X-Workbench-Author")
@@ -248,3 +249,11 @@ def event_stream(server, query, cookies=None):
         elif line.startswith("data: ") and event == "hello":
             return r, json.loads(line[6:]), lines
     raise AssertionError("no hello")
+
+
+def chromium():
+    """Debian's Chromium; a test that needs a browser skips without it."""
+    for name in ("chromium", "chromium-browser"):
+        if shutil.which(name):
+            return shutil.which(name)
+    pytest.skip("no chromium")

@@ -3,7 +3,7 @@ impact serious or critical on the main page (light and dark, 1440 and 390 px), C
 Export dialog; everything reachable by keyboard with a visible focus ring."""
 import pytest
 
-from test_page import browser, open_page  # noqa: F401  (fixtures)
+from test_page import open_page  # noqa: F401  (fixtures)
 
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 

@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from test_page import browser  # noqa: F401  (fixture)
 from named_pages import open_named_page
 from workbench_server import Server, wait_for
 

@@ -5,7 +5,6 @@ import re
 
 import pytest
 
-from test_page import browser  # noqa: F401  (fixture)
 from named_pages import open_named_page
 from workbench_server import Server, small_csv, wait_for
 

@@ -1,11 +1,10 @@
 """Frames as patches: after a press, a scrub and a release travel as patches over the render
 socket, the chart in the DOM is exactly the engine's scene for the state it shows."""
-import json
 import sys
 from pathlib import Path
 
 import pytest
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from workbench_server import Server, small_csv
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Integration"))

@@ -3,7 +3,7 @@ failure and says why; changing it by a real choice clears the mark; the review l
 and approving asks for an acknowledgement, which the log records. And 39.1: View → Market."""
 from urllib.parse import quote
 
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 
 

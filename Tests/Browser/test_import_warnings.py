@@ -1,5 +1,5 @@
 """An import with zero or negative prices loads, and the page's import message names the line."""
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from workbench_server import small_csv
 
 

@@ -4,10 +4,8 @@ controls that show what the chart uses, and edits of different keys that all sur
 import json
 import statistics
 
-import pytest
 
 from test_page import chromium, sync_api  # noqa: F401
-from test_page import browser  # noqa: F401
 from test_session import people, set_value, value, wait_value, preset_text  # noqa: F401
 
 DESIGNER = {"lineColor": "#2255AA", "indicatorDash": 5, "markerRadius": 6.5, "fillColor": "#88AAEE", "inactiveCurve": "basis"}

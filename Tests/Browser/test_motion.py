@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 RECORD = """() => {
     window.painted = [];

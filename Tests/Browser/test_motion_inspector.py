@@ -6,7 +6,6 @@ import math
 
 import pytest
 
-from test_page import browser  # noqa: F401  (fixture)
 from test_device import open_device, open_main
 from workbench_server import Server
 

@@ -1,27 +1,12 @@
 """The page in headless Chromium (Debian's), as a person uses it."""
-import re
-import shutil
 from urllib.parse import parse_qs, urlparse
 
 import pytest
 import requests
 
+from workbench_server import chromium  # noqa: F401  (re-exported for the tests that launch their own)
+
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def chromium():
-    for name in ("chromium", "chromium-browser"):
-        if shutil.which(name):
-            return shutil.which(name)
-    pytest.skip("no chromium")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 def revert_drafts(server):

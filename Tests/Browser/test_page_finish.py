@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from test_page import browser, open_page  # noqa: F401  (fixtures)
+from test_page import open_page  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 from test_readability_page import violations
 from workbench_server import Server, small_csv, wait_for

@@ -1,6 +1,6 @@
 """Choosing another period plays the engine's period change: the line passes through frames
 between the two periods' pictures, and ends exactly on the new period's rest picture."""
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 RECORD_LINES = """() => {
     const preview = document.querySelector('#preview');

@@ -1,6 +1,5 @@
 """Explore and blind rounds play one of the engine's motions on every candidate at once: a real
 click on "Play on every chart" plays it on each candidate's chart, drawn with its own values."""
-from test_page import browser  # noqa: F401  (fixture)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SEEN_PLACEHOLDERS = """ids => {

@@ -8,7 +8,7 @@ import json
 import subprocess
 from urllib.parse import quote
 
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 from workbench_server import BINARY
 

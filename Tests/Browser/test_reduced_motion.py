@@ -1,7 +1,7 @@
 """Reduced motion and the chart's words on the page (issue 28 items 3 and 4): with the browser
 asking for reduced motion a press plays the preset's reduced variant (a linear crossfade of the
 rest and pressed pictures, no morphing line), and the chart carries the engine's words."""
-from test_page import browser, revert_drafts  # noqa: F401  (fixtures)
+from test_page import revert_drafts  # noqa: F401  (fixtures)
 
 RECORD = """() => {
     window.painted = [];

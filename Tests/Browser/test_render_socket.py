@@ -1,6 +1,6 @@
 """The render socket lives in a worker and hands its answers over through shared memory, so that
 Chromium's deferral of page tasks after a key press does not hold an answer back a frame."""
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 SLIDER_STEPS = """async () => {
     const preview = document.querySelector('#preview');

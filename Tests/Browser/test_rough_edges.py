@@ -1,7 +1,7 @@
 """The rough edges a new user met on the page (issue 10), each as a person sees it."""
 import re
 
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from workbench_server import small_csv
 
 

@@ -2,7 +2,7 @@
 import json
 import re
 
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 from workbench_server import Server, small_csv
 
 

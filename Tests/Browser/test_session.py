@@ -3,10 +3,8 @@ undo of one's own edits only, following, Compare that refreshes, presence, and s
 import json
 
 import pytest
-import requests
 
 from test_page import chromium, sync_api  # noqa: F401
-from test_page import browser  # noqa: F401
 from named_pages import open_named_page
 
 

@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 from test_device import open_device
-from test_page import browser, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 JS = Path(__file__).resolve().parents[2] / "Public" / "js"
 STATE = ("view", "preset", "params", "draft", "presetName", "baseline", "modified")

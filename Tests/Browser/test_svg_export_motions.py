@@ -4,14 +4,13 @@ the press loop, shown in Chromium only while the host page marks the <svg> stale
 which it cannot (the period change, with its CSS timing)."""
 import json
 import re
-import shutil
 import subprocess
 
 import pytest
 
 from workbench_server import BINARY
 
-sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
@@ -38,30 +37,24 @@ def test_svg_says_what_it_carries_and_what_it_cannot(exported):
     assert "--" not in note and "live price (it needs prices that arrive" in note and "first-load reveal" in note
 
 
-def test_outage_state_shows_only_while_the_svg_is_marked_stale(exported):
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not path:
-        pytest.skip("no chromium")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        for reduced in ["no-preference", "reduce"]:
-            page = browser.new_page(reduced_motion=reduced)
-            page.goto(exported.as_uri())
-            shown = "sel => getComputedStyle(document.querySelector(sel)).display !== 'none'"
-            assert not page.evaluate(shown, ".cw-outage-state")
-            assert page.evaluate(shown, ".cw-full-motion") == (reduced == "no-preference")
-            assert page.evaluate(shown, ".cw-reduced-motion") == (reduced == "reduce")
-            # The host page marks the chart stale (what an app's web view does after outageStaleAfter).
-            page.evaluate("document.documentElement.classList.add('cw-outage')")
-            assert page.evaluate(shown, ".cw-outage-state")
-            assert not page.evaluate(shown, ".cw-full-motion") and not page.evaluate(shown, ".cw-reduced-motion")
-            words = page.evaluate("[...document.querySelectorAll('.cw-outage-state text')].map(t => t.textContent)")
-            assert "Prices delayed" in words
-            opacities = page.evaluate("""[...document.querySelectorAll('.cw-outage-state path')]
-                .map(p => [p.getAttribute('id'), Number(p.getAttribute('opacity') ?? getComputedStyle(p).opacity)])""")
-            dimmed = dict(opacities)
-            assert dimmed["cw-outage-line"] == pytest.approx(0.3) and dimmed["cw-outage-fill"] == pytest.approx(0.3), opacities
-            box = page.evaluate("(() => { const b = document.querySelector('.cw-outage-state').getBBox(); return [b.width, b.height]; })()")
-            assert box[0] > 300 and box[1] > 100  # the chart itself is drawn, not only the words
-            page.close()
-        browser.close()
+def test_outage_state_shows_only_while_the_svg_is_marked_stale(exported, browser):
+    for reduced in ["no-preference", "reduce"]:
+        page = browser.new_page(reduced_motion=reduced)
+        page.goto(exported.as_uri())
+        shown = "sel => getComputedStyle(document.querySelector(sel)).display !== 'none'"
+        assert not page.evaluate(shown, ".cw-outage-state")
+        assert page.evaluate(shown, ".cw-full-motion") == (reduced == "no-preference")
+        assert page.evaluate(shown, ".cw-reduced-motion") == (reduced == "reduce")
+        # The host page marks the chart stale (what an app's web view does after outageStaleAfter).
+        page.evaluate("document.documentElement.classList.add('cw-outage')")
+        assert page.evaluate(shown, ".cw-outage-state")
+        assert not page.evaluate(shown, ".cw-full-motion") and not page.evaluate(shown, ".cw-reduced-motion")
+        words = page.evaluate("[...document.querySelectorAll('.cw-outage-state text')].map(t => t.textContent)")
+        assert "Prices delayed" in words
+        opacities = page.evaluate("""[...document.querySelectorAll('.cw-outage-state path')]
+            .map(p => [p.getAttribute('id'), Number(p.getAttribute('opacity') ?? getComputedStyle(p).opacity)])""")
+        dimmed = dict(opacities)
+        assert dimmed["cw-outage-line"] == pytest.approx(0.3) and dimmed["cw-outage-fill"] == pytest.approx(0.3), opacities
+        box = page.evaluate("(() => { const b = document.querySelector('.cw-outage-state').getBBox(); return [b.width, b.height]; })()")
+        assert box[0] > 300 and box[1] > 100  # the chart itself is drawn, not only the words
+        page.close()

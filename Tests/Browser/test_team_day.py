@@ -6,7 +6,6 @@ from urllib.parse import quote
 
 import pytest
 
-from test_page import browser  # noqa: F401  (fixture)
 from decide_pages import people  # noqa: F401  (fixture)
 from named_pages import open_named_page
 from workbench_server import Server

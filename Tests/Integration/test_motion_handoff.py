@@ -6,7 +6,6 @@ Bézier easing. Compose is checked with androidx's own spring maths, Apple's API
 oscillator of their documented relations, CSS with Chromium's Web Animations."""
 import json
 import math
-import shutil
 import subprocess
 
 import pytest
@@ -200,13 +199,6 @@ def test_perceptual_spring_is_apples_duration_and_bounce(springs):
     assert settle[0.15] < settle[0.3] and 0.6 < settle[0] < 0.8
 
 
-def chromium_path():
-    for name in ("chromium", "chromium-browser"):
-        if shutil.which(name):
-            return shutil.which(name)
-    pytest.skip("no chromium")
-
-
 CHROMIUM_SAMPLER = """
 async ([easing, duration, times, from, to]) => {
   const el = document.getElementById('probe');
@@ -224,16 +216,13 @@ async ([easing, duration, times, from, to]) => {
 
 
 @pytest.fixture(scope="module")
-def chromium_page():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=["--no-sandbox"])
-        page = browser.new_page()
-        # A registered number property: animated without clamping, so overshoot shows.
-        page.set_content("<style>@property --p { syntax: '<number>'; inherits: false; initial-value: 0; }</style>"
-                         "<div id='probe'></div>")
-        yield page
-        browser.close()
+def chromium_page(browser):
+    page = browser.new_page()
+    # A registered number property: animated without clamping, so overshoot shows.
+    page.set_content("<style>@property --p { syntax: '<number>'; inherits: false; initial-value: 0; }</style>"
+                     "<div id='probe'></div>")
+    yield page
+    page.close()
 
 
 def css_check(page, preset, motion, samples=1500):
