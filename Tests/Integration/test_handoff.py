@@ -21,7 +21,7 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import (CURVES, JAVA, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, presets,  # noqa: F401
+from handoff_support import (CURVES, JAVA, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, presets,  # noqa: F401
                              workbench, write_preset)
 
 
@@ -37,10 +37,12 @@ def test_preset_value_names_avoid_keywords(presets):
     assert len(set(names)) == len(names)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def kotlin_jar(presets, tmp_path_factory):
     """The Android bundle of the first shipped preset, every preset's Kotlin export and bundle
-    style/motion files (each in its own package), and the Compose stand-ins, compiled at once."""
+    style/motion files (each in its own package), and the Compose stand-ins, compiled at once.
+    Once per worker: the split scheduling interleaves this file's tests with other files', and a
+    module fixture would export every preset again after each of them."""
     if KOTLINC is None or JAVA is None:
         pytest.skip("kotlinc is not installed")
     work = tmp_path_factory.mktemp("kotlin")
@@ -66,7 +68,7 @@ def kotlin_jar(presets, tmp_path_factory):
 
 
 def conformance(jar, *args, stdin=""):
-    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", *args], input=stdin,
+    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", *args], input=stdin,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, (args, r.stderr)
     return r.stdout
@@ -236,14 +238,14 @@ def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_jar, tmp_path):
     case = next(c for c in vectors["cases"] if c["name"] == "spikes at 0.5")
     case["line"] = re.sub(r"C([0-9.]+)", lambda m: "C" + repr(float(m.group(1)) + 0.01), case["line"], count=1)
     path.write_text(json.dumps(vectors))
-    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(path)],
+    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(path)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "FAIL spikes at 0.5" in r.stdout
 
 
 def test_kotlin_conformance_reports_bad_input(kotlin_jar):
     jar, _ = kotlin_jar
-    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "path", "--curve", "linear"],
+    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "path", "--curve", "linear"],
                        input="0,1\n1,abc\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "line 2" in r.stderr
 
@@ -518,7 +520,7 @@ def test_kotlin_transition_motion_matches_workbench_motion(kotlin_jar, presets, 
         for k, (a, b) in enumerate(zip(ours, theirs)):
             (pa, va, fa, ta), (pb, vb, fb, tb) = a.split(","), b.split(",")
             assert fa == fb and ta == tb and close_numbers(pa, pb) and close_numbers(va, vb), (path.name, stdin.splitlines()[k], a, b)
-    r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
+    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "line 1" in r.stderr and "wiggle" in r.stderr
 
@@ -708,7 +710,7 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         stdin = "\n".join(lines) + "\n"
         width, height = rng.choice([320, 390, 1200]), rng.choice([200, 240])
         selection, progress = [0, 0.37, 1, rng.random()][i % 4], rng.choice([0.3, 1, 1.08, 0.6])
-        r = subprocess.run([JAVA, "-cp", str(jar), "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
+        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
                             repr(selection)], input=stdin, capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
         recorded = json.loads(r.stdout)
@@ -752,7 +754,7 @@ def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
             mutate(primitive)
         changed = tmp_path / "changed.json"
         changed.write_text(json.dumps(vectors))
-        r = subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 1 and f"FAIL {case['name']}" in r.stdout, r.stdout[-500:]
 def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path):
@@ -878,7 +880,7 @@ def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motio
     def run(vectors):
         changed = tmp_path / "changed.json"
         changed.write_text(json.dumps(vectors))
-        return subprocess.run([JAVA, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+        return subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
                               capture_output=True, text=True, timeout=120)
 
     def morph_line(p):
@@ -1031,7 +1033,7 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path
     for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1], springy]):
         path = bundle_vectors(tmp_path / str(i), preset)
         vectors = json.loads(path.read_text())
-        r = subprocess.run([JAVA, "-cp", str(jar), "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
         played = json.loads(r.stdout)
         cases = vectors["motions"]

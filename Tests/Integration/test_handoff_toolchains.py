@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from handoff_support import JAVA, KOTLINC, MODULES, SWIFTC, presets, workbench  # noqa: F401
+from handoff_support import JAVA, JAVA_RUN, KOTLINC, KOTLINC_ENV, MODULES, SWIFTC, presets, workbench  # noqa: F401
 from workbench_server import ROOT
 
 
@@ -67,7 +67,8 @@ def test_android_engine_builds_alone_and_readme_conformance_steps_work(tmp_path)
     bundle = tmp_path / "bundle"
     workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", "--output", str(bundle))
     assert_gradle_module(bundle, "com.chartworkbench.chart.defaultstyle")
-    r = subprocess.run([KOTLINC, "chart-engine/src/main/kotlin", "-d", "main.jar"], cwd=bundle, capture_output=True, text=True, timeout=600)
+    r = subprocess.run([KOTLINC, "chart-engine/src/main/kotlin", "-d", "main.jar"], cwd=bundle, capture_output=True, text=True, timeout=600,
+                       env=KOTLINC_ENV)
     assert r.returncode == 0, r.stderr[-3000:]
     classes = zipfile.ZipFile(bundle / "main.jar").namelist()
     assert "com/chartworkbench/engine/ChartModel.class" in classes
@@ -78,8 +79,8 @@ def test_android_engine_builds_alone_and_readme_conformance_steps_work(tmp_path)
     assert [c.split()[0] for c in commands] == ["kotlinc", "java"] and "src/test/kotlin" in commands[0]
     for command in commands:
         args = command.split()
-        args[0] = KOTLINC if args[0] == "kotlinc" else JAVA
-        r = subprocess.run(args, cwd=bundle, capture_output=True, text=True, timeout=600)
+        args[:1] = [KOTLINC] if args[0] == "kotlinc" else JAVA_RUN
+        r = subprocess.run(args, cwd=bundle, capture_output=True, text=True, timeout=600, env=KOTLINC_ENV)
         assert r.returncode == 0, (command, r.stdout[-2000:], r.stderr[-3000:])
     vectors = json.loads((bundle / "vectors.json").read_text())
     cases = len(vectors["cases"]) + len(vectors["motions"])  # the motions besides the press count too (issue 35)
