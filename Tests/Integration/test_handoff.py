@@ -3,11 +3,13 @@ engine against the Swift CLI on generated inputs, bundles, vectors and motion in
 terms. Kotlin is compiled once per set of sources (kotlinc's JVM start-up is the cost; handoff_support keeps the jar
 under .build for every worker), into one jar that holds the Android bundle, every other preset's Kotlin
 files and the Compose stand-ins."""
+import fcntl
 import io
 import json
 import math
 import random
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -41,11 +43,23 @@ def test_preset_value_names_avoid_keywords(presets):
 def kotlin_jar(presets, tmp_path_factory):
     """The Android bundle of the first shipped preset, every preset's Kotlin export and bundle
     style/motion files (each in its own package), and the Compose stand-ins, compiled at once.
-    Once per worker: the split scheduling interleaves this file's tests with other files', and a
-    module fixture would export every preset again after each of them."""
+    Made once per run: the first pytest worker to need it writes it into the folder the workers'
+    temporary folders share, and the others wait on its lock and read it (each export runs the
+    binary over the built-in data, a few seconds of CPU the workers would otherwise repeat)."""
     if KOTLINC is None or JAVA is None:
         pytest.skip("kotlinc is not installed")
-    work = tmp_path_factory.mktemp("kotlin")
+    shared = tmp_path_factory.getbasetemp().parent
+    work = shared / "kotlin-jar"
+    with open(shared / "kotlin-jar.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (work / "made").exists():
+            shutil.rmtree(work, ignore_errors=True)
+            jar = make_kotlin_jar(presets, work)
+            (work / "made").write_text(str(jar))
+    return Path((work / "made").read_text()), work / "bundle"
+
+
+def make_kotlin_jar(presets, work):
     bundle = work / "bundle"
     workbench("export", "--preset", str(presets[0]), "--format", "android", "--output", str(bundle))
     sources = [str(p) for p in bundle.rglob("*.kt")] + [str(p) for p in STANDINS.glob("*.kt")]
@@ -64,7 +78,7 @@ def kotlin_jar(presets, tmp_path_factory):
             body = re.sub(r"^package .*$", f"package bundle{i}\nimport com.chartworkbench.engine.*", body, count=1, flags=re.M)
             (extra / f"{kt.stem}{i}.kt").write_text(body)
     sources += [str(p) for p in extra.glob("*.kt")]
-    return compiled_kotlin(sources), bundle
+    return compiled_kotlin(sources)
 
 
 def conformance(jar, *args, stdin=""):
