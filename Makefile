@@ -57,14 +57,15 @@ dist:
 	@echo "$(DIST)/$(PACKAGE_NAME).tar.gz and its .sha256"
 
 # Every test: engine unit tests, fuzz seeds, HTTP/CLI integration tests against the real binary,
-# browser tests and the HTTP contract. After one build, the unit tests, the fuzz seeds and the
-# contract run beside pytest (which mostly waits on servers, browsers and toolchains), each into
-# its own log under .build; every one must pass, and a failing one's log is printed whole.
+# browser tests and the HTTP contract, each into its own log under .build; every one must pass,
+# and a failing one's log is printed whole. The fuzz harnesses compile their own sources, so they
+# build and run beside the package build (which leaves part of the second core idle); the unit
+# tests and the contract run beside pytest, which keeps both cores busy from then on.
 test:
 	@scripts/ensure-deps.sh test
-	$(SWIFT) build --build-tests
-	@$(SWIFT) test --skip-build > .build/unit.log 2>&1 & unit=$$!; \
-	  scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS) > .build/fuzz.log 2>&1 & fuzz=$$!; \
+	@mkdir -p .build; scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS) > .build/fuzz.log 2>&1 & fuzz=$$!; \
+	  $(SWIFT) build --build-tests || { kill $$fuzz; exit 1; }; \
+	  $(SWIFT) test --skip-build > .build/unit.log 2>&1 & unit=$$!; \
 	  CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES) > .build/contract.log 2>&1 & contract=$$!; \
 	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 Tests/Integration Tests/Browser; tests=$$?; \
 	  wait $$unit; unit=$$?; wait $$fuzz; fuzzed=$$?; wait $$contract; agreed=$$?; \
