@@ -15,6 +15,9 @@ def server():
     s.close()
 
 
+_launched = []
+
+
 @pytest.fixture(scope="session")
 def browser():
     """One Chromium per pytest worker: every test opens its own context (its own storage, its own
@@ -24,8 +27,22 @@ def browser():
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        _launched.append(b)
         yield b
+        _launched.clear()
         b.close()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def pages_close_with_their_file():
+    """The pages a file's tests and fixtures opened and left open are closed when the file ends,
+    as closing a browser per file did: a page left running would go on answering its socket and
+    playing live prices beside the next file's tests (and count as someone present there)."""
+    before = set(_launched[0].contexts) if _launched else set()
+    yield
+    for context in (_launched[0].contexts if _launched else []):
+        if context not in before:
+            context.close()
 
 
 @pytest.fixture
