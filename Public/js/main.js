@@ -87,6 +87,7 @@ async function start() {
     onReconnected: async ({ restarted }) => {
       await actions.settleInterruptedSave();
       await (restarted ? drafts.reclaim() : drafts.resync());
+      await presets.refresh();   // saves, renames and deletes made while this page was away
     },
   });
   const panel = new SessionPanel(live, Boolean(me?.owner));

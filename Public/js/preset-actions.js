@@ -58,7 +58,8 @@ export class PresetActions {
         await this.drafts.resync().catch(() => {});
       }
     }
-    await this.presets.refresh();
+    // The event may be the last thing a dying server sent: the list is read again when it is back.
+    await this.presets.refresh().catch(() => {});
   }
 
   /**
