@@ -2,7 +2,7 @@
 control on the other at once; resolving it clears the badge for both; axe finds nothing serious."""
 from pathlib import Path
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"

@@ -1,7 +1,7 @@
 """The decision log page in Chromium over the server's real log (`GET /api/log`, newest
 first): who and when for every entry, a filter by kind and preset, text shown as text, the
 Markdown link, and axe finds nothing serious."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import serious
 
 

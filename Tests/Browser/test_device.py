@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from test_page import chromium, sync_api  # noqa: F401
+from test_page import sync_api  # noqa: F401
 from workbench_server import Server, small_csv
 
 VIBRATE_PROBE = "navigator.vibrate = ms => { (window.vibrations = window.vibrations || []).push(ms); return true; };"

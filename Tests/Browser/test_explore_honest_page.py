@@ -1,7 +1,7 @@
 """Issue 39.3 on the page: Ada ticks "Only honest charts" in the Explore start form with a real
 click, starts a round over smoothing and the resting curve, and every candidate the page shows
 passes the honesty check on the scenarios the round judges on."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 
 SCENARIOS = "flash-crash,spike,outage"

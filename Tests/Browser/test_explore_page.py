@@ -4,7 +4,7 @@ event stream, press both charts at once, read the team's best with its uncertain
 in words, save it as a preset and end the round."""
 from pathlib import Path
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"

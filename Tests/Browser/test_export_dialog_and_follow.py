@@ -2,7 +2,7 @@
 of a draft, shows errors inside itself with Download disabled, and logs only a produced file.
 Following is read-only and shows the leader's finger where it is now; save-as returns the
 source's shared draft to its saved revision."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 from test_session import set_value, value, wait_value  # noqa: F401
 from test_live_document import open_preset, draft

@@ -3,7 +3,7 @@ open preset, and applies it (a new revision); a broken file says which variable 
 changes nothing. The file is written here from Figma's documented REST format."""
 import json
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 from test_live_document import open_preset
 

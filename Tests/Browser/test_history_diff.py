@@ -5,7 +5,7 @@ pressed and mid-transition, with the changed pixels counted and marked; axe find
 serious."""
 from pathlib import Path
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"

@@ -3,7 +3,7 @@ Ann in People…; Ann's page then offers People… with the invitation part only
 makes a working invitation link."""
 import requests
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from workbench_server import wait_for
 
 

@@ -5,7 +5,7 @@ import json
 import statistics
 
 
-from test_page import chromium, sync_api  # noqa: F401
+from test_page import sync_api  # noqa: F401
 from test_session import people, set_value, value, wait_value, preset_text  # noqa: F401
 
 DESIGNER = {"lineColor": "#2255AA", "indicatorDash": 5, "markerRadius": 6.5, "fillColor": "#88AAEE", "inactiveCurve": "basis"}

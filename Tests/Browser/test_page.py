@@ -4,8 +4,6 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 import requests
 
-from workbench_server import chromium  # noqa: F401  (re-exported for the tests that launch their own)
-
 sync_api = pytest.importorskip("playwright.sync_api")
 
 

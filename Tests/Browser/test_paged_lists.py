@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from named_pages import open_named_page
 from workbench_server import Server, small_csv
 

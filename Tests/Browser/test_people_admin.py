@@ -5,7 +5,7 @@ import re
 
 import requests
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from test_device import zbar
 from workbench_server import Server, small_csv, wait_for
 

@@ -1,7 +1,7 @@
 """People in Chromium: the first visit with an invitation asks for a name (a name someone holds is refused), and two
 pages are two people: one's approval of their own revision is refused, the other's request
 for changes reaches the author's page as a toast and a badge."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 

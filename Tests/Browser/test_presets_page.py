@@ -1,7 +1,7 @@
 """Presets from the page: save, reload, compare, export, and two pages sharing one session."""
 from urllib.parse import quote
 
-from test_page import chromium, open_page, page, sync_api  # noqa: F401  (fixtures below reuse them)
+from test_page import open_page, page, sync_api  # noqa: F401  (fixtures below reuse them)
 
 
 def test_save_a_preset_and_find_it_after_reload(page, server):

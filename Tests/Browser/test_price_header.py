@@ -1,7 +1,7 @@
 """The price header follows the finger, and the in-plot label never covers the line (issue 9)."""
 import pytest
 
-from test_page import chromium, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

@@ -1,5 +1,5 @@
 """Review in Chromium: notes edited at any time without saving someone's unsaved parameters."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 
 

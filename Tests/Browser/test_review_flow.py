@@ -3,7 +3,7 @@ page) approves it with a comment, both pages show the approval; Ada edits (a new
 approval kept), then restores revision 1 from the History panel; the decision log page lists
 it all, new entries arriving live."""
 import time
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
 
 

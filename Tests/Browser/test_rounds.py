@@ -2,7 +2,7 @@
 charts, votes; the result ranks by Bradley–Terry and lists each person's picks."""
 from pathlib import Path
 
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"

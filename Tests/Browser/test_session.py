@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from test_page import chromium, sync_api  # noqa: F401
+from test_page import sync_api  # noqa: F401
 from named_pages import open_named_page
 
 

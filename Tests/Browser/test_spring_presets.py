@@ -1,7 +1,7 @@
 """Springs a designer can tune (issue 18, item 5): named springs beside the easing set Apple's
 duration and bounce; the controls show that form's parameters; one click is one undo step; the
 chart's motion follows (the page's easing graph asks the engine)."""
-from test_page import chromium, open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page  # noqa: F401  (fixtures)
 
 
 def easing_duration(page):

@@ -1,6 +1,6 @@
 """Invisible and bidi characters in people's text show on the page as their code ("[U+202E]"),
 never raw: the decision log's rows (a save's message), through the row builder every table uses."""
-from test_page import chromium, sync_api  # noqa: F401  (fixtures)
+from test_page import sync_api  # noqa: F401  (fixtures)
 
 HIDDEN = "\u202e\u2066\u200b\ufeff\u0085"
 RAW = ["\u202e", "\u2066", "\u200b", "\ufeff", "\u0085"]
