@@ -31,23 +31,32 @@ HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
 KOTLIN_JARS = ROOT / ".build" / "test-cache" / "kotlin"
 
 
+def made_once(target, make):
+    """`target`, made by `make(partial)` unless it exists, under a lock beside it: pytest's
+    workers (and, under .build, later runs) share one making, and a failed one leaves nothing."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target.with_name(target.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker making it: wait for it
+        if not target.exists():
+            partial = target.with_name("partial-" + target.name)
+            shutil.rmtree(partial, ignore_errors=True)
+            make(partial)
+            partial.rename(target)
+    return target
+
+
 def compiled_kotlin(sources):
     """The jar kotlinc makes of these sources, kept under .build by a hash of their names and
     contents: pytest's workers (and later runs) share one compile instead of each paying kotlinc's
     minute, and any changed source compiles afresh."""
     entries = sorted((Path(p).name, hashlib.sha256(Path(p).read_bytes()).hexdigest()) for p in sources)
     digest = hashlib.sha256(json.dumps([str(Path(KOTLINC).resolve()), entries]).encode()).hexdigest()[:32]
-    KOTLIN_JARS.mkdir(parents=True, exist_ok=True)
-    jar = KOTLIN_JARS / f"{digest}.jar"
-    with open(KOTLIN_JARS / f"{digest}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker compiling the same sources: wait for its jar
-        if not jar.exists():
-            partial = KOTLIN_JARS / f"{digest}.partial.jar"
-            r = subprocess.run([KOTLINC, *map(str, sources), "-include-runtime", "-d", str(partial)], capture_output=True, text=True,
-                               timeout=900, env=KOTLINC_ENV)
-            assert r.returncode == 0 and partial.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
-            partial.rename(jar)
-    return jar
+
+    def compile_into(partial):
+        r = subprocess.run([KOTLINC, *map(str, sources), "-include-runtime", "-d", str(partial)], capture_output=True, text=True,
+                           timeout=900, env=KOTLINC_ENV)
+        assert r.returncode == 0 and partial.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
+    return made_once(KOTLIN_JARS / f"{digest}.jar", compile_into)
 
 
 def workbench(*args, stdin=None, check=True):

@@ -3,13 +3,11 @@ engine against the Swift CLI on generated inputs, bundles, vectors and motion in
 terms. Kotlin is compiled once per set of sources (kotlinc's JVM start-up is the cost; handoff_support keeps the jar
 under .build for every worker), into one jar that holds the Android bundle, every other preset's Kotlin
 files and the Compose stand-ins."""
-import fcntl
 import io
 import json
 import math
 import random
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,7 +21,7 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import (CURVES, JAVA, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, presets,  # noqa: F401
+from handoff_support import (CURVES, JAVA, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, made_once, presets,  # noqa: F401
                              workbench, write_preset)
 
 
@@ -48,15 +46,9 @@ def kotlin_jar(presets, tmp_path_factory):
     binary over the built-in data, a few seconds of CPU the workers would otherwise repeat)."""
     if KOTLINC is None or JAVA is None:
         pytest.skip("kotlinc is not installed")
-    shared = tmp_path_factory.getbasetemp().parent
-    work = shared / "kotlin-jar"
-    with open(shared / "kotlin-jar.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (work / "made").exists():
-            shutil.rmtree(work, ignore_errors=True)
-            jar = make_kotlin_jar(presets, work)
-            (work / "made").write_text(str(jar))
-    return Path((work / "made").read_text()), work / "bundle"
+    work = made_once(tmp_path_factory.getbasetemp().parent / "kotlin-jar",
+                     lambda partial: (partial / "jar").write_text(str(make_kotlin_jar(presets, partial))))
+    return Path((work / "jar").read_text()), work / "bundle"
 
 
 def make_kotlin_jar(presets, work):
