@@ -264,7 +264,8 @@ export class ChartView {
 
   settle() {
     writeAttribute(this.element, 'aria-busy', 'false');
-    if (this.progress === 0 && !this.pressed) { this.selection = null; this.draw(); }
+    // A held frame keeps its selection: the scrubber may have caught a reveal or live price.
+    if (this.progress === 0 && !this.pressed && this.held === null) { this.selection = null; this.draw(); }
     else if (this.dirty) { this.dirty = false; this.draw(); }
     const waiters = this.settledWaiters;
     this.settledWaiters = [];

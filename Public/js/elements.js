@@ -52,3 +52,11 @@ export function writeAttribute(element, name, value) {
     if (element.getAttribute(name) !== text) element.setAttribute(name, text);
   }
 }
+
+/** Replaces `element`'s children with `nodes` unless they already read the same (markup and text). */
+export function writeChildren(element, nodes) {
+  const markup = nodes.map(node => node.nodeType === Node.ELEMENT_NODE ? node.outerHTML : escapeText(node.textContent)).join('');
+  if (element.innerHTML !== markup) element.replaceChildren(...nodes);
+}
+
+const escapeText = text => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');

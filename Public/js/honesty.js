@@ -6,6 +6,7 @@
 
 import { getJSON, query } from './api.js';
 import { DebouncedCheck } from './debounced-check.js';
+import { writeAttribute, writeChildren, writeText } from './elements.js';
 
 const DEBOUNCE_MS = 600;
 const SHOWN = 6;
@@ -41,28 +42,30 @@ export class HonestyHints {
       if (change.kind === 'params' || (change.kind === 'view' && change.keys.includes('scenario'))) this.check.schedule(DEBOUNCE_MS);
     });
     document.getElementById('honesty-every').addEventListener('click', () => { this.every = true; this.check.schedule(0); });
-    this.check.schedule(0);
   }
 
+  /** Asks at once: the page has opened what it shows (never the defaults before it). */
+  start() { this.check.schedule(0); }
+
   show(report, market) {
-    const box = document.getElementById('honesty');
-    box.dataset.pass = String(report.pass);
-    document.getElementById('honesty-title').textContent = report.pass
+    // Only what changed: most reports asked after a slider step read as the one shown.
+    writeAttribute(document.getElementById('honesty'), 'data-pass', String(report.pass));
+    writeText(document.getElementById('honesty-title'), report.pass
       ? `Honest chart: passes on every period ${marketWords(market)}`
-      : `Honest chart: ${report.failures.length} failure${report.failures.length === 1 ? '' : 's'} ${marketWords(market)}`;
-    document.getElementById('honesty-failures').replaceChildren(...honestyItems(report));
+      : `Honest chart: ${report.failures.length} failure${report.failures.length === 1 ? '' : 's'} ${marketWords(market)}`);
+    writeChildren(document.getElementById('honesty-failures'), honestyItems(report));
     for (const row of document.querySelectorAll('.control[data-key]')) {
       const key = row.dataset.key;
       const causes = report.measures.filter(m => m.controls.includes(key)).flatMap(m => m.failures);
       let note = row.querySelector('.honesty-note');
-      if (!causes.length) { delete row.dataset.honesty; note?.remove(); continue; }
-      row.dataset.honesty = 'fail';
+      if (!causes.length) { writeAttribute(row, 'data-honesty', null); note?.remove(); continue; }
+      writeAttribute(row, 'data-honesty', 'fail');
       if (!note) {
         note = document.createElement('p');
         note.className = 'honesty-note';
         row.append(note);
       }
-      note.textContent = causes[0] + (causes.length > 1 ? ` (and ${causes.length - 1} more)` : '');
+      writeText(note, causes[0] + (causes.length > 1 ? ` (and ${causes.length - 1} more)` : ''));
     }
   }
 }

@@ -102,13 +102,13 @@ async function start() {
   setUpViewSettings(store);
   setUpVision(store);
   setUpScenarios(store);
-  new ReadabilityHints(store);
-  new HonestyHints(store);
+  const hints = [new ReadabilityHints(store), new HonestyHints(store)];
   setUpStageActions(store, stage.chart, { shareInfo: () => panel.info });
 
   // First picture: the link's state, else the Default preset; nothing to undo yet.
   await presets.openFirst();
   store.clearHistory();
+  hints.forEach(hint => hint.start());
   stage.chart.draw();
   await prices.readSummary();
   await panel.start();

@@ -6,6 +6,7 @@
 
 import { getJSON, query } from './api.js';
 import { DebouncedCheck } from './debounced-check.js';
+import { writeAttribute, writeChildren } from './elements.js';
 
 const DEBOUNCE_MS = 250;
 
@@ -28,8 +29,10 @@ export class ReadabilityHints {
     this.report = null;
     this.check = new DebouncedCheck(() => checkReadability(this.store.changedParams()), report => { this.report = report; this.show(report); });
     store.on(change => { if (change.kind === 'params') this.check.schedule(DEBOUNCE_MS); });
-    this.check.schedule(0);
   }
+
+  /** Asks at once: the page has opened what it shows (never the defaults before it). */
+  start() { this.check.schedule(0); }
 
   show(report) {
     for (const [key, { element, pairs }] of Object.entries(besides)) {
@@ -46,9 +49,10 @@ export class ReadabilityHints {
       const parts = [];
       if (element) parts.push(...contrastParts(report, element));
       for (const pair of pairs) parts.push(...distinctnessParts(report, pair));
-      box.replaceChildren(...parts.flatMap((part, i) => i ? [document.createTextNode(' · '), part] : [part]));
-      box.hidden = parts.length === 0;
-      box.dataset.pass = String(parts.every(p => p.dataset.pass === 'true'));
+      // Only what changed: a report asked after a width step reads as before, and the page stays still.
+      writeChildren(box, parts.flatMap((part, i) => i ? [document.createTextNode(' · '), part] : [part]));
+      writeAttribute(box, 'hidden', parts.length === 0);
+      writeAttribute(box, 'data-pass', String(parts.every(p => p.dataset.pass === 'true')));
     }
   }
 }

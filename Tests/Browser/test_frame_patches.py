@@ -1,5 +1,6 @@
 """Frames as patches: after a press, a scrub and a release travel as patches over the render
 socket, the chart in the DOM is exactly the engine's scene for the state it shows."""
+import json
 import sys
 from pathlib import Path
 
@@ -139,3 +140,45 @@ def test_a_press_sends_its_first_frame_request_before_anything_else(page, server
     page.wait_for_function("() => window.order.includes('presence')")
     page.mouse.up()
     assert page.evaluate("window.order")[:3] == ["frame request", "frame", "presence"]
+
+
+def test_checks_that_read_as_before_leave_the_page_still(page, server):
+    """A width step asks the readability and honesty checks again; answers that read as the
+    ones shown write nothing (a write restyles the page while the slider moves)."""
+    open_page(page, server, "?preset=Default")
+    page.wait_for_selector("#readability-lineColor[data-pass]")
+    page.wait_for_selector("#honesty[data-pass]")
+    page.evaluate("""() => {
+        window.outside = [];
+        const preview = document.querySelector('#preview');
+        const row = document.querySelector('#param-inactiveLineWidth').closest('.control');
+        window.checkObserver = new MutationObserver(records => {
+            for (const r of records) {
+                const element = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+                if (element.closest('.readability, #honesty, .honesty-note') || element.matches('.control')) window.outside.push(`${element.id || element.className} ${r.type} ${r.attributeName ?? ''}`);
+            }
+        });
+        window.checkObserver.observe(document.body, { subtree: true, attributes: true, childList: true, characterData: true });
+    }""")
+    with page.expect_response(lambda r: "/api/check/honesty" in r.url, timeout=15000):
+        with page.expect_response(lambda r: "/api/check?" in r.url, timeout=15000):
+            page.locator("#param-inactiveLineWidth").fill("2.5")
+            page.locator("#param-inactiveLineWidth").dispatch_event("input")
+    page.wait_for_timeout(200)
+    outside = page.evaluate("window.outside.filter(m => !m.startsWith('control '))")
+    assert outside == [], outside
+
+
+def test_the_page_asks_each_check_once_on_opening_of_the_preset_it_opens(page, server):
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/check" in r.url else None)
+    open_page(page, server, "?preset=Default")
+    page.wait_for_selector("#readability-lineColor[data-pass]")
+    page.wait_for_selector("#honesty[data-pass]")
+    page.wait_for_timeout(1000)
+    readability = [u for u in asked if "/api/check?" in u]
+    honesty = [u for u in asked if "/api/check/honesty" in u]
+    assert len(readability) == 1 and len(honesty) == 1, asked
+    # Default's own line colour, not the engine's default one.
+    colour = json.loads((server.presets / "default.json").read_text())["parameters"]["lineColor"]
+    assert "lineColor=" + colour.replace("#", "%23") in readability[0], readability
