@@ -5,7 +5,9 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,7 @@ from workbench_server import BINARY, ROOT
 SWIFTC = shutil.which("swiftc")
 KOTLINC = shutil.which("kotlinc")
 JAVA = shutil.which("java")
+JAVAC = shutil.which("javac")
 # The JVMs here run for seconds, most of which C2's JIT threads spend compiling code they never
 # get to use: C1 alone and the serial collector take under half the CPU (kotlinc of the engine
 # 22 s → 9 s) on the two-core machine where `make test` shares it with browsers and servers.
@@ -57,6 +60,54 @@ def compiled_kotlin(sources):
                            timeout=900, env=KOTLINC_ENV)
         assert r.returncode == 0 and partial.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
     return made_once(KOTLIN_JARS / f"{digest}.jar", compile_into)
+
+
+BATCH_SOURCE = Path(__file__).resolve().parent / "conformance_batch" / "ConformanceBatch.java"
+
+
+class ConformanceJVM:
+    """The Kotlin conformance commands of one jar, run one after another in one JVM
+    (conformance_batch/ConformanceBatch.java): the scene, vectors and motion comparisons run
+    hundreds of them, and a JVM's start costs more CPU than most commands. Each command still
+    gets its own arguments, standard input and output; one that fails ends the JVM, and its
+    message is the assertion's, as a single `java` run's was."""
+    running = {}
+
+    @classmethod
+    def of(cls, jar):
+        jvm = cls.running.get(str(jar))
+        if jvm is None or jvm.process.poll() is not None:
+            jvm = cls.running[str(jar)] = cls(jar)
+        return jvm
+
+    def __init__(self, jar):
+        digest = hashlib.sha256(BATCH_SOURCE.read_bytes()).hexdigest()[:16]
+        classes = made_once(KOTLIN_JARS.parent / f"conformance-batch-{digest}", lambda partial: subprocess.run(
+            [JAVAC, *(f"-J{flag}" for flag in QUICK_JVM_FLAGS), "-d", str(partial), str(BATCH_SOURCE)], check=True, capture_output=True))
+        self.errors = tempfile.TemporaryFile()
+        self.process = subprocess.Popen([*JAVA_RUN, "-cp", f"{jar}{os.pathsep}{classes}", "ConformanceBatch"],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
+
+    def run(self, args, stdin):
+        """What `java -cp JAR com.chartworkbench.engine.ConformanceKt ARGS < STDIN` prints."""
+        frames = [struct.pack(">i", len(args))]
+        for part in [*(a.encode() for a in args), stdin.encode()]:
+            frames += [struct.pack(">i", len(part)), part]
+        try:
+            self.process.stdin.write(b"".join(frames))
+            self.process.stdin.flush()
+            length = struct.unpack(">i", self._read(4))[0]
+            return self._read(length).decode()
+        except (BrokenPipeError, EOFError):
+            self.process.wait(timeout=60)
+            self.errors.seek(0)
+            raise AssertionError((args, self.process.returncode, self.errors.read().decode(errors="replace")[-4000:])) from None
+
+    def _read(self, count):
+        data = self.process.stdout.read(count)
+        if len(data) < count:
+            raise EOFError
+        return data
 
 
 def workbench(*args, stdin=None, check=True):

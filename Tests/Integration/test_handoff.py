@@ -21,7 +21,7 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import (CURVES, JAVA, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, made_once, presets,  # noqa: F401
+from handoff_support import (CURVES, JAVA, ConformanceJVM, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, made_once, presets,  # noqa: F401
                              workbench, write_preset)
 
 
@@ -74,10 +74,7 @@ def make_kotlin_jar(presets, work):
 
 
 def conformance(jar, *args, stdin=""):
-    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", *args], input=stdin,
-                       capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, (args, r.stderr)
-    return r.stdout
+    return ConformanceJVM.of(jar).run(args, stdin)
 
 
 def test_repository_kotlin_style_is_the_generated_one(kotlin_jar):
