@@ -3,7 +3,7 @@
 #   ensure-deps.sh run    libmicrohttpd, libqrencode, SQLite and libsodium (pkg-config libmicrohttpd, libqrencode, sqlite3,
 #                           libsodium: SHA-256, Ed25519 signatures of exports, randomness)
 #   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, kotlinc (Debian's kotlin: compiles the
-#                           Kotlin exports and the Kotlin engine), Playwright for Python, pytest, a Kotlin grammar, and the
+#                           Kotlin exports and the Kotlin engine), javac, Playwright for Python, pytest, a Kotlin grammar, and the
 #                           reference implementations the engine is checked against (numpy,
 #                           scipy, pandas, tsdownsample)
 #   ensure-deps.sh bench  + wrk
@@ -38,6 +38,7 @@ if [ "$target" = test ] || [ "$target" = bench ]; then
 fi
 if [ "$target" = test ]; then
   command -v kotlinc >/dev/null || need+=(kotlin)
+  command -v javac >/dev/null || need+=(default-jdk-headless)  # the tests' one-JVM conformance runner
 fi
 if [ "$target" = bench ]; then
   command -v wrk >/dev/null || need+=(wrk)
