@@ -98,6 +98,7 @@ async function start() {
   new Review(store, {
     people: () => [...new Set(live.people.map(p => p.user).filter(Boolean))],
     onNotesSaved: () => drafts.resync().catch(() => {}),
+    onDecided: () => notices.refresh(),
   });
   setUpViewSettings(store);
   setUpVision(store);

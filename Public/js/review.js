@@ -19,11 +19,13 @@ export class Review {
    * @param {object} store the page's store: the saved preset open on this page
    * @param {() => string[]} people the names of the people in the session (reviewer suggestions)
    * @param {(file: object) => Promise<void>} onNotesSaved takes the preset's new revision and notes
+   * @param {() => void} onDecided after this person's own decision (their inbox has changed)
    */
-  constructor(store, { people, onNotesSaved }) {
+  constructor(store, { people, onNotesSaved, onDecided }) {
     this.store = store;
     this.people = people;
     this.onNotesSaved = onNotesSaved;
+    this.onDecided = onDecided;
     this.file = null;   // the open preset's stored file as last read: its status, newest revision and notes
     // Its reviews, oldest first, a page at a time.
     this.reviews = new PagedList({ list: $('review-list'), order: 'oldest-first', noun: 'reviews', onOlder: () => this.renderReviewList() });
@@ -187,6 +189,8 @@ export class Review {
       $('review-comment').value = '';
       $('review-error').textContent = '';
       toast(decision === 'approve' ? `Approved revision ${this.file.revision}` : 'Changes requested');
+      // Not only from the review event: a page whose event stream is reconnecting would miss it.
+      this.onDecided();
       await this.refresh();
     } catch (error) {
       $('review-error').textContent = error.message;
