@@ -61,6 +61,10 @@ SPLIT_FILES = ["test_handoff_toolchains.py", "test_handoff.py", "test_mutated_cs
                "test_history_durability.py", "test_history_chain.py", "test_scene.py", "test_exports.py"]
 
 
+# First of the hooks: xdist's worker names each test by its group (the "@group" suffix its
+# loadgroup scheduler reads) in its own collection hook, which would otherwise run before this
+# one and find no groups, scattering every file's tests (and their module fixtures) over all workers.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     sizes = {}
     for item in items:
