@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from test_page import open_page, page  # noqa: F401  (fixtures)
+from test_page import open_page, page, sync_api  # noqa: F401  (fixtures)
 
 RECORD = """() => {
     window.painted = [];
@@ -66,7 +66,7 @@ def test_moving_the_pointer_during_the_press_moves_the_indicator(page, server):
     # machine paints them late); the assertions below say what was painted if none does.
     try:
         page.wait_for_function(f"() => window.painted.some(f => f.progress < 0.999 && f.x > {box['width'] * 0.6})", timeout=2500)
-    except Exception:
+    except sync_api.TimeoutError:
         pass
     frames = page.evaluate("window.painted")
     moving = [f for f in frames if f["progress"] < 0.999]
