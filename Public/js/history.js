@@ -64,7 +64,8 @@ export class HistoryPanel {
   }
 
   async load(name) {
-    if (name !== this.name) this.files.clear();
+    // Until this preset's revisions are listed there is no A and B to compare: a click then would do nothing.
+    if (name !== this.name) { this.files.clear(); $('history-diff').disabled = true; }
     this.name = name;
     $('history-title').textContent = `History of “${name}”`;
     try {
