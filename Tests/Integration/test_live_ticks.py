@@ -20,7 +20,8 @@ def run_live(server, count):
     before = server.get("/api/data?period=ALL").json()["summary"]["count"]
     assert server.request("POST", "/api/live", json={"enabled": True}).status_code == 200
     try:
-        assert wait_for(lambda: server.get("/api/data?period=ALL").json()["summary"]["count"] >= before + count, timeout=120)
+        # Polled every quarter second: each read summarises the whole series, and the ticks take seconds anyway.
+        assert wait_for(lambda: server.get("/api/data?period=ALL").json()["summary"]["count"] >= before + count, timeout=120, interval=0.25)
     finally:
         server.request("POST", "/api/live", json={"enabled": False})
     points = server.get("/api/data?period=1D&maxPoints=100000").json()["points"]
