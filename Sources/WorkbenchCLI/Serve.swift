@@ -85,7 +85,8 @@ struct Serve: ParsableCommand {
             let presets: PresetStore
             presets = try openPresets(locations.presets, state: state, maxPresets: maxPresets, options: HistoryFile.Options(
                 newHistory: locations.newHistory, limitBytes: Int64(historyLimit) << 20, backupAtStart: true,
-                writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true),
+                writeRate: writeRate > 0 ? WriteRateLimit(perSecond: Double(writeRate), burst: writeRate * 10) : nil, holdFolder: true,
+                onProblem: { Output.error($0) }),   // a server has no one else to tell
                                       createMissing: true)
             guard (1...100).contains(approvals) else { throw InputError("--approvals must be 1–100") }
             presets.requiredApprovals.store(approvals, ordering: .relaxed)

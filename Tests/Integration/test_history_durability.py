@@ -146,9 +146,12 @@ def test_a_history_changed_while_serving_refuses_writes_and_loses_nothing_acknow
         assert server.get("/api/presets/Keep/revisions").status_code == 200
     finally:
         server.stop()
+    told = server.process.stderr.read()
     rescued = sorted((folder / ".workbench-backups").glob("rescued-*.sqlite"))
     if change in ("deleted", "replaced"):
         assert rescued, "what the server held is copied out before anything is refused"
+        # The store tells the server, and the server tells its log, where the copy went.
+        assert "removed or replaced" in told and rescued[-1].name in told, told
         assert workbench("history", "restore", str(rescued[-1]), "--presets", str(folder)).returncode == 0
         again = serve(folder)
         try:

@@ -45,12 +45,16 @@ package final class HistoryFile: Sendable {
         package var holdFolder = false
         /// The workbench's state folder (`--state`); nil: the default for the presets folder.
         package var stateFolder: String?
+        /// Told at once of what goes wrong in the background (a backup, the file replaced), beside
+        /// `problems`: a server passes its log; a store writes to no stream itself.
+        package var onProblem: (@Sendable (String) -> Void)?
 
         package init(newHistory: Bool = false, limitBytes: Int64? = Limits.historyBytes, backupEvery: Int = Limits.backupEvery,
-                     backupsKept: Int = Limits.backupsKept, backupAtStart: Bool = false, writeRate: WriteRateLimit? = nil, holdFolder: Bool = false, stateFolder: String? = nil) {
+                     backupsKept: Int = Limits.backupsKept, backupAtStart: Bool = false, writeRate: WriteRateLimit? = nil, holdFolder: Bool = false, stateFolder: String? = nil,
+                     onProblem: (@Sendable (String) -> Void)? = nil) {
             self.newHistory = newHistory; self.limitBytes = limitBytes; self.backupEvery = backupEvery
             self.backupsKept = backupsKept; self.backupAtStart = backupAtStart; self.writeRate = writeRate; self.holdFolder = holdFolder
-            self.stateFolder = stateFolder
+            self.stateFolder = stateFolder; self.onProblem = onProblem
         }
     }
 
@@ -382,9 +386,9 @@ package final class HistoryFile: Sendable {
         return try backups.take(fromFile: path, kind: kind)
     }
 
-    /// Kept for `warnings` and told on stderr at once (a server has no one else to tell).
+    /// Kept for `warnings` and told to `options.onProblem` at once.
     private func report(_ problem: String) {
         problems.withLock { $0.append(problem) }
-        Output.error(problem)
+        options.onProblem?(problem)
     }
 }
