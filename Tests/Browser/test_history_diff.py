@@ -7,6 +7,7 @@ from pathlib import Path
 
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
+from named_pages import open_named_page
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 
@@ -82,3 +83,36 @@ def test_the_same_revision_twice_is_identical(people, fresh_server):
     ada.locator("#revision-list li").nth(1).get_by_role("button", name="View").click()
     ada.wait_for_function("() => document.querySelector('#history-view-title').textContent === 'Revision 1'")
     assert ada.locator("#history-table tr").count() > 30
+
+
+WORDS_BROKEN_ACROSS_LINES = """table => {
+    const broken = [];
+    for (const th of table.querySelectorAll('th')) {
+        const text = th.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+        for (const match of text.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(text, match.index);
+            range.setEnd(text, match.index + match[0].length);
+            if (range.getClientRects().length > 1) broken.push(match[0]);
+        }
+    }
+    return broken;
+}"""
+
+
+def test_the_diff_table_keeps_its_headings_whole_on_a_phone(browser, fresh_server):
+    """At 390 px with touch the revisions' columns are as wide as their headings' words: no
+    "Revi / sion 1" broken mid-word, and nothing wider than the screen."""
+    contexts = []
+    try:
+        phone = open_named_page(browser, contexts, fresh_server.url, "Ada", viewport={"width": 390, "height": 844}, touch=True)
+        phone.locator("#open-history").tap()
+        phone.locator("#history-diff").tap()
+        phone.wait_for_selector("#history-table th")
+        assert phone.locator("#history-table").evaluate(WORDS_BROKEN_ACROSS_LINES) == []
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        assert phone.errors == []
+    finally:
+        for context in contexts:
+            context.close()
