@@ -11,8 +11,8 @@ def people(browser, fresh_server):
     """Opens pages on one fresh server, each with a name; closes them afterwards."""
     contexts = []
 
-    def open_as(name, query=""):
-        return open_named_page(browser, contexts, fresh_server.url, name, query)
+    def open_as(name, query="", **page_options):
+        return open_named_page(browser, contexts, fresh_server.url, name, query, **page_options)
 
     yield open_as
     for context in contexts:

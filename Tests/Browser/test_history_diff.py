@@ -7,7 +7,6 @@ from pathlib import Path
 
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
-from named_pages import open_named_page
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 
@@ -101,18 +100,13 @@ WORDS_BROKEN_ACROSS_LINES = """table => {
 }"""
 
 
-def test_the_diff_table_keeps_its_headings_whole_on_a_phone(browser, fresh_server):
+def test_the_diff_table_keeps_its_headings_whole_on_a_phone(people):
     """At 390 px with touch the revisions' columns are as wide as their headings' words: no
     "Revi / sion 1" broken mid-word, and nothing wider than the screen."""
-    contexts = []
-    try:
-        phone = open_named_page(browser, contexts, fresh_server.url, "Ada", viewport={"width": 390, "height": 844}, touch=True)
-        phone.locator("#open-history").tap()
-        phone.locator("#history-diff").tap()
-        phone.wait_for_selector("#history-table th")
-        assert phone.locator("#history-table").evaluate(WORDS_BROKEN_ACROSS_LINES) == []
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
-        assert phone.errors == []
-    finally:
-        for context in contexts:
-            context.close()
+    phone = people("Ada", viewport={"width": 390, "height": 844}, touch=True)
+    phone.locator("#open-history").tap()
+    phone.locator("#history-diff").tap()
+    phone.wait_for_selector("#history-table th")
+    assert phone.locator("#history-table").evaluate(WORDS_BROKEN_ACROSS_LINES) == []
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.errors == []
