@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from workbench_server import Server, chromium, small_csv  # noqa: E402
+from workbench_server import Server, launch_chromium, small_csv  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -26,7 +26,7 @@ def browser():
     this one."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
+        b = launch_chromium(p)
         _launched.append(b)
         yield b
         _launched.clear()

@@ -187,3 +187,18 @@ def test_import_a_csv_from_the_page(page, server, tmp_path):
     good.write_text(small_csv())
     page.locator("#csv-file").set_input_files(str(good))  # restore the shared server's data
     page.wait_for_function("() => document.querySelector('#data-status').textContent.includes('2,000 prices')")
+
+
+def test_the_test_browser_opens_no_window_parts_beside_the_page(browser):
+    """The suite's Chromium leaves out the address bar's WebUI popup, which every new window would
+    otherwise preload in a renderer costing as much CPU as our page (Tests/workbench_server.py):
+    if Chromium renames the feature, this says so rather than the suite slowing by a third."""
+    cdp = browser.new_browser_cdp_session()
+    context = browser.new_context()
+    try:
+        context.new_page().goto("data:text/html,<title>alone</title>")
+        kinds = {t["type"] for t in cdp.send("Target.getTargets", {"filter": [{}]})["targetInfos"]}
+    finally:
+        context.close()
+        cdp.detach()
+    assert "page" in kinds and "browser_ui" not in kinds, kinds
