@@ -272,7 +272,7 @@ def launch_chromium(playwright):
     executable = chromium()
     probe = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
     try:
-        defaults = _launched_switch(executable, "--disable-features=")
+        defaults = _browser_switch("--disable-features=")
     finally:
         probe.close()
     features = [f for f in (defaults or "").split(",") if f] + list(UNUSED_FEATURES)
@@ -281,8 +281,9 @@ def launch_chromium(playwright):
         ignore_default_args=["--disable-features=" + defaults] if defaults is not None else None)
 
 
-def _launched_switch(executable, prefix):
-    """The value of switch `prefix` in the command line of a browser this process launched."""
+def _browser_switch(prefix):
+    """The value of switch `prefix` given to a browser this process launched: the descendant
+    Playwright drives over a pipe that is no child of another (no --type=, as renderers have)."""
     children = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -290,7 +291,6 @@ def _launched_switch(executable, prefix):
         except OSError:
             continue
         children.setdefault(int(text[text.rindex(")") + 2:].split()[1]), []).append(int(stat.parent.name))
-    real = os.path.realpath(executable)
     stack = [os.getpid()]
     while stack:
         pid = stack.pop()
@@ -299,10 +299,6 @@ def _launched_switch(executable, prefix):
             args = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace").split("\0")
         except OSError:
             continue
-        if "--type=" in "".join(args) or not args or not args[0]:
-            continue
-        if os.path.realpath(args[0]) == real or os.path.basename(args[0]) in ("chromium", "chrome"):
-            found = next((a[len(prefix):] for a in args if a.startswith(prefix)), None)
-            if found is not None:
-                return found
+        if "--remote-debugging-pipe" in args and not any(a.startswith("--type=") for a in args):
+            return next((a[len(prefix):] for a in args if a.startswith(prefix)), None)
     return None
