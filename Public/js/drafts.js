@@ -4,10 +4,11 @@
 // the newest version it hears, except keys it has edited and not yet heard back, so every page
 // ends on the server's values. Undo asks the server to revert one of our own steps.
 
-import { send, getJSON } from './api.js';
+import { send, getJSON, ApiError } from './api.js';
 import { same } from './state.js';
 
 const path = name => '/api/drafts/' + encodeURIComponent(name);
+const RECLAIM_TRIES = 4;   // about 4 s in all before the person is told
 
 export class DraftSync {
   constructor(store, { notice = () => {} } = {}) {
@@ -73,6 +74,23 @@ export class DraftSync {
     const held = { ...this.store.params }, setters = new Map(this.setters), dirty = new Set(this.dirty.keys());
     this.store.forgetDraft();
     if (name === null) return;
+    // A server just started may still refuse or drop a request: tried again a few times (giving
+    // the same values twice is harmless), and if it never takes them the person is told.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.giveBack(name, held, setters, dirty);
+      } catch (error) {
+        const lasting = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+        if (lasting || attempt === RECLAIM_TRIES) {
+          throw new Error(`your unsaved values of “${name}” did not reach the restarted server (${error.message}); they are still on this page`);
+        }
+        await new Promise(resolve => setTimeout(resolve, 300 * 2 ** attempt));
+      }
+    }
+  }
+
+  /** The restarted server's draft, with the unsaved values this person held put back on top. */
+  async giveBack(name, held, setters, dirty) {
     const draft = await getJSON(path(name));
     // Only the values this person set (or has not yet heard back): another person's unsaved edit
     // is given back by their own page, so the new draft credits each edit to whoever made it.

@@ -28,10 +28,9 @@ export class LiveSession {
     this.toldUnsaved = null;  // the followed person whose unsaved parameters we said we cannot show
     this.people = [];
     this.viewTimer = 0;
-    this.restartedAway = false;   // the server restarted while this stream was away
+    this.serverStart = null;      // the server run of this stream's last hello
     this.connection = watchStream({ reopen: ({ restarted }) => {
       if (this.source.readyState === EventSource.OPEN) return;
-      this.restartedAway ||= restarted;
       this.source.close();
       this.connect();
     } });
@@ -89,11 +88,14 @@ export class LiveSession {
       const hello = JSON.parse(event.data);
       this.presenceKey = hello.presenceKey ?? null;
       setPageAlias(hello.page);
-      const restarted = this.connection.hello(hello.serverStart) || this.restartedAway;
-      this.restartedAway = false;
+      // Restarted for this stream when its last hello came from another run. The page's poll may
+      // have heard of the restart first (and said so), while this stream reconnected by itself.
+      const heard = this.connection.hello(hello.serverStart);
+      const restarted = heard || (this.serverStart !== null && hello.serverStart !== this.serverStart);
+      this.serverStart = hello.serverStart ?? null;
       document.body.dataset.session = 'connected';
       this.sendPresence({});  // a reconnected stream starts from what the page has now
-      this.handlers.onReconnected({ restarted }).catch(() => {});
+      this.handlers.onReconnected({ restarted }).catch(error => this.handlers.notice(`Could not catch up with the server: ${error.message}`));
     });
     source.addEventListener('error', () => {
       document.body.dataset.session = 'reconnecting';

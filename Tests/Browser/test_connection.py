@@ -10,7 +10,7 @@ import time
 import pytest
 
 from named_pages import open_named_page
-from workbench_server import Server, wait_for
+from workbench_server import Server, wait_for, small_csv
 
 LOST = "Connection lost — reconnecting…"
 
@@ -46,7 +46,7 @@ def draft_value(server, key):
 
 
 def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
-    server = Server()
+    server = Server(data_csv=small_csv())
     again = None
     try:
         ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
@@ -67,7 +67,7 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
         for page in (log_page, phone):
             page.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=2000)
         server.process.wait()
-        again = Server("--port", str(server.port), presets_dir=server.presets)
+        again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
         for page in (ada, ben, log_page, phone):
             page.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
             assert banner(page).text_content() == "Server restarted" and banner(page).is_visible()
@@ -87,7 +87,7 @@ def test_lost_then_restarted_and_unsaved_edits_survive(browser, contexts):
 
 
 def test_a_save_the_outage_interrupted_is_settled_from_the_stored_revision(browser, contexts):
-    server = Server()
+    server = Server(data_csv=small_csv())
     again = None
     try:
         ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
@@ -113,7 +113,7 @@ def test_a_save_the_outage_interrupted_is_settled_from_the_stored_revision(brows
         server.process.send_signal(signal.SIGKILL)
         lost_within_two_seconds(ada)
         server.process.wait()
-        again = Server("--port", str(server.port), presets_dir=server.presets)
+        again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
         ada.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
         ada.wait_for_function("() => document.querySelector('#toasts').textContent.includes('was kept as revision')")
         assert ada.locator("#modified-marker").is_hidden()
@@ -128,7 +128,7 @@ def test_a_save_the_outage_interrupted_is_settled_from_the_stored_revision(brows
 def test_undo_and_redo_of_a_step_made_before_a_restart(browser, contexts):
     """The restarted server no longer knows the page's step: Undo (a real click) still takes it
     back, by the values the page kept, and Redo brings it again."""
-    server = Server()
+    server = Server(data_csv=small_csv())
     again = None
     try:
         ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
@@ -137,7 +137,7 @@ def test_undo_and_redo_of_a_step_made_before_a_restart(browser, contexts):
         assert wait_for(lambda: draft_value(server, "markerRadius") == 7)
         server.process.send_signal(signal.SIGKILL)
         server.process.wait()
-        again = Server("--port", str(server.port), presets_dir=server.presets)
+        again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
         ada.wait_for_function("() => document.body.dataset.connection === 'restarted'", timeout=10000)
         assert wait_for(lambda: draft_value(again, "markerRadius") == 7, timeout=15)
         ada.locator("#undo").click()
@@ -147,6 +147,60 @@ def test_undo_and_redo_of_a_step_made_before_a_restart(browser, contexts):
         assert wait_for(lambda: draft_value(again, "markerRadius") == 7, timeout=5)
         ada.wait_for_function("() => Number(document.querySelector('#param-markerRadius-number').value) === 7")
         assert ada.errors == []
+    finally:
+        if again:
+            again.close()
+        server.close()
+
+
+def served_while_routing(page, condition, seconds=15):
+    """Waits for `condition` while the page's routes are answered: a route's handler runs only
+    while Playwright's sync API has the thread, so a plain wait would hold every routed request."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(100)
+    return True
+
+
+def test_unsaved_values_reach_a_restarted_server_that_first_drops_them_or_the_person_is_told(browser, contexts):
+    """Giving the unsaved values back after a restart is tried again when the new server drops
+    it; when it never takes them, the page says so and still shows them."""
+    server = Server(data_csv=small_csv())
+    again = None
+    try:
+        ada = open_named_page(browser, contexts, server.url, "Ada", "?preset=Default", connected=True)
+        set_number(ada, "markerRadius", 7)
+        assert wait_for(lambda: draft_value(server, "markerRadius") == 7)
+        dropped = []
+
+        def drop(route, times):
+            if route.request.method == "POST" and len(dropped) < times:
+                dropped.append(route.request.url)
+                return route.abort()
+            return route.continue_()
+        ada.route("**/api/drafts/Default/changes", lambda route: drop(route, 2))
+        server.process.send_signal(signal.SIGKILL)
+        server.process.wait()
+        again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
+        assert served_while_routing(ada, lambda: draft_value(again, "markerRadius") == 7)
+        assert len(dropped) == 2
+
+        # A server that never takes them: the person is told, and the value stays on the page.
+        set_number(ada, "markerRadius", 5)
+        assert served_while_routing(ada, lambda: draft_value(again, "markerRadius") == 5)
+        ada.unroute("**/api/drafts/Default/changes")
+        dropped.clear()
+        ada.route("**/api/drafts/Default/changes", lambda route: drop(route, 1000))
+        again.process.send_signal(signal.SIGKILL)
+        again.process.wait()
+        again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
+        ada.wait_for_function("() => document.querySelector('#toasts').textContent.includes('did not reach the restarted server')",
+                              timeout=20000)
+        assert "they are still on this page" in ada.locator("#toasts").text_content()
+        assert float(ada.locator("#param-markerRadius-number").input_value()) == 5
+        assert len(dropped) == 4
     finally:
         if again:
             again.close()
