@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    @Test func plainDescriptionsPassAsTheyAreAndTheOthersAreRewritten() {
+        #expect(NumberText.plainDecimal("0.123456789") == "0.123456789")
+        #expect(NumberText.plainDecimal("-1234.5678") == "-1234.5678")
+        #expect(NumberText.plainDecimal("12345678901234.0") == "12345678901234")
+        #expect(NumberText.plainDecimal("-12.0") == "-12")
+        #expect(NumberText.plainDecimal("1.25e-05") == "0.0000125")
+        #expect(NumberText.plainDecimal("9.007199254740993e+15") == "9007199254740993")
+        #expect(NumberText.plainDecimal("1E+2") == "100")
+        #expect(NumberText.plainDecimal("0.0001") == "0.0001")
+    }
+
     @Test func wholeCentsAreWrittenAsSwiftsShortestDigits() {
         var generator = SplitMix64(seed: 11)
         var values: [Double] = [0.29, 0.1, -0.07, 1477958400, 699.42, 86752.3, 235589.43, 1e12 + 0.01, -9_999_999_999_999.99, 0.005, 12.5, 100]

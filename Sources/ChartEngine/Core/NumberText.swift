@@ -155,6 +155,12 @@ public enum NumberText {
 
     /// Rewrites Swift's `description` form ("1.5e-07", "12.0", "-3.25e+20") as plain decimal text.
     static func plainDecimal(_ text: String) -> String {
+        // Swift's description is already plain shortest digits unless it has an exponent (below
+        // 1e-4, from 2^53) or is whole ("12.0"): most numbers a scene holds leave here as they are.
+        let asItIs = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } && !bytes.reversed().starts(with: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+        }
+        if asItIs == true { return text }
         var sign = ""
         var body = Substring(text)
         if body.hasPrefix("-") { sign = "-"; body = body.dropFirst() }
