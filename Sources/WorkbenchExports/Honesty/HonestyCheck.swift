@@ -231,8 +231,10 @@ struct RealPrices: Sendable {
 
     init?(_ series: PriceSeries, window: Range<Int>) {
         var lastFiniteTime: Double?, inGap = false
+        // The columns once, not a copy of each per price (this module is built without -O in debug).
+        let prices = series.prices, times = series.times
         for i in window {
-            let p = series.prices[i], t = Double(series.times[i])
+            let p = prices[i], t = Double(times[i])
             guard p.isFinite else { inGap = true; continue }
             if inGap, let before = lastFiniteTime { gaps.append(Gap(start: before, end: t)) }
             inGap = false
