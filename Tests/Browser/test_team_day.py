@@ -8,7 +8,7 @@ import pytest
 
 from decide_pages import people  # noqa: F401  (fixture)
 from named_pages import open_named_page
-from workbench_server import Server
+from workbench_server import Server, small_csv
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def contexts():
 
 
 def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts):
-    s = Server("--approvals", "2")
+    s = Server("--approvals", "2", data_csv=small_csv())
     again = third = None
     try:
         ada, ben, cy = s.person("Ada"), s.person("Ben"), s.person("Cy")
@@ -30,7 +30,7 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
         assert ada.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "request-review", "reviewers": ["Ben", "Cy"]}).status_code == 201
         assert cy.post("/api/presets/Default/reviews", json={"revision": rev, "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True}).status_code == 201
         s.stop()
-        again = Server("--approvals", "2", presets_dir=s.presets)
+        again = Server("--approvals", "2", presets_dir=s.presets, data_csv=small_csv())
 
         # Ben comes back after the restart: the badge and the list wait for him.
         page = open_named_page(browser, contexts, again.url, "Ben", "?preset=Default", connected=True)
@@ -58,7 +58,7 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
 
         # Three approvals asked for after another restart: still approved, and the status says under which rule.
         again.stop()
-        third = Server("--approvals", "3", presets_dir=s.presets)
+        third = Server("--approvals", "3", presets_dir=s.presets, data_csv=small_csv())
         later = open_named_page(browser, contexts, third.url, "Ben", "?preset=Default")
         later.wait_for_function("() => document.querySelector('#preset-status').textContent.includes('Approved')")
         assert "approved under 2 approvals; this workbench now asks for 3" in later.locator("#preset-status").text_content()
@@ -71,7 +71,7 @@ def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts)
 
 
 def test_a_revoked_approvers_approval_stops_counting_on_open_pages_at_once(browser, contexts):
-    s = Server("--approvals", "2")
+    s = Server("--approvals", "2", data_csv=small_csv())
     try:
         ada, cy = s.person("Ada"), s.person("Cy")
         current = s.get("/api/presets/Default").json()

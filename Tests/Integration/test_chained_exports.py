@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from workbench_server import BINARY, Server  # noqa: E402
+from workbench_server import BINARY, Server, small_csv  # noqa: E402
 
 
 def run(*args):
@@ -27,7 +27,7 @@ def approved_export(tmp_path):
     """A served folder (with its own state folder) where Ana saved "Pick" and Ben approved it,
     and the approved revision exported as JSON by the command line."""
     state = tmp_path / "state"
-    server = Server("--state", str(state))
+    server = Server("--state", str(state), data_csv=small_csv())
     try:
         ana, ben = server.person("Ana"), server.person("Ben")
         assert ana.put("/api/presets/Pick", json={"name": "Pick", "parameters": {"lineColor": "#112233"}}).status_code == 201
@@ -118,7 +118,7 @@ def test_verify_presets_finds_an_edited_row_when_the_history_opens(tmp_path, tam
 
 def test_an_export_of_an_edited_row_is_not_signed(tmp_path):
     """While serving: a row edited behind the server's back is not signed over (the read's check)."""
-    server = Server()
+    server = Server(data_csv=small_csv())
     try:
         ana = server.person("Ana")
         assert ana.put("/api/presets/Pick", json={"name": "Pick", "parameters": {"lineColor": "#112233"}}).status_code == 201

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from workbench_server import BINARY, Server
+from workbench_server import BINARY, Server, small_csv
 
 
 def as_user(name):
@@ -21,7 +21,7 @@ def as_user(name):
 def served_folder():
     """A folder whose history holds an Explore round with answers by two people, invitations,
     a renamed person, an allowance to invite and saved parameters."""
-    s = Server()
+    s = Server(data_csv=small_csv())
     try:
         owner = s.person("owner")
         s.person("Ada"), s.person("Ben"), s.person("Cy")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from workbench_server import BINARY, Server, copy_shipped_presets  # noqa: E402
+from workbench_server import BINARY, Server, copy_shipped_presets, small_csv  # noqa: E402
 
 
 def run(*args, state=None):
@@ -22,7 +22,7 @@ def run(*args, state=None):
 
 def saved_folder(saves=2):
     """A presets folder with a served history: a person joined, presets saved."""
-    server = Server()
+    server = Server(data_csv=small_csv())
     try:
         person = server.person("Ada")
         for i in range(saves):
@@ -80,7 +80,7 @@ def copied_after_one_save(server):
 
 
 def test_rollback_while_serving_refuses_the_next_write():
-    server = Server()
+    server = Server(data_csv=small_csv())
     try:
         person, db, old = copied_after_one_save(server)
         # The old copy written over the file in place: same inode, same history id.
@@ -103,7 +103,7 @@ def test_rollback_while_serving_refuses_the_next_write():
 def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
     """An edit made with another tool while the server runs is noticed before the next write is
     acknowledged; a workbench command writing beside the server (it extends the chain) is not."""
-    server = Server()
+    server = Server(data_csv=small_csv())
     try:
         person = server.person("Ada")
         assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
@@ -126,7 +126,7 @@ def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
 def test_an_older_copy_put_in_place_while_the_log_holds_writes_refuses_the_next_write():
     """`cp old.sqlite .workbench.sqlite` under a running server whose write-ahead log still holds
     its newest writes (no checkpoint first): the file changed without a commit through SQLite."""
-    server = Server()
+    server = Server(data_csv=small_csv())
     try:
         person, db, old = copied_after_one_save(server)
         shutil.copyfile(old, db)
@@ -160,7 +160,7 @@ def test_key_in_the_presets_folder_is_moved_and_git_status_shows_only_presets():
     assert "moved the signing key" in key.stderr
     assert not (folder / ".workbench-signing.key").exists()
     assert (state / ".workbench-signing.key").read_text().strip() == "11" * 32
-    server = Server("--state", str(state), presets_dir=folder)
+    server = Server("--state", str(state), data_csv=small_csv(), presets_dir=folder)
     try:
         person = server.person("Ada")
         assert person.put("/api/presets/new one", json={"name": "new one", "parameters": {}}).status_code in (200, 201)
@@ -179,7 +179,7 @@ def test_restore_refuses_a_backup_with_a_trigger_and_an_older_one_without_accept
     backup = folder.parent / "backup.sqlite"
     with sqlite3.connect(folder / ".workbench.sqlite") as db, sqlite3.connect(backup) as copy:
         db.backup(copy)
-    server = Server(presets_dir=folder)
+    server = Server(presets_dir=folder, data_csv=small_csv())
     try:
         assert server.person("Bo").put("/api/presets/later", json={"name": "later", "parameters": {}}).status_code in (200, 201)
     finally:

@@ -7,7 +7,7 @@ import subprocess
 
 import requests
 
-from workbench_server import BINARY, Server
+from workbench_server import BINARY, Server, small_csv
 
 
 def invite(person, role="editor"):
@@ -19,7 +19,7 @@ def join(server, name, code):
 
 
 def test_only_the_owner_and_people_the_owner_allows_invite():
-    s = Server()
+    s = Server(data_csv=small_csv())
     try:
         owner = s.person("owner")
         ann, eve = s.person("Ann"), s.person("Eve")
@@ -79,7 +79,7 @@ def test_only_the_owner_and_people_the_owner_allows_invite():
 
 
 def test_cli_refuses_an_unknown_person():
-    s = Server()
+    s = Server(data_csv=small_csv())
     s.stop()
     done = subprocess.run([BINARY, "people", "allow-invite", "Nobody", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1 and "Nobody" in done.stderr

@@ -5,7 +5,7 @@ import threading
 
 import requests
 
-from workbench_server import Server, event_stream, wait_for
+from workbench_server import Server, event_stream, wait_for, small_csv
 
 PAGE = "anns-secret-page-id"
 
@@ -30,7 +30,7 @@ def open_stream(server, client, person):
 
 
 def test_no_answer_or_event_carries_another_pages_id():
-    s = Server()
+    s = Server(data_csv=small_csv())
     try:
         ann, eve = s.person("Ann"), s.person("Eve")
         ann_stream, hello, _ = open_stream(s, PAGE, ann)

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import requests
 
-from workbench_server import BINARY, Server
+from workbench_server import BINARY, Server, small_csv
 
 
 def save(person, name, parameters, notes="", if_match=None):
@@ -143,7 +143,7 @@ def test_approval_follows_the_parameters(fresh_server):
 
 
 def test_two_approvals_with_serve_approvals_2():
-    s = Server("--approvals", "2")
+    s = Server("--approvals", "2", data_csv=small_csv())
     try:
         ada, ben, carol = s.person("Ada"), s.person("Ben"), s.person("Carol")
         rev = save(ada, "Two", {"markerRadius": 5})

@@ -4,7 +4,7 @@ approvals" under `--approvals 2`; a later `--approvals 3` never silently takes a
 the status says the rule it was approved under."""
 from urllib.parse import quote
 
-from workbench_server import Server
+from workbench_server import Server, small_csv
 
 
 def save(person, name, parameters):
@@ -33,7 +33,7 @@ def status(server, name):
 
 
 def test_the_inbox_survives_restarts_and_approvals_keep_their_rule():
-    s = Server("--approvals", "2")
+    s = Server("--approvals", "2", data_csv=small_csv())
     again = third = None
     try:
         ada, ben, cy = s.person("Ada"), s.person("Ben"), s.person("Cy")
@@ -52,7 +52,7 @@ def test_the_inbox_survives_restarts_and_approvals_keep_their_rule():
 
         # A restart keeps Cy's request and Ada's unread notice.
         s.stop()
-        again = Server("--approvals", "2", presets_dir=s.presets)
+        again = Server("--approvals", "2", presets_dir=s.presets, data_csv=small_csv())
         cy2, ada2 = again.person("Cy"), again.person("Ada")
         assert [w["preset"] for w in inbox(cy2)["waiting"]] == ["Inbox"]
         assert inbox(cy2)["waiting"][0]["status"]["approvals"] == 1
@@ -67,7 +67,7 @@ def test_the_inbox_survives_restarts_and_approvals_keep_their_rule():
 
         # Three approvals asked for now: the revision stays approved, under the rule it had.
         again.stop()
-        third = Server("--approvals", "3", presets_dir=s.presets)
+        third = Server("--approvals", "3", presets_dir=s.presets, data_csv=small_csv())
         st = status(third, "Inbox")
         assert st["state"] == "approved" and (st["approvedUnder"], st["approvalsRequired"]) == (2, 3)
         assert inbox(third.person("Ada"))["notices"] == []

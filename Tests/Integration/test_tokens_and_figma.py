@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from workbench_server import BINARY, ROOT, Server, copy_shipped_presets
+from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
 
 DTCG_TYPES = {"color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number",
               "strokeStyle", "border", "transition", "shadow", "gradient", "typography"}
@@ -313,7 +313,7 @@ def test_cli_refuses_what_it_cannot_read(folder, tmp_path):
 
 @pytest.fixture(scope="module")
 def server():
-    s = Server()
+    s = Server(data_csv=small_csv())
     yield s
     s.close()
 
