@@ -70,7 +70,12 @@ def test_device_follows_a_parameter_change_from_the_main_page_within_200_ms(brow
 def test_device_is_the_apps_top_screen_pressed_and_scrubbed_by_touch(browser, fresh_server, tmp_path):
     main = open_main(browser, fresh_server.url + "/")
     device = open_device(browser, fresh_server.url + "/device")
-    svg = device.locator("#preview svg").bounding_box()
+    # Found and measured in one step: the phone may draw its chart again as it joins the session,
+    # replacing the element between a lookup and a separate measurement.
+    svg = device.wait_for_function("""() => {
+        const box = document.querySelector('#preview svg')?.getBoundingClientRect();
+        return box && box.width ? { x: box.x, y: box.y, width: box.width, height: box.height } : null;
+    }""").json_value()
     # The chart at the app's proportions for the width, not stretched over the screen.
     assert svg["width"] >= 385 and 240 <= svg["height"] <= 300, svg
     assert device.evaluate("[Number(document.querySelector('#preview svg').getAttribute('width')), Number(document.querySelector('#preview svg').getAttribute('height'))]") == [390, 273]
