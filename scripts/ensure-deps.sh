@@ -2,11 +2,11 @@
 # Installs what a target needs when it is missing, so a fresh machine needs nothing by hand.
 #   ensure-deps.sh run    libmicrohttpd, libqrencode, SQLite and libsodium (pkg-config libmicrohttpd, libqrencode, sqlite3,
 #                           libsodium: SHA-256, Ed25519 signatures of exports, randomness)
-#   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium, kotlinc (Debian's kotlin: compiles the
+#   ensure-deps.sh test   + zbarimg (decodes the join QR codes), Chromium's headless shell, kotlinc (Debian's kotlin: compiles the
 #                           Kotlin exports and the Kotlin engine), javac, Playwright for Python, pytest, a Kotlin grammar, and the
 #                           reference implementations the engine is checked against (numpy,
 #                           scipy, pandas, tsdownsample)
-#   ensure-deps.sh bench  + wrk
+#   ensure-deps.sh bench  + wrk, Chromium
 set -euo pipefail
 target=${1:-run}
 
@@ -33,14 +33,16 @@ pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
 pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
 pkg-config --exists libsodium 2>/dev/null || need+=(libsodium-dev)
 if [ "$target" = test ] || [ "$target" = bench ]; then
-  command -v chromium >/dev/null || need+=(chromium)
   command -v zbarimg >/dev/null || need+=(zbar-tools)
 fi
 if [ "$target" = test ]; then
+  # What the tests drive: Chromium's headless shell (no window parts, fewer packages to install).
+  command -v chromium-headless-shell >/dev/null || need+=(chromium-headless-shell)
   command -v kotlinc >/dev/null || need+=(kotlin)
   command -v javac >/dev/null || need+=(default-jdk-headless)  # the tests' one-JVM conformance runner
 fi
 if [ "$target" = bench ]; then
+  command -v chromium >/dev/null || need+=(chromium)  # the page as a person meets it (bench-browser)
   command -v wrk >/dev/null || need+=(wrk)
   command -v node >/dev/null || need+=(nodejs)  # the d3-shape baseline of bench-cli
 fi

@@ -190,9 +190,10 @@ def test_import_a_csv_from_the_page(page, server, tmp_path):
 
 
 def test_the_test_browser_opens_no_window_parts_beside_the_page(browser):
-    """The suite's Chromium leaves out the address bar's WebUI popup, which every new window would
-    otherwise preload in a renderer costing as much CPU as our page (Tests/workbench_server.py):
-    if Chromium renames the feature, this says so rather than the suite slowing by a third."""
+    """The suite's Chromium is the headless shell (Tests/workbench_server.py): a context opens our
+    page and nothing beside it. A full Chromium preloads its address bar's WebUI popup in every
+    new window, a renderer costing as much CPU as our page; this says so if the suite is ever
+    pointed at one again, rather than the suite slowing by a third."""
     cdp = browser.new_browser_cdp_session()
     context = browser.new_context()
     try:
