@@ -43,9 +43,13 @@ export class DraftSync {
     });
   }
 
-  /** Opens a preset as its draft: the saved revision with everyone's unsaved edits. */
-  async open(name) {
+  /**
+   * Opens a preset as its draft: the saved revision with everyone's unsaved edits. Nothing is
+   * opened (null) when `stillWanted()` says another preset was asked for meanwhile.
+   */
+  async open(name, stillWanted = () => true) {
     const [draft, preset] = await Promise.all([getJSON(path(name)), getJSON('/api/presets/' + encodeURIComponent(name))]);
+    if (!stillWanted()) return null;
     this.flush();
     this.dirty.clear();
     this.store.openPreset(preset, draft);

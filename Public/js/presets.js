@@ -90,14 +90,20 @@ export class Presets {
    * top as one edit of ours when they differ. `chosen`: picked from the menu by the person.
    */
   async load(name, { linked = null, chosen = false } = {}) {
+    // Presets picked one after another (arrow keys on the menu) load at once: the last one asked
+    // for is opened, whichever answer comes back last.
+    const asked = this.asked = (this.asked ?? 0) + 1;
+    const wanted = () => asked === this.asked;
     try {
-      const preset = await this.drafts.open(name);
+      const preset = await this.drafts.open(name, wanted);
+      if (!preset) return;
       if (linked) this.store.replace(linked);
       this.select.value = preset.name;
       for (const warning of preset.warnings) toast(`${preset.name}: ${warning}`);
       this.markModified();
       this.onLoaded(preset, { chosen });
     } catch (error) {
+      if (!wanted()) return;
       toast(`Cannot load “${name}”: ${error.message}`, { error: true });
       this.select.value = this.current?.name ?? '';
     }

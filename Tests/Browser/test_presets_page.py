@@ -115,3 +115,24 @@ def test_two_pages_see_each_others_changes(browser, server):
     assert one.locator("#session-messages li", has_text="Mika changed").count() == 0
     one.close()
     two.close()
+
+
+def test_the_last_preset_picked_by_arrow_keys_is_the_one_opened(page, server):
+    """Arrow keys on the preset menu open each preset they pass: when an earlier one answers
+    last, the page still ends on the one picked last."""
+    open_page(page, server)
+    held = []
+    page.route(lambda url: "/api/drafts/Designer" in url, lambda route: held.append(route))
+    menu = page.locator("#preset-select")
+    assert menu.input_value() == "Default"
+    menu.focus()
+    page.keyboard.press("ArrowDown")
+    while not held:
+        page.wait_for_timeout(20)
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => new URL(location.href).searchParams.get('preset') === \"PM's favourite\"")
+    held[0].continue_()
+    page.wait_for_timeout(500)
+    assert menu.input_value() == "PM's favourite"
+    assert page.evaluate("new URL(location.href).searchParams.get('preset')") == "PM's favourite"
+    assert "PM's favourite" in page.locator("#preset-select").evaluate("s => s.selectedOptions[0].textContent")
