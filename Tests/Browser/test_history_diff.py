@@ -26,8 +26,13 @@ def serve_history(page, server):
 def test_diff_shows_the_table_and_the_charts_every_way(people, fresh_server):
     ada = people("Ada")
     serve_history(ada, fresh_server)
+    # Away and back, each waited for: Default may show its approval already (from the events),
+    # and a wait that passes before the page has even opened PM's favourite would read its status.
+    opened = "name => new URL(location.href).searchParams.get('preset') === name"
     ada.locator("#preset-select").select_option("PM's favourite")
+    ada.wait_for_function(opened, arg="PM's favourite")
     ada.locator("#preset-select").select_option("Default")
+    ada.wait_for_function(opened, arg="Default")
     ada.wait_for_function("() => document.querySelector('#preset-status').textContent === 'Approved · rev 2'")
     assert "approved by Ben" in ada.locator("#preset-status").get_attribute("title")
 
