@@ -158,7 +158,8 @@ public enum NumberText {
         // Swift's description is already plain shortest digits unless it has an exponent (below
         // 1e-4, from 2^53) or is whole ("12.0"): most numbers a scene holds leave here as they are.
         let asItIs = text.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") } && !bytes.reversed().starts(with: [UInt8(ascii: "0"), UInt8(ascii: ".")])
+            let whole = bytes.count >= 2 && bytes[bytes.count - 2] == UInt8(ascii: ".") && bytes[bytes.count - 1] == UInt8(ascii: "0")
+            return !whole && !bytes.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
         }
         if asItIs == true { return text }
         var sign = ""
