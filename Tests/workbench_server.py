@@ -228,12 +228,18 @@ class Person:
         return self.request("PUT", path, **kw)
 
 
-def wait_for(predicate, timeout=5.0, interval=0.02):
+def wait_for(predicate, timeout=5.0, interval=0.02, page=None):
+    """Whether `predicate` comes true within `timeout` seconds. With a `page`, the pauses are the
+    page's own (`wait_for_timeout`): a route handler of Playwright's sync API runs only while the
+    test is inside a Playwright call, so a plain sleep would hold every routed request."""
     end = time.time() + timeout
     while time.time() < end:
         if predicate():
             return True
-        time.sleep(interval)
+        if page is None:
+            time.sleep(interval)
+        else:
+            page.wait_for_timeout(interval * 1000)
     return False
 
 

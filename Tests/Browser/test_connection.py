@@ -153,17 +153,6 @@ def test_undo_and_redo_of_a_step_made_before_a_restart(browser, contexts):
         server.close()
 
 
-def served_while_routing(page, condition, seconds=15):
-    """Waits for `condition` while the page's routes are answered: a route's handler runs only
-    while Playwright's sync API has the thread, so a plain wait would hold every routed request."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        page.wait_for_timeout(100)
-    return True
-
-
 def test_unsaved_values_reach_a_restarted_server_that_first_drops_them_or_the_person_is_told(browser, contexts):
     """Giving the unsaved values back after a restart is tried again when the new server drops
     it; when it never takes them, the page says so and still shows them."""
@@ -184,12 +173,12 @@ def test_unsaved_values_reach_a_restarted_server_that_first_drops_them_or_the_pe
         server.process.send_signal(signal.SIGKILL)
         server.process.wait()
         again = Server("--port", str(server.port), data_csv=small_csv(), presets_dir=server.presets)
-        assert served_while_routing(ada, lambda: draft_value(again, "markerRadius") == 7)
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 7, timeout=15, interval=0.1, page=ada)
         assert len(dropped) == 2
 
         # A server that never takes them: the person is told, and the value stays on the page.
         set_number(ada, "markerRadius", 5)
-        assert served_while_routing(ada, lambda: draft_value(again, "markerRadius") == 5)
+        assert wait_for(lambda: draft_value(again, "markerRadius") == 5, timeout=15, interval=0.1, page=ada)
         ada.unroute("**/api/drafts/Default/changes")
         dropped.clear()
         ada.route("**/api/drafts/Default/changes", lambda route: drop(route, 1000))

@@ -2,6 +2,7 @@
 from urllib.parse import quote, unquote, urlsplit
 
 from test_page import open_page, page, sync_api  # noqa: F401  (fixtures below reuse them)
+from workbench_server import wait_for
 
 
 def test_save_a_preset_and_find_it_after_reload(page, server):
@@ -129,8 +130,7 @@ def test_the_last_preset_picked_by_arrow_keys_is_the_one_opened(page, fresh_serv
     page.route(lambda url: unquote(urlsplit(url).path) == f"/api/drafts/{passed}", lambda route: held.append(route))
     menu.focus()
     page.keyboard.press("ArrowDown")
-    while not held:
-        page.wait_for_timeout(20)
+    assert wait_for(lambda: held, page=page)
     page.keyboard.press("ArrowDown")
     page.wait_for_function("name => new URL(location.href).searchParams.get('preset') === name", arg=picked)
     held[0].continue_()
