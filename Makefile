@@ -58,13 +58,17 @@ dist:
 
 # Every test: engine unit tests, fuzz seeds, HTTP/CLI integration tests against the real binary,
 # browser tests and the HTTP contract, each into its own log under .build; every one must pass,
-# and a failing one's log is printed whole. The fuzz harnesses compile their own sources, so they
-# build and run beside the package build (which leaves part of the second core idle); the unit
-# tests and the contract run beside pytest, which keeps both cores busy from then on.
+# and a failing one's log is printed whole. The build needs only run's libraries: what the tests
+# add (browser, kotlinc, Python packages) installs beside it, as the fuzz harnesses, which compile
+# their own sources, build and run beside it (the package build leaves part of the second core
+# idle); the unit tests and the contract run beside pytest, which keeps both cores busy from then on.
 test:
-	@scripts/ensure-deps.sh test
-	@mkdir -p .build; scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS) > .build/fuzz.log 2>&1 & fuzz=$$!; \
-	  $(SWIFT) build --build-tests || { kill $$fuzz; exit 1; }; \
+	@scripts/ensure-deps.sh run
+	@mkdir -p .build; scripts/ensure-deps.sh test-tools > .build/deps.log 2>&1 & deps=$$!; \
+	  scripts/fuzz.sh --seeds $(FUZZ_SEED_SECONDS) > .build/fuzz.log 2>&1 & fuzz=$$!; \
+	  $(SWIFT) build --build-tests || { kill $$fuzz; wait $$deps; exit 1; }; \
+	  wait $$deps || { cat .build/deps.log; echo "deps: scripts/ensure-deps.sh test-tools failed (.build/deps.log)"; kill $$fuzz; exit 1; }; \
+	  cat .build/deps.log; \
 	  $(SWIFT) test --skip-build > .build/unit.log 2>&1 & unit=$$!; \
 	  CONTRACT_PHASES=fuzzing,stateful scripts/contract.sh .build/debug/workbench $(CONTRACT_EXAMPLES) > .build/contract.log 2>&1 & contract=$$!; \
 	  WORKBENCH_BIN=$(CURDIR)/.build/debug/workbench $(PYTEST) -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15 Tests/Integration Tests/Browser; tests=$$?; \

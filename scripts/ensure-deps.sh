@@ -7,6 +7,8 @@
 #                           reference implementations the engine is checked against (numpy,
 #                           scipy, pandas, tsdownsample)
 #   ensure-deps.sh bench  + wrk, Chromium
+#   ensure-deps.sh test-tools   what test adds to run, alone: `make test` installs it while the
+#                           package builds (the build needs only run's libraries)
 set -euo pipefail
 target=${1:-run}
 
@@ -14,7 +16,8 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 apt_updated=no
 apt_install() {
-  if [ "$apt_updated" = no ]; then
+  # Package lists fetched in the last hour (by run's install a moment ago) are used as they are.
+  if [ "$apt_updated" = no ] && ! find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | grep -q .; then
     as_root apt-get update -qq
     apt_updated=yes
   fi
@@ -27,11 +30,14 @@ if ! command -v swift >/dev/null; then
 fi
 
 need=()
-command -v pkg-config >/dev/null || need+=(pkg-config)
-pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
-pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
-pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
-pkg-config --exists libsodium 2>/dev/null || need+=(libsodium-dev)
+if [ "$target" != test-tools ]; then
+  command -v pkg-config >/dev/null || need+=(pkg-config)
+  pkg-config --exists libmicrohttpd 2>/dev/null || need+=(libmicrohttpd-dev)
+  pkg-config --exists libqrencode 2>/dev/null || need+=(libqrencode-dev)
+  pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)
+  pkg-config --exists libsodium 2>/dev/null || need+=(libsodium-dev)
+fi
+if [ "$target" = test-tools ]; then target=test; fi
 if [ "$target" = test ] || [ "$target" = bench ]; then
   command -v zbarimg >/dev/null || need+=(zbar-tools)
 fi
