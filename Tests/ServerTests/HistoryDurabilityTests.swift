@@ -37,6 +37,20 @@ import Testing
         #expect(!store.historyFile.historyID.isEmpty)
     }
 
+    @Test func reopeningLeavesAnUpToDateMarkerAloneAndRewritesAStaleOne() throws {
+        let marker = folder + "/" + HistoryFile.markerFileName
+        let id: String
+        do { id = try PresetStore(folder: folder).historyFile.historyID }
+        var first = stat(), second = stat()
+        #expect(stat(marker, &first) == 0)
+        do { _ = try PresetStore(folder: folder) }
+        #expect(stat(marker, &second) == 0)
+        #expect(second.st_ino == first.st_ino, "a marker that already names the history is not written again")
+        try Data("another-history\n".utf8).write(to: URL(fileURLWithPath: marker))
+        do { _ = try PresetStore(folder: folder) }
+        #expect(try String(contentsOfFile: marker, encoding: .utf8) == id + "\n")
+    }
+
     @Test func aMissingOrEmptyHistoryBesideASignOfOneIsRefusedUnlessNewHistory() throws {
         do { _ = try save(try PresetStore(folder: folder), "Calm") }
         unlink(db); unlink(db + "-wal"); unlink(db + "-shm")

@@ -72,7 +72,7 @@ extension HistoryFile {
         PresetStore.syncFolder(folder)
         PresetStore.syncFolder(backups.folder)
         if let id = try? SQLiteConnection(path: path, readOnly: true, create: false).query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) {
-            try? AtomicFile.write(Array("\(id)\n".utf8), to: folder + "/" + markerFileName)
+            try? AtomicFile.update(Array("\(id)\n".utf8), at: folder + "/" + markerFileName)
         }
         // The restored chain is now the one the workbench keeps; a backup from before the chain
         // has it built at the next start.

@@ -213,7 +213,7 @@ package final class HistoryFile: Sendable {
             if database.isReadOnly {
                 warnings.append("the presets' history is read-only (\(PresetStore.folderProblem(folder) ?? "its file cannot be written")): presets are served, every write is refused")
             } else if !historyID.isEmpty {
-                try? AtomicFile.write(Array("\(historyID)\n".utf8), to: folder + "/" + markerFileName)
+                try? AtomicFile.update(Array("\(historyID)\n".utf8), at: folder + "/" + markerFileName)
                 // The id's page into the file itself, never again in the write-ahead log: a file
                 // overwritten in place then shows its own id to the check before each write.
                 _ = try? database.withConnection { try $0.query("PRAGMA wal_checkpoint(TRUNCATE)") }

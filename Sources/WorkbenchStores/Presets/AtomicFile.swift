@@ -36,4 +36,11 @@ package enum AtomicFile {
         let dir = open(folder, O_RDONLY)
         if dir >= 0 { fsync(dir); close(dir) }
     }
+
+    /// `write`, unless the file already holds exactly these bytes: a file that rarely changes
+    /// but is settled at every start (the history's marker) costs its two fsyncs only when it does.
+    package static func update(_ bytes: [UInt8], at path: String) throws {
+        if let held = FileManager.default.contents(atPath: path), held.elementsEqual(bytes) { return }
+        try write(bytes, to: path)
+    }
 }
