@@ -1,4 +1,3 @@
-import WorkbenchSupport
 import ArgumentParser
 import ChartEngine
 import Foundation

@@ -137,9 +137,6 @@ struct Locations: ParsableArguments {
     }
 }
 
-import ChartEngine
-
-
 /// Opens the presets folder by the history's start rule (`HistoryFile`): a missing, empty or
 /// damaged history beside a folder that had one is refused (exit 1, saying how to restore)
 /// unless `--new-history`; tells on stderr what it served around (a read-only history). Only
