@@ -15,12 +15,16 @@ target=${1:-run}
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 apt_updated=no
+apt_update() { as_root apt-get update -qq; apt_updated=yes; }
 apt_install() {
-  # Package lists fetched in the last hour (by run's install a moment ago) are used as they are.
+  # Package lists fetched in the last hour (by run's install a moment ago) are used as they are;
+  # if the install fails with them, they are fetched again and the install tried once more.
   if [ "$apt_updated" = no ] && ! find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | grep -q .; then
-    as_root apt-get update -qq
-    apt_updated=yes
+    apt_update
   fi
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null && return
+  [ "$apt_updated" = no ] || return 1
+  apt_update
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
