@@ -168,6 +168,10 @@ struct Export: ParsableCommand {
             // A preset named from the store is exported with its provenance (a file path has none).
             var provenance: Provenance?
             var fromStore: Preset?
+            // Refused before anything is read or logged: an --output a file format would ignore.
+            if let output, HandoffBundle.Platform(rawValue: format) == nil {
+                throw InputError("--output \(output): only the ios and android bundles are written to a folder; --format \(format) prints to standard output (> FILE)")
+            }
             if !preset.hasSuffix(".json") {
                 let store: PresetStore
                 store = try openPresets(locations.presets, state: state, options: .init(newHistory: locations.newHistory))

@@ -71,3 +71,7 @@ def test_render_and_export(tmp_path):
     assert r.returncode == 0 and '"$type": "dimension"' in r.stdout
     r = run("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "swift")
     assert r.returncode == 0 and "static let defaultStyle = ChartStyle(" in r.stdout  # never the keyword `default`
+    # --output is the bundles' folder: a file format given one says so instead of printing and ignoring it.
+    r = run("export", "--preset", "Default", "--format", "figma", "--presets", str(presets), "--output", str(tmp_path / "v.json"))
+    assert r.returncode != 0 and r.stdout == "" and "--output" in r.stderr and "standard output" in r.stderr
+    assert not (tmp_path / "v.json").exists()
