@@ -168,8 +168,9 @@ struct Export: ParsableCommand {
             // A preset named from the store is exported with its provenance (a file path has none).
             var provenance: Provenance?
             var fromStore: Preset?
+            let platform = HandoffBundle.Platform(rawValue: format)
             // Refused before anything is read or logged: an --output a file format would ignore.
-            if let output, HandoffBundle.Platform(rawValue: format) == nil {
+            if let output, platform == nil {
                 throw InputError("--output \(output): only the ios and android bundles are written to a folder; --format \(format) prints to standard output (> FILE)")
             }
             if !preset.hasSuffix(".json") {
@@ -189,7 +190,7 @@ struct Export: ParsableCommand {
                 throw InputError("--revision needs --preset NAME (a preset of the presets folder)")
             }
             guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
-            if let platform = HandoffBundle.Platform(rawValue: format) {
+            if let platform {
                 guard let output, !output.isEmpty else { throw InputError("--output DIR is required for --format \(format)") }
                 guard let loaded = try fromStore ?? loadPreset(preset, folder: locations.presets, state: state) else { throw InputError("--preset is required") }
                 let bundle = HandoffBundle(preset: loaded, platform: platform, provenance: HonestyMarkets.signing(provenance, style: loaded.style))
