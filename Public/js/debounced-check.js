@@ -2,13 +2,15 @@
 // whose answer is shown only while no newer one has been asked: an older answer arriving late
 // never replaces a newer one. The readability and honesty hints are both one of these.
 
+import { newestAnswer } from './newest-answer.js';
+
 export class DebouncedCheck {
   /** `ask()` resolves with the answer to show; `show(answer)` puts it on the page. */
   constructor(ask, show) {
     this.ask = ask;
     this.show = show;
     this.timer = 0;
-    this.asked = 0;
+    this.newest = newestAnswer();
   }
 
   schedule(ms) {
@@ -17,9 +19,9 @@ export class DebouncedCheck {
   }
 
   async run() {
-    const asked = ++this.asked;
+    const newest = this.newest();
     let answer;
     try { answer = await this.ask(); } catch { return; }
-    if (asked === this.asked) this.show(answer);   // else a newer change is being checked
+    if (newest()) this.show(answer);   // else a newer change is being checked
   }
 }

@@ -5,6 +5,7 @@
 import { getJSON, send } from './api.js';
 import { toast } from './toast.js';
 import { writeAttribute, writeText } from './elements.js';
+import { newestAnswer } from './newest-answer.js';
 
 const $ = id => document.getElementById(id);
 const path = name => '/api/presets/' + encodeURIComponent(name);
@@ -15,6 +16,9 @@ export class Presets {
     this.drafts = drafts;
     this.onLoaded = onLoaded;
     this.list = [];
+    // Presets picked one after another (arrow keys on the menu) load at once: the last one asked
+    // for is opened, whichever answer comes back last.
+    this.newest = newestAnswer();
     this.select = $('preset-select');
     this.select.addEventListener('change', () => this.load(this.select.value, { chosen: true }));
     store.on(change => { if (change.kind === 'params' || change.kind === 'preset') this.markModified(); });
@@ -90,10 +94,7 @@ export class Presets {
    * top as one edit of ours when they differ. `chosen`: picked from the menu by the person.
    */
   async load(name, { linked = null, chosen = false } = {}) {
-    // Presets picked one after another (arrow keys on the menu) load at once: the last one asked
-    // for is opened, whichever answer comes back last.
-    const asked = this.asked = (this.asked ?? 0) + 1;
-    const wanted = () => asked === this.asked;
+    const wanted = this.newest();
     try {
       const preset = await this.drafts.open(name, wanted);
       if (!preset) return;

@@ -9,6 +9,7 @@ import { toast } from './toast.js';
 import { checkReadability, failureItems } from './readability.js';
 import { checkHonesty, honestyItems, marketWords } from './honesty.js';
 import { PagedList } from './paged-list.js';
+import { newestAnswer } from './newest-answer.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
@@ -26,6 +27,7 @@ export class Review {
     this.people = people;
     this.onNotesSaved = onNotesSaved;
     this.onDecided = onDecided;
+    this.newest = newestAnswer();   // events can start refreshes whose answers arrive out of order
     this.file = null;   // the open preset's stored file as last read: its status, newest revision and notes
     // Its reviews, oldest first, a page at a time.
     this.reviews = new PagedList({ list: $('review-list'), order: 'oldest-first', noun: 'reviews', onOlder: () => this.renderReviewList() });
@@ -58,8 +60,7 @@ export class Review {
   /** Reads the open preset's status and reviews; call when another preset is opened. */
   async refresh() {
     const name = this.store.presetName;
-    // Events can start refreshes whose answers arrive out of order: only the newest one counts.
-    const asked = this.asked = (this.asked ?? 0) + 1;
+    const newest = this.newest();
     if (name === null) { this.file = null; this.renderStatus(); return; }
     let file;
     try {
@@ -67,7 +68,7 @@ export class Review {
     } catch {
       file = null;
     }
-    if (asked !== this.asked || this.store.presetName !== name) return;
+    if (!newest() || this.store.presetName !== name) return;
     this.file = file;
     this.renderStatus();
     if ($('history-dialog').open) await this.renderReviews();
