@@ -208,8 +208,9 @@ package struct Provenance: Sendable, Equatable {
             let block = signedBlock(export: export, content: [("contentSha256", .string(SHA256.hex(document.canonical)))])
             let pretty = text.contains("\n  ")
             let head = text[..<close].replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-            return head + (head.hasSuffix("{") ? "" : ",") + (pretty ? "\n  " : "") + "\"provenance\": " + block.serialized()
-                + (pretty ? "\n" : "") + "}" + text[text.index(after: close)...]
+            let separator: String = head.hasSuffix("{") ? "" : ",", indent: String = pretty ? "\n  " : "", closing: String = pretty ? "\n}" : "}"
+            let tail: Substring = text[text.index(after: close)...]
+            return head + separator + indent + "\"provenance\": " + block.serialized() + closing + tail
         case .lineComment:
             let block = signedBlock(export: export, content: [("contentSha256", .string(SHA256.hex(text)))])
             return Self.insertAfterHeader(text, line: "// " + Self.marker + " " + Self.asciiLine(block))

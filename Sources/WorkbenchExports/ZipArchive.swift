@@ -9,7 +9,11 @@ package struct ZipArchive {
     private var count = 0
 
     /// A fixed timestamp (1 Jan 2026, 00:00) keeps archives of the same content byte-identical.
-    private static let dosTime: UInt16 = 0, dosDate: UInt16 = UInt16((2026 - 1980) << 9 | 1 << 5 | 1)
+    private static let dosTime: UInt16 = 0
+    private static let dosDate: UInt16 = {
+        let year: UInt16 = 2026 - 1980, month: UInt16 = 1, day: UInt16 = 1
+        return year << 9 | month << 5 | day
+    }()
 
     package mutating func add(path: String, contents: [UInt8]) {
         let name = Array(path.utf8)

@@ -45,7 +45,7 @@ import Testing
 
     @Test func thinningKeepsEndsExtremesAndGaps() {
         let n = 5000
-        var prices = (0..<n).map { sin(Double($0) / 37) * 100 + Double($0 % 7) }
+        var prices: [Double] = (0..<n).map { (i: Int) -> Double in sin(Double(i) / 37) * 100 + Double(i % 7) }
         prices[2000] = .nan
         prices[123] = 1000; prices[4321] = -1000
         let times = (0..<n).map(Double.init)
