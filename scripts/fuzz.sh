@@ -21,7 +21,7 @@ fi
 
 out=$root/.build/fuzz
 mkdir -p "$out"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -wmo -g)
 # Swift's own crash handler reads memory in ways AddressSanitizer reports; libFuzzer reports instead.
 export SWIFT_BACKTRACE=enable=no
 # Compiler output only when it fails (the linker warns about every ASan helper symbol).
