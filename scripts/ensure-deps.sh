@@ -16,7 +16,22 @@ as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 apt_updated=no
 apt_update() { as_root apt-get update -qq; apt_updated=yes; }
+# man-db's trigger re-indexes every manual page after an install (about 2.5 CPU-s each time here);
+# the index is only for `man -k`, so it is left to man-db's daily job: the flag that asks for it
+# is set aside while these packages install and put back afterwards.
+man_index=/var/lib/man-db/auto-update
+man_index_held=no
+hold_man_index() {
+  if [ -e "$man_index" ] && as_root mv "$man_index" "$man_index.workbench-held" 2>/dev/null; then
+    man_index_held=yes
+    trap restore_man_index EXIT
+  fi
+}
+restore_man_index() {
+  [ "$man_index_held" = no ] || { as_root mv "$man_index.workbench-held" "$man_index" 2>/dev/null || true; man_index_held=no; }
+}
 apt_install() {
+  hold_man_index
   # Package lists fetched in the last hour (by run's install a moment ago) are used as they are;
   # if the install fails with them, they are fetched again and the install tried once more.
   if [ "$apt_updated" = no ] && ! find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -60 2>/dev/null | grep -q .; then
@@ -59,6 +74,7 @@ fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing ${need[*]} …"
   apt_install "${need[@]}"
+  restore_man_index
 fi
 
 pip_need=()
