@@ -101,7 +101,10 @@ def test_pressing_shows_the_active_state_and_release_returns(page, server):
     page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.wait_for_selector("#preview .cw-indicator", state="attached")
-    page.wait_for_function("() => document.querySelector('#preview svg').dataset.progress === '1'")
+    # The press's last frame: data-progress has two digits, so on a loaded machine "1" may be
+    # a frame just before the last (a width of 2.01 was seen); the width settles on exactly 2.
+    page.wait_for_function("""() => document.querySelector('#preview svg').dataset.progress === '1'
+                                    && document.querySelector('#preview .cw-line').getAttribute('stroke-width') === '2'""")
     assert page.locator("#preview .cw-trail").count() == 1
     assert page.locator("#preview .cw-line").first.get_attribute("stroke-width") == "2"
     label = page.locator("#preview .cw-label text").first.text_content()
