@@ -50,6 +50,9 @@ let package = Package(
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
+        // What a client asks to draw, decoded once at each edge (`ChartRequest`), resolved into
+        // what the engine draws (`ChartDrawing`), and a render socket's charts (`PreviewSessions`).
+        .target(name: "ChartRendering", dependencies: ["ChartEngine", "WorkbenchSupport"]),
         // The pairwise preference model of Explore rounds (a Gaussian process over chosen parameters).
         .target(name: "PreferenceLearning", dependencies: ["ChartEngine"], swiftSettings: optimisedInDebug),
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
@@ -76,13 +79,13 @@ let package = Package(
         // The application: route groups that wire the stores to HTTP.
         .target(
             name: "WorkbenchApplication",
-            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning", "EmbeddedPage"]
+            dependencies: ["ChartEngine", "ChartRendering", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "CQREncode", "PreferenceLearning", "EmbeddedPage"]
         ),
         // The command line: serve and the engine, export and verify commands.
         .target(
             name: "WorkbenchCLI",
             dependencies: [
-                "ChartEngine", "Decimation", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "EmbeddedPage",
+                "ChartEngine", "ChartRendering", "Decimation", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "EmbeddedPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(name: "DecimationTests", dependencies: ["Decimation"]),
         .testTarget(
             name: "ServerTests",
-            dependencies: ["ChartEngine", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]
+            dependencies: ["ChartEngine", "ChartRendering", "WorkbenchSupport", "HTTPServer", "WorkbenchStores", "WorkbenchExports", "PriceData", "WorkbenchApplication", "WorkbenchCLI"]
         ),
         .testTarget(name: "PreferenceLearningTests", dependencies: ["PreferenceLearning", "ChartEngine"]),
     ],

@@ -69,7 +69,7 @@ TOOLS = {"EngineBenchmarks", "EmbedSourcesTool", "ExploreBenchmarks"}
 LAYERS = [
     {"ChartEngine", "Decimation", "EmbeddedPage", "CMicroHTTPD", "CQREncode", "CSQLite", "CSodium"},
     {"WorkbenchSupport", "PreferenceLearning"},
-    {"HTTPServer", "WorkbenchStores", "PriceData"},
+    {"HTTPServer", "WorkbenchStores", "PriceData", "ChartRendering"},
     {"WorkbenchExports"},
     {"WorkbenchApplication"},
     {"WorkbenchCLI"},

@@ -6,6 +6,7 @@ import PriceData
 import WorkbenchApplication
 import ArgumentParser
 import ChartEngine
+import ChartRendering
 import Foundation
 
 struct Render: ParsableCommand {
@@ -72,26 +73,29 @@ struct Render: ParsableCommand {
 
     func run() throws {
         try Output.reportingInputErrors {
-            var values: [String: InputValue] = ["period": .text(period), "width": .text(String(width)), "height": .text(String(height))]
-            if let state { values["state"] = .text(state) }
-            if let progress { values["progress"] = .text(String(progress)) }
-            if let selection { values["selection"] = .text(String(selection)) }
-            if let scenario { values["scenario"] = .text(scenario) }
-            if reducedMotion { values["reducedMotion"] = .text("true") }
+            var flags: [(String, JSONValue)] = [("period", .string(period)), ("width", .number(width)), ("height", .number(height))]
+            if let state { flags.append(("state", .string(state))) }
+            if let progress { flags.append(("progress", .number(progress))) }
+            if let selection { flags.append(("selection", .number(selection))) }
+            if let scenario { flags.append(("scenario", .string(scenario))) }
+            if reducedMotion { flags.append(("reducedMotion", .bool(true))) }
             let style = try loadPreset(preset, folder: locations.presets, state: stateFolder)?.style ?? ChartStyle()
-            func renderRequest(_ values: [String: InputValue], periodOption: String = "period") throws -> RenderRequest {
-                do throws(HTTPError) { return try RenderRequest(values, base: style) } catch {
-                    throw InputError("--\(error.field == "period" ? periodOption : error.field ?? "option"): \(error.message)")
+            /// The flags as the chart request every edge decodes; a refusal names its flag.
+            func renderRequest(_ flags: [(String, JSONValue)], periodOption: String = "period") throws -> ChartDrawing {
+                do { return try JSONValueDecoder().decode(ChartRequest.self, from: .object(flags)).drawing(over: style) } catch {
+                    let field = (error as? ChartRequestError)?.field ?? (error as? JSONValueDecoder.Failure)?.field
+                    let message = (error as? ChartRequestError)?.message ?? (error as? JSONValueDecoder.Failure)?.message ?? "\(error)"
+                    throw InputError("--\(field == "period" ? periodOption : field ?? "option"): \(message)")
                 }
             }
-            let request = try renderRequest(values)
+            let request = try renderRequest(flags)
             let data = try locations.chartData(scenario: request.scenario)
             if motion == .period {
                 guard !animated else { throw InputError("--animated: only for --motion press") }
                 guard let from else { throw InputError("--from: required with --motion period") }
                 guard let to else { throw InputError("--to: required with --motion period") }
-                let start = try renderRequest(values.merging(["period": .text(from)]) { $1 }, periodOption: "from").document(data: data)
-                let end = try renderRequest(values.merging(["period": .text(to)]) { $1 }, periodOption: "to").document(data: data)
+                let start = try renderRequest(flags.filter { $0.0 != "period" } + [("period", .string(from))], periodOption: "from").document(data: data)
+                let end = try renderRequest(flags.filter { $0.0 != "period" } + [("period", .string(to))], periodOption: "to").document(data: data)
                 let frame = try outage(PeriodMorph(from: start.model, to: end.model, builder: end.builder()).scene(at: progress ?? 0), style: end.style)
                 return Output.write((scene ? SceneJSON.text(frame) : end.svg(frame)) + "\n")
             }

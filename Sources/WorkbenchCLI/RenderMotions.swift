@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import WorkbenchApplication
 
 /// The frames of `render --motion live` and `--motion reveal`: the engine's `LivePriceStep` and
@@ -9,7 +10,7 @@ extension Render {
 
     /// The data with `--price` a minute after its end, then the step from the chart before it to
     /// the chart after it; `--selection` holds a finger down there (the press fully in).
-    func liveFrame(_ request: RenderRequest, data: IndexedSeries) throws -> (ChartDocument, ChartScene) {
+    func liveFrame(_ request: ChartDrawing, data: IndexedSeries) throws -> (ChartDocument, ChartScene) {
         guard let price else { throw InputError("--price: required with --motion live") }
         guard price.isFinite, price > 0 else { throw InputError("--price: must be a price above 0") }
         guard let last = data.series.times.last else { throw InputError("--data: holds no price to follow") }
@@ -26,7 +27,7 @@ extension Render {
     }
 
     /// The reveal of the chart at `--progress`: 0 is the preset's placeholder.
-    func revealFrame(_ request: RenderRequest, data: IndexedSeries) throws -> (ChartDocument, ChartScene) {
+    func revealFrame(_ request: ChartDrawing, data: IndexedSeries) throws -> (ChartDocument, ChartScene) {
         guard price == nil else { throw InputError("--price: only with --motion live") }
         let document = request.document(data: data)
         return (document, Reveal(model: document.model, builder: document.builder()).scene(at: request.progress))

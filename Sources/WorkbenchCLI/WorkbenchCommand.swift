@@ -7,6 +7,7 @@ import WorkbenchApplication
 import EmbeddedPage
 import ArgumentParser
 import ChartEngine
+import ChartRendering
 import Foundation
 
 public struct WorkbenchCommand: ParsableCommand {
@@ -85,11 +86,11 @@ struct ChartSize: ParsableArguments {
     var progress: Double
 
     func validate() throws {
-        guard width.isFinite, RenderRequest.widthRange.contains(width) else {
-            throw ValidationError("--width must be between \(NumberText.shortest(RenderRequest.widthRange.lowerBound)) and \(NumberText.shortest(RenderRequest.widthRange.upperBound))")
+        guard width.isFinite, ChartDrawing.widthRange.contains(width) else {
+            throw ValidationError("--width must be between \(NumberText.shortest(ChartDrawing.widthRange.lowerBound)) and \(NumberText.shortest(ChartDrawing.widthRange.upperBound))")
         }
-        guard height.isFinite, RenderRequest.heightRange.contains(height) else {
-            throw ValidationError("--height must be between \(NumberText.shortest(RenderRequest.heightRange.lowerBound)) and \(NumberText.shortest(RenderRequest.heightRange.upperBound))")
+        guard height.isFinite, ChartDrawing.heightRange.contains(height) else {
+            throw ValidationError("--height must be between \(NumberText.shortest(ChartDrawing.heightRange.lowerBound)) and \(NumberText.shortest(ChartDrawing.heightRange.upperBound))")
         }
         guard progress.isFinite, ChartState.progressRange.contains(progress) else {
             throw ValidationError("--progress must be between \(NumberText.shortest(ChartState.progressRange.lowerBound)) and \(NumberText.shortest(ChartState.progressRange.upperBound))")

@@ -1,7 +1,7 @@
 import ChartEngine
 import Foundation
 import Testing
-@testable import WorkbenchApplication
+@testable import ChartRendering
 @testable import WorkbenchSupport
 
 @Suite struct FramePatchTests {

@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import PriceData
 import Synchronization
@@ -45,15 +46,11 @@ package final class ScenarioLibrary: Sendable {
     /// The presets folder's `scenarios/`.
     package convenience init(presetsFolder: String) { self.init(folder: (presetsFolder as NSString).appendingPathComponent("scenarios")) }
 
-    package static func isValidName(_ name: String) -> Bool {
-        (1...40).contains(name.utf8.count) && name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
-    }
-
     /// The built-ins, then the saved ones by name.
     package var entries: [Entry] {
         let builtIn = MarketScenario.allCases.map { Entry(name: $0.rawValue, title: $0.title, builtIn: true) }
         let files = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0) } ?? []
-        let names = files.filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.filter(Self.isValidName).sorted()
+        let names = files.filter { $0.hasSuffix(".csv") }.map { String($0.dropLast(4)) }.filter(ScenarioName.isValid).sorted()
         return builtIn + names.filter { MarketScenario(rawValue: $0) == nil }.map { Entry(name: $0, title: "Saved CSV \($0)", builtIn: false) }
     }
 
@@ -65,7 +62,7 @@ package final class ScenarioLibrary: Sendable {
             builtIns.withLock { $0[scenario] = made }
             return made
         }
-        guard Self.isValidName(name) else { throw .badName(name) }
+        guard ScenarioName.isValid(name) else { throw .badName(name) }
         if let kept = saved.withLock({ $0[name] }) { return kept }
         guard let folder, let contents = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name + ".csv")) else {
             throw .unknown(name)
@@ -79,7 +76,7 @@ package final class ScenarioLibrary: Sendable {
     /// Saves a CSV as a named scenario once every row reads; returns its point count.
     @discardableResult
     package func save(name: String, csv: Data) throws(Failure) -> Int {
-        guard Self.isValidName(name) else { throw .badName(name) }
+        guard ScenarioName.isValid(name) else { throw .badName(name) }
         guard MarketScenario(rawValue: name) == nil, name != Self.loadedData else { throw .builtInName(name) }
         guard let folder else { throw .cannotWrite("scenarios cannot be saved here") }
         let parsed: PriceSeries

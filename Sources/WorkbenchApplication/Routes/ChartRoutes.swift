@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -26,54 +27,43 @@ struct ChartRoutes: PresetReading {
     func addRoutes(to r: inout Router) {
         r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { schema($0) }
         r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.renderQuery, answers: [.svg("the chart")], errors: [404]) {
-            try render(InputValue.fromQuery($0.query))
+            try render($0.decodeQuery(ChartRequest.self))
         }
         r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", schema: OpenAPIDocument.renderRequest, answers: [.svg("the chart")], errors: [404]) {
-            try render($0.jsonValues())
+            try render($0.decodeBody(ChartRequest.self))
         }
         r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
               query: OpenAPIDocument.renderQuery, answers: [.json("the scene")], errors: [404]) {
-            try scene(InputValue.fromQuery($0.query))
+            try scene($0.decodeQuery(ChartRequest.self))
         }
         r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: OpenAPIDocument.renderRequest, answers: [.json("the scene")], errors: [404]) {
-            try scene($0.jsonValues())
+            try scene($0.decodeBody(ChartRequest.self))
         }
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition; motion=period with from plays the period change to period; motion=live with since plays a new live price, motion=reveal the first load), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.framesQuery,
-              answers: [.json("frames", FramesAnswer.self)], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames(InputValue.fromQuery($0.query)) }
+              answers: [.json("frames", FramesAnswer.self)], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames($0.decodeQuery(FramesRequest.self)) }
         r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: OpenAPIDocument.framesRequest, answers: [.json("frames", FramesAnswer.self)], errors: [404], heavy: true) {
-            try frames($0.jsonValues())
+            try frames($0.decodeBody(FramesRequest.self))
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",
               query: OpenAPIDocument.parameterQuery + [.init("samples", OpenAPIDocument.range(Self.samplesRange, integer: true))], answers: [.json("samples", EasingAnswer.self)], errors: [404]) {
-            try easingSamples(InputValue.fromQuery($0.query))
+            try easingSamples($0.decodeQuery(EasingRequest.self))
         }
     }
-    /// A render socket's base style: a round candidate's (`round` and `candidate` tokens), else `preset`'s, else the defaults.
-    package func socketBase(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
-        guard let roundID = try values["round"]?.text(field: "round") else { return try baseStyle(values) }
-        let token = try values["candidate"]?.text(field: "candidate") ?? ""
-        guard let candidate = rounds.round(roundID)?.candidate(token: token)?.candidate else {
-            throw HTTPError(404, "not_found", "no such round candidate", field: "candidate")
-        }
-        return candidate.style
-    }
-
     package func schema(_ context: RequestContext) -> HTTPResponse {
         .json(SchemaDocument.json)
     }
 
-    package func render(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        let request = try RenderRequest(values, base: try baseStyle(values))
-        return .svg(request.svg(data: try scenarios.data(request, else: data)))
+    package func render(_ request: ChartRequest) throws(HTTPError) -> HTTPResponse {
+        let drawing = try drawing(request)
+        return .svg(drawing.svg(data: try scenarios.data(named: drawing.scenario, else: data)))
     }
 
-    package func scene(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        let request = try RenderRequest(values, base: try baseStyle(values))
-        let document = request.document(data: try scenarios.data(request, else: data))
-        return HTTPResponse(contentType: "application/json; charset=utf-8",
-                            text: SceneJSON.text(document.scene(state: ChartState(progress: request.progress, selection: request.selection))))
+    package func scene(_ request: ChartRequest) throws(HTTPError) -> HTTPResponse {
+        let drawing = try drawing(request)
+        let document = drawing.document(data: try scenarios.data(named: drawing.scenario, else: data))
+        return HTTPResponse(contentType: "application/json; charset=utf-8", text: SceneJSON.text(document.scene(state: drawing.state)))
     }
 
     /// Every frame of the transition into (`direction=in`) or out of the active state, eased by
@@ -87,17 +77,14 @@ struct ChartRoutes: PresetReading {
     /// Samples of the easing curve `/api/easing` draws.
     package static let samplesRange = 2.0...1000
 
-    package func frames(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        var rest = values
-        let direction = try rest.removeValue(forKey: "direction")?.text(field: "direction") ?? "in"
-        guard direction == "in" || direction == "out" else { throw .badRequest("must be in or out", field: "direction") }
-        let fps = try rest.removeValue(forKey: "fps")?.number(field: "fps", in: Self.fpsRange) ?? 60
-        let request = try RenderRequest(rest, base: try baseStyle(rest))
-        let document = request.document(data: try scenarios.data(request, else: data))
+    package func frames(_ asked: FramesRequest) throws(HTTPError) -> HTTPResponse {
+        let request = try drawing(asked.chart)
+        let direction = asked.direction
+        let document = request.document(data: try scenarios.data(named: request.scenario, else: data))
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         // More frames than one answer holds are drawn at a lower rate that fits, and the answer says so.
-        let wanted = duration > 0 ? Int((duration * fps).rounded(.up)) : 0
+        let wanted = duration > 0 ? Int((duration * asked.fps).rounded(.up)) : 0
         let fitting = Int(min(Self.maxPixelFrames / (request.width * request.height), Self.maxColumnFrames / request.width).rounded(.down)) - 1
         let count = wanted == 0 ? 0 : max(1, min(wanted, fitting))
         var frames: [FramesAnswer.Frame] = []
@@ -108,7 +95,7 @@ struct ChartRoutes: PresetReading {
             let svg = document.svg(state: ChartState(progress: progress, selection: request.selection))
             frames.append(.init(time: fraction * duration, progress: progress, svg: svg))
         }
-        return .answer(FramesAnswer(duration: duration, direction: direction, fps: duration > 0 ? Double(count) / duration : fps,
+        return .answer(FramesAnswer(duration: duration, direction: direction, fps: duration > 0 ? Double(count) / duration : asked.fps,
                                     reduced: count < wanted, frames: frames))
     }
 
@@ -152,7 +139,8 @@ struct ChartRoutes: PresetReading {
                             })
     }
 
-    /// Besides still frames, the socket drives the press transition one display frame at a
+    /// Each message is a `PreviewMessage`; each chart on the page (its `id`) has its own
+    /// `PreviewSession`. Besides still frames, the socket drives the press transition one display frame at a
     /// time: a message with `motion` ("press", "release" or "follow") and `time` (seconds on the
     /// page's clock, already scaled by its playback speed) draws the frame at the progress the
     /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
@@ -164,86 +152,21 @@ struct ChartRoutes: PresetReading {
     /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
     /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
     private func renderSession(_ socket: WebSocket) {
-        var motions: [String: TransitionMotion] = [:]
-        // Period changes, live prices and reveals playing, by chart.
-        var playing: [String: MotionPlayback] = [:]
-        var drawn: [String: DrawnFrame] = [:]
-        var frameNumber = 0
-        var lastRequest = KeptRequests()
+        var charts = PreviewSessions()
+        let sources = SocketSources(routes: self)
         while let message = socket.receive() {
             var requestId = JSONValue.null
             do throws(HTTPError) {
-                var values = try InputValue.fromJSON(Array(message.utf8))
-                if case .json(let value)? = values.removeValue(forKey: "requestId") { requestId = value }
-                // `"again": true` repeats the chart's previous request, with this message's fields on top
-                // (a transition's frames differ only in time and finger).
-                let chart = try values["id"]?.text(field: "id") ?? "cw"
-                if try values.removeValue(forKey: "again")?.boolean(field: "again") == true {
-                    guard let previous = lastRequest[chart] else { throw .badRequest("no earlier request of this chart to repeat", field: "again") }
-                    values = previous.merging(values) { $1 }.filter { if case .json(.null) = $0.value { false } else { true } }
+                var members: [(String, JSONValue)] = []
+                if !message.isEmpty {
+                    let value: JSONValue
+                    do { value = try JSONValue.parse(Array(message.utf8)) } catch { throw .badRequest(error.description) }
+                    guard let pairs = value.objectPairs else { throw .badRequest("the body must be a JSON object") }
+                    members = pairs
                 }
-                let motion = try values.removeValue(forKey: "motion")?.text(field: "motion")
-                let time = try values.removeValue(forKey: "time")?.number(field: "time", in: 0...1e9)
-                let base = try values.removeValue(forKey: "base")?.number(field: "base", in: 0...Double(Int32.max))
-                let from = try values.removeValue(forKey: "from")?.text(field: "from")
-                let since = try values.removeValue(forKey: "since")?.number(field: "since", in: -1e15...1e15)
-                // `at`: a motion's frame held at this eased progress (the inspector's scrubber), not played.
-                let at = try values.removeValue(forKey: "at")?.number(field: "at", in: RenderRequest.progressRange)
-                var request = try RenderRequest(values, base: try socketBase(values))
-                // Kept only once it is valid, and only its parameters, within the socket's bytes.
-                lastRequest.keep(values.filter { !["motion", "time", "base"].contains($0.key) }, for: chart)
-                var head: [(String, JSONValue)] = [("requestId", requestId)]
-                let key = request.idPrefix
-                var shown: (document: ChartDocument, scene: ChartScene)?
-                if let motion, let at, MotionPlayback.names.contains(motion) {
-                    let playback = try startMotion(motion, request, fields: (from, since), at: time ?? 0, previous: nil)
-                    head += [("motion", .string(playback.name)), ("progress", .number(at)), ("finished", .bool(true))]
-                    shown = (playback.document, playback.frame(atProgress: at))
-                } else if let motion, MotionPlayback.names.contains(motion) || (motion == "follow" && playing[key] != nil) {
-                    guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
-                    let playback = if let running = playing[key], motion == "follow" { running }
-                        else { try startMotion(motion, request, fields: (from, since), at: time, previous: playing[key]) }
-                    let frame = playback.frame(at: time)
-                    if playing[key] == nil && playing.count >= 64 { playing.removeAll() }
-                    playing[key] = frame.finished ? nil : playback
-                    head += [("motion", .string(playback.name)), ("progress", .number(frame.state.progress)), ("velocity", .number(frame.state.velocity)),
-                             ("target", .number(1)), ("finished", .bool(frame.finished))]
-                    // A finger down during a live price: where its time now is, for the press's later frames.
-                    if case .live(let live) = playback, let carried = live.step.toState.selection { head.append(("selection", .number(carried))) }
-                    shown = (playback.document, frame.scene)
-                } else if let motion {
-                    guard let time else { throw .badRequest("a motion needs the time in seconds", field: "time") }
-                    // A press ends a period change, a live price or a reveal: its later frames are the press's.
-                    if motion != "follow" { playing[key] = nil }
-                    var current = motions[key] ?? .resting(at: request.progress)
-                    switch motion {
-                    case "press": current = current.retargeted(to: 1, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
-                    case "release": current = current.retargeted(to: 0, at: time, style: request.style.motionStyle(reducedMotion: request.reducedMotion))
-                    case "follow": break
-                    default: throw .badRequest("must be press, release, follow, period, live or reveal", field: "motion")
-                    }
-                    if motions[key] == nil && motions.count >= 64 { motions.removeAll() }
-                    motions[key] = current
-                    let state = current.state(at: time)
-                    request.progress = state.progress
-                    head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
-                             ("target", .number(current.target)), ("finished", .bool(state.finished))]
-                }
-                let document = if let shown { shown.document } else { request.document(data: try scenarios.data(request, else: data)) }
-                let scene = shown?.scene ?? document.scene(state: ChartState(progress: request.progress, selection: request.selection))
-                let (svg, elements) = document.recordedSVG(outage(scene, request, head: &head))
-                frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
-                let frame = DrawnFrame(number: frameNumber, elements: elements)
-                let previous = drawn[request.idPrefix]
-                if previous == nil && drawn.count >= 64 { drawn.removeAll() }
-                drawn[request.idPrefix] = frame
-                head.append(("frame", .number(Double(frameNumber))))
-                if let base, let previous, Double(previous.number) == base, let patch = previous.patch(to: frame) {
-                    head.append(("patch", .bool(true)))
-                    socket.send(JSONValue.object(head).serialized() + "\n" + patch)
-                } else {
-                    socket.send(JSONValue.object(head).serialized() + "\n" + svg)
-                }
+                if let id = members.first(where: { $0.0 == "requestId" })?.1 { requestId = id }
+                let (head, body) = try HTTPError.decoding { try charts.answer(members, sources: sources) }
+                socket.send(JSONValue.object([("requestId", requestId)] + head).serialized() + "\n" + body)
             } catch {
                 let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
                                                 ("field", error.field.map(JSONValue.string) ?? .null)])
@@ -252,20 +175,65 @@ struct ChartRoutes: PresetReading {
         }
     }
 
+    /// What a render socket's frames are drawn from: a round candidate's style (`round` and
+    /// `candidate` tokens), else `preset`'s, else the defaults; the loaded series or a scenario's;
+    /// the live feed's age.
+    struct SocketSources: PreviewSources {
+        let routes: ChartRoutes
+
+        func base(of request: ChartRequest) throws -> ChartStyle {
+            guard let roundID = request.round else { return try routes.baseStyle(request) }
+            guard let candidate = routes.rounds.round(roundID)?.candidate(token: request.candidate ?? "")?.candidate else {
+                throw HTTPError(404, "not_found", "no such round candidate", field: "candidate")
+            }
+            return candidate.style
+        }
+
+        func series(scenario: String?) throws -> IndexedSeries { try routes.scenarios.data(named: scenario, else: routes.data) }
+
+        var secondsSinceLastPrice: Double? { routes.live.secondsSinceLastPrice }
+    }
+
     /// `GET /api/easing?<parameters>&samples=N`: the eased progress over the transition's
     /// duration, N evenly spaced samples from the engine, for the page's easing graph.
-    package func easingSamples(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        var rest = values
-        let count = Int(try rest.removeValue(forKey: "samples")?.number(field: "samples", in: Self.samplesRange) ?? 121)
-        rest.removeValue(forKey: "preset")
-        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: RenderRequest.viewKeys)
+    package func easingSamples(_ asked: EasingRequest) throws(HTTPError) -> HTTPResponse {
+        let base = try baseStyle(asked.chart)
+        let style: ChartStyle
+        do throws(ChartRequestError) { style = try asked.chart.style(over: base) } catch { throw HTTPError(error) }
         let easing = style.easingFunction
-        let samples = (0..<count).map { i in easing(Double(i) / Double(count - 1)) }
+        let samples = (0..<asked.samples).map { i in easing(Double(i) / Double(asked.samples - 1)) }
         return .answer(EasingAnswer(easing: style.easing.rawValue, duration: style.motionDuration, samples: samples))
     }
 
-
     package static func tooManySockets(_ budget: ClientBudget) -> HTTPError {
         HTTPError(503, "too_many_sockets", "\(budget.total) render sockets are open; close a page and retry")
+    }
+}
+
+/// `/api/frames`: a chart request, the direction (`in` or `out` of the active state) and the frame rate.
+struct FramesRequest: Decodable {
+    var chart: ChartRequest
+    var direction = "in"
+    var fps = 60.0
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        direction = try members.text("direction") ?? "in"
+        guard direction == "in" || direction == "out" else { throw ChartRequestError(.invalidField, field: "direction", "must be in or out") }
+        fps = try members.number("fps", in: ChartRoutes.fpsRange) ?? 60
+        chart = try ChartRequest(from: decoder, ignoring: ["direction", "fps"])
+    }
+}
+
+/// `/api/easing`: the parameters (over `preset`) whose easing is sampled, and how many samples.
+/// A view's members are taken and change nothing.
+struct EasingRequest: Decodable {
+    var chart: ChartRequest
+    var samples = 121
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        samples = Int(try members.number("samples", in: ChartRoutes.samplesRange) ?? 121)
+        chart = try ChartRequest(from: decoder, ignoring: ["samples"])
     }
 }

@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -64,15 +65,19 @@ struct DataRoutes: RouteGroup {
     /// `GET /api/data?period=1Y&maxPoints=2000`: the visible points, reduced (keeping every
     /// extreme) when there are more than `maxPoints`.
     package func visibleData(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let values = InputValue.fromQuery(request.query)
         var period = Period.all
         if let text = request.query["period"] {
-            guard let p = Period(rawValue: text.uppercased()) else {
-                throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "period")
-            }
+            guard let p = Period(rawValue: text.uppercased()) else { throw .badRequest(ChartRequest.periodChoices, field: "period") }
             period = p
         }
-        let maxPoints = try values["maxPoints"]?.number(field: "maxPoints", in: Self.maxPointsRange) ?? 5000
+        var maxPoints = 5000.0
+        if let text = request.query["maxPoints"] {
+            guard let number = Double(text), number.isFinite else { throw .badRequest("must be a number", field: "maxPoints") }
+            guard Self.maxPointsRange.contains(number) else {
+                throw .badRequest("must be between \(NumberText.shortest(Self.maxPointsRange.lowerBound)) and \(NumberText.shortest(Self.maxPointsRange.upperBound))", field: "maxPoints")
+            }
+            maxPoints = number
+        }
         let columns = Int(maxPoints) / 2
         let snapshot = data.snapshot
         return visibleAnswers.response(for: "\(snapshot.generation) \(period.rawValue) \(columns)") {

@@ -46,7 +46,9 @@ struct DraftRoutes: PresetReading {
                     throw HTTPError(400, "unknown_parameter", "unknown parameter \"\(key)\"", field: key)
                 }
                 guard !checked.contains(where: { $0.0 == key }) else { throw .badRequest("is given twice", field: key) }
-                checked.append((key, try InputValue.json(value).parameter(definition).json))
+                let parameter: ParameterValue
+                do throws(ParameterError) { parameter = try ParameterValue.reading(value, as: definition) } catch { throw HTTPError(error) }
+                checked.append((key, parameter.json))
             }
             edit = .set(checked)
         }

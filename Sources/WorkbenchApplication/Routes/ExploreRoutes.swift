@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PreferenceLearning
@@ -160,8 +161,11 @@ struct ExploreRoutes: PresetReading {
             let style = round.style(at: point)
             var svg: ExploreNextAnswer.Candidate.Drawings?
             if let series {
-                let rest = (try? RenderRequest([:], base: style))?.svg(data: series) ?? ""
-                let pressed = (try? RenderRequest(["progress": .json(.number(1)), "selection": .json(.number(0.62))], base: style))?.svg(data: series) ?? ""
+                let rest = ChartDrawing(style: style).svg(data: series)
+                var press = ChartDrawing(style: style)
+                press.progress = 1
+                press.selection = 0.62
+                let pressed = press.svg(data: series)
                 svg = .init(rest: rest, pressed: pressed)
             }
             return ExploreNextAnswer.Candidate(id: Exploration.candidateIDs[i], values: Self.values(round, point),

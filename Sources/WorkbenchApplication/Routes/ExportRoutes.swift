@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -76,16 +77,13 @@ struct ExportRoutes: PresetReading {
     /// has a revision signed with words of their own. Other parameters export as "unsaved
     /// parameters of <preset>, by <the person who asked>, not a revision", with the page's notes.
     package func exportCurrent(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        var values = try request.jsonValues()
-        let formatName = try values.removeValue(forKey: "format")?.text(field: "format") ?? "json"
-        let delivery = try Self.delivery(try values.removeValue(forKey: "delivery")?.text(field: "delivery"))
-        let rawName = try values.removeValue(forKey: "name")?.text(field: "name") ?? "Untitled"
-        // Whoever asks is the author of unsaved parameters; a request's own `author` says nothing.
-        _ = try values.removeValue(forKey: "author")?.text(field: "author")
-        let notes = try values.removeValue(forKey: "notes")?.text(field: "notes") ?? ""
-        let backgroundName = try values.removeValue(forKey: "background")?.text(field: "background") ?? "light"
-        // The saved preset's time when the page exports it as saved; otherwise now.
-        let updatedAt = try values.removeValue(forKey: "updatedAt")?.text(field: "updatedAt") ?? Preset.now()
+        let asked = try request.decodeBody(ExportRequest.self)
+        let formatName = asked.format
+        let delivery = try Self.delivery(asked.delivery)
+        let rawName = asked.name
+        let notes = asked.notes
+        let backgroundName = asked.background
+        let updatedAt = asked.updatedAt ?? Preset.now()
         guard updatedAt.utf8.count <= Preset.Limits.updatedAtBytes, Self.isRFC3339(updatedAt) else {
             throw .badRequest("must be a time such as 2026-11-22T09:46:15Z", field: "updatedAt")
         }
@@ -93,8 +91,8 @@ struct ExportRoutes: PresetReading {
         let name: String
         do { name = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         guard notes.utf8.count <= Preset.Limits.notesBytes else { throw .badRequest("is too long", field: "notes") }
-        let savedName = try values["preset"]?.text(field: "preset")
-        let view = try RenderRequest(values, base: try baseStyle(values))
+        let savedName = asked.chart.preset
+        let view = try drawing(asked.chart)
         let person = Provenance.Person(name: request.author.user, id: request.author.personID)
         let onScreen = Preset(name: name, author: person.name, notes: notes, updatedAt: updatedAt, style: view.style)
         let (preset, provenance) = presets.exportable(onScreen: onScreen, savedAs: savedName, by: person)
@@ -165,5 +163,31 @@ extension ExportRoutes {
         guard (1...days).contains(day) else { return false }
         if let offsetHour = number(9), let offsetMinute = number(10) { return offsetHour <= 23 && offsetMinute <= 59 }
         return true
+    }
+}
+
+/// `POST /api/export`: a chart request (what is on screen) and how to export it. Whoever asks
+/// is the author of unsaved parameters: a request's own `author` is read and says nothing.
+struct ExportRequest: Decodable {
+    static let ownMembers: Set<String> = ["format", "delivery", "name", "author", "notes", "background", "updatedAt"]
+    var chart: ChartRequest
+    var format = "json"
+    var delivery: String?
+    var name = "Untitled"
+    var notes = ""
+    var background = "light"
+    /// The saved preset's time when the page exports it as saved; otherwise now.
+    var updatedAt: String?
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        format = try members.text("format") ?? "json"
+        delivery = try members.text("delivery")
+        name = try members.text("name") ?? "Untitled"
+        _ = try members.text("author")
+        notes = try members.text("notes") ?? ""
+        background = try members.text("background") ?? "light"
+        updatedAt = try members.text("updatedAt")
+        chart = try ChartRequest(from: decoder, ignoring: Self.ownMembers)
     }
 }

@@ -5,6 +5,7 @@ import WorkbenchExports
 import PriceData
 import Foundation
 import ChartEngine
+import ChartRendering
 
 /// The OpenAPI 3 description of the HTTP API, served at `/api/openapi.json`, generated from the
 /// route table (paths, methods, bodies, answers) and the parameter definitions (render
@@ -72,11 +73,11 @@ package enum OpenAPIDocument {
     ]))])
 
     package static let renderQuery: [Query] = [
-        Query("width", range(RenderRequest.widthRange), "pixels"), Query("height", range(RenderRequest.heightRange), "pixels"),
+        Query("width", range(ChartDrawing.widthRange), "pixels"), Query("height", range(ChartDrawing.heightRange), "pixels"),
         Query("period", enumeration(Period.allCases.map(\.rawValue))),
         Query("state", enumeration(["inactive", "active"])),
-        Query("progress", range(RenderRequest.progressRange), "transition progress, already eased"),
-        Query("selection", range(RenderRequest.selectionRange), "finger position, share of the width"),
+        Query("progress", range(ChartDrawing.progressRange), "transition progress, already eased"),
+        Query("selection", range(ChartDrawing.selectionRange), "finger position, share of the width"),
         Query("id", .object([("type", .string("string")), ("pattern", .string("^[A-Za-z0-9_-]{0,40}$"))]), "prefix for element ids"),
         Query("preset", string, "start from this preset instead of the defaults"),
         Query("tz", timeZone, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)"),

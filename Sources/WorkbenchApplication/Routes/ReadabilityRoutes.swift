@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import HTTPServer
 import PriceData
 import WorkbenchStores
@@ -17,37 +18,38 @@ struct ReadabilityRoutes: PresetReading {
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
               query: OpenAPIDocument.parameterQuery, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
-            try check(InputValue.fromQuery($0.query))
+            try check($0.decodeQuery(StyleRequest.self).chart)
         }
         r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
                schema: OpenAPIDocument.checkRequest, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
-            try check($0.jsonValues())
+            try check($0.decodeBody(StyleRequest.self).chart)
         }
         r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",
               query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names; `data` is the loaded series); every built-in one when absent")],
               answers: [.json("the honesty report", HonestyReport.self)], errors: [404]) {
-            try honesty(InputValue.fromQuery($0.query))
+            try honesty($0.decodeQuery(HonestyRequest.self))
         }
         r.get("/api/check/difference", "The CIEDE2000 difference ΔE00 of two colours (#RRGGBB), as seen with each kind of colour vision",
               query: [.init("first", OpenAPIDocument.hexColor, "#RRGGBB; the engine's default line colour when absent"),
                       .init("second", OpenAPIDocument.hexColor, "#RRGGBB; the first colour when absent")],
               answers: [.json("ΔE00 of the two colours", ColorDifferenceAnswer.self)]) {
-            try difference(InputValue.fromQuery($0.query))
+            try difference($0.query)
         }
     }
 
-    package func check(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        var rest = values
-        rest.removeValue(forKey: "preset")
-        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
-        return .answer(ReadabilityReport(style: style))
+    package func check(_ request: ChartRequest) throws(HTTPError) -> HTTPResponse {
+        .answer(ReadabilityReport(style: try style(request)))
     }
 
-    package func honesty(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
-        var rest = values
-        rest.removeValue(forKey: "preset")
-        let names = try rest.removeValue(forKey: "scenario")?.text(field: "scenario").split(separator: ",").map(String.init) ?? []
-        let style = try applyParameters(rest, to: try baseStyle(values), ignoring: [])
+    /// The request's parameters over its preset.
+    func style(_ request: ChartRequest) throws(HTTPError) -> ChartStyle {
+        let base = try baseStyle(request)
+        do throws(ChartRequestError) { return try request.style(over: base) } catch { throw HTTPError(error) }
+    }
+
+    package func honesty(_ asked: HonestyRequest) throws(HTTPError) -> HTTPResponse {
+        let names = asked.scenarios
+        let style = try style(asked.chart)
         var markets: [(name: String, series: PriceSeries)] = []
         for name in names where name == ScenarioLibrary.loadedData { markets.append((name, data.snapshot.data.series)) }
         let others = names.filter { $0 != ScenarioLibrary.loadedData }
@@ -56,9 +58,9 @@ struct ReadabilityRoutes: PresetReading {
         return .answer(HonestyReport(style: style, markets: markets))
     }
 
-    package func difference(_ values: [String: InputValue]) throws(HTTPError) -> HTTPResponse {
+    package func difference(_ values: [String: String]) throws(HTTPError) -> HTTPResponse {
         func color(_ key: String, else fallback: String) throws(HTTPError) -> (String, SRGBColor) {
-            let text = try values[key]?.text(field: key) ?? fallback
+            let text = values[key] ?? fallback
             guard let color = SRGBColor(hex: text) else { throw .badRequest("must be a colour written #RRGGBB", field: key) }
             return (color.hex, color)
         }
@@ -73,5 +75,18 @@ struct ReadabilityRoutes: PresetReading {
         }
         return .answer(ColorDifferenceAnswer(first: firstHex, second: secondHex,
                                              deltaE: CIEDE2000.difference(CIELAB(first), CIELAB(second)), visions: seen))
+    }
+}
+
+/// `/api/check/honesty`: a preset and parameters, and the markets to judge on (`scenario`, a
+/// comma-separated list; every built-in one when absent).
+struct HonestyRequest: Decodable {
+    var chart: ChartRequest
+    var scenarios: [String] = []
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        scenarios = try members.text("scenario")?.split(separator: ",").map(String.init) ?? []
+        chart = try StyleRequest(from: decoder, ignoring: ["scenario"]).chart
     }
 }

@@ -4,6 +4,7 @@ import WorkbenchStores
 import WorkbenchExports
 import PriceData
 import ChartEngine
+import ChartRendering
 
 /// The JSON bodies the API reads, as schemas for the OpenAPI document: exactly what each handler
 /// accepts (required members, types, ranges, enumerations, no unknown members), so a request the
@@ -97,7 +98,7 @@ extension OpenAPIDocument {
         ("pressing", boolean), ("user", .object([("type", .string("string"))])),
         ("selection", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(0)), ("maximum", .number(1))])),
         ("view", object([("period", enumeration(Period.allCases.map(\.rawValue))),
-                         ("width", range(RenderRequest.widthRange, integer: true)), ("height", range(RenderRequest.heightRange, integer: true)),
+                         ("width", range(ChartDrawing.widthRange, integer: true)), ("height", range(ChartDrawing.heightRange, integer: true)),
                          ("theme", enumeration(["light", "dark"]))])),
     ], required: ["key"], open: true)
     static let saveCandidate = object([("name", presetName)], required: ["name"])

@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -171,8 +172,10 @@ struct RoundRoutes: PresetReading {
     /// learns them while the round is open.
     package func renderCandidate(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let (_, candidate) = try candidate(request)
-        let render = try RenderRequest(InputValue.fromQuery(request.query), base: candidate.style)
-        return .svg(render.svg(data: try scenarios.data(render, else: data)))
+        let drawing: ChartDrawing
+        let asked = try request.decodeQuery(ChartRequest.self)
+        do throws(ChartRequestError) { drawing = try asked.drawing(over: candidate.style) } catch { throw HTTPError(error) }
+        return .svg(drawing.svg(data: try scenarios.data(named: drawing.scenario, else: data)))
     }
 
     /// Body `{"name"}`: a closed round's candidate as a new preset by this person; its first

@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -39,10 +40,16 @@ extension PresetReading {
     }
 
     /// `preset=NAME` starts from a saved preset instead of the defaults.
-    package func baseStyle(_ values: [String: InputValue]) throws(HTTPError) -> ChartStyle {
-        guard let name = try values["preset"]?.text(field: "preset") else { return ChartStyle() }
+    package func baseStyle(_ request: ChartRequest) throws(HTTPError) -> ChartStyle {
+        guard let name = request.preset else { return ChartStyle() }
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
         return entry.preset.style
+    }
+
+    /// What `request` draws, over its preset.
+    package func drawing(_ request: ChartRequest) throws(HTTPError) -> ChartDrawing {
+        let base = try baseStyle(request)
+        do throws(ChartRequestError) { return try request.drawing(over: base) } catch { throw HTTPError(error) }
     }
 }
 

@@ -50,11 +50,7 @@ extension HTTPError {
 }
 
 extension ScenarioLibrary {
-    /// The series a request draws: its scenario's, else the loaded one.
-    func data(_ request: RenderRequest, else loaded: DataStore) throws(HTTPError) -> IndexedSeries {
-        try data(named: request.scenario, else: loaded)
-    }
-
+    /// The series a chart draws: its scenario's, else the loaded one.
     func data(named name: String?, else loaded: DataStore) throws(HTTPError) -> IndexedSeries {
         guard let name else { return loaded.snapshot.data }
         do throws(Failure) { return try series(named: name) } catch { throw HTTPError(error) }

@@ -4,6 +4,7 @@ import WorkbenchStores
 import WorkbenchExports
 import PriceData
 import ChartEngine
+import ChartRendering
 
 /// `GET /api/schema`: the parameter definitions of ChartEngine, as the page builds its controls.
 package enum SchemaDocument {
@@ -46,9 +47,9 @@ package enum SchemaDocument {
             ("groups", .array(ChartStyle.groups.map(JSONValue.string))),
             ("parameters", .array(parameters)),
             ("periods", .array(Period.allCases.map { .string($0.rawValue) })),
-            ("width", .object([("min", .number(RenderRequest.widthRange.lowerBound)), ("max", .number(RenderRequest.widthRange.upperBound))])),
-            ("height", .object([("min", .number(RenderRequest.heightRange.lowerBound)), ("max", .number(RenderRequest.heightRange.upperBound))])),
-            ("progress", .object([("min", .number(RenderRequest.progressRange.lowerBound)), ("max", .number(RenderRequest.progressRange.upperBound))])),
+            ("width", .object([("min", .number(ChartDrawing.widthRange.lowerBound)), ("max", .number(ChartDrawing.widthRange.upperBound))])),
+            ("height", .object([("min", .number(ChartDrawing.heightRange.lowerBound)), ("max", .number(ChartDrawing.heightRange.upperBound))])),
+            ("progress", .object([("min", .number(ChartDrawing.progressRange.lowerBound)), ("max", .number(ChartDrawing.progressRange.upperBound))])),
             // The engine's colour-vision simulations (Machado 2009, severity 1, on linear RGB): the
             // page's "see it as others see it" filters are built from these, written once.
             ("colorVision", .array(ColorVision.allCases.compactMap { vision in

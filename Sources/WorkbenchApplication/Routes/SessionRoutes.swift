@@ -1,4 +1,5 @@
 import ChartEngine
+import ChartRendering
 import Foundation
 import HTTPServer
 import PriceData
@@ -143,7 +144,7 @@ struct SessionRoutes: RouteGroup {
                     throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "view.period")
                 }
             case "width", "height":
-                let range = key == "width" ? RenderRequest.widthRange : RenderRequest.heightRange
+                let range = key == "width" ? ChartDrawing.widthRange : ChartDrawing.heightRange
                 guard let number = item.numberValue, number.rounded() == number, range.contains(number) else {
                     throw .badRequest("must be a whole number \(Int(range.lowerBound))–\(Int(range.upperBound))", field: "view." + key)
                 }

@@ -1,9 +1,5 @@
-import WorkbenchSupport
-import HTTPServer
-import WorkbenchStores
-import WorkbenchExports
-import PriceData
 import ChartEngine
+import WorkbenchSupport
 
 /// A frame the render socket drew for one chart, remembered so the next frame can travel as
 /// only what changed. Path data written with two fractional digits is kept as whole hundredths,
