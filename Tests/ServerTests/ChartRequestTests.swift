@@ -92,6 +92,25 @@ import Testing
         #expect(later.head.first { $0.0 == "progress" }?.1 == .number(1) && later.head.first { $0.0 == "finished" }?.1 == .bool(true))
     }
 
+    /// Records which series each frame was drawn from.
+    final class ScenarioSources: PreviewSources, @unchecked Sendable {
+        var asked: [String?] = []
+        let loaded = Sources().data
+        let flat = IndexedSeries(PriceSeries(times: (0..<400).map { 1_700_000_000 + Int64($0) * 60 }, prices: Array(repeating: 50, count: 400)))
+        func base(of request: ChartRequest) throws -> ChartStyle { ChartStyle() }
+        func series(scenario: String?) throws -> IndexedSeries { asked.append(scenario); return scenario == nil ? loaded : flat }
+        var secondsSinceLastPrice: Double? { nil }
+    }
+
+    @Test func everyMotionDrawsTheRequestsScenario() throws {
+        let sources = ScenarioSources()
+        var charts = PreviewSessions()
+        for motion in ["period", "live", "reveal"] {
+            _ = try charts.answer(try message(#"{"id": "m", "scenario": "flat", "period": "1D", "motion": "\#(motion)", "from": "ALL", "time": 1}"#), sources: sources)
+        }
+        #expect(sources.asked == ["flat", "flat", "flat"])
+    }
+
     @Test func aSocketKeepsAtMostItsChartsAndItsBytes() throws {
         var charts = PreviewSessions()
         for i in 0..<(PreviewSessions.maxCharts + 6) {
