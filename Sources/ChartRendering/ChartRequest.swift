@@ -100,8 +100,8 @@ package struct ChartRequest: Codable, Sendable, Equatable {
         do throws(ParameterError) {
             if asText, let text = try? single.decode(String.self) { return try definition.parse(text) }
             let value: ParameterValue
-            if let flag = try? single.decode(Bool.self) { value = .flag(flag) }
-            else if let number = try? single.decode(Double.self) { value = .number(number) }
+            if let number = try? single.decode(Double.self) { value = .number(number) }
+            else if let flag = try? single.decode(Bool.self) { value = .flag(flag) }
             else if let text = try? single.decode(String.self) {
                 if case .cubicBezier = definition.kind { return try definition.parse(text) }
                 value = .text(text)

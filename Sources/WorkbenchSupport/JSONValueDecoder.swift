@@ -15,17 +15,19 @@ package struct JSONValueDecoder {
     }
 
     /// A member that is missing or of the wrong kind: `field` is its coding path
-    /// ("reviewers[0]"), `message` what it must be.
-    package struct Failure: Error, CustomStringConvertible, Equatable {
-        package let field: String
+    /// ("reviewers[0]"), `message` what it must be. The path is written out only when asked:
+    /// a type that tries one kind after another makes and drops many of these.
+    package struct Failure: Error, CustomStringConvertible {
+        package let path: [any CodingKey]
         package let message: String
 
-        package init(field: String, message: String) {
-            self.field = field
+        package init(path: [any CodingKey], message: String) {
+            self.path = path
             self.message = message
         }
 
-        package var description: String { field.isEmpty ? message : "\(field): \(message)" }
+        package var field: String { JSONValueDecoder.field(path) }
+        package var description: String { path.isEmpty ? message : "\(field): \(message)" }
     }
 
     /// "reviewers[0]", "parameters.lineWidth".
@@ -60,7 +62,7 @@ private struct TreeDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { textValues ? [JSONValueDecoder.textValuesKey: true] : [:] }
 
     func failure(_ message: String, at path: [any CodingKey]? = nil) -> JSONValueDecoder.Failure {
-        JSONValueDecoder.Failure(field: JSONValueDecoder.field(path ?? codingPath), message: message)
+        JSONValueDecoder.Failure(path: path ?? codingPath, message: message)
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -135,17 +137,29 @@ extension TreeDecoder: SingleValueDecodingContainer {
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let pairs: [(String, JSONValue)]
     let decoder: TreeDecoder
+    /// Where each member is, for objects large enough that a scan per member would add up (a
+    /// chart request's dozens of parameters); the first of a repeated name, as a scan finds.
+    let index: [String: Int]?
+
+    init(pairs: [(String, JSONValue)], decoder: TreeDecoder) {
+        self.pairs = pairs
+        self.decoder = decoder
+        index = pairs.count > 8 ? Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
+
+    func position(_ name: String) -> Int? {
+        if let index { return index[name] }
+        return pairs.firstIndex { $0.0 == name }
+    }
 
     var codingPath: [any CodingKey] { decoder.codingPath }
     var allKeys: [Key] { pairs.compactMap { Key(stringValue: $0.0) } }
 
-    func contains(_ key: Key) -> Bool { pairs.contains { $0.0 == key.stringValue } }
+    func contains(_ key: Key) -> Bool { position(key.stringValue) != nil }
 
     func member(_ key: Key) throws -> TreeDecoder {
-        guard let value = pairs.first(where: { $0.0 == key.stringValue })?.1 else {
-            throw decoder.failure("is required", at: codingPath + [key])
-        }
-        return decoder.child(value, key)
+        guard let at = position(key.stringValue) else { throw decoder.failure("is required", at: codingPath + [key]) }
+        return decoder.child(pairs[at].1, key)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try member(key).decodeNil() }
