@@ -35,58 +35,70 @@ package struct ChartRequest: Codable, Sendable, Equatable {
 
     package init() {}
 
+    /// What a chart looks like from where it is seen: every field but the sources.
+    package static let viewFields: Set<Field> = [.width, .height, .period, .state, .progress, .tz, .reducedMotion, .scenario, .selection, .id]
+    /// The HTTP routes' fields: the view over a preset (a round's candidate is drawn by its own route).
+    package static let routeFields: Set<Field> = viewFields.union([.preset])
+
     package init(from decoder: any Decoder) throws { try self.init(from: decoder, ignoring: []) }
 
     /// Decodes the request from the members of `decoder`'s object other than `ignoring` (the
     /// members of a message that carries a request: a motion, an export's format); of its own
-    /// fields, only `fields` are taken (a check reads a preset and parameters, no view).
-    package init(from decoder: any Decoder, ignoring: Set<String>, fields: Set<Field> = Set(Field.allCases)) throws {
+    /// fields only `fields`, and the parameters unless `parameters` is false. Any other member
+    /// is an unknown parameter.
+    package init(from decoder: any Decoder, ignoring: Set<String>, fields: Set<Field> = ChartRequest.routeFields, parameters takesParameters: Bool = true) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let probe = members.requestSchema
         let asText = decoder.userInfo[JSONValueDecoder.textValuesKey] as? Bool == true
-        var present: Set<Field> = []
+        var present: Set<Field> = probe == nil ? [] : fields.filter { !ignoring.contains($0.rawValue) }
         for key in members.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !ignoring.contains(key.stringValue) {
             if let field = Field(rawValue: key.stringValue), fields.contains(field) { present.insert(field); continue }
-            guard let definition = ParameterDefinition.named(key.stringValue) else {
+            guard takesParameters, let definition = ParameterDefinition.named(key.stringValue) else {
                 throw ChartRequestError(.unknownParameter, field: key.stringValue, "unknown parameter \"\(key.stringValue)\"")
             }
             parameters[definition.key] = try Self.parameter(definition, in: members.superDecoder(forKey: key), asText: asText)
         }
-        func said(_ field: Field) throws -> String? { present.contains(field) ? try members.text(field.rawValue) : nil }
-        func number(_ field: Field, in range: ClosedRange<Double>) throws -> Double? {
-            present.contains(field) ? try members.number(field.rawValue, in: range) : nil
+        func said(_ field: Field, schema: JSONValue = JSONSchema.string, _ description: String = "") throws -> String? {
+            present.contains(field) ? try members.text(field.rawValue, schema: schema, description) : nil
         }
-        preset = try said(.preset)
-        round = try said(.round)
-        candidate = try said(.candidate)
-        width = try number(.width, in: ChartDrawing.widthRange)
-        height = try number(.height, in: ChartDrawing.heightRange)
-        if let text = try said(.period) {
+        func number(_ field: Field, in range: ClosedRange<Double>, _ description: String = "") throws -> Double? {
+            present.contains(field) ? try members.number(field.rawValue, in: range, description) : nil
+        }
+        preset = try said(.preset, "start from this preset instead of the defaults")
+        round = try said(.round, "a blind round's id: draw its candidate")
+        candidate = try said(.candidate, "the round's candidate token")
+        width = try number(.width, in: ChartDrawing.widthRange, "pixels")
+        height = try number(.height, in: ChartDrawing.heightRange, "pixels")
+        if let text = try said(.period, schema: JSONSchema.enumeration(Period.allCases.map(\.rawValue))) {
             guard let named = Period(rawValue: text.uppercased()) else { throw ChartRequestError(.invalidField, field: "period", Self.periodChoices) }
             period = named
         }
-        if let text = try said(.state) {
-            guard text == "inactive" || text == "active" else { throw ChartRequestError(.invalidField, field: "state", "must be inactive or active") }
-            active = text == "active"
-        }
-        progress = try number(.progress, in: ChartDrawing.progressRange)
-        if let text = try said(.tz) {
+        if present.contains(.state), let text = try members.choice("state", ["inactive", "active"]) { active = text == "active" }
+        progress = try number(.progress, in: ChartDrawing.progressRange, "transition progress, already eased")
+        if let text = try said(.tz, schema: TimeZoneText.schema, "the viewer's time zone for the label's time: an IANA name (Europe/Berlin) or an offset (+09:00)") {
             guard let zone = TimeZoneText.zone(text) else { throw ChartRequestError(.invalidField, field: "tz", TimeZoneText.expected) }
             tz = text
             timeZone = zone
         }
-        reducedMotion = present.contains(.reducedMotion) ? try members.flag("reducedMotion") : nil
-        if let name = try said(.scenario) {
+        if present.contains(.reducedMotion) {
+            reducedMotion = try members.flag("reducedMotion", "the viewer asks for reduced motion: the preset's reduced variant (crossfade or jump) plays")
+        }
+        if let name = try said(.scenario, schema: JSONSchema.pattern("^[a-z0-9-]{0,40}$"),
+                               "draw this market scenario (GET /api/scenarios) instead of the loaded data; empty: the data") {
             guard name.isEmpty || ScenarioName.isValid(name) else {
                 throw ChartRequestError(.invalidField, field: "scenario", "must be a scenario's name (GET /api/scenarios)")
             }
             scenario = name
         }
-        selection = try number(.selection, in: ChartDrawing.selectionRange)
-        if let text = try said(.id) {
+        selection = try number(.selection, in: ChartDrawing.selectionRange, "finger position, share of the width")
+        if let text = try said(.id, schema: JSONSchema.pattern("^[A-Za-z0-9_-]{0,40}$"), "prefix for element ids") {
             guard text.count <= 40, text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
                 throw ChartRequestError(.invalidField, field: "id", "must be up to 40 letters, digits, '-' or '_'")
             }
             id = text
+        }
+        if let probe, takesParameters {
+            for definition in ChartStyle.definitions where !ignoring.contains(definition.key) { probe.note(definition.key, definition.jsonSchema, definition.label) }
         }
     }
 

@@ -35,6 +35,6 @@ package struct PreviewMessage: Decodable, Sendable {
         from = try members.text("from")
         since = try members.number("since", in: Self.sinceRange)
         at = try members.number("at", in: ChartDrawing.progressRange)
-        request = try ChartRequest(from: decoder, ignoring: Self.ownMembers)
+        request = try ChartRequest(from: decoder, ignoring: Self.ownMembers, fields: Set(ChartRequest.Field.allCases))
     }
 }

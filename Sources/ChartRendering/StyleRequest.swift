@@ -9,3 +9,12 @@ package struct StyleRequest: Decodable, Sendable {
         chart = try ChartRequest(from: decoder, ignoring: ignoring, fields: [.preset])
     }
 }
+
+/// A view without its parameters: a blind round's candidate, whose parameters only the server knows.
+package struct ViewRequest: Decodable, Sendable {
+    package var chart: ChartRequest
+
+    package init(from decoder: any Decoder) throws {
+        chart = try ChartRequest(from: decoder, ignoring: [], fields: ChartRequest.viewFields, parameters: false)
+    }
+}

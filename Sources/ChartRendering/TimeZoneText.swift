@@ -1,10 +1,18 @@
 import Foundation
+import WorkbenchSupport
 
 /// The viewer's time zone as a request writes it: "Europe/Berlin", "UTC", "+09:00", "-0530" or
 /// "UTC+2". Names come only from the zone database's alphabet: no dots, so no path can leave it.
 package enum TimeZoneText {
     package static let expected = "must be a time zone name such as Europe/Berlin or an offset such as +09:00"
     private static let nameCharacters = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/_-+")
+
+    /// A zone of the database or an offset from UTC, as the API document says it (the zone also
+    /// takes "UTC+2" and "-0530").
+    package static let schema = JSONValue.object([("oneOf", .array([
+        JSONSchema.enumeration(TimeZone.knownTimeZoneIdentifiers.filter { $0.count <= 64 && !$0.contains(".") }.sorted()),
+        JSONSchema.pattern("^[+-](0[0-9]|1[0-4]):[0-5][0-9]$"),
+    ]))])
 
     /// The zone, or nil when the text names none.
     package static func zone(_ text: String) -> TimeZone? {

@@ -22,7 +22,7 @@ struct ExportRoutes: PresetReading {
             try exportPreset($0)
         }
         r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), format and delivery (preview: not logged; download or copy: logged). Parameters equal to the preset's current or approved revision export that stored revision (name, author, notes and updatedAt of the request are ignored); others export as unsaved parameters by the person asking (name, notes, updatedAt as sent; author is always the person)",
-               schema: OpenAPIDocument.exportRequest, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
+               schema: RequestSchema.of(ExportRequest.self).body, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportCurrent($0)
         }
     }
@@ -181,13 +181,13 @@ struct ExportRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        format = try members.text("format") ?? "json"
-        delivery = try members.text("delivery")
-        name = try members.text("name") ?? "Untitled"
-        _ = try members.text("author")
-        notes = try members.text("notes") ?? ""
-        background = try members.text("background") ?? "light"
-        updatedAt = try members.text("updatedAt")
+        format = try members.text("format", schema: OpenAPIDocument.exportQuery[0].schema) ?? "json"
+        delivery = try members.text("delivery", schema: OpenAPIDocument.exportQuery[2].schema)
+        name = try members.text("name", schema: OpenAPIDocument.presetName) ?? "Untitled"
+        _ = try members.text("author", schema: JSONSchema.text(0...Preset.Limits.authorCharacters))
+        notes = try members.text("notes", schema: JSONSchema.text(0...Preset.Limits.notesCharacters)) ?? ""
+        background = try members.text("background", schema: JSONSchema.enumeration(["light", "dark"])) ?? "light"
+        updatedAt = try members.text("updatedAt", schema: .object([("type", .string("string")), ("format", .string("date-time"))]))
         chart = try ChartRequest(from: decoder, ignoring: Self.ownMembers)
     }
 }

@@ -17,15 +17,15 @@ struct ReadabilityRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
-              query: OpenAPIDocument.parameterQuery, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
+              query: OpenAPIDocument.query(StyleRequest.self), answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
             try check($0.decodeQuery(StyleRequest.self).chart)
         }
         r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
-               schema: OpenAPIDocument.checkRequest, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
+               schema: RequestSchema.of(StyleRequest.self).body, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
             try check($0.decodeBody(StyleRequest.self).chart)
         }
         r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",
-              query: OpenAPIDocument.parameterQuery + [.init("scenario", OpenAPIDocument.string, "judge on these scenarios only (comma-separated names; `data` is the loaded series); every built-in one when absent")],
+              query: OpenAPIDocument.query(HonestyRequest.self),
               answers: [.json("the honesty report", HonestyReport.self)], errors: [404]) {
             try honesty($0.decodeQuery(HonestyRequest.self))
         }
@@ -86,7 +86,8 @@ struct HonestyRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        scenarios = try members.text("scenario")?.split(separator: ",").map(String.init) ?? []
+        scenarios = try members.text("scenario", "judge on these scenarios only (comma-separated names; `data` is the loaded series); every built-in one when absent")?
+            .split(separator: ",").map(String.init) ?? []
         chart = try StyleRequest(from: decoder, ignoring: ["scenario"]).chart
     }
 }

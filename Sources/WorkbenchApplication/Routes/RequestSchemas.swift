@@ -15,23 +15,9 @@ extension OpenAPIDocument {
     /// "..", or read as a file path are refused too.)
     static let presetName = text(1...64, pattern: "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB][^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$")
 
-    /// A parameter's value in a JSON body, as the query writes it. (A cubic Bézier may also be
-    /// sent as its four numbers, as preset files hold it; OpenAPI 3.0 cannot say "x in 0–1 at
-    /// positions 1 and 3", so the document names the text form only.)
-    static func bodySchema(_ d: ParameterDefinition) -> JSONValue { schema(d) }
-
-    static let parameters: [(String, JSONValue)] = ChartStyle.definitions.map { ($0.key, bodySchema($0)) }
-
-    static let renderRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
-    /// `POST /api/check`: a preset to start from and parameters over it.
-    static let checkRequest = object([("preset", string)] + parameters)
-    static let hexColor = JSONValue.object([("type", .string("string")), ("pattern", .string("^#[0-9A-Fa-f]{6}$"))])
-    static let framesRequest = object(framesQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters)
-    static let exportRequest = object(renderQuery.filter { ParameterDefinition.named($0.name) == nil }.map { ($0.name, $0.schema) } + parameters + [
-        ("format", exportQuery[0].schema), ("delivery", exportQuery[2].schema), ("name", presetName), ("author", text(0...Preset.Limits.authorCharacters)),
-        ("notes", text(0...Preset.Limits.notesCharacters)), ("background", enumeration(["light", "dark"])),
-        ("updatedAt", .object([("type", .string("string")), ("format", .string("date-time"))])),
-    ])
+    /// Every parameter's schema, by its key.
+    static let parameters: [(String, JSONValue)] = ChartStyle.definitions.map { ($0.key, $0.jsonSchema) }
+    static let hexColor = JSONSchema.pattern("^#[0-9A-Fa-f]{6}$")
 
     /// A preset body: the file's members (others are ignored) and its parameters; keys the
     /// definitions do not know are kept as they are (at most 32).

@@ -33,7 +33,7 @@ struct RoundRoutes: PresetReading {
         r.get("/api/rounds/{id}/next", "Your next pair: {pair, left, right}, each side an opaque candidate token and the address of its chart (no name, no parameters), sides shuffled; pair null when you have judged all",
               answers: [.json("the pair", PairAnswer.self)], errors: [404, 409]) { try nextPair($0) }
         r.get("/api/rounds/{id}/candidates/{token}/render", "A candidate's chart as SVG, drawn by the server (width, height, period, state, progress, selection)",
-              query: OpenAPIDocument.candidateRenderQuery, answers: [.svg("the chart")], errors: [404], heavy: true) { try renderCandidate($0) }
+              query: OpenAPIDocument.query(ViewRequest.self), answers: [.svg("the chart")], errors: [404], heavy: true) { try renderCandidate($0) }
         r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"}); voting again on a pair replaces your ballot",
                schema: OpenAPIDocument.vote, answers: [.json("recorded", VoteAnswer.self, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
         r.get("/api/rounds/{id}", "The round: while open, how many ballots from whom; once closed, the Bradley–Terry ranking with names, tokens and parameters, and each person's ballots",
@@ -173,7 +173,7 @@ struct RoundRoutes: PresetReading {
     package func renderCandidate(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let (_, candidate) = try candidate(request)
         let drawing: ChartDrawing
-        let asked = try request.decodeQuery(ChartRequest.self)
+        let asked = try request.decodeQuery(ViewRequest.self).chart
         do throws(ChartRequestError) { drawing = try asked.drawing(over: candidate.style) } catch { throw HTTPError(error) }
         return .svg(drawing.svg(data: try scenarios.data(named: drawing.scenario, else: data)))
     }
