@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the page (every file under Public/) and the build's facts (the version in VERSION,
+/// Embeds the page (every file under Public/), the starter presets (Presets/*.json) and the build's facts (the version in VERSION,
 /// the git commit) into the EmbeddedPage module at build time, so one `workbench` binary copied
 /// anywhere serves the whole page and says what it is. The plugin runs on every build: a new or
 /// changed file, or a new commit, changes the command and so rebuilds the embed.
@@ -21,6 +21,11 @@ struct EmbedPage: BuildToolPlugin {
                 relative.append("Public/" + path)
             }
         }
+        // The starter presets a new team folder begins with (Presets/*.json, as the repository ships them).
+        let presets = root.appendingPathComponent("Presets")
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: presets.path)) ?? [] where !name.hasPrefix(".") && name.hasSuffix(".json") {
+            relative.append("Presets/" + name)
+        }
         relative.sort()
         let tool = try context.tool(named: "EmbedSourcesTool").url
         let pageOutput = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedPageFiles.swift")
@@ -29,7 +34,7 @@ struct EmbedPage: BuildToolPlugin {
         let version = (try? String(contentsOf: versionFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         return [
             .buildCommand(
-                displayName: "Embedding \(relative.count) page files from Public",
+                displayName: "Embedding \(relative.count) page files from Public and starter presets",
                 executable: tool,
                 arguments: [pageOutput.path, "EmbeddedPage", root.path] + relative,
                 inputFiles: relative.map { root.appendingPathComponent($0) },

@@ -138,6 +138,20 @@ struct Locations: ParsableArguments {
     }
 }
 
+/// A new team folder, with the starter presets the binary carries (Default and the designers'
+/// and PMs' favourites): the page opens on a preset, and `export --preset Default` works from a
+/// copied binary. Their history begins when the store first opens the folder, as a fresh clone's does.
+func startTeamFolder(_ folder: String) throws {
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, bytes) in EmbeddedPage.starterPresets.sorted(by: { $0.key < $1.key }) {
+            try AtomicFile.write(bytes, to: folder + "/" + name)
+        }
+    } catch {
+        throw InputError("--presets \(folder): cannot start a team folder there: \(error)")
+    }
+}
+
 /// Opens the presets folder by the history's start rule (`HistoryFile`): a missing, empty or
 /// damaged history beside a folder that had one is refused (exit 1, saying how to restore)
 /// unless `--new-history`; tells on stderr what it served around (a read-only history). Only
@@ -148,9 +162,11 @@ func openPresets(_ folder: String, state: String?, maxPresets: Int = PresetStore
     var options = options
     options.stateFolder = state
     var isFolder: ObjCBool = false
-    if !createMissing {
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { throw InputError("--presets \(folder): no such folder") }
-        guard isFolder.boolValue else { throw InputError("--presets \(folder): not a folder") }
+    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+        guard createMissing else { throw InputError("--presets \(folder): no such folder (`workbench serve --presets \(folder)` starts one, with the starter presets)") }
+        try startTeamFolder(folder)
+    } else if !isFolder.boolValue {
+        throw InputError("--presets \(folder): not a folder")
     }
     let store: PresetStore
     do { store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options) } catch let error as HistoryError {

@@ -2,6 +2,7 @@
 built-in files, names its version and commit, and `make install` / `make dist` lay out the
 binary, its man page and shell completions."""
 import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -66,6 +67,42 @@ def test_the_lone_copy_says_it_serves_its_built_in_page(lone_server):
         assert about["commit"] == git_commit()
     # One line on stderr at start says which page is served.
     assert "Serving the page built into this binary (workbench " + VERSION in process.stderr.readline()
+
+
+def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
+    """The copied binary run in an empty folder: `./workbench` makes ./Presets with the presets the
+    repository ships, so the page opens on Default and `export --preset Default` works there."""
+    shutil.copy(BINARY, tmp_path / "workbench")
+    data = tmp_path / "prices.csv"
+    data.write_text(small_csv())
+    shipped = sorted(json.loads(p.read_text())["name"] for p in (ROOT / "Presets").glob("*.json"))
+    # A command that reads presets makes no folder; it says how one starts.
+    r = subprocess.run(["./workbench", "export", "--preset", "Default", "--format", "tokens"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and "no such folder" in r.stderr and "starter presets" in r.stderr and not (tmp_path / "Presets").exists()
+    process = subprocess.Popen(["./workbench", "serve", "--port", "0", "--data", str(data)], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+        assert match
+        listed = requests.get(f"http://127.0.0.1:{match.group(1)}/api/presets", timeout=30).json()
+        assert sorted(p["name"] for p in listed["presets"]) == shipped and listed["problems"] == []
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert sorted(p.name for p in (tmp_path / "Presets").glob("*.json")) == sorted(p.name for p in (ROOT / "Presets").glob("*.json"))
+    r = subprocess.run(["./workbench", "export", "--preset", "Default", "--format", "tokens"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["sets"]["chart"]["sources"]
+    # A folder that exists is the team's as it is: nothing is added to it.
+    (tmp_path / "kept").mkdir()
+    process = subprocess.Popen(["./workbench", "serve", "--port", "0", "--presets", "kept", "--data", str(data)], cwd=tmp_path,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert list((tmp_path / "kept").glob("*.json")) == []
 
 
 def test_public_folder_is_for_development_and_is_said():
