@@ -132,7 +132,7 @@ struct Export: ParsableCommand {
     @Option(help: "Preset name (from --presets) or preset file.")
     var preset: String
 
-    @Option(help: "json, swift, kotlin, tokens, svg, or a handoff bundle: ios, android (with --output).")
+    @Option(help: ArgumentHelp("\(ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")), or a handoff bundle: \(HandoffBundle.Platform.allCases.map(\.rawValue).joined(separator: ", ")) (with --output)."))
     var format: String
 
     @Option(help: "For --format swift: standalone (declares its own types) or engine (a value of ChartEngine's ChartStyle).")

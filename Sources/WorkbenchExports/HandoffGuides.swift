@@ -214,6 +214,10 @@ extension HandoffBundle {
 
             workbench verify --public-key KEY \(folderName)
 
+        (`\(folderName)` is the bundle's folder, wherever `--output` put it.) Verify before anything
+        builds inside the folder: a build's output (`.build/`, `build/`) is files the signature does
+        not list, and `verify` refuses them. Build a copy, or keep the bundle beside your sources.
+
         """
     }
 
