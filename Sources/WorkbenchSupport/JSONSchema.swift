@@ -43,15 +43,16 @@ package final class RequestSchema {
         package let name: String
         package let schema: JSONValue
         package let description: String
+        package let required: Bool
     }
 
     package static let probeKey = CodingUserInfoKey(rawValue: "workbench.requestSchema")!
     package private(set) var members: [Member] = []
 
     /// Notes a member the type reads (once: the first note of a name stands).
-    package func note(_ name: String, _ schema: JSONValue, _ description: String = "") {
+    package func note(_ name: String, _ schema: JSONValue, _ description: String = "", required: Bool = false) {
         guard !members.contains(where: { $0.name == name }) else { return }
-        members.append(Member(name: name, schema: schema, description: description))
+        members.append(Member(name: name, schema: schema, description: description, required: required))
     }
 
     /// What `T` reads, from one decoding of a probe.
@@ -61,8 +62,11 @@ package final class RequestSchema {
         return schema
     }
 
-    /// As a JSON body: an object of exactly these members, none required.
-    package var body: JSONValue { JSONSchema.object(members.map { ($0.name, $0.schema) }) }
+    /// As a JSON body: an object of these members, the ones the type needs required, and no
+    /// others unless `open` (a type that reads what it knows and lets the rest be).
+    package func body(open: Bool = false) -> JSONValue {
+        JSONSchema.object(members.map { ($0.name, $0.schema) }, required: members.filter(\.required).map(\.name), open: open)
+    }
 
     /// A probe reads every member as absent; the type's reading helpers note what they read.
     private struct Probe: Decoder, KeyedDecodingContainerProtocol {

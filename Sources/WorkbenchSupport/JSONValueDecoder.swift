@@ -129,7 +129,7 @@ extension TreeDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try decodeInteger(type) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        if T.self == JSONValue.self, let same = value as? T { return same }
+        if let same = value as? T { return same }
         return try T(from: self)
     }
 }
@@ -215,4 +215,21 @@ private struct UnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { try next().unkeyedContainer() }
     mutating func superDecoder() throws -> any Decoder { try next() }
+}
+
+/// Any JSON value, as it came: for a member a type reads in more than one shape (a revision as
+/// "3" or 3). From this decoder it is the parsed value itself.
+extension JSONValue: Decodable {
+    package init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? single.decode(Double.self) { self = .number(n) }
+        else if let s = try? single.decode(String.self) { self = .string(s) }
+        else if let items = try? single.decode([JSONValue].self) { self = .array(items) }
+        else {
+            let members = try decoder.container(keyedBy: AnyCodingKey.self)
+            self = .object(try members.allKeys.map { ($0.stringValue, try members.decode(JSONValue.self, forKey: $0)) })
+        }
+    }
 }

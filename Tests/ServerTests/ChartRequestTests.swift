@@ -15,8 +15,13 @@ import Testing
         try JSONValueDecoder(textValues: true).decode(ChartRequest.self, from: .object(query.keys.sorted().map { ($0, .string(query[$0]!)) }))
     }
 
+    /// The refusal's field and message: a member of the wrong kind or out of its range is the
+    /// decoder's, a parameter or a field's own check the request's.
     func refusal(_ body: () throws -> Any) -> ChartRequestError? {
-        do { _ = try body(); return nil } catch { return error as? ChartRequestError }
+        do { _ = try body(); return nil } catch {
+            if let failure = error as? JSONValueDecoder.Failure { return ChartRequestError(.invalidField, field: failure.field, failure.message) }
+            return error as? ChartRequestError
+        }
     }
 
     @Test func aQueryAndABodyOfTheSameFieldsAreTheSameRequest() throws {

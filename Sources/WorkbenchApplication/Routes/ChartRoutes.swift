@@ -29,21 +29,21 @@ struct ChartRoutes: PresetReading {
         r.get("/api/render", "Render the chart as SVG", query: OpenAPIDocument.query(ChartRequest.self), answers: [.svg("the chart")], errors: [404]) {
             try render($0.decodeQuery(ChartRequest.self))
         }
-        r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", schema: RequestSchema.of(ChartRequest.self).body, answers: [.svg("the chart")], errors: [404]) {
+        r.post("/api/render", "Render the chart as SVG from a JSON body of the same fields", schema: RequestSchema.of(ChartRequest.self).body(), answers: [.svg("the chart")], errors: [404]) {
             try render($0.decodeBody(ChartRequest.self))
         }
         r.get("/api/scene", "The chart's scene (chart-workbench.scene v1, docs/scene.md) for the same fields as /api/render",
               query: OpenAPIDocument.query(ChartRequest.self), answers: [.json("the scene")], errors: [404]) {
             try scene($0.decodeQuery(ChartRequest.self))
         }
-        r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: RequestSchema.of(ChartRequest.self).body, answers: [.json("the scene")], errors: [404]) {
+        r.post("/api/scene", "The chart's scene from a JSON body of the same fields as POST /api/render", schema: RequestSchema.of(ChartRequest.self).body(), answers: [.json("the scene")], errors: [404]) {
             try scene($0.decodeBody(ChartRequest.self))
         }
         r.get("/api/render/socket", "WebSocket for the live preview: send a render request's JSON plus requestId (and motion=press|release|follow with time in seconds to drive the transition; motion=period with from plays the period change to period; motion=live with since plays a new live price, motion=reveal the first load), receive {\"requestId\", progress…} + newline + SVG",
               answers: [.switchingProtocols], errors: [403, 426, 503]) { try renderSocket($0) }
         r.get("/api/frames", "Every frame of the transition (direction=in|out, fps)", query: OpenAPIDocument.query(FramesRequest.self),
               answers: [.json("frames", FramesAnswer.self)], errors: [403, 404], sameOriginOnly: true, heavy: true) { try frames($0.decodeQuery(FramesRequest.self)) }
-        r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: RequestSchema.of(FramesRequest.self).body, answers: [.json("frames", FramesAnswer.self)], errors: [404], heavy: true) {
+        r.post("/api/frames", "Every frame of the transition, from a JSON body", schema: RequestSchema.of(FramesRequest.self).body(), answers: [.json("frames", FramesAnswer.self)], errors: [404], heavy: true) {
             try frames($0.decodeBody(FramesRequest.self))
         }
         r.get("/api/easing", "Eased progress over the transition's duration (samples=N) for the parameters",

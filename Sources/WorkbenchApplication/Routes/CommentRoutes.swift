@@ -21,7 +21,7 @@ struct CommentRoutes: PresetReading {
             try listComments($0)
         }
         r.post("/api/presets/{name}/comments", "Comment on a parameter ({\"parameter\", \"text\", \"progress\"?})",
-               schema: OpenAPIDocument.comment, answers: [.json("the comment", CommentAnswer.self, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
+               schema: RequestSchema.of(CommentRequest.self).body(), answers: [.json("the comment", CommentAnswer.self, status: 201)], errors: [404, 409, 500]) { try addComment($0) }
         r.post("/api/presets/{name}/comments/{id}/resolve", "Mark a comment resolved", body: nil, answers: [.json("the comment", CommentAnswer.self)], errors: [404, 500]) {
             try resolveComment($0)
         }
@@ -40,18 +40,8 @@ struct CommentRoutes: PresetReading {
     /// Body: `{"parameter", "text", "progress"?}`.
     package func addComment(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let preset = try commentedPreset(request)
-        let body = JSONValue.object(try request.jsonObject())
-        guard let parameter = body["parameter"]?.stringValue else { throw .badRequest("is required: the key of the parameter commented on", field: "parameter") }
-        guard ParameterDefinition.named(parameter) != nil else { throw .badRequest("no parameter is called \"\(String(parameter.prefix(64)))\"", field: "parameter") }
-        guard let text = body["text"]?.stringValue else { throw .badRequest("is required", field: "text") }
-        var progress: Double?
-        switch body["progress"] {
-        case nil, .null?: progress = nil
-        case .number(let p)?:
-            guard CommentStore.progressRange.contains(p) else { throw .badRequest("must be between 0 and 1.5", field: "progress") }
-            progress = p
-        default: throw .badRequest("must be a number between 0 and 1.5", field: "progress")
-        }
+        let asked = try request.decodeBody(CommentRequest.self)
+        let parameter = asked.parameter, text = asked.text, progress = asked.progress
         let comment: ParameterComment
         do {
             comment = try comments.add(preset: preset, parameter: parameter, progress: progress, text: text,

@@ -116,7 +116,7 @@ struct DataRoutes: RouteGroup {
     }
 
     package func setLive(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
-        guard case .bool(let enabled)? = try context.jsonObject().first(where: { $0.0 == "enabled" })?.1 else { throw .badRequest("must be true or false", field: "enabled") }
+        let enabled = try context.decodeBody(SwitchRequest.self).enabled
         let who = context.author
         let page = Presence.alias(who.client)
         if enabled { live.start(user: who.user, client: page) } else { live.stop(user: who.user, client: page) }

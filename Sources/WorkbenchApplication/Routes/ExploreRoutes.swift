@@ -176,11 +176,8 @@ struct ExploreRoutes: PresetReading {
 
     package func answer(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        let body = JSONValue.object(try request.jsonObject())
-        guard let ticket = body["ticket"]?.stringValue else { throw .badRequest("is required: the ticket from /next", field: "ticket") }
-        guard let choice = body["choice"]?.stringValue, choice == "none" || Exploration.candidateIDs.contains(choice) else {
-            throw .badRequest("must be a candidate's id (a, b, c, d) or none", field: "choice")
-        }
+        let asked = try request.decodeBody(ExploreAnswerRequest.self)
+        let ticket = asked.ticket, choice = asked.choice
         let person = Self.voter(request)
         let result: (round: Exploration, endedNow: Bool)
         do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidatesJSON, admissible: Self.honest) } catch {
@@ -223,8 +220,7 @@ struct ExploreRoutes: PresetReading {
 
     package func save(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        let body = JSONValue.object(try request.jsonObject())
-        guard let raw = body["name"]?.stringValue else { throw .badRequest("is required: the new preset's name", field: "name") }
+        let raw = try request.decodeBody(NewPresetNameRequest.self).name
         let name: String
         do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
         let round: Exploration
@@ -376,6 +372,6 @@ extension OpenAPIDocument {
             ("seed", range(0...9_007_199_254_740_991, integer: true)),
         ], required: ["preset", "parameters"])
     }()
-    static let exploreAnswer = object([("ticket", text(1...64)), ("choice", enumeration(Exploration.candidateIDs + ["none"]))], required: ["ticket", "choice"])
-    static let exploreSave = object([("name", presetName)], required: ["name"])
+    static let exploreAnswer = RequestSchema.of(ExploreAnswerRequest.self).body()
+    static let exploreSave = RequestSchema.of(NewPresetNameRequest.self).body()
 }

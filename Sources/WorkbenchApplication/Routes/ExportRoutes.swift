@@ -22,7 +22,7 @@ struct ExportRoutes: PresetReading {
             try exportPreset($0)
         }
         r.post("/api/export", "Export what is on screen, saved or not: parameters (over an optional preset), view (width, height, period, background light|dark), format and delivery (preview: not logged; download or copy: logged). Parameters equal to the preset's current or approved revision export that stored revision (name, author, notes and updatedAt of the request are ignored); others export as unsaved parameters by the person asking (name, notes, updatedAt as sent; author is always the person)",
-               schema: RequestSchema.of(ExportRequest.self).body, answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
+               schema: RequestSchema.of(ExportRequest.self).body(), answers: [Router.Answer(status: 200, types: [.json, .swift, .kotlin, .svg, .zip], schema: nil, description: "the export (ios/android: a .zip bundle)")], errors: [404], heavy: true) {
             try exportCurrent($0)
         }
     }

@@ -28,7 +28,7 @@ struct HistoryRoutes: PresetReading {
             try getRevision($0)
         }
         r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
-               schema: OpenAPIDocument.restore, answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
+               schema: RequestSchema.of(RestoreRequest.self).body(), answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
         r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first: the newest page of them (limit 1–1000, 200 by default; before: an id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
               query: Paging.query(limitUpTo: 1_000), answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
             try listReviews($0)
@@ -81,8 +81,7 @@ struct HistoryRoutes: PresetReading {
     /// `{"revision"}` → the preset as its new revision (201).
     package func restorePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body = try request.jsonObject()
-        let number = try Self.revisionNumber(body.first { $0.0 == "revision" }?.1, field: "revision")
+        let number = try request.decodeBody(RestoreRequest.self).revision
         let restored: (entry: PresetStore.Entry, logged: DecisionLogEntry?)
         do {
             restored = try presets.restore(name, revision: number, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)

@@ -31,15 +31,11 @@ struct PeopleRoutes: RouteGroup {
 
     /// `{"name", "invitation"?}` → 201 `{"person", "secret"}`.
     func create(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let body = JSONValue.object(try request.jsonObject())
-        if let unknown = body.objectPairs?.first(where: { !["name", "invitation"].contains($0.0) }) {
-            throw .badRequest("is not a field of a person (name, invitation)", field: unknown.0)
-        }
-        guard let name = body["name"]?.stringValue else { throw .badRequest("is required: the name others will know you by", field: "name") }
-        if let value = body["invitation"], value.stringValue == nil { throw .badRequest("must be the invitation's code", field: "invitation") }
+        let asked = try request.decodeBody(NewPersonRequest.self)
+        let name = asked.name
         do throws(PeopleStore.Failure) {
             let (person, secret): (PeopleStore.Person, String)
-            if let code = body["invitation"]?.stringValue {
+            if let code = asked.invitation {
                 (person, secret) = try people.join(invitation: code, name: name)
             } else if Self.isLoopback(request.request.client) {
                 (person, secret) = try people.claimOwnerPage(name: name)
@@ -75,9 +71,7 @@ struct PeopleRoutes: RouteGroup {
 
     func setRole(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
-        guard let text = (try request.jsonObject()).first(where: { $0.0 == "role" })?.1.stringValue, let role = PeopleStore.Role(rawValue: text) else {
-            throw .badRequest("must be editor or viewer", field: "role")
-        }
+        let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
         do throws(PeopleStore.Failure) {
             let person = try people.setRole(name, role)
@@ -93,9 +87,7 @@ struct PeopleRoutes: RouteGroup {
     /// `PUT /api/people/{name}/may-invite {"allowed": true|false}`.
     func allowInvite(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
-        guard case .bool(let allowed)? = (try request.jsonObject()).first(where: { $0.0 == "allowed" })?.1 else {
-            throw .badRequest("must be true or false", field: "allowed")
-        }
+        let allowed = try request.decodeBody(AllowedRequest.self).allowed
         let name = try name(request)
         do throws(PeopleStore.Failure) {
             let person = try people.allowInvite(name, allowed)
@@ -137,16 +129,9 @@ struct PeopleRoutes: RouteGroup {
 
     func invite(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let issuer = try requester(request)
-        let body = JSONValue.object(try request.jsonObject())
-        if let unknown = body.objectPairs?.first(where: { !["role", "hours"].contains($0.0) }) { throw .badRequest("is not a field of an invitation (role, hours)", field: unknown.0) }
-        guard let role = body["role"]?.stringValue.flatMap(PeopleStore.Role.init(rawValue:)) else { throw .badRequest("must be editor or viewer", field: "role") }
-        var hours = PeopleStore.InvitationLimits.defaultLifetime / 3600
-        if let value = body["hours"] {
-            guard let number = value.numberValue, PeopleStore.InvitationLimits.lifetime.contains(number * 3600) else {
-                throw .badRequest("must be a number of hours from 1/60 to 720", field: "hours")
-            }
-            hours = number
-        }
+        let asked = try request.decodeBody(InvitationRequest.self)
+        let role = asked.role
+        let hours = asked.hours ?? PeopleStore.InvitationLimits.defaultLifetime / 3600
         do throws(PeopleStore.Failure) {
             let (invitation, code) = try people.invite(role: role, by: issuer, lifetime: hours * 3600)
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
@@ -203,9 +188,9 @@ struct PeopleRoutes: RouteGroup {
 
 extension OpenAPIDocument {
     /// A name follows the same rules as a preset's (`NameRules`): the same pattern says so.
-    static let newPerson = object([("name", presetName), ("invitation", text(16...256))], required: ["name"])
-    static let newRole = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue)))], required: ["role"])
-    static let newInvitation = object([("role", enumeration(PeopleStore.Role.allCases.map(\.rawValue))), ("hours", range(1.0 / 60...720))], required: ["role"])
+    static let newPerson = RequestSchema.of(NewPersonRequest.self).body()
+    static let newRole = RequestSchema.of(RoleRequest.self).body()
+    static let newInvitation = RequestSchema.of(InvitationRequest.self).body()
     static let emptyObject = object([], required: [])
-    static let inviteRight = object([("allowed", boolean)], required: ["allowed"])
+    static let inviteRight = RequestSchema.of(AllowedRequest.self).body()
 }

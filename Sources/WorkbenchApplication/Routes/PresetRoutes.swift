@@ -128,7 +128,7 @@ struct PresetRoutes: PresetReading {
 
     package func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        guard let rawName = try request.jsonObject().first(where: { $0.0 == "newName" })?.1.stringValue else { throw .badRequest("is required", field: "newName") }
+        let rawName = try request.decodeBody(RenameRequest.self).newName
         let newName: String
         do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let renamed: (entry: PresetStore.Entry, logged: DecisionLogEntry?)?

@@ -21,7 +21,7 @@ struct ReadabilityRoutes: PresetReading {
             try check($0.decodeQuery(StyleRequest.self).chart)
         }
         r.post("/api/check", "The readability report from a JSON body of a preset and parameters",
-               schema: RequestSchema.of(StyleRequest.self).body, answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
+               schema: RequestSchema.of(StyleRequest.self).body(), answers: [.json("the readability report", ReadabilityReport.self)], errors: [404]) {
             try check($0.decodeBody(StyleRequest.self).chart)
         }
         r.get("/api/check/honesty", "The honesty report (docs/honesty.md): the drawn line against the real prices on every period and scenario, as `workbench check --honesty` computes it",

@@ -38,8 +38,7 @@ extension OpenAPIDocument {
         .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(characters)))])
     }
 
-    static let rename = object([("newName", presetName)], required: ["newName"])
-    static let restore = object([("revision", revision)], required: ["revision"])
+    static let rename = RequestSchema.of(RenameRequest.self).body()
     static let review = JSONValue.object([("oneOf", .array([
         object([("revision", revision), ("decision", enumeration(["approve", "request-changes"])),
                 ("comment", text(0...PresetReviews.Limits.commentCharacters)), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision"]),
@@ -47,8 +46,7 @@ extension OpenAPIDocument {
                 ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
                                        ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision", "reviewers"]),
     ]))])
-    static let live = object([("enabled", boolean)], required: ["enabled"], open: true)
-    static let playMotion = object([("motion", enumeration(SessionRoutes.motions))], required: ["motion"])
+    static let live = RequestSchema.of(SwitchRequest.self).body(open: true)
     static let draftChange = JSONValue.object([
         ("type", .string("object")),
         ("properties", .object([("parameters", object(parameters)), ("undoOf", step), ("step", step)])),
@@ -59,10 +57,6 @@ extension OpenAPIDocument {
     ])
     /// A page's step id: printable ASCII.
     static let step = text(1...64, pattern: "^[!-~]+$")
-    static let comment = object([
-        ("parameter", enumeration(ChartStyle.definitions.map(\.key))), ("text", text(1...CommentStore.maxTextCharacters, pattern: "\\S")),
-        ("progress", range(CommentStore.progressRange)),
-    ], required: ["parameter", "text"])
     static let round = JSONValue.object([("oneOf", .array([
         object([("candidates", .object([("type", .string("array")), ("minItems", .number(Double(PairwiseRound.candidateRange.lowerBound))),
                                         ("maxItems", .number(Double(PairwiseRound.candidateRange.upperBound))), ("uniqueItems", .bool(true)),
@@ -87,6 +81,4 @@ extension OpenAPIDocument {
                          ("width", range(ChartDrawing.widthRange, integer: true)), ("height", range(ChartDrawing.heightRange, integer: true)),
                          ("theme", enumeration(["light", "dark"]))])),
     ], required: ["key"], open: true)
-    static let saveCandidate = object([("name", presetName)], required: ["name"])
-    static let vote = object([("pair", text(1...64)), ("choice", enumeration(["left", "right", "none"]))], required: ["pair", "choice"])
 }

@@ -13,7 +13,7 @@ struct ReviewInboxRoutes: RouteGroup {
         r.get("/api/reviews/inbox", "Your review inbox (the person whose secret signs the request): waiting (reviews asked of you, not answered, newest first) and notices (approvals and change requests of your revisions, unread, newest first)",
               answers: [.json("waiting and notices", ReviewInboxAnswer.self)], errors: [401]) { try inbox($0) }
         r.post("/api/reviews/inbox/read", "Marks your inbox's notices read up to a review id ({\"upTo\": id})",
-               schema: OpenAPIDocument.object([("upTo", OpenAPIDocument.range(1...Double(Int32.max), integer: true))], required: ["upTo"]),
+               schema: RequestSchema.of(MarkReadRequest.self).body(),
                answers: [.json("the inbox after it", ReviewInboxAnswer.self)], errors: [401]) { try markRead($0) }
     }
 
@@ -36,11 +36,8 @@ struct ReviewInboxRoutes: RouteGroup {
 
     func markRead(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let me = try person(request)
-        let body = JSONValue.object(try request.jsonObject())
-        guard case .number(let number)? = body["upTo"], number >= 1, number <= Double(Int32.max), number == number.rounded() else {
-            throw .badRequest("must be a review id (a positive integer)", field: "upTo")
-        }
-        do { try presets.markReviewNoticesRead(for: me, upTo: Int64(number)) } catch {
+        let upTo = try request.decodeBody(MarkReadRequest.self).upTo
+        do { try presets.markReviewNoticesRead(for: me, upTo: upTo) } catch {
             throw HTTPError(500, "inbox_failed", "the review inbox cannot be written: \(error)")
         }
         return try inbox(request)

@@ -35,13 +35,13 @@ struct RoundRoutes: PresetReading {
         r.get("/api/rounds/{id}/candidates/{token}/render", "A candidate's chart as SVG, drawn by the server (width, height, period, state, progress, selection)",
               query: OpenAPIDocument.query(ViewRequest.self), answers: [.svg("the chart")], errors: [404], heavy: true) { try renderCandidate($0) }
         r.post("/api/rounds/{id}/votes", "Vote on a pair ({\"pair\", \"choice\": \"left\"|\"right\"|\"none\"}); voting again on a pair replaces your ballot",
-               schema: OpenAPIDocument.vote, answers: [.json("recorded", VoteAnswer.self, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
+               schema: RequestSchema.of(VoteRequest.self).body(), answers: [.json("recorded", VoteAnswer.self, status: 201)], errors: [403, 404, 409]) { try castVote($0) }
         r.get("/api/rounds/{id}", "The round: while open, how many ballots from whom; once closed, the Bradley–Terry ranking with names, tokens and parameters, and each person's ballots",
               answers: [.json("the result", RoundResultAnswer.self)], errors: [404]) {
             try roundResult($0)
         }
         r.post("/api/rounds/{id}/candidates/{token}/save", "Save a closed round's candidate as a new preset ({\"name\"}), by who started the round or voted in it; its first revision names the round",
-               schema: OpenAPIDocument.saveCandidate, answers: [.json("the new preset", status: 201)], errors: [403, 404, 409, 500, 507]) { try saveCandidate($0) }
+               schema: RequestSchema.of(NewPresetNameRequest.self).body(), answers: [.json("the new preset", status: 201)], errors: [403, 404, 409, 500, 507]) { try saveCandidate($0) }
         r.post("/api/rounds/{id}/close", "End voting (who started the round or voted in it) and record the result in the decision log", body: nil, answers: [.json("the result", RoundResultAnswer.self)], errors: [403, 404]) {
             try closeRound($0)
         }
@@ -127,11 +127,8 @@ struct RoundRoutes: PresetReading {
     /// Body: `{"pair", "choice": "left"|"right"|"none"}`.
     package func castVote(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        let body = JSONValue.object(try request.jsonObject())
-        guard let pair = body["pair"]?.stringValue else { throw .badRequest("is required: the pair's token from /next", field: "pair") }
-        guard let choice = body["choice"]?.stringValue.flatMap(PairwiseRound.Choice.init(rawValue:)) else {
-            throw .badRequest("must be left, right or none", field: "choice")
-        }
+        let asked = try request.decodeBody(VoteRequest.self)
+        let pair = asked.pair, choice = asked.choice
         let voter = Self.voter(request)
         let before = rounds.round(id)?.votes.count ?? 0
         let round: PairwiseRound?
@@ -186,8 +183,7 @@ struct RoundRoutes: PresetReading {
             throw HTTPError(409, "round_open", "the round is still open: close it before saving a candidate", field: "id")
         }
         guard round.isDecided(by: request.author.user) else { throw Self.roundError(.notAVoter) }
-        let body = JSONValue.object(try request.jsonObject())
-        guard let raw = body["name"]?.stringValue else { throw .badRequest("is required: the new preset's name", field: "name") }
+        let raw = try request.decodeBody(NewPresetNameRequest.self).name
         let name: String
         do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
         let rank = (round.ranking.firstIndex { $0.name == candidate.name } ?? 0) + 1

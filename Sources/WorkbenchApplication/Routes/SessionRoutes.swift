@@ -32,7 +32,7 @@ struct SessionRoutes: RouteGroup {
                schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
         r.post("/api/session/play", "Play a chart motion on every page of the session, phones included: the `play` event ({\"motion\": press, period, live or reveal})",
-               schema: OpenAPIDocument.playMotion, answers: [.json("{motion}", PlayAnswer.self)]) { try playMotion($0) }
+               schema: RequestSchema.of(PlayRequest.self).body(), answers: [.json("{motion}", PlayAnswer.self)]) { try playMotion($0) }
         r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, explore, review, log, play",
               query: [.init("client", OpenAPIDocument.string, "the page's id, listed in presence"), .init("user", OpenAPIDocument.string, "the person's name"),
                       .init("preset", OpenAPIDocument.string, "the preset the page has open")],
@@ -45,9 +45,7 @@ struct SessionRoutes: RouteGroup {
     /// `POST /api/session/play`: the motion inspector's Play, told to every page (the phones on
     /// /device play it on their own chart); who asked and from which page go with it.
     package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        guard case .string(let motion)? = try request.jsonObject().first(where: { $0.0 == "motion" })?.1, Self.motions.contains(motion) else {
-            throw .badRequest("must be one of \(Self.motions.joined(separator: ", "))", field: "motion")
-        }
+        let motion = try request.decodeBody(PlayRequest.self).motion
         let who = request.author
         events.publish("play", .object([("motion", .string(motion)), ("user", .string(who.user)), ("client", .string(who.client))]))
         return .answer(PlayAnswer(motion: motion))

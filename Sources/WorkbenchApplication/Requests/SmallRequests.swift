@@ -1,0 +1,196 @@
+import ChartEngine
+import HTTPServer
+import WorkbenchStores
+import WorkbenchSupport
+
+// The API's small request bodies, each a type read by `RequestContext.decodeBody`: its
+// refusals are 400s naming the member, and its schema in the API document is read from this
+// decoding (`RequestSchema`).
+
+/// `POST /api/rounds/{id}/votes`: `{"pair", "choice": "left"|"right"|"none"}`.
+struct VoteRequest: Decodable {
+    let pair: String
+    let choice: PairwiseRound.Choice
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let pair = try members.text("pair", schema: JSONSchema.text(1...64), required: true)
+        let expected = "must be left, right or none"
+        let choice = try members.choice("choice", PairwiseRound.Choice.allCases.map(\.rawValue), expected: expected, required: true)
+        guard let pair else { throw KeyedDecodingContainer.refusal("pair", "is required: the pair's token from /next") }
+        guard let choice = choice.flatMap(PairwiseRound.Choice.init(rawValue:)) else { throw KeyedDecodingContainer.refusal("choice", expected) }
+        self.pair = pair
+        self.choice = choice
+    }
+}
+
+/// `{"name"}`: the name of a preset to be made (a round's candidate, Explore's best).
+struct NewPresetNameRequest: Decodable {
+    let name: String
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let name = try members.text("name", schema: OpenAPIDocument.presetName, required: true) else {
+            throw KeyedDecodingContainer.refusal("name", "is required: the new preset's name")
+        }
+        self.name = name
+    }
+}
+
+/// `POST /api/presets/{name}/rename`: `{"newName"}`.
+struct RenameRequest: Decodable {
+    let newName: String
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let newName = try members.text("newName", schema: OpenAPIDocument.presetName, required: true) else {
+            throw KeyedDecodingContainer.refusal("newName", "is required")
+        }
+        self.newName = newName
+    }
+}
+
+/// `{"enabled": true|false}` (live prices); other members are let be.
+struct SwitchRequest: Decodable {
+    let enabled: Bool
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let enabled = try members.flag("enabled", required: true) else { throw KeyedDecodingContainer.refusal("enabled", "must be true or false") }
+        self.enabled = enabled
+    }
+}
+
+/// `PUT /api/people/{name}/may-invite`: `{"allowed": true|false}`.
+struct AllowedRequest: Decodable {
+    let allowed: Bool
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        guard let allowed = try members.flag("allowed", required: true) else { throw KeyedDecodingContainer.refusal("allowed", "must be true or false") }
+        self.allowed = allowed
+    }
+}
+
+/// `PUT /api/people/{name}/role`: `{"role": "editor"|"viewer"}`.
+struct RoleRequest: Decodable {
+    let role: PeopleStore.Role
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let expected = "must be editor or viewer"
+        let text = try members.choice("role", PeopleStore.Role.allCases.map(\.rawValue), expected: expected, required: true)
+        guard let role = text.flatMap(PeopleStore.Role.init(rawValue:)) else { throw KeyedDecodingContainer.refusal("role", expected) }
+        self.role = role
+    }
+}
+
+/// `POST /api/session/play`: `{"motion"}`, one of the motions the inspector plays.
+struct PlayRequest: Decodable {
+    let motion: String
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let expected = "must be one of \(SessionRoutes.motions.joined(separator: ", "))"
+        guard let motion = try members.choice("motion", SessionRoutes.motions, expected: expected, required: true) else {
+            throw KeyedDecodingContainer.refusal("motion", expected)
+        }
+        self.motion = motion
+    }
+}
+
+/// `POST /api/me/reviews/read`: `{"upTo"}`, the newest review id seen.
+struct MarkReadRequest: Decodable {
+    let upTo: Int64
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let expected = "must be a review id (a positive integer)"
+        guard let number = try members.number("upTo", in: 1...Double(Int32.max), integer: true, expected: expected, required: true) else {
+            throw KeyedDecodingContainer.refusal("upTo", expected)
+        }
+        upTo = Int64(number)
+    }
+}
+
+/// `POST /api/people`: `{"name", "invitation"?}`.
+struct NewPersonRequest: Decodable {
+    let name: String
+    let invitation: String?
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        try members.refuseOthers(than: ["name", "invitation"], "is not a field of a person (name, invitation)")
+        let name = try members.text("name", schema: OpenAPIDocument.presetName, required: true)
+        invitation = try members.member("invitation", String.self, "must be the invitation's code", schema: JSONSchema.text(16...256))
+        guard let name else { throw KeyedDecodingContainer.refusal("name", "is required: the name others will know you by") }
+        self.name = name
+    }
+}
+
+/// `POST /api/people/invitations`: `{"role", "hours"?}`.
+struct InvitationRequest: Decodable {
+    let role: PeopleStore.Role
+    let hours: Double?
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        try members.refuseOthers(than: ["role", "hours"], "is not a field of an invitation (role, hours)")
+        let expected = "must be editor or viewer"
+        let text = try members.choice("role", PeopleStore.Role.allCases.map(\.rawValue), expected: expected, required: true)
+        hours = try members.number("hours", in: PeopleStore.InvitationLimits.lifetime.lowerBound / 3600...PeopleStore.InvitationLimits.lifetime.upperBound / 3600,
+                                   expected: "must be a number of hours from 1/60 to 720")
+        guard let role = text.flatMap(PeopleStore.Role.init(rawValue:)) else { throw KeyedDecodingContainer.refusal("role", expected) }
+        self.role = role
+    }
+}
+
+/// `POST /api/explore/{id}/answers`: `{"ticket", "choice"}`, a candidate's id or none.
+struct ExploreAnswerRequest: Decodable {
+    let ticket: String
+    let choice: String
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let ticket = try members.text("ticket", schema: JSONSchema.text(1...64), required: true)
+        let expected = "must be a candidate's id (a, b, c, d) or none"
+        let choice = try members.choice("choice", Exploration.candidateIDs + ["none"], expected: expected, required: true)
+        guard let ticket else { throw KeyedDecodingContainer.refusal("ticket", "is required: the ticket from /next") }
+        guard let choice else { throw KeyedDecodingContainer.refusal("choice", expected) }
+        self.ticket = ticket
+        self.choice = choice
+    }
+}
+
+/// `POST /api/presets/{name}/comments`: `{"parameter", "text", "progress"?}`.
+struct CommentRequest: Decodable {
+    let parameter: String
+    let text: String
+    /// The transition's progress the comment is about; null or absent: the chart at rest.
+    let progress: Double?
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let parameter = try members.text("parameter", schema: JSONSchema.enumeration(ChartStyle.definitions.map(\.key)), required: true)
+        let text = try members.text("text", schema: JSONSchema.text(1...CommentStore.maxTextCharacters, pattern: "\\S"), required: true)
+        progress = try members.number("progress", in: CommentStore.progressRange, nullable: true)
+        guard let parameter else { throw KeyedDecodingContainer.refusal("parameter", "is required: the key of the parameter commented on") }
+        guard ParameterDefinition.named(parameter) != nil else {
+            throw KeyedDecodingContainer.refusal("parameter", "no parameter is called \"\(String(parameter.prefix(64)))\"")
+        }
+        guard let text else { throw KeyedDecodingContainer.refusal("text", "is required") }
+        self.parameter = parameter
+        self.text = text
+    }
+}
+
+/// `POST /api/presets/{name}/restore`: `{"revision"}`, as the API writes it ("3") or a number.
+struct RestoreRequest: Decodable {
+    let revision: Int
+
+    init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: AnyCodingKey.self)
+        let value = try members.member("revision", JSONValue.self, "must be a revision", schema: OpenAPIDocument.revision, required: true)
+        revision = try HistoryRoutes.revisionNumber(value, field: "revision")
+    }
+}
