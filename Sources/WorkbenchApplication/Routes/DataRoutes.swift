@@ -27,7 +27,7 @@ struct DataRoutes: RouteGroup {
         r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}", LiveAnswer.self)]) { _ in
             .answer(LiveAnswer(enabled: live.isRunning))
         }
-        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: OpenAPIDocument.live, answers: [.json("{enabled}", LiveAnswer.self)]) { try setLive($0) }
+        r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: RequestSchema.of(SwitchRequest.self).body(open: true), answers: [.json("{enabled}", LiveAnswer.self)]) { try setLive($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series", SeriesAnswer.self)]) {
             loadBuiltInData($0)
         }

@@ -18,7 +18,7 @@ struct DraftRoutes: PresetReading {
         r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
               answers: [.json("the draft")], errors: [404]) { try getDraft($0) }
         r.post("/api/drafts/{name}/changes", "Change the preset's draft ({\"parameters\", \"step\"}) or undo your own step on it ({\"undoOf\": step, \"step\"}); keys others changed since are left alone",
-               schema: OpenAPIDocument.draftChange, answers: [.json("the draft after the change")], errors: [404, 409]) { try postDraftChange($0) }
+               schema: DraftChangeRequest.schema, answers: [.json("the draft after the change")], errors: [404, 409]) { try postDraftChange($0) }
     }
 
     /// `GET /api/drafts/{name}`.
@@ -31,27 +31,8 @@ struct DraftRoutes: PresetReading {
     /// `POST /api/drafts/{name}/changes {"parameters": {...}, "step"?}` or `{"undoOf": step, "step"?}`.
     package func postDraftChange(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)
-        let body = JSONValue.object(try request.jsonObject())
-        let step = try Self.stepText(body["step"], field: "step")
-        let edit: DraftStore.Edit
-        if let undoOf = try Self.stepText(body["undoOf"], field: "undoOf") {
-            guard body["parameters"] == nil else { throw .badRequest("send either parameters or undoOf, not both", field: "undoOf") }
-            edit = .undo(step: undoOf)
-        } else {
-            guard let pairs = body["parameters"]?.objectPairs else { throw .badRequest("must be an object of parameter values", field: "parameters") }
-            guard !pairs.isEmpty else { throw .badRequest("must name at least one parameter", field: "parameters") }
-            var checked: DraftStore.Values = []
-            for (key, value) in pairs {
-                guard let definition = ParameterDefinition.named(key) else {
-                    throw HTTPError(400, "unknown_parameter", "unknown parameter \"\(key)\"", field: key)
-                }
-                guard !checked.contains(where: { $0.0 == key }) else { throw .badRequest("is given twice", field: key) }
-                let parameter: ParameterValue
-                do throws(ParameterError) { parameter = try ParameterValue.reading(value, as: definition) } catch { throw HTTPError(error) }
-                checked.append((key, parameter.json))
-            }
-            edit = .set(checked)
-        }
+        let asked = try request.decodeBody(DraftChangeRequest.self)
+        let step = asked.step, edit = asked.edit
         let author = DraftStore.Author(user: request.author.user, client: request.author.client, step: step)
         do {
             let outcome = try drafts.apply(edit, to: name, by: author) { draftSeed(name) }
@@ -92,15 +73,4 @@ struct DraftRoutes: PresetReading {
     }
 
     /// A page's undo step id: short printable text.
-    private static func stepText(_ value: JSONValue?, field: String) throws(HTTPError) -> String? {
-        switch value {
-        case nil, .null?: return nil
-        case .string(let text)?:
-            guard (1...64).contains(text.utf8.count), text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
-                throw .badRequest("must be 1–64 printable ASCII characters", field: field)
-            }
-            return text
-        default: throw .badRequest("must be a string", field: field)
-        }
-    }
 }

@@ -34,7 +34,7 @@ struct HistoryRoutes: PresetReading {
             try listReviews($0)
         }
         r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, and one that fails the honesty check on the approval scenarios (GET /api/scenarios: approvalScenarios) \"acknowledgeHonesty\": true, else 409 naming the field; the log records the failures approved despite",
-               schema: OpenAPIDocument.review, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
+               schema: ReviewRequest.schema, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
     }
 
     // MARK: History and review
@@ -115,53 +115,9 @@ struct HistoryRoutes: PresetReading {
     /// (reviewers are required to request a review) → the review and the preset's status (201).
     package func postReview(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        let body = try request.jsonObject()
-        func field(_ key: String) -> JSONValue? { body.last { $0.0 == key }?.1 }
-        if let unknown = body.first(where: { !["revision", "decision", "comment", "reviewers", "acknowledgeReadability", "acknowledgeHonesty"].contains($0.0) }) {
-            throw .badRequest("is not a field of a review (revision, decision, comment, reviewers, acknowledgeReadability, acknowledgeHonesty)", field: unknown.0)
-        }
-        let honestyAcknowledged: Bool
-        switch field("acknowledgeHonesty") {
-        case nil, .null?: honestyAcknowledged = false
-        case .bool(let value)?: honestyAcknowledged = value
-        default: throw .badRequest("must be true or false", field: "acknowledgeHonesty")
-        }
-        let acknowledged: Bool
-        switch field("acknowledgeReadability") {
-        case nil, .null?: acknowledged = false
-        case .bool(let value)?: acknowledged = value
-        default: throw .badRequest("must be true or false", field: "acknowledgeReadability")
-        }
-        let number = try Self.revisionNumber(field("revision"), field: "revision")
-        guard let decisionText = field("decision")?.stringValue, let decision = PresetReviews.Decision(rawValue: decisionText) else {
-            throw .badRequest("must be one of \(PresetReviews.Decision.allCases.map(\.rawValue).joined(separator: ", "))", field: "decision")
-        }
-        let comment: String
-        switch field("comment") {
-        case nil, .null?: comment = ""
-        case .string(let text)?:
-            guard text.count <= PresetReviews.Limits.commentCharacters, text.utf8.count <= PresetReviews.Limits.commentBytes else {
-                throw .badRequest("must be at most \(PresetReviews.Limits.commentCharacters) characters", field: "comment")
-            }
-            comment = text
-        default: throw .badRequest("must be a string", field: "comment")
-        }
-        var reviewers: [String] = []
-        switch field("reviewers") {
-        case nil, .null?: break
-        case .array(let values)?:
-            guard values.count <= PresetReviews.Limits.reviewers else { throw .badRequest("names at most \(PresetReviews.Limits.reviewers) people", field: "reviewers") }
-            for value in values {
-                guard let person = value.stringValue?.trimmingCharacters(in: .whitespacesAndNewlines), !person.isEmpty,
-                      person.utf8.count <= PresetReviews.Limits.reviewerBytes else {
-                    throw .badRequest("must be a list of names (1–\(PresetReviews.Limits.reviewerBytes) bytes each)", field: "reviewers")
-                }
-                if !reviewers.contains(person) { reviewers.append(person) }
-            }
-        default: throw .badRequest("must be a list of names", field: "reviewers")
-        }
-        if decision == .requestReview && reviewers.isEmpty { throw .badRequest("name at least one reviewer to request a review", field: "reviewers") }
-        if decision != .requestReview && !reviewers.isEmpty { throw .badRequest("only a review request names reviewers", field: "reviewers") }
+        let asked = try request.decodeBody(ReviewRequest.self)
+        let number = asked.revision, decision = asked.decision, comment = asked.comment, reviewers = asked.reviewers
+        let acknowledged = asked.acknowledgeReadability, honestyAcknowledged = asked.acknowledgeHonesty
         // Every failing check the approval is given despite: kept with it and signed with its exports.
         let readability = decision == .approve ? try readabilityOverride(name, revision: number, acknowledged: acknowledged) : nil
         let honesty = decision == .approve ? try honestyOverride(name, revision: number, acknowledged: honestyAcknowledged) : nil

@@ -29,7 +29,7 @@ struct PresetRoutes: PresetReading {
         r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted", DeletedAnswer.self)], errors: [404, 409, 500]) {
             try deletePreset($0)
         }
-        r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", schema: OpenAPIDocument.rename, answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
+        r.post("/api/presets/{name}/rename", "Rename a preset ({\"newName\"})", schema: RequestSchema.of(RenameRequest.self).body(), answers: [.json("the renamed preset")], errors: [404, 409, 500]) {
             try renamePreset($0)
         }
     }

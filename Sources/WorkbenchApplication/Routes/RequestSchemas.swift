@@ -6,9 +6,10 @@ import PriceData
 import ChartEngine
 import ChartRendering
 
-/// The JSON bodies the API reads, as schemas for the OpenAPI document: exactly what each handler
-/// accepts (required members, types, ranges, enumerations, no unknown members), so a request the
-/// document calls valid is one the handler takes. Ranges come from the constants the handlers use.
+/// The request bodies the OpenAPI document still describes by hand: the preset body, a page's
+/// presence, Explore's start, the CSV upload. Every other body's schema is read from its type's
+/// own decoding (`RequestSchema`, `Requests/`). Each says exactly what its handler accepts, so a
+/// request the document calls valid is one the handler takes.
 extension OpenAPIDocument {
     /// A preset name as the document can say it: 1–64 characters, no control, format (zero-width,
     /// bidi) or line/paragraph separator characters (`NameRules`). (Names that are blank, "." or
@@ -38,32 +39,6 @@ extension OpenAPIDocument {
         .object([("type", .string("string")), ("nullable", .bool(true)), ("maxLength", .number(Double(characters)))])
     }
 
-    static let rename = RequestSchema.of(RenameRequest.self).body()
-    static let review = JSONValue.object([("oneOf", .array([
-        object([("revision", revision), ("decision", enumeration(["approve", "request-changes"])),
-                ("comment", text(0...PresetReviews.Limits.commentCharacters)), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision"]),
-        object([("revision", revision), ("decision", enumeration(["request-review"])), ("comment", text(0...PresetReviews.Limits.commentCharacters)),
-                ("reviewers", .object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
-                                       ("items", text(1...200, pattern: "^\\S(.*\\S)?$"))])), ("acknowledgeReadability", boolean), ("acknowledgeHonesty", boolean)], required: ["revision", "decision", "reviewers"]),
-    ]))])
-    static let live = RequestSchema.of(SwitchRequest.self).body(open: true)
-    static let draftChange = JSONValue.object([
-        ("type", .string("object")),
-        ("properties", .object([("parameters", object(parameters)), ("undoOf", step), ("step", step)])),
-        ("additionalProperties", .bool(false)),
-        ("oneOf", .array([.object([("required", .array([.string("parameters")])), ("properties", .object([("parameters", .object([("minProperties", .number(1))]))])),
-                                   ("not", .object([("required", .array([.string("undoOf")]))]))]),
-                          .object([("required", .array([.string("undoOf")])), ("not", .object([("required", .array([.string("parameters")]))]))])])),
-    ])
-    /// A page's step id: printable ASCII.
-    static let step = text(1...64, pattern: "^[!-~]+$")
-    static let round = JSONValue.object([("oneOf", .array([
-        object([("candidates", .object([("type", .string("array")), ("minItems", .number(Double(PairwiseRound.candidateRange.lowerBound))),
-                                        ("maxItems", .number(Double(PairwiseRound.candidateRange.upperBound))), ("uniqueItems", .bool(true)),
-                                        ("items", presetName)]))], required: ["candidates"]),
-        object([("variationsOf", presetName), ("count", range(Double(RoundRoutes.variationRange.lowerBound)...Double(RoundRoutes.variationRange.upperBound), integer: true))],
-               required: ["variationsOf", "count"]),
-    ]))])
     /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a
     /// client sends them as `time,price` lines; a row without a price is a gap). The importer
     /// reads far more layouts than this.

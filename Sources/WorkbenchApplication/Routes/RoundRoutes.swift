@@ -23,7 +23,7 @@ struct RoundRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
-               schema: OpenAPIDocument.round, answers: [.json("the round, without candidate names", RoundSummaryAnswer.self, status: 201)], errors: [404, 409]) { try startRound($0) }
+               schema: RoundRequest.schema, answers: [.json("the round, without candidate names", RoundSummaryAnswer.self, status: 201)], errors: [404, 409]) { try startRound($0) }
         r.get("/api/rounds", "Rounds, newest first, without candidate names (state: open or closed, every round by default; limit 1–1000, 100 by default; before: a round id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
               query: Paging.query(limitUpTo: 1_000, before: OpenAPIDocument.string)
                   + [.init("state", OpenAPIDocument.enumeration(["open", "closed"]), "only the rounds still open, or only the closed ones")],
@@ -51,35 +51,20 @@ struct RoundRoutes: PresetReading {
     /// Body: `{"candidates": [names]}` (2–8 presets) or `{"variationsOf": name, "count": n}`
     /// (the preset and n generated variations, 1–7).
     package func startRound(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let body = JSONValue.object(try request.jsonObject())
         var candidates: [(name: String, style: ChartStyle)] = []
         let subject: String
-        if let list = body["candidates"] {
-            guard body["variationsOf"] == nil else { throw .badRequest("give either candidates or variationsOf, not both", field: "variationsOf") }
-            guard case .array(let items) = list else { throw .badRequest("must be a list of preset names", field: "candidates") }
-            guard PairwiseRound.candidateRange.contains(items.count) else {
-                throw .badRequest("must name \(PairwiseRound.candidateRange.lowerBound) to \(PairwiseRound.candidateRange.upperBound) presets, got \(items.count)", field: "candidates")
-            }
-            for (index, item) in items.enumerated() {
-                let style = try roundPreset(item, field: "candidates[\(index)]")
-                guard !candidates.contains(where: { $0.name == style.name }) else { throw .badRequest("names \"\(style.name)\" twice", field: "candidates[\(index)]") }
-                candidates.append(style)
-            }
-            subject = "\(items.count) presets"
-        } else if let base = body["variationsOf"] {
-            let original = try roundPreset(base, field: "variationsOf")
-            guard let count = body["count"]?.numberValue, count.rounded() == count, Double(Self.variationRange.lowerBound) <= count,
-                  count <= Double(Self.variationRange.upperBound) else {
-                throw .badRequest("must be a whole number from \(Self.variationRange.lowerBound) to \(Self.variationRange.upperBound)", field: "count")
-            }
+        switch try request.decodeBody(RoundRequest.self) {
+        case .candidates(let names):
+            for (index, name) in names.enumerated() { candidates.append((name, try roundPreset(name, field: "candidates[\(index)]"))) }
+            subject = "\(names.count) presets"
+        case .variations(let name, let count):
+            let original = try roundPreset(name, field: "variationsOf")
             var random = SystemRandomNumberGenerator()
-            candidates = [(original.name + " (original)", original.style)]
-            for (index, style) in Variations.around(original.style, count: Int(count), using: &random).enumerated() {
-                candidates.append(("\(original.name) · variation \(index + 1)", style))
+            candidates = [(name + " (original)", original)]
+            for (index, style) in Variations.around(original, count: count, using: &random).enumerated() {
+                candidates.append(("\(name) · variation \(index + 1)", style))
             }
-            subject = "\(Int(count)) variations of a preset"
-        } else {
-            throw .badRequest("is required: a list of 2 to 8 preset names (or give variationsOf and count)", field: "candidates")
+            subject = "\(count) variations of a preset"
         }
         let round: PairwiseRound
         do { round = try rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
@@ -218,12 +203,10 @@ struct RoundRoutes: PresetReading {
         return (round, candidate)
     }
 
-    private func roundPreset(_ value: JSONValue, field: String) throws(HTTPError) -> (name: String, style: ChartStyle) {
-        guard let raw = value.stringValue else { throw .badRequest("must be a preset name", field: field) }
-        let name: String
-        do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: field) }
+    /// The style of a preset a round is started over.
+    private func roundPreset(_ name: String, field: String) throws(HTTPError) -> ChartStyle {
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: field) }
-        return (name, entry.preset.style)
+        return entry.preset.style
     }
 
     private static func noRound(_ id: String) -> HTTPError { HTTPError(404, "not_found", "no round \"\(String(id.prefix(32)))\"", field: "id") }
