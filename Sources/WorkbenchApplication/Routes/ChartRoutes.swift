@@ -139,18 +139,10 @@ struct ChartRoutes: PresetReading {
                             })
     }
 
-    /// Each message is a `PreviewMessage`; each chart on the page (its `id`) has its own
-    /// `PreviewSession`. Besides still frames, the socket drives the press transition one display frame at a
-    /// time: a message with `motion` ("press", "release" or "follow") and `time` (seconds on the
-    /// page's clock, already scaled by its playback speed) draws the frame at the progress the
-    /// engine's `TransitionMotion` has then, for the selection the message carries. Press and
-    /// release retarget from the current progress and velocity, so an interrupted transition
-    /// continues without a jump. Each chart on the page (its `id`) has its own motion.
-    ///
-    /// A message may carry `again: true` to repeat its chart's previous request with only the
-    /// fields it sends changed (null removes one), and `base`: the number of the frame its chart shows now (answers carry
-    /// `frame`). When the server drew that frame for that chart last, the answer is a patch from
-    /// it (`FramePatch`: the head has `"patch": true` and the body is JSON) instead of the whole SVG.
+    /// The socket's messages, each a `PreviewMessage` (a chart request, and `again`, `motion`,
+    /// `time`, `base`…: docs/api.md); each chart on the page (its `id`) has its own
+    /// `PreviewSession`, so its press, its motion and the frame it shows go on from message to
+    /// message. An answer is a head line, then the SVG or a patch from the frame the page shows.
     private func renderSession(_ socket: WebSocket) {
         var charts = PreviewSessions()
         let sources = SocketSources(routes: self)
