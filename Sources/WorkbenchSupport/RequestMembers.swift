@@ -41,6 +41,13 @@ extension KeyedDecodingContainer<AnyCodingKey> {
         return number
     }
 
+    /// A member the request cannot do without, read (and noted as required) by `read`;
+    /// `missing` says so when it is absent.
+    package func required<T>(_ name: String, _ missing: String, _ read: (Self, String) throws -> T?) throws -> T {
+        guard let value = try read(self, name) else { throw Self.refusal(name, missing) }
+        return value
+    }
+
     /// Refuses a member not in `known`, saying `message` of it ("is not a field of a person (name, invitation)").
     package func refuseOthers(than known: Set<String>, _ message: String) throws {
         if let other = allKeys.first(where: { !known.contains($0.stringValue) }) { throw Self.refusal(other.stringValue, message) }

@@ -29,11 +29,9 @@ struct NewPresetNameRequest: Decodable {
     let name: String
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        guard let name = try members.text("name", schema: OpenAPIDocument.presetName, required: true) else {
-            throw KeyedDecodingContainer.refusal("name", "is required: the new preset's name")
+        name = try decoder.container(keyedBy: AnyCodingKey.self).required("name", "is required: the new preset's name") {
+            try $0.text($1, schema: OpenAPIDocument.presetName, required: true)
         }
-        self.name = name
     }
 }
 
@@ -42,11 +40,9 @@ struct RenameRequest: Decodable {
     let newName: String
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        guard let newName = try members.text("newName", schema: OpenAPIDocument.presetName, required: true) else {
-            throw KeyedDecodingContainer.refusal("newName", "is required")
+        newName = try decoder.container(keyedBy: AnyCodingKey.self).required("newName", "is required") {
+            try $0.text($1, schema: OpenAPIDocument.presetName, required: true)
         }
-        self.newName = newName
     }
 }
 
@@ -55,9 +51,7 @@ struct SwitchRequest: Decodable {
     let enabled: Bool
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        guard let enabled = try members.flag("enabled", required: true) else { throw KeyedDecodingContainer.refusal("enabled", "must be true or false") }
-        self.enabled = enabled
+        enabled = try decoder.container(keyedBy: AnyCodingKey.self).required("enabled", "must be true or false") { try $0.flag($1, required: true) }
     }
 }
 
@@ -66,9 +60,7 @@ struct AllowedRequest: Decodable {
     let allowed: Bool
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        guard let allowed = try members.flag("allowed", required: true) else { throw KeyedDecodingContainer.refusal("allowed", "must be true or false") }
-        self.allowed = allowed
+        allowed = try decoder.container(keyedBy: AnyCodingKey.self).required("allowed", "must be true or false") { try $0.flag($1, required: true) }
     }
 }
 
@@ -77,11 +69,10 @@ struct RoleRequest: Decodable {
     let role: PeopleStore.Role
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
         let expected = "must be editor or viewer"
-        let text = try members.choice("role", PeopleStore.Role.allCases.map(\.rawValue), expected: expected, required: true)
-        guard let role = text.flatMap(PeopleStore.Role.init(rawValue:)) else { throw KeyedDecodingContainer.refusal("role", expected) }
-        self.role = role
+        role = try decoder.container(keyedBy: AnyCodingKey.self).required("role", expected) {
+            try $0.choice($1, PeopleStore.Role.allCases.map(\.rawValue), expected: expected, required: true).flatMap(PeopleStore.Role.init(rawValue:))
+        }
     }
 }
 
@@ -90,12 +81,10 @@ struct PlayRequest: Decodable {
     let motion: String
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
         let expected = "must be one of \(SessionRoutes.motions.joined(separator: ", "))"
-        guard let motion = try members.choice("motion", SessionRoutes.motions, expected: expected, required: true) else {
-            throw KeyedDecodingContainer.refusal("motion", expected)
+        motion = try decoder.container(keyedBy: AnyCodingKey.self).required("motion", expected) {
+            try $0.choice($1, SessionRoutes.motions, expected: expected, required: true)
         }
-        self.motion = motion
     }
 }
 
@@ -104,12 +93,10 @@ struct MarkReadRequest: Decodable {
     let upTo: Int64
 
     init(from decoder: any Decoder) throws {
-        let members = try decoder.container(keyedBy: AnyCodingKey.self)
         let expected = "must be a review id (a positive integer)"
-        guard let number = try members.number("upTo", in: 1...Double(Int32.max), integer: true, expected: expected, required: true) else {
-            throw KeyedDecodingContainer.refusal("upTo", expected)
-        }
-        upTo = Int64(number)
+        upTo = Int64(try decoder.container(keyedBy: AnyCodingKey.self).required("upTo", expected) {
+            try $0.number($1, in: 1...Double(Int32.max), integer: true, expected: expected, required: true)
+        })
     }
 }
 
