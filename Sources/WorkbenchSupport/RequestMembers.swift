@@ -10,7 +10,15 @@ extension KeyedDecodingContainer<AnyCodingKey> {
         let key = AnyCodingKey(name)
         guard contains(key) else { return nil }
         if nullable, (try? decodeNil(forKey: key)) == true { return nil }
-        do { return try decode(type, forKey: key) } catch { throw Self.refusal(name, expected) }
+        do { return try decode(type, forKey: key) } catch let failure as JSONValueDecoder.Failure where failure.path.count <= codingPath.count + 1 {
+            // The member itself is of the wrong kind; a refusal deeper in (a nested request's) stands as it is.
+            throw refusal(name, expected)
+        }
+    }
+
+    /// A refusal of this container's member `name`, at its whole coding path ("view.period").
+    package func refusal(_ name: String, _ message: String) -> JSONValueDecoder.Failure {
+        JSONValueDecoder.Failure(path: codingPath + [AnyCodingKey(name)], message: message)
     }
 
     package func text(_ name: String, schema: JSONValue = JSONSchema.string, _ description: String = "", required: Bool = false) throws -> String? {
@@ -25,7 +33,7 @@ extension KeyedDecodingContainer<AnyCodingKey> {
     package func choice(_ name: String, _ choices: [String], _ description: String = "", expected: String? = nil, required: Bool = false) throws -> String? {
         let refused = expected ?? "must be " + Self.either(choices)
         guard let text = try member(name, String.self, refused, schema: JSONSchema.enumeration(choices), description, required: required) else { return nil }
-        guard choices.contains(text) else { throw Self.refusal(name, refused) }
+        guard choices.contains(text) else { throw refusal(name, refused) }
         return text
     }
 
@@ -36,7 +44,7 @@ extension KeyedDecodingContainer<AnyCodingKey> {
         guard let number = try member(name, Double.self, expected ?? "must be a number", schema: schema, description,
                                       required: required, nullable: nullable) else { return nil }
         guard range.contains(number), !integer || number == number.rounded() else {
-            throw Self.refusal(name, expected ?? "must be \(integer ? "a whole number " : "")between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound))")
+            throw refusal(name, expected ?? "must be \(integer ? "a whole number " : "")between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound))")
         }
         return number
     }
@@ -44,13 +52,13 @@ extension KeyedDecodingContainer<AnyCodingKey> {
     /// A member the request cannot do without, read (and noted as required) by `read`;
     /// `missing` says so when it is absent.
     package func required<T>(_ name: String, _ missing: String, _ read: (Self, String) throws -> T?) throws -> T {
-        guard let value = try read(self, name) else { throw Self.refusal(name, missing) }
+        guard let value = try read(self, name) else { throw refusal(name, missing) }
         return value
     }
 
     /// Refuses a member not in `known`, saying `message` of it ("is not a field of a person (name, invitation)").
     package func refuseOthers(than known: Set<String>, _ message: String) throws {
-        if let other = allKeys.first(where: { !known.contains($0.stringValue) }) { throw Self.refusal(other.stringValue, message) }
+        if let other = allKeys.first(where: { !known.contains($0.stringValue) }) { throw refusal(other.stringValue, message) }
     }
 
     package static func refusal(_ name: String, _ message: String) -> JSONValueDecoder.Failure {

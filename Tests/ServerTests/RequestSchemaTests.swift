@@ -68,4 +68,20 @@ import HTTPServer
         guard case .set(let values) = draft.edit else { Issue.record("not a set"); return }
         #expect(draft.step == "k1" && values.map(\.0) == ["inactiveLineWidth"] && values.first?.1 == .number(2.5))
     }
+
+    @Test func aNestedRequestNamesItsMembersByTheirWholePath() throws {
+        #expect(refusal(PresenceRequest.self, #"{"key": "k1", "view": {"period": "2Y"}}"#)! == ("view.period", "must be one of 1D, 1W, 1M, 1Y, ALL"))
+        #expect(refusal(PresenceRequest.self, #"{"key": "k1", "view": {"width": 390.5}}"#)! == ("view.width", "must be a whole number 80–4000"))
+        #expect(refusal(PresenceRequest.self, #"{"key": "k1", "view": 5}"#)! == ("view", "must be an object of period, width, height and theme"))
+        #expect(refusal(PresenceRequest.self, #"{"key": "k1", "view": {"zoom": 2}}"#)?.field == "view")
+        #expect(refusal(PresenceRequest.self, #"{"view": {}}"#)?.field == "key")
+        let presence = try decode(PresenceRequest.self, #"{"key": "k1", "preset": null, "selection": null, "view": {"theme": "dark", "period": "ALL"}}"#)
+        #expect(presence.preset == .some(nil) && presence.selection == nil && presence.leaving == false)
+        #expect(presence.view == .object([("theme", .string("dark")), ("period", .string("ALL"))]), "the view as sent, in its order")
+        #expect(try decode(PresenceRequest.self, #"{"key": "k1"}"#).preset == nil, "absent: unchanged")
+        let view = RequestSchema.of(PresenceRequest.self).body(open: true)["properties"]?["view"]
+        #expect(view?["properties"]?.objectPairs?.map(\.0) == ["period", "width", "height", "theme"] && view?["additionalProperties"] == .bool(false))
+        #expect(refusal(FigmaImportRequest.self, #"{"variables": 5}"#)! == ("variables", "must be the Figma Variables file (an object)"))
+        #expect(try decode(FigmaImportRequest.self, #"{"variables": {"meta": {}}, "revision": 3, "apply": true}"#).revision == "3")
+    }
 }

@@ -6,8 +6,8 @@ import PriceData
 import ChartEngine
 import ChartRendering
 
-/// The request bodies the OpenAPI document still describes by hand: the preset body, a page's
-/// presence, Explore's start, the CSV upload. Every other body's schema is read from its type's
+/// The request bodies the OpenAPI document still describes by hand: the preset body, Explore's
+/// start, the CSV upload. Every other body's schema is read from its type's
 /// own decoding (`RequestSchema`, `Requests/`). Each says exactly what its handler accepts, so a
 /// request the document calls valid is one the handler takes.
 extension OpenAPIDocument {
@@ -47,13 +47,4 @@ extension OpenAPIDocument {
                                                                       ("maximum", .number(Double(TimeText.maxEpochNumber)))])),
                                                              ("price", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(-1e12)), ("maximum", .number(1e12))]))],
                                                             required: ["time"], open: true))])
-    static let presence = object([
-        ("key", text(1...64, pattern: "^[!-~]+$")), ("leaving", boolean),
-        ("preset", .object([("type", .string("string")), ("nullable", .bool(true))])),
-        ("pressing", boolean), ("user", .object([("type", .string("string"))])),
-        ("selection", .object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(0)), ("maximum", .number(1))])),
-        ("view", object([("period", enumeration(Period.allCases.map(\.rawValue))),
-                         ("width", range(ChartDrawing.widthRange, integer: true)), ("height", range(ChartDrawing.heightRange, integer: true)),
-                         ("theme", enumeration(["light", "dark"]))])),
-    ], required: ["key"], open: true)
 }

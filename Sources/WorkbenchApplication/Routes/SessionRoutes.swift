@@ -29,7 +29,7 @@ struct SessionRoutes: RouteGroup {
                       .init("invite", OpenAPIDocument.text(16...256, pattern: "^[0-9a-f]+$"), "an invitation's code")],
               answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
-               schema: OpenAPIDocument.presence, answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
+               schema: RequestSchema.of(PresenceRequest.self).body(open: true), answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
         r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
         r.post("/api/session/play", "Play a chart motion on every page of the session, phones included: the `play` event ({\"motion\": press, period, live or reveal})",
                schema: RequestSchema.of(PlayRequest.self).body(), answers: [.json("{motion}", PlayAnswer.self)]) { try playMotion($0) }
@@ -86,37 +86,13 @@ struct SessionRoutes: RouteGroup {
     /// doing (`selection`: where the finger is now, 0…1 of the width; `view`: the period, size and theme it
     /// shows; both for those who follow it); `{"leaving": true}` when it closes.
     package func updatePresence(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let body = JSONValue.object(try request.jsonObject())
-        var preset: String?? = nil
-        if let value = body["preset"] {
-            switch value {
-            case .null: preset = .some(nil)
-            case .string(let name): preset = .some(String(name.prefix(64)))
-            default: throw .badRequest("must be a preset name or null", field: "preset")
-            }
-        }
-        var pressing: Bool?
-        if let value = body["pressing"] {
-            guard case .bool(let b) = value else { throw .badRequest("must be true or false", field: "pressing") }
-            pressing = b
-        }
-        // A page may still send "user"; the name shown is the person's.
-        if let value = body["user"], value.stringValue == nil, value != .null { throw .badRequest("must be a string", field: "user") }
-        var selection: Double?
-        if let value = body["selection"], value != .null {
-            guard let fraction = value.numberValue, (0...1).contains(fraction) else { throw .badRequest("must be a number 0–1", field: "selection") }
-            selection = fraction
-        }
-        let view = try body["view"].map(Self.presenceView)
+        let asked = try request.decodeBody(PresenceRequest.self)
+        let key = asked.key, preset = asked.preset, pressing = asked.pressing, selection = asked.selection, view = asked.view
         let who = request.author
         guard !who.client.isEmpty else { throw .badRequest("is required", field: "X-Workbench-Client") }
         // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
         // another page's id cannot rename it, press for it, or remove it.
-        guard case .string(let key)? = body["key"], (1...64).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw .badRequest("must be the presenceKey of this page's event stream (its hello event)", field: "key")
-        }
-        if let leaving = body["leaving"], leaving.boolValue == nil { throw .badRequest("must be true or false", field: "leaving") }
-        if case .bool(true)? = body["leaving"] {
+        if asked.leaving {
             if presence.remove(client: who.client, key: key) { publishPresence() }
             return .answer(PeopleAnswer(people: presence.list))
         }
@@ -129,31 +105,6 @@ struct SessionRoutes: RouteGroup {
                                                ("client", .string(Presence.alias(who.client)))]))
         }
         return .answer(PeopleAnswer(people: presence.list))
-    }
-
-    /// A page's view as others may follow it: period, width, height and theme, checked like a render request's.
-    private static func presenceView(_ value: JSONValue) throws(HTTPError) -> JSONValue {
-        guard let pairs = value.objectPairs else { throw .badRequest("must be an object of period, width, height and theme", field: "view") }
-        var view: [(String, JSONValue)] = []
-        for (key, item) in pairs {
-            switch key {
-            case "period":
-                guard let text = item.stringValue, Period(rawValue: text) != nil else {
-                    throw .badRequest("must be one of \(Period.allCases.map(\.rawValue).joined(separator: ", "))", field: "view.period")
-                }
-            case "width", "height":
-                let range = key == "width" ? ChartDrawing.widthRange : ChartDrawing.heightRange
-                guard let number = item.numberValue, number.rounded() == number, range.contains(number) else {
-                    throw .badRequest("must be a whole number \(Int(range.lowerBound))–\(Int(range.upperBound))", field: "view." + key)
-                }
-            case "theme":
-                guard item == .string("light") || item == .string("dark") else { throw .badRequest("must be light or dark", field: "view.theme") }
-            default:
-                throw .badRequest("unknown view setting \"\(key.prefix(64))\"; use period, width, height or theme", field: "view")
-            }
-            view.append((key, item))
-        }
-        return .object(view)
     }
 
     /// `GET /api/session`: your role, who is here, and the links you may hand on.
