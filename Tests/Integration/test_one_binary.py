@@ -73,6 +73,8 @@ def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
     """The copied binary run in an empty folder: `./workbench` makes ./Presets with the presets the
     repository ships, so the page opens on Default and `export --preset Default` works there."""
     shutil.copy(BINARY, tmp_path / "workbench")
+    # Idle, a server stops at once on SIGTERM; in one full run on a loaded machine one took over
+    # 10 s (the cause is not known yet), so the waits below allow a minute.
     data = tmp_path / "prices.csv"
     data.write_text(small_csv())
     shipped = sorted(json.loads(p.read_text())["name"] for p in (ROOT / "Presets").glob("*.json"))
@@ -88,7 +90,7 @@ def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
         assert sorted(p["name"] for p in listed["presets"]) == shipped and listed["problems"] == []
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=60)
     assert sorted(p.name for p in (tmp_path / "Presets").glob("*.json")) == sorted(p.name for p in (ROOT / "Presets").glob("*.json"))
     r = subprocess.run(["./workbench", "export", "--preset", "Default", "--format", "tokens"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
@@ -101,7 +103,7 @@ def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
         assert re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
     finally:
         process.terminate()
-        process.wait(timeout=10)
+        process.wait(timeout=60)
     assert list((tmp_path / "kept").glob("*.json")) == []
 
 
