@@ -111,13 +111,7 @@ struct Serve: ParsableCommand {
                 Output.write("Stopped.\n")
                 Foundation.exit(0)
             }
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-                source.setEventHandler(handler: stop)
-                source.resume()
-                SignalSources.keep(source)
-            }
+            try StopSignal.install(stop)
             if !share && !["127.0.0.1", "localhost", "::1"].contains(host) {
                 Output.error("warning: listening on \(host): anyone who can reach this address can use the workbench")
             }
@@ -151,8 +145,30 @@ struct Serve: ParsableCommand {
     }
 }
 
-/// Signal sources must outlive `run()`, which never returns.
-enum SignalSources {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    static func keep(_ source: DispatchSourceSignal) { sources.append(source) }
+/// SIGINT and SIGTERM stop the server. Their handler only writes a byte to a pipe, which a thread
+/// of its own waits on. Both are in place before the line that says the server is ready, so a
+/// signal sent the moment that line is read is never lost. (A dispatch signal source registers
+/// on a queue later; under load a SIGTERM sent right after the ready line came while the signal
+/// was still ignored, and the server never stopped.)
+enum StopSignal {
+    nonisolated(unsafe) private static var writeEnd: Int32 = -1
+
+    static func install(_ stop: @escaping @Sendable () -> Void) throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw InputError("cannot set up the stop signal (errno \(errno))") }
+        writeEnd = ends[1]
+        for sig in [SIGINT, SIGTERM] {
+            // Async-signal-safe: one write(2) to the pipe.
+            signal(sig) { _ in
+                var byte: UInt8 = 1
+                _ = write(StopSignal.writeEnd, &byte, 1)
+            }
+        }
+        let readEnd = ends[0]
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+            stop()
+        }
+    }
 }
