@@ -58,8 +58,8 @@ package struct ChartRequest: Codable, Sendable, Equatable {
             }
             parameters[definition.key] = try Self.parameter(definition, in: members.superDecoder(forKey: key), asText: asText)
         }
-        func said(_ field: Field, schema: JSONValue = JSONSchema.string, _ description: String = "") throws -> String? {
-            present.contains(field) ? try members.text(field.rawValue, schema: schema, description) : nil
+        func said(_ field: Field, schema: @autoclosure () -> JSONValue = JSONSchema.string, _ description: String = "") throws -> String? {
+            present.contains(field) ? try members.text(field.rawValue, schema: schema(), description) : nil
         }
         func number(_ field: Field, in range: ClosedRange<Double>, _ description: String = "") throws -> Double? {
             present.contains(field) ? try members.number(field.rawValue, in: range, description) : nil

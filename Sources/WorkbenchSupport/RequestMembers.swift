@@ -4,9 +4,10 @@
 /// exactly what is read here.
 extension KeyedDecodingContainer<AnyCodingKey> {
     /// The member's value; nil when it is absent (or null, when `nullable`).
-    package func member<T: Decodable>(_ name: String, _ type: T.Type, _ expected: String, schema: JSONValue, _ description: String = "",
+    /// The schema is built only for a probe: a request's own decoding never pays for it.
+    package func member<T: Decodable>(_ name: String, _ type: T.Type, _ expected: String, schema: @autoclosure () -> JSONValue, _ description: String = "",
                                       required: Bool = false, nullable: Bool = false) throws -> T? {
-        if let probe = requestSchema { probe.note(name, schema, description, required: required); return nil }
+        if let probe = requestSchema { probe.note(name, schema(), description, required: required); return nil }
         let key = AnyCodingKey(name)
         guard contains(key) else { return nil }
         if nullable, (try? decodeNil(forKey: key)) == true { return nil }
@@ -21,8 +22,8 @@ extension KeyedDecodingContainer<AnyCodingKey> {
         JSONValueDecoder.Failure(path: codingPath + [AnyCodingKey(name)], message: message)
     }
 
-    package func text(_ name: String, schema: JSONValue = JSONSchema.string, _ description: String = "", required: Bool = false) throws -> String? {
-        try member(name, String.self, "must be a string", schema: schema, description, required: required)
+    package func text(_ name: String, schema: @autoclosure () -> JSONValue = JSONSchema.string, _ description: String = "", required: Bool = false) throws -> String? {
+        try member(name, String.self, "must be a string", schema: schema(), description, required: required)
     }
 
     package func flag(_ name: String, _ description: String = "", required: Bool = false) throws -> Bool? {
@@ -40,8 +41,7 @@ extension KeyedDecodingContainer<AnyCodingKey> {
     /// A number within `range`.
     package func number(_ name: String, in range: ClosedRange<Double>, integer: Bool = false, _ description: String = "",
                         expected: String? = nil, required: Bool = false, nullable: Bool = false) throws -> Double? {
-        let schema = JSONSchema.range(range, integer: integer)
-        guard let number = try member(name, Double.self, expected ?? "must be a number", schema: schema, description,
+        guard let number = try member(name, Double.self, expected ?? "must be a number", schema: JSONSchema.range(range, integer: integer), description,
                                       required: required, nullable: nullable) else { return nil }
         guard range.contains(number), !integer || number == number.rounded() else {
             throw refusal(name, expected ?? "must be \(integer ? "a whole number " : "")between \(Self.text(range.lowerBound)) and \(Self.text(range.upperBound))")

@@ -35,11 +35,15 @@ struct DraftChangeRequest: Decodable {
         return text
     }
 
+    /// Every parameter, at least one.
+    private static let valuesSchema: JSONValue = {
+        guard case .object(let pairs) = JSONSchema.object(ChartStyle.definitions.map { ($0.key, $0.jsonSchema) }) else { return .null }
+        return .object(pairs + [("minProperties", .number(1))])
+    }()
+
     /// The values set, each checked by its parameter's definition.
     private static func values(_ members: KeyedDecodingContainer<AnyCodingKey>) throws -> DraftStore.Values {
-        var schema = JSONSchema.object(ChartStyle.definitions.map { ($0.key, $0.jsonSchema) })
-        if case .object(let pairs) = schema { schema = .object(pairs + [("minProperties", .number(1))]) }
-        guard let value = try members.member("parameters", JSONValue.self, "must be an object of parameter values", schema: schema, required: true),
+        guard let value = try members.member("parameters", JSONValue.self, "must be an object of parameter values", schema: valuesSchema, required: true),
               case .object(let pairs) = value else {
             throw KeyedDecodingContainer.refusal("parameters", "must be an object of parameter values")
         }
