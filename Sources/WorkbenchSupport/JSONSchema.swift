@@ -62,6 +62,11 @@ package final class RequestSchema {
         return schema
     }
 
+    /// A body that is one of several request shapes, each read from its own probe type.
+    package static func oneOf(_ alternatives: any Decodable.Type...) -> JSONValue {
+        .object([("oneOf", .array(alternatives.map { of($0).body() }))])
+    }
+
     /// As a JSON body: an object of these members, the ones the type needs required, and no
     /// others unless `open` (a type that reads what it knows and lets the rest be).
     package func body(open: Bool = false) -> JSONValue {

@@ -12,7 +12,7 @@ struct DraftChangeRequest: Decodable {
     let step: String?
     let edit: DraftStore.Edit
 
-    static var schema: JSONValue { .object([("oneOf", .array([RequestSchema.of(SetValues.self).body(), RequestSchema.of(Undo.self).body()]))]) }
+    static var schema: JSONValue { RequestSchema.oneOf(SetValues.self, Undo.self) }
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)

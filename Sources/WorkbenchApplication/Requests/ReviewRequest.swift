@@ -17,7 +17,7 @@ struct ReviewRequest: Decodable {
     var acknowledgeReadability = false
     var acknowledgeHonesty = false
 
-    static var schema: JSONValue { .object([("oneOf", .array([RequestSchema.of(Verdict.self).body(), RequestSchema.of(Ask.self).body()]))]) }
+    static var schema: JSONValue { RequestSchema.oneOf(Verdict.self, Ask.self) }
 
     init(from decoder: any Decoder) throws {
         try self.init(from: decoder, decisions: PresetReviews.Decision.allCases, asking: true)

@@ -9,7 +9,7 @@ enum RoundRequest: Decodable {
     case candidates([String])
     case variations(of: String, count: Int)
 
-    static var schema: JSONValue { .object([("oneOf", .array([RequestSchema.of(Candidates.self).body(), RequestSchema.of(Variations.self).body()]))]) }
+    static var schema: JSONValue { RequestSchema.oneOf(Candidates.self, Variations.self) }
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)

@@ -189,9 +189,7 @@ struct ChartRoutes: PresetReading {
     /// `GET /api/easing?<parameters>&samples=N`: the eased progress over the transition's
     /// duration, N evenly spaced samples from the engine, for the page's easing graph.
     package func easingSamples(_ asked: EasingRequest) throws(HTTPError) -> HTTPResponse {
-        let base = try baseStyle(asked.chart)
-        let style: ChartStyle
-        do throws(ChartRequestError) { style = try asked.chart.style(over: base) } catch { throw HTTPError(error) }
+        let style = try style(asked.chart)
         let easing = style.easingFunction
         let samples = (0..<asked.samples).map { i in easing(Double(i) / Double(asked.samples - 1)) }
         return .answer(EasingAnswer(easing: style.easing.rawValue, duration: style.motionDuration, samples: samples))

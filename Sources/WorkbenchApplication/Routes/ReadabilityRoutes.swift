@@ -41,12 +41,6 @@ struct ReadabilityRoutes: PresetReading {
         .answer(ReadabilityReport(style: try style(request)))
     }
 
-    /// The request's parameters over its preset.
-    func style(_ request: ChartRequest) throws(HTTPError) -> ChartStyle {
-        let base = try baseStyle(request)
-        do throws(ChartRequestError) { return try request.style(over: base) } catch { throw HTTPError(error) }
-    }
-
     package func honesty(_ asked: HonestyRequest) throws(HTTPError) -> HTTPResponse {
         let names = asked.scenarios
         let style = try style(asked.chart)

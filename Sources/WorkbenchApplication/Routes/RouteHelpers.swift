@@ -46,6 +46,12 @@ extension PresetReading {
         return entry.preset.style
     }
 
+    /// The request's parameters over its preset, without a view.
+    package func style(_ request: ChartRequest) throws(HTTPError) -> ChartStyle {
+        let base = try baseStyle(request)
+        do throws(ChartRequestError) { return try request.style(over: base) } catch { throw HTTPError(error) }
+    }
+
     /// What `request` draws, over its preset.
     package func drawing(_ request: ChartRequest) throws(HTTPError) -> ChartDrawing {
         let base = try baseStyle(request)
