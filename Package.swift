@@ -46,7 +46,7 @@ let package = Package(
         //   WorkbenchExports → WorkbenchStores → WorkbenchSupport; HTTPServer → WorkbenchSupport
         .target(name: "ChartEngine", swiftSettings: optimisedInDebug),
         // JSON values and hashing: what every layer above the engine shares; no HTTP, no domain.
-        .target(name: "WorkbenchSupport", dependencies: ["ChartEngine", "CSodium"], swiftSettings: optimisedInDebug),
+        .target(name: "WorkbenchSupport", dependencies: ["CSodium"], swiftSettings: optimisedInDebug),
         // The HTTP server core over libmicrohttpd: router, middleware, WebSocket, event streams,
         // per-client budgets. Knows no preset, person or chart.
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),

@@ -1,5 +1,3 @@
-import ChartEngine
-
 /// JSON with object keys in order (preset files stay diff-friendly). Served only as
 /// `application/json` with `nosniff`, never inlined into HTML.
 package enum JSONValue: Equatable, Sendable {
@@ -45,7 +43,7 @@ package enum JSONValue: Equatable, Sendable {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += n.isFinite ? NumberText.shortest(n) : "null"
+        case .number(let n): out += n.isFinite ? JSONNumberText.text(n) : "null"
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
@@ -72,8 +70,8 @@ package enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Escapes quotes, backslashes and every invisible character (`InvisibleText`: controls,
-    /// bidi overrides, zero-width characters, U+2028/2029) as `\u202E`; runs of other text are
+    /// Escapes quotes, backslashes and every invisible character (controls, format characters such as
+    /// bidi overrides and zero-width marks, U+2028/2029: as the engine's `InvisibleText` says) as `\u202e`; runs of other text are
     /// copied whole (frames of SVG make this the API's hottest string work, and they are ASCII).
     package static func writeString(_ s: String, to out: inout String) {
         out += "\""
@@ -100,8 +98,8 @@ package enum JSONValue: Equatable, Sendable {
                     value = value << 6 | UInt32(utf8[end] & 0x3F)
                     end = utf8.index(after: end)
                 }
-                if let scalar = Unicode.Scalar(value), InvisibleText.isInvisible(scalar) {
-                    escape = InvisibleText.utf16Escape(scalar).lowercased()
+                if let scalar = Unicode.Scalar(value), Self.isInvisible(scalar) {
+                    escape = String(scalar).utf16.map { "\\u" + hex4(UInt32($0)) }.joined()
                     next = end
                 }
             default: break
@@ -115,6 +113,14 @@ package enum JSONValue: Equatable, Sendable {
         }
         out += s[runStart..<utf8.endIndex]
         out += "\""
+    }
+
+    /// Controls, format characters and the line and paragraph separators (Trojan Source, CVE-2021-42574).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 
     private static func hex4(_ v: UInt32) -> String {

@@ -1,4 +1,3 @@
-import ChartEngine
 import Foundation
 
 /// Standard output and error for the command line and the server's own notices.
@@ -18,8 +17,6 @@ package enum Output {
             if n > 0 { at += n; left -= n } else if n < 0 && errno == EINTR { continue } else { return }
         }
     }
-
-    package static func write(_ buffer: ByteBuffer) { buffer.withUnsafeBytes { write($0) } }
 
     package static func error(_ text: String) {
         var bytes = Array(("workbench: " + text + "\n").utf8)

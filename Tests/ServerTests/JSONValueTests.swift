@@ -1,7 +1,32 @@
 import Testing
+import ChartEngine
 @testable import WorkbenchSupport
 
 @Suite struct JSONValueTests {
+    /// JSON's numbers and the engine's are written alike, though the HTTP core does not use the engine's code.
+    @Test func numbersAreWrittenAsTheEngineWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 1, -1, 12, 0.1, 0.3, 1e-7, -1.5e-7, 123.45, 1e15, 1e16, 1.5e20, 9007199254740993, 1e300, 5e-324,
+                                .ulpOfOne, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 0x1p53, 0x1p53 + 2, 70_123.12, 0.000123]
+        for _ in 0..<20_000 {
+            values.append(Double(bitPattern: generator.next() & ~(0x7FF << 52) | UInt64.random(in: 0x3A0...0x460) << 52))
+            values.append(Double(Int.random(in: -10_000_000...10_000_000)) / 100)
+            values.append(Double(Int64.random(in: -(1 << 60)...(1 << 60))))
+        }
+        for value in values where value.isFinite {
+            #expect(JSONNumberText.text(value) == NumberText.shortest(value), "\(value)")
+            #expect(Double(JSONNumberText.text(value)) == value, "\(value)")
+        }
+    }
+
+    @Test func invisibleCharactersAreEscapedAsTheEngineSays() {
+        for scalar in ["\u{202E}", "\u{200B}", "\u{2028}", "\u{FEFF}", "\u{0085}", "\u{E0001}", "\u{1D173}"].compactMap({ $0.unicodeScalars.first }) {
+            #expect(InvisibleText.isInvisible(scalar))
+            #expect(JSONValue.string("a" + String(scalar)).serialized() == "\"a" + InvisibleText.utf16Escape(scalar).lowercased() + "\"")
+        }
+        #expect(JSONValue.string("é€😀").serialized() == "\"é€😀\"")
+    }
+
     @Test func parsesAndWritesBackInKeyOrder() throws {
         let text = #"{"b":1,"a":[true,false,null],"c":"x\ny","d":-1.5e-3}"#
         let value = try JSONValue.parse(text)
