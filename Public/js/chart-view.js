@@ -3,7 +3,7 @@
 // and every frame; the page never does chart maths itself).
 
 import { renderChannel, motionClock } from './render-channel.js';
-import { elementKeys, applyPatch } from './frame-patch.js';
+import { elementList, framePaths, applyDelta } from './frame-delta.js';
 import { writeAttribute, writeText } from './elements.js';
 
 /** The view's market scenario as a request field; none for the loaded data. */
@@ -34,8 +34,7 @@ export class ChartView {
     this.loop = 0;
     this.settledWaiters = [];
     this.shownFrame = null;   // the socket's number of the frame in the DOM: the next may patch it
-    this.keys = new Map();    // the drawn SVG's elements by the server's keys
-    this.paths = new Map();   // their path data as numbers, parsed once
+    this.drawn = { list: [], paths: new WeakMap() };  // the drawn SVG's elements in order, and its paths' numbers
   }
 
   request(extra = {}) {
@@ -74,7 +73,7 @@ export class ChartView {
     } else if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
     renderChannel.draw(this.request(extra))
-      .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
+      .then(answer => { if (!answer.superseded && (!this.moving || this.held !== null)) this.paint(answer, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {
         this.inflight = false;
@@ -111,20 +110,19 @@ export class ChartView {
     this.startMotion('live', { since, progress: this.progress, selection: this.pressed ? this.selection : undefined });
   }
 
-  /** Shows a frame: a patch updates the drawn SVG in place, a whole SVG replaces it. */
-  paint({ head, body }, started, motion = null) {
+  /** Shows a frame: a delta updates the drawn SVG in place, a whole SVG replaces it. */
+  paint({ head, body, base }, started, motion = null) {
     if (head.patch) {
-      if (!applyPatch(this.keys, this.paths, JSON.parse(body))) {
-        // The drawn document is not the one the patch was made for: ask for a whole frame.
+      if (base !== this.shownFrame || !applyDelta(this.drawn, JSON.parse(body))) {
+        // The drawn document is not the one the delta was made from: ask for a whole frame.
         this.shownFrame = null;
         this.draw();
         return;
       }
     } else {
       this.element.innerHTML = body;
-      const svg = this.element.firstElementChild;
-      this.keys = svg ? elementKeys(svg) : new Map();
-      this.paths = new Map();
+      const list = elementList(this.element.firstElementChild);
+      this.drawn = { list, paths: framePaths(list, head.paths) };
     }
     this.shownFrame = head.frame ?? null;
     // The server says when this chart's live prices would turn stale: it is drawn again then,
@@ -241,6 +239,7 @@ export class ChartView {
     this.framesInFlight++;
     return renderChannel.frame(this.request(extra))
       .then(answer => {
+        if (answer.superseded) return;  // the later request's answer says where the motion is
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
         // A period change's, live price's or reveal's progress is its own, not the press's.

@@ -16,6 +16,7 @@ class RenderChannel {
     this.nextId = 1;
     this.retry = 250;
     this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
+    this.newest = new Map();       // per chart id: the requestId of the request last sent
     this.openWaiters = [];
     if (canShare()) {
       const mailbox = createMailbox();
@@ -53,7 +54,9 @@ class RenderChannel {
     if (!pending) return;
     this.waiting.delete(head.requestId);
     if (head.error) pending.reject(new ApiError(400, { error: head.error }));
-    else pending.resolve({ head, body: text.slice(newline + 1) });
+    // An answer to a request that a later one of its chart has overtaken is not to be shown:
+    // the later one's frame may be a delta from the frame shown when it was sent.
+    else pending.resolve({ head, body: text.slice(newline + 1), base: pending.base, superseded: this.newest.get(pending.chart) !== head.requestId });
   }
 
   get open() { return this.opened; }
@@ -95,7 +98,8 @@ class RenderChannel {
     this.lastRequest.set(chart, key);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject, fallback: () => fallback().then(resolve, reject) });
+      this.newest.set(chart, id);
+      this.waiting.set(id, { resolve, reject, base, chart, fallback: () => fallback().then(resolve, reject) });
       this.worker.postMessage({ send: JSON.stringify({ ...message, requestId: id }) });
     });
   }
@@ -107,8 +111,9 @@ class RenderChannel {
   }
 
   /**
-   * A frame for a render request: `{head, body}`. With `base` (the `frame` number the chart
-   * shows), the body may be a patch from it (`head.patch`) instead of the whole SVG.
+   * A frame for a render request: `{head, body, base, superseded}`. With `base` (the `frame`
+   * number the chart shows), the body may be a frame delta from it (`head.patch`) instead of the
+   * whole SVG; `superseded` says a later request of the same chart went out before it came.
    */
   draw(request) {
     const viaFetch = () => {

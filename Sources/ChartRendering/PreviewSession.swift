@@ -13,12 +13,15 @@ package protocol PreviewSources {
 }
 
 /// One chart of a render socket: its last valid request (for `again`), the press it is in,
-/// the other motion playing on it, and the frame it shows (for patches).
+/// the other motion playing on it, and the frames it drew last (for deltas).
 package struct PreviewSession {
     package var request: ChartRequest?
     package var press: TransitionMotion?
     package var playing: MotionPlayback?
-    package var drawn: DrawnFrame?
+    /// The frames drawn last, newest last: a message whose `base` is either gets a delta from it
+    /// (a frame drawn for one request may still be on its way while the page asks the next).
+    package var drawn: [DrawnFrame] = []
+    package static let framesKept = 2
 }
 
 /// A render socket's charts, each with its own session, bounded: at most `maxCharts` of them,
@@ -103,14 +106,16 @@ package struct PreviewSessions {
         let scene = shown?.scene ?? document.scene(state: drawing.state)
         let (svg, elements) = document.recordedSVG(outage(scene, drawing, secondsSinceLastPrice: sources.secondsSinceLastPrice, head: &head))
         frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
-        let frame = DrawnFrame(number: frameNumber, elements: elements)
-        let previous = session.drawn
-        session.drawn = frame
+        let frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: elements)
+        let previous = session.drawn.last { Double($0.number) == said.base }
+        session.drawn = session.drawn.suffix(PreviewSession.framesKept - 1) + [frame]
         head.append(("frame", .number(Double(frameNumber))))
-        if let base = said.base, let previous, Double(previous.number) == base, let patch = previous.patch(to: frame) {
+        if let previous, let delta = previous.delta(to: frame) {
             head.append(("patch", .bool(true)))
-            return (head, patch)
+            return (head, delta.text)
         }
+        // The numbers of its paths come with a whole frame, so that later deltas change them.
+        head += [("p", .number(Double(frame.precision))), ("paths", JSONValueEncoder.encode(frame.paths))]
         return (head, svg)
     }
 

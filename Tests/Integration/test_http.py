@@ -8,6 +8,7 @@ import subprocess
 import threading
 import time
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 import requests
@@ -269,8 +270,13 @@ def test_render_socket_answers_in_order_and_names_bad_fields(server):
         ws.send(json.dumps({"period": "1M", "width": 320, "inactiveLineWidth": 2 + i, "requestId": i, "id": "sock"}))
         opcode, data = ws.receive()
         head, svg = data.decode().split("\n", 1)
-        assert opcode == 1 and json.loads(head) == {"requestId": i, "frame": i + 1}
+        head = json.loads(head)
+        # A whole frame's head brings the numbers of its paths, whole units of 10^-p.
+        assert opcode == 1 and {k: head[k] for k in ("requestId", "frame", "p")} == {"requestId": i, "frame": i + 1, "p": 2}
+        assert set(head) == {"requestId", "frame", "p", "paths"} and head["paths"] and all(len(entry) == 3 for entry in head["paths"])
         assert svg.startswith("<svg") and 'stroke-width="%d"' % (2 + i) in svg and 'id="sock-title"' in svg
+    elements = list(ElementTree.fromstring(svg).iter())  # the places a frame delta names elements by
+    line = next(i for i, e in enumerate(elements) if e.get("id") == "sock-line")
     # With the frame the chart shows as `base`, only what changed travels; `again` repeats the
     # chart's request with only the fields sent.
     ws.send(json.dumps({"again": True, "id": "sock", "inactiveLineWidth": 9, "base": 3, "requestId": "p"}))
@@ -278,7 +284,7 @@ def test_render_socket_answers_in_order_and_names_bad_fields(server):
     head = json.loads(head)
     assert head["patch"] is True and head["frame"] == 4
     patch = json.loads(body)
-    assert ["#sock-line", "stroke-width", "9"] in patch["a"] and patch["d"] == [] and len(body) < 200
+    assert patch["p"] == 2 and [line, "stroke-width", "9"] in patch["a"] and "d" not in patch and len(body) < 200
     ws.send(json.dumps({"again": True, "id": "sock", "base": 1, "requestId": "stale"}))   # not the frame drawn last: the whole SVG
     head, body = ws.receive()[1].decode().split("\n", 1)
     assert "patch" not in json.loads(head) and body.startswith("<svg") and 'stroke-width="9"' in body

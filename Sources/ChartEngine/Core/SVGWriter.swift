@@ -36,8 +36,8 @@ struct SVGWriter {
         else if let parent = open.last { key = parent.key + "/" + String(parent.children) }
         else { key = "" }
         if !open.isEmpty { open[open.count - 1].children += 1 }
+        elements!.append(SVGElementRecord(key: key, name: name, depth: open.count, attributes: attributes, text: nil))
         open.append((key, 0))
-        elements!.append(SVGElementRecord(key: key, name: name, attributes: attributes, text: nil))
     }
 
     mutating func leaf(_ name: String, _ attributes: [(String, String)]) {
@@ -59,9 +59,11 @@ struct SVGWriter {
         close(name)
     }
 
-    /// An element whose attributes may vary per frame; returns after closing it.
-    mutating func element(_ name: String, _ attributes: [(String, Value)]) {
+    /// An element whose attributes may vary per frame; returns after closing it. `path` is the
+    /// first frame's path its `d` was written from, recorded as numbers.
+    mutating func element(_ name: String, _ attributes: [(String, Value)], path: ScenePath? = nil) {
         openElement(name, attributes)
+        if let path, elements != nil { elements![elements!.count - 1].path = FixedPath(path, digits: digits) }
         close(name)
     }
 
@@ -86,15 +88,19 @@ struct SVGWriter {
     }
 }
 
-/// One element as written: `key` finds it again in the drawn document (`#id`, or the parent's
-/// key, `/` and the child's index; the root's key is empty).
+/// One element as written, in document order: `key` finds it again in the drawn document
+/// (`#id`, or the parent's key, `/` and the child's index; the root's key is empty), `depth`
+/// is how many elements enclose it, and `path` holds the numbers its `d` was written from.
 public struct SVGElementRecord: Equatable, Sendable {
     public let key: String
     public let name: String
+    public let depth: Int
     public let attributes: [(String, String)]
     public var text: String?
+    public var path: FixedPath?
 
     public static func == (a: SVGElementRecord, b: SVGElementRecord) -> Bool {
-        a.key == b.key && a.name == b.name && a.text == b.text && a.attributes.elementsEqual(b.attributes, by: { $0 == $1 })
+        a.key == b.key && a.name == b.name && a.depth == b.depth && a.text == b.text && a.path == b.path
+            && a.attributes.elementsEqual(b.attributes, by: { $0 == $1 })
     }
 }

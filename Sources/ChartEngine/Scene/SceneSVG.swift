@@ -58,7 +58,7 @@ public struct SceneSVG {
                 let sharers = primitives.indices.filter { $0 >= i && primitives[$0].path == path }
                 if sharers.count > 1 {
                     let id = elementId(p.id) + "-d"
-                    svg.element("path", [("id", .fixed(id)), ("d", perFrame(i) { $0.path?.svgData(digits: digits) ?? "" })])
+                    svg.element("path", [("id", .fixed(id)), ("d", perFrame(i) { $0.path?.svgData(digits: digits) ?? "" })], path: path)
                     for j in sharers { sharedPath[j] = id }
                 }
             }
@@ -108,12 +108,12 @@ public struct SceneSVG {
             switch p {
             case .area:
                 attributes += [("fill", .fixed("url(#\(gradient[i]!))")), ("opacity", opacity)]
-                svg.element(shape, attributes)
+                svg.element(shape, attributes, path: shape == "path" ? p.path : nil)
             case .stroke(let stroke):
                 attributes += [("fill", "none"), ("stroke", perFrame(i) { if case .stroke(let s) = $0 { s.color } else { stroke.color } }),
                                ("stroke-width", perFrame(i) { if case .stroke(let s) = $0 { svg.num(s.width) } else { "0" } }),
                                ("stroke-linecap", .fixed(stroke.cap)), ("stroke-linejoin", .fixed(stroke.join)), ("opacity", opacity)]
-                svg.element(shape, attributes)
+                svg.element(shape, attributes, path: shape == "path" ? p.path : nil)
             case .segment(let segment):
                 func coordinate(_ key: KeyPath<SceneSegment, Double>) -> SVGWriter.Value {
                     perFrame(i) { if case .segment(let s) = $0 { svg.num(s[keyPath: key]) } else { "0" } }

@@ -1,4 +1,4 @@
-"""Frames as patches: after a press, a scrub and a release travel as patches over the render
+"""Frames as deltas: after a press, a scrub and a release travel as frame deltas over the render
 socket, the chart in the DOM is exactly the engine's scene for the state it shows."""
 import json
 import sys
@@ -61,23 +61,45 @@ def test_patched_frames_equal_the_engines_scene(page, server):
     page.wait_for_timeout(300)
     check_svg_matches_scene(dom_svg(page), scene_for(page, server, progress=0))
     counts = page.evaluate("[window.patched, window.replaced]")
-    assert counts[0] > 10, counts  # the transition's frames were patches, not new documents
-    assert counts[1] <= 4, counts  # whole documents only where the structure changes (press, release)
+    assert counts[0] > 10, counts  # the transition's frames were deltas, not new documents
+    assert counts[1] == 0, counts  # the indicator coming and going travels as elements inserted and removed
 
 
-def test_unit_numbers_round_trip_through_the_patch_writer(page, server):
+def varints(values):
+    """The server's Varints.text: zigzag, five bits a character, the sixth saying another follows."""
+    digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    out = ""
+    for v in values:
+        rest = v * 2 if v >= 0 else -v * 2 - 1
+        while True:
+            low, rest = rest & 31, rest >> 5
+            out += digits[low | (32 if rest else 0)]
+            if not rest:
+                break
+    return out
+
+
+def test_paths_are_written_from_their_numbers_as_the_engine_writes_them(page, server):
     open_page(page, server)
-    result = page.evaluate("""async () => {
-        const { pathNumbers } = await import('/js/frame-patch.js');
-        const samples = ['M0,1.5L-2.25,3C1,2,3,4,5.1,-0.05Z', 'M195,88.93C227.5,104.67,260,120.41,292.5,123.27', ''];
-        return samples.map(d => { const p = pathNumbers(d); return p && p.values; });
-    }""")
-    assert result[0] == [0, 150, -225, 300, 100, 200, 300, 400, 510, -5]
-    assert result[1][:3] == [19500, 8893, 22750]
-    assert result[2] == []
+    values = [0, 150, -225, 300, 100, 200, 300, 400, 510, -5]
+    from_two_before = values[:2] + [values[i] - values[i - 2] for i in range(2, len(values))]
+    result = page.evaluate("""async ([whole, big]) => {
+        const { wholePath, writePath, readChanges } = await import('/js/frame-delta.js');
+        const path = wholePath('MLCZ', whole);
+        return [path.values, writePath(path, 2), writePath(path, 3), writePath(wholePath('M', big), 2),
+                readChanges('.GK', 8), readChanges('CEG', 3), readChanges('CEG', 4), wholePath('ML2', whole)];
+    }""", [varints(from_two_before), varints([-900719925474099, 123456789012345])])
+    assert result[0] == values
+    assert result[1] == "M0,1.5L-2.25,3C1,2,3,4,5.1,-0.05Z"
+    assert result[2] == "M0,0.15L-0.225,0.3C0.1,0.2,0.3,0.4,0.51,-0.005Z"
+    assert result[3] == "M-9007199254740.99,1234567890123.45"
+    assert result[4] == [0, 0, 0, 5, 0, 0, 0, 0]
+    assert result[5] == [1, 2, 3] and result[6] is None  # a change for every number, or none
+    assert result[7] is None  # commands that do not take the numbers sent
     values = [0, -1, 1, 15, -16, 16, 511, -512, 1_000_000, -123456789]
+    assert varints(values) == "ABCefgB-f_fgkh9BpxmvrH"
     decoded = page.evaluate("""async () => {
-        const { readVarints } = await import('/js/frame-patch.js');
+        const { readVarints } = await import('/js/frame-delta.js');
         return readVarints('ABCefgB-f_fgkh9BpxmvrH');
     }""")
     assert decoded == values, decoded
