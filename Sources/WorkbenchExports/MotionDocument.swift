@@ -218,77 +218,66 @@ struct MotionTiming: Encodable {
     }
 }
 
-struct PeriodMotion: Encodable {
-    let style: String, animated: Bool, easing: String, duration: Quantity
+/// A motion besides the press: its own members (`lead`), then its timing's, then the rest, in one object.
+struct TimedMotion<Lead: Encodable, Rest: Encodable>: Encodable {
+    let lead: Lead
     let timing: MotionTiming
-    let reducedMotion: ReducedVariant
-
-    private enum CodingKeys: String, CodingKey { case style, animated, easing, duration, scene, retarget, reducedMotion }
+    let rest: Rest
 
     func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(style, forKey: .style)
-        try c.encode(animated, forKey: .animated)
-        try c.encode(easing, forKey: .easing)
-        try c.encode(duration, forKey: .duration)
+        try lead.encode(to: encoder)
         try timing.encode(to: encoder)
-        try c.encode("PeriodMorph(from: oldModel, to: newModel, builder:).scene(at: progress): progress 0 is the old period's rest picture, 1 the new one's; "
-            + "morph mixes both lines (resampled onto one segment count), the fill, the vertical range and the header's values; "
-            + "crossfade fades the old picture (ids suffixed -from) out under the new one; none shows the new one as progress leaves 0", forKey: .scene)
-        try c.encode("A period chosen while a change is moving: morph.retargeted(to: newModel, at: progress, builder:) starts from where the line is, "
-            + "and progress restarts at 0 with TransitionMotion.started(at:after:duration:easing:), keeping the moving motion's velocity (a spring keeps its momentum).", forKey: .retarget)
-        try c.encode(reducedMotion, forKey: .reducedMotion)
+        try rest.encode(to: encoder)
     }
 }
 
-struct LiveMotion: Encodable {
+/// What a motion is, before its timing: whether it moves, with which easing, for how long.
+struct MotionState: Encodable {
+    let animated: Bool, easing: String, duration: Quantity
+}
+
+/// The period change: its style before its state.
+struct PeriodMotionState: Encodable {
+    let style: String, animated: Bool, easing: String, duration: Quantity
+}
+
+struct PeriodMotionRest: Encodable {
+    let scene = "PeriodMorph(from: oldModel, to: newModel, builder:).scene(at: progress): progress 0 is the old period's rest picture, 1 the new one's; "
+        + "morph mixes both lines (resampled onto one segment count), the fill, the vertical range and the header's values; "
+        + "crossfade fades the old picture (ids suffixed -from) out under the new one; none shows the new one as progress leaves 0"
+    let retarget = "A period chosen while a change is moving: morph.retargeted(to: newModel, at: progress, builder:) starts from where the line is, "
+        + "and progress restarts at 0 with TransitionMotion.started(at:after:duration:easing:), keeping the moving motion's velocity (a spring keeps its momentum)."
+    let reducedMotion: ReducedVariant
+}
+
+struct LiveMotionRest: Encodable {
     struct Flash: Encodable {
         let enabled: Bool, upColor: String, downColor: String, duration: Quantity
         let opacity = "1 when the price arrives, falling linearly to 0 over the flash duration (the header's `flash`)"
     }
 
-    let animated: Bool, easing: String, duration: Quantity
-    let timing: MotionTiming
     let flash: Flash
+    let scene = "LivePriceStep(from: oldModel, to: newModel, state: press, builder:).scene(at: progress, elapsed: seconds): progress 0 is the chart before the price, "
+        + "1 the chart with it; the line's end moves or extends to the price, the vertical range rescales, the header's values count between their ends "
+        + "and its price flashes in the direction's colour; a press keeps its selection on its time (toState)"
     let reducedMotion: ReducedVariant
-
-    private enum CodingKeys: String, CodingKey { case animated, easing, duration, flash, scene, reducedMotion }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(animated, forKey: .animated)
-        try c.encode(easing, forKey: .easing)
-        try c.encode(duration, forKey: .duration)
-        try timing.encode(to: encoder)
-        try c.encode(flash, forKey: .flash)
-        try c.encode("LivePriceStep(from: oldModel, to: newModel, state: press, builder:).scene(at: progress, elapsed: seconds): progress 0 is the chart before the price, "
-            + "1 the chart with it; the line's end moves or extends to the price, the vertical range rescales, the header's values count between their ends "
-            + "and its price flashes in the direction's colour; a press keeps its selection on its time (toState)", forKey: .scene)
-        try c.encode(reducedMotion, forKey: .reducedMotion)
-    }
 }
 
-struct RevealMotion: Encodable {
+/// The reveal: its placeholder and style before its state.
+struct RevealMotionState: Encodable {
     let placeholder: String, style: String, animated: Bool, easing: String, duration: Quantity
-    let timing: MotionTiming
-    let reducedMotion: ReducedVariant
-
-    private enum CodingKeys: String, CodingKey { case placeholder, style, animated, easing, duration, scene, reducedMotion }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(placeholder, forKey: .placeholder)
-        try c.encode(style, forKey: .style)
-        try c.encode(animated, forKey: .animated)
-        try c.encode(easing, forKey: .easing)
-        try c.encode(duration, forKey: .duration)
-        try timing.encode(to: encoder)
-        try c.encode("Reveal(model:, builder:).scene(at: progress): progress 0 is the placeholder (Reveal.placeholder: a flat line at the plot's mid-height or a skeleton band, "
-            + "in the trailing colour, saying \"\(Reveal.loadingMessage)\"), 1 the chart at rest; drawOn widens a clip from the left, fade raises the chart's opacity, "
-            + "none shows it at once; the placeholder fades out meanwhile", forKey: .scene)
-        try c.encode(reducedMotion, forKey: .reducedMotion)
-    }
 }
+
+struct RevealMotionRest: Encodable {
+    let scene = "Reveal(model:, builder:).scene(at: progress): progress 0 is the placeholder (Reveal.placeholder: a flat line at the plot's mid-height or a skeleton band, "
+        + "in the trailing colour, saying \"\(Reveal.loadingMessage)\"), 1 the chart at rest; drawOn widens a clip from the left, fade raises the chart's opacity, "
+        + "none shows it at once; the placeholder fades out meanwhile"
+    let reducedMotion: ReducedVariant
+}
+
+typealias PeriodMotion = TimedMotion<PeriodMotionState, PeriodMotionRest>
+typealias LiveMotion = TimedMotion<MotionState, LiveMotionRest>
+typealias RevealMotion = TimedMotion<RevealMotionState, RevealMotionRest>
 
 struct OutageState: Encodable {
     let staleAfter: Quantity, dimOpacity: Double, message: String

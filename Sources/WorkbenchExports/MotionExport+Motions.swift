@@ -42,22 +42,23 @@ extension MotionExport {
     var live: LiveMotion {
         let animated = style.livePriceDuration > 0
         return LiveMotion(
-            animated: animated, easing: style.livePriceEasing.rawValue, duration: .seconds(animated ? style.livePriceDuration : 0),
+            lead: MotionState(animated: animated, easing: style.livePriceEasing.rawValue, duration: .seconds(animated ? style.livePriceDuration : 0)),
             timing: Self.timing(Self.timed(style, easing: style.livePriceEasing, duration: style.livePriceDuration, animated: animated)),
-            flash: .init(enabled: style.livePriceFlash, upColor: style.livePriceUpColor, downColor: style.livePriceDownColor,
-                         duration: .seconds(style.livePriceFlash ? style.livePriceFlashDuration : 0)),
-            reducedMotion: reducedVariant(style.livePriceReducedMotion, moves: true,
-                                          scene: "LivePriceStep drawn by ChartSceneBuilder(style:, reducedMotion: true): the two pictures crossfade linearly, or the new one at once; no flash timing changes"))
+            rest: LiveMotionRest(
+                flash: .init(enabled: style.livePriceFlash, upColor: style.livePriceUpColor, downColor: style.livePriceDownColor,
+                             duration: .seconds(style.livePriceFlash ? style.livePriceFlashDuration : 0)),
+                reducedMotion: reducedVariant(style.livePriceReducedMotion, moves: true,
+                                              scene: "LivePriceStep drawn by ChartSceneBuilder(style:, reducedMotion: true): the two pictures crossfade linearly, or the new one at once; no flash timing changes")))
     }
 
     var reveal: RevealMotion {
         let animated = style.revealStyle != .none && style.revealDuration > 0
         return RevealMotion(
-            placeholder: style.revealPlaceholder.rawValue, style: style.revealStyle.rawValue, animated: animated,
-            easing: style.revealEasing.rawValue, duration: .seconds(animated ? style.revealDuration : 0),
+            lead: RevealMotionState(placeholder: style.revealPlaceholder.rawValue, style: style.revealStyle.rawValue, animated: animated,
+                                    easing: style.revealEasing.rawValue, duration: .seconds(animated ? style.revealDuration : 0)),
             timing: Self.timing(Self.timed(style, easing: style.revealEasing, duration: style.revealDuration, animated: animated)),
-            reducedMotion: reducedVariant(style.revealReducedMotion, moves: style.revealStyle != .none,
-                                          scene: "Reveal drawn by ChartSceneBuilder(style:, reducedMotion: true): a linear fade, or the chart at once"))
+            rest: RevealMotionRest(reducedMotion: reducedVariant(style.revealReducedMotion, moves: style.revealStyle != .none,
+                                                                 scene: "Reveal drawn by ChartSceneBuilder(style:, reducedMotion: true): a linear fade, or the chart at once")))
     }
 
     var period: PeriodMotion {
@@ -66,13 +67,13 @@ extension MotionExport {
             ? "The engine ends the change at `duration`: a spring tuned by duration and bounce that is still moving then steps onto 1." : nil
         let reducedAnimated = style.periodMorphStyle != .none && style.periodReducedMotion == .crossfade && style.reducedMotionDuration > 0
         return PeriodMotion(
-            style: style.periodMorphStyle.rawValue, animated: animated, easing: style.periodEasing.rawValue,
-            duration: .seconds(animated ? style.periodDuration : 0),
+            lead: PeriodMotionState(style: style.periodMorphStyle.rawValue, animated: animated, easing: style.periodEasing.rawValue,
+                                    duration: .seconds(animated ? style.periodDuration : 0)),
             timing: Self.timing(Self.periodTiming(style), note: note),
-            reducedMotion: ReducedVariant(
+            rest: PeriodMotionRest(reducedMotion: ReducedVariant(
                 style: style.periodMorphStyle == .none ? "none" : style.periodReducedMotion.rawValue, animated: reducedAnimated,
                 duration: .seconds(reducedAnimated ? style.reducedMotionDuration : 0),
-                scene: "PeriodMorph drawn by ChartSceneBuilder(style:, reducedMotion: true): the two rest pictures crossfade linearly, or the new one at once; never a morph"))
+                scene: "PeriodMorph drawn by ChartSceneBuilder(style:, reducedMotion: true): the two rest pictures crossfade linearly, or the new one at once; never a morph")))
     }
 
     var outage: OutageState {
