@@ -12,37 +12,21 @@ struct Quantity: Encodable {
     static func milliseconds(_ seconds: Double) -> Quantity { Quantity(value: (seconds * 1000).rounded(), unit: "ms") }
 }
 
-/// `motion.json` (`chart-workbench.motion`), built by `MotionExport.document(presetName:)`.
-struct MotionDocument: Encodable {
+/// `motion.json` (`chart-workbench.motion`), built by `MotionExport.document(presetName:)`: the
+/// press's state, its curve, then press and release in each platform's terms and the other motions.
+typealias MotionDocument = TimedMotion<PressState, MotionCurve, Motions>
+
+struct PressState: Encodable {
+    let format = "chart-workbench.motion"
+    let version = MotionExport.version
     let preset: String, easing: String, animated: Bool, duration: Quantity
-    let curve: MotionCurve
+}
+
+struct Motions: Encodable {
     let press: PlatformPhase, release: PlatformPhase
     let reducedMotion: ReducedMotion
     let haptics: Haptics
     let period: PeriodMotion, outage: OutageState, live: LiveMotion, reveal: RevealMotion
-
-    private enum CodingKeys: String, CodingKey {
-        case format, version, preset, easing, animated, duration, press, release, reducedMotion, haptics, period, outage, live, reveal
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode("chart-workbench.motion", forKey: .format)
-        try c.encode(MotionExport.version, forKey: .version)
-        try c.encode(preset, forKey: .preset)
-        try c.encode(easing, forKey: .easing)
-        try c.encode(animated, forKey: .animated)
-        try c.encode(duration, forKey: .duration)
-        try curve.encode(to: encoder)
-        try c.encode(press, forKey: .press)
-        try c.encode(release, forKey: .release)
-        try c.encode(reducedMotion, forKey: .reducedMotion)
-        try c.encode(haptics, forKey: .haptics)
-        try c.encode(period, forKey: .period)
-        try c.encode(outage, forKey: .outage)
-        try c.encode(live, forKey: .live)
-        try c.encode(reveal, forKey: .reveal)
-    }
 }
 
 /// The curve's own terms, written into the motion that plays it: `kind`, then `cubicBezier` or `spring`.
@@ -218,10 +202,10 @@ struct MotionTiming: Encodable {
     }
 }
 
-/// A motion besides the press: its own members (`lead`), then its timing's, then the rest, in one object.
-struct TimedMotion<Lead: Encodable, Rest: Encodable>: Encodable {
+/// A motion in one object: its own members (`lead`), then its timing's, then the rest.
+struct TimedMotion<Lead: Encodable, Timing: Encodable, Rest: Encodable>: Encodable {
     let lead: Lead
-    let timing: MotionTiming
+    let timing: Timing
     let rest: Rest
 
     func encode(to encoder: any Encoder) throws {
@@ -275,9 +259,9 @@ struct RevealMotionRest: Encodable {
     let reducedMotion: ReducedVariant
 }
 
-typealias PeriodMotion = TimedMotion<PeriodMotionState, PeriodMotionRest>
-typealias LiveMotion = TimedMotion<MotionState, LiveMotionRest>
-typealias RevealMotion = TimedMotion<RevealMotionState, RevealMotionRest>
+typealias PeriodMotion = TimedMotion<PeriodMotionState, MotionTiming, PeriodMotionRest>
+typealias LiveMotion = TimedMotion<MotionState, MotionTiming, LiveMotionRest>
+typealias RevealMotion = TimedMotion<RevealMotionState, MotionTiming, RevealMotionRest>
 
 struct OutageState: Encodable {
     let staleAfter: Quantity, dimOpacity: Double, message: String

@@ -130,10 +130,11 @@ package struct MotionExport {
     /// The curve, then press and release, then the other motions (MotionExport+Motions.swift).
     func document(presetName: String) -> MotionDocument {
         let phases = phases
-        return MotionDocument(preset: presetName, easing: style.easing.rawValue, animated: style.animationEnabled, duration: .seconds(duration),
-                              curve: motionCurve, press: phases.press, release: phases.release,
-                              reducedMotion: reducedMotion, haptics: haptics,
-                              period: period, outage: outage, live: live, reveal: reveal)
+        return MotionDocument(
+            lead: PressState(preset: presetName, easing: style.easing.rawValue, animated: style.animationEnabled, duration: .seconds(duration)),
+            timing: motionCurve,
+            rest: Motions(press: phases.press, release: phases.release, reducedMotion: reducedMotion, haptics: haptics,
+                          period: period, outage: outage, live: live, reveal: reveal))
     }
 
     var motionCurve: MotionCurve {
