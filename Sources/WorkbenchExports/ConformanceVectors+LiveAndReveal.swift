@@ -14,12 +14,12 @@ extension ConformanceVectors {
         return times.sorted().map { t in (t, t < 0 ? 0 : motion.state(at: t).progress) }
     }
 
-    static func frameJSON(_ time: Double, _ progress: Double, _ scene: ChartScene) -> JSONValue {
-        .object([("time", .number(time)), ("progress", .number(progress)), ("scene", (try? JSONValue.parse(SceneJSON.text(scene))) ?? .null)])
+    static func frame(_ time: Double, _ progress: Double, _ scene: ChartScene) -> Frame {
+        Frame(time: time, progress: progress, scene: SceneJSON.value(scene))
     }
 
     /// A price a minute after the data's end: a small one at rest, one leaving the range during a press, and one under reduced motion.
-    static func liveCases(style: ChartStyle, points: [(Double, Double?)], width: Double, height: Double) -> [JSONValue] {
+    static func liveCases(style: ChartStyle, points: [(Double, Double?)], width: Double, height: Double) -> [LiveCaseVector] {
         let last = points.last(where: { $0.1 != nil })?.1 ?? 100
         let highest = points.compactMap(\.1).max() ?? last
         let cases: [(name: String, price: Double, state: ChartState, reduced: Bool)] = [
@@ -29,22 +29,18 @@ extension ConformanceVectors {
         ]
         let old = PriceSeries(times: points.map { Int64($0.0) }, prices: points.map { $0.1 ?? .nan })
         let tick = (points.last?.0 ?? 0) + 60
-        var played: [JSONValue] = cases.map { c in
+        let pricePoints = points.map(PricePoint.init)
+        var played: [LiveCaseVector] = cases.map { c in
             let builder = ChartSceneBuilder(style: style, reducedMotion: c.reduced)
             let new = PriceSeries(times: points.map { Int64($0.0) } + [Int64(tick)], prices: points.map { $0.1 ?? .nan } + [c.price])
             let step = LivePriceStep(from: ChartModel(series: old, period: .day, style: style, width: width, height: height),
                                      to: ChartModel(series: new, period: .day, style: style, width: width, height: height),
                                      state: c.state, builder: builder)
             let frames = timeline(duration: step.duration, easing: step.easing, until: step.flashDuration).map { t, p in
-                frameJSON(t, p, t < 0 ? step.fromScene : step.scene(at: p, elapsed: t))
+                frame(t, p, t < 0 ? step.fromScene : step.scene(at: p, elapsed: t))
             }
-            return .object([
-                ("name", .string(c.name)), ("motion", .string("live")), ("width", .number(width)), ("height", .number(height)),
-                ("points", .array(points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })),
-                ("period", .string(Period.day.rawValue)), ("price", .array([.number(tick), .number(c.price)])),
-                ("progress", .number(c.state.progress)), ("selection", c.state.selection.map(JSONValue.number) ?? .null),
-                ("reducedMotion", .bool(c.reduced)), ("frames", .array(frames)),
-            ])
+            return LiveCaseVector(name: c.name, width: width, height: height, points: pricePoints, period: Period.day.rawValue, price: [tick, c.price],
+                                  progress: c.state.progress, selection: c.state.selection, reducedMotion: c.reduced, frames: frames)
         }
         // A newer price (`then`: its time, its price, and when it arrives) while the first still
         // steps under a finger: the second step goes on from the frame shown, a spring keeping
@@ -62,27 +58,21 @@ extension ConformanceVectors {
                                        to: ChartModel(series: newer, period: .day, style: style, width: width, height: height), builder: builder)
             let next = TransitionMotion.started(at: arrives, after: motion, duration: second.duration, easing: second.easing)
             let before = timeline(duration: first.duration, easing: first.easing).filter { $0.time < arrives }.map { t, p in
-                frameJSON(t, p, t < 0 ? first.fromScene : first.scene(at: p, elapsed: t))
+                frame(t, p, t < 0 ? first.fromScene : first.scene(at: p, elapsed: t))
             }
             let after = timeline(duration: second.duration, easing: second.easing, until: second.flashDuration).filter { $0.time >= 0 }.map { t, _ in
                 let p = next.state(at: arrives + t).progress
-                return frameJSON(arrives + t, p, second.scene(at: p, elapsed: t))
+                return frame(arrives + t, p, second.scene(at: p, elapsed: t))
             }
-            played.append(.object([
-                ("name", .string("a newer live price while the last steps, pressed")), ("motion", .string("live")),
-                ("width", .number(width)), ("height", .number(height)),
-                ("points", .array(points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })),
-                ("period", .string(Period.day.rawValue)), ("price", .array([.number(tick), .number(last + 40)])),
-                ("then", .array([.number(tick + 60), .number(last - 60), .number(arrives)])),
-                ("progress", .number(press.progress)), ("selection", press.selection.map(JSONValue.number) ?? .null),
-                ("reducedMotion", .bool(false)), ("frames", .array(before + after)),
-            ]))
+            played.append(LiveCaseVector(name: "a newer live price while the last steps, pressed", width: width, height: height, points: pricePoints,
+                                         period: Period.day.rawValue, price: [tick, last + 40], then: [tick + 60, last - 60, arrives],
+                                         progress: press.progress, selection: press.selection, reducedMotion: false, frames: before + after))
         }
         return played
     }
 
     /// The reveal of 1W in the preset's style, each other style and placeholder, and reduced motion.
-    static func revealCases(style: ChartStyle, series: PriceSeries, pointsJSON: JSONValue, width: Double, height: Double) -> [JSONValue] {
+    static func revealCases(style: ChartStyle, series: PriceSeries, points: [PricePoint], width: Double, height: Double) -> [RevealCaseVector] {
         var cases: [(String, [(String, ParameterValue)], Bool)] = [("reveal", [], false), ("reveal, reduced motion", [], true)]
         for kind in RevealStyle.allCases where kind != style.revealStyle {
             cases.append(("reveal as \(kind.rawValue)", [("revealStyle", .text(kind.rawValue))], false))
@@ -94,12 +84,9 @@ extension ConformanceVectors {
             for (key, value) in overrides { try? caseStyle.set(key, value) }
             let reveal = Reveal(model: ChartModel(series: series, period: .week, style: caseStyle, width: width, height: height),
                                 builder: ChartSceneBuilder(style: caseStyle, reducedMotion: reduced))
-            let frames = timeline(duration: reveal.duration, easing: reveal.easing).map { t, p in frameJSON(t, p, reveal.scene(at: p)) }
-            return .object([
-                ("name", .string(name)), ("motion", .string("reveal")), ("width", .number(width)), ("height", .number(height)),
-                ("points", pointsJSON), ("parameters", .object(overrides.map { ($0.0, $0.1.json) })), ("period", .string(Period.week.rawValue)),
-                ("reducedMotion", .bool(reduced)), ("frames", .array(frames)),
-            ])
+            let frames = timeline(duration: reveal.duration, easing: reveal.easing).map { t, p in frame(t, p, reveal.scene(at: p)) }
+            return RevealCaseVector(name: name, width: width, height: height, points: points, parameters: OrderedMembers(overrides.map { ($0.0, $0.1.json) }),
+                                    period: Period.week.rawValue, reducedMotion: reduced, frames: frames)
         }
     }
 }

@@ -89,41 +89,35 @@ extension ConformanceVectors {
         }
     }
 
-    static func motionsJSON(style: ChartStyle, width: Double, height: Double) -> JSONValue {
+    static func motionCases(style: ChartStyle, width: Double, height: Double) -> [MotionCase] {
         let points = motionSeries
         let series = PriceSeries(times: points.map { Int64($0.0) }, prices: points.map { $0.1 ?? .nan })
-        let pointsJSON = JSONValue.array(points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })
-        func sceneJSON(_ scene: ChartScene) -> JSONValue { (try? JSONValue.parse(SceneJSON.text(scene))) ?? .null }
-        var cases: [JSONValue] = []
+        let pricePoints = points.map(PricePoint.init)
+        var cases: [MotionCase] = []
         for c in periodCases(style: style) {
             var caseStyle = style
             for (key, value) in c.overrides { try? caseStyle.set(key, value) }
             let frames = periodFrames(c, style: caseStyle, series: series, width: width, height: height)
-            cases.append(.object([
-                ("name", .string(c.name)), ("motion", .string("period")), ("width", .number(width)), ("height", .number(height)),
-                ("points", pointsJSON), ("parameters", .object(c.overrides.map { ($0.0, $0.1.json) })), ("reducedMotion", .bool(c.reducedMotion)),
-                ("from", .string(c.from.rawValue)),
-                ("events", .array(c.events.map { .object([("time", .number($0.time)), ("period", .string($0.period.rawValue))]) })),
-                ("frames", .array(frames.map { .object([("time", .number($0.time)), ("progress", .number($0.progress)), ("scene", sceneJSON($0.scene))]) })),
-            ]))
+            cases.append(.period(PeriodCaseVector(
+                name: c.name, width: width, height: height, points: pricePoints,
+                parameters: OrderedMembers(c.overrides.map { ($0.0, $0.1.json) }), reducedMotion: c.reducedMotion, from: c.from.rawValue,
+                events: c.events.map { .init(time: $0.time, period: $0.period.rawValue) },
+                frames: frames.map { Frame(time: $0.time, progress: $0.progress, scene: SceneJSON.value($0.scene)) })))
         }
         // The outage state over the rest and the pressed picture: unchanged before the stale time, dimmed with its words from it on.
         let builder = ChartSceneBuilder(style: style)
         let model = ChartModel(series: series, period: .week, style: style, width: width, height: height)
-        var frames: [JSONValue] = []
+        var frames: [OutageCaseVector.Frame] = []
         for seconds in [0, style.outageStaleAfter - 1, style.outageStaleAfter, style.outageStaleAfter * 4] {
             for (progress, selection) in [(0.0, nil), (1.0, 0.37)] as [(Double, Double?)] {
                 let scene = Outage.apply(to: builder(model, ChartState(progress: progress, selection: selection)), secondsSinceLastPrice: seconds, style: style)
-                frames.append(.object([("secondsSinceLastPrice", .number(seconds)), ("progress", .number(progress)),
-                                       ("selection", selection.map(JSONValue.number) ?? .null), ("scene", sceneJSON(scene))]))
+                frames.append(.init(secondsSinceLastPrice: seconds, progress: progress, selection: selection, scene: SceneJSON.value(scene)))
             }
         }
-        cases += liveCases(style: style, points: points, width: width, height: height)
-        cases += revealCases(style: style, series: series, pointsJSON: pointsJSON, width: width, height: height)
-        cases.append(.object([
-            ("name", .string("outage over 1W")), ("motion", .string("outage")), ("width", .number(width)), ("height", .number(height)),
-            ("points", pointsJSON), ("period", .string(Period.week.rawValue)), ("frames", .array(frames)),
-        ]))
-        return .array(cases)
+        cases += liveCases(style: style, points: points, width: width, height: height).map(MotionCase.live)
+        cases += revealCases(style: style, series: series, points: pricePoints, width: width, height: height).map(MotionCase.reveal)
+        cases.append(.outage(OutageCaseVector(name: "outage over 1W", width: width, height: height, points: pricePoints,
+                                              period: Period.week.rawValue, frames: frames)))
+        return cases
     }
 }

@@ -84,25 +84,22 @@ package enum ConformanceVectors {
     }
 
     package static func json(for preset: Preset, width: Double = 390, height: Double = 240) -> JSONValue {
+        JSONValueEncoder.encode(document(for: preset, width: width, height: height))
+    }
+
+    static func document(for preset: Preset, width: Double, height: Double) -> Document {
         let style = preset.style
-        var cases: [JSONValue] = []
+        var cases: [StillCase] = []
         let build = ChartSceneBuilder(style: style)
         let reducedBuild = ChartSceneBuilder(style: style, reducedMotion: true)
         func add(_ name: String, _ input: Input, width: Double, height: Double, progress: Double, selection: Double?, reducedMotion: Bool = false) {
             let model = model(style: style, points: input.points, width: width, height: height)
             let geometry = LineGeometry(model: model, style: style, progress: progress, digits: nil)
-            var fields: [(String, JSONValue)] = [
-                ("name", .string(name)), ("width", .number(width)), ("height", .number(height)),
-                ("points", .array(input.points.map { .array([.number($0.0), $0.1.map(JSONValue.number) ?? .null]) })),
-                ("progress", .number(progress)), ("selection", selection.map(JSONValue.number) ?? .null),
-                ("line", .string(geometry.line)), ("fill", .string(style.fillEnabled ? geometry.fill : "")),
-            ]
-            if reducedMotion { fields.append(("reducedMotion", .bool(true))) }
-            if input.points.count <= sceneInputLimit {
-                let scene = (reducedMotion ? reducedBuild : build)(model, ChartState(progress: progress, selection: selection))
-                fields.append(("scene", (try? JSONValue.parse(SceneJSON.text(scene))) ?? .null))
-            }
-            cases.append(.object(fields))
+            let scene = input.points.count <= sceneInputLimit
+                ? SceneJSON.value((reducedMotion ? reducedBuild : build)(model, ChartState(progress: progress, selection: selection))) : nil
+            cases.append(StillCase(name: name, width: width, height: height, points: input.points.map(PricePoint.init), progress: progress,
+                                   selection: selection, line: geometry.line, fill: style.fillEnabled ? geometry.fill : "",
+                                   reducedMotion: reducedMotion, scene: scene))
         }
         let motion = motionProgress(style: style)
         for input in inputs {
@@ -131,12 +128,7 @@ package enum ConformanceVectors {
         }
         let easing = style.easingFunction
         let ts = (0..<easingSamples).map { Double($0) / Double(easingSamples - 1) }
-        return .object([
-            ("format", .string("chart-workbench.vectors")), ("version", .number(2)),
-            ("preset", preset.json),
-            ("cases", .array(cases)),
-            ("easing", .object([("t", .array(ts.map(JSONValue.number))), ("progress", .array(ts.map { .number(easing($0)) }))])),
-            ("motions", motionsJSON(style: style, width: width, height: height)),
-        ])
+        return Document(preset: preset.json, cases: cases, easing: .init(t: ts, progress: ts.map { easing($0) }),
+                        motions: motionCases(style: style, width: width, height: height))
     }
 }

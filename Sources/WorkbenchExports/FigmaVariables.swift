@@ -28,38 +28,28 @@ package enum FigmaVariables {
 
     /// The preset as a Figma Variables file. The preset has one set of colours for both
     /// backgrounds, so Dark holds the same values as Light.
-    package static func export(_ preset: Preset) -> JSONValue {
-        var variables: [(String, JSONValue)] = []
+    package static func export(_ preset: Preset) -> JSONValue { JSONValueEncoder.encode(file(preset)) }
+
+    static func file(_ preset: Preset) -> File {
+        var variables = OrderedMembers<Variable>()
         for (i, d) in definitions.enumerated() {
             let id = "VariableID:1:\(i + 2)"
-            let value: JSONValue, type: String
+            let value: Value
             switch d.value(in: preset.style) {
             case .text(let hex):
                 let c = TokensExport.components(hex)
-                value = .object([("r", .number(c[0])), ("g", .number(c[1])), ("b", .number(c[2])), ("a", .number(1))])
-                type = "COLOR"
+                value = .color(r: c[0], g: c[1], b: c[2])
             case .number(let v):
-                value = .number(v)
-                type = "FLOAT"
+                value = .float(v)
             default: continue
             }
-            variables.append((id, .object([
-                ("id", .string(id)), ("name", .string(variableName(d))), ("key", .string(d.key)),
-                ("variableCollectionId", .string(collectionID)), ("resolvedType", .string(type)),
-                ("valuesByMode", .object([(lightMode, value), (darkMode, value)])),
-                ("remote", .bool(false)), ("description", .string(d.help)), ("hiddenFromPublishing", .bool(false)),
-                ("scopes", .array([.string("ALL_SCOPES")])), ("codeSyntax", .object([])),
-            ])))
+            variables.set(id, Variable(id: id, name: variableName(d), key: d.key, variableCollectionId: collectionID, resolvedType: value.resolvedType,
+                                       valuesByMode: OrderedMembers([(lightMode, value), (darkMode, value)]), description: d.help))
         }
-        let collection: JSONValue = .object([
-            ("id", .string(collectionID)), ("name", .string("Chart \u{2013} " + preset.name)), ("key", .string("chart")),
-            ("modes", .array([.object([("modeId", .string(lightMode)), ("name", .string("Light"))]),
-                              .object([("modeId", .string(darkMode)), ("name", .string("Dark"))])])),
-            ("defaultModeId", .string(lightMode)), ("remote", .bool(false)), ("hiddenFromPublishing", .bool(false)),
-            ("variableIds", .array(variables.map { .string($0.0) })),
-        ])
-        return .object([("status", .number(200)), ("error", .bool(false)),
-                        ("meta", .object([("variableCollections", .object([(collectionID, collection)])), ("variables", .object(variables))]))])
+        let collection = Collection(id: collectionID, name: "Chart \u{2013} " + preset.name, key: "chart",
+                                    modes: [Mode(modeId: lightMode, name: "Light"), Mode(modeId: darkMode, name: "Dark")],
+                                    defaultModeId: lightMode, variableIds: variables.members.map(\.0))
+        return File(meta: .init(variableCollections: OrderedMembers([(collectionID, collection)]), variables: variables))
     }
 
     // MARK: Import
@@ -86,18 +76,7 @@ package enum FigmaVariables {
         /// The preset with the changes made.
         package var result: Preset
 
-        package var json: JSONValue {
-            .object([
-                ("changes", .array(changes.map { c in
-                    .object([("key", .string(c.key)), ("variable", .string(c.variable)),
-                             ("label", .string(ParameterDefinition.named(c.key)?.label ?? c.key)),
-                             ("from", c.from.json), ("to", c.to.json)])
-                })),
-                ("unchanged", .array(unchanged.map(JSONValue.string))),
-                ("notes", .array(notes.map(JSONValue.string))),
-                ("ignored", .array(ignored.map(JSONValue.string))),
-            ])
-        }
+        package var json: JSONValue { JSONValueEncoder.encode(Answer(self)) }
 
         /// Lines for the terminal.
         package var lines: [String] {

@@ -122,159 +122,106 @@ package struct MotionExport {
         }
     }
 
-    // MARK: JSON
+    // MARK: motion.json
 
-    private static func seconds(_ v: Double) -> JSONValue { .object([("value", .number(v)), ("unit", .string("s"))]) }
+    /// `motion.json` (and the tokens' `$extensions`) as JSON.
+    package func json(presetName: String) -> JSONValue { JSONValueEncoder.encode(document(presetName: presetName)) }
 
-    /// `motion.json` (and the tokens' `$extensions`): the curve, then press and release, then the
-    /// other motions (`timingOnly`: the press's timing alone, as the period change reuses it).
-    package func json(presetName: String, timingOnly: Bool = false) -> JSONValue {
-        let css = cssTimingFunction()
+    /// The curve, then press and release, then the other motions (MotionExport+Motions.swift).
+    func document(presetName: String) -> MotionDocument {
+        let phases = phases
+        return MotionDocument(
+            lead: PressState(preset: presetName, easing: style.easing.rawValue, animated: style.animationEnabled, duration: .seconds(duration)),
+            timing: motionCurve,
+            rest: Motions(press: phases.press, release: phases.release, reducedMotion: reducedMotion, haptics: haptics,
+                          period: period, outage: outage, live: live, reveal: reveal))
+    }
+
+    var motionCurve: MotionCurve {
+        switch curve {
+        case .bezier(let b): .bezier(b)
+        case .spring: .spring(SpringModel(spring!))
+        }
+    }
+
+    /// The press (0 → 1) and the release (1 → 0) in each platform's terms.
+    var phases: (press: PlatformPhase, release: PlatformPhase) {
+        let timing = cssTimingFunction()
         let cssDuration = NumberText.format(duration * 1000, digits: 3) + "ms"
-        var pairs: [(String, JSONValue)] = [
-            ("format", .string("chart-workbench.motion")), ("version", .number(Double(Self.version))),
-            ("preset", .string(presetName)),
-            ("easing", .string(style.easing.rawValue)),
-            ("animated", .bool(style.animationEnabled)),
-            ("duration", Self.seconds(duration)),
-        ]
         switch curve {
         case .bezier(let b):
-            pairs.append(("kind", .string("cubicBezier")))
-            pairs.append(("cubicBezier", .array(b.map(JSONValue.number))))
-            let list = b.map { NumberText.shortest($0) }.joined(separator: ", ")
-            let points = "CGPoint(x: \(NumberText.shortest(b[0])), y: \(NumberText.shortest(b[1]))), controlPoint2: CGPoint(x: \(NumberText.shortest(b[2])), y: \(NumberText.shortest(b[3])))"
-            let fl = b.map(Self.floatLiteral).joined(separator: ", ")
-            let d = NumberText.shortest(duration)
-            let controlPoints = JSONValue.array(b.map(JSONValue.number))
-            func phase(from: Double, to: Double) -> JSONValue {
-                .object([
-                    ("from", .number(from)), ("to", .number(to)),
-                    ("swiftui", .object([("code", .string(".timingCurve(\(list), duration: \(d))")),
-                                         ("timingCurve", .object([("controlPoints", controlPoints), ("duration", .number(duration))]))])),
-                    ("uikit", .object([("code", .string("UIViewPropertyAnimator(duration: \(d), timingParameters: UICubicTimingParameters(controlPoint1: \(points)))")),
-                                       ("controlPoint1", .object([("x", .number(b[0])), ("y", .number(b[1]))])),
-                                       ("controlPoint2", .object([("x", .number(b[2])), ("y", .number(b[3]))])),
-                                       ("duration", .number(duration)),
-                                       ("coreAnimation", .string("CAMediaTimingFunction(controlPoints: \(list))"))])),
-                    ("compose", .object([("code", .string("animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(durationMillis), easing = CubicBezierEasing(\(fl))))")),
-                                         ("cubicBezierEasing", controlPoints),
-                                         ("durationMillis", .number(Double(durationMillis)))])),
-                    ("css", .object([("animation-timing-function", .string(css.text)), ("animation-duration", .string(cssDuration))])),
-                ])
-            }
-            pairs.append(("press", phase(from: 0, to: 1)))
-            pairs.append(("release", phase(from: 1, to: 0)))
+            let css = CSSTiming(timingFunction: timing.text, duration: cssDuration)
+            return (.bezier(bezierPhase(b, from: 0, to: 1, css: css)), .bezier(bezierPhase(b, from: 1, to: 0, css: css)))
         case .spring:
-            let s = spring!
-            let n = { (v: Double) in NumberText.shortest(v) }
-            pairs.append(("kind", .string("spring")))
-            pairs.append(("spring", .object([
-                ("model", .string("mass 1: x'' = -stiffness·(x - target) - damping·x'; from rest the velocity is initialVelocity times the distance, toward the target")),
-                ("dampingRatio", .number(s.dampingRatio)), ("naturalFrequency", .number(s.naturalFrequency)),
-                ("mass", .number(1)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                ("initialVelocity", .number(s.velocity)), ("velocityUnit", .string("distances per second")),
-                ("perceptualDuration", .number(s.perceptualDuration)), ("bounce", .number(s.bounce)),
-                ("settleThreshold", .number(0.001)),
-            ])))
-            func phase(from: Double, to: Double) -> JSONValue {
-                // Compose's velocity is in value units per second: a release runs toward 0, so it is negative.
-                let composeVelocity = s.composeVelocity * (to - from)
-                let cf = Self.floatLiteral
-                return .object([
-                    ("from", .number(from)), ("to", .number(to)),
-                    ("swiftui", .object([
-                        ("code", .string(".interpolatingSpring(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: \(n(s.velocity)))")),
-                        ("interpolatingSpring", .object([("mass", .number(1)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                                                         ("initialVelocity", .number(s.velocity))])),
-                        ("durationBounce", .object([("code", .string(".interpolatingSpring(duration: \(n(s.perceptualDuration)), bounce: \(n(s.bounce)), initialVelocity: \(n(s.velocity)))")),
-                                                    ("duration", .number(s.perceptualDuration)), ("bounce", .number(s.bounce)),
-                                                    ("initialVelocity", .number(s.velocity))])),
-                        ("velocityUnit", .string("distances per second, toward the target")),
-                    ])),
-                    ("uikit", .object([
-                        ("code", .string("UIViewPropertyAnimator(duration: \(n(duration)), timingParameters: UISpringTimingParameters(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: CGVector(dx: \(n(s.velocity)), dy: 0)))")),
-                        ("springTimingParameters", .object([("mass", .number(1)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                                                            ("initialVelocity", .object([("dx", .number(s.velocity)), ("dy", .number(0))]))])),
-                        ("velocityUnit", .string("distances per second, toward the target")),
-                        ("note", .string("The animator computes its own duration from these parameters. UIView.animate(withDuration:usingSpringWithDamping:initialSpringVelocity:) picks its stiffness from the duration in an undocumented way: not recommended.")),
-                    ])),
-                    ("compose", .object([
-                        ("code", .string("animatable.animateTo(\(Self.floatLiteral(to)), spring(dampingRatio = \(cf(s.composeDampingRatio)), stiffness = \(cf(s.composeStiffness)), visibilityThreshold = \(cf(Self.composeVisibilityThreshold))), initialVelocity = \(cf(composeVelocity)))")),
-                        ("dampingRatio", .number(s.composeDampingRatio)), ("stiffness", .number(s.composeStiffness)),
-                        ("visibilityThreshold", .number(Self.composeVisibilityThreshold)),
-                        ("initialVelocity", .number(composeVelocity)), ("velocityUnit", .string("progress per second")),
-                        ("note", .string("Pass the visibilityThreshold: with the default (0.01) Compose stops the spring early and snaps.")),
-                    ])),
-                    ("css", .object([("animation-timing-function", .string(css.text)), ("animation-duration", .string(cssDuration)),
-                                     ("stops", .number(Double(css.stops)))])),
-                ])
-            }
-            pairs.append(("press", phase(from: 0, to: 1)))
-            pairs.append(("release", phase(from: 1, to: 0)))
+            let css = CSSTiming(timingFunction: timing.text, duration: cssDuration, stops: timing.stops)
+            return (.spring(springPhase(spring!, from: 0, to: 1, css: css)), .spring(springPhase(spring!, from: 1, to: 0, css: css)))
         }
-        pairs.append(("reducedMotion", reducedMotionJSON))
-        pairs.append(("haptics", hapticsJSON))
-        if !timingOnly {
-            pairs.append(("period", periodJSON(presetName: presetName)))
-            pairs.append(("outage", outageJSON))
-            pairs.append(("live", liveJSON(presetName: presetName)))
-            pairs.append(("reveal", revealJSON(presetName: presetName)))
-        }
-        return .object(pairs)
+    }
+
+    private func bezierPhase(_ b: [Double], from: Double, to: Double, css: CSSTiming) -> BezierPhase {
+        let list = b.map { NumberText.shortest($0) }.joined(separator: ", ")
+        let points = "CGPoint(x: \(NumberText.shortest(b[0])), y: \(NumberText.shortest(b[1]))), controlPoint2: CGPoint(x: \(NumberText.shortest(b[2])), y: \(NumberText.shortest(b[3])))"
+        let fl = b.map(Self.floatLiteral).joined(separator: ", ")
+        let d = NumberText.shortest(duration)
+        return BezierPhase(
+            from: from, to: to,
+            swiftui: .init(code: ".timingCurve(\(list), duration: \(d))", timingCurve: .init(controlPoints: b, duration: duration)),
+            uikit: .init(code: "UIViewPropertyAnimator(duration: \(d), timingParameters: UICubicTimingParameters(controlPoint1: \(points)))",
+                         controlPoint1: .init(x: b[0], y: b[1]), controlPoint2: .init(x: b[2], y: b[3]), duration: duration,
+                         coreAnimation: "CAMediaTimingFunction(controlPoints: \(list))"),
+            compose: .init(code: "animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(durationMillis), easing = CubicBezierEasing(\(fl))))",
+                           cubicBezierEasing: b, durationMillis: durationMillis),
+            css: css)
+    }
+
+    private func springPhase(_ s: SpringTerms, from: Double, to: Double, css: CSSTiming) -> SpringPhase {
+        let n = { (v: Double) in NumberText.shortest(v) }
+        let cf = Self.floatLiteral
+        // Compose's velocity is in value units per second: a release runs toward 0, so it is negative.
+        let composeVelocity = s.composeVelocity * (to - from)
+        return SpringPhase(
+            from: from, to: to,
+            swiftui: .init(code: ".interpolatingSpring(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: \(n(s.velocity)))",
+                           interpolatingSpring: .init(stiffness: s.stiffness, damping: s.damping, initialVelocity: s.velocity),
+                           durationBounce: .init(code: ".interpolatingSpring(duration: \(n(s.perceptualDuration)), bounce: \(n(s.bounce)), initialVelocity: \(n(s.velocity)))",
+                                                 duration: s.perceptualDuration, bounce: s.bounce, initialVelocity: s.velocity)),
+            uikit: .init(code: "UIViewPropertyAnimator(duration: \(n(duration)), timingParameters: UISpringTimingParameters(mass: 1, stiffness: \(n(s.stiffness)), damping: \(n(s.damping)), initialVelocity: CGVector(dx: \(n(s.velocity)), dy: 0)))",
+                         springTimingParameters: .init(stiffness: s.stiffness, damping: s.damping, initialVelocity: .init(dx: s.velocity))),
+            compose: .init(code: "animatable.animateTo(\(Self.floatLiteral(to)), spring(dampingRatio = \(cf(s.composeDampingRatio)), stiffness = \(cf(s.composeStiffness)), visibilityThreshold = \(cf(Self.composeVisibilityThreshold))), initialVelocity = \(cf(composeVelocity)))",
+                           dampingRatio: s.composeDampingRatio, stiffness: s.composeStiffness,
+                           visibilityThreshold: Self.composeVisibilityThreshold, initialVelocity: composeVelocity),
+            css: css)
     }
 
     /// The variant played when the viewer asks for reduced motion: linear (never a spring, never
     /// an overshoot) over `reducedMotionDuration`, drawn as a crossfade of the two pictures, or
     /// no animation; and how each platform tells that the viewer asks for it.
-    package var reducedMotionJSON: JSONValue {
+    var reducedMotion: ReducedMotion {
         let reduced = style.reducedMotionVariant
         let animated = reduced.animationEnabled
         let d = animated ? reduced.animationDuration : 0
         let millis = Int((d * 1000).rounded())
         let text = NumberText.shortest(d)
-        func phase(from: Double, to: Double) -> JSONValue {
-            .object([
-                ("from", .number(from)), ("to", .number(to)),
-                ("swiftui", .object([("code", .string(animated ? ".linear(duration: \(text))" : "nil (withTransaction(Transaction(animation: nil)))"))])),
-                ("uikit", .object([("code", .string(animated ? "UIViewPropertyAnimator(duration: \(text), curve: .linear)" : "no animation: set the state at once"))])),
-                ("compose", .object([("code", .string(animated ? "animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(millis), easing = LinearEasing))"
-                                                                  : "animatable.snapTo(\(Self.floatLiteral(to)))")),
-                                     ("durationMillis", .number(Double(millis)))])),
-                ("css", .object([("animation-timing-function", .string("linear")),
-                                 ("animation-duration", .string(NumberText.format(d * 1000, digits: 3) + "ms"))])),
-            ])
+        func phase(from: Double, to: Double) -> ReducedMotion.Phase {
+            ReducedMotion.Phase(
+                from: from, to: to,
+                swiftui: PlatformCode(code: animated ? ".linear(duration: \(text))" : "nil (withTransaction(Transaction(animation: nil)))"),
+                uikit: PlatformCode(code: animated ? "UIViewPropertyAnimator(duration: \(text), curve: .linear)" : "no animation: set the state at once"),
+                compose: .init(code: animated ? "animatable.animateTo(\(Self.floatLiteral(to)), tween(durationMillis = \(millis), easing = LinearEasing))"
+                                              : "animatable.snapTo(\(Self.floatLiteral(to)))",
+                               durationMillis: millis),
+                css: CSSTiming(timingFunction: "linear", duration: NumberText.format(d * 1000, digits: 3) + "ms"))
         }
-        return .object([
-            ("style", .string(style.reducedMotionStyle.rawValue)),
-            ("animated", .bool(animated)),
-            ("easing", .string("linear")),
-            ("duration", Self.seconds(d)),
-            ("scene", .string(animated
+        return ReducedMotion(
+            style: style.reducedMotionStyle.rawValue, animated: animated, duration: .seconds(d),
+            scene: animated
                 ? "crossfade: between the states the rest picture fades out (opacity 1 − p) under the pressed picture fading in (p); the line never morphs: ChartSceneBuilder(style:, reducedMotion: true)"
-                : "none: the pressed picture as soon as progress leaves 0 (ChartSceneBuilder(style:, reducedMotion: true))")),
-            ("when", .object([
-                ("swiftui", .string("@Environment(\\.accessibilityReduceMotion)")),
-                ("uikit", .string("UIAccessibility.isReduceMotionEnabled")),
-                ("android", .string("Settings.Global.getFloat(contentResolver, Settings.Global.ANIMATOR_DURATION_SCALE, 1f) == 0f")),
-                ("css", .string("@media (prefers-reduced-motion: reduce)")),
-                ("web", .string("matchMedia('(prefers-reduced-motion: reduce)').matches")),
-            ])),
-            ("press", phase(from: 0, to: 1)),
-            ("release", phase(from: 1, to: 0)),
-        ])
+                : "none: the pressed picture as soon as progress leaves 0 (ChartSceneBuilder(style:, reducedMotion: true))",
+            press: phase(from: 0, to: 1), release: phase(from: 1, to: 0))
     }
 
     /// The selection tick while scrubbing, in each platform's terms (`HapticTicker` decides when).
-    package var hapticsJSON: JSONValue {
-        .object([
-            ("style", .string(style.haptics.rawValue)),
-            ("minInterval", .object([("value", .number(style.hapticsMinInterval)), ("unit", .string("ms"))])),
-            ("when", .string("each time the selection moves to another price point while pressing, at most once per minInterval (HapticTicker)")),
-            ("ios", .string("UISelectionFeedbackGenerator().selectionChanged()")),
-            ("compose", .string("LocalHapticFeedback.current.performHapticFeedback(HapticFeedbackType.TextHandleMove)")),
-            ("android", .string("view.performHapticFeedback(HapticFeedbackConstants.CLOCK_TICK)")),
-            ("web", .string("navigator.vibrate(5)")),
-        ])
+    var haptics: Haptics {
+        Haptics(style: style.haptics.rawValue, minInterval: Quantity(value: style.hapticsMinInterval, unit: "ms"))
     }
 }

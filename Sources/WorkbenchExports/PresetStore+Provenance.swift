@@ -53,8 +53,12 @@ extension PresetStore {
     package static let chainFact = "chain"
 
     package static func chainJSON(_ position: ChainPosition) -> JSONValue {
-        .object([("index", .number(Double(position.revision.index))), ("entryHash", .string(position.revision.entryHash)),
-                 ("headIndex", .number(Double(position.head.index))), ("headHash", .string(position.head.entryHash))])
+        JSONValueEncoder.encode(ChainFact(index: position.revision.index, entryHash: position.revision.entryHash,
+                                          headIndex: position.head.index, headHash: position.head.entryHash))
+    }
+
+    private struct ChainFact: Encodable {
+        let index: Int64, entryHash: String, headIndex: Int64, headHash: String
     }
 
     package static func chainPosition(_ json: JSONValue) -> ChainPosition? {

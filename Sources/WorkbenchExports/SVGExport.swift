@@ -12,7 +12,7 @@ package enum SVGExport {
 
     /// The view an SVG was drawn at: a signed fact of an SVG exported from the page (key
     /// `svgView`), so `workbench verify` draws it again the same size, period and background.
-    package struct View: Equatable, Sendable {
+    package struct View: Equatable, Sendable, Encodable {
         package static let key = "svgView"
         package var width = 390.0, height = 240.0, period = Period.year, background = Background.light
 
@@ -20,10 +20,7 @@ package enum SVGExport {
             self.width = width; self.height = height; self.period = period; self.background = background
         }
 
-        package var json: JSONValue {
-            .object([("width", .number(width)), ("height", .number(height)), ("period", .string(period.rawValue)),
-                     ("background", .string(background.rawValue))])
-        }
+        package var json: JSONValue { JSONValueEncoder.encode(self) }
 
         /// The view a block states, within the sizes the page may ask for; nil when it states none or another.
         package init?(json: JSONValue) {
@@ -31,6 +28,16 @@ package enum SVGExport {
                   (60...3000).contains(height), let period = json["period"]?.stringValue.flatMap(Period.init(rawValue:)),
                   let background = json["background"]?.stringValue.flatMap(Background.init(rawValue:)) else { return nil }
             self.init(width: width, height: height, period: period, background: background)
+        }
+
+        private enum CodingKeys: String, CodingKey { case width, height, period, background }
+
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(width, forKey: .width)
+            try c.encode(height, forKey: .height)
+            try c.encode(period.rawValue, forKey: .period)
+            try c.encode(background.rawValue, forKey: .background)
         }
     }
 

@@ -14,3 +14,8 @@ package enum SceneJSON {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension SceneJSON {
+    /// The scene as a JSON value, keys sorted as in its text, to place inside another document.
+    static func value(_ scene: ChartScene) -> JSONValue { (try? JSONValue.parse(text(scene))) ?? .null }
+}

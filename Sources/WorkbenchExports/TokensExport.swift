@@ -13,136 +13,101 @@ package struct TokensExport {
     package static let resolverVersion = "2025.10"
     package let preset: Preset
 
-    package var json: JSONValue {
-        let title = "Chart style \u{201C}\(preset.name)\u{201D} from Chart Workbench"
-        let set = JSONValue.object([("description", .string("Every parameter of the preset.")), ("sources", .array([baseTokens]))])
-        let theme = JSONValue.object([
-            ("description", .string("The colours on a light and on a dark background. The preset has one set of colours, drawn on both backgrounds (the readability check measures them against both), so both contexts carry the same values; a dark value imported from Figma is reported, not applied (docs/tokens.md).")),
-            ("contexts", .object([("light", .array([colourTokens])), ("dark", .array([colourTokens]))])),
-            ("default", .string("light")),
-        ])
-        let motion = JSONValue.object([
-            ("description", .string("The press transition as the app plays it (full) and when the viewer asks for reduced motion (reduced).")),
-            ("contexts", .object([("full", .array([fullMotion])), ("reduced", .array([reducedMotion]))])),
-            ("default", .string("full")),
-        ])
-        return .object([
-            ("name", .string(title)),
-            ("version", .string(Self.resolverVersion)),
-            ("description", .string(title + ": resolve it with theme light or dark and motion full or reduced.")),
-            ("sets", .object([("chart", set)])),
-            ("modifiers", .object([("theme", theme), ("motion", motion)])),
-            ("resolutionOrder", .array(["#/sets/chart", "#/modifiers/theme", "#/modifiers/motion"].map { .object([("$ref", .string($0))]) })),
-        ])
-    }
+    package var json: JSONValue { JSONValueEncoder.encode(document) }
 
-    /// A colour token of `hex`.
-    static func colourToken(_ hex: String, description: String) -> JSONValue {
-        .object([("$type", .string("color")),
-                 ("$value", .object([("colorSpace", .string("srgb")), ("components", .array(components(hex).map(JSONValue.number))),
-                                     ("hex", .string(hex))])),
-                 ("$description", .string(description))])
+    var document: TokenResolver {
+        let title = "Chart style \u{201C}\(preset.name)\u{201D} from Chart Workbench"
+        let colours = TokenSource(chart: colourTokens)
+        let theme = TokenResolver.Modifier(
+            description: "The colours on a light and on a dark background. The preset has one set of colours, drawn on both backgrounds (the readability check measures them against both), so both contexts carry the same values; a dark value imported from Figma is reported, not applied (docs/tokens.md).",
+            contexts: OrderedMembers([("light", [colours]), ("dark", [colours])]), default: "light")
+        let motion = TokenResolver.Modifier(
+            description: "The press transition as the app plays it (full) and when the viewer asks for reduced motion (reduced).",
+            contexts: OrderedMembers([("full", [TokenSource(chart: fullMotion)]), ("reduced", [TokenSource(chart: reducedMotion)])]), default: "full")
+        return TokenResolver(
+            name: title, version: Self.resolverVersion,
+            description: title + ": resolve it with theme light or dark and motion full or reduced.",
+            sets: .init(chart: .init(description: "Every parameter of the preset.", sources: [baseTokens])),
+            modifiers: .init(theme: theme, motion: motion),
+            resolutionOrder: ["#/sets/chart", "#/modifiers/theme", "#/modifiers/motion"].map(TokenResolver.Reference.init(ref:)))
     }
 
     /// The colour parameters, in their groups (the `theme` contexts).
-    var colourTokens: JSONValue {
-        var groups: [(String, [(String, JSONValue)])] = []
+    var colourTokens: ChartTokens {
+        var tokens = ChartTokens()
         for d in ChartStyle.definitions {
             guard case .color = d.kind, case .text(let hex) = d.value(in: preset.style) else { continue }
-            let token = Self.colourToken(hex, description: d.help.isEmpty ? d.label : d.help)
-            if let i = groups.firstIndex(where: { $0.0 == d.group.lowercased() }) { groups[i].1.append((d.key, token)) }
-            else { groups.append((d.group.lowercased(), [(d.key, token)])) }
+            tokens.add(.colour(hex, description: d.help.isEmpty ? d.label : d.help), named: d.key, in: d.group.lowercased())
         }
-        return .object([("chart", .object(groups.map { ($0.0, JSONValue.object($0.1)) }))])
+        return tokens
     }
 
     /// The press transition: a DTCG `transition` whose parts alias the duration and curve tokens
     /// when the easing is a Bézier; a spring, which DTCG has no type for (design-tokens/community-group#429),
     /// as its settling `duration` and the spring's terms under `$extensions`.
-    var fullMotion: JSONValue {
+    var fullMotion: ChartTokens {
         let m = MotionExport(style: preset.style)
-        let press: (String, JSONValue)
+        var tokens = ChartTokens()
         if let s = m.spring {
-            let spring: JSONValue = .object([
-                ("dampingRatio", .number(s.dampingRatio)), ("stiffness", .number(s.stiffness)), ("damping", .number(s.damping)),
-                ("mass", .number(1)), ("initialVelocity", .number(s.velocity)), ("perceptualDuration", .number(s.perceptualDuration)),
-                ("bounce", .number(s.bounce)), ("settleDuration", Self.milliseconds(m.duration)),
-            ])
-            press = ("pressSettle", .object([("$type", .string("duration")), ("$value", Self.milliseconds(m.duration)),
-                                             ("$description", .string("The spring settles within 0.1 % after this long; the spring itself is in $extensions.")),
-                                             ("$extensions", .object([(Self.extensionKey, .object([("spring", spring)]))]))]))
+            let spring = DesignToken.SpringTerms(dampingRatio: s.dampingRatio, stiffness: s.stiffness, damping: s.damping, initialVelocity: s.velocity,
+                                                 perceptualDuration: s.perceptualDuration, bounce: s.bounce, settleDuration: .milliseconds(m.duration))
+            tokens.add(DesignToken(value: .duration(.milliseconds(m.duration)),
+                                   description: "The spring settles within 0.1 % after this long; the spring itself is in $extensions.",
+                                   extensions: WorkbenchExtensions(content: .spring(spring))),
+                       named: "pressSettle", in: "motion")
         } else {
-            press = ("press", .object([("$type", .string("transition")),
-                                       ("$value", .object([("duration", .string("{chart.animation.animationDuration}")),
-                                                           ("delay", .object([("value", .number(0)), ("unit", .string("ms"))])),
-                                                           ("timingFunction", .string("{chart.animation.easingCurve}"))])),
-                                       ("$description", .string("Into the pressed state; the release plays the same curve back."))]))
+            let transition = DesignToken.Transition(duration: .alias("{chart.animation.animationDuration}"), timingFunction: .alias("{chart.animation.easingCurve}"))
+            tokens.add(DesignToken(value: .transition(transition), description: "Into the pressed state; the release plays the same curve back."),
+                       named: "press", in: "motion")
         }
-        return .object([("chart", .object([("motion", .object([press]))]))])
+        return tokens
     }
 
     /// Reduced motion: a linear crossfade over `reducedMotionDuration`, or none (0 ms).
-    var reducedMotion: JSONValue {
+    var reducedMotion: ChartTokens {
         let style = preset.style
         let seconds = style.reducedMotionStyle == .crossfade ? style.reducedMotionDuration : 0
-        let token: JSONValue = .object([("$type", .string("transition")),
-                                        ("$value", .object([("duration", Self.milliseconds(seconds)),
-                                                            ("delay", .object([("value", .number(0)), ("unit", .string("ms"))])),
-                                                            ("timingFunction", .array([0, 0, 1, 1].map(JSONValue.number)))])),
-                                        ("$description", .string(style.reducedMotionStyle == .crossfade
-                                            ? "Reduced motion: the rest and pressed pictures crossfade, linear, never overshooting."
-                                            : "Reduced motion: the chart switches at once.")),
-                                        ("$extensions", .object([(Self.extensionKey, .object([("reducedMotionStyle", .string(style.reducedMotionStyle.rawValue))]))]))])
-        return .object([("chart", .object([("motion", .object([("press", token)]))]))])
-    }
-
-    static func milliseconds(_ seconds: Double) -> JSONValue {
-        .object([("value", .number((seconds * 1000).rounded())), ("unit", .string("ms"))])
+        let transition = DesignToken.Transition(duration: .literal(.milliseconds(seconds)), timingFunction: .literal([0, 0, 1, 1]))
+        var tokens = ChartTokens()
+        tokens.add(DesignToken(value: .transition(transition),
+                               description: style.reducedMotionStyle == .crossfade
+                                   ? "Reduced motion: the rest and pressed pictures crossfade, linear, never overshooting."
+                                   : "Reduced motion: the chart switches at once.",
+                               extensions: WorkbenchExtensions(content: .reducedMotionStyle(style.reducedMotionStyle.rawValue))),
+                   named: "press", in: "motion")
+        return tokens
     }
 
     /// The token tree of every parameter (the set `chart`).
-    package var baseTokens: JSONValue {
+    var baseTokens: TokenSource {
         let style = preset.style
-        var groups: [(String, [(String, JSONValue)])] = []
-        var extensions: [(String, JSONValue)] = []
-        func add(_ group: String, _ key: String, _ token: JSONValue) {
-            if let i = groups.firstIndex(where: { $0.0 == group }) { groups[i].1.append((key, token)) } else { groups.append((group, [(key, token)])) }
-        }
+        var tokens = ChartTokens()
+        var untyped: [(String, JSONValue)] = []
         for d in ChartStyle.definitions {
             let group = d.group.lowercased()
-            let value = d.value(in: style)
-            let description: [(String, JSONValue)] = [("$description", .string(d.help.isEmpty ? d.label : d.help))]
-            switch (d.kind, value) {
+            let description = d.help.isEmpty ? d.label : d.help
+            switch (d.kind, d.value(in: style)) {
             case (.number(_, _, let unit), .number(let v)) where unit == "px":
-                add(group, d.key, .object([("$type", .string("dimension")),
-                                           ("$value", .object([("value", .number(v)), ("unit", .string("px"))]))] + description))
+                tokens.add(DesignToken(value: .dimension(Quantity(value: v, unit: "px")), description: description), named: d.key, in: group)
             case (.number(_, _, let unit), .number(let v)) where unit == "s":
-                add(group, d.key, .object([("$type", .string("duration")),
-                                           ("$value", .object([("value", .number((v * 1000).rounded())), ("unit", .string("ms"))]))] + description))
+                tokens.add(DesignToken(value: .duration(.milliseconds(v)), description: description), named: d.key, in: group)
             case (.number, .number(let v)):
-                add(group, d.key, .object([("$type", .string("number")), ("$value", .number(v))] + description))
+                tokens.add(DesignToken(value: .number(v), description: description), named: d.key, in: group)
             case (.color, .text(let hex)):
-                add(group, d.key, Self.colourToken(hex, description: d.help.isEmpty ? d.label : d.help))
-            default:
-                extensions.append((d.key, value.json))
+                tokens.add(.colour(hex, description: description), named: d.key, in: group)
+            case (_, let value):
+                untyped.append((d.key, value.json))
             }
         }
         // The easing as the curve a token consumer can use directly, when it is one.
         if let bezier = MotionExport.bezier(for: style) {
-            add("animation", "easingCurve", .object([("$type", .string("cubicBezier")), ("$value", .array(bezier.map(JSONValue.number))),
-                                                     ("$description", .string("The transition's timing curve."))]))
+            tokens.add(DesignToken(value: .cubicBezier(bezier), description: "The transition's timing curve."), named: "easingCurve", in: "animation")
         }
-        let about: JSONValue = .object([("name", .string(preset.name)), ("author", .string(preset.author)),
-                                        ("notes", .string(preset.notes)), ("updatedAt", .string(preset.updatedAt))])
         // The transition in each platform's terms (UIKit, SwiftUI, Compose, CSS), which DTCG has no type for.
-        let motion: (String, JSONValue) = ("motion", MotionExport(style: style).json(presetName: preset.name))
-        let chartOnly: JSONValue = .object([(Self.extensionKey, .object([("preset", about)] + extensions + [motion]))])
-        var chart: [(String, JSONValue)] = groups.map { ($0.0, JSONValue.object($0.1)) }
-        chart.append(("$extensions", chartOnly))
-        return .object([
-            ("$description", .string("Chart style \u{201C}\(preset.name)\u{201D} from Chart Workbench")),
-            ("chart", .object(chart)),
-        ])
+        tokens.extensions = WorkbenchExtensions(content: ChartTokens.Extension(
+            preset: .init(name: preset.name, author: preset.author, notes: preset.notes, updatedAt: preset.updatedAt),
+            parameters: untyped, motion: MotionExport(style: style).document(presetName: preset.name)))
+        return TokenSource(description: "Chart style \u{201C}\(preset.name)\u{201D} from Chart Workbench", chart: tokens)
     }
 
     package static func components(_ hex: String) -> [Double] {

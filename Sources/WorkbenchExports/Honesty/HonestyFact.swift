@@ -14,27 +14,29 @@ package enum HonestyFact {
     /// `{"version", "pass", "scenarios", "periods", "width", "height", "thresholds",
     /// "failures": [{"scenario", "period", "failures": [sentence]}]}`: one entry per scenario and
     /// period that fails (at rest and pressed together), in the report's order.
-    package static func json(_ report: HonestyReport) -> JSONValue {
-        var failing: [JSONValue] = []
-        for scenario in report.scenarios {
-            for period in report.periods {
-                let sentences = report.measures.filter { $0.scenario == scenario && $0.period == period }.flatMap(\.failures)
-                guard !sentences.isEmpty else { continue }
-                failing.append(.object([("scenario", .string(scenario)), ("period", .string(period)),
-                                        ("failures", .array(sentences.map(JSONValue.string)))]))
+    package static func json(_ report: HonestyReport) -> JSONValue { JSONValueEncoder.encode(Fact(report)) }
+
+    struct Fact: Encodable {
+        struct Failing: Encodable { let scenario: String, period: String, failures: [String] }
+        let version = HonestyFact.checkVersion
+        let pass: Bool
+        let scenarios: [String], periods: [String]
+        let width: Double, height: Double
+        let thresholds: HonestyThresholds
+        let failures: [Failing]
+
+        init(_ report: HonestyReport) {
+            var failing: [Failing] = []
+            for scenario in report.scenarios {
+                for period in report.periods {
+                    let sentences = report.measures.filter { $0.scenario == scenario && $0.period == period }.flatMap(\.failures)
+                    if !sentences.isEmpty { failing.append(Failing(scenario: scenario, period: period, failures: sentences)) }
+                }
             }
+            pass = report.pass; scenarios = report.scenarios; periods = report.periods
+            width = report.width; height = report.height; thresholds = report.thresholds
+            failures = failing
         }
-        let t = report.thresholds
-        return .object([
-            ("version", .number(Double(checkVersion))), ("pass", .bool(report.pass)),
-            ("scenarios", .array(report.scenarios.map(JSONValue.string))), ("periods", .array(report.periods.map(JSONValue.string))),
-            ("width", .number(report.width)), ("height", .number(report.height)),
-            ("thresholds", .object([
-                ("beyondRangePercent", .number(t.beyondRangePercent)), ("largestMoveShownPercent", .number(t.largestMoveShownPercent)),
-                ("endPercent", .number(t.endPercent)), ("extremeShiftSpacings", .number(t.extremeShiftSpacings)), ("gapSpacings", .number(t.gapSpacings)),
-            ])),
-            ("failures", .array(failing)),
-        ])
     }
 
     /// The fact in words, first line the verdict: "honesty check: passes on 6 scenarios × 5

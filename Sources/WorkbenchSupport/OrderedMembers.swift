@@ -1,0 +1,17 @@
+/// A JSON object whose member names are data (parameter keys, ids, group names), encoded in
+/// the order given: what a `[String: Value]` cannot keep.
+package struct OrderedMembers<Value: Encodable>: Encodable {
+    package var members: [(String, Value)]
+
+    package init(_ members: [(String, Value)] = []) { self.members = members }
+
+    /// Appends `value` under `name`, or replaces the value a member of that name has.
+    package mutating func set(_ name: String, _ value: Value) {
+        if let i = members.firstIndex(where: { $0.0 == name }) { members[i].1 = value } else { members.append((name, value)) }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        for (name, value) in members { try container.encode(value, forKey: AnyCodingKey(name)) }
+    }
+}
