@@ -61,7 +61,7 @@ struct ExploreRoutes: PresetReading {
         let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
         decisions.record("explore-started", preset: name, by: request.author.user,
                          summary: "started an Explore round from “\(name)” over \(labels)" + (voters.isEmpty ? "" : " for \(voters.joined(separator: ", "))"),
-                         details: .object([("round", .string(round.id)), ("parameters", .array(keys.map(JSONValue.string)))]))
+                         details: ExploreStartedDetails(round: round.id, parameters: keys))
         let answer = roundAnswer(round)
         return HTTPResponse.answer(answer, status: 201).announcing("explore", [("action", .string("started")), ("round", .string(round.id))])
     }
@@ -114,7 +114,7 @@ struct ExploreRoutes: PresetReading {
         let picked = choice == "none" ? "no preference" : "candidate \(choice)"
         decisions.record("explore-answer", preset: round.preset, by: person,
                          summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
-                         details: .object([("round", .string(id)), ("choice", .string(choice))]))
+                         details: ExploreAnsweredDetails(round: id, choice: choice))
         if result.endedNow { recordEnd(round, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
                                                          endReason: round.endReason, best: best), status: 201)
@@ -165,12 +165,12 @@ struct ExploreRoutes: PresetReading {
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
         catch { throw Self.storeError(error, name: name) }
         decisions.announce(saved.logged)
-        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision)),
-                                          ("user", .string(request.author.user)), ("client", .string(Presence.alias(request.author.client)))]))
+        events.publish("preset", JSONValueEncoder.encode(PresetSavedEvent(name: name, revision: String(saved.entry.revision), user: request.author.user,
+                                                                          client: Presence.alias(request.author.client))))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",
-                         details: .object([("round", .string(id)), ("answers", .number(Double(best.answers)))]))
+                         details: ExploreSavedDetails(round: id, answers: best.answers))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
     }
@@ -182,8 +182,7 @@ struct ExploreRoutes: PresetReading {
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         decisions.record("explore-ended", preset: round.preset, by: person,
                          summary: "\(why) the Explore round from “\(round.preset)” after \(counted(round.model.answers.count, "answer", "answers")); the team's pick: \(pick)",
-                         details: .object([("round", .string(round.id)), ("reason", .string(round.endReason ?? "ended")),
-                                           ("best", bestAnswer(round).map { $0.values } ?? .null)]))
+                         details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: bestAnswer(round)?.values))
     }
 
     func roundAnswer(_ round: Exploration) -> ExploreRoundAnswer {

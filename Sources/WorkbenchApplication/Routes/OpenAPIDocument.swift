@@ -57,7 +57,7 @@ package enum OpenAPIDocument {
     }
 
     package static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue))),
-                                       Query("revision", .object([("type", .string("string")), ("pattern", .string("^([1-9][0-9]{0,8}|approved)$"))]),
+                                       Query("revision", JSONSchema.pattern("^([1-9][0-9]{0,8}|approved)$"),
                                              "a saved revision's number, or approved (the current one by default)"),
                                        Query("delivery", enumeration(ExportRoutes.deliveries), "preview (the export dialog's, not logged), download or copy (logged); download by default")]
     package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(DataRoutes.maxPointsRange, integer: true))]
