@@ -6,18 +6,18 @@ extension ParameterDefinition {
     package var jsonSchema: JSONValue {
         switch kind {
         case .number(let range, _, _):
-            .object([("type", .string("number")), ("minimum", .number(range.lowerBound)), ("maximum", .number(range.upperBound))])
+            JSONSchema.range(range)
         case .integer(let range, _, let oddOnly) where oddOnly:
-            .object([("type", .string("integer")), ("enum", .array(range.filter { $0 % 2 != 0 }.map { .number(Double($0)) }))])
+            SchemaObject(type: "integer", choices: range.filter { $0 % 2 != 0 }.map { .number(Double($0)) }).json
         case .integer(let range, _, _):
-            .object([("type", .string("integer")), ("minimum", .number(Double(range.lowerBound))), ("maximum", .number(Double(range.upperBound)))])
+            JSONSchema.range(Double(range.lowerBound)...Double(range.upperBound), integer: true)
         case .color: JSONSchema.pattern("^#[0-9A-Fa-f]{6}$")
         case .choice(let options, _): JSONSchema.enumeration(options)
         case .toggle: JSONSchema.boolean
         case .cubicBezier:
             // x1,y1,x2,y2 with x in 0–1 and y in −5–5 (ParameterDefinition.bezierX/Y), written as a few digits each.
-            .object([("type", .string("string")), ("description", .string("x1,y1,x2,y2: x in \(ParameterDefinition.bezierX), y in \(ParameterDefinition.bezierY)")),
-                     ("pattern", .string("^(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5),(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5)$"))])
+            SchemaObject(type: "string", description: "x1,y1,x2,y2: x in \(ParameterDefinition.bezierX), y in \(ParameterDefinition.bezierY)",
+                         pattern: "^(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5),(0(\\.[0-9]{1,4})?|1),(-?[0-4](\\.[0-9]{1,4})?|-?5)$").json
         }
     }
 }

@@ -61,19 +61,29 @@ package struct Router: Sendable {
         package let schema: JSONValue?
         package let description: String
 
-        package static func json(_ description: String, _ schema: JSONValue = .object([("type", .string("object"))]), status: Int = 200) -> Answer {
+        package static func json(_ description: String, _ schema: JSONValue = SchemaObject(type: "object").json, status: Int = 200) -> Answer {
             Answer(status: status, types: [.json], schema: schema, description: description)
         }
         package static func svg(_ description: String) -> Answer { Answer(status: 200, types: [.svg], schema: nil, description: description) }
         /// Each event as a reader sees it: its name, its data (JSON text) and its id.
         package static func eventStream(_ names: [String]) -> Answer {
-            let string = JSONValue.object([("type", .string("string"))])
-            let event = JSONValue.object([("type", .string("object")), ("required", .array([.string("data")])), ("properties", .object([
-                ("event", .object([("type", .string("string")), ("enum", .array(names.map(JSONValue.string)))])), ("data", string), ("id", string),
-            ]))])
+            let event = JSONValueEncoder.encode(EventSchema(properties: .init(event: SchemaObject(type: "string", choices: names.map(JSONValue.string)))))
             return Answer(status: 200, types: [.eventStream], schema: event, description: "Server-Sent Events")
         }
         package static let switchingProtocols = Answer(status: 101, types: [], schema: nil, description: "switching to WebSocket")
+
+        /// An event's schema: its data always there, its name one of the stream's.
+        private struct EventSchema: Encodable {
+            let type = "object"
+            let required = ["data"]
+            let properties: Members
+
+            struct Members: Encodable {
+                let event: SchemaObject
+                var data = SchemaObject(type: "string")
+                var id = SchemaObject(type: "string")
+            }
+        }
     }
 
     package private(set) var routes: [Route] = []

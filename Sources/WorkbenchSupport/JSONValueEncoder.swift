@@ -217,16 +217,7 @@ extension JSONValue: Encodable {
         case .array(let items):
             var c = encoder.unkeyedContainer()
             for item in items { try c.encode(item) }
-        case .object(let members):
-            var c = encoder.container(keyedBy: MemberKey.self)
-            for (key, value) in members { try c.encode(value, forKey: MemberKey(stringValue: key)) }
+        case .object(let members): try OrderedMembers(members).encode(to: encoder)
         }
-    }
-
-    private struct MemberKey: CodingKey {
-        let stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -1,5 +1,5 @@
-/// A JSON object whose member names are data (parameter keys, ids, group names), encoded in
-/// the order given: what a `[String: Value]` cannot keep.
+/// A JSON object whose member names are data (parameter keys, ids, group names, a schema's
+/// properties, the document's paths), encoded in the order given: what a `[String: Value]` cannot keep.
 package struct OrderedMembers<Value: Encodable>: Encodable {
     package var members: [(String, Value)]
 
@@ -15,3 +15,5 @@ package struct OrderedMembers<Value: Encodable>: Encodable {
         for (name, value) in members { try container.encode(value, forKey: AnyCodingKey(name)) }
     }
 }
+
+extension OrderedMembers: Sendable where Value: Sendable {}

@@ -16,15 +16,13 @@ extension DocumentedAnswer {
 enum AnswerSchema {
     static func of(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .null: .object([])
-        case .bool: .object([("type", .string("boolean"))])
-        case .number: .object([("type", .string("number"))])
-        case .string: .object([("type", .string("string"))])
-        case .array(let items): .object([("type", .string("array")), ("items", items.first.map(of) ?? .object([]))])
-        case .object(let members) where members.isEmpty: .object([("type", .string("object"))])
-        case .object(let members):
-            .object([("type", .string("object")), ("properties", .object(members.map { ($0.0, of($0.1)) })),
-                     ("required", .array(members.map { .string($0.0) }))])
+        case .null: SchemaObject().json
+        case .bool: JSONSchema.boolean
+        case .number: JSONSchema.number
+        case .string: JSONSchema.string
+        case .array(let items): SchemaObject(type: "array", items: items.first.map(of) ?? SchemaObject().json).json
+        case .object(let members) where members.isEmpty: SchemaObject(type: "object").json
+        case .object(let members): SchemaObject(type: "object", properties: OrderedMembers(members.map { ($0.0, of($0.1)) }), required: members.map(\.0)).json
         }
     }
 }

@@ -44,7 +44,7 @@ package final class LiveFeed: Sendable {
             timer = source
             lastPriceAt.withLock { $0 = ProcessInfo.processInfo.systemUptime }
         }
-        events.publish("live", .object([("enabled", .bool(true)), ("user", .string(user)), ("client", .string(client))]))
+        events.publish("live", JSONValueEncoder.encode(LiveEvent(enabled: true, user: user, client: client)))
     }
 
     package func stop(user: String = "", client: String = "") {
@@ -55,7 +55,7 @@ package final class LiveFeed: Sendable {
             lastPriceAt.withLock { $0 = nil }
             return true
         }
-        if wasRunning { events.publish("live", .object([("enabled", .bool(false)), ("user", .string(user)), ("client", .string(client))])) }
+        if wasRunning { events.publish("live", JSONValueEncoder.encode(LiveEvent(enabled: false, user: user, client: client))) }
     }
 
     /// One minute (or the data's own finer spacing) after the last point, moved by that much
@@ -78,8 +78,7 @@ package final class LiveFeed: Sendable {
         let time = lastTime + tickModel.tickSeconds
         data.append(times: [time], prices: [price])
         lastPriceAt.withLock { if $0 != nil { $0 = ProcessInfo.processInfo.systemUptime } }
-        events.publish("data", .object([("action", .string("appended")), ("points", .array([.array([.number(Double(time)), .number(price)])])),
-                                        ("summary", data.snapshot.summary)]))
+        events.publish("data", JSONValueEncoder.encode(DataAppendedEvent(points: [[Double(time), price]], summary: data.snapshot.summary)))
     }
 }
 

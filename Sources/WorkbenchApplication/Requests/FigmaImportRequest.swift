@@ -13,7 +13,7 @@ struct FigmaImportRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        let anObject = JSONValue.object([("type", .string("object"))])
+        let anObject = SchemaObject(type: "object").json
         let file = JSONSchema.object([("meta", JSONSchema.object([("variables", anObject), ("variableCollections", anObject)],
                                                                  required: ["variables", "variableCollections"], open: true))],
                                      required: ["meta"], open: true)

@@ -19,7 +19,7 @@ struct PresenceRequest: Decodable {
 
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
-        let nullableText = JSONValue.object([("type", .string("string")), ("nullable", .bool(true))])
+        let nullableText = SchemaObject(type: "string", nullable: true).json
         let keyExpected = "must be the presenceKey of this page's event stream (its hello event)"
         let key = try members.member("key", String.self, keyExpected, schema: JSONSchema.text(1...64, pattern: "^[!-~]+$"), required: true)
         leaving = try members.flag("leaving") ?? false
@@ -30,7 +30,7 @@ struct PresenceRequest: Decodable {
         }
         pressing = try members.flag("pressing")
         _ = try members.member("user", String.self, "must be a string", schema: JSONSchema.string, nullable: true)
-        let fraction = JSONValue.object([("type", .string("number")), ("nullable", .bool(true)), ("minimum", .number(0)), ("maximum", .number(1))])
+        let fraction = SchemaObject(type: "number", nullable: true, minimum: 0, maximum: 1).json
         selection = try members.member("selection", Double.self, "must be a number 0–1", schema: fraction, nullable: true)
         if let selection, !(0...1).contains(selection) { throw members.refusal("selection", "must be a number 0–1") }
         view = try members.member("view", PresenceView.self, "must be an object of period, width, height and theme",

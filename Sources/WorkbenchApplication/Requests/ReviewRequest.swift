@@ -39,9 +39,8 @@ struct ReviewRequest: Decodable {
         let commentText = try members.member("comment", String.self, "must be a string", schema: JSONSchema.text(0...PresetReviews.Limits.commentCharacters), nullable: true)
         var names: [JSONValue]?
         if asking || !probing {
-            let schema = JSONValue.object([("type", .string("array")), ("minItems", .number(1)), ("maxItems", .number(Double(PresetReviews.Limits.reviewers))),
-                                           ("items", JSONSchema.text(1...200, pattern: "^\\S(.*\\S)?$"))])
-            names = try members.member("reviewers", [JSONValue].self, "must be a list of names", schema: schema, required: asking, nullable: true)
+            let schema = SchemaObject(type: "array", minItems: 1, maxItems: PresetReviews.Limits.reviewers, items: JSONSchema.text(1...200, pattern: "^\\S(.*\\S)?$"))
+            names = try members.member("reviewers", [JSONValue].self, "must be a list of names", schema: schema.json, required: asking, nullable: true)
         }
         acknowledgeReadability = try members.member("acknowledgeReadability", Bool.self, "must be true or false", schema: JSONSchema.boolean, nullable: true) ?? false
         acknowledgeHonesty = try members.member("acknowledgeHonesty", Bool.self, "must be true or false", schema: JSONSchema.boolean, nullable: true) ?? false

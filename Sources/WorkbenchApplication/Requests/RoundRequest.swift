@@ -29,9 +29,8 @@ enum RoundRequest: Decodable {
     /// The presets named, each a valid name, none twice.
     private static func candidates(_ members: KeyedDecodingContainer<AnyCodingKey>) throws -> [String] {
         let range = PairwiseRound.candidateRange
-        let schema = JSONValue.object([("type", .string("array")), ("minItems", .number(Double(range.lowerBound))), ("maxItems", .number(Double(range.upperBound))),
-                                       ("uniqueItems", .bool(true)), ("items", OpenAPIDocument.presetName)])
-        guard let items = try members.member("candidates", [JSONValue].self, "must be a list of preset names", schema: schema, required: true) else {
+        let schema = SchemaObject(type: "array", minItems: range.lowerBound, maxItems: range.upperBound, uniqueItems: true, items: OpenAPIDocument.presetName)
+        guard let items = try members.member("candidates", [JSONValue].self, "must be a list of preset names", schema: schema.json, required: true) else {
             throw KeyedDecodingContainer.refusal("candidates", "is required: a list of 2 to 8 preset names (or give variationsOf and count)")
         }
         guard range.contains(items.count) else {

@@ -160,9 +160,7 @@ struct ChartRoutes: PresetReading {
                 let (head, body) = try HTTPError.decoding { try charts.answer(members, sources: sources) }
                 socket.send(JSONValue.object([("requestId", requestId)] + head).serialized() + "\n" + body)
             } catch {
-                let failure = JSONValue.object([("code", .string(error.code)), ("message", .string(error.message)),
-                                                ("field", error.field.map(JSONValue.string) ?? .null)])
-                socket.send(JSONValue.object([("requestId", requestId), ("error", failure)]).serialized() + "\n")
+                socket.send(JSONValueEncoder.encode(SocketRefusal(requestId: requestId, error)).serialized() + "\n")
             }
         }
     }

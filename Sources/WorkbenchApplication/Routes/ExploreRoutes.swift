@@ -23,13 +23,13 @@ struct ExploreRoutes: PresetReading {
 
     func addRoutes(to r: inout Router) {
         r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
-               schema: OpenAPIDocument.exploreStart, answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
+               schema: RequestSchema.of(ExploreStartRequest.self).body(), answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
         r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; the same (stored once) until you answer.",
               query: [.init("count", OpenAPIDocument.enumeration(["2", "4"]), "candidates side by side"), .init("svg", OpenAPIDocument.enumeration(["true", "false"]), "include SVGs")],
               answers: [.json("the candidates", ExploreNextAnswer.self)], errors: [401, 403, 404, 409]) { try next($0) }
         r.post("/api/explore/{id}/answers", "Answer your candidates: {\"ticket\", \"choice\": \"a\"|\"b\"|\"c\"|\"d\"|\"none\"} (none: no preference)",
-               schema: OpenAPIDocument.exploreAnswer, answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [403, 404, 409]) { try answer($0) }
+               schema: RequestSchema.of(ExploreAnswerRequest.self).body(), answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [403, 404, 409]) { try answer($0) }
         r.get("/api/explore/{id}/best", "The team's current best: its parameters, mean and standard deviation of the utility, the changes from the starting preset in words",
               answers: [.json("the best", ExploreBestAnswer.self)], errors: [404, 409]) { try best($0) }
         r.get("/api/explore/{id}", "The round: its parameters, voters, state, answers by person and the best", answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) {
@@ -38,104 +38,30 @@ struct ExploreRoutes: PresetReading {
         r.post("/api/explore/{id}/end", "End the round (a round that names its voters: by one of them); its best is recorded in the decision log", body: nil,
                answers: [.json("the round", ExploreRoundAnswer.self)], errors: [403, 404]) { try end($0) }
         r.post("/api/explore/{id}/save", "Save the best as a new preset {\"name\"} (a round that names its voters: by one of them); its first revision names the round and the number of answers",
-               schema: OpenAPIDocument.exploreSave, answers: [.json("saved", ExploreSavedAnswer.self, status: 201)], errors: [403, 404, 409, 507]) { try save($0) }
+               schema: RequestSchema.of(NewPresetNameRequest.self).body(), answers: [.json("saved", ExploreSavedAnswer.self, status: 201)], errors: [403, 404, 409, 507]) { try save($0) }
     }
 
     // MARK: handlers
 
     package func start(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
-        let body = JSONValue.object(try request.jsonObject())
-        guard let rawName = body["preset"]?.stringValue else { throw .badRequest("is required: the preset to start from", field: "preset") }
-        let name: String
-        do { name = try Preset.validName(rawName) } catch { throw .badRequest(error.message, field: "preset") }
+        let name = try request.decodeBody(ExploreStartRequest.Origin.self).preset
         guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
-        guard case .array(let items)? = body["parameters"], ExploreStore.parameterRange.contains(items.count) else {
-            throw .badRequest("must list \(ExploreStore.parameterRange.lowerBound) to \(ExploreStore.parameterRange.upperBound) parameters that may move", field: "parameters")
-        }
-        var keys: [String] = [], ranges: [String: ClosedRange<Double>] = [:]
-        for (i, item) in items.enumerated() {
-            let field = "parameters[\(i)]"
-            let key: String?
-            var lo: Double?, hi: Double?
-            switch item {
-            case .string(let s): key = s
-            case .object:
-                key = item["key"]?.stringValue
-                for member in item.objectPairs ?? [] where !["key", "min", "max"].contains(member.0) {
-                    throw .badRequest("has an unknown member \"\(member.0.prefix(40))\"", field: field)
-                }
-                if let v = item["min"] { guard let n = v.numberValue, n.isFinite else { throw .badRequest("must be a number", field: field + ".min") }; lo = n }
-                if let v = item["max"] { guard let n = v.numberValue, n.isFinite else { throw .badRequest("must be a number", field: field + ".max") }; hi = n }
-            default: key = nil
-            }
-            guard let key, let definition = ParameterDefinition.named(key) else { throw .badRequest("must name a parameter", field: field) }
-            guard !keys.contains(key) else { throw .badRequest("names \"\(key)\" twice", field: field) }
-            if lo != nil || hi != nil {
-                let full: ClosedRange<Double>
-                switch definition.kind {
-                case .number(let range, _, _): full = range
-                case .integer(let range, _, _): full = Double(range.lowerBound)...Double(range.upperBound)
-                default: throw .badRequest("only numbers take a range", field: field)
-                }
-                let a = lo ?? full.lowerBound, b = hi ?? full.upperBound
-                guard full.contains(a), full.contains(b), a <= b else {
-                    throw .badRequest("must lie within \(NumberText.shortest(full.lowerBound))…\(NumberText.shortest(full.upperBound)), min ≤ max", field: field)
-                }
-                ranges[key] = a...b
-            }
-            keys.append(key)
-        }
-        do { _ = try ChartParameterSpace(keys: keys, ranges: ranges) } catch {
-            throw .badRequest("a range holds no valid value", field: "parameters")
-        }
+        let body = try request.decodeBody(ExploreStartRequest.self)
+        let keys = body.keys, voters = body.voters
         // A parameter that changes nothing in any candidate would spend answers on charts alike.
         for (i, key) in keys.enumerated() {
             if let why = Self.neverShown(key, moving: keys, in: entry.preset.style, preset: name) { throw .badRequest(why, field: "parameters[\(i)]") }
         }
-        var voters: [String] = []
-        if let list = body["voters"] {
-            guard case .array(let names) = list, names.count <= ExploreStore.voterLimit else {
-                throw .badRequest("must be a list of at most \(ExploreStore.voterLimit) names", field: "voters")
-            }
-            for (i, n) in names.enumerated() {
-                guard let s = n.stringValue?.trimmingCharacters(in: .whitespaces), (1...Authorship.maxLength).contains(s.count) else {
-                    throw .badRequest("must be a name of 1 to \(Authorship.maxLength) characters", field: "voters[\(i)]")
-                }
-                if !voters.contains(s) { voters.append(s) }
-            }
-        }
-        var stableAfter = ExploreStore.defaultStableAfter
-        if let v = body["stableAfter"] {
-            guard let n = v.numberValue, n.rounded() == n, ExploreStore.stableRange.contains(Int(exactly: n) ?? -1) else {
-                throw .badRequest("must be a whole number from \(ExploreStore.stableRange.lowerBound) to \(ExploreStore.stableRange.upperBound)", field: "stableAfter")
-            }
-            stableAfter = Int(n)
-        }
-        var endWhenStable = true
-        if let v = body["endWhenStable"] {
-            guard case .bool(let b) = v else { throw .badRequest("must be true or false", field: "endWhenStable") }
-            endWhenStable = b
-        }
-        var honesty = false
-        if let v = body["honesty"] {
-            guard case .bool(let b) = v else { throw .badRequest("must be true or false", field: "honesty") }
-            honesty = b
-        }
-        var seed: UInt64?
-        if let v = body["seed"] {
-            guard let n = v.numberValue, n.rounded() == n, n >= 0, n <= 9_007_199_254_740_991 else { throw .badRequest("must be a whole number ≥ 0", field: "seed") }
-            seed = UInt64(n)
-        }
         let base = JSONValue.object(entry.preset.style.values.map { ($0.key, $0.value.json) })
         let round: Exploration
         do {
-            round = try explore.create(preset: name, baseParameters: base, keys: keys, ranges: ranges, voters: voters, stableAfter: stableAfter,
-                                       endWhenStable: endWhenStable, honesty: honesty, seed: seed, by: request.author.user)
+            round = try explore.create(preset: name, baseParameters: base, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
+                                       endWhenStable: body.endWhenStable, honesty: body.honesty, seed: body.seed, by: request.author.user)
         } catch { throw Self.exploreError(error) }
         let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
         decisions.record("explore-started", preset: name, by: request.author.user,
                          summary: "started an Explore round from “\(name)” over \(labels)" + (voters.isEmpty ? "" : " for \(voters.joined(separator: ", "))"),
-                         details: .object([("round", .string(round.id)), ("parameters", .array(keys.map(JSONValue.string)))]))
+                         details: ExploreStartedDetails(round: round.id, parameters: keys))
         let answer = roundAnswer(round)
         return HTTPResponse.answer(answer, status: 201).announcing("explore", [("action", .string("started")), ("round", .string(round.id))])
     }
@@ -188,7 +114,7 @@ struct ExploreRoutes: PresetReading {
         let picked = choice == "none" ? "no preference" : "candidate \(choice)"
         decisions.record("explore-answer", preset: round.preset, by: person,
                          summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
-                         details: .object([("round", .string(id)), ("choice", .string(choice))]))
+                         details: ExploreAnsweredDetails(round: id, choice: choice))
         if result.endedNow { recordEnd(round, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
                                                          endReason: round.endReason, best: best), status: 201)
@@ -239,12 +165,12 @@ struct ExploreRoutes: PresetReading {
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
         catch { throw Self.storeError(error, name: name) }
         decisions.announce(saved.logged)
-        events.publish("preset", .object([("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision)),
-                                          ("user", .string(request.author.user)), ("client", .string(Presence.alias(request.author.client)))]))
+        events.publish("preset", JSONValueEncoder.encode(PresetSavedEvent(name: name, revision: String(saved.entry.revision), user: request.author.user,
+                                                                          client: Presence.alias(request.author.client))))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",
-                         details: .object([("round", .string(id)), ("answers", .number(Double(best.answers)))]))
+                         details: ExploreSavedDetails(round: id, answers: best.answers))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
     }
@@ -256,8 +182,7 @@ struct ExploreRoutes: PresetReading {
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         decisions.record("explore-ended", preset: round.preset, by: person,
                          summary: "\(why) the Explore round from “\(round.preset)” after \(counted(round.model.answers.count, "answer", "answers")); the team's pick: \(pick)",
-                         details: .object([("round", .string(round.id)), ("reason", .string(round.endReason ?? "ended")),
-                                           ("best", bestAnswer(round).map { $0.values } ?? .null)]))
+                         details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: bestAnswer(round)?.values))
     }
 
     func roundAnswer(_ round: Exploration) -> ExploreRoundAnswer {
@@ -347,31 +272,4 @@ struct ExploreRoutes: PresetReading {
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", "the round could not be stored: \(words)")
         }
     }
-}
-
-/// The bodies Explore reads, for the OpenAPI document.
-extension OpenAPIDocument {
-    static let exploreStart: JSONValue = {
-        let numberKeys = ChartStyle.definitions.filter { if case .number = $0.kind { true } else if case .integer = $0.kind { true } else { false } }.map(\.key)
-        let item = JSONValue.object([("oneOf", .array([
-            enumeration(ChartStyle.definitions.map(\.key)),
-            object([("key", enumeration(numberKeys)), ("min", .object([("type", .string("number"))])), ("max", .object([("type", .string("number"))]))],
-                   required: ["key"]),
-        ]))])
-        return object([
-            ("preset", presetName),
-            ("parameters", .object([("type", .string("array")), ("minItems", .number(Double(ExploreStore.parameterRange.lowerBound))),
-                                    ("maxItems", .number(Double(ExploreStore.parameterRange.upperBound))), ("items", item)])),
-            ("voters", .object([("type", .string("array")), ("maxItems", .number(Double(ExploreStore.voterLimit))),
-                                ("items", text(1...Authorship.maxLength, pattern: "\\S"))])),
-            ("stableAfter", range(Double(ExploreStore.stableRange.lowerBound)...Double(ExploreStore.stableRange.upperBound), integer: true,
-                                  default: Double(ExploreStore.defaultStableAfter),
-                                  description: "K: the round ends by itself once its best has not moved for K answers after the first 8 far-apart pairs")),
-            ("endWhenStable", boolean),
-            ("honesty", boolean),
-            ("seed", range(0...9_007_199_254_740_991, integer: true)),
-        ], required: ["preset", "parameters"])
-    }()
-    static let exploreAnswer = RequestSchema.of(ExploreAnswerRequest.self).body()
-    static let exploreSave = RequestSchema.of(NewPresetNameRequest.self).body()
 }

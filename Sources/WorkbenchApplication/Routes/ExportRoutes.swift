@@ -187,7 +187,7 @@ struct ExportRequest: Decodable {
         _ = try members.text("author", schema: JSONSchema.text(0...Preset.Limits.authorCharacters))
         notes = try members.text("notes", schema: JSONSchema.text(0...Preset.Limits.notesCharacters)) ?? ""
         background = try members.text("background", schema: JSONSchema.enumeration(["light", "dark"])) ?? "light"
-        updatedAt = try members.text("updatedAt", schema: .object([("type", .string("string")), ("format", .string("date-time"))]))
+        updatedAt = try members.text("updatedAt", schema: SchemaObject(type: "string", format: "date-time").json)
         chart = try ChartRequest(from: decoder, ignoring: Self.ownMembers)
     }
 }

@@ -20,7 +20,7 @@ struct HistoryRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
+        let object = SchemaObject(type: "object").json
         r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
               query: Paging.query(limitUpTo: PresetHistory.Limits.maxPageSize),
               answers: [.json("revisions", [RevisionSummaryAnswer].self)], errors: [404]) { try listRevisions($0) }
@@ -184,10 +184,8 @@ struct HistoryRoutes: PresetReading {
         guard let revision = try? presets.revision(of: name, number: number),
               let author = try? people.person(named: revision.author) else { return }
         let what = decision == .approve ? "approved revision \(number) of “\(name)”" : "requested changes to revision \(number) of “\(name)”"
-        notices.notify(author.id, "notice", .object([
-            ("kind", .string(decision == .approve ? "approved" : "changes-requested")), ("name", .string(name)), ("revision", Self.revisionJSON(number)),
-            ("by", .string(reviewer)), ("comment", .string(comment)),
-            ("message", .string("\(reviewer) \(what)" + (comment.isEmpty ? "" : ": \(comment)"))),
-        ]))
+        notices.notify(author.id, "notice", JSONValueEncoder.encode(ReviewNotice(kind: decision == .approve ? "approved" : "changes-requested", name: name,
+                                                                                revision: String(number), by: reviewer, comment: comment,
+                                                                                message: "\(reviewer) \(what)" + (comment.isEmpty ? "" : ": \(comment)"))))
     }
 }

@@ -31,15 +31,33 @@ package enum OpenAPIDocument {
 
     /// A revision: its number, as the API writes it ("3") or as a number.
     package static let revisionPattern = "^[1-9][0-9]{0,8}$"
-    package static let revisionText = JSONValue.object([("type", .string("string")), ("pattern", .string(revisionPattern))])
-    package static let revision = JSONValue.object([("oneOf", .array([revisionText, range(1...Double(HistoryRoutes.maxRevision), integer: true)]))])
+    package static let revisionText = JSONSchema.pattern(revisionPattern)
+    package static let revision = SchemaObject(oneOf: [revisionText, range(1...Double(HistoryRoutes.maxRevision), integer: true)]).json
+
+    /// A preset name as the document can say it: 1–64 characters, no control, format (zero-width,
+    /// bidi) or line/paragraph separator characters (`NameRules`). (Names that are blank, "." or
+    /// "..", or read as a file path are refused too.)
+    package static let presetNamePattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*[^\\s\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB][^\\u0000-\\u001F\\u007F-\\u009F\\u00AD\\u0600-\\u0605\\u061C\\u06DD\\u070F\\u0890\\u0891\\u08E2\\u180E\\u200B\\u200C\\u200E\\u200F\\u2028-\\u202E\\u2060-\\u2064\\u2066-\\u206F\\uFEFF\\uFFF9-\\uFFFB]*$"
+    package static let presetName = text(1...64, pattern: presetNamePattern)
+    static let hexColor = JSONSchema.pattern("^#[0-9A-Fa-f]{6}$")
+
+    /// A CSV upload as the rows it holds (the document's way to say what a valid file is; a
+    /// client sends them as `time,price` lines; a row without a price is a gap). The importer
+    /// reads far more layouts than this, from text, not JSON: so this is a schema, not a request type.
+    static let csvRows: JSONValue = {
+        let time = SchemaObject(type: "number", minimum: -Double(TimeText.maxEpochNumber), maximum: Double(TimeText.maxEpochNumber))
+        let price = SchemaObject(type: "number", nullable: true, minimum: -1e12, maximum: 1e12)
+        let row = object([("time", time.json), ("price", price.json)], required: ["time"], open: true)
+        return SchemaObject(type: "array", minItems: 1, items: row).json
+    }()
+
     /// A request type's members as query parameters, read from its own decoding (`RequestSchema`).
     package static func query<T: Decodable>(_ type: T.Type) -> [Query] {
         RequestSchema.of(type).members.map { Query($0.name, $0.schema, $0.description) }
     }
 
     package static let exportQuery: [Query] = [Query("format", enumeration(ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue))),
-                                       Query("revision", .object([("type", .string("string")), ("pattern", .string("^([1-9][0-9]{0,8}|approved)$"))]),
+                                       Query("revision", JSONSchema.pattern("^([1-9][0-9]{0,8}|approved)$"),
                                              "a saved revision's number, or approved (the current one by default)"),
                                        Query("delivery", enumeration(ExportRoutes.deliveries), "preview (the export dialog's, not logged), download or copy (logged); download by default")]
     package static let dataQuery: [Query] = [Query("period", enumeration(Period.allCases.map(\.rawValue))), Query("maxPoints", range(DataRoutes.maxPointsRange, integer: true))]
@@ -52,55 +70,121 @@ package enum OpenAPIDocument {
     package static let writeErrors = [403, 413, 415, 429, 503]
 
     package static func json(for router: Router) -> JSONValue {
-        let errorResponse = JSONValue.object([("description", .string("error")), ("content", .object([("application/json", .object([
-            ("schema", .object([("$ref", .string("#/components/schemas/Error"))])),
-        ]))]))])
-        var paths: [(String, [(String, JSONValue)])] = []
+        let errorResponse = Response(description: "error", content: [(MediaType.json.rawValue, SchemaObject(reference: "#/components/schemas/Error").json)])
+        var paths: [(String, [(String, Operation)])] = []
         for route in router.routes {
-            var parameters: [JSONValue] = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { segment in
+            var parameters: [Parameter] = route.path.split(separator: "/").filter { $0.hasPrefix("{") }.map { segment in
                 let name = String(segment.dropFirst().dropLast())
-                return .object([("name", .string(name)), ("in", .string("path")), ("required", .bool(true)),
-                                ("schema", route.pathSchemas[name] ?? .object([("type", .string("string")), ("minLength", .number(1))]))])
+                return Parameter(name: name, location: "path", description: nil, schema: route.pathSchemas[name] ?? SchemaObject(type: "string", minLength: 1).json)
             }
-            parameters += route.requiredHeaders.map { h in
-                .object([("name", .string(h.name)), ("in", .string("header")), ("required", .bool(true)),
-                         ("description", .string(h.description)), ("schema", h.schema)])
-            }
-            parameters += route.query.map { q in
-                .object([("name", .string(q.name)), ("in", .string("query")), ("required", .bool(false)),
-                         ("description", .string(q.description)), ("schema", q.schema)])
-            }
-            var responses: [(String, JSONValue)] = route.answers.map { answer in
-                var pairs: [(String, JSONValue)] = [("description", .string(answer.description))]
-                if !answer.types.isEmpty {
-                    pairs.append(("content", .object(answer.types.map { type in
-                        (type.rawValue, .object([("schema", answer.schema ?? (type == .json ? .object([]) : string))]))
-                    })))
-                }
-                return (String(answer.status), .object(pairs))
+            parameters += route.requiredHeaders.map { Parameter(name: $0.name, location: "header", required: true, description: $0.description, schema: $0.schema) }
+            parameters += route.query.map { Parameter(name: $0.name, location: "query", required: false, description: $0.description, schema: $0.schema) }
+            var responses: [(String, Response)] = route.answers.map { answer in
+                (String(answer.status), Response(description: answer.description, content: answer.types.isEmpty ? nil : answer.types.map { type in
+                    (type.rawValue, answer.schema ?? (type == .json ? SchemaObject().json : string))
+                }))
             }
             let isWrite = HostOriginGuard.writeMethods.contains(route.method)
             let errors = Set(commonErrors + (isWrite ? writeErrors : []) + route.errors + (route.path.contains("{") ? [404] : [])).sorted()
             responses += errors.map { (String($0), errorResponse) }
-            var operation: [(String, JSONValue)] = [("summary", .string(route.summary)), ("parameters", .array(parameters)),
-                                                    ("responses", .object(responses))]
-            if let body = route.body {
-                let schema = route.bodySchema ?? (body == .json ? JSONValue.object([("type", .string("object"))]) : string)
-                operation.append(("requestBody", .object([("required", .bool(true)),
-                                                          ("content", .object([(body.rawValue, .object([("schema", schema)]))]))])))
+            let requestBody = route.body.map { body in
+                Response.Content([(body.rawValue, Response.Schema(schema: route.bodySchema ?? (body == .json ? SchemaObject(type: "object").json : string)))])
             }
-            let entry = (route.method.lowercased(), JSONValue.object(operation))
+            let operation = Operation(summary: route.summary, parameters: parameters, responses: OrderedMembers(responses), requestBody: requestBody.map(RequestBody.init))
+            let entry = (route.method.lowercased(), operation)
             if let index = paths.firstIndex(where: { $0.0 == route.path }) { paths[index].1.append(entry) } else { paths.append((route.path, [entry])) }
         }
-        return .object([
-            ("openapi", .string("3.0.3")),
-            ("info", .object([("title", .string("Chart Workbench")), ("version", .string("1.0.0")),
-                              ("description", .string("Tune, compare and export the price chart's parameters."))])),
-            ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
-            ("components", .object([("schemas", .object([("Error", .object([("type", .string("object")), ("properties", .object([
-                ("error", .object([("type", .string("object")), ("properties", .object([("code", string), ("message", string),
-                                                                                     ("field", .object([("type", .string("string")), ("nullable", .bool(true))]))]))])),
-            ]))]))]))])),
-        ])
+        return JSONValueEncoder.encode(Document(paths: OrderedMembers(paths.map { ($0.0, OrderedMembers($0.1)) })))
+    }
+
+    /// The document: its fixed head, the paths, and the error every route may answer.
+    private struct Document: Encodable {
+        let openapi = "3.0.3"
+        let info = Info()
+        let paths: OrderedMembers<OrderedMembers<Operation>>
+        let components = Components()
+    }
+
+    private struct Info: Encodable {
+        let title = "Chart Workbench"
+        let version = "1.0.0"
+        let description = "Tune, compare and export the price chart's parameters."
+    }
+
+    private struct Components: Encodable {
+        let schemas = Schemas()
+
+        struct Schemas: Encodable {
+            let error = object([("error", object([("code", string), ("message", string), ("field", SchemaObject(type: "string", nullable: true).json)], open: true))],
+                               open: true)
+
+            enum CodingKeys: String, CodingKey { case error = "Error" }
+        }
+    }
+
+    /// One method of a path.
+    private struct Operation: Encodable {
+        let summary: String
+        let parameters: [Parameter]
+        let responses: OrderedMembers<Response>
+        let requestBody: RequestBody?
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(summary, forKey: .summary)
+            try c.encode(parameters, forKey: .parameters)
+            try c.encode(responses, forKey: .responses)
+            if let requestBody { try c.encode(requestBody, forKey: .requestBody) }
+        }
+
+        enum CodingKeys: CodingKey { case summary, parameters, responses, requestBody }
+    }
+
+    /// A path segment, a header or a query member the operation reads.
+    private struct Parameter: Encodable {
+        let name: String
+        let location: String
+        var required = true
+        /// Path parameters go without one.
+        let description: String?
+        let schema: JSONValue
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(location, forKey: .location)
+            try c.encode(required, forKey: .required)
+            if let description { try c.encode(description, forKey: .description) }
+            try c.encode(schema, forKey: .schema)
+        }
+
+        enum CodingKeys: String, CodingKey { case name, location = "in", required, description, schema }
+    }
+
+    /// An answer of a status: what it is and, unless it has no body, its media types and schemas.
+    private struct Response: Encodable {
+        let description: String
+        let content: Content?
+
+        init(description: String, content: [(String, JSONValue)]?) {
+            self.description = description
+            self.content = content.map { Content($0.map { ($0.0, Schema(schema: $0.1)) }) }
+        }
+
+        typealias Content = OrderedMembers<Schema>
+        struct Schema: Encodable { let schema: JSONValue }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(description, forKey: .description)
+            if let content { try c.encode(content, forKey: .content) }
+        }
+
+        enum CodingKeys: CodingKey { case description, content }
+    }
+
+    private struct RequestBody: Encodable {
+        let required = true
+        let content: Response.Content
     }
 }

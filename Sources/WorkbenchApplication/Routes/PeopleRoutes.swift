@@ -77,7 +77,7 @@ struct PeopleRoutes: RouteGroup {
             let person = try people.setRole(name, role)
             access.changed(person)
             decisions.record("people", preset: nil, by: request.author.user, summary: "made \(person.name) \(role == .editor ? "an editor" : "a viewer")",
-                             details: .object([("person", .string(person.name)), ("role", .string(role.rawValue))]))
+                             details: PersonRoleDetails(person: person.name, role: role.rawValue))
             return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person)))
         } catch {
             throw Self.failure(error)
@@ -93,7 +93,7 @@ struct PeopleRoutes: RouteGroup {
             let person = try people.allowInvite(name, allowed)
             decisions.record("people", preset: nil, by: request.author.user,
                              summary: allowed ? "allowed \(person.name) to invite people" : "stopped allowing \(person.name) to invite people",
-                             details: .object([("person", .string(person.name)), ("mayInvite", .bool(allowed))]))
+                             details: PersonMayInviteDetails(person: person.name, mayInvite: allowed))
             return .answer(PersonSummaryAnswer(person, owner: false, mayInvite: allowed))
         } catch {
             throw Self.failure(error)
@@ -107,7 +107,7 @@ struct PeopleRoutes: RouteGroup {
             let person = try people.revoke(name)
             access.revoked(person)
             decisions.record("people", preset: nil, by: request.author.user, summary: "revoked \(person.name)'s access",
-                             details: .object([("person", .string(person.name))]))
+                             details: PersonDetails(person: person.name))
             return .answer(PersonSummaryAnswer(person, owner: false))
         } catch {
             throw Self.failure(error)
@@ -120,7 +120,7 @@ struct PeopleRoutes: RouteGroup {
         do throws(PeopleStore.Failure) {
             let (invitation, code) = try people.restore(name, by: owner)
             decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
-                             details: .object([("person", .string(invitation.restores ?? name))]))
+                             details: PersonDetails(person: invitation.restores ?? name))
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)

@@ -67,19 +67,18 @@ package final class PersonAccess: Sendable {
 
     func revoked(_ person: PeopleStore.Person) {
         let streams = notices.streams(of: person.id)
-        notices.notify(person.id, "notice", .object([("kind", .string("revoked")), ("name", .string(person.name)),
-                                                     ("message", .string("your access to this workbench was revoked"))]))
+        notices.notify(person.id, "notice", JSONValueEncoder.encode(RevokedNotice(name: person.name)))
         var left = false
         for id in streams { if presence.leave(stream: id) { left = true } }
         notices.events.finish(streams)
         for socket in sockets.withLock({ $0.values.filter { $0.person == person.id }.map(\.socket) }) { socket.close(code: 1008) }
         if left { notices.events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: presence.list))) }
-        notices.events.publish("people", .object([("action", .string("revoked")), ("name", .string(person.name))]))
+        notices.events.publish("people", JSONValueEncoder.encode(PersonRevokedEvent(name: person.name)))
     }
 
     func changed(_ person: PeopleStore.Person) {
-        notices.notify(person.id, "notice", .object([("kind", .string("role")), ("role", .string(person.role.rawValue)),
-                                                     ("message", .string("the owner made you \(person.role == .editor ? "an editor" : "a viewer")"))]))
-        notices.events.publish("people", .object([("action", .string("role")), ("name", .string(person.name)), ("role", .string(person.role.rawValue))]))
+        notices.notify(person.id, "notice", JSONValueEncoder.encode(RoleNotice(role: person.role.rawValue,
+                                                                                message: "the owner made you \(person.role == .editor ? "an editor" : "a viewer")")))
+        notices.events.publish("people", JSONValueEncoder.encode(PersonRoleEvent(name: person.name, role: person.role.rawValue)))
     }
 }

@@ -17,7 +17,7 @@ struct PresetRoutes: PresetReading {
     var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
-        let object = JSONValue.object([("type", .string("object"))])
+        let object = SchemaObject(type: "object").json
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
               answers: [.json("presets, total, next and problems", PresetListAnswer.self)]) { try listPresets($0) }
@@ -25,7 +25,7 @@ struct PresetRoutes: PresetReading {
             try getPreset($0)
         }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
-              schema: OpenAPIDocument.savePreset, answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
+              schema: RequestSchema.of(SavePresetRequest.self).body(open: true), answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
         r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted", DeletedAnswer.self)], errors: [404, 409, 500]) {
             try deletePreset($0)
         }
@@ -54,36 +54,14 @@ struct PresetRoutes: PresetReading {
         return try presetResponse(entry)
     }
 
-    /// Takes a save's optional `from` out of the body: the preset a new one was made from.
-    static func source(_ body: inout [(String, JSONValue)]) throws(HTTPError) -> String? {
-        guard let index = body.lastIndex(where: { $0.0 == "from" }) else { return nil }
-        let value = body[index].1
-        body.removeAll { $0.0 == "from" }
-        switch value {
-        case .null: return nil
-        case .string(let text):
-            do { return try Preset.validName(text) } catch { throw .badRequest(error.message, field: "from") }
-        default: throw .badRequest("must be a preset name", field: "from")
-        }
-    }
-
     /// Body: `{"author", "notes", "parameters", "message"?, "from"?}` (a whole preset file works too).
     /// `If-Match` guards against overwriting someone else's save; `If-None-Match: *` only creates.
     package func putPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
-        var body = try request.jsonObject()
-        let message = try Self.message(&body)
-        // A duplicate or save-as names the preset it was made from, for the decision log.
-        let source = try Self.source(&body)
-        // Save-as of the shared draft: the changes now live in the new preset, the source's draft returns to its saved revision.
-        let resetValue = body.last { $0.0 == "resetSourceDraft" }?.1
-        if let resetValue, resetValue != .bool(true), resetValue != .bool(false) { throw .badRequest("must be true or false", field: "resetSourceDraft") }
-        let resetSource = resetValue == .bool(true)
-        body.removeAll { $0.0 == "resetSourceDraft" }
-        // The server sets the time of a save; what a body says is not read.
-        body.removeAll { $0.0 == "updatedAt" }
+        let body = try request.decodeBody(SavePresetRequest.self)
+        let (message, source) = (body.message, body.source)
         var preset: Preset
-        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
+        do { preset = try Preset(json: .object(body.preset), requireEnvelope: false) } catch { throw HTTPError(error) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
@@ -105,7 +83,7 @@ struct PresetRoutes: PresetReading {
         let entry = saved.entry
         decisions.announce(saved.logged)
         drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
-        if resetSource, saved.created, let source, source != name { drafts.reset(source) }
+        if body.resetSourceDraft, saved.created, let source, source != name { drafts.reset(source) }
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])

@@ -127,22 +127,6 @@ extension RouteGroup {
         return value
     }
 
-    /// Takes a save's optional `message` out of the body: why this revision was saved.
-    package static func message(_ body: inout [(String, JSONValue)]) throws(HTTPError) -> String {
-        guard let index = body.lastIndex(where: { $0.0 == "message" }) else { return "" }
-        let value = body[index].1
-        body.removeAll { $0.0 == "message" }
-        switch value {
-        case .null: return ""
-        case .string(let text):
-            guard text.count <= PresetHistory.Limits.messageCharacters, text.utf8.count <= PresetHistory.Limits.messageBytes else {
-                throw .badRequest("must be at most \(PresetHistory.Limits.messageCharacters) characters", field: "message")
-            }
-            return text
-        default: throw .badRequest("must be a string", field: "message")
-        }
-    }
-
     package static func unquote(_ text: String) -> String {
         var t = Substring(text)
         if t.hasPrefix("W/") { t = t.dropFirst(2) }

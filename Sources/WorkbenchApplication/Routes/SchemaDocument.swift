@@ -8,67 +8,116 @@ import ChartRendering
 
 /// `GET /api/schema`: the parameter definitions of ChartEngine, as the page builds its controls.
 package enum SchemaDocument {
-    package static let json: JSONValue = {
-        let parameters: [JSONValue] = ChartStyle.definitions.map { d in
-            var pairs: [(String, JSONValue)] = [("key", .string(d.key)), ("label", .string(d.label)), ("group", .string(d.group))]
+    package static let json: JSONValue = JSONValueEncoder.encode(Document())
+
+    private struct Document: Encodable {
+        let groups = ChartStyle.groups
+        let parameters = ChartStyle.definitions.map(Parameter.init)
+        let periods = Period.allCases.map(\.rawValue)
+        let width = Bounds(ChartDrawing.widthRange)
+        let height = Bounds(ChartDrawing.heightRange)
+        let progress = Bounds(ChartDrawing.progressRange)
+        // The engine's colour-vision simulations (Machado 2009, severity 1, on linear RGB): the
+        // page's "see it as others see it" filters are built from these, written once.
+        let colorVision = ColorVision.allCases.compactMap { vision in vision.matrix.map { Simulation(name: vision.rawValue, matrix: $0) } }
+        let backgrounds = ChartBackground.allCases.map { Background(name: $0.rawValue, color: $0.color, text: $0.text) }
+    }
+
+    private struct Bounds: Encodable {
+        let min: Double
+        let max: Double
+
+        init(_ range: ClosedRange<Double>) { (min, max) = (range.lowerBound, range.upperBound) }
+    }
+
+    private struct Simulation: Encodable {
+        let name: String
+        var space = "linearRGB"
+        let matrix: [Double]
+    }
+
+    private struct Background: Encodable {
+        let name: String
+        let color: String
+        let text: String
+    }
+
+    /// One parameter: what it is, its kind's own members (range and step, options, …), its
+    /// shortcuts, default and help, and when it is shown.
+    private struct Parameter: Encodable {
+        let definition: ParameterDefinition
+
+        private enum CodingKeys: String, CodingKey {
+            case key, label, group, type, min, max, step, unit, odd, options, optionLabels, x, y, presets
+            case defaultValue = "default", help, visibleWhen, implies
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            let d = definition
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(d.key, forKey: .key)
+            try c.encode(d.label, forKey: .label)
+            try c.encode(d.group, forKey: .group)
             switch d.kind {
             case .number(let range, let step, let unit):
-                pairs += [("type", .string("number")), ("min", .number(range.lowerBound)), ("max", .number(range.upperBound)),
-                          ("step", .number(step)), ("unit", unit.map(JSONValue.string) ?? .null)]
+                try c.encode("number", forKey: .type)
+                try c.encode(range.lowerBound, forKey: .min)
+                try c.encode(range.upperBound, forKey: .max)
+                try c.encode(step, forKey: .step)
+                try c.encode(unit, forKey: .unit)
             case .integer(let range, let step, let oddOnly):
-                pairs += [("type", .string("integer")), ("min", .number(Double(range.lowerBound))), ("max", .number(Double(range.upperBound))),
-                          ("step", .number(Double(step))), ("odd", .bool(oddOnly))]
-            case .color: pairs.append(("type", .string("color")))
+                try c.encode("integer", forKey: .type)
+                try c.encode(range.lowerBound, forKey: .min)
+                try c.encode(range.upperBound, forKey: .max)
+                try c.encode(step, forKey: .step)
+                try c.encode(oddOnly, forKey: .odd)
+            case .color: try c.encode("color", forKey: .type)
             case .choice(let options, _):
-                pairs += [("type", .string("choice")), ("options", .array(options.map(JSONValue.string))),
-                          ("optionLabels", .object(zip(options, d.optionLabels).map { ($0, .string($1)) }))]
-            case .toggle: pairs.append(("type", .string("boolean")))
+                try c.encode("choice", forKey: .type)
+                try c.encode(options, forKey: .options)
+                try c.encode(OrderedMembers(Array(zip(options, d.optionLabels))), forKey: .optionLabels)
+            case .toggle: try c.encode("boolean", forKey: .type)
             case .cubicBezier:
-                let x = ParameterDefinition.bezierX, y = ParameterDefinition.bezierY
-                pairs += [("type", .string("cubicBezier")),
-                          ("x", .object([("min", .number(x.lowerBound)), ("max", .number(x.upperBound))])),
-                          ("y", .object([("min", .number(y.lowerBound)), ("max", .number(y.upperBound))]))]
+                try c.encode("cubicBezier", forKey: .type)
+                try c.encode(Bounds(ParameterDefinition.bezierX), forKey: .x)
+                try c.encode(Bounds(ParameterDefinition.bezierY), forKey: .y)
             }
             if !d.shortcuts.isEmpty {
-                pairs.append(("presets", .array(d.shortcuts.map { shortcut in
-                    .object([("name", .string(shortcut.name)), ("label", .string(shortcut.label)),
-                             ("values", .object(shortcut.values.map { ($0.key, $0.value.json) }))])
-                })))
+                try c.encode(d.shortcuts.map { Shortcut(name: $0.name, label: $0.label, values: OrderedMembers($0.values.map { ($0.key, $0.value.json) })) },
+                             forKey: .presets)
             }
-            pairs.append(("default", d.defaultValue.json))
-            pairs.append(("help", .string(d.help)))
-            if let condition = d.visibleWhen { pairs.append(("visibleWhen", Self.json(condition))) }
-            if let implies = d.legacyImplies {
-                pairs.append(("implies", .object([("key", .string(implies.key)), ("value", implies.value.json)])))
-            }
-            return .object(pairs)
+            try c.encode(d.defaultValue.json, forKey: .defaultValue)
+            try c.encode(d.help, forKey: .help)
+            if let condition = d.visibleWhen { try c.encode(Condition(condition), forKey: .visibleWhen) }
+            if let implies = d.legacyImplies { try c.encode(Implied(key: implies.key, value: implies.value.json), forKey: .implies) }
         }
-        return .object([
-            ("groups", .array(ChartStyle.groups.map(JSONValue.string))),
-            ("parameters", .array(parameters)),
-            ("periods", .array(Period.allCases.map { .string($0.rawValue) })),
-            ("width", .object([("min", .number(ChartDrawing.widthRange.lowerBound)), ("max", .number(ChartDrawing.widthRange.upperBound))])),
-            ("height", .object([("min", .number(ChartDrawing.heightRange.lowerBound)), ("max", .number(ChartDrawing.heightRange.upperBound))])),
-            ("progress", .object([("min", .number(ChartDrawing.progressRange.lowerBound)), ("max", .number(ChartDrawing.progressRange.upperBound))])),
-            // The engine's colour-vision simulations (Machado 2009, severity 1, on linear RGB): the
-            // page's "see it as others see it" filters are built from these, written once.
-            ("colorVision", .array(ColorVision.allCases.compactMap { vision in
-                vision.matrix.map { .object([("name", .string(vision.rawValue)), ("space", .string("linearRGB")),
-                                             ("matrix", .array($0.map(JSONValue.number)))]) }
-            })),
-            ("backgrounds", .array(ChartBackground.allCases.map {
-                .object([("name", .string($0.rawValue)), ("color", .string($0.color)), ("text", .string($0.text))])
-            })),
-        ])
-    }()
-}
+    }
 
-extension SchemaDocument {
+    private struct Shortcut: Encodable {
+        let name: String
+        let label: String
+        let values: OrderedMembers<JSONValue>
+    }
+
     /// `{keys, values, also?}`: shown while one of `keys` has one of `values` and every `also` holds.
-    static func json(_ condition: ParameterDefinition.Condition) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("keys", .array(condition.keys.map(JSONValue.string))),
-                                            ("values", .array(condition.values.map(JSONValue.string)))]
-        if !condition.also.isEmpty { pairs.append(("also", .array(condition.also.map(json)))) }
-        return .object(pairs)
+    private struct Condition: Encodable {
+        let condition: ParameterDefinition.Condition
+
+        init(_ condition: ParameterDefinition.Condition) { self.condition = condition }
+
+        private enum CodingKeys: CodingKey { case keys, values, also }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(condition.keys, forKey: .keys)
+            try c.encode(condition.values, forKey: .values)
+            if !condition.also.isEmpty { try c.encode(condition.also.map(Condition.init), forKey: .also) }
+        }
+    }
+
+    /// A legacy preset's value that implies another parameter's.
+    private struct Implied: Encodable {
+        let key: String
+        let value: JSONValue
     }
 }

@@ -30,7 +30,7 @@ struct SessionRoutes: RouteGroup {
               answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
                schema: RequestSchema.of(PresenceRequest.self).body(open: true), answers: [.json("people", PeopleAnswer.self)]) { try updatePresence($0) }
-        r.requireHeaders([.init("X-Workbench-Client", .object([("type", .string("string")), ("minLength", .number(1))]), "the page's id")])
+        r.requireHeaders([.init("X-Workbench-Client", SchemaObject(type: "string", minLength: 1).json, "the page's id")])
         r.post("/api/session/play", "Play a chart motion on every page of the session, phones included: the `play` event ({\"motion\": press, period, live or reveal})",
                schema: RequestSchema.of(PlayRequest.self).body(), answers: [.json("{motion}", PlayAnswer.self)]) { try playMotion($0) }
         r.get("/api/events", "Server-Sent Events: draft, preset, data, live, presence, session, comment, round, explore, review, log, play",
@@ -47,7 +47,7 @@ struct SessionRoutes: RouteGroup {
     package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let motion = try request.decodeBody(PlayRequest.self).motion
         let who = request.author
-        events.publish("play", .object([("motion", .string(motion)), ("user", .string(who.user)), ("client", .string(who.client))]))
+        events.publish("play", JSONValueEncoder.encode(PlayEvent(motion: motion, user: who.user, client: who.client)))
         return .answer(PlayAnswer(motion: motion))
     }
 
@@ -101,8 +101,7 @@ struct SessionRoutes: RouteGroup {
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
         if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
-            events.publish("session", .object([("preset", opened.map(JSONValue.string) ?? .null), ("user", .string(who.user)),
-                                               ("client", .string(Presence.alias(who.client)))]))
+            events.publish("session", JSONValueEncoder.encode(SessionFocusEvent(preset: opened, user: who.user, client: Presence.alias(who.client))))
         }
         return .answer(PeopleAnswer(people: presence.list))
     }
