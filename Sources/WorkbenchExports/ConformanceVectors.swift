@@ -133,7 +133,7 @@ package enum ConformanceVectors {
         let ts = (0..<easingSamples).map { Double($0) / Double(easingSamples - 1) }
         return .object([
             ("format", .string("chart-workbench.vectors")), ("version", .number(2)),
-            ("preset", preset.json),
+            ("preset", JSONValueEncoder.encode(preset)),
             ("cases", .array(cases)),
             ("easing", .object([("t", .array(ts.map(JSONValue.number))), ("progress", .array(ts.map { .number(easing($0)) }))])),
             ("motions", motionsJSON(style: style, width: width, height: height)),

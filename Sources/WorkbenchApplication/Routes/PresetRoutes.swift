@@ -83,7 +83,7 @@ struct PresetRoutes: PresetReading {
         // The server sets the time of a save; what a body says is not read.
         body.removeAll { $0.0 == "updatedAt" }
         var preset: Preset
-        do { preset = try Preset(json: .object(body), requireEnvelope: false) } catch { throw HTTPError(error) }
+        do { preset = try JSONValueDecoder().decode(Preset.self, from: .object(body)) } catch let error as PresetError { throw HTTPError(error) } catch { throw HTTPError(PresetError("\(error)")) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
@@ -104,7 +104,7 @@ struct PresetRoutes: PresetReading {
         }
         let entry = saved.entry
         decisions.announce(saved.logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters))
         if resetSource, saved.created, let source, source != name { drafts.reset(source) }
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
@@ -115,7 +115,7 @@ struct PresetRoutes: PresetReading {
     /// whose values the saved parameters hold. Their approval of these parameters would be of
     /// their own work (the designer edits, the PM presses Save).
     private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [String] {
-        let saved = preset.json["parameters"]?.objectPairs ?? []
+        let saved = preset.parameters
         var out: [String] = []
         for name in names {
             for change in drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
