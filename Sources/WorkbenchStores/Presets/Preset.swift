@@ -148,14 +148,7 @@ package struct Preset: Codable, Sendable {
             }
             do throws(ParameterError) {
                 // A file holds a Bézier as four numbers; a request body may also write it as a query does.
-                if !requireEnvelope, case .cubicBezier = definition.kind, let text = try? parameters.decode(String.self, forKey: key) {
-                    try style.set(key.stringValue, try definition.parse(text))
-                } else {
-                    guard let parsed = try? parameters.decode(ParameterValue.self, forKey: key) else {
-                        throw ParameterError(field: key.stringValue, message: "must be \(definition.typeName)")
-                    }
-                    try style.set(key.stringValue, try definition.validate(parsed))
-                }
+                try style.set(key.stringValue, try parameters.parameterValue(key, as: definition, textBezier: !requireEnvelope))
             } catch {
                 throw PresetError(error.message, field: error.field)
             }
