@@ -154,7 +154,7 @@ package struct PairwiseRound: Sendable {
     }
 
     /// The kept document: members in this order; pairs sorted by token.
-    private struct Document: Encodable, Decodable {
+    private struct Document: Codable {
         let id: String
         let createdBy: String
         let createdAt: String
