@@ -58,7 +58,7 @@ struct PeopleCommand: ParsableCommand {
             let store = try openPresets(presets, state: state)
             let people = try openPeople(store)
             func log(_ summary: String, _ details: [(String, JSONValue)]) {
-                _ = try? store.log.append(DecisionLog.Kind("people"), author: PeopleStore.ownerName, summary: summary, details: .object(details))
+                _ = try? store.log.append(DecisionLog.Kind("people"), author: PeopleStore.ownerName, summary: summary, details: JSONValue.object(details))
             }
             do {
                 switch (action, names.count) {

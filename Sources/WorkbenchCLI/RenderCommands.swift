@@ -225,15 +225,12 @@ struct Export: ParsableCommand {
 func loadPreset(_ reference: String?, folder: String, state: String?) throws -> Preset? {
     guard let reference else { return nil }
     if reference.hasSuffix(".json"), let contents = FileManager.default.contents(atPath: reference) {
-        do {
-            let preset = try Preset(json: try JSONValue.parse([UInt8](contents)), requireEnvelope: true)
-            for warning in preset.warnings { Output.error("\(reference): \(warning)") }
-            return preset
-        } catch let error as JSONValue.ParseError {
-            throw InputError("--preset \(reference): \(error.description)")
-        } catch let error as PresetError {
+        let preset: Preset
+        do throws(PresetError) { preset = try Preset(fileText: [UInt8](contents)) } catch {
             throw InputError("--preset \(reference): \(error.description)")
         }
+        for warning in preset.warnings { Output.error("\(reference): \(warning)") }
+        return preset
     }
     let store: PresetStore
     store = try openPresets(folder, state: state)

@@ -128,7 +128,7 @@ package enum ConformanceVectors {
         }
         let easing = style.easingFunction
         let ts = (0..<easingSamples).map { Double($0) / Double(easingSamples - 1) }
-        return Document(preset: preset.json, cases: cases, easing: .init(t: ts, progress: ts.map { easing($0) }),
+        return Document(preset: JSONValueEncoder.encode(preset), cases: cases, easing: .init(t: ts, progress: ts.map { easing($0) }),
                         motions: motionCases(style: style, width: width, height: height))
     }
 }

@@ -29,7 +29,7 @@ extension PresetStore {
             throw PresetStore.SaveError.noRevision("“\(name)” has no revision \(number) to export")
         }
         var preset: Preset
-        do { preset = try Preset(json: try JSONValue.parse(revision.fileText), requireEnvelope: true) } catch {
+        do throws(PresetError) { preset = try Preset(fileText: revision.fileText) } catch {
             throw PresetStore.SaveError.noRevision("revision \(number) of “\(name)” cannot be read: \(error)")
         }
         preset.name = record.name

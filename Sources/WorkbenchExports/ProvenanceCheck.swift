@@ -235,7 +235,7 @@ package struct ProvenanceCheck {
         guard let store, let number = found.provenance.revision, let json = try? JSONValue.parse(found.content),
               let pairs = json["parameters"]?.objectPairs,
               let exported = try? store.exportable(found.provenance.preset, revision: String(number)),
-              let saved = exported.preset.json["parameters"]?.objectPairs else { return nil }
+              let saved = JSONValueEncoder.encode(exported.preset)["parameters"]?.objectPairs else { return nil }
         let changed = pairs.filter { key, value in saved.last(where: { $0.0 == key })?.1 != value }.map(\.0)
             + saved.filter { key, _ in !pairs.contains { $0.0 == key } }.map(\.0)
         return changed.isEmpty ? nil : changed.sorted().joined(separator: ", ")

@@ -7,7 +7,7 @@ import Testing
     let store = DraftStore(clock: { "2026-01-01T00:00:00Z" })
     let seed = DraftStore.Seed(revision: 1, parameters: [("markerRadius", .number(4)), ("lineColor", .string("#F7931A"))])
 
-    private func set(_ key: String, _ value: JSONValue, by client: String, step: String, on preset: String = "Default") throws -> DraftStore.Outcome {
+    private func set(_ key: String, _ value: Preset.Value, by client: String, step: String, on preset: String = "Default") throws -> DraftStore.Outcome {
         try store.apply(.set([(key, value)]), to: preset, by: .init(user: client.uppercased(), client: client, step: step)) { seed }
     }
 
@@ -15,7 +15,7 @@ import Testing
         try store.apply(.undo(step: step), to: preset, by: .init(user: client.uppercased(), client: client, step: newStep)) { seed }
     }
 
-    private func value(_ key: String, _ preset: String = "Default") -> JSONValue? {
+    private func value(_ key: String, _ preset: String = "Default") -> Preset.Value? {
         store.snapshot(preset, seed: seed).values.first { $0.0 == key }?.1
     }
 
@@ -115,4 +115,10 @@ import Testing
         store.saved("Default", seed: seed)
         #expect(heard.withLock { $0 } == [1, 2, 3, 4, 5, 6])
     }
+}
+
+/// Draft values as the tests write them: a number or a text of a parameter.
+private extension Preset.Value {
+    static func number(_ value: Double) -> Self { .parameter(.number(value)) }
+    static func string(_ text: String) -> Self { .parameter(.text(text)) }
 }

@@ -1,3 +1,4 @@
+import ChartEngine
 import Foundation
 import PreferenceLearning
 import Testing
@@ -13,7 +14,7 @@ import WorkbenchSupport
         return (try SQLiteDatabase(path: folder.appendingPathComponent("w.sqlite").path), folder)
     }
 
-    static func none(_: Exploration, _: [[Double]]) -> JSONValue { .null }
+    static func none(_: Exploration, _: [[Double]]) -> ExploreStore.CandidateValues { [] }
 
     /// Plays `answers` answers by two people on a round of `store`.
     static func play(_ store: ExploreStore, _ id: String, answers: Int) throws {
@@ -25,7 +26,7 @@ import WorkbenchSupport
     }
 
     static func create(_ store: ExploreStore) throws -> Exploration {
-        try store.create(preset: "Default", baseParameters: .object([]), keys: ["inactiveLineWidth", "fillTopOpacity", "inactiveCurve"], ranges: [:],
+        try store.create(preset: "Default", base: ChartStyle(), keys: ["inactiveLineWidth", "fillTopOpacity", "inactiveCurve"], ranges: [:],
                          voters: [], stableAfter: 8, endWhenStable: false, seed: 3, by: "Ada")
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import ChartEngine
 import Foundation
 import PreferenceLearning
 import Synchronization
@@ -26,10 +27,10 @@ import WorkbenchSupport
         }
     }
 
-    static func none(_: Exploration, _: [[Double]]) -> JSONValue { .null }
+    static func none(_: Exploration, _: [[Double]]) -> ExploreStore.CandidateValues { [] }
 
     static func create(_ store: ExploreStore, voters: [String] = []) throws -> String {
-        try store.create(preset: "Default", baseParameters: .object([]), keys: ["inactiveLineWidth", "fillTopOpacity"], ranges: [:],
+        try store.create(preset: "Default", base: ChartStyle(), keys: ["inactiveLineWidth", "fillTopOpacity"], ranges: [:],
                          voters: voters, stableAfter: 8, endWhenStable: false, seed: 7, by: "Ada").id
     }
 

@@ -67,7 +67,7 @@ import Testing
 
     @Test func unknownParametersAreCarriedOverButBounded() throws {
         func body(_ parameters: String) throws -> Preset {
-            try Preset(json: try JSONValue.parse(#"{"parameters":{\#(parameters)}}"#), requireEnvelope: false)
+            try JSONText.decode(Preset.self, from: #"{"parameters":{\#(parameters)}}"#)
         }
         var first = try body(#""future1":1,"future2":"x""#)
         first.name = "Future"
@@ -98,12 +98,13 @@ import Testing
             (#"{"parameters":[]}"#, "parameters"),
         ]
         for (text, field) in cases {
-            let json = try JSONValue.parse(text)
-            do throws(PresetError) {
-                _ = try Preset(json: json, requireEnvelope: false)
+            do {
+                _ = try JSONText.decode(Preset.self, from: text)
                 Issue.record("accepted \(text.prefix(60))")
-            } catch {
+            } catch let error as PresetError {
                 #expect(error.field == field)
+            } catch {
+                Issue.record("\(text.prefix(60)): \(error) is no PresetError")
             }
         }
     }

@@ -66,7 +66,7 @@ import HTTPServer
         #expect(name == "Calm" && count == 3)
         let draft = try decode(DraftChangeRequest.self, #"{"parameters": {"inactiveLineWidth": 2.5}, "step": "k1"}"#)
         guard case .set(let values) = draft.edit else { Issue.record("not a set"); return }
-        #expect(draft.step == "k1" && values.map(\.0) == ["inactiveLineWidth"] && values.first?.1 == .number(2.5))
+        #expect(draft.step == "k1" && values.map(\.0) == ["inactiveLineWidth"] && values.first?.1 == .parameter(.number(2.5)))
     }
 
     @Test func aNestedRequestNamesItsMembersByTheirWholePath() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WorkbenchStores
+import WorkbenchSupport
 
 @Suite struct SQLiteStoreTests {
     private func temporaryDatabase() throws -> SQLiteDatabase {
@@ -63,7 +64,7 @@ import Testing
         let log = try DecisionLog(database: database)
         for i in 1...5 {
             try log.append(.save, preset: i % 2 == 0 ? "Even" : "Odd", revision: i, author: "Ann", summary: "save \(i)",
-                           details: .object([("i", .number(Double(i)))]))
+                           details: JSONValue.object([("i", .number(Double(i)))]))
         }
         let first = try log.entries(limit: 2)
         #expect(first.total == 5)
@@ -71,13 +72,13 @@ import Testing
         let next = try log.entries(limit: 2, before: first.entries.last?.id)
         #expect(next.entries.map(\.summary) == ["save 3", "save 2"])
         #expect(try log.entries(preset: "Even").entries.map(\.revision) == [4, 2])
-        #expect(first.entries[0].details["i"]?.numberValue == 5)
+        #expect(try JSONValue.parse(first.entries[0].detailsText)["i"]?.numberValue == 5)
         #expect(first.entries[0].time.hasSuffix("Z"))
     }
 
     @Test func markdownEscapesCells() {
         let entry = DecisionLogEntry(id: 1, kind: .review, preset: "a|b", revision: 2, author: "<script>", time: "t",
-                                     summary: "line\nbreak *bold*", details: .object([]))
+                                     summary: "line\nbreak *bold*", detailsText: "{}")
         let text = DecisionLog.markdown([entry])
         #expect(text.contains("a\\|b"))
         #expect(text.contains("\\<script\\>"))

@@ -48,7 +48,7 @@ struct LogEntryAnswer: Encodable {
         author = entry.author
         time = entry.time
         summary = entry.summary
-        details = entry.details
+        details = (try? JSONValue.parse(entry.detailsText)) ?? .object([])
     }
 }
 

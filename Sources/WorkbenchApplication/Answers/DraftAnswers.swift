@@ -50,8 +50,8 @@ struct DraftAnswer: Encodable {
         draft = snapshot.id
         baseRevision = String(snapshot.baseRevision)
         version = snapshot.version
-        parameters = .object(snapshot.values)
-        saved = .object(snapshot.saved)
+        parameters = JSONValueEncoder.encode(OrderedMembers(snapshot.values))
+        saved = JSONValueEncoder.encode(OrderedMembers(snapshot.saved))
         changes = snapshot.changes.map(ChangeAnswer.init)
     }
 }
@@ -97,13 +97,13 @@ struct DraftEvent: Encodable {
         try c.encode(snapshot.id, forKey: .draft)
         try c.encode(String(snapshot.baseRevision), forKey: .baseRevision)
         try c.encode(snapshot.version, forKey: .version)
-        try c.encode(JSONValue.object(snapshot.values), forKey: .parameters)
+        try c.encode(OrderedMembers(snapshot.values), forKey: .parameters)
         if let change {
             try c.encode(ChangeAnswer(change), forKey: .change)
             try c.encode(change.author, forKey: .user)
             try c.encode(Presence.alias(change.client), forKey: .client)
         } else {
-            try c.encode(JSONValue.object(snapshot.saved), forKey: .saved)
+            try c.encode(OrderedMembers(snapshot.saved), forKey: .saved)
         }
     }
 }

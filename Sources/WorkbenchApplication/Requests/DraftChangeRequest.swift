@@ -52,7 +52,7 @@ struct DraftChangeRequest: Decodable {
         for (key, value) in pairs {
             guard let definition = ParameterDefinition.named(key) else { throw ChartRequestError(.unknownParameter, field: key, "unknown parameter \"\(key)\"") }
             guard !checked.contains(where: { $0.0 == key }) else { throw KeyedDecodingContainer.refusal(key, "is given twice") }
-            checked.append((key, try ParameterValue.reading(value, as: definition).json))
+            checked.append((key, .parameter(try ParameterValue.reading(value, as: definition))))
         }
         return checked
     }

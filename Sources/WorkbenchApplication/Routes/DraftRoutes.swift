@@ -39,7 +39,7 @@ struct DraftRoutes: PresetReading {
             let snapshot = outcome.snapshot
             return .answer(DraftChangedAnswer(
                 preset: snapshot.preset, draft: snapshot.id, baseRevision: String(snapshot.baseRevision), version: snapshot.version,
-                parameters: .object(snapshot.values), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
+                parameters: JSONValueEncoder.encode(OrderedMembers(snapshot.values)), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
                 message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf)))
         } catch {
             switch error {
@@ -65,7 +65,7 @@ struct DraftRoutes: PresetReading {
     /// The saved revision a draft starts from, nil when the preset does not exist.
     package func draftSeed(_ name: String) -> DraftStore.Seed? {
         guard let entry = presets.get(name) else { return nil }
-        return DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? [])
+        return DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters)
     }
 
     private func draftName(_ request: RequestContext) throws(HTTPError) -> String {

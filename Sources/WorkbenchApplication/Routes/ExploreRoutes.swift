@@ -52,10 +52,9 @@ struct ExploreRoutes: PresetReading {
         for (i, key) in keys.enumerated() {
             if let why = Self.neverShown(key, moving: keys, in: entry.preset.style, preset: name) { throw .badRequest(why, field: "parameters[\(i)]") }
         }
-        let base = JSONValue.object(entry.preset.style.values.map { ($0.key, $0.value.json) })
         let round: Exploration
         do {
-            round = try explore.create(preset: name, baseParameters: base, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
+            round = try explore.create(preset: name, base: entry.preset.style, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
                                        endWhenStable: body.endWhenStable, honesty: body.honesty, seed: body.seed, by: request.author.user)
         } catch { throw Self.exploreError(error) }
         let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
@@ -80,7 +79,7 @@ struct ExploreRoutes: PresetReading {
             throw HTTPError(403, "viewer", "viewers watch Explore rounds; candidates are handed to those who answer")
         }
         let issued: (Exploration, Exploration.Ticket)
-        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidatesJSON, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
+        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidateValues, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
         let (round, ticket) = issued
         let series = drawings ? data.snapshot.data : nil
         let candidates = ticket.points.enumerated().map { i, point in
@@ -106,7 +105,7 @@ struct ExploreRoutes: PresetReading {
         let ticket = asked.ticket, choice = asked.choice
         let person = Self.voter(request)
         let result: (round: Exploration, endedNow: Bool)
-        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidatesJSON, admissible: Self.honest) } catch {
+        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {
             throw Self.exploreError(error, id: id)
         }
         let round = result.round
@@ -237,14 +236,17 @@ struct ExploreRoutes: PresetReading {
 
     static func parameters(_ style: ChartStyle) -> JSONValue { .object(clean(style).values.map { ($0.key, $0.value.json) }) }
 
-    static func values(_ round: Exploration, _ point: [Double]) -> JSONValue {
+    static func values(_ round: Exploration, _ point: [Double]) -> JSONValue { JSONValueEncoder.encode(movingValues(round, point)) }
+
+    /// The round's moving parameters at `point`, rounded as the page shows them.
+    static func movingValues(_ round: Exploration, _ point: [Double]) -> OrderedMembers<ParameterValue> {
         let style = clean(round.style(at: point))
-        return .object(round.keys.compactMap { key in ParameterDefinition.named(key).map { (key, $0.value(in: style).json) } })
+        return OrderedMembers(round.keys.compactMap { key in ParameterDefinition.named(key).map { (key, $0.value(in: style)) } })
     }
 
     /// The candidates' moving values, for the round's records in the database.
-    static func candidatesJSON(_ round: Exploration, _ points: [[Double]]) -> JSONValue {
-        .array(points.map { values(round, $0) })
+    static func candidateValues(_ round: Exploration, _ points: [[Double]]) -> ExploreStore.CandidateValues {
+        points.map { movingValues(round, $0) }
     }
 
     static let personRequired = HTTPError(401, "person_required",

@@ -42,7 +42,7 @@ struct FigmaRoutes: PresetReading {
             throw Self.storeError(error, name: entry.preset.name)
         }
         decisions.announce(saved.logged)
-        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.json["parameters"]?.objectPairs ?? []))
+        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.parameters))
         return HTTPResponse.json(.object(answer + [("saved", Self.revisionJSON(saved.entry.revision))]))
             .announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(saved.entry.revision))])
     }

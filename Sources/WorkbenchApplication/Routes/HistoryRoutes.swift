@@ -92,7 +92,7 @@ struct HistoryRoutes: PresetReading {
         }
         let entry = restored.entry
         decisions.announce(restored.logged)
-        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters))
         var response = try presetResponse(entry)
         response.status = 201
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(entry.revision))])
@@ -146,8 +146,7 @@ struct HistoryRoutes: PresetReading {
     /// approves). Nil when the revision passes (or is not there: the store answers that).
     func readabilityOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
         guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
-              let json = try? JSONValue.parse(revision.fileText),
-              let preset = try? Preset(json: json, requireEnvelope: true) else { return nil }
+              let preset = try? Preset(fileText: revision.fileText) else { return nil }
         let report = ReadabilityReport(style: preset.style)
         guard !report.pass else { return nil }
         let count = counted(report.failures.count, "readability check", "readability checks")
@@ -165,7 +164,7 @@ struct HistoryRoutes: PresetReading {
     /// names the failures, and the approval keeps each as "Honesty: …" (signed with its exports).
     func honestyOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
         guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
-              let json = try? JSONValue.parse(revision.fileText), let preset = try? Preset(json: json, requireEnvelope: true),
+              let preset = try? Preset(fileText: revision.fileText),
               let report = try? HonestyMarkets.report(preset.style, scenarios: HonestyMarkets.eventScenarios.map(\.rawValue), in: scenarios),
               !report.pass else { return nil }
         let count = counted(report.failures.count, "honesty check", "honesty checks")

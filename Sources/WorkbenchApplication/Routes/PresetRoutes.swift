@@ -61,7 +61,7 @@ struct PresetRoutes: PresetReading {
         let body = try request.decodeBody(SavePresetRequest.self)
         let (message, source) = (body.message, body.source)
         var preset: Preset
-        do { preset = try Preset(json: .object(body.preset), requireEnvelope: false) } catch { throw HTTPError(error) }
+        do { preset = try JSONValueDecoder().decode(Preset.self, from: .object(body.preset)) } catch let error as PresetError { throw HTTPError(error) } catch { throw HTTPError(PresetError("\(error)")) }
         if !preset.name.isEmpty && preset.name != name {
             throw .badRequest("the name in the body differs from the name in the path; use rename", field: "name")
         }
@@ -82,7 +82,7 @@ struct PresetRoutes: PresetReading {
         }
         let entry = saved.entry
         decisions.announce(saved.logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.json["parameters"]?.objectPairs ?? []))
+        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters))
         if body.resetSourceDraft, saved.created, let source, source != name { drafts.reset(source) }
         var response = try presetResponse(entry)
         if saved.created { response.status = 201 }
@@ -93,7 +93,7 @@ struct PresetRoutes: PresetReading {
     /// whose values the saved parameters hold. Their approval of these parameters would be of
     /// their own work (the designer edits, the PM presses Save).
     private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [String] {
-        let saved = preset.json["parameters"]?.objectPairs ?? []
+        let saved = preset.parameters
         var out: [String] = []
         for name in names {
             for change in drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {

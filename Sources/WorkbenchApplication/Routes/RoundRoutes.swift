@@ -187,7 +187,7 @@ struct RoundRoutes: PresetReading {
             throw Self.storeError(error, name: name)
         }
         decisions.announce(saved.logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.json["parameters"]?.objectPairs ?? []))
+        drafts.saved(name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.parameters))
         var response = try presetResponse(saved.entry)
         response.status = 201
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision))])

@@ -29,7 +29,7 @@ extension PresetReading {
     func presetResponse(_ entry: PresetStore.Entry) throws(HTTPError) -> HTTPResponse {
         let status: PresetReviews.Status
         do { status = try presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
-        var json = entry.preset.json
+        var json = JSONValueEncoder.encode(entry.preset)
         if case .object(var pairs) = json {
             pairs.append(("revision", Self.revisionJSON(entry.revision)))
             pairs.append(("status", Self.statusJSON(status)))

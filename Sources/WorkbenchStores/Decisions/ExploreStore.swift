@@ -72,14 +72,7 @@ package struct Exploration: Codable, Sendable {
 
     /// The starting preset's style.
     package var baseStyle: ChartStyle {
-        var style = ChartStyle()
-        if let object = try? JSONValue.parse(Array(baseParameters.utf8)), let pairs = object.objectPairs {
-            for (key, json) in pairs {
-                guard let definition = ParameterDefinition.named(key), let value = try? ParameterValue.reading(json, as: definition) else { continue }
-                try? style.set(key, value)
-            }
-        }
-        return style
+        (try? JSONText.decode(KeptStyle.self, from: baseParameters))?.style ?? ChartStyle()
     }
 
     /// The base style with a point's values.
@@ -138,17 +131,20 @@ package final class ExploreStore: Sendable {
     /// answer, never stored.
     package typealias Admissible = (Exploration) -> (@Sendable ([Double]) -> Bool)?
 
+    /// The moving parameters' values of each candidate a ticket shows, for the round's records.
+    package typealias CandidateValues = [OrderedMembers<ParameterValue>]
+
     /// What one write of a round adds or removes besides its state.
     package struct Change: Sendable {
         /// A ticket handed out now, with its candidates' parameters.
-        package var issued: (ticket: Exploration.Ticket, parameters: JSONValue)?
+        package var issued: (ticket: Exploration.Ticket, parameters: CandidateValues)?
         /// An answer made now, with its candidates' parameters.
-        package var answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)?
+        package var answer: (entry: Exploration.AnswerEntry, parameters: CandidateValues)?
         /// Tickets dropped unanswered (replaced, pruned, or the round ended).
         package var dropped: [String] = []
 
-        package init(issued: (ticket: Exploration.Ticket, parameters: JSONValue)? = nil,
-                     answer: (entry: Exploration.AnswerEntry, parameters: JSONValue)? = nil, dropped: [String] = []) {
+        package init(issued: (ticket: Exploration.Ticket, parameters: CandidateValues)? = nil,
+                     answer: (entry: Exploration.AnswerEntry, parameters: CandidateValues)? = nil, dropped: [String] = []) {
             self.issued = issued
             self.answer = answer
             self.dropped = dropped
@@ -208,8 +204,8 @@ package final class ExploreStore: Sendable {
         do { try records?.write(round, change: change) } catch { throw .storage("\(error)") }
     }
 
-    /// A new round. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).
-    package func create(preset: String, baseParameters: JSONValue, keys: [String], ranges: [String: ClosedRange<Double>], voters: [String],
+    /// A new round from the preset's style. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).
+    package func create(preset: String, base: ChartStyle, keys: [String], ranges: [String: ClosedRange<Double>], voters: [String],
                         stableAfter: Int, endWhenStable: Bool, honesty: Bool = false, seed: UInt64?, by author: String) throws(Failure) -> Exploration {
         let space: ChartParameterSpace
         do { space = try ChartParameterSpace(keys: keys, ranges: ranges) } catch { throw .badChoice }
@@ -217,7 +213,7 @@ package final class ExploreStore: Sendable {
         settings.stableAfter = stableAfter
         var random = SystemRandomNumberGenerator()
         let round = Exploration(id: Sodium.randomHex(bytes: 8), createdBy: author, createdAt: Preset.now(), preset: preset,
-                                baseParameters: baseParameters.serialized(), keys: keys,
+                                baseParameters: JSONText.encode(KeptStyle(base)), keys: keys,
                                 ranges: ranges.mapValues { [$0.lowerBound, $0.upperBound] }, voters: voters, endWhenStable: endWhenStable,
                                 honesty: honesty ? true : nil, model: ExploreRound(space: space.space, seed: seed ?? random.next(), settings: settings))
         return try withIndex { (index: inout Index) throws(Failure) in
@@ -256,7 +252,7 @@ package final class ExploreStore: Sendable {
     /// `parameters` describes a ticket's candidates for the records.
     /// `admissible`: the constraint of a round that asks for one (no candidate fails it; none
     /// found within the model's bounded tries throws `noAdmissibleCandidate`).
-    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> JSONValue,
+    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> CandidateValues,
                       admissible: Admissible = { _ in nil }) throws(Failure) -> (Exploration, Exploration.Ticket) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
@@ -290,7 +286,7 @@ package final class ExploreStore: Sendable {
     /// preference ties each pair shown. Ends the round when its best is stable (if asked to).
     /// `admissible`: the round's constraint, which its best must meet too.
     package func answer(_ id: String, ticket token: String, choice: String, person: String,
-                        parameters: (Exploration, [[Double]]) -> JSONValue, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+                        parameters: (Exploration, [[Double]]) -> CandidateValues, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             round.model.admissible = admissible(round)

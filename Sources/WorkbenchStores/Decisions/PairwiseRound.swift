@@ -128,67 +128,135 @@ package struct PairwiseRound: Sendable {
     }
 
     /// The round as it is kept in the workbench database: everything, names and parameters too.
-    package var json: JSONValue {
-        func issuedJSON(_ pairs: [String: Issued]) -> JSONValue {
-            .array(pairs.sorted { $0.key < $1.key }.map { token, pair in
-                .object([("token", .string(token)), ("voter", .string(pair.voter)),
-                         ("left", .number(Double(pair.left))), ("right", .number(Double(pair.right)))])
-            })
-        }
-        return .object([
-            ("id", .string(id)), ("createdBy", .string(createdBy)), ("createdAt", .string(createdAt)), ("subject", .string(subject)),
-            ("closedAt", closedAt.map(JSONValue.string) ?? .null),
-            ("candidates", .array(candidates.map { candidate in
-                .object([("token", .string(candidate.token)), ("name", .string(candidate.name)),
-                         ("parameters", .object(candidate.style.values.map { ($0.key, $0.value.json) }))])
-            })),
-            ("votes", .array(votes.map { vote in
-                .object([("voter", .string(vote.voter)), ("left", .number(Double(vote.left))), ("right", .number(Double(vote.right))),
-                         ("choice", .string(vote.choice.rawValue)), ("at", .string(vote.at))])
-            })),
-            ("issued", issuedJSON(issued)), ("decided", issuedJSON(decided)),
-        ])
-    }
+    package var document: String { JSONText.encode(Document(self)) }
 
-    /// A round read back from `json`; nil when the document is not one (a candidate's parameter
-    /// this version no longer knows keeps its default).
-    package init?(json: JSONValue) {
-        guard let id = json["id"]?.stringValue, let createdBy = json["createdBy"]?.stringValue, let createdAt = json["createdAt"]?.stringValue,
-              let subject = json["subject"]?.stringValue, case .array(let candidateList)? = json["candidates"] else { return nil }
-        var candidates: [Candidate] = []
-        for item in candidateList {
-            guard let token = item["token"]?.stringValue, let name = item["name"]?.stringValue else { return nil }
-            var style = ChartStyle()
-            for (key, value) in item["parameters"]?.objectPairs ?? [] {
-                guard let definition = ParameterDefinition.named(key), let parsed = try? ParameterValue.reading(value, as: definition) else { continue }
-                try? style.set(key, parsed)
-            }
-            candidates.append(Candidate(name: name, style: style, token: token))
-        }
-        guard Self.candidateRange.contains(candidates.count) else { return nil }
-        self.init(id: id, createdBy: createdBy, createdAt: createdAt, subject: subject, candidates: candidates)
-        closedAt = json["closedAt"]?.stringValue
+    /// A round read back from its `document`; nil when the text is not one (a candidate's
+    /// parameter this version no longer knows keeps its default; a ballot or pair that does not
+    /// fit the round is passed over).
+    package init?(document text: String) {
+        guard let kept = try? JSONText.decode(Document.self, from: text), Self.candidateRange.contains(kept.candidates.count) else { return nil }
+        self.init(id: kept.id, createdBy: kept.createdBy, createdAt: kept.createdAt, subject: kept.subject,
+                  candidates: kept.candidates.map { Candidate(name: $0.name, style: $0.parameters.style, token: $0.token) })
+        closedAt = kept.closedAt
         let range = 0..<candidates.count
-        func index(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) }.flatMap { range.contains($0) ? $0 : nil } }
-        if case .array(let list)? = json["votes"] {
-            for item in list {
-                guard let voter = item["voter"]?.stringValue, let left = index(item["left"]), let right = index(item["right"]), left != right,
-                      let choice = item["choice"]?.stringValue.flatMap(Choice.init(rawValue:)) else { continue }
-                votes.append(Vote(voter: voter, left: left, right: right, choice: choice, at: item["at"]?.stringValue ?? ""))
-            }
+        func fits(_ left: Int, _ right: Int) -> Bool { range.contains(left) && range.contains(right) && left != right }
+        votes = kept.votes.compactMap { kept in
+            guard let vote = kept.vote, fits(vote.left, vote.right) else { return nil }
+            return vote
         }
-        func pairs(_ value: JSONValue?) -> [String: Issued] {
-            guard case .array(let list)? = value else { return [:] }
+        func pairs(_ list: [Document.IssuedPair]) -> [String: Issued] {
             var out: [String: Issued] = [:]
-            for item in list {
-                guard let token = item["token"]?.stringValue, let voter = item["voter"]?.stringValue,
-                      let left = index(item["left"]), let right = index(item["right"]), left != right else { continue }
-                out[token] = Issued(voter: voter, left: left, right: right)
-            }
+            for item in list { if let (token, pair) = item.pair, fits(pair.left, pair.right) { out[token] = pair } }
             return out
         }
-        issued = pairs(json["issued"])
-        decided = pairs(json["decided"])
+        issued = pairs(kept.issued)
+        decided = pairs(kept.decided)
+    }
+
+    /// The kept document: members in this order; pairs sorted by token.
+    private struct Document: Codable {
+        let id: String
+        let createdBy: String
+        let createdAt: String
+        let subject: String
+        let closedAt: String?
+        let candidates: [KeptCandidate]
+        let votes: [KeptVote]
+        let issued: [IssuedPair]
+        let decided: [IssuedPair]
+
+        init(_ round: PairwiseRound) {
+            id = round.id; createdBy = round.createdBy; createdAt = round.createdAt; subject = round.subject; closedAt = round.closedAt
+            candidates = round.candidates.map(KeptCandidate.init)
+            votes = round.votes.map(KeptVote.init)
+            issued = round.issued.sorted { $0.key < $1.key }.map(IssuedPair.init)
+            decided = round.decided.sorted { $0.key < $1.key }.map(IssuedPair.init)
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, createdBy, createdAt, subject, closedAt, candidates, votes, issued, decided }
+
+        /// Who made it and its candidates are required; the rest is taken as far as it reads.
+        init(from decoder: any Decoder) throws {
+            let members = try decoder.container(keyedBy: CodingKeys.self)
+            id = try members.decode(String.self, forKey: .id)
+            createdBy = try members.decode(String.self, forKey: .createdBy)
+            createdAt = try members.decode(String.self, forKey: .createdAt)
+            subject = try members.decode(String.self, forKey: .subject)
+            candidates = try members.decode([KeptCandidate].self, forKey: .candidates)
+            closedAt = try? members.decode(String.self, forKey: .closedAt)
+            votes = (try? members.decode([KeptVote].self, forKey: .votes)) ?? []
+            issued = (try? members.decode([IssuedPair].self, forKey: .issued)) ?? []
+            decided = (try? members.decode([IssuedPair].self, forKey: .decided)) ?? []
+        }
+
+        struct KeptCandidate: Codable {
+            let token: String
+            let name: String
+            let parameters: KeptStyle
+
+            init(_ candidate: Candidate) { token = candidate.token; name = candidate.name; parameters = KeptStyle(candidate.style) }
+
+            private enum CodingKeys: String, CodingKey { case token, name, parameters }
+
+            init(from decoder: any Decoder) throws {
+                let members = try decoder.container(keyedBy: CodingKeys.self)
+                token = try members.decode(String.self, forKey: .token)
+                name = try members.decode(String.self, forKey: .name)
+                parameters = (try? members.decode(KeptStyle.self, forKey: .parameters)) ?? KeptStyle(ChartStyle())
+            }
+        }
+
+        /// A ballot; `vote` is nil when the item is not one.
+        struct KeptVote: Codable {
+            let vote: Vote?
+
+            init(_ vote: Vote) { self.vote = vote }
+
+            private enum CodingKeys: String, CodingKey { case voter, left, right, choice, at }
+
+            init(from decoder: any Decoder) {
+                guard let members = try? decoder.container(keyedBy: CodingKeys.self),
+                      let voter = try? members.decode(String.self, forKey: .voter),
+                      let left = try? members.decode(Int.self, forKey: .left), let right = try? members.decode(Int.self, forKey: .right),
+                      let choice = (try? members.decode(String.self, forKey: .choice)).flatMap(Choice.init(rawValue:)) else { vote = nil; return }
+                vote = Vote(voter: voter, left: left, right: right, choice: choice, at: (try? members.decode(String.self, forKey: .at)) ?? "")
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                guard let vote else { return }
+                var members = encoder.container(keyedBy: CodingKeys.self)
+                try members.encode(vote.voter, forKey: .voter)
+                try members.encode(vote.left, forKey: .left)
+                try members.encode(vote.right, forKey: .right)
+                try members.encode(vote.choice.rawValue, forKey: .choice)
+                try members.encode(vote.at, forKey: .at)
+            }
+        }
+
+        /// A pair handed out, by its token; `pair` is nil when the item is not one.
+        struct IssuedPair: Codable {
+            let pair: (token: String, issued: Issued)?
+
+            init(_ entry: (key: String, value: Issued)) { pair = (entry.key, entry.value) }
+
+            private enum CodingKeys: String, CodingKey { case token, voter, left, right }
+
+            init(from decoder: any Decoder) {
+                guard let members = try? decoder.container(keyedBy: CodingKeys.self),
+                      let token = try? members.decode(String.self, forKey: .token), let voter = try? members.decode(String.self, forKey: .voter),
+                      let left = try? members.decode(Int.self, forKey: .left), let right = try? members.decode(Int.self, forKey: .right) else { pair = nil; return }
+                pair = (token, Issued(voter: voter, left: left, right: right))
+            }
+
+            func encode(to encoder: any Encoder) throws {
+                guard let (token, issued) = pair else { return }
+                var members = encoder.container(keyedBy: CodingKeys.self)
+                try members.encode(token, forKey: .token)
+                try members.encode(issued.voter, forKey: .voter)
+                try members.encode(issued.left, forKey: .left)
+                try members.encode(issued.right, forKey: .right)
+            }
+        }
     }
 }
 

@@ -36,7 +36,7 @@ package final class RoundStore: Sendable {
                 );
                 """)
             return try connection.query("SELECT document FROM pairwise_rounds ORDER BY created_at DESC LIMIT ?1", [.integer(Int64(Self.maxRounds))])
-                .compactMap { row in row.text(0).flatMap { try? JSONValue.parse($0) }.flatMap(PairwiseRound.init(json:)) }
+                .compactMap { row in row.text(0).flatMap(PairwiseRound.init(document:)) }
         }
         rounds.withLock { all in for round in loaded { all[round.id] = round } }
     }
@@ -48,7 +48,7 @@ package final class RoundStore: Sendable {
             try database.withConnection { connection in
                 try connection.transaction {
                     _ = try connection.query("INSERT OR REPLACE INTO pairwise_rounds(id, created_at, document) VALUES (?1, ?2, ?3)",
-                                             [.text(round.id), .text(round.createdAt), .text(round.json.serialized())])
+                                             [.text(round.id), .text(round.createdAt), .text(round.document)])
                     try HistoryChain.record(.round, key: [.text(round.id)], on: connection)
                 }
             }

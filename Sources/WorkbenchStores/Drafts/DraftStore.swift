@@ -6,7 +6,7 @@ import Synchronization
 /// a page that opens it late starts from the same values as the others. Undo is a change too:
 /// it reverts one person's step on one preset, and never a key someone else changed since.
 package final class DraftStore: Sendable {
-    package typealias Values = [(String, JSONValue)]
+    package typealias Values = [(String, Preset.Value)]
 
     /// One person's edit as the draft recorded it: the values it set and the ones it replaced.
     package struct Change: Sendable {
@@ -21,7 +21,7 @@ package final class DraftStore: Sendable {
         package let previous: Values
         package let time: String
         package var keys: [String] { values.map(\.0) }
-        package var bytes: Int { (values + previous).reduce(64) { $0 + $1.0.utf8.count + $1.1.serialized().utf8.count } }
+        package var bytes: Int { (values + previous).reduce(64) { $0 + $1.0.utf8.count + JSONText.encode($1.1).utf8.count } }
     }
 
     /// A draft as everyone sees it. `id` tells a recreated draft (after eviction) from an old one.
@@ -101,11 +101,11 @@ package final class DraftStore: Sendable {
             Snapshot(id: id, preset: preset, baseRevision: baseRevision, version: version, saved: saved, values: values, changes: changes)
         }
 
-        package mutating func set(_ key: String, _ value: JSONValue) {
+        package mutating func set(_ key: String, _ value: Preset.Value) {
             if let i = values.firstIndex(where: { $0.0 == key }) { values[i].1 = value } else { values.append((key, value)) }
         }
 
-        package func value(_ key: String) -> JSONValue? { values.first { $0.0 == key }?.1 }
+        package func value(_ key: String) -> Preset.Value? { values.first { $0.0 == key }?.1 }
 
         package mutating func record(_ change: Change) {
             changes.append(change)
@@ -165,7 +165,7 @@ package final class DraftStore: Sendable {
                 (values, skipped, because) = try Self.reverting(step, of: author, in: draft)
                 undoOf = step
             }
-            let previous = values.map { ($0.0, draft.value($0.0) ?? .null) }
+            let previous = values.map { ($0.0, draft.value($0.0) ?? .kept(.null)) }
             let change = Change(id: stamp, author: author.user, client: author.client, step: author.step, undoOf: undoOf,
                                 values: values, previous: previous, time: clock())
             for (key, value) in values { draft.set(key, value) }

@@ -1,12 +1,12 @@
 import ChartEngine
-import WorkbenchSupport
 
 /// What a save changed, in the words of the parameters' definitions: "Line width 2 → 3 px".
 package enum ChangeWords {
     /// Changes listed in a log entry's summary; the rest are counted ("and 4 more").
     package static let summaryLimit = 6
 
-    package struct Change: Sendable {
+    /// In a log entry's details: key, label, from, to.
+    package struct Change: Sendable, Encodable {
         package let key: String
         package let label: String
         package let from: String
@@ -29,10 +29,6 @@ package enum ChangeWords {
     package static func summary(_ changes: [Change]) -> String {
         let shown = changes.prefix(summaryLimit).map(\.words).joined(separator: ", ")
         return changes.count > summaryLimit ? "\(shown) and \(changes.count - summaryLimit) more" : shown
-    }
-
-    package static func details(_ changes: [Change]) -> JSONValue {
-        .array(changes.map { .object([("key", .string($0.key)), ("label", .string($0.label)), ("from", .string($0.from)), ("to", .string($0.to))]) })
     }
 
     /// A value as a person reads it: the choice's label, on/off, numbers in their shortest form.

@@ -12,16 +12,15 @@ package struct DecisionLogEntry: Sendable {
     /// UTC, ISO 8601 with milliseconds.
     package let time: String
     package let summary: String
-    /// Kind-specific facts (a review's comment, a round's ranking, an export's format…).
-    package let details: JSONValue
+    /// Kind-specific facts (a review's comment, a round's ranking, an export's format…), as the
+    /// JSON text the log keeps: the log stores them, the reader knows their shape.
+    package let detailsText: String
+}
 
-    package var json: JSONValue {
-        .object([
-            ("id", .number(Double(id))), ("kind", .string(kind.rawValue)),
-            ("preset", preset.map(JSONValue.string) ?? .null), ("revision", revision.map { .number(Double($0)) } ?? .null),
-            ("author", .string(author)), ("time", .string(time)), ("summary", .string(summary)), ("details", details),
-        ])
-    }
+/// Details of an entry that has none to give: `{}`.
+package struct NoDetails: Encodable, Sendable {
+    package init() {}
+    package func encode(to encoder: any Encoder) throws { _ = encoder.container(keyedBy: AnyCodingKey.self) }
 }
 
 /// The decision log: an append-only table in the workbench database that every store writes
@@ -79,7 +78,7 @@ package final class DecisionLog: Sendable {
     /// Appends an entry in its own transaction.
     @discardableResult
     package func append(_ kind: Kind, preset: String? = nil, revision: Int? = nil, author: String, summary: String,
-                details: JSONValue = .object([])) throws -> DecisionLogEntry {
+                details: some Encodable = NoDetails()) throws -> DecisionLogEntry {
         try database.withConnection { connection in
             try Self.append(kind, preset: preset, revision: revision, author: author, summary: summary, details: details, on: connection)
         }
@@ -89,11 +88,11 @@ package final class DecisionLog: Sendable {
     /// is open, so a save and its log entry commit together or not at all.
     @discardableResult
     package static func append(_ kind: Kind, preset: String?, revision: Int?, author: String, summary: String,
-                       details: JSONValue = .object([]), on connection: SQLiteConnection) throws -> DecisionLogEntry {
+                       details: some Encodable = NoDetails(), on connection: SQLiteConnection) throws -> DecisionLogEntry {
         guard !kind.rawValue.isEmpty, kind.rawValue.utf8.count <= Limits.kindBytes else {
             throw SQLiteError(code: 1, message: "a log entry's kind has 1 to \(Limits.kindBytes) bytes")
         }
-        let detailsText = details.serialized()
+        let detailsText = JSONText.encode(details)
         guard detailsText.utf8.count <= Limits.detailsBytes else {
             throw SQLiteError(code: 1, message: "a log entry's details hold at most \(Limits.detailsBytes) bytes")
         }
@@ -109,7 +108,7 @@ package final class DecisionLog: Sendable {
             return id
         }
         return DecisionLogEntry(id: id, kind: kind, preset: preset, revision: revision, author: author,
-                                time: time, summary: shortSummary, details: details)
+                                time: time, summary: shortSummary, detailsText: detailsText)
     }
 
     /// Newest first: at most `limit` entries older than entry `before` (all when nil), optionally
@@ -128,9 +127,8 @@ package final class DecisionLog: Sendable {
     }
 
     private static func entry(_ row: SQLiteRow) -> DecisionLogEntry {
-        let details = row.text(7).flatMap { try? JSONValue.parse($0) } ?? .object([])
-        return DecisionLogEntry(id: row.integer(0) ?? 0, kind: Kind(row.text(1) ?? ""), preset: row.text(2), revision: row.int(3),
-                                author: row.text(4) ?? "", time: row.text(5) ?? "", summary: row.text(6) ?? "", details: details)
+        DecisionLogEntry(id: row.integer(0) ?? 0, kind: Kind(row.text(1) ?? ""), preset: row.text(2), revision: row.int(3),
+                         author: row.text(4) ?? "", time: row.text(5) ?? "", summary: row.text(6) ?? "", detailsText: row.text(7) ?? "{}")
     }
 
     /// The entries as a Markdown table for a team wiki; every cell's text escaped so a name

@@ -213,18 +213,23 @@ extension Preset {
     /// The parameters as one canonical text: every key of the file's `parameters` (defaults
     /// included, unknown keys kept), sorted by their UTF-8 bytes, values in the JSON writer's
     /// shortest round-trip form, no spaces. Two presets draw the same chart exactly when these agree.
-    static func canonicalParameters(_ parameters: [(String, JSONValue)]) -> String {
-        JSONValue.object(parameters.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }).serialized()
+    static func canonicalParameters<Value: Encodable & Sendable>(_ parameters: [(String, Value)]) -> String {
+        JSONText.encode(OrderedMembers(parameters.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) }))
     }
 
-    var canonicalParameters: String { Self.canonicalParameters(json["parameters"]?.objectPairs ?? []) }
+    var canonicalParameters: String { Self.canonicalParameters(parameters) }
 
     /// SHA-256 of `canonicalParameters`, as lower-case hex.
     package var parametersSHA256: String { SHA256.hex(canonicalParameters) }
 
-    /// The hash of a preset file's parameters ("" when the text is no JSON object).
+    /// The hash of a preset file's parameters ("" when the text is no JSON object with an object of parameters).
     static func parametersSHA256(fileText: String) -> String {
-        guard let json = try? JSONValue.parse(fileText), let pairs = json["parameters"]?.objectPairs else { return "" }
+        guard let file = try? JSONText.decode(ParametersOnly.self, from: fileText), let pairs = file.parameters?.members else { return "" }
         return SHA256.hex(canonicalParameters(pairs))
+    }
+
+    /// A file's parameters, whatever they hold.
+    private struct ParametersOnly: Decodable {
+        let parameters: OrderedMembers<OpaqueJSON>?
     }
 }

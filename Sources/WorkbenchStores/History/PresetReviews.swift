@@ -85,8 +85,8 @@ package final class PresetReviews: Sendable {
         let count = try connection.query("SELECT count(*) FROM reviews WHERE preset_id = ?1", [.integer(presetID)]).first?.int(0) ?? 0
         guard count < Limits.perPreset else { throw SQLiteError(code: 13, message: "a preset keeps at most \(Limits.perPreset) reviews") }
         let time = DecisionLog.timestamp()
-        let reviewersText = JSONValue.array(reviewers.map(JSONValue.string)).serialized()
-        let overridesText = JSONValue.array(overrides.map(JSONValue.string)).serialized()
+        let reviewersText = JSONText.encode(reviewers)
+        let overridesText = JSONText.encode(overrides)
         try connection.query("""
             INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time, required, overrides) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """, [
@@ -109,8 +109,8 @@ package final class PresetReviews: Sendable {
             SELECT id, preset_id, revision, author, decision, reviewers, comment, time, overrides, required FROM reviews WHERE preset_id = ?1 ORDER BY id
             """, [.integer(presetID)]).compactMap { row in
             guard let decision = row.text(4).flatMap(Decision.init(rawValue:)) else { return nil }
-            let reviewers = row.text(5).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
-            let overrides = row.text(8).flatMap { try? JSONValue.parse($0) }?.arrayValue?.compactMap(\.stringValue) ?? []
+            let reviewers = row.text(5).flatMap { try? JSONText.decode(Names.self, from: $0).names } ?? []
+            let overrides = row.text(8).flatMap { try? JSONText.decode(Names.self, from: $0).names } ?? []
             return Review(id: row.integer(0) ?? 0, presetID: row.integer(1) ?? 0, revision: row.int(2) ?? 0, author: row.text(3) ?? "",
                           decision: decision, reviewers: reviewers, comment: row.text(6) ?? "", time: row.text(7) ?? "", required: row.int(9), overrides: overrides)
         }
@@ -260,5 +260,20 @@ package final class PresetReviews: Sendable {
             introducedBy[revision.parametersSHA256] = rule.identity(revision.author)
         }
         return introducedBy
+    }
+}
+
+/// A list of texts as a review row keeps its reviewers and overrides; an item that is no text is passed over.
+private struct Names: Decodable {
+    let names: [String]
+
+    init(from decoder: any Decoder) throws {
+        names = try [Item](from: decoder).compactMap(\.text)
+    }
+
+    /// One item: its text, nil when it is something else.
+    private struct Item: Decodable {
+        let text: String?
+        init(from decoder: any Decoder) { text = try? decoder.singleValueContainer().decode(String.self) }
     }
 }

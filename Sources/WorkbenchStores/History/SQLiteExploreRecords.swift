@@ -151,12 +151,12 @@ package struct SQLiteExploreRecords: ExploreRecords {
                 }
                 if let (ticket, parameters) = change.issued {
                     try connection.query("INSERT INTO explore_proposals(round, person, time, candidates, ticket) VALUES (?1, ?2, ?3, ?4, ?5)",
-                                         [.text(round.id), .text(ticket.person), .text(ticket.issuedAt), .text(parameters.serialized()), .text(ticket.token)])
+                                         [.text(round.id), .text(ticket.person), .text(ticket.issuedAt), .text(JSONText.encode(parameters)), .text(ticket.token)])
                 }
                 if let answer = change.answer {
                     try connection.query("INSERT INTO explore_answers(round, person, time, choice, candidates) VALUES (?1, ?2, ?3, ?4, ?5)",
                                          [.text(round.id), .text(answer.entry.person), .text(answer.entry.at), .text(answer.entry.choice),
-                                          .text(answer.parameters.serialized())])
+                                          .text(JSONText.encode(answer.parameters))])
                     try HistoryChain.record(.exploreAnswer, key: [.integer(connection.lastInsertedRowID)], on: connection)
                 }
             }

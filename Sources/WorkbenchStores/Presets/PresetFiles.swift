@@ -1,4 +1,3 @@
-import WorkbenchSupport
 import ChartEngine
 import Foundation
 
@@ -6,15 +5,7 @@ import Foundation
 /// file as a revision, and what went wrong in words a person can act on.
 extension PresetStore {
     package static func read(_ bytes: [UInt8]) -> Result<Preset, PresetError> {
-        do {
-            let json: JSONValue
-            do { json = try JSONValue.parse(bytes) } catch { throw PresetError(error.description) }
-            return .success(try Preset(json: json, requireEnvelope: true))
-        } catch let error as PresetError {
-            return .failure(error)
-        } catch {
-            return .failure(PresetError("\(error)"))
-        }
+        do throws(PresetError) { return .success(try Preset(fileText: bytes)) } catch { return .failure(error) }
     }
 
     /// A file name from the preset name: lower-case ASCII letters and digits joined by '-'

@@ -1,4 +1,3 @@
-import WorkbenchSupport
 import ChartEngine
 import Foundation
 
@@ -42,10 +41,9 @@ extension PresetStore {
             let origin = source.flatMap { $0 == preset.name ? nil : " from “\($0)”" } ?? ""
             let changes = existing.map { ChangeWords.changes(from: $0.preset.style, to: saved.style) } ?? []
             let changed = existing == nil ? "" : changes.isEmpty ? ": no parameter changed" : ": " + ChangeWords.summary(changes)
-            var details: [(String, JSONValue)] = existing == nil ? [] : [("changes", ChangeWords.details(changes))]
-            if let source, !origin.isEmpty { details.append(("from", .string(source))) }
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
-                name: preset.name, fileName: fileName, author: author, message: message, fileText: text), details: details, contributors: contributors) { revision in
+                name: preset.name, fileName: fileName, author: author, message: message, fileText: text),
+                changes: existing == nil ? nil : changes, from: origin.isEmpty ? nil : source, contributors: contributors) { revision in
                 "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
@@ -126,7 +124,7 @@ extension PresetStore {
             if let ifMatch, !Self.matches(ifMatch, existing?.revision) { throw SaveError.conflict(current: existing?.revision) }
             if existing == nil, listing.entries.contains(where: { $0.preset.name == record.name }) { throw SaveError.conflict(current: nil) }
             var preset: Preset
-            do { preset = try Preset(json: try JSONValue.parse(old.fileText), requireEnvelope: true) } catch {
+            do throws(PresetError) { preset = try Preset(fileText: old.fileText) } catch {
                 throw SaveError.noRevision("revision \(number) of “\(name)” cannot be read: \(error)")
             }
             preset.name = record.name
@@ -177,10 +175,8 @@ extension PresetStore {
                 let kind: DecisionLog.Kind = decision == .approve ? .approval : decision == .requestReview ? .reviewRequest : .review
                 let logged = try DecisionLog.append(kind, preset: name, revision: number, author: author,
                                                     summary: summary + (readability.map { " (\($0))" } ?? "") + (comment.isEmpty ? "" : ": \(comment)"),
-                                                    details: .object([("decision", .string(decision.rawValue)), ("comment", .string(comment)),
-                                                                      ("reviewers", .array(reviewers.map(JSONValue.string))),
-                                                                      ("state", .string(status.state.rawValue))]
-                                                                     + (readability.map { [("readabilityAcknowledged", JSONValue.string($0))] } ?? [])), on: connection)
+                                                    details: ReviewLogDetails(decision: decision, comment: comment, reviewers: reviewers,
+                                                                              state: status.state, readabilityAcknowledged: readability), on: connection)
                 return (review, status, logged)
             }
         } }
@@ -191,7 +187,9 @@ extension PresetStore {
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
-    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, details: [(String, JSONValue)] = [], contributors: [String] = [],
+    /// `changes` and `from` (the preset it was made from) go in the log entry's details when given.
+    package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, changes: [ChangeWords.Change]? = nil, from source: String? = nil,
+                        contributors: [String] = [],
                         summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
@@ -204,7 +202,8 @@ extension PresetStore {
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
                         : new.message.hasPrefix("restored") ? .restore : .save
                     let logged = try DecisionLog.append(kind, preset: new.name, revision: revision.number, author: new.author,
-                                                        summary: summary(revision), details: .object([("message", .string(new.message))] + details), on: connection)
+                                                        summary: summary(revision), details: RevisionLogDetails(message: new.message, changes: changes, from: source),
+                                                        on: connection)
                     return (before, revision, logged)
                 }
             }
@@ -244,4 +243,41 @@ extension PresetStore {
         }
     }
 
+}
+
+/// A revision's log entry details: its message, then what changed (a save over an existing
+/// preset) and which preset it was made from (a duplicate, a save-as), each only when there.
+private struct RevisionLogDetails: Encodable {
+    let message: String
+    let changes: [ChangeWords.Change]?
+    let from: String?
+
+    private enum CodingKeys: String, CodingKey { case message, changes, from }
+
+    func encode(to encoder: any Encoder) throws {
+        var members = encoder.container(keyedBy: CodingKeys.self)
+        try members.encode(message, forKey: .message)
+        if let changes { try members.encode(changes, forKey: .changes) }
+        if let from { try members.encode(from, forKey: .from) }
+    }
+}
+
+/// A review's log entry details; `readabilityAcknowledged` only when the reviewer gave it.
+private struct ReviewLogDetails: Encodable {
+    let decision: PresetReviews.Decision
+    let comment: String
+    let reviewers: [String]
+    let state: PresetReviews.Status.State
+    let readabilityAcknowledged: String?
+
+    private enum CodingKeys: String, CodingKey { case decision, comment, reviewers, state, readabilityAcknowledged }
+
+    func encode(to encoder: any Encoder) throws {
+        var members = encoder.container(keyedBy: CodingKeys.self)
+        try members.encode(decision.rawValue, forKey: .decision)
+        try members.encode(comment, forKey: .comment)
+        try members.encode(reviewers, forKey: .reviewers)
+        try members.encode(state.rawValue, forKey: .state)
+        if let readabilityAcknowledged { try members.encode(readabilityAcknowledged, forKey: .readabilityAcknowledged) }
+    }
 }

@@ -20,12 +20,10 @@ package struct ChainHead: Sendable, Equatable {
     package static func read(from state: StateFolder, key: Ed25519) throws(HistoryError) -> ChainHead? {
         let path = state.path + "/" + fileName
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let json = try? JSONValue.parse(String(decoding: data, as: UTF8.self)),
-              let id = json["history"]?.stringValue, let count = json["entries"]?.numberValue.flatMap({ Int64(exactly: $0) }),
-              let hash = json["head"]?.stringValue, let signature = json["signature"]?.stringValue.flatMap(Sodium.unbase64) else {
+        guard let file = try? JSONText.decode(File.self, from: String(decoding: data, as: UTF8.self)), let signature = Sodium.unbase64(file.signature) else {
             throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is unreadable; it is not a chain head")
         }
-        let kept = ChainHead(historyID: id, head: .init(count: count, hash: hash))
+        let kept = ChainHead(historyID: file.history, head: .init(count: file.entries, hash: file.head))
         guard Ed25519.verify(signature, of: kept.signedText(), publicKey: key.publicKey) else {
             throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is not signed by its key: it was edited or comes from elsewhere")
         }
@@ -34,10 +32,19 @@ package struct ChainHead: Sendable, Equatable {
 
     /// Signs and writes the head (atomically).
     package func write(to state: StateFolder, key: Ed25519) throws {
-        let json = JSONValue.object([
-            ("history", .string(historyID)), ("entries", .number(Double(head.count))), ("head", .string(head.hash)),
-            ("publicKey", .string(Sodium.base64(key.publicKey))), ("signature", .string(Sodium.base64(key.sign(signedText())))),
-        ])
-        try AtomicFile.write(Array((json.serialized() + "\n").utf8), to: state.path + "/" + Self.fileName)
+        let file = File(history: historyID, entries: head.count, head: head.hash,
+                        publicKey: Sodium.base64(key.publicKey), signature: Sodium.base64(key.sign(signedText())))
+        try AtomicFile.write(Array((JSONText.encode(file) + "\n").utf8), to: state.path + "/" + Self.fileName)
+    }
+
+    /// `history-head.json`: which history, how many entries, the last one's hash, the key that
+    /// signed it and the signature. Read back, the public key is not needed (nor trusted): the
+    /// workbench's own key checks the signature.
+    private struct File: Codable {
+        let history: String
+        let entries: Int64
+        let head: String
+        let publicKey: String?
+        let signature: String
     }
 }

@@ -1,6 +1,6 @@
 import ChartEngine
-import WorkbenchSupport
 
+/// Parameter values as the JSON trees of request bodies and answers.
 extension ParameterValue {
     package var json: JSONValue {
         switch self {
