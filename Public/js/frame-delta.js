@@ -99,6 +99,7 @@ export function framePaths(list, entries = []) {
  * caller asks for a whole one).
  */
 export function applyDelta(frame, delta) {
+  const shown = frame.list;
   if (delta.r || delta.i) {
     for (const index of delta.r ?? []) {
       if (!frame.list[index] || index === 0) return false;
@@ -130,11 +131,22 @@ export function applyDelta(frame, delta) {
     if (!list[index]) return false;
     list[index].textContent = text;
   }
+  // Paths from the shown frame's numbers first: the changes below move those in place.
+  const derived = [];
+  for (const [index, from, text] of delta.D ?? []) {
+    const source = shown[from] && paths.get(shown[from]);
+    const changes = source && readChanges(text, source.values.length);
+    if (!list[index] || !changes) return false;
+    derived.push([list[index], { commands: source.commands, values: source.values.map((v, i) => v + changes[i]) }]);
+  }
   for (const [index, commands, values] of delta.P ?? []) {
     const path = wholePath(commands, values);
     if (!list[index] || !path) return false;
-    paths.set(list[index], path);
-    list[index].setAttribute('d', writePath(path, delta.p));
+    derived.push([list[index], path]);
+  }
+  for (const [element, path] of derived) {
+    paths.set(element, path);
+    element.setAttribute('d', writePath(path, delta.p));
   }
   const sent = new Map();
   for (const entry of delta.d ?? []) {

@@ -44,11 +44,25 @@ package struct DrawnFrame {
         var delta = FrameDelta(precision: next.precision)
         delta.removed = removed.roots
         var changedPaths: [(index: Int, deltas: [Int])] = []
+        // A path that is new, or drawn with other commands, starts from a shown path of the same
+        // commands when there is one (a press turns the line into a shared path: the same numbers).
+        var shownByCommands: [[UInt8]: Int]?
+        func sendWhole(_ j: Int, _ path: FixedPath) {
+            if shownByCommands == nil {
+                shownByCommands = [:]
+                for i in elements.indices { if let shown = elements[i].path { shownByCommands![shown.commands] = shownByCommands![shown.commands] ?? i } }
+            }
+            if let i = shownByCommands![path.commands], let from = elements[i].path {
+                delta.derived.append(.init(index: j, from: i, changes: zip(from.values, path.values).map { $1 &- $0 }))
+            } else {
+                delta.paths.append(WholePath(index: j, path: path))
+            }
+        }
         for j in next.elements.indices where inserted.within[j] {
             let element = next.elements[j]
             delta.inserted.append(.init(index: j, parent: newParents[j], name: element.name,
                                         attributes: element.attributes.filter { $0.0 != "d" || element.path == nil }, text: element.text))
-            if let path = element.path { delta.paths.append(WholePath(index: j, path: path)) }
+            if let path = element.path { sendWhole(j, path) }
         }
         for (i, j) in zip(kept, matched) where elements[i] != next.elements[j] {
             let old = elements[i], new = next.elements[j]
@@ -59,7 +73,7 @@ package struct DrawnFrame {
                         let deltas = zip(from.values, path.values).map { $1 &- $0 }
                         if deltas.contains(where: { $0 != 0 }) { changedPaths.append((j, deltas)) }
                     } else {
-                        delta.paths.append(WholePath(index: j, path: path))
+                        sendWhole(j, path)
                     }
                 } else if old.attributes.first(where: { $0.0 == name })?.1 != value {
                     delta.set(j, name, value)
@@ -120,6 +134,10 @@ package struct FrameDelta: Encodable {
     package struct PathChange {
         let index: Int, earlier: Int?, changes: [Int]
     }
+    /// A path's numbers as the changes of the numbers of the path at `from` in the frame shown.
+    package struct DerivedPath {
+        let index: Int, from: Int, changes: [Int]
+    }
 
     package let precision: Int
     /// Removed before anything else, by their places in the frame shown; their children go with them.
@@ -131,6 +149,8 @@ package struct FrameDelta: Encodable {
     package var moved: [PathChange] = []
     /// Paths sent whole: inserted, or drawn with other commands.
     package var paths: [WholePath] = []
+    /// Such paths as the change of each number of a path of the same commands in the frame shown.
+    package var derived: [DerivedPath] = []
 
     init(precision: Int) { self.precision = precision }
 
@@ -177,6 +197,9 @@ package struct FrameDelta: Encodable {
             try entry.encode(Varints.changes(change.changes))
         }
         try list(.paths, paths.count) { entry, i in try paths[i].encode(into: &entry) }
+        try list(.derived, derived.count) { entry, i in
+            try entry.encode(derived[i].index); try entry.encode(derived[i].from); try entry.encode(Varints.changes(derived[i].changes))
+        }
     }
 }
 
