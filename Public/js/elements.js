@@ -34,6 +34,20 @@ export function button(text, onClick) {
   return b;
 }
 
+/** Check boxes in `box`, one a name (labelled with it, ids `idPrefix` + index), in place of its old ones; returned in order. */
+export function checkBoxes(box, names, idPrefix) {
+  box.querySelectorAll('label').forEach(l => l.remove());
+  return names.map((name, i) => {
+    const label = document.createElement('label');
+    const check = document.createElement('input');
+    check.type = 'checkbox';
+    check.id = idPrefix + i;
+    label.append(check, document.createTextNode(' ' + name));
+    box.append(label);
+    return check;
+  });
+}
+
 /**
  * A decorative SVG (hidden from screen readers) holding one path with `pathAttributes`, in that
  * order; the path is returned too, for what draws it later.
