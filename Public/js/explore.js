@@ -20,13 +20,9 @@ const TYPING = 'input:not([type=checkbox]):not([type=radio]), select, textarea';
 
 export class Explore extends CandidateDialog {
   constructor(store, presets) {
-    super();
-    this.store = store;
-    this.presets = presets;
-    this.dialog = $('explore-dialog');
+    super(store, presets, $('explore-dialog'));
     this.round = null;    // the round on screen (its answer from the server)
     this.ticket = null;   // the candidates on screen
-    this.views = [];      // the candidates' charts: 2, or 4 (pick the best)
     this.busy = false;
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());

@@ -18,6 +18,13 @@ export function setUpPlayMotions(group, views, store) {
 
 /** A blind round's or Explore's modal dialog (`this.dialog`) of candidate charts (`this.views`); `fillStartForm()` and `show(view)` are the subclass's. */
 export class CandidateDialog {
+  constructor(store, presets, dialog) {
+    this.store = store;
+    this.presets = presets;
+    this.dialog = dialog;
+    this.views = [];   // the candidates' charts on screen (Explore: 2, or 4 to pick the best of)
+  }
+
   /** A live price arrived: every candidate on screen plays the engine's step to it together. */
   priceArrived() {
     if (this.dialog.open) this.views.forEach(view => view.priceArrived());

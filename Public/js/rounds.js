@@ -17,13 +17,9 @@ const $ = id => document.getElementById(id);
 
 export class Rounds extends CandidateDialog {
   constructor(store, presets) {
-    super();
-    this.store = store;
-    this.presets = presets;
-    this.dialog = $('rounds-dialog');
+    super(store, presets, $('rounds-dialog'));
     this.round = null;      // the round being voted on
     this.pair = null;       // the pair on screen
-    this.views = [];
     // Every round, newest first, a page at a time.
     this.rounds = new PagedList({ list: $('round-list'), order: 'newest-first', noun: 'rounds', onOlder: () => this.renderRounds() });
     $('open-rounds').addEventListener('click', () => this.open());
