@@ -6,6 +6,7 @@ import { send, isOwnPage } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { PagedList } from './paged-list.js';
+import { svgWithPath } from './elements.js';
 
 const $ = id => document.getElementById(id);
 const path = name => `/api/presets/${encodeURIComponent(name)}/comments`;
@@ -165,16 +166,10 @@ export class Comments {
 
 /** A speech bubble drawn here: emoji fonts are not on every machine. */
 function bubble() {
-  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('aria-hidden', 'true');
+  const { svg } = svgWithPath('0 0 16 16', {
+    d: 'M3 2.5h10a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5H8l-3.5 3v-3H3A1.5 1.5 0 0 1 1.5 10V4A1.5 1.5 0 0 1 3 2.5z',
+    fill: 'none', stroke: 'currentColor', 'stroke-width': '1.4', 'stroke-linejoin': 'round',
+  });
   svg.setAttribute('class', 'bubble');
-  const path = document.createElementNS(svg.namespaceURI, 'path');
-  path.setAttribute('d', 'M3 2.5h10a1.5 1.5 0 0 1 1.5 1.5v6a1.5 1.5 0 0 1-1.5 1.5H8l-3.5 3v-3H3A1.5 1.5 0 0 1 1.5 10V4A1.5 1.5 0 0 1 3 2.5z');
-  path.setAttribute('fill', 'none');
-  path.setAttribute('stroke', 'currentColor');
-  path.setAttribute('stroke-width', '1.4');
-  path.setAttribute('stroke-linejoin', 'round');
-  svg.append(path);
   return svg;
 }

@@ -5,7 +5,7 @@ import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions } from './play-motions.js';
 import { same } from './state.js';
 import { toast } from './toast.js';
-import { row } from './elements.js';
+import { row, checkBoxes } from './elements.js';
 
 const $ = id => document.getElementById(id);
 
@@ -23,20 +23,13 @@ export class Compare {
   async open() {
     const list = await this.presets.refresh();
     if (this.chosen.size === 0) list.slice(0, 3).forEach(p => this.chosen.add(p.name));
-    const box = $('compare-choices');
-    box.querySelectorAll('label').forEach(l => l.remove());
-    list.forEach((p, i) => {
-      const label = document.createElement('label');
-      const check = document.createElement('input');
-      check.type = 'checkbox';
-      check.id = 'compare-choice-' + i;
-      check.checked = this.chosen.has(p.name);
+    checkBoxes($('compare-choices'), list.map(p => p.name), 'compare-choice-').forEach((check, i) => {
+      const name = list[i].name;
+      check.checked = this.chosen.has(name);
       check.addEventListener('change', () => {
-        if (check.checked) this.chosen.add(p.name); else this.chosen.delete(p.name);
+        if (check.checked) this.chosen.add(name); else this.chosen.delete(name);
         this.render();
       });
-      label.append(check, document.createTextNode(' ' + p.name));
-      box.append(label);
     });
     if (!$('compare-dialog').open) $('compare-dialog').showModal();
     await this.render();

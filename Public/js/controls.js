@@ -2,7 +2,7 @@
 
 import { same, clampNumber, acceptBezier } from './state.js';
 import { toast } from './toast.js';
-import { writeAttribute } from './elements.js';
+import { writeAttribute, svgWithPath } from './elements.js';
 
 const decimals = step => (String(step).split('.')[1] || '').length;
 
@@ -182,14 +182,7 @@ function control(definition, store, baseline) {
         el.addEventListener('change', done);
         return el;
       });
-      const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-      svg.setAttribute('viewBox', '-0.1 -0.6 1.2 2.2');
-      svg.setAttribute('aria-hidden', 'true');
-      const path = document.createElementNS(svg.namespaceURI, 'path');
-      path.setAttribute('fill', 'none');
-      path.setAttribute('stroke', '#15171c');
-      path.setAttribute('stroke-width', '0.05');
-      svg.append(path);
+      const { svg, path } = svgWithPath('-0.1 -0.6 1.2 2.2', { fill: 'none', stroke: '#15171c', 'stroke-width': '0.05' });
       wrap.append(...fields, svg);
       row.append(wrap);
       // The preview only draws the control polygon's curve; timing maths stays in the engine.

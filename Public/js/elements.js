@@ -34,6 +34,34 @@ export function button(text, onClick) {
   return b;
 }
 
+/** Check boxes in `box`, one a name (labelled with it, ids `idPrefix` + index), in place of its old ones; returned in order. */
+export function checkBoxes(box, names, idPrefix) {
+  box.querySelectorAll('label').forEach(l => l.remove());
+  return names.map((name, i) => {
+    const label = document.createElement('label');
+    const check = document.createElement('input');
+    check.type = 'checkbox';
+    check.id = idPrefix + i;
+    label.append(check, document.createTextNode(' ' + name));
+    box.append(label);
+    return check;
+  });
+}
+
+/**
+ * A decorative SVG (hidden from screen readers) holding one path with `pathAttributes`, in that
+ * order; the path is returned too, for what draws it later.
+ */
+export function svgWithPath(viewBox, pathAttributes) {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', viewBox);
+  svg.setAttribute('aria-hidden', 'true');
+  const path = document.createElementNS(svg.namespaceURI, 'path');
+  for (const [name, value] of Object.entries(pathAttributes)) path.setAttribute(name, value);
+  svg.append(path);
+  return { svg, path };
+}
+
 // Writing a value an element already has still invalidates its style (and a text, its layout):
 // the page redraws on every slider step, so these write only what changed.
 

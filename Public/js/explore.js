@@ -6,7 +6,7 @@
 
 import { getJSON, send, getUserName } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
-import { setUpPlayMotions } from './play-motions.js';
+import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { button } from './elements.js';
@@ -18,14 +18,11 @@ const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
 // Where the keys type text (a check box, such as "Four at a time", does not).
 const TYPING = 'input:not([type=checkbox]):not([type=radio]), select, textarea';
 
-export class Explore {
+export class Explore extends CandidateDialog {
   constructor(store, presets) {
-    this.store = store;
-    this.presets = presets;
-    this.dialog = $('explore-dialog');
+    super(store, presets, $('explore-dialog'));
     this.round = null;    // the round on screen (its answer from the server)
     this.ticket = null;   // the candidates on screen
-    this.views = [];      // the candidates' charts: 2, or 4 (pick the best)
     this.busy = false;
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
@@ -51,17 +48,6 @@ export class Explore {
       if (choice && 'abcd'.indexOf(choice) < this.views.length) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
-  }
-
-  /** A live price arrived: every candidate on screen plays the engine's step to it together. */
-  priceArrived() {
-    if (this.dialog.open) this.views.forEach(view => view.priceArrived());
-  }
-
-  async open() {
-    await this.fillStartForm();
-    if (!this.dialog.open) this.dialog.showModal();
-    this.show('list');
   }
 
   show(view) {

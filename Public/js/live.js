@@ -124,12 +124,7 @@ export class LiveSession {
     if (client === this.following) return;
     if (client === null) {
       const own = this.own;
-      this.following = null;
-      this.drafts.following = false;
-      this.showFollowing();
-      this.showPress(false);
-      this.own = null;
-      this.handlers.onPresence(this.people);
+      this.stopFollowingHere();
       if (!own) return;
       if (own.preset !== null) await this.presets.load(own.preset);
       else this.store.openUnsaved(own.params);

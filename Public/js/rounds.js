@@ -6,23 +6,20 @@
 
 import { getJSON, getPage, send, isOwnPage } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
-import { setUpPlayMotions } from './play-motions.js';
+import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
-import { row, button, labelCells } from './elements.js';
+import { row, button, labelCells, checkBoxes } from './elements.js';
 import { PagedList } from './paged-list.js';
 import { promptDialog } from './dialogs.js';
 
 const $ = id => document.getElementById(id);
 
-export class Rounds {
+export class Rounds extends CandidateDialog {
   constructor(store, presets) {
-    this.store = store;
-    this.presets = presets;
-    this.dialog = $('rounds-dialog');
+    super(store, presets, $('rounds-dialog'));
     this.round = null;      // the round being voted on
     this.pair = null;       // the pair on screen
-    this.views = [];
     // Every round, newest first, a page at a time.
     this.rounds = new PagedList({ list: $('round-list'), order: 'newest-first', noun: 'rounds', onOlder: () => this.renderRounds() });
     $('open-rounds').addEventListener('click', () => this.open());
@@ -52,17 +49,6 @@ export class Rounds {
     $('open-rounds').textContent = open ? `Blind round… (${open} open)` : 'Blind round…';
   }
 
-  /** A live price arrived: every candidate on screen plays the engine's step to it together. */
-  priceArrived() {
-    if (this.dialog.open) this.views.forEach(view => view.priceArrived());
-  }
-
-  async open() {
-    await this.fillStartForm();
-    if (!this.dialog.open) this.dialog.showModal();
-    this.show('list');
-  }
-
   /** One of the dialog's views: list (start + rounds), vote, results. */
   show(view) {
     $('round-list-view').hidden = view !== 'list';
@@ -73,17 +59,7 @@ export class Rounds {
 
   async fillStartForm() {
     const list = await this.presets.refresh();
-    const box = $('round-candidates');
-    box.querySelectorAll('label').forEach(l => l.remove());
-    list.forEach((p, i) => {
-      const label = document.createElement('label');
-      const check = document.createElement('input');
-      check.type = 'checkbox';
-      check.value = p.name;
-      check.id = 'round-candidate-' + i;
-      label.append(check, document.createTextNode(' ' + p.name));
-      box.append(label);
-    });
+    checkBoxes($('round-candidates'), list.map(p => p.name), 'round-candidate-').forEach((check, i) => { check.value = list[i].name; });
     const select = $('round-base');
     select.replaceChildren(...list.map(p => new Option(p.name, p.name)));
     const current = this.presets.current?.name;

@@ -162,7 +162,7 @@ package struct FrameDelta: Encodable {
 
     package var text: String { JSONValueEncoder.encode(self).serialized() }
 
-    private enum CodingKeys: String, CodingKey { case precision = "p", removed = "r", inserted = "i", attributes = "a", texts = "t", moved = "d", paths = "P" }
+    private enum CodingKeys: String, CodingKey { case precision = "p", removed = "r", inserted = "i", attributes = "a", texts = "t", moved = "d", paths = "P", derived = "D" }
 
     package func encode(to encoder: any Encoder) throws {
         var members = encoder.container(keyedBy: CodingKeys.self)

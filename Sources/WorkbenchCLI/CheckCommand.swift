@@ -35,14 +35,7 @@ struct Check: ParsableCommand {
             report = ReadabilityReport(style: loaded.style)
         }
         guard let report else { return }
-        if format == "json" {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            Output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
-        } else {
-            Output.write(Self.text(report, name: name))
-        }
-        if !report.pass { throw ExitCode(1) }
+        try write(report, passed: report.pass) { Self.text(report, name: name) }
     }
 
     func runHonesty() throws {
@@ -67,14 +60,20 @@ struct Check: ParsableCommand {
             report = HonestyReport(style: loaded.style, markets: markets)
         }
         guard let report else { return }
+        try write(report, passed: report.pass) { HonestyText.text(report, name: name, timings: timings) }
+    }
+
+    /// Either report on stdout, as `--format` asks (pretty JSON, or the words `text` gives);
+    /// exit status 1 when it did not pass.
+    private func write(_ report: some Encodable, passed: Bool, text: () -> String) throws {
         if format == "json" {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             Output.write(String(decoding: try encoder.encode(report), as: UTF8.self) + "\n")
         } else {
-            Output.write(HonestyText.text(report, name: name, timings: timings))
+            Output.write(text())
         }
-        if !report.pass { throw ExitCode(1) }
+        if !passed { throw ExitCode(1) }
     }
 
     static func text(_ report: ReadabilityReport, name: String) -> String {

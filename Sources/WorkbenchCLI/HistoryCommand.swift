@@ -11,20 +11,25 @@ struct HistoryCommand: ParsableCommand {
         abstract: "Back up the presets' history database, restore it from a backup, or check its hash chain.",
         subcommands: [Backup.self, Restore.self, Check.self])
 
-    struct Backup: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Copy the presets' history into .workbench-backups/ (online: a running server goes on). Prints the backup's path.")
-
+    /// The folders every history subcommand works on.
+    struct HistoryFolders: ParsableArguments {
         @Option(help: "Folder of preset files.")
         var presets: String = "Presets"
 
         @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
         var state: String?
+    }
+
+    struct Backup: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Copy the presets' history into .workbench-backups/ (online: a running server goes on). Prints the backup's path.")
+
+        @OptionGroup var folders: HistoryFolders
 
         func run() throws {
             try HistoryCommand.refusing {
                 let started = Date()
-                let file = try HistoryCommand.open(presets, state: state, toDo: "back up")
+                let file = try HistoryCommand.open(folders, toDo: "back up")
                 let name = try file.backup(kind: "manual")
                 let path = file.backups.folder + "/" + name
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -44,18 +49,14 @@ struct HistoryCommand: ParsableCommand {
         @Flag(help: "Restore a backup older than the history the workbench kept, losing what was kept after it (the refusal says what).")
         var acceptOlder = false
 
-        @Option(help: "Folder of preset files.")
-        var presets: String = "Presets"
-
-        @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
-        var state: String?
+        @OptionGroup var folders: HistoryFolders
 
         func run() throws {
             try HistoryCommand.refusing {
-                let folder = HistoryCommand.resolved(presets)
-                guard FileManager.default.fileExists(atPath: folder) else { throw InputError("--presets \(presets): no such folder") }
+                let folder = HistoryCommand.resolved(folders.presets)
+                guard FileManager.default.fileExists(atPath: folder) else { throw InputError("--presets \(folders.presets): no such folder") }
                 guard FileManager.default.fileExists(atPath: backup) else { throw InputError("\(backup): no such file") }
-                let stateFolder = StateFolder.resolve(explicit: state, presetsFolder: folder)
+                let stateFolder = StateFolder.resolve(explicit: folders.state, presetsFolder: folder)
                 Output.write(try HistoryFile.restore(backup: backup, folder: folder, state: stateFolder, acceptOlder: acceptOlder) + "\n")
             }
         }
@@ -65,17 +66,13 @@ struct HistoryCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check the presets' history: its hash chain re-derived entry by entry, every revision, review, person, comment, round and log entry against it, and its head against the one the workbench signed. Exit 1 when anything does not match.")
 
-        @Option(help: "Folder of preset files.")
-        var presets: String = "Presets"
-
-        @Option(help: "The workbench's state folder for these presets (default: the one of the presets folder).")
-        var state: String?
+        @OptionGroup var folders: HistoryFolders
 
         func run() throws {
             try HistoryCommand.refusing {
                 let started = Date()
                 // Opening runs the full check (and refuses what fails it): its verdict is reported.
-                let file = try HistoryCommand.open(presets, state: state, toDo: "check")
+                let file = try HistoryCommand.open(folders, toDo: "check")
                 let verdict = try file.checkedAtOpen ?? file.check()
                 guard verdict.problems.isEmpty else { throw InputError("the presets' history does not verify: " + verdict.problems.joined(separator: "; ")) }
                 Output.write(String(format: "the presets' history verifies: %lld chain entries over %d rows, head %@ (%.2f s)\n",
@@ -91,12 +88,12 @@ struct HistoryCommand: ParsableCommand {
 
     /// The presets folder's history opened (its chain checked in full), its warnings told;
     /// `what` the command was asked to do, for the message when there is no history.
-    static func open(_ presets: String, state: String?, toDo what: String) throws -> HistoryFile {
-        let folder = resolved(presets)
+    static func open(_ folders: HistoryFolders, toDo what: String) throws -> HistoryFile {
+        let folder = resolved(folders.presets)
         guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
-            throw InputError("--presets \(presets): there is no history to \(what) (no \(HistoryFile.databaseFileName))")
+            throw InputError("--presets \(folders.presets): there is no history to \(what) (no \(HistoryFile.databaseFileName))")
         }
-        let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: state))
+        let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: folders.state))
         for warning in warnings { Output.error(warning) }
         return file
     }

@@ -1,3 +1,5 @@
+import ChartEngine
+import WorkbenchStores
 import WorkbenchSupport
 
 /// `vectors.json` as typed values: the still cases, the easing samples and the motions played frame by frame.
@@ -71,7 +73,7 @@ extension ConformanceVectors {
         let motion = "period"
         let width: Double, height: Double, points: [PricePoint]
         /// The parameters the case sets over the preset, by key.
-        let parameters: OrderedMembers<JSONValue>
+        let parameters: OrderedMembers<ParameterValue>
         let reducedMotion: Bool, from: String, events: [Event], frames: [Frame]
     }
 
@@ -106,7 +108,7 @@ extension ConformanceVectors {
         let name: String
         let motion = "reveal"
         let width: Double, height: Double, points: [PricePoint]
-        let parameters: OrderedMembers<JSONValue>
+        let parameters: OrderedMembers<ParameterValue>
         let period: String, reducedMotion: Bool, frames: [Frame]
     }
 

@@ -85,7 +85,7 @@ extension ConformanceVectors {
             let reveal = Reveal(model: ChartModel(series: series, period: .week, style: caseStyle, width: width, height: height),
                                 builder: ChartSceneBuilder(style: caseStyle, reducedMotion: reduced))
             let frames = timeline(duration: reveal.duration, easing: reveal.easing).map { t, p in frame(t, p, reveal.scene(at: p)) }
-            return RevealCaseVector(name: name, width: width, height: height, points: points, parameters: OrderedMembers(overrides.map { ($0.0, $0.1.json) }),
+            return RevealCaseVector(name: name, width: width, height: height, points: points, parameters: OrderedMembers(overrides),
                                     period: Period.week.rawValue, reducedMotion: reduced, frames: frames)
         }
     }

@@ -100,7 +100,7 @@ extension ConformanceVectors {
             let frames = periodFrames(c, style: caseStyle, series: series, width: width, height: height)
             cases.append(.period(PeriodCaseVector(
                 name: c.name, width: width, height: height, points: pricePoints,
-                parameters: OrderedMembers(c.overrides.map { ($0.0, $0.1.json) }), reducedMotion: c.reducedMotion, from: c.from.rawValue,
+                parameters: OrderedMembers(c.overrides), reducedMotion: c.reducedMotion, from: c.from.rawValue,
                 events: c.events.map { .init(time: $0.time, period: $0.period.rawValue) },
                 frames: frames.map { Frame(time: $0.time, progress: $0.progress, scene: SceneJSON.value($0.scene)) })))
         }

@@ -79,7 +79,7 @@ extension FigmaVariables.Preview {
 
         init(_ preview: FigmaVariables.Preview) {
             changes = preview.changes.map { c in
-                Change(key: c.key, variable: c.variable, label: ParameterDefinition.named(c.key)?.label ?? c.key, from: c.from.json, to: c.to.json)
+                Change(key: c.key, variable: c.variable, label: ParameterDefinition.named(c.key)?.label ?? c.key, from: JSONValueEncoder.encode(c.from), to: JSONValueEncoder.encode(c.to))
             }
             unchanged = preview.unchanged; notes = preview.notes; ignored = preview.ignored
         }

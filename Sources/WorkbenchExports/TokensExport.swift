@@ -96,7 +96,7 @@ package struct TokensExport {
             case (.color, .text(let hex)):
                 tokens.add(.colour(hex, description: description), named: d.key, in: group)
             case (_, let value):
-                untyped.append((d.key, value.json))
+                untyped.append((d.key, JSONValueEncoder.encode(value)))
             }
         }
         // The easing as the curve a token consumer can use directly, when it is one.

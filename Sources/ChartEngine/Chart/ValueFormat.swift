@@ -23,13 +23,10 @@ public enum ValueFormat {
     /// "2021-03-14 15:26 UTC", or just the date when `withTime` is false.
     public static func time(_ seconds: Double, withTime: Bool) -> String {
         guard seconds.isFinite else { return "–" }
-        let s = Int64(seconds.rounded(.down))
-        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
-        let secondOfDay = s - days * 86_400
-        let (y, m, d) = civilDate(daysSinceEpoch: days)
-        let date = "\(y)-\(two(m))-\(two(d))"
+        let at = moment(seconds)
+        let date = "\(at.year)-\(two(at.month))-\(two(at.day))"
         guard withTime else { return date }
-        return date + " \(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) UTC"
+        return date + " \(at.clock) UTC"
     }
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -39,17 +36,13 @@ public enum ValueFormat {
     /// and ALL. Data a day or more apart never shows a time of day.
     public static func timeLabel(_ seconds: Double, period: Period, utcOffset: Int = 0, withTime: Bool = true) -> String {
         guard seconds.isFinite, seconds.magnitude < 1e15 else { return "–" }
-        let s = Int64(seconds.rounded(.down)) + Int64(utcOffset)
-        let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
-        let secondOfDay = s - days * 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let clock = "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60))"
-        let date = "\(monthNames[Int(month) - 1]) \(day)"
+        let at = moment(seconds, utcOffset: utcOffset)
+        let date = "\(monthNames[Int(at.month) - 1]) \(at.day)"
         switch period {
-        case .day where withTime: return clock
-        case .day, .week: return withTime ? date + ", " + clock : date
+        case .day where withTime: return at.clock
+        case .day, .week: return withTime ? date + ", " + at.clock : date
         case .month: return date
-        case .year, .all: return date + ", \(year)"
+        case .year, .all: return date + ", \(at.year)"
         }
     }
 
@@ -60,12 +53,19 @@ public enum ValueFormat {
     /// "3 March 2025", or "14:32 on 3 March 2025" when `withTime`.
     public static func spokenTime(_ seconds: Double, utcOffset: Int = 0, withTime: Bool) -> String {
         guard seconds.isFinite, seconds.magnitude < 1e15 else { return "–" }
+        let at = moment(seconds, utcOffset: utcOffset)
+        let date = "\(at.day) \(fullMonthNames[Int(at.month) - 1]) \(at.year)"
+        return withTime ? at.clock + " on " + date : date
+    }
+
+    /// The calendar date and the clock ("14:32") at `seconds` (whole seconds, rounded down)
+    /// after 1970 UTC, `utcOffset` seconds ahead of UTC.
+    private static func moment(_ seconds: Double, utcOffset: Int = 0) -> (year: Int64, month: Int64, day: Int64, clock: String) {
         let s = Int64(seconds.rounded(.down)) + Int64(utcOffset)
         let days = s >= 0 ? s / 86_400 : (s - 86_399) / 86_400
         let secondOfDay = s - days * 86_400
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let date = "\(day) \(fullMonthNames[Int(month) - 1]) \(year)"
-        return withTime ? "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60)) on " + date : date
+        return (year, month, day, "\(two(secondOfDay / 3600)):\(two(secondOfDay % 3600 / 60))")
     }
 
     /// A change in per cent as words: "up 12.5 %", "down 3.0 %", "unchanged" (one decimal).

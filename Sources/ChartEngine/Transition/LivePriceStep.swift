@@ -126,29 +126,18 @@ public struct LivePriceStep: Sendable {
     /// The scene at `progress` (already eased), without the flash.
     public func scene(at progress: Double) -> ChartScene {
         let p = ChartState.bounded(progress)
-        if p == 0 { return fromScene }
-        if p == 1 { return toScene }
-        switch played {
-        case .none:
-            return p > 0 ? toScene : fromScene
-        case .crossfade:
-            let q = Swift.min(Swift.max(p, 0), 1)
-            var frame = toScene
-            frame.scene.primitives = MotionMix.crossfade(fromScene, toScene, q)
-            frame.header = header(q)
-            return frame
-        case .step:
-            let (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), bottom: height)
-            let old = Dictionary(fromScene.scene.primitives.map { ($0.id, $0) }) { first, _ in first }
-            var frame = toScene
-            frame.scene.primitives = toScene.scene.primitives.map { MotionMix.primitive(old[$0.id], $0, p, line: line, fill: fill) }
-            if let a = fromScene.selection, var b = toScene.selection {
-                b.x = a.x + (b.x - a.x) * p; b.y = a.y + (b.y - a.y) * p
-                frame.selection = b
-            }
-            frame.header = header(Swift.min(Swift.max(p, 0), 1))
-            return frame
+        let way: MotionMix.Way = switch played { case .none: .cut; case .crossfade: .crossfade; case .step: .own }
+        if let frame = MotionMix.sharedFrame(fromScene, toScene, at: p, way, header: header) { return frame }
+        let (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), bottom: height)
+        let old = Dictionary(fromScene.scene.primitives.map { ($0.id, $0) }) { first, _ in first }
+        var frame = toScene
+        frame.scene.primitives = toScene.scene.primitives.map { MotionMix.primitive(old[$0.id], $0, p, line: line, fill: fill) }
+        if let a = fromScene.selection, var b = toScene.selection {
+            b.x = a.x + (b.x - a.x) * p; b.y = a.y + (b.y - a.y) * p
+            frame.selection = b
         }
+        frame.header = header(Swift.min(Swift.max(p, 0), 1))
+        return frame
     }
 
     /// The header between the two: the price (or, pressing, the selected point) and the change

@@ -45,4 +45,27 @@ enum MotionMix {
     static func crossfade(_ from: ChartScene, _ to: ChartScene, _ q: Double) -> [ScenePrimitive] {
         from.scene.primitives.map { $0.renamed($0.id + "-from").fading(1 - q) } + to.scene.primitives.map { $0.fading(q) }
     }
+
+    /// How a motion between two scenes plays: a cut (no motion), a crossfade, or its own way.
+    enum Way { case cut, crossfade, own }
+
+    /// The frame at `p` that every motion between two scenes draws alike, or nil where it draws
+    /// its own: either end as it is, a cut's nearer end, or the crossfade with the header
+    /// `header` gives at the progress clamped to 0…1.
+    static func sharedFrame(_ from: ChartScene, _ to: ChartScene, at p: Double, _ way: Way, header: (Double) -> ChartHeader) -> ChartScene? {
+        if p == 0 { return from }
+        if p == 1 { return to }
+        switch way {
+        case .cut:
+            return p > 0 ? to : from
+        case .crossfade:
+            let q = Swift.min(Swift.max(p, 0), 1)
+            var frame = to
+            frame.scene.primitives = crossfade(from, to, q)
+            frame.header = header(q)
+            return frame
+        case .own:
+            return nil
+        }
+    }
 }

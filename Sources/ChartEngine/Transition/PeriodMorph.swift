@@ -88,32 +88,21 @@ public struct PeriodMorph: Sendable {
     /// The scene at `progress` (already eased).
     public func scene(at progress: Double) -> ChartScene {
         let p = ChartState.bounded(progress)
-        if p == 0 { return fromScene }
-        if p == 1 { return toScene }
-        switch playedStyle {
-        case .none:
-            return p > 0 ? toScene : fromScene
-        case .crossfade:
-            let q = Swift.min(Swift.max(p, 0), 1)
-            var frame = toScene
-            frame.scene.primitives = MotionMix.crossfade(fromScene, toScene, q)
-            frame.header = header(shape(at: q))
-            return frame
-        case .morph:
-            let now = shape(at: p)
-            let (line, fill) = MotionMix.paths(now.line, bottom: height)
-            var frame = toScene
-            frame.progress = 0
-            frame.scene.primitives = toScene.scene.primitives.map { primitive in
-                switch primitive {
-                case .area(var area): area.path = fill; area.gradientTop = now.gradientTop; return .area(area)
-                case .stroke(var stroke): stroke.path = line; return .stroke(stroke)
-                default: return primitive
-                }
+        let way: MotionMix.Way = switch playedStyle { case .none: .cut; case .crossfade: .crossfade; case .morph: .own }
+        if let frame = MotionMix.sharedFrame(fromScene, toScene, at: p, way, header: { header(shape(at: $0)) }) { return frame }
+        let now = shape(at: p)
+        let (line, fill) = MotionMix.paths(now.line, bottom: height)
+        var frame = toScene
+        frame.progress = 0
+        frame.scene.primitives = toScene.scene.primitives.map { primitive in
+            switch primitive {
+            case .area(var area): area.path = fill; area.gradientTop = now.gradientTop; return .area(area)
+            case .stroke(var stroke): stroke.path = line; return .stroke(stroke)
+            default: return primitive
             }
-            frame.header = header(now)
-            return frame
         }
+        frame.header = header(now)
+        return frame
     }
 
     private func header(_ shape: Shape) -> ChartHeader {

@@ -58,25 +58,24 @@ public struct SpringEasing: Sendable, Equatable {
 
     /// The lowest frequency (bisected) whose envelope is within the threshold at `duration`.
     static func frequency(settlingWithin duration: Double, damping: Double, velocity: Double) -> Double {
-        var lo = 0.0, hi = 1.0 / duration
-        while envelope(frequency: hi, damping: damping, velocity: velocity, time: duration) > settleThreshold { lo = hi; hi *= 2 }
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if mid <= lo || mid >= hi { break }
-            if envelope(frequency: mid, damping: damping, velocity: velocity, time: duration) > settleThreshold { lo = mid } else { hi = mid }
-        }
-        return hi
+        bisected(from: 0, 1.0 / duration) { envelope(frequency: $0, damping: damping, velocity: velocity, time: duration) > settleThreshold }
     }
 
     /// The time (bisected) after which the envelope stays within the threshold.
     static func settlingTime(frequency: Double, damping: Double, velocity: Double) -> Double {
         // The envelope falls from its peak on; for ζ = 1 the peak is before 1/ω₀.
-        var lo = 1 / frequency, hi = 2 / frequency
-        while envelope(frequency: frequency, damping: damping, velocity: velocity, time: hi) > settleThreshold { lo = hi; hi *= 2 }
+        bisected(from: 1 / frequency, 2 / frequency) { envelope(frequency: frequency, damping: damping, velocity: velocity, time: $0) > settleThreshold }
+    }
+
+    /// The least value past which `outside` no longer holds: `hi` doubles (from `lo`, `hi`)
+    /// until it is within, then up to 200 halvings of the bracket.
+    private static func bisected(from lo: Double, _ hi: Double, outside: (Double) -> Bool) -> Double {
+        var lo = lo, hi = hi
+        while outside(hi) { lo = hi; hi *= 2 }
         for _ in 0..<200 {
             let mid = (lo + hi) / 2
             if mid <= lo || mid >= hi { break }
-            if envelope(frequency: frequency, damping: damping, velocity: velocity, time: mid) > settleThreshold { lo = mid } else { hi = mid }
+            if outside(mid) { lo = mid } else { hi = mid }
         }
         return hi
     }

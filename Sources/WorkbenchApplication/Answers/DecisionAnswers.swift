@@ -13,19 +13,6 @@ struct CommentAnswer: Encodable {
     let resolved: Bool
     let resolvedBy: String?
     let resolvedAt: String?
-
-    init(_ comment: ParameterComment) {
-        id = comment.id
-        preset = comment.preset
-        parameter = comment.parameter
-        progress = comment.progress
-        text = comment.text
-        author = comment.author
-        time = comment.createdAt
-        resolved = comment.resolved
-        resolvedBy = comment.resolvedBy
-        resolvedAt = comment.resolvedAt
-    }
 }
 
 /// An entry of the decision log, as `GET /api/log` and the `log` event carry it.
@@ -142,20 +129,24 @@ struct VoteAnswer: Encodable {
 }
 
 extension CommentAnswer: DocumentedAnswer {
-    init(id: Int, preset: String, parameter: String, text: String, author: String, time: String) {
-        self.id = id
-        self.preset = preset
-        self.parameter = parameter
-        progress = nil
-        self.text = text
-        self.author = author
-        self.time = time
-        resolved = false
-        resolvedBy = nil
-        resolvedAt = nil
+    static var example: CommentAnswer {
+        CommentAnswer(id: 1, preset: "Default", parameter: "lineColor", progress: nil, text: "…", author: "Ada", time: "t", resolved: false, resolvedBy: nil, resolvedAt: nil)
     }
+}
 
-    static var example: CommentAnswer { CommentAnswer(id: 1, preset: "Default", parameter: "lineColor", text: "…", author: "Ada", time: "t") }
+extension CommentAnswer {
+    init(_ comment: ParameterComment) {
+        id = comment.id
+        preset = comment.preset
+        parameter = comment.parameter
+        progress = comment.progress
+        text = comment.text
+        author = comment.author
+        time = comment.createdAt
+        resolved = comment.resolved
+        resolvedBy = comment.resolvedBy
+        resolvedAt = comment.resolvedAt
+    }
 }
 
 extension RoundSummaryAnswer: DocumentedAnswer {

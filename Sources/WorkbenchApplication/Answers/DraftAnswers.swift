@@ -1,6 +1,26 @@
 import WorkbenchStores
 import WorkbenchSupport
 
+/// A member the answer leaves out while it is nil (where the default writes null): `step`,
+/// `undoOf` and `message` are there only when they say something.
+@propertyWrapper
+struct OmittedWhenNil<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(wrappedValue)
+    }
+}
+
+extension KeyedEncodingContainer {
+    mutating func encode<Value>(_ member: OmittedWhenNil<Value>, forKey key: Key) throws {
+        if let value = member.wrappedValue { try encode(value, forKey: key) }
+    }
+}
+
 /// One attributed change of a draft; `step` and `undoOf` only when the page sent them.
 struct ChangeAnswer: Encodable {
     let id: Int
@@ -8,8 +28,8 @@ struct ChangeAnswer: Encodable {
     let client: String
     let keys: [String]
     let time: String
-    let step: String?
-    let undoOf: String?
+    @OmittedWhenNil var step: String?
+    @OmittedWhenNil var undoOf: String?
 
     init(_ change: DraftStore.Change) {
         id = change.id
@@ -20,30 +40,16 @@ struct ChangeAnswer: Encodable {
         step = change.step
         undoOf = change.undoOf
     }
-
-    private enum CodingKeys: String, CodingKey { case id, author, client, keys, time, step, undoOf }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(author, forKey: .author)
-        try c.encode(client, forKey: .client)
-        try c.encode(keys, forKey: .keys)
-        try c.encode(time, forKey: .time)
-        if let step { try c.encode(step, forKey: .step) }
-        if let undoOf { try c.encode(undoOf, forKey: .undoOf) }
-    }
 }
 
-/// `GET /api/drafts/{name}`: the live document, its saved revision and every change.
-struct DraftAnswer: Encodable {
+/// What every draft answer and event starts with: whose draft, its saved revision, its version
+/// and its values now. The answers that hold it write its members first, then their own.
+struct DraftStateAnswer: Encodable {
     let preset: String
     let draft: Int
     let baseRevision: String
     let version: Int
     let parameters: JSONValue
-    let saved: JSONValue
-    let changes: [ChangeAnswer]
 
     init(_ snapshot: DraftStore.Snapshot) {
         preset = snapshot.preset
@@ -51,35 +57,47 @@ struct DraftAnswer: Encodable {
         baseRevision = String(snapshot.baseRevision)
         version = snapshot.version
         parameters = JSONValueEncoder.encode(OrderedMembers(snapshot.values))
+    }
+}
+
+/// `GET /api/drafts/{name}`: the live document, its saved revision and every change.
+struct DraftAnswer: Encodable {
+    let state: DraftStateAnswer
+    let saved: JSONValue
+    let changes: [ChangeAnswer]
+
+    init(_ snapshot: DraftStore.Snapshot) {
+        state = DraftStateAnswer(snapshot)
         saved = JSONValueEncoder.encode(OrderedMembers(snapshot.saved))
         changes = snapshot.changes.map(ChangeAnswer.init)
+    }
+
+    private enum CodingKeys: String, CodingKey { case saved, changes }
+
+    func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(saved, forKey: .saved)
+        try c.encode(changes, forKey: .changes)
     }
 }
 
 /// `POST /api/drafts/{name}/changes`: the draft after the change, what was left alone and why.
 struct DraftChangedAnswer: Encodable {
-    let preset: String
-    let draft: Int
-    let baseRevision: String
-    let version: Int
-    let parameters: JSONValue
+    let state: DraftStateAnswer
     let change: ChangeAnswer
     let skipped: [String]
     /// Only when something was skipped.
-    let message: String?
+    @OmittedWhenNil var message: String?
 
-    private enum CodingKeys: String, CodingKey { case preset, draft, baseRevision, version, parameters, change, skipped, message }
+    private enum CodingKeys: String, CodingKey { case change, skipped, message }
 
     func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(preset, forKey: .preset)
-        try c.encode(draft, forKey: .draft)
-        try c.encode(baseRevision, forKey: .baseRevision)
-        try c.encode(version, forKey: .version)
-        try c.encode(parameters, forKey: .parameters)
         try c.encode(change, forKey: .change)
         try c.encode(skipped, forKey: .skipped)
-        if let message { try c.encode(message, forKey: .message) }
+        try c.encode(_message, forKey: .message)
     }
 }
 
@@ -89,15 +107,11 @@ struct DraftEvent: Encodable {
     let snapshot: DraftStore.Snapshot
     let change: DraftStore.Change?
 
-    private enum CodingKeys: String, CodingKey { case preset, draft, baseRevision, version, parameters, change, user, client, saved }
+    private enum CodingKeys: String, CodingKey { case change, user, client, saved }
 
     func encode(to encoder: any Encoder) throws {
+        try DraftStateAnswer(snapshot).encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(snapshot.preset, forKey: .preset)
-        try c.encode(snapshot.id, forKey: .draft)
-        try c.encode(String(snapshot.baseRevision), forKey: .baseRevision)
-        try c.encode(snapshot.version, forKey: .version)
-        try c.encode(OrderedMembers(snapshot.values), forKey: .parameters)
         if let change {
             try c.encode(ChangeAnswer(change), forKey: .change)
             try c.encode(change.author, forKey: .user)

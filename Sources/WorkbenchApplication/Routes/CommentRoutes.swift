@@ -7,13 +7,11 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// Comments anchored to a preset's parameters.
-struct CommentRoutes: PresetReading {
+struct CommentRoutes: PresetReading, PublishingEvents {
     let comments: CommentStore
     let presets: PresetStore
     let decisions: DecisionRecorder
     let events: EventHub
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first: the newest page of them (limit 1–1000, 500 by default: every comment a preset may hold; before: an id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",

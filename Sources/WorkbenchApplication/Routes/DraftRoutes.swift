@@ -7,12 +7,10 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// Each preset's live document: its saved revision and the team's unsaved changes.
-struct DraftRoutes: PresetReading {
+struct DraftRoutes: PresetReading, PublishingEvents {
     let drafts: DraftStore
     let presets: PresetStore
     let events: EventHub
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
@@ -36,10 +34,8 @@ struct DraftRoutes: PresetReading {
         let author = DraftStore.Author(user: request.author.user, client: request.author.client, step: step)
         do {
             let outcome = try drafts.apply(edit, to: name, by: author) { draftSeed(name) }
-            let snapshot = outcome.snapshot
             return .answer(DraftChangedAnswer(
-                preset: snapshot.preset, draft: snapshot.id, baseRevision: String(snapshot.baseRevision), version: snapshot.version,
-                parameters: JSONValueEncoder.encode(OrderedMembers(snapshot.values)), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
+                state: DraftStateAnswer(outcome.snapshot), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
                 message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf)))
         } catch {
             switch error {

@@ -20,3 +20,12 @@ package struct EventPublisher: Middleware {
         return response
     }
 }
+
+/// A route group whose answers announce events: its one middleware publishes them.
+protocol PublishingEvents: RouteGroup {
+    var events: EventHub { get }
+}
+
+extension PublishingEvents {
+    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+}

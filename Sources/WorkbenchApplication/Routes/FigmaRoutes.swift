@@ -5,13 +5,11 @@ import WorkbenchSupport
 
 /// Figma Variables into a preset's colours and widths (docs/tokens.md): a preview of what
 /// changes, then, when asked, the changes saved as the preset's next revision.
-struct FigmaRoutes: PresetReading {
+struct FigmaRoutes: PresetReading, PublishingEvents {
     let presets: PresetStore
     let drafts: DraftStore
     let decisions: DecisionRecorder
     let events: EventHub
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         r.post("/api/presets/{name}/figma", "Import Figma Variables into a preset's colours and widths: {variables, apply?, revision?}. Without apply, what would change; with apply, saved as the next revision (revision: the one the preview was of, else 409)",

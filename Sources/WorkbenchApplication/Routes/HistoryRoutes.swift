@@ -7,7 +7,7 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// A preset's history: revisions, restoring one, and reviews (request, approve, request changes).
-struct HistoryRoutes: PresetReading {
+struct HistoryRoutes: PresetReading, PublishingEvents {
     let presets: PresetStore
     let drafts: DraftStore
     let decisions: DecisionRecorder
@@ -16,8 +16,6 @@ struct HistoryRoutes: PresetReading {
     let notices: Notices
     /// The markets the honesty check judges an acknowledged approval on.
     let scenarios: ScenarioLibrary
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         let object = SchemaObject(type: "object").json

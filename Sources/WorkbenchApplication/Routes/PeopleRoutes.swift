@@ -73,14 +73,12 @@ struct PeopleRoutes: RouteGroup {
         try ownerOnly(request)
         let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
-        do throws(PeopleStore.Failure) {
+        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonRoleDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
             let person = try people.setRole(name, role)
             access.changed(person)
-            decisions.record("people", preset: nil, by: request.author.user, summary: "made \(person.name) \(role == .editor ? "an editor" : "a viewer")",
-                             details: PersonRoleDetails(person: person.name, role: role.rawValue))
-            return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person)))
-        } catch {
-            throw Self.failure(error)
+            return person
+        } answer: { person throws(PeopleStore.Failure) in
+            PersonSummaryAnswer(person, owner: try people.isOwner(person))
         }
     }
 
@@ -89,26 +87,37 @@ struct PeopleRoutes: RouteGroup {
         try ownerOnly(request)
         let allowed = try request.decodeBody(AllowedRequest.self).allowed
         let name = try name(request)
-        do throws(PeopleStore.Failure) {
-            let person = try people.allowInvite(name, allowed)
-            decisions.record("people", preset: nil, by: request.author.user,
-                             summary: allowed ? "allowed \(person.name) to invite people" : "stopped allowing \(person.name) to invite people",
-                             details: PersonMayInviteDetails(person: person.name, mayInvite: allowed))
-            return .answer(PersonSummaryAnswer(person, owner: false, mayInvite: allowed))
-        } catch {
-            throw Self.failure(error)
+        return try ownersChange(request, summary: { allowed ? "allowed \($0.name) to invite people" : "stopped allowing \($0.name) to invite people" },
+                                details: { PersonMayInviteDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
+            try people.allowInvite(name, allowed)
+        } answer: { person in
+            PersonSummaryAnswer(person, owner: false, mayInvite: allowed)
         }
     }
 
     func revoke(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
         let name = try name(request)
-        do throws(PeopleStore.Failure) {
+        return try ownersChange(request, summary: { "revoked \($0.name)'s access" }, details: { PersonDetails(person: $0.name) }) { () throws(PeopleStore.Failure) in
             let person = try people.revoke(name)
             access.revoked(person)
-            decisions.record("people", preset: nil, by: request.author.user, summary: "revoked \(person.name)'s access",
-                             details: PersonDetails(person: person.name))
-            return .answer(PersonSummaryAnswer(person, owner: false))
+            return person
+        } answer: { person in
+            PersonSummaryAnswer(person, owner: false)
+        }
+    }
+
+    /// The owner's change to one person: `change` makes it (and tells what the person has open)
+    /// and gives the person as they are now; the decision log says `summary` of them, with
+    /// `details` (their name among them); the answer is what `answer` makes of them.
+    private func ownersChange<Details: Encodable>(_ request: RequestContext, summary: (PeopleStore.Person) -> String, details: (PeopleStore.Person) -> Details,
+                              change: () throws(PeopleStore.Failure) -> PeopleStore.Person,
+                              answer: (PeopleStore.Person) throws(PeopleStore.Failure) -> PersonSummaryAnswer) throws(HTTPError) -> HTTPResponse {
+        do throws(PeopleStore.Failure) {
+            let person = try change()
+            decisions.record("people", preset: nil, by: request.author.user, summary: summary(person),
+                             details: details(person))
+            return .answer(try answer(person))
         } catch {
             throw Self.failure(error)
         }

@@ -7,14 +7,12 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// Presets: list, read, save (each save a revision), rename, delete.
-struct PresetRoutes: PresetReading {
+struct PresetRoutes: PresetReading, PublishingEvents {
     let presets: PresetStore
     let drafts: DraftStore
     let comments: CommentStore
     let decisions: DecisionRecorder
     let events: EventHub
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         let object = SchemaObject(type: "object").json

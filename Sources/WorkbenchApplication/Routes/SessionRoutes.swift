@@ -8,7 +8,7 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// The shared session: the event stream with presence, who is here, join links and their QR codes.
-struct SessionRoutes: RouteGroup {
+struct SessionRoutes: PublishingEvents {
     let events: EventHub
     let presence: Presence
     let drafts: DraftStore
@@ -18,8 +18,6 @@ struct SessionRoutes: RouteGroup {
     let notices: Notices
     /// This run of the server (`WorkbenchApp.startID`).
     let startID: String
-
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
 
     func addRoutes(to r: inout Router) {
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, the join links you may hand on, and this run's serverStart id (new at each start)",

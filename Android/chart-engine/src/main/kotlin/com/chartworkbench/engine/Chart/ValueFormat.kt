@@ -37,13 +37,10 @@ object ValueFormat {
     /** "2021-03-14 15:26 UTC", or just the date when `withTime` is false. */
     fun time(seconds: Double, withTime: Boolean): String {
         if (!seconds.isFinite()) return "–"
-        val s = Math.floor(seconds).toLong()
-        val days = Math.floorDiv(s, 86_400L)
-        val secondOfDay = s - days * 86_400
-        val (y, m, d) = civilDate(days)
-        val date = "$y-${two(m)}-${two(d)}"
+        val at = moment(seconds)
+        val date = "${at.year}-${two(at.month)}-${two(at.day)}"
         if (!withTime) return date
-        return date + " ${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)} UTC"
+        return date + " ${at.clock} UTC"
     }
 
     /**
@@ -53,17 +50,13 @@ object ValueFormat {
      */
     fun timeLabel(seconds: Double, period: Period, utcOffset: Int = 0, withTime: Boolean = true): String {
         if (!seconds.isFinite() || !(Math.abs(seconds) < 1e15)) return "–"
-        val s = Math.floor(seconds).toLong() + utcOffset
-        val days = Math.floorDiv(s, 86_400L)
-        val secondOfDay = s - days * 86_400
-        val (year, month, day) = civilDate(days)
-        val clock = "${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)}"
-        val date = "${monthNames[(month - 1).toInt()]} $day"
+        val at = moment(seconds, utcOffset)
+        val date = "${monthNames[(at.month - 1).toInt()]} ${at.day}"
         return when (period) {
-            Period.DAY -> if (withTime) clock else date
-            Period.WEEK -> if (withTime) "$date, $clock" else date
+            Period.DAY -> if (withTime) at.clock else date
+            Period.WEEK -> if (withTime) "$date, ${at.clock}" else date
             Period.MONTH -> date
-            Period.YEAR, Period.ALL -> "$date, $year"
+            Period.YEAR, Period.ALL -> "$date, ${at.year}"
         }
     }
 
@@ -73,12 +66,20 @@ object ValueFormat {
     /** The time as the chart says it to a screen reader: "3 March 2025", or "14:32 on 3 March 2025" when `withTime`. */
     fun spokenTime(seconds: Double, utcOffset: Int = 0, withTime: Boolean): String {
         if (!seconds.isFinite() || !(Math.abs(seconds) < 1e15)) return "–"
+        val at = moment(seconds, utcOffset)
+        val date = "${at.day} ${fullMonthNames[(at.month - 1).toInt()]} ${at.year}"
+        return if (withTime) "${at.clock} on $date" else date
+    }
+
+    private class Moment(val year: Long, val month: Long, val day: Long, val clock: String)
+
+    /** The calendar date and the clock ("14:32") at `seconds` (whole seconds, rounded down) after 1970 UTC, `utcOffset` seconds ahead of UTC. */
+    private fun moment(seconds: Double, utcOffset: Int = 0): Moment {
         val s = Math.floor(seconds).toLong() + utcOffset
         val days = Math.floorDiv(s, 86_400L)
         val secondOfDay = s - days * 86_400
         val (year, month, day) = civilDate(days)
-        val date = "$day ${fullMonthNames[(month - 1).toInt()]} $year"
-        return if (withTime) "${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)} on $date" else date
+        return Moment(year, month, day, "${two(secondOfDay / 3600)}:${two(secondOfDay % 3600 / 60)}")
     }
 
     /** A change in per cent as words: "up 12.5 %", "down 3.0 %", "unchanged" (one decimal). */

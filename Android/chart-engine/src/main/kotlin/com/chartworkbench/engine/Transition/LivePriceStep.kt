@@ -96,27 +96,17 @@ class LivePriceStep private constructor(
     /** The scene at `progress` (already eased), without the flash. */
     fun scene(progress: Double): ChartScene {
         val p = ChartState.bounded(progress)
-        if (p == 0.0) return fromScene
-        if (p == 1.0) return toScene
-        when (played) {
-            Played.NONE -> return if (p > 0) toScene else fromScene
-            Played.CROSSFADE -> {
-                val q = Math.min(Math.max(p, 0.0), 1.0)
-                val primitives = MotionMix.crossfade(fromScene, toScene, q)
-                return toScene.copy(scene = toScene.scene.copy(primitives = primitives), header = header(q))
-            }
-            Played.STEP -> {
-                val (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), height)
-                val old = HashMap<String, ScenePrimitive>()
-                for (primitive in fromScene.scene.primitives) if (!old.containsKey(primitive.id)) old[primitive.id] = primitive
-                val primitives = toScene.scene.primitives.map { MotionMix.primitive(old[it.id], it, p, line, fill) }
-                val a = fromScene.selection
-                val b = toScene.selection
-                val selection = if (a != null && b != null) b.copy(x = a.x + (b.x - a.x) * p, y = a.y + (b.y - a.y) * p) else toScene.selection
-                return toScene.copy(scene = toScene.scene.copy(primitives = primitives), selection = selection,
-                                    header = header(Math.min(Math.max(p, 0.0), 1.0)))
-            }
-        }
+        val way = when (played) { Played.NONE -> MotionMix.Way.CUT; Played.CROSSFADE -> MotionMix.Way.CROSSFADE; Played.STEP -> MotionMix.Way.OWN }
+        MotionMix.sharedFrame(fromScene, toScene, p, way) { header(it) }?.let { return it }
+        val (line, fill) = MotionMix.paths(CubicPieces.mix(fromLine, toLine, p), height)
+        val old = HashMap<String, ScenePrimitive>()
+        for (primitive in fromScene.scene.primitives) if (!old.containsKey(primitive.id)) old[primitive.id] = primitive
+        val primitives = toScene.scene.primitives.map { MotionMix.primitive(old[it.id], it, p, line, fill) }
+        val a = fromScene.selection
+        val b = toScene.selection
+        val selection = if (a != null && b != null) b.copy(x = a.x + (b.x - a.x) * p, y = a.y + (b.y - a.y) * p) else toScene.selection
+        return toScene.copy(scene = toScene.scene.copy(primitives = primitives), selection = selection,
+                            header = header(Math.min(Math.max(p, 0.0), 1.0)))
     }
 
     /** The header between the two: the price (or, pressing, the selected point) and the change counting, never beyond either end. */

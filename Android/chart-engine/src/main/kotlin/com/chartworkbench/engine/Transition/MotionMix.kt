@@ -38,4 +38,22 @@ object MotionMix {
      * ids suffixed `-from`, the new one's faded in. What a crossfade motion draws. */
     fun crossfade(from: ChartScene, to: ChartScene, q: Double): List<ScenePrimitive> =
         from.scene.primitives.map { it.renamed(it.id + "-from").fading(1 - q) } + to.scene.primitives.map { it.fading(q) }
+
+    /** How a motion between two scenes plays: a cut (no motion), a crossfade, or its own way. */
+    enum class Way { CUT, CROSSFADE, OWN }
+
+    /** The frame at `p` that every motion between two scenes draws alike, or null where it draws its own: either end as it
+     * is, a cut's nearer end, or the crossfade with the header `header` gives at the progress clamped to 0…1. */
+    fun sharedFrame(from: ChartScene, to: ChartScene, p: Double, way: Way, header: (Double) -> ChartHeader): ChartScene? {
+        if (p == 0.0) return from
+        if (p == 1.0) return to
+        return when (way) {
+            Way.CUT -> if (p > 0) to else from
+            Way.CROSSFADE -> {
+                val q = Math.min(Math.max(p, 0.0), 1.0)
+                to.copy(scene = to.scene.copy(primitives = crossfade(from, to, q)), header = header(q))
+            }
+            Way.OWN -> null
+        }
+    }
 }

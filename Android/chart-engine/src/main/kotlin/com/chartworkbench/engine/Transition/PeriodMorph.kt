@@ -52,28 +52,22 @@ class PeriodMorph private constructor(
     /** The scene at `progress` (already eased). */
     fun scene(progress: Double): ChartScene {
         val p = ChartState.bounded(progress)
-        if (p == 0.0) return fromScene
-        if (p == 1.0) return toScene
-        when (playedStyle) {
-            PeriodMorphStyle.NONE -> return if (p > 0) toScene else fromScene
-            PeriodMorphStyle.CROSSFADE -> {
-                val q = Math.min(Math.max(p, 0.0), 1.0)
-                val primitives = MotionMix.crossfade(fromScene, toScene, q)
-                return toScene.copy(scene = toScene.scene.copy(primitives = primitives), header = header(shape(q)))
-            }
-            PeriodMorphStyle.MORPH -> {
-                val now = shape(p)
-                val (line, fill) = MotionMix.paths(now.line, height)
-                val primitives = toScene.scene.primitives.map {
-                    when (it) {
-                        is SceneArea -> it.copy(path = fill, gradientTop = now.gradientTop)
-                        is SceneStroke -> it.copy(path = line)
-                        else -> it
-                    }
-                }
-                return toScene.copy(progress = 0.0, scene = toScene.scene.copy(primitives = primitives), header = header(now))
+        val way = when (playedStyle) {
+            PeriodMorphStyle.NONE -> MotionMix.Way.CUT
+            PeriodMorphStyle.CROSSFADE -> MotionMix.Way.CROSSFADE
+            PeriodMorphStyle.MORPH -> MotionMix.Way.OWN
+        }
+        MotionMix.sharedFrame(fromScene, toScene, p, way) { header(shape(it)) }?.let { return it }
+        val now = shape(p)
+        val (line, fill) = MotionMix.paths(now.line, height)
+        val primitives = toScene.scene.primitives.map {
+            when (it) {
+                is SceneArea -> it.copy(path = fill, gradientTop = now.gradientTop)
+                is SceneStroke -> it.copy(path = line)
+                else -> it
             }
         }
+        return toScene.copy(progress = 0.0, scene = toScene.scene.copy(primitives = primitives), header = header(now))
     }
 
     private fun header(shape: Shape): ChartHeader =

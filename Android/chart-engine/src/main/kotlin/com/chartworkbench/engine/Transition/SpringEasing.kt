@@ -56,26 +56,21 @@ class SpringEasing private constructor(
             return Math.sqrt(1 + sine * sine) * Math.exp(-zeta * w0 * t)
         }
 
-        private fun frequency(duration: Double, zeta: Double, v0: Double): Double {
-            var lo = 0.0
-            var hi = 1.0 / duration
-            while (envelope(hi, zeta, v0, duration) > SETTLE_THRESHOLD) { lo = hi; hi *= 2 }
-            for (i in 0 until 200) {
-                val mid = (lo + hi) / 2
-                if (mid <= lo || mid >= hi) break
-                if (envelope(mid, zeta, v0, duration) > SETTLE_THRESHOLD) lo = mid else hi = mid
-            }
-            return hi
-        }
+        private fun frequency(duration: Double, zeta: Double, v0: Double): Double =
+            bisected(0.0, 1.0 / duration) { envelope(it, zeta, v0, duration) > SETTLE_THRESHOLD }
 
-        private fun settlingTime(w0: Double, zeta: Double, v0: Double): Double {
-            var lo = 1 / w0
-            var hi = 2 / w0
-            while (envelope(w0, zeta, v0, hi) > SETTLE_THRESHOLD) { lo = hi; hi *= 2 }
+        private fun settlingTime(w0: Double, zeta: Double, v0: Double): Double =
+            bisected(1 / w0, 2 / w0) { envelope(w0, zeta, v0, it) > SETTLE_THRESHOLD }
+
+        /** The least value past which `outside` no longer holds: `hi` doubles (from `lo`, `hi`) until it is within, then up to 200 halvings of the bracket. */
+        private inline fun bisected(from: Double, to: Double, outside: (Double) -> Boolean): Double {
+            var lo = from
+            var hi = to
+            while (outside(hi)) { lo = hi; hi *= 2 }
             for (i in 0 until 200) {
                 val mid = (lo + hi) / 2
                 if (mid <= lo || mid >= hi) break
-                if (envelope(w0, zeta, v0, mid) > SETTLE_THRESHOLD) lo = mid else hi = mid
+                if (outside(mid)) lo = mid else hi = mid
             }
             return hi
         }

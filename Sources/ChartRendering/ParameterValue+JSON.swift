@@ -1,4 +1,5 @@
 import ChartEngine
+import WorkbenchSupport
 
 /// Parameter values as the JSON trees of request bodies and answers.
 extension ParameterValue {
