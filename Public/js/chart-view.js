@@ -73,7 +73,7 @@ export class ChartView {
     } else if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
     renderChannel.draw(this.request(extra))
-      .then(answer => { if (!answer.superseded && (!this.moving || this.held !== null)) this.paint(answer, started); })
+      .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {
         this.inflight = false;
@@ -239,7 +239,6 @@ export class ChartView {
     this.framesInFlight++;
     return renderChannel.frame(this.request(extra))
       .then(answer => {
-        if (answer.superseded) return;  // the later request's answer says where the motion is
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.
         // A period change's, live price's or reveal's progress is its own, not the press's.
@@ -248,7 +247,9 @@ export class ChartView {
         // A live price under a finger: the finger's time sits elsewhere on the new time axis.
         if (head.motion === 'live' && head.selection !== undefined && this.pressed) this.selection = head.selection;
         this.moving = !head.finished;
-        if (this.held === null) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
+        // A frame that a later one of the motion has overtaken is not shown: the later one may be
+        // a delta from the frame shown when it was asked for (a press during a reveal).
+        if (this.held === null && !answer.superseded) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
         if (!this.moving) this.settle();
       })
