@@ -104,16 +104,22 @@ package struct PreviewSessions {
         }
         let document = if let shown { shown.document } else { drawing.document(data: try sources.series(scenario: drawing.scenario)) }
         let scene = shown?.scene ?? document.scene(state: drawing.state)
-        let (svg, elements) = document.recordedSVG(outage(scene, drawing, secondsSinceLastPrice: sources.secondsSinceLastPrice, head: &head))
+        let drawn = outage(scene, drawing, secondsSinceLastPrice: sources.secondsSinceLastPrice, head: &head)
         frameNumber = frameNumber < Int(Int32.max) ? frameNumber + 1 : 1
-        let frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: elements)
-        let previous = session.drawn.last { Double($0.number) == said.base }
-        session.drawn = session.drawn.suffix(PreviewSession.framesKept - 1) + [frame]
         head.append(("frame", .number(Double(frameNumber))))
-        if let previous, let delta = previous.delta(to: frame) {
-            head.append(("patch", .bool(true)))
-            return (head, delta.text)
+        let previous = session.drawn.last { Double($0.number) == said.base }
+        // A frame that can travel as a delta needs only its elements and numbers, not its markup.
+        if let previous {
+            let frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: document.recordedElements(drawn))
+            if let delta = previous.delta(to: frame) {
+                session.drawn = session.drawn.suffix(PreviewSession.framesKept - 1) + [frame]
+                head.append(("patch", .bool(true)))
+                return (head, delta.text)
+            }
         }
+        let (svg, elements) = document.recordedSVG(drawn)
+        let frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: elements)
+        session.drawn = session.drawn.suffix(PreviewSession.framesKept - 1) + [frame]
         // The numbers of its paths come with a whole frame, so that later deltas change them.
         head += [("p", .number(Double(frame.precision))), ("paths", JSONValueEncoder.encode(frame.paths))]
         return (head, svg)

@@ -69,6 +69,18 @@ import Testing
         #expect(press.text.utf8.count < wholeSize(ChartState(progress: 0.5, selection: 0.5)))
     }
 
+    @Test func aFrameThatTravelsAsADeltaIsNotWritten() throws {
+        let scene = document.scene(state: ChartState(progress: 0.45, selection: 0.5))
+        let written = document.recordedSVG(scene).elements, bare = document.recordedElements(scene)
+        #expect(written.map(\.key) == bare.map(\.key) && written.map(\.path) == bare.map(\.path) && written.map(\.text) == bare.map(\.text))
+        #expect(bare.contains { $0.path != nil } && bare.allSatisfy { $0.path == nil || $0.attributes.contains { $0 == ("d", "") } })
+        for state in [ChartState(progress: 0), ChartState(progress: 0.4, selection: 0.5)] {
+            let shown = DrawnFrame(number: 1, precision: 2, elements: document.recordedSVG(document.scene(state: state)).elements)
+            let fromWritten = try #require(shown.delta(to: DrawnFrame(number: 2, precision: 2, elements: written)))
+            #expect(shown.delta(to: DrawnFrame(number: 2, precision: 2, elements: bare))?.text == fromWritten.text)
+        }
+    }
+
     @Test func aFrameOfOtherPrecisionIsSentWhole() {
         let f = frames([ChartState(progress: 0.4, selection: 0.5)])
         #expect(f[0].delta(to: DrawnFrame(number: 2, precision: 3, elements: f[0].elements)) == nil)

@@ -40,6 +40,11 @@ public struct ChartDocument {
         renderer(scene).recorded(scene.scene)
     }
 
+    /// One still frame's elements only, with its paths as numbers (a frame sent as a delta).
+    public func recordedElements(_ scene: ChartScene) -> [SVGElementRecord] {
+        renderer(scene).elements(scene.scene)
+    }
+
     /// One still frame of a scene built for this document.
     public func svg(_ scene: ChartScene) -> String {
         renderer(scene).render(scene.scene)

@@ -14,21 +14,26 @@ struct SVGWriter {
     let digits: Int
     /// Every element written, when recording (for updating a drawn document in place).
     private(set) var elements: [SVGElementRecord]?
+    /// False when only the elements are wanted (a frame that travels as a delta): no markup is written.
+    let writesText: Bool
     private var open: [(key: String, children: Int)] = []
 
-    init(timing: (keyTimes: String, duration: Double)?, digits: Int, recording: Bool = false) {
+    init(timing: (keyTimes: String, duration: Double)?, digits: Int, recording: Bool = false, writesText: Bool = true) {
         self.timing = timing
         self.digits = digits
+        self.writesText = writesText || !recording
         if recording { elements = [] }
-        output.reserveCapacity(4096)
+        if self.writesText { output.reserveCapacity(4096) }
     }
 
     func num(_ value: Double) -> String { NumberText.format(value, digits: digits) }
 
     mutating func open(_ name: String, _ attributes: [(String, String)]) {
-        output += "<" + name
-        for (key, value) in attributes { output += " \(key)=\"\(XMLText.escape(value))\"" }
-        output += ">"
+        if writesText {
+            output += "<" + name
+            for (key, value) in attributes { output += " \(key)=\"\(XMLText.escape(value))\"" }
+            output += ">"
+        }
         guard elements != nil else { return }
         // An element is found by its id, or by its place under the nearest ancestor that has one.
         let key: String
@@ -42,28 +47,30 @@ struct SVGWriter {
 
     mutating func leaf(_ name: String, _ attributes: [(String, String)]) {
         open(name, attributes)
-        output.removeLast()
-        output += "/>"
+        if writesText {
+            output.removeLast()
+            output += "/>"
+        }
         if elements != nil { open.removeLast() }
     }
 
     mutating func close(_ name: String) {
-        output += "</\(name)>"
+        if writesText { output += "</\(name)>" }
         if elements != nil { open.removeLast() }
     }
 
     mutating func text(_ name: String, _ attributes: [(String, String)], _ content: String) {
         open(name, attributes)
-        output += XMLText.escape(content)
+        if writesText { output += XMLText.escape(content) }
         if elements != nil { elements![elements!.count - 1].text = content }
         close(name)
     }
 
     /// An element whose attributes may vary per frame; returns after closing it. `path` is the
-    /// first frame's path its `d` was written from, recorded as numbers.
-    mutating func element(_ name: String, _ attributes: [(String, Value)], path: ScenePath? = nil) {
+    /// numbers its `d` was written from, recorded with it.
+    mutating func element(_ name: String, _ attributes: [(String, Value)], path: FixedPath? = nil) {
         openElement(name, attributes)
-        if let path, elements != nil { elements![elements!.count - 1].path = FixedPath(path, digits: digits) }
+        if let path, elements != nil { elements![elements!.count - 1].path = path }
         close(name)
     }
 

@@ -27,14 +27,20 @@ public struct SceneSVG {
         return (svg.output, svg.elements ?? [])
     }
 
+    /// Every element of the document without writing it: a path's `d` is left empty where its
+    /// numbers are recorded (they are what a delta from another frame is made of).
+    public func elements(_ scene: Scene) -> [SVGElementRecord] {
+        write(frames: [scene], timing: nil, recording: true, writesText: false).elements ?? []
+    }
+
     /// `frames` share the first frame's primitives (same ids, same kinds); their values vary.
     public func render(frames: [Scene], timing: (keyTimes: String, duration: Double)?) -> String {
         write(frames: frames, timing: timing, recording: false).output
     }
 
-    private func write(frames: [Scene], timing: (keyTimes: String, duration: Double)?, recording: Bool) -> SVGWriter {
+    private func write(frames: [Scene], timing: (keyTimes: String, duration: Double)?, recording: Bool, writesText: Bool = true) -> SVGWriter {
         let first = frames[0]
-        var svg = SVGWriter(timing: timing, digits: digits, recording: recording)
+        var svg = SVGWriter(timing: timing, digits: digits, recording: recording, writesText: writesText)
         let w = svg.num(first.width), h = svg.num(first.height)
         svg.open("svg", [("xmlns", "http://www.w3.org/2000/svg"), ("width", w), ("height", h), ("viewBox", "0 0 \(w) \(h)"), ("role", "img"),
                          ("aria-labelledby", "\(idPrefix)-title \(idPrefix)-desc"), ("font-family", "-apple-system, system-ui, sans-serif")]
@@ -47,6 +53,12 @@ public struct SceneSVG {
             frames.map { value($0.primitives.indices.contains(i) && $0.primitives[i].id == primitives[i].id ? $0.primitives[i] : primitives[i]) }
         }
         func perFrame(_ i: Int, _ text: (ScenePrimitive) -> String) -> SVGWriter.Value { .frames(each(i, text)) }
+        // A path's data, and when recording its numbers (then, without markup, they stand for the text).
+        func pathData(_ i: Int, _ path: ScenePath) -> (value: SVGWriter.Value, numbers: FixedPath?) {
+            let numbers = recording ? FixedPath(path, digits: digits) : nil
+            if !svg.writesText, numbers != nil { return (.fixed(""), numbers) }
+            return (perFrame(i) { $0.path?.svgData(digits: digits) ?? "" }, numbers)
+        }
 
         // Definitions: shared paths, gradients and clips, each written once.
         var sharedPath: [Int: String] = [:]     // primitive index → id of the path it draws through <use>
@@ -58,7 +70,8 @@ public struct SceneSVG {
                 let sharers = primitives.indices.filter { $0 >= i && primitives[$0].path == path }
                 if sharers.count > 1 {
                     let id = elementId(p.id) + "-d"
-                    svg.element("path", [("id", .fixed(id)), ("d", perFrame(i) { $0.path?.svgData(digits: digits) ?? "" })], path: path)
+                    let data = pathData(i, path)
+                    svg.element("path", [("id", .fixed(id)), ("d", data.value)], path: data.numbers)
                     for j in sharers { sharedPath[j] = id }
                 }
             }
@@ -94,12 +107,15 @@ public struct SceneSVG {
         for (i, p) in primitives.enumerated() {
             var attributes: [(String, SVGWriter.Value)] = [("id", .fixed(elementId(p.id))), ("class", .fixed("cw-" + p.id))]
             let shape: String
+            var numbers: FixedPath?
             if let path = sharedPath[i] {
                 shape = "use"
                 attributes.append(("href", .fixed("#" + path)))
-            } else if p.path != nil {
+            } else if let path = p.path {
                 shape = "path"
-                attributes.append(("d", perFrame(i) { $0.path?.svgData(digits: digits) ?? "" }))
+                let data = pathData(i, path)
+                attributes.append(("d", data.value))
+                numbers = data.numbers
             } else {
                 shape = ""
             }
@@ -108,12 +124,12 @@ public struct SceneSVG {
             switch p {
             case .area:
                 attributes += [("fill", .fixed("url(#\(gradient[i]!))")), ("opacity", opacity)]
-                svg.element(shape, attributes, path: shape == "path" ? p.path : nil)
+                svg.element(shape, attributes, path: numbers)
             case .stroke(let stroke):
                 attributes += [("fill", "none"), ("stroke", perFrame(i) { if case .stroke(let s) = $0 { s.color } else { stroke.color } }),
                                ("stroke-width", perFrame(i) { if case .stroke(let s) = $0 { svg.num(s.width) } else { "0" } }),
                                ("stroke-linecap", .fixed(stroke.cap)), ("stroke-linejoin", .fixed(stroke.join)), ("opacity", opacity)]
-                svg.element(shape, attributes, path: shape == "path" ? p.path : nil)
+                svg.element(shape, attributes, path: numbers)
             case .segment(let segment):
                 func coordinate(_ key: KeyPath<SceneSegment, Double>) -> SVGWriter.Value {
                     perFrame(i) { if case .segment(let s) = $0 { svg.num(s[keyPath: key]) } else { "0" } }
