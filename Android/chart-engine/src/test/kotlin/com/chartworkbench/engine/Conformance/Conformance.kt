@@ -112,7 +112,7 @@ object Commands {
 
     fun path(options: Options, lines: List<String>): String {
         val curveName = options.required("curve")
-        val name = CurveName.of(curveName) ?: throw UsageError("--curve must be one of ${CurveName.values().joinToString(", ") { it.key }}, got \"$curveName\"")
+        val name = CurveName.values().keyed(curveName) ?: throw UsageError("--curve must be one of ${CurveName.values().joinToString(", ") { it.key }}, got \"$curveName\"")
         val alpha = options.number("alpha") ?: 0.5
         val tension = options.number("tension") ?: 0.0
         if (alpha < 0 || alpha > 1) throw UsageError("--alpha must be between 0 and 1")
