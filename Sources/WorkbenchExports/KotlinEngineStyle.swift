@@ -27,11 +27,8 @@ package enum KotlinEngineStyle {
         out += "\n) {\n"
         out += "    /** Every parameter's value by key, in definition order, as a preset file holds it (choices as their keys). */\n"
         out += "    val values: List<Pair<String, Any>>\n        get() = listOf(\n"
-        out += ChartStyle.definitions.map { d in
-            if case .choice = d.kind { return "            Pair(\(CodeString.kotlin(d.key)), \(d.key).key)" }
-            return "            Pair(\(CodeString.kotlin(d.key)), \(d.key))"
-        }.joined(separator: ",\n")
-        out += "\n        )\n\n"
+        out += ChartStyle.definitions.map { "            Pair(\(CodeString.kotlin($0.key)), \($0.key))" }.joined(separator: ",\n")
+        out += "\n        ).map { (key, value) -> Pair(key, if (value is ChoiceKey) value.key else value) }\n\n"
         out += "    companion object {\n"
         out += "        /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */\n"
         out += "        fun fromParameters(p: Map<String, Any?>): ChartStyle {\n            val d = ChartStyle()\n            return ChartStyle(\n"
