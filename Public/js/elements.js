@@ -25,6 +25,21 @@ export function labelCells(table) {
   }
 }
 
+/**
+ * Fills `list` anew with one item a round (Explore's or a vote's): an `li` whose data-round is
+ * the round's id, filled by `fill(item, round)`; or one saying `empty` when there are none.
+ */
+export function roundList(list, rounds, empty, fill) {
+  list.replaceChildren();
+  if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: empty }));
+  for (const round of rounds) {
+    const item = document.createElement('li');
+    item.dataset.round = round.id;
+    fill(item, round);
+    list.append(item);
+  }
+}
+
 /** A plain button that calls `onClick`. */
 export function button(text, onClick) {
   const b = document.createElement('button');

@@ -9,7 +9,7 @@ import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
-import { button } from './elements.js';
+import { button, roundList } from './elements.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
@@ -130,17 +130,11 @@ export class Explore extends CandidateDialog {
   async renderList() {
     let rounds = [];
     try { rounds = await getJSON('/api/explore'); } catch (error) { toast(`Cannot list Explore rounds: ${error.message}`, { error: true }); }
-    const list = $('explore-list');
-    list.replaceChildren();
-    if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No Explore rounds yet.' }));
-    for (const round of rounds) {
-      const item = document.createElement('li');
-      item.dataset.round = round.id;
+    roundList($('explore-list'), rounds, 'No Explore rounds yet.', (item, round) => {
       const text = document.createElement('span');
       text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${answers(round.answers)} · ${round.state}`;
       item.append(text, button(round.state === 'open' ? 'Join' : 'See the best', () => this.join(round.id)));
-      list.append(item);
-    }
+    });
   }
 
   async join(id) {

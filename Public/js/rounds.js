@@ -9,7 +9,7 @@ import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
-import { row, button, labelCells, checkBoxes } from './elements.js';
+import { row, button, labelCells, checkBoxes, roundList } from './elements.js';
 import { PagedList } from './paged-list.js';
 import { promptDialog } from './dialogs.js';
 
@@ -92,21 +92,14 @@ export class Rounds extends CandidateDialog {
   }
 
   renderRounds() {
-    const rounds = this.rounds.items;
-    const list = $('round-list');
-    list.replaceChildren();
-    if (!rounds.length) list.append(Object.assign(document.createElement('li'), { textContent: 'No rounds yet.' }));
-    for (const round of rounds) {
-      const item = document.createElement('li');
-      item.dataset.round = round.id;
+    roundList($('round-list'), this.rounds.items, 'No rounds yet.', (item, round) => {
       const when = new Date(round.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
       const text = document.createElement('span');
       text.textContent = `${round.subject} · started by ${round.createdBy || 'someone'} · ${when} · ${round.votes} votes from ${round.voters.length} ${round.voters.length === 1 ? 'person' : 'people'} · ${round.state}`;
       item.append(text);
       if (round.state === 'open') item.append(button('Vote', () => this.join(round.id)));
       item.append(button(round.state === 'open' ? 'Results so far' : 'Results', () => this.results(round.id)));
-      list.append(item);
-    }
+    });
   }
 
   async join(id) {

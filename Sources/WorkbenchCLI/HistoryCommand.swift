@@ -27,9 +27,7 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var folders: HistoryFolders
 
         func run() throws {
-            try HistoryCommand.refusing {
-                let started = Date()
-                let file = try HistoryCommand.open(folders, toDo: "back up")
+            try HistoryCommand.timed(folders, toDo: "back up") { file, started in
                 let name = try file.backup(kind: "manual")
                 let path = file.backups.folder + "/" + name
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -69,10 +67,8 @@ struct HistoryCommand: ParsableCommand {
         @OptionGroup var folders: HistoryFolders
 
         func run() throws {
-            try HistoryCommand.refusing {
-                let started = Date()
-                // Opening runs the full check (and refuses what fails it): its verdict is reported.
-                let file = try HistoryCommand.open(folders, toDo: "check")
+            // Opening runs the full check (and refuses what fails it): its verdict is reported.
+            try HistoryCommand.timed(folders, toDo: "check") { file, started in
                 let verdict = try file.checkedAtOpen ?? file.check()
                 guard verdict.problems.isEmpty else { throw InputError("the presets' history does not verify: " + verdict.problems.joined(separator: "; ")) }
                 Output.write(String(format: "the presets' history verifies: %lld chain entries over %d rows, head %@ (%.2f s)\n",
@@ -96,6 +92,15 @@ struct HistoryCommand: ParsableCommand {
         let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: folders.state))
         for warning in warnings { Output.error(warning) }
         return file
+    }
+
+    /// Runs a history command on the opened history, given when it started (opening is part of
+    /// the time it reports), with refusals said as `refusing` says them.
+    static func timed(_ folders: HistoryFolders, toDo what: String, _ body: (HistoryFile, _ started: Date) throws -> Void) throws {
+        try refusing {
+            let started = Date()
+            try body(try open(folders, toDo: what), started)
+        }
     }
 
     /// Runs a history command: a refusal of the history is one line on stderr, "refused: …".

@@ -54,6 +54,18 @@ package enum ExportFormat: String, CaseIterable, Sendable {
     }
 }
 
+extension ChartStyle {
+    /// Each choice parameter's type once, in definition order, with its options: parameters
+    /// share types (every easing is an `EasingName`), and generated code declares each once.
+    static var choiceTypes: [(name: String, options: [String])] {
+        var seen: Set<String> = []
+        return definitions.compactMap { d in
+            guard case .choice(let options, let typeName) = d.kind, seen.insert(typeName).inserted else { return nil }
+            return (typeName, options)
+        }
+    }
+}
+
 /// Identifiers for generated code, from any preset name.
 package enum CodeName {
     /// "Designer's favourite" → "designersFavourite"; names without ASCII letters → "preset".

@@ -18,9 +18,7 @@ package struct KotlinExport {
 
 
         """
-        var emitted: Set<String> = []
-        for d in definitions {
-            guard case .choice(let options, let typeName) = d.kind, emitted.insert(typeName).inserted else { continue }
+        for (typeName, options) in ChartStyle.choiceTypes {
             out += "enum class Chart\(typeName)(val key: String) {\n"
             out += options.map { "    \(CodeName.screamingSnake($0))(\"\($0)\")" }.joined(separator: ",\n") + "\n}\n\n"
         }

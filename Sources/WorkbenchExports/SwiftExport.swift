@@ -14,9 +14,7 @@ package struct SwiftExport {
 
         """
         out += "\n"
-        var emitted: Set<String> = []
-        for d in definitions {
-            guard case .choice(let options, let typeName) = d.kind, emitted.insert(typeName).inserted else { continue }
+        for (typeName, options) in ChartStyle.choiceTypes {
             out += "public enum Chart\(typeName): String, CaseIterable, Sendable {\n"
             out += "    case " + options.map { "`\($0)`" }.joined(separator: ", ") + "\n}\n\n"
         }
@@ -55,7 +53,7 @@ package struct SwiftExport {
         out += "    static let \(valueName) = ChartStyle(\n"
         var arguments = ["name: \(CodeString.swift(preset.name))", "author: \(CodeString.swift(preset.author))",
                          "notes: \(CodeString.swift(preset.notes))"]
-        for d in definitions { arguments.append("\(d.key): \(literal(d, d.value(in: preset.style)))") }
+        for d in definitions { arguments.append("\(d.key): \(Self.literal(d, d.value(in: preset.style), forEngine: false))") }
         out += arguments.map { "        " + $0 }.joined(separator: ",\n")
         out += "\n    )\n}\n"
         return out
@@ -72,17 +70,20 @@ package struct SwiftExport {
         }
     }
 
-    private func literal(_ d: ParameterDefinition, _ value: ParameterValue) -> String {
+    /// A parameter's value as Swift source: in this file's own types, or `forEngine` in the
+    /// engine's (`SwiftEngineExport`), where colours are strings and a Bézier is an array.
+    static func literal(_ d: ParameterDefinition, _ value: ParameterValue, forEngine: Bool) -> String {
         switch value {
         case .number(let v):
             if case .integer = d.kind { return String(Int(v)) }
             return CodeString.floatingLiteral(v)
         case .text(let s):
-            if case .color = d.kind { return "ChartColor(hex: 0x\(s.dropFirst()))" }
+            if case .color = d.kind { return forEngine ? CodeString.swift(s) : "ChartColor(hex: 0x\(s.dropFirst()))" }
             return ".`\(s)`"
         case .flag(let b): return b ? "true" : "false"
         case .numbers(let list):
             let n = list.map { NumberText.shortest($0) }
+            if forEngine { return "[" + n.joined(separator: ", ") + "]" }
             return "ChartCubicBezier(x1: \(n[0]), y1: \(n[1]), x2: \(n[2]), y2: \(n[3]))"
         }
     }

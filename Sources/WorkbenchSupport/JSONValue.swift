@@ -194,9 +194,8 @@ package enum JSONValue: Equatable, Sendable {
                 // Where each key sits, once an object is too big to search (a repeated key keeps
                 // its first place and takes the last value).
                 var positions: [String: Int] = [:]
-                skipSpace()
-                if at < bytes.count && bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
-                while true {
+                if isEmpty(closedBy: UInt8(ascii: "}")) { return .object(pairs) }
+                repeat {
                     skipSpace()
                     guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw error("expected a string key") }
                     let key = try string()
@@ -217,26 +216,17 @@ package enum JSONValue: Equatable, Sendable {
                             else { positions[key] = pairs.count - 1 }
                         }
                     }
-                    skipSpace()
-                    guard at < bytes.count else { throw error("unexpected end of input") }
-                    if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                    if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(pairs) }
-                    throw error("expected ',' or '}'")
-                }
+                } while try continues(closedBy: UInt8(ascii: "}"))
+                return .object(pairs)
             case UInt8(ascii: "["):
                 at += 1
                 var items: [JSONValue] = []
-                skipSpace()
-                if at < bytes.count && bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
-                while true {
+                if isEmpty(closedBy: UInt8(ascii: "]")) { return .array(items) }
+                repeat {
                     skipSpace()
                     items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard at < bytes.count else { throw error("unexpected end of input") }
-                    if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
-                    if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
-                    throw error("expected ',' or ']'")
-                }
+                } while try continues(closedBy: UInt8(ascii: "]"))
+                return .array(items)
             case UInt8(ascii: "\""):
                 return .string(try string())
             case UInt8(ascii: "t"): try literal("true"); return .bool(true)
@@ -245,6 +235,23 @@ package enum JSONValue: Equatable, Sendable {
             default:
                 return .number(try number())
             }
+        }
+
+        /// Just after an object's or array's opening: whether `closer` follows at once (and is consumed).
+        mutating func isEmpty(closedBy closer: UInt8) -> Bool {
+            skipSpace()
+            guard at < bytes.count && bytes[at] == closer else { return false }
+            at += 1
+            return true
+        }
+
+        /// After a member or item: true at a comma (another follows), false at `closer` (both consumed).
+        mutating func continues(closedBy closer: UInt8) throws(ParseError) -> Bool {
+            skipSpace()
+            guard at < bytes.count else { throw error("unexpected end of input") }
+            if bytes[at] == UInt8(ascii: ",") { at += 1; return true }
+            if bytes[at] == closer { at += 1; return false }
+            throw error("expected ',' or '\(Character(Unicode.Scalar(closer)))'")
         }
 
         mutating func literal(_ word: String) throws(ParseError) {

@@ -3,30 +3,28 @@
 /// step), 1 at its end (`stepEnd`, d3 stepAfter).
 public struct StepCurve: CurveGenerator {
     public let t: Double
-    private var pointCount = 0
-    private var x0 = 0.0, y0 = 0.0
+    private var p = RecentPoints()
 
     public init(t: Double) { self.t = t }
 
-    public mutating func lineStart() { pointCount = 0 }
+    public mutating func lineStart() { p = RecentPoints() }
 
     public mutating func point<S: PathSink>(_ x: Double, _ y: Double, to sink: inout S) {
-        if pointCount == 0 {
+        if p.count == 0 {
             sink.moveTo(x, y)
         } else if t <= 0 {
-            sink.lineTo(x0, y)
+            sink.lineTo(p.x2, y)
             sink.lineTo(x, y)
         } else {
-            let x1 = x0 * (1 - t) + x * t
-            sink.lineTo(x1, y0)
-            sink.lineTo(x1, y)
+            let turn = p.x2 * (1 - t) + x * t
+            sink.lineTo(turn, p.y2)
+            sink.lineTo(turn, y)
         }
-        pointCount += 1
-        x0 = x; y0 = y
+        p.push(x, y)
     }
 
     public mutating func lineEnd<S: PathSink>(to sink: inout S) {
-        if 0 < t && t < 1 && pointCount >= 2 { sink.lineTo(x0, y0) }
-        if pointCount == 1 { sink.closePath() }
+        if 0 < t && t < 1 && p.count >= 2 { sink.lineTo(p.x2, p.y2) }
+        if p.count == 1 { sink.closePath() }
     }
 }

@@ -9,13 +9,16 @@ public enum ScenePrimitive: Equatable, Sendable {
     case circle(SceneCircle)
     case text(SceneText)
 
-    public var id: String {
+    public var id: String { value.id }
+
+    /// The primitive's own value, for what every kind has.
+    var value: any ScenePrimitiveValue {
         switch self {
-        case .area(let p): p.id
-        case .stroke(let p): p.id
-        case .segment(let p): p.id
-        case .circle(let p): p.id
-        case .text(let p): p.id
+        case .area(let p): p
+        case .stroke(let p): p
+        case .segment(let p): p
+        case .circle(let p): p
+        case .text(let p): p
         }
     }
 
@@ -41,6 +44,18 @@ public enum ScenePrimitive: Equatable, Sendable {
         }
     }
 }
+
+/// What every kind of primitive has: the id of its role and its opacity.
+protocol ScenePrimitiveValue {
+    var id: String { get }
+    var opacity: Double { get }
+}
+
+extension SceneArea: ScenePrimitiveValue {}
+extension SceneStroke: ScenePrimitiveValue {}
+extension SceneSegment: ScenePrimitiveValue {}
+extension SceneCircle: ScenePrimitiveValue {}
+extension SceneText: ScenePrimitiveValue {}
 
 /// A filled area painted with a vertical linear gradient running from `gradientTop` (the first
 /// stop) to `gradientBottom` (the last), in view coordinates; outside that span the end stops'

@@ -181,15 +181,7 @@ extension ScenePrimitive {
         }
     }
 
-    var opacity: Double {
-        switch self {
-        case .area(let p): p.opacity
-        case .stroke(let p): p.opacity
-        case .segment(let p): p.opacity
-        case .circle(let p): p.opacity
-        case .text(let p): p.opacity
-        }
-    }
+    var opacity: Double { value.opacity }
 }
 
 extension SceneArea {

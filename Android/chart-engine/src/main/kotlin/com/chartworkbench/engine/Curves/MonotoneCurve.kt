@@ -5,26 +5,22 @@ package com.chartworkbench.engine
  * overshoots, plateaus stay flat (mirrors Curves/MonotoneCurve.swift).
  */
 class MonotoneCurve : CurveGenerator {
-    private var pointCount = 0
-    private var x0 = Double.NaN
-    private var y0 = Double.NaN
-    private var x1 = Double.NaN
-    private var y1 = Double.NaN
+    /** Only the last two points count: (p.x1, p.y1), written (x0, y0) below, and the newest (p.x2, p.y2), (x1, y1). */
+    private var p = RecentPoints()
     private var t0 = Double.NaN
 
     override fun lineStart() {
-        x0 = Double.NaN; y0 = Double.NaN; x1 = Double.NaN; y1 = Double.NaN; t0 = Double.NaN
-        pointCount = 0
+        p = RecentPoints()
+        t0 = Double.NaN
     }
 
     override fun point(x: Double, y: Double, sink: PathSink) {
-        if (x == x1 && y == y1) return  // coincident points add nothing
+        if (x == p.x2 && y == p.y2) return  // coincident points add nothing
         var t1 = Double.NaN
-        when (pointCount) {
-            0 -> { pointCount = 1; sink.moveTo(x, y) }
-            1 -> pointCount = 2
+        when (p.count) {
+            0 -> sink.moveTo(x, y)
+            1 -> {}
             2 -> {
-                pointCount = 3
                 t1 = slope3(x, y)
                 segment(slope2(t1), t1, sink)
             }
@@ -33,21 +29,21 @@ class MonotoneCurve : CurveGenerator {
                 segment(t0, t1, sink)
             }
         }
-        x0 = x1; x1 = x
-        y0 = y1; y1 = y
+        p.push(x, y)
         t0 = t1
     }
 
     override fun lineEnd(sink: PathSink) {
-        when (pointCount) {
-            1 -> sink.closePath()
-            2 -> sink.lineTo(x1, y1)
-            3 -> segment(t0, slope2(t0), sink)
-        }
+        if (p.endedShortPiece(sink)) return
+        segment(t0, slope2(t0), sink)
     }
 
     /** Tangent at (x1, y1) from the secants on both sides, limited so the curve cannot overshoot. */
     private fun slope3(x2: Double, y2: Double): Double {
+        val x0 = p.x1
+        val y0 = p.y1
+        val x1 = p.x2
+        val y1 = p.y2
         val h0 = x1 - x0
         val h1 = x2 - x1
         val s0 = (y1 - y0) / h0
@@ -62,12 +58,12 @@ class MonotoneCurve : CurveGenerator {
 
     /** One-sided tangent at an end of the piece. */
     private fun slope2(t: Double): Double {
-        val h = x1 - x0
-        return if (h != 0.0) (3 * (y1 - y0) / h - t) / 2 else t
+        val h = p.x2 - p.x1
+        return if (h != 0.0) (3 * (p.y2 - p.y1) / h - t) / 2 else t
     }
 
     private fun segment(ta: Double, tb: Double, sink: PathSink) {
-        val dx = (x1 - x0) / 3
-        sink.curveTo(x0 + dx, y0 + dx * ta, x1 - dx, y1 - dx * tb, x1, y1)
+        val dx = (p.x2 - p.x1) / 3
+        sink.curveTo(p.x1 + dx, p.y1 + dx * ta, p.x2 - dx, p.y2 - dx * tb, p.x2, p.y2)
     }
 }

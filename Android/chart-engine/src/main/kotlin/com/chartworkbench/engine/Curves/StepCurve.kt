@@ -5,29 +5,26 @@ package com.chartworkbench.engine
  * changes, 0 stepStart, 0.5 stepCenter, 1 stepEnd (mirrors Curves/StepCurve.swift).
  */
 class StepCurve(val t: Double) : CurveGenerator {
-    private var pointCount = 0
-    private var x0 = 0.0
-    private var y0 = 0.0
+    private var p = RecentPoints()
 
-    override fun lineStart() { pointCount = 0 }
+    override fun lineStart() { p = RecentPoints() }
 
     override fun point(x: Double, y: Double, sink: PathSink) {
-        if (pointCount == 0) {
+        if (p.count == 0) {
             sink.moveTo(x, y)
         } else if (t <= 0) {
-            sink.lineTo(x0, y)
+            sink.lineTo(p.x2, y)
             sink.lineTo(x, y)
         } else {
-            val x1 = x0 * (1 - t) + x * t
-            sink.lineTo(x1, y0)
-            sink.lineTo(x1, y)
+            val turn = p.x2 * (1 - t) + x * t
+            sink.lineTo(turn, p.y2)
+            sink.lineTo(turn, y)
         }
-        pointCount += 1
-        x0 = x; y0 = y
+        p.push(x, y)
     }
 
     override fun lineEnd(sink: PathSink) {
-        if (0 < t && t < 1 && pointCount >= 2) sink.lineTo(x0, y0)
-        if (pointCount == 1) sink.closePath()
+        if (0 < t && t < 1 && p.count >= 2) sink.lineTo(p.x2, p.y2)
+        if (p.count == 1) sink.closePath()
     }
 }

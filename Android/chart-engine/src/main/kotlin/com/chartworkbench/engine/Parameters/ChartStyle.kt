@@ -2,122 +2,17 @@
 // Regenerate: workbench export --format android --preset Default --output DIR, then copy ChartStyle.kt.
 package com.chartworkbench.engine
 
-enum class LineCap(val key: String) {
-    ROUND("round"),
-    BUTT("butt"),
-    SQUARE("square");
-
-    companion object {
-        fun of(key: String): LineCap? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class SmoothingName(val key: String) {
-    NONE("none"),
-    MOVING_AVERAGE("movingAverage"),
-    EXPONENTIAL("exponential"),
-    GAUSSIAN("gaussian");
-
-    companion object {
-        fun of(key: String): SmoothingName? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class CurveName(val key: String) {
-    LINEAR("linear"),
-    STEP_START("stepStart"),
-    STEP_CENTER("stepCenter"),
-    STEP_END("stepEnd"),
-    MONOTONE("monotone"),
-    CATMULL_ROM("catmullRom"),
-    CARDINAL("cardinal"),
-    NATURAL("natural"),
-    BASIS("basis"),
-    BUMP_X("bumpX");
-
-    companion object {
-        fun of(key: String): CurveName? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class EasingName(val key: String) {
-    LINEAR("linear"),
-    EASE_IN("easeIn"),
-    EASE_OUT("easeOut"),
-    EASE_IN_OUT("easeInOut"),
-    CUBIC_BEZIER("cubicBezier"),
-    SPRING("spring"),
-    PERCEPTUAL_SPRING("perceptualSpring");
-
-    companion object {
-        fun of(key: String): EasingName? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class PointSizing(val key: String) {
-    PER_PERIOD("perPeriod"),
-    FIXED("fixed");
-
-    companion object {
-        fun of(key: String): PointSizing? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class GapStyle(val key: String) {
-    BREAK("break"),
-    BRIDGE("bridge");
-
-    companion object {
-        fun of(key: String): GapStyle? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class ReducedMotionStyle(val key: String) {
-    CROSSFADE("crossfade"),
-    NONE("none");
-
-    companion object {
-        fun of(key: String): ReducedMotionStyle? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class HapticsStyle(val key: String) {
-    OFF("off"),
-    ON_POINT_CROSSED("onPointCrossed");
-
-    companion object {
-        fun of(key: String): HapticsStyle? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class PeriodMorphStyle(val key: String) {
-    MORPH("morph"),
-    CROSSFADE("crossfade"),
-    NONE("none");
-
-    companion object {
-        fun of(key: String): PeriodMorphStyle? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class RevealPlaceholder(val key: String) {
-    FLAT("flat"),
-    SKELETON("skeleton");
-
-    companion object {
-        fun of(key: String): RevealPlaceholder? = values().firstOrNull { it.key == key }
-    }
-}
-
-enum class RevealStyle(val key: String) {
-    DRAW_ON("drawOn"),
-    FADE("fade"),
-    NONE("none");
-
-    companion object {
-        fun of(key: String): RevealStyle? = values().firstOrNull { it.key == key }
-    }
-}
+enum class LineCap(override val key: String) : ChoiceKey { ROUND("round"), BUTT("butt"), SQUARE("square") }
+enum class SmoothingName(override val key: String) : ChoiceKey { NONE("none"), MOVING_AVERAGE("movingAverage"), EXPONENTIAL("exponential"), GAUSSIAN("gaussian") }
+enum class CurveName(override val key: String) : ChoiceKey { LINEAR("linear"), STEP_START("stepStart"), STEP_CENTER("stepCenter"), STEP_END("stepEnd"), MONOTONE("monotone"), CATMULL_ROM("catmullRom"), CARDINAL("cardinal"), NATURAL("natural"), BASIS("basis"), BUMP_X("bumpX") }
+enum class EasingName(override val key: String) : ChoiceKey { LINEAR("linear"), EASE_IN("easeIn"), EASE_OUT("easeOut"), EASE_IN_OUT("easeInOut"), CUBIC_BEZIER("cubicBezier"), SPRING("spring"), PERCEPTUAL_SPRING("perceptualSpring") }
+enum class PointSizing(override val key: String) : ChoiceKey { PER_PERIOD("perPeriod"), FIXED("fixed") }
+enum class GapStyle(override val key: String) : ChoiceKey { BREAK("break"), BRIDGE("bridge") }
+enum class ReducedMotionStyle(override val key: String) : ChoiceKey { CROSSFADE("crossfade"), NONE("none") }
+enum class HapticsStyle(override val key: String) : ChoiceKey { OFF("off"), ON_POINT_CROSSED("onPointCrossed") }
+enum class PeriodMorphStyle(override val key: String) : ChoiceKey { MORPH("morph"), CROSSFADE("crossfade"), NONE("none") }
+enum class RevealPlaceholder(override val key: String) : ChoiceKey { FLAT("flat"), SKELETON("skeleton") }
+enum class RevealStyle(override val key: String) : ChoiceKey { DRAW_ON("drawOn"), FADE("fade"), NONE("none") }
 
 /** Every tunable parameter of the chart, with its default (colours as #RRGGBB). */
 data class ChartStyle(
@@ -243,20 +138,20 @@ data class ChartStyle(
             Pair("activeLineWidth", activeLineWidth),
             Pair("lineColor", lineColor),
             Pair("trailingColor", trailingColor),
-            Pair("lineCap", lineCap.key),
-            Pair("smoothing", smoothing.key),
+            Pair("lineCap", lineCap),
+            Pair("smoothing", smoothing),
             Pair("smoothingWindow", smoothingWindow),
             Pair("smoothingSpan", smoothingSpan),
             Pair("smoothingAlpha", smoothingAlpha),
             Pair("smoothingSigma", smoothingSigma),
             Pair("smoothedEndsOnPrice", smoothedEndsOnPrice),
-            Pair("inactiveCurve", inactiveCurve.key),
-            Pair("activeCurve", activeCurve.key),
+            Pair("inactiveCurve", inactiveCurve),
+            Pair("activeCurve", activeCurve),
             Pair("catmullRomAlpha", catmullRomAlpha),
             Pair("cardinalTension", cardinalTension),
             Pair("animationEnabled", animationEnabled),
             Pair("animationDuration", animationDuration),
-            Pair("easing", easing.key),
+            Pair("easing", easing),
             Pair("cubicBezier", cubicBezier),
             Pair("springDuration", springDuration),
             Pair("springBounce", springBounce),
@@ -267,36 +162,36 @@ data class ChartStyle(
             Pair("fillTopOpacity", fillTopOpacity),
             Pair("fillBottomOpacity", fillBottomOpacity),
             Pair("verticalScale", verticalScale),
-            Pair("pointSizing", pointSizing.key),
+            Pair("pointSizing", pointSizing),
             Pair("pointCount", pointCount),
-            Pair("gapStyle", gapStyle.key),
+            Pair("gapStyle", gapStyle),
             Pair("indicatorColor", indicatorColor),
             Pair("indicatorDash", indicatorDash),
             Pair("markerRadius", markerRadius),
             Pair("labelEnabled", labelEnabled),
-            Pair("reducedMotionStyle", reducedMotionStyle.key),
+            Pair("reducedMotionStyle", reducedMotionStyle),
             Pair("reducedMotionDuration", reducedMotionDuration),
-            Pair("haptics", haptics.key),
+            Pair("haptics", haptics),
             Pair("hapticsMinInterval", hapticsMinInterval),
-            Pair("periodMorphStyle", periodMorphStyle.key),
+            Pair("periodMorphStyle", periodMorphStyle),
             Pair("periodDuration", periodDuration),
-            Pair("periodEasing", periodEasing.key),
-            Pair("periodReducedMotion", periodReducedMotion.key),
+            Pair("periodEasing", periodEasing),
+            Pair("periodReducedMotion", periodReducedMotion),
             Pair("livePriceDuration", livePriceDuration),
-            Pair("livePriceEasing", livePriceEasing.key),
+            Pair("livePriceEasing", livePriceEasing),
             Pair("livePriceFlash", livePriceFlash),
             Pair("livePriceUpColor", livePriceUpColor),
             Pair("livePriceDownColor", livePriceDownColor),
             Pair("livePriceFlashDuration", livePriceFlashDuration),
-            Pair("livePriceReducedMotion", livePriceReducedMotion.key),
-            Pair("revealPlaceholder", revealPlaceholder.key),
-            Pair("revealStyle", revealStyle.key),
+            Pair("livePriceReducedMotion", livePriceReducedMotion),
+            Pair("revealPlaceholder", revealPlaceholder),
+            Pair("revealStyle", revealStyle),
             Pair("revealDuration", revealDuration),
-            Pair("revealEasing", revealEasing.key),
-            Pair("revealReducedMotion", revealReducedMotion.key),
+            Pair("revealEasing", revealEasing),
+            Pair("revealReducedMotion", revealReducedMotion),
             Pair("outageStaleAfter", outageStaleAfter),
             Pair("outageDimOpacity", outageDimOpacity)
-        )
+        ).map { (key, value) -> Pair(key, if (value is ChoiceKey) value.key else value) }
 
     companion object {
         /** The `parameters` object of a preset file: missing keys keep their defaults, bad values throw naming the key. */
@@ -307,20 +202,20 @@ data class ChartStyle(
                 activeLineWidth = ParameterRules.activeLineWidth.number(p, d.activeLineWidth),
                 lineColor = ParameterRules.lineColor.color(p, d.lineColor),
                 trailingColor = ParameterRules.trailingColor.color(p, d.trailingColor),
-                lineCap = ParameterRules.lineCap.choice(p, d.lineCap) { LineCap.of(it) },
-                smoothing = ParameterRules.smoothing.choice(p, d.smoothing) { SmoothingName.of(it) },
+                lineCap = ParameterRules.lineCap.choice(p, d.lineCap),
+                smoothing = ParameterRules.smoothing.choice(p, d.smoothing),
                 smoothingWindow = ParameterRules.smoothingWindow.integer(p, d.smoothingWindow),
                 smoothingSpan = ParameterRules.smoothingSpan.number(p, d.smoothingSpan),
                 smoothingAlpha = ParameterRules.smoothingAlpha.number(p, d.smoothingAlpha),
                 smoothingSigma = ParameterRules.smoothingSigma.number(p, d.smoothingSigma),
                 smoothedEndsOnPrice = ParameterRules.smoothedEndsOnPrice.flag(p, d.smoothedEndsOnPrice),
-                inactiveCurve = ParameterRules.inactiveCurve.choice(p, d.inactiveCurve) { CurveName.of(it) },
-                activeCurve = ParameterRules.activeCurve.choice(p, d.activeCurve) { CurveName.of(it) },
+                inactiveCurve = ParameterRules.inactiveCurve.choice(p, d.inactiveCurve),
+                activeCurve = ParameterRules.activeCurve.choice(p, d.activeCurve),
                 catmullRomAlpha = ParameterRules.catmullRomAlpha.number(p, d.catmullRomAlpha),
                 cardinalTension = ParameterRules.cardinalTension.number(p, d.cardinalTension),
                 animationEnabled = ParameterRules.animationEnabled.flag(p, d.animationEnabled),
                 animationDuration = ParameterRules.animationDuration.number(p, d.animationDuration),
-                easing = ParameterRules.easing.choice(p, d.easing) { EasingName.of(it) },
+                easing = ParameterRules.easing.choice(p, d.easing),
                 cubicBezier = ParameterRules.cubicBezier.cubicBezier(p, d.cubicBezier),
                 springDuration = ParameterRules.springDuration.number(p, d.springDuration),
                 springBounce = ParameterRules.springBounce.number(p, d.springBounce),
@@ -331,33 +226,33 @@ data class ChartStyle(
                 fillTopOpacity = ParameterRules.fillTopOpacity.number(p, d.fillTopOpacity),
                 fillBottomOpacity = ParameterRules.fillBottomOpacity.number(p, d.fillBottomOpacity),
                 verticalScale = ParameterRules.verticalScale.number(p, d.verticalScale),
-                pointSizing = ParameterRules.pointSizing.choice(p, if (p.containsKey("smoothingWindow") || p.containsKey("pointCount")) PointSizing.FIXED else d.pointSizing) { PointSizing.of(it) },
+                pointSizing = ParameterRules.pointSizing.choice(p, if (p.containsKey("smoothingWindow") || p.containsKey("pointCount")) PointSizing.FIXED else d.pointSizing),
                 pointCount = ParameterRules.pointCount.integer(p, d.pointCount),
-                gapStyle = ParameterRules.gapStyle.choice(p, d.gapStyle) { GapStyle.of(it) },
+                gapStyle = ParameterRules.gapStyle.choice(p, d.gapStyle),
                 indicatorColor = ParameterRules.indicatorColor.color(p, d.indicatorColor),
                 indicatorDash = ParameterRules.indicatorDash.number(p, d.indicatorDash),
                 markerRadius = ParameterRules.markerRadius.number(p, d.markerRadius),
                 labelEnabled = ParameterRules.labelEnabled.flag(p, d.labelEnabled),
-                reducedMotionStyle = ParameterRules.reducedMotionStyle.choice(p, d.reducedMotionStyle) { ReducedMotionStyle.of(it) },
+                reducedMotionStyle = ParameterRules.reducedMotionStyle.choice(p, d.reducedMotionStyle),
                 reducedMotionDuration = ParameterRules.reducedMotionDuration.number(p, d.reducedMotionDuration),
-                haptics = ParameterRules.haptics.choice(p, d.haptics) { HapticsStyle.of(it) },
+                haptics = ParameterRules.haptics.choice(p, d.haptics),
                 hapticsMinInterval = ParameterRules.hapticsMinInterval.number(p, d.hapticsMinInterval),
-                periodMorphStyle = ParameterRules.periodMorphStyle.choice(p, d.periodMorphStyle) { PeriodMorphStyle.of(it) },
+                periodMorphStyle = ParameterRules.periodMorphStyle.choice(p, d.periodMorphStyle),
                 periodDuration = ParameterRules.periodDuration.number(p, d.periodDuration),
-                periodEasing = ParameterRules.periodEasing.choice(p, d.periodEasing) { EasingName.of(it) },
-                periodReducedMotion = ParameterRules.periodReducedMotion.choice(p, d.periodReducedMotion) { ReducedMotionStyle.of(it) },
+                periodEasing = ParameterRules.periodEasing.choice(p, d.periodEasing),
+                periodReducedMotion = ParameterRules.periodReducedMotion.choice(p, d.periodReducedMotion),
                 livePriceDuration = ParameterRules.livePriceDuration.number(p, d.livePriceDuration),
-                livePriceEasing = ParameterRules.livePriceEasing.choice(p, d.livePriceEasing) { EasingName.of(it) },
+                livePriceEasing = ParameterRules.livePriceEasing.choice(p, d.livePriceEasing),
                 livePriceFlash = ParameterRules.livePriceFlash.flag(p, d.livePriceFlash),
                 livePriceUpColor = ParameterRules.livePriceUpColor.color(p, d.livePriceUpColor),
                 livePriceDownColor = ParameterRules.livePriceDownColor.color(p, d.livePriceDownColor),
                 livePriceFlashDuration = ParameterRules.livePriceFlashDuration.number(p, d.livePriceFlashDuration),
-                livePriceReducedMotion = ParameterRules.livePriceReducedMotion.choice(p, d.livePriceReducedMotion) { ReducedMotionStyle.of(it) },
-                revealPlaceholder = ParameterRules.revealPlaceholder.choice(p, d.revealPlaceholder) { RevealPlaceholder.of(it) },
-                revealStyle = ParameterRules.revealStyle.choice(p, d.revealStyle) { RevealStyle.of(it) },
+                livePriceReducedMotion = ParameterRules.livePriceReducedMotion.choice(p, d.livePriceReducedMotion),
+                revealPlaceholder = ParameterRules.revealPlaceholder.choice(p, d.revealPlaceholder),
+                revealStyle = ParameterRules.revealStyle.choice(p, d.revealStyle),
                 revealDuration = ParameterRules.revealDuration.number(p, d.revealDuration),
-                revealEasing = ParameterRules.revealEasing.choice(p, d.revealEasing) { EasingName.of(it) },
-                revealReducedMotion = ParameterRules.revealReducedMotion.choice(p, d.revealReducedMotion) { ReducedMotionStyle.of(it) },
+                revealEasing = ParameterRules.revealEasing.choice(p, d.revealEasing),
+                revealReducedMotion = ParameterRules.revealReducedMotion.choice(p, d.revealReducedMotion),
                 outageStaleAfter = ParameterRules.outageStaleAfter.number(p, d.outageStaleAfter),
                 outageDimOpacity = ParameterRules.outageDimOpacity.number(p, d.outageDimOpacity)
             )

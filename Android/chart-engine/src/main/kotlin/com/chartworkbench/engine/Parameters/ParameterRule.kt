@@ -1,5 +1,13 @@
 package com.chartworkbench.engine
 
+/** A value of a choice parameter's enum (generated into `ChartStyle.kt`): its key in preset files. */
+interface ChoiceKey {
+    val key: String
+}
+
+/** The value whose key is `key`, if any. */
+fun <T : ChoiceKey> Array<T>.keyed(key: String): T? = firstOrNull { it.key == key }
+
 /**
  * One parameter's rule as the Swift definitions state it (Sources/ChartEngine/Parameters): its
  * kind, limits, step, odd-only, choices. The instances are generated into `ChartStyle.kt`
@@ -53,10 +61,14 @@ class ParameterRule private constructor(
         return p[key] as? Boolean ?: fail("must be true or false")
     }
 
-    fun <T> choice(p: Map<String, Any?>, default: T, of: (String) -> T?): T {
+    /** A choice of the enum `default` is a value of. */
+    inline fun <reified T> choice(p: Map<String, Any?>, default: T): T where T : Enum<T>, T : ChoiceKey =
+        choice(p, default, enumValues<T>())
+
+    fun <T : ChoiceKey> choice(p: Map<String, Any?>, default: T, values: Array<T>): T {
         if (!p.containsKey(key)) return default
         val text = p[key] as? String
-        return text?.let(of) ?: fail("must be one of ${options.joinToString(", ")}")
+        return text?.let { values.keyed(it) } ?: fail("must be one of ${options.joinToString(", ")}")
     }
 
     fun cubicBezier(p: Map<String, Any?>, default: List<Double>): List<Double> {

@@ -112,7 +112,7 @@ object Commands {
 
     fun path(options: Options, lines: List<String>): String {
         val curveName = options.required("curve")
-        val name = CurveName.of(curveName) ?: throw UsageError("--curve must be one of ${CurveName.values().joinToString(", ") { it.key }}, got \"$curveName\"")
+        val name = CurveName.values().keyed(curveName) ?: throw UsageError("--curve must be one of ${CurveName.values().joinToString(", ") { it.key }}, got \"$curveName\"")
         val alpha = options.number("alpha") ?: 0.5
         val tension = options.number("tension") ?: 0.0
         if (alpha < 0 || alpha > 1) throw UsageError("--alpha must be between 0 and 1")
@@ -147,10 +147,7 @@ object Commands {
     }
 
     fun frame(options: Options, lines: List<String>): String {
-        val style = preset(options)
-        val width = options.number("width") ?: 390.0
-        val height = options.number("height") ?: 240.0
-        val progress = progress(options)
+        val (style, width, height, progress) = framing(options)
         val selection = options.number("selection")
         if (selection != null && !(selection >= 0.0 && selection <= 1.0)) throw UsageError("--selection must be between 0 and 1")
         val format = options.text("format") ?: "paths"
@@ -171,6 +168,12 @@ object Commands {
         }
         return text
     }
+
+    /** What `frame` and `select` draw at: the preset, the view's size (the CLI's defaults) and the progress. */
+    private data class Framing(val style: ChartStyle, val width: Double, val height: Double, val progress: Double)
+
+    private fun framing(options: Options) =
+        Framing(preset(options), options.number("width") ?: 390.0, options.number("height") ?: 240.0, progress(options))
 
     private fun progress(options: Options): Double {
         val progress = options.number("progress") ?: throw UsageError("--progress is required")
@@ -203,10 +206,7 @@ object Commands {
 
     /** The selected point (index, time, price, x, y, the label's texts) for each of `--selections`, as `workbench select` prints it. */
     fun select(options: Options, lines: List<String>): String {
-        val style = preset(options)
-        val width = options.number("width") ?: 390.0
-        val height = options.number("height") ?: 240.0
-        val progress = progress(options)
+        val (style, width, height, progress) = framing(options)
         val fractions = options.required("selections").split(',').map { it.trim().toDoubleOrNull() }
         if (fractions.any { it == null || !(it >= 0.0 && it <= 1.0) }) throw UsageError("--selections must be numbers between 0 and 1 separated by commas")
         val periodKey = options.text("period") ?: "ALL"
