@@ -17,6 +17,7 @@ class RenderChannel {
     this.retry = 250;
     this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
     this.newest = new Map();       // per chart id: the requestId of the request last sent
+    this.lastSelection = new Map();  // per chart id: the selection last sent (null: none)
     this.openWaiters = [];
     if (canShare()) {
       const mailbox = createMailbox();
@@ -34,7 +35,7 @@ class RenderChannel {
   /** What the worker tells: the socket opened, a message came, or the socket closed. */
   heard(data) {
     if (data.open) {
-      this.opened = true; this.retry = 250; this.lastRequest = new Map();
+      this.opened = true; this.retry = 250; this.lastRequest = new Map(); this.lastSelection = new Map();
       this.openWaiters.splice(0).forEach(resolve => resolve(true));
     }
     else if (data.message !== undefined) this.answer(data.message);
@@ -89,13 +90,17 @@ class RenderChannel {
     const key = JSON.stringify(rest);
     let message = request;
     if (this.lastRequest.get(chart) === key) {
-      message = { again: true, id: chart, selection: selection ?? null };
-      if (motion !== undefined) Object.assign(message, { motion, time });
+      // The selection too stays as it was when it is not sent.
+      message = { again: true, id: chart };
+      if (this.lastSelection.get(chart) !== (selection ?? null)) message.selection = selection ?? null;
+      // The motion clock to a tenth of a millisecond: no frame can tell finer times apart.
+      if (motion !== undefined) Object.assign(message, { motion, time: Math.round(time * 1e4) / 1e4 });
       if (from !== undefined) message.from = from;
       if (since !== undefined) message.since = since;
       if (base !== undefined) message.base = base;
     }
     this.lastRequest.set(chart, key);
+    this.lastSelection.set(chart, selection ?? null);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.newest.set(chart, id);
