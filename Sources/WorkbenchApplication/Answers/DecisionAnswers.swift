@@ -15,30 +15,6 @@ struct CommentAnswer: Encodable {
     let resolvedAt: String?
 }
 
-/// An entry of the decision log, as `GET /api/log` and the `log` event carry it.
-struct LogEntryAnswer: Encodable {
-    let id: Int64
-    let kind: String
-    let preset: String?
-    let revision: Int?
-    let author: String
-    let time: String
-    let summary: String
-    /// Kind-specific facts: their shape is the kind's.
-    let details: JSONValue
-
-    init(_ entry: DecisionLogEntry) {
-        id = entry.id
-        kind = entry.kind.rawValue
-        preset = entry.preset
-        revision = entry.revision
-        author = entry.author
-        time = entry.time
-        summary = entry.summary
-        details = (try? JSONValue.parse(entry.detailsText)) ?? .object([])
-    }
-}
-
 /// What anyone may see of a round while voting: no candidate's name.
 struct RoundSummaryAnswer: Encodable {
     let id: String

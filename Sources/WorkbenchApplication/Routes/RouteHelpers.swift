@@ -66,7 +66,7 @@ extension RouteGroup {
         request.author.user.isEmpty ? "anonymous " + String(request.author.client.prefix(8)) : request.author.user
     }
 
-    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue { JSONValueEncoder.encode(StatusAnswer(status)) }
+    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue { JSONValueEncoder.encode(status) }
 
 
     /// A revision as the API writes it: its number as a string ("3"), usable as it is in
