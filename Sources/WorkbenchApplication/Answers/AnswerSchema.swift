@@ -37,3 +37,21 @@ extension Router.Answer {
         .json(description, T.schema, status: status)
     }
 }
+
+/// Two values written as one JSON object: the first's members, then the second's. How an answer
+/// or event extends a shared part (a draft's state, a review, what happened) with its own members
+/// without repeating the shared ones.
+struct Joined<First: Encodable, Second: Encodable>: Encodable {
+    let first: First
+    let second: Second
+
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try first.encode(to: encoder)
+        try second.encode(to: encoder)
+    }
+}

@@ -28,18 +28,10 @@ struct DeletedAnswer: Encodable {
     let revision: String
 }
 
-/// `POST /api/presets/{name}/reviews`: the review's members and the preset's status after it.
-struct ReviewedAnswer: Encodable {
-    let review: PresetReviews.Review
+/// `POST /api/presets/{name}/reviews` answers the review's members, then the preset's status after
+/// it: `Joined(review, ReviewedStatus(...))`.
+struct ReviewedStatus: Encodable {
     let status: PresetReviews.Status
-
-    private enum CodingKeys: String, CodingKey { case status }
-
-    func encode(to encoder: any Encoder) throws {
-        try review.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(status, forKey: .status)
-    }
 }
 
 extension PresetListAnswer: DocumentedAnswer {

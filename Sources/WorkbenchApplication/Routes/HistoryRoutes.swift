@@ -131,7 +131,7 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
         }
         decisions.announce(recorded.logged)
         if decision != .requestReview { noticeAuthor(name, revision: number, decision: decision, comment: comment, by: request.author.user) }
-        return HTTPResponse.answer(ReviewedAnswer(review: recorded.review, status: recorded.status), status: 201)
+        return HTTPResponse.answer(Joined(recorded.review, ReviewedStatus(status: recorded.status)), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
                                    ("status", JSONValueEncoder.encode(recorded.status))])
