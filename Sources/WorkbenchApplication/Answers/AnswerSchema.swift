@@ -55,3 +55,24 @@ struct Joined<First: Encodable, Second: Encodable>: Encodable {
         try second.encode(to: encoder)
     }
 }
+
+/// A member the answer leaves out while it is nil (where the default writes null): a draft
+/// change's `step` and `undoOf`, a skip's `message`, the API document's optional members are
+/// there only when they say something.
+@propertyWrapper
+struct OmittedWhenNil<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(wrappedValue)
+    }
+}
+
+extension KeyedEncodingContainer {
+    mutating func encode<Value>(_ member: OmittedWhenNil<Value>, forKey key: Key) throws {
+        if let value = member.wrappedValue { try encode(value, forKey: key) }
+    }
+}

@@ -1,26 +1,6 @@
 import WorkbenchStores
 import WorkbenchSupport
 
-/// A member the answer leaves out while it is nil (where the default writes null): `step`,
-/// `undoOf` and `message` are there only when they say something.
-@propertyWrapper
-struct OmittedWhenNil<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
-
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(wrappedValue)
-    }
-}
-
-extension KeyedEncodingContainer {
-    mutating func encode<Value>(_ member: OmittedWhenNil<Value>, forKey key: Key) throws {
-        if let value = member.wrappedValue { try encode(value, forKey: key) }
-    }
-}
-
 /// One attributed change of a draft; `step` and `undoOf` only when the page sent them.
 struct ChangeAnswer: Encodable {
     let id: Int
