@@ -56,6 +56,10 @@ struct Joined<First: Encodable, Second: Encodable>: Encodable {
     }
 }
 
+extension Joined: DocumentedAnswer where First: DocumentedAnswer, Second: DocumentedAnswer {
+    static var example: Joined { Joined(First.example, Second.example) }
+}
+
 /// A member the answer leaves out while it is nil (where the default writes null): a draft
 /// change's `step` and `undoOf`, a skip's `message`, the API document's optional members are
 /// there only when they say something.

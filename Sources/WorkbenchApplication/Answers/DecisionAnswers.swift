@@ -1,19 +1,9 @@
 import WorkbenchStores
 import WorkbenchSupport
 
-/// A comment anchored to a parameter (and optionally a progress of the transition).
-struct CommentAnswer: Encodable {
-    let id: Int
-    let preset: String
-    let parameter: String
-    let progress: Double?
-    let text: String
-    let author: String
-    let time: String
-    let resolved: Bool
-    let resolvedBy: String?
-    let resolvedAt: String?
-}
+/// A comment anchored to a parameter (and optionally a progress of the transition): what was
+/// said, then whether it was resolved, by whom and when.
+typealias CommentAnswer = Joined<ParameterComment, ParameterComment.Resolution>
 
 /// What anyone may see of a round while voting: no candidate's name.
 struct RoundSummaryAnswer: Encodable {
@@ -104,25 +94,14 @@ struct VoteAnswer: Encodable {
     let replaced: Bool
 }
 
-extension CommentAnswer: DocumentedAnswer {
-    static var example: CommentAnswer {
-        CommentAnswer(id: 1, preset: "Default", parameter: "lineColor", progress: nil, text: "…", author: "Ada", time: "t", resolved: false, resolvedBy: nil, resolvedAt: nil)
-    }
+extension ParameterComment: DocumentedAnswer {}
+
+extension ParameterComment.Resolution: DocumentedAnswer {
+    static var example: ParameterComment.Resolution { ParameterComment.example.resolution }
 }
 
 extension CommentAnswer {
-    init(_ comment: ParameterComment) {
-        id = comment.id
-        preset = comment.preset
-        parameter = comment.parameter
-        progress = comment.progress
-        text = comment.text
-        author = comment.author
-        time = comment.createdAt
-        resolved = comment.resolved
-        resolvedBy = comment.resolvedBy
-        resolvedAt = comment.resolvedAt
-    }
+    init(_ comment: ParameterComment) { self.init(comment, comment.resolution) }
 }
 
 extension RoundSummaryAnswer: DocumentedAnswer {
