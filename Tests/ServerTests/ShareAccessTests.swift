@@ -79,7 +79,7 @@ private extension JSONValue {
         #expect(presence.update(client: "a", key: "kb", user: "Mallory", preset: nil, pressing: true) == (false, false, true))
         #expect(!presence.remove(client: "a", key: "kb"))
         let bo = presence.list.last
-        #expect(bo?.preset == "PM" && bo?.pressing == false && bo?.role == "viewer")
+        #expect(bo?.preset == "PM" && bo?.pressing == false && bo?.role == .viewer)
         #expect(presence.list.first?.user == "Ana")
         #expect(presence.leave(stream: 2))
         #expect(presence.remove(client: "a", key: "ka"))

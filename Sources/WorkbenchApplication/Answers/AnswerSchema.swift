@@ -37,3 +37,46 @@ extension Router.Answer {
         .json(description, T.schema, status: status)
     }
 }
+
+/// Two values written as one JSON object: the first's members, then the second's. How an answer
+/// or event extends a shared part (a draft's state, a review, what happened) with its own members
+/// without repeating the shared ones.
+struct Joined<First: Encodable, Second: Encodable>: Encodable {
+    let first: First
+    let second: Second
+
+    init(_ first: First, _ second: Second) {
+        self.first = first
+        self.second = second
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try first.encode(to: encoder)
+        try second.encode(to: encoder)
+    }
+}
+
+extension Joined: DocumentedAnswer where First: DocumentedAnswer, Second: DocumentedAnswer {
+    static var example: Joined { Joined(First.example, Second.example) }
+}
+
+/// A member the answer leaves out while it is nil (where the default writes null): a draft
+/// change's `step` and `undoOf`, a skip's `message`, the API document's optional members are
+/// there only when they say something.
+@propertyWrapper
+struct OmittedWhenNil<Value: Encodable>: Encodable {
+    var wrappedValue: Value?
+
+    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(wrappedValue)
+    }
+}
+
+extension KeyedEncodingContainer {
+    mutating func encode<Value>(_ member: OmittedWhenNil<Value>, forKey key: Key) throws {
+        if let value = member.wrappedValue { try encode(value, forKey: key) }
+    }
+}

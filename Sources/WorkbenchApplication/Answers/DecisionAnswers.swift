@@ -1,50 +1,22 @@
 import WorkbenchStores
 import WorkbenchSupport
 
-/// A comment anchored to a parameter (and optionally a progress of the transition).
-struct CommentAnswer: Encodable {
-    let id: Int
-    let preset: String
-    let parameter: String
-    let progress: Double?
-    let text: String
-    let author: String
-    let time: String
-    let resolved: Bool
-    let resolvedBy: String?
-    let resolvedAt: String?
-}
+/// A comment anchored to a parameter (and optionally a progress of the transition): what was
+/// said, then whether it was resolved, by whom and when.
+typealias CommentAnswer = Joined<ParameterComment, ParameterComment.Resolution>
 
-/// An entry of the decision log, as `GET /api/log` and the `log` event carry it.
-struct LogEntryAnswer: Encodable {
-    let id: Int64
-    let kind: String
-    let preset: String?
-    let revision: Int?
-    let author: String
-    let time: String
-    let summary: String
-    /// Kind-specific facts: their shape is the kind's.
-    let details: JSONValue
-
-    init(_ entry: DecisionLogEntry) {
-        id = entry.id
-        kind = entry.kind.rawValue
-        preset = entry.preset
-        revision = entry.revision
-        author = entry.author
-        time = entry.time
-        summary = entry.summary
-        details = (try? JSONValue.parse(entry.detailsText)) ?? .object([])
-    }
-}
-
-/// What anyone may see of a round while voting: no candidate's name.
-struct RoundSummaryAnswer: Encodable {
+/// What every round answer starts with: which round, what it compares, who started it and when.
+struct RoundHeading: Encodable {
     let id: String
     let subject: String
     let createdBy: String
     let createdAt: String
+}
+
+/// What anyone may see of a round while voting: its heading, then its progress; no candidate's name.
+typealias RoundSummaryAnswer = Joined<RoundHeading, RoundProgress>
+
+struct RoundProgress: Encodable {
     let candidates: Int
     let pairs: Int
     let state: String
@@ -52,9 +24,11 @@ struct RoundSummaryAnswer: Encodable {
     let voters: [String]
 }
 
-/// A round's result: while open only its progress; once closed the Bradley–Terry ranking (names,
-/// tokens, parameters) and every ballot.
-struct RoundResultAnswer: Encodable {
+/// A round's result, after its heading: while open only its progress; once closed the
+/// Bradley–Terry ranking (names, tokens, parameters) and every ballot.
+typealias RoundResultAnswer = Joined<RoundHeading, RoundOutcome>
+
+struct RoundOutcome: Encodable {
     struct Ranked: Encodable {
         let name: String
         let candidate: String
@@ -73,10 +47,6 @@ struct RoundResultAnswer: Encodable {
         let at: String
     }
 
-    let id: String
-    let subject: String
-    let createdBy: String
-    let createdAt: String
     let state: String
     let closedAt: String?
     let model: String
@@ -128,40 +98,30 @@ struct VoteAnswer: Encodable {
     let replaced: Bool
 }
 
-extension CommentAnswer: DocumentedAnswer {
-    static var example: CommentAnswer {
-        CommentAnswer(id: 1, preset: "Default", parameter: "lineColor", progress: nil, text: "…", author: "Ada", time: "t", resolved: false, resolvedBy: nil, resolvedAt: nil)
-    }
+extension ParameterComment: DocumentedAnswer {}
+
+extension ParameterComment.Resolution: DocumentedAnswer {
+    static var example: ParameterComment.Resolution { ParameterComment.example.resolution }
 }
 
 extension CommentAnswer {
-    init(_ comment: ParameterComment) {
-        id = comment.id
-        preset = comment.preset
-        parameter = comment.parameter
-        progress = comment.progress
-        text = comment.text
-        author = comment.author
-        time = comment.createdAt
-        resolved = comment.resolved
-        resolvedBy = comment.resolvedBy
-        resolvedAt = comment.resolvedAt
-    }
+    init(_ comment: ParameterComment) { self.init(comment, comment.resolution) }
 }
 
-extension RoundSummaryAnswer: DocumentedAnswer {
-    static var example: RoundSummaryAnswer {
-        RoundSummaryAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", candidates: 2, pairs: 1, state: "open", votes: 0, voters: ["Ada"])
-    }
+extension RoundHeading: DocumentedAnswer {
+    static var example: RoundHeading { RoundHeading(id: "r", subject: "…", createdBy: "Ada", createdAt: "t") }
 }
 
-extension RoundResultAnswer: DocumentedAnswer {
-    static var example: RoundResultAnswer {
-        RoundResultAnswer(id: "r", subject: "…", createdBy: "Ada", createdAt: "t", state: "closed", closedAt: nil, model: "bradley-terry", regularised: false,
-                          candidates: 2, ballots: 1, voters: ["Ada"],
-                          ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
-                          leader: .init(name: "A", runnerUp: "B", probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8, tooCloseToCall: true),
-                          votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
+extension RoundProgress: DocumentedAnswer {
+    static var example: RoundProgress { RoundProgress(candidates: 2, pairs: 1, state: "open", votes: 0, voters: ["Ada"]) }
+}
+
+extension RoundOutcome: DocumentedAnswer {
+    static var example: RoundOutcome {
+        RoundOutcome(state: "closed", closedAt: nil, model: "bradley-terry", regularised: false, candidates: 2, ballots: 1, voters: ["Ada"],
+                     ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
+                     leader: .init(name: "A", runnerUp: "B", probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8, tooCloseToCall: true),
+                     votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
     }
 }
 

@@ -1,26 +1,6 @@
 import WorkbenchStores
 import WorkbenchSupport
 
-/// A member the answer leaves out while it is nil (where the default writes null): `step`,
-/// `undoOf` and `message` are there only when they say something.
-@propertyWrapper
-struct OmittedWhenNil<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
-
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(wrappedValue)
-    }
-}
-
-extension KeyedEncodingContainer {
-    mutating func encode<Value>(_ member: OmittedWhenNil<Value>, forKey key: Key) throws {
-        if let value = member.wrappedValue { try encode(value, forKey: key) }
-    }
-}
-
 /// One attributed change of a draft; `step` and `undoOf` only when the page sent them.
 struct ChangeAnswer: Encodable {
     let id: Int
@@ -60,45 +40,25 @@ struct DraftStateAnswer: Encodable {
     }
 }
 
-/// `GET /api/drafts/{name}`: the live document, its saved revision and every change.
-struct DraftAnswer: Encodable {
-    let state: DraftStateAnswer
+/// `GET /api/drafts/{name}` answers the draft's state, then its saved revision and every change:
+/// `Joined(DraftStateAnswer(snapshot), DraftContents(snapshot))`.
+struct DraftContents: Encodable {
     let saved: JSONValue
     let changes: [ChangeAnswer]
 
     init(_ snapshot: DraftStore.Snapshot) {
-        state = DraftStateAnswer(snapshot)
         saved = JSONValueEncoder.encode(OrderedMembers(snapshot.saved))
         changes = snapshot.changes.map(ChangeAnswer.init)
     }
-
-    private enum CodingKeys: String, CodingKey { case saved, changes }
-
-    func encode(to encoder: any Encoder) throws {
-        try state.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(saved, forKey: .saved)
-        try c.encode(changes, forKey: .changes)
-    }
 }
 
-/// `POST /api/drafts/{name}/changes`: the draft after the change, what was left alone and why.
-struct DraftChangedAnswer: Encodable {
-    let state: DraftStateAnswer
+/// `POST /api/drafts/{name}/changes` answers the draft's state after the change, then the change,
+/// what was left alone and why: `Joined(DraftStateAnswer(snapshot), DraftChanged(...))`.
+struct DraftChanged: Encodable {
     let change: ChangeAnswer
     let skipped: [String]
     /// Only when something was skipped.
     @OmittedWhenNil var message: String?
-
-    private enum CodingKeys: String, CodingKey { case change, skipped, message }
-
-    func encode(to encoder: any Encoder) throws {
-        try state.encode(to: encoder)
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(change, forKey: .change)
-        try c.encode(skipped, forKey: .skipped)
-        try c.encode(_message, forKey: .message)
-    }
 }
 
 /// The `draft` event: the draft's state and either the change (with who made it) or, after a

@@ -4,9 +4,12 @@ import WorkbenchSupport
 // What pages hear on the event stream besides the answers they asked for, and the details the
 // decision log keeps of what the API did: typed, encoded by `JSONValueEncoder` in member order.
 
-/// `live`: live prices switched on or off, and by whom.
-struct LiveEvent: Encodable {
-    let enabled: Bool
+/// Who caused an event, after what happened (`Joined(what, CausedBy(...))`): the person
+/// (`user`) and their page (`client`, as the caller gives it). So are signed `live` (live prices
+/// switched on or off), `play` (a motion played on every page), `session` (an editor opened
+/// another preset, null: none, and the phone follows) and a `preset` saved outside a preset
+/// route (Explore's best).
+struct CausedBy: Encodable {
     let user: String
     let client: String
 }
@@ -19,27 +22,11 @@ struct DataAppendedEvent: Encodable {
     let summary: JSONValue
 }
 
-/// `play`: a motion played on every page of the session.
-struct PlayEvent: Encodable {
-    let motion: String
-    let user: String
-    let client: String
-}
-
-/// `session`: an editor opened another preset (null: none), and the phone follows.
-struct SessionFocusEvent: Encodable {
-    let preset: String?
-    let user: String
-    let client: String
-}
-
-/// `preset`: a preset saved outside a preset route (Explore's best).
-struct PresetSavedEvent: Encodable {
+/// What a `preset` event of a save says before who saved it.
+struct PresetSaved: Encodable {
     var action = "saved"
     let name: String
     let revision: String
-    let user: String
-    let client: String
 }
 
 /// `people`: someone's access revoked.

@@ -1,16 +1,5 @@
 import WorkbenchSupport
 
-/// A page that is here: who, in which role, on which preset, pressing where, showing what.
-struct PersonAnswer: Encodable {
-    let client: String
-    let user: String
-    let role: String
-    let preset: String?
-    let pressing: Bool
-    let selection: Double?
-    let view: JSONValue?
-}
-
 /// `GET /api/session`: your role, who is here, the preset an editor last opened, the join links.
 struct SessionAnswer: Encodable {
     struct Current: Encodable {
@@ -19,7 +8,7 @@ struct SessionAnswer: Encodable {
 
     let shared: Bool
     let role: String
-    let people: [PersonAnswer]
+    let people: [Presence.Person]
     let current: Current
     /// Link kind → URL, the ones this role may hand on.
     let links: JSONValue
@@ -38,12 +27,12 @@ extension PlayAnswer: DocumentedAnswer {
 
 /// `POST /api/session/presence` and the `presence` event.
 struct PeopleAnswer: Encodable {
-    let people: [PersonAnswer]
+    let people: [Presence.Person]
 }
 
-extension PersonAnswer {
-    static var example: PersonAnswer {
-        PersonAnswer(client: "c", user: "Ada", role: "editor", preset: nil, pressing: false, selection: nil, view: nil)
+extension Presence.Person {
+    static var example: Presence.Person {
+        Presence.Person(client: "c", key: "k", user: "Ada", role: .editor, preset: nil, pressing: false, selection: nil, view: nil)
     }
 }
 
@@ -55,16 +44,4 @@ extension SessionAnswer: DocumentedAnswer {
 
 extension PeopleAnswer: DocumentedAnswer {
     static var example: PeopleAnswer { PeopleAnswer(people: [.example]) }
-}
-
-extension PersonAnswer {
-    init(_ person: Presence.Person) {
-        client = Presence.alias(person.client)
-        user = person.user
-        role = person.role.rawValue
-        preset = person.preset
-        pressing = person.pressing
-        selection = person.selection
-        view = person.view
-    }
 }

@@ -44,7 +44,7 @@ package final class LiveFeed: Sendable {
             timer = source
             lastPriceAt.withLock { $0 = ProcessInfo.processInfo.systemUptime }
         }
-        events.publish("live", JSONValueEncoder.encode(LiveEvent(enabled: true, user: user, client: client)))
+        events.publish("live", JSONValueEncoder.encode(Joined(LiveAnswer(enabled: true), CausedBy(user: user, client: client))))
     }
 
     package func stop(user: String = "", client: String = "") {
@@ -55,7 +55,7 @@ package final class LiveFeed: Sendable {
             lastPriceAt.withLock { $0 = nil }
             return true
         }
-        if wasRunning { events.publish("live", JSONValueEncoder.encode(LiveEvent(enabled: false, user: user, client: client))) }
+        if wasRunning { events.publish("live", JSONValueEncoder.encode(Joined(LiveAnswer(enabled: false), CausedBy(user: user, client: client)))) }
     }
 
     /// One minute (or the data's own finer spacing) after the last point, moved by that much

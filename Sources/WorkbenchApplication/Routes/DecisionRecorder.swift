@@ -35,6 +35,6 @@ struct DecisionRecorder: Sendable {
     /// Tells every page about an entry a store wrote with its change.
     package func announce(_ entry: DecisionLogEntry?) {
         guard let entry else { return }
-        events.publish("log", JSONValueEncoder.encode(LogEntryAnswer(entry)))
+        events.publish("log", JSONValueEncoder.encode(entry))
     }
 }

@@ -23,7 +23,8 @@ struct DraftRoutes: PresetReading, PublishingEvents {
     package func getDraft(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)
         guard let seed = draftSeed(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        return .answer(DraftAnswer(drafts.snapshot(name, seed: seed)))
+        let snapshot = drafts.snapshot(name, seed: seed)
+        return .answer(Joined(DraftStateAnswer(snapshot), DraftContents(snapshot)))
     }
 
     /// `POST /api/drafts/{name}/changes {"parameters": {...}, "step"?}` or `{"undoOf": step, "step"?}`.
@@ -34,9 +35,9 @@ struct DraftRoutes: PresetReading, PublishingEvents {
         let author = DraftStore.Author(user: request.author.user, client: request.author.client, step: step)
         do {
             let outcome = try drafts.apply(edit, to: name, by: author) { draftSeed(name) }
-            return .answer(DraftChangedAnswer(
-                state: DraftStateAnswer(outcome.snapshot), change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
-                message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf)))
+            return .answer(Joined(DraftStateAnswer(outcome.snapshot), DraftChanged(
+                change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
+                message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf))))
         } catch {
             switch error {
             case .noPreset: throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name")

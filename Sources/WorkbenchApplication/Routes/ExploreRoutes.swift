@@ -164,8 +164,8 @@ struct ExploreRoutes: PresetReading {
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
         catch { throw Self.storeError(error, name: name) }
         decisions.announce(saved.logged)
-        events.publish("preset", JSONValueEncoder.encode(PresetSavedEvent(name: name, revision: String(saved.entry.revision), user: request.author.user,
-                                                                          client: Presence.alias(request.author.client))))
+        events.publish("preset", JSONValueEncoder.encode(Joined(PresetSaved(name: name, revision: String(saved.entry.revision)),
+                                                                CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
         do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",

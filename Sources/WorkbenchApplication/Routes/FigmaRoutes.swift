@@ -5,7 +5,7 @@ import WorkbenchSupport
 
 /// Figma Variables into a preset's colours and widths (docs/tokens.md): a preview of what
 /// changes, then, when asked, the changes saved as the preset's next revision.
-struct FigmaRoutes: PresetReading, PublishingEvents {
+struct FigmaRoutes: PresetSaving {
     let presets: PresetStore
     let drafts: DraftStore
     let decisions: DecisionRecorder
@@ -39,9 +39,8 @@ struct FigmaRoutes: PresetReading, PublishingEvents {
         } catch {
             throw Self.storeError(error, name: entry.preset.name)
         }
-        decisions.announce(saved.logged)
-        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.parameters))
-        return HTTPResponse.json(.object(answer + [("saved", Self.revisionJSON(saved.entry.revision))]))
-            .announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(saved.entry.revision))])
+        return try savedAnswer(entry.preset.name, saved.entry, logged: saved.logged) { () throws(HTTPError) -> HTTPResponse in
+            HTTPResponse.json(.object(answer + [("saved", Self.revisionJSON(saved.entry.revision))]))
+        }
     }
 }

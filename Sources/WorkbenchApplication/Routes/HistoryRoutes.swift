@@ -7,7 +7,7 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// A preset's history: revisions, restoring one, and reviews (request, approve, request changes).
-struct HistoryRoutes: PresetReading, PublishingEvents {
+struct HistoryRoutes: PresetSaving {
     let presets: PresetStore
     let drafts: DraftStore
     let decisions: DecisionRecorder
@@ -18,21 +18,20 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
     let scenarios: ScenarioLibrary
 
     func addRoutes(to r: inout Router) {
-        let object = SchemaObject(type: "object").json
         r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
               query: Paging.query(limitUpTo: PresetHistory.Limits.maxPageSize),
-              answers: [.json("revisions", [RevisionSummaryAnswer].self)], errors: [404]) { try listRevisions($0) }
+              answers: [.json("revisions", [PresetHistory.Revision].self)], errors: [404]) { try listRevisions($0) }
         r.get("/api/presets/{name}/revisions/{revision}", "One revision's preset file", answers: [.json("the preset file of that revision")], errors: [404]) {
             try getRevision($0)
         }
         r.post("/api/presets/{name}/restore", "Restore a revision as the preset's newest ({\"revision\"}); a deleted preset comes back",
-               schema: RequestSchema.of(RestoreRequest.self).body(), answers: [.json("the preset at its new revision", object, status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
+               schema: RequestSchema.of(RestoreRequest.self).body(), answers: [.json("the preset at its new revision", status: 201)], errors: [404, 409, 500, 507]) { try restorePreset($0) }
         r.get("/api/presets/{name}/reviews", "The preset's reviews and review requests, oldest first: the newest page of them (limit 1–1000, 200 by default; before: an id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
-              query: Paging.query(limitUpTo: 1_000), answers: [.json("reviews", [ReviewAnswer].self)], errors: [404]) {
+              query: Paging.query(limitUpTo: 1_000), answers: [.json("reviews", [PresetReviews.Review].self)], errors: [404]) {
             try listReviews($0)
         }
         r.post("/api/presets/{name}/reviews", "Review a revision ({\"revision\", \"decision\": \"approve\"|\"request-changes\", \"comment\"}) or ask for a review ({\"revision\", \"decision\": \"request-review\", \"reviewers\": [names]}); approving a revision that fails the readability check (GET /api/check) needs \"acknowledgeReadability\": true, and one that fails the honesty check on the approval scenarios (GET /api/scenarios: approvalScenarios) \"acknowledgeHonesty\": true, else 409 naming the field; the log records the failures approved despite",
-               schema: ReviewRequest.schema, answers: [.json("the review and the preset's status", object, status: 201)], errors: [404, 409]) { try postReview($0) }
+               schema: ReviewRequest.schema, answers: [.json("the review and the preset's status", status: 201)], errors: [404, 409]) { try postReview($0) }
     }
 
     // MARK: History and review
@@ -48,7 +47,7 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
         do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
         let total = (try? presets.history.record(named: name))??.latest ?? revisions.count
-        var page = Paging.page(revisions, limit: limit, id: { String($0.number) }, encode: { JSONValueEncoder.encode(RevisionSummaryAnswer($0)) })
+        var page = Paging.page(revisions, limit: limit, id: { String($0.number) }, encode: { JSONValueEncoder.encode($0) })
         // A full page whose oldest is not revision 1 has older ones behind it.
         if page.next == nil, revisions.count == limit, let oldest = revisions.last, oldest.number > 1 { page.next = String(oldest.number) }
         return Paging.response(page.entries, total: total, next: page.next, request: request, limit: limit)
@@ -89,11 +88,11 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
             throw Self.storeError(error, name: name)
         }
         let entry = restored.entry
-        decisions.announce(restored.logged)
-        drafts.saved(entry.preset.name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters))
-        var response = try presetResponse(entry)
-        response.status = 201
-        return response.announcing("preset", [("action", .string("saved")), ("name", .string(entry.preset.name)), ("revision", Self.revisionJSON(entry.revision))])
+        return try savedAnswer(entry.preset.name, entry, logged: restored.logged) { () throws(HTTPError) -> HTTPResponse in
+            var response = try presetResponse(entry)
+            response.status = 201
+            return response
+        }
     }
 
     /// `[{"id", "revision", "author", "decision", "reviewers", "comment", "time"}]`, oldest first.
@@ -105,7 +104,7 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 200
         let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
         let older = reviews.filter { before == nil || $0.id < Int64(before!) }
-        let page = Paging.page(Array(older.reversed()), limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode(ReviewAnswer($0)) })
+        let page = Paging.page(Array(older.reversed()), limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode($0) })
         return Paging.response(page.entries.reversed(), total: reviews.count, next: page.next, request: request, limit: limit)
     }
 
@@ -131,11 +130,10 @@ struct HistoryRoutes: PresetReading, PublishingEvents {
         }
         decisions.announce(recorded.logged)
         if decision != .requestReview { noticeAuthor(name, revision: number, decision: decision, comment: comment, by: request.author.user) }
-        let status = StatusAnswer(recorded.status)
-        return HTTPResponse.answer(ReviewedAnswer(review: ReviewAnswer(recorded.review), status: status), status: 201)
+        return HTTPResponse.answer(Joined(recorded.review, ReviewedStatus(status: recorded.status)), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
-                                   ("status", JSONValueEncoder.encode(status))])
+                                   ("status", JSONValueEncoder.encode(recorded.status))])
     }
 
     /// An approval of a revision that fails the engine's readability check is taken only when the

@@ -35,7 +35,7 @@ struct LogRoutes: RouteGroup {
         do { page = try presets.log.entries(limit: limit, before: before, preset: query["preset"]) } catch {
             throw HTTPError(500, "log_failed", "the decision log cannot be read: \(error)")
         }
-        var kept = Paging.page(page.entries, limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode(LogEntryAnswer($0)) })
+        var kept = Paging.page(page.entries, limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode($0) })
         // A full page whose oldest is not the first entry has older ones behind it.
         if kept.next == nil, page.entries.count == limit, let oldest = page.entries.last, oldest.id > 1 { kept.next = String(oldest.id) }
         if format == "markdown" {

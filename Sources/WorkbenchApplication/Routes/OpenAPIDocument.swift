@@ -127,17 +127,7 @@ package enum OpenAPIDocument {
         let summary: String
         let parameters: [Parameter]
         let responses: OrderedMembers<Response>
-        let requestBody: RequestBody?
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(summary, forKey: .summary)
-            try c.encode(parameters, forKey: .parameters)
-            try c.encode(responses, forKey: .responses)
-            if let requestBody { try c.encode(requestBody, forKey: .requestBody) }
-        }
-
-        enum CodingKeys: CodingKey { case summary, parameters, responses, requestBody }
+        @OmittedWhenNil var requestBody: RequestBody?
     }
 
     /// A path segment, a header or a query member the operation reads.
@@ -146,17 +136,8 @@ package enum OpenAPIDocument {
         let location: String
         var required = true
         /// Path parameters go without one.
-        let description: String?
+        @OmittedWhenNil var description: String?
         let schema: JSONValue
-
-        func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(location, forKey: .location)
-            try c.encode(required, forKey: .required)
-            if let description { try c.encode(description, forKey: .description) }
-            try c.encode(schema, forKey: .schema)
-        }
 
         enum CodingKeys: String, CodingKey { case name, location = "in", required, description, schema }
     }

@@ -9,8 +9,9 @@ import Synchronization
 /// they have open and whether they are pressing the chart. Pages hear the whole list as a
 /// `presence` event whenever it changes.
 package final class Presence: Sendable {
-    package struct Person: Sendable {
-        package var client: String
+    /// As answers and the `presence` event show it: the page by its alias, never its key.
+    package struct Person: Sendable, Encodable {
+        @WrittenAs<AsAlias> package var client: String
         /// The secret the page's own event stream was given: only a request that shows it may
         /// describe or remove this page (a page id alone is no proof: anyone can send it).
         package var key: String
@@ -22,6 +23,8 @@ package final class Presence: Sendable {
         package var selection: Double?
         /// The period, size and theme the page shows, for whoever follows this person.
         package var view: JSONValue?
+
+        private enum CodingKeys: String, CodingKey { case client, user, role, preset, pressing, selection, view }
     }
 
     /// At most this many people are listed; more streams still work, unlisted.
@@ -47,6 +50,11 @@ package final class Presence: Sendable {
     }
 
     private static let aliasKey = Sodium.randomHex(bytes: 32)
+
+    /// A page id written out only as its alias.
+    package enum AsAlias: JSONForm {
+        package static func written(_ client: String) -> String { Presence.alias(client) }
+    }
 
     /// A new secret for a page's stream: 128 random bits as hex.
     package static func newKey() -> String {
@@ -86,10 +94,10 @@ package final class Presence: Sendable {
     }
 
     /// One entry per page (a reconnecting page may briefly hold two streams), oldest first.
-    var list: [PersonAnswer] {
+    var list: [Person] {
         let list = people.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         var seen = Set<String>()
-        return list.filter { seen.insert($0.client).inserted }.map(PersonAnswer.init)
+        return list.filter { seen.insert($0.client).inserted }
     }
 }
 

@@ -7,7 +7,7 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// Presets: list, read, save (each save a revision), rename, delete.
-struct PresetRoutes: PresetReading, PublishingEvents {
+struct PresetRoutes: PresetSaving {
     let presets: PresetStore
     let drafts: DraftStore
     let comments: CommentStore
@@ -15,7 +15,6 @@ struct PresetRoutes: PresetReading, PublishingEvents {
     let events: EventHub
 
     func addRoutes(to r: inout Router) {
-        let object = SchemaObject(type: "object").json
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
               answers: [.json("presets, total, next and problems", PresetListAnswer.self)]) { try listPresets($0) }
@@ -23,7 +22,7 @@ struct PresetRoutes: PresetReading, PublishingEvents {
             try getPreset($0)
         }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
-              schema: RequestSchema.of(SavePresetRequest.self).body(open: true), answers: [.json("saved", object), .json("created", object, status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
+              schema: RequestSchema.of(SavePresetRequest.self).body(open: true), answers: [.json("saved"), .json("created", status: 201)], errors: [409, 500, 507]) { try putPreset($0) }
         r.delete("/api/presets/{name}", "Delete a preset (If-Match: revision)", answers: [.json("deleted", DeletedAnswer.self)], errors: [404, 409, 500]) {
             try deletePreset($0)
         }
@@ -78,13 +77,12 @@ struct PresetRoutes: PresetReading, PublishingEvents {
         } catch {
             throw Self.storeError(error, name: name)
         }
-        let entry = saved.entry
-        decisions.announce(saved.logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters))
-        if body.resetSourceDraft, saved.created, let source, source != name { drafts.reset(source) }
-        var response = try presetResponse(entry)
-        if saved.created { response.status = 201 }
-        return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(entry.revision))])
+        return try savedAnswer(name, saved.entry, logged: saved.logged) { () throws(HTTPError) -> HTTPResponse in
+            if body.resetSourceDraft, saved.created, let source, source != name { drafts.reset(source) }
+            var response = try presetResponse(saved.entry)
+            if saved.created { response.status = 201 }
+            return response
+        }
     }
 
     /// Who else's shared-draft edits the save carries: the authors of unsaved changes to `drafts`

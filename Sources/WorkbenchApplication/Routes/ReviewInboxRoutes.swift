@@ -28,7 +28,7 @@ struct ReviewInboxRoutes: RouteGroup {
         let me = try person(request)
         do {
             let inbox = try presets.reviewInbox(for: me)
-            return .answer(ReviewInboxAnswer(waiting: inbox.waiting.map(ReviewInboxAnswer.Waiting.init), notices: inbox.notices.map(ReviewInboxAnswer.Notice.init)))
+            return .answer(ReviewInboxAnswer(waiting: inbox.waiting, notices: inbox.notices))
         } catch {
             throw HTTPError(500, "inbox_failed", "the review inbox cannot be read: \(error)")
         }
@@ -46,36 +46,8 @@ struct ReviewInboxRoutes: RouteGroup {
 
 /// `GET /api/reviews/inbox`.
 struct ReviewInboxAnswer: Encodable {
-    struct Waiting: Encodable {
-        let preset: String
-        let revision: String
-        let requestedBy: String
-        let requestedAt: String
-        let comment: String
-        let status: StatusAnswer
-
-        init(_ w: PresetReviews.Waiting) {
-            preset = w.preset; revision = String(w.revision); requestedBy = w.requestedBy; requestedAt = w.requestedAt
-            comment = w.comment; status = StatusAnswer(w.status)
-        }
-    }
-
-    struct Notice: Encodable {
-        let id: Int64
-        let preset: String
-        let revision: String
-        let by: String
-        let decision: String
-        let comment: String
-        let time: String
-
-        init(_ n: PresetReviews.Notice) {
-            id = n.id; preset = n.preset; revision = String(n.revision); by = n.by; decision = n.decision.rawValue; comment = n.comment; time = n.time
-        }
-    }
-
-    let waiting: [Waiting]
-    let notices: [Notice]
+    let waiting: [PresetReviews.Waiting]
+    let notices: [PresetReviews.Notice]
 }
 
 extension ReviewInboxAnswer: DocumentedAnswer {

@@ -243,7 +243,7 @@ extension PairwiseRound {
     }
 
     /// How sure the closed round is that its leader beats the runner-up; nil with fewer than two ranked or no comparison between them.
-    func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundResultAnswer.Leader? {
+    func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundOutcome.Leader? {
         guard ranked.count > 1, let separation = BradleyTerry.separation(ranked[0].index, ranked[1].index, count: candidates.count, outcomes: outcomes, fit: fit)
         else { return nil }
         return .init(name: ranked[0].name, runnerUp: ranked[1].name, probabilityBetter: separation.probabilityBetter, headToHead: separation.headToHead,
@@ -252,9 +252,10 @@ extension PairwiseRound {
 
     /// What anyone may see while voting: no candidate's name.
     var summary: RoundSummaryAnswer {
-        RoundSummaryAnswer(id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, candidates: candidates.count, pairs: pairCount,
-                           state: closedAt == nil ? "open" : "closed", votes: votes.count, voters: voters)
+        Joined(heading, RoundProgress(candidates: candidates.count, pairs: pairCount, state: closedAt == nil ? "open" : "closed", votes: votes.count, voters: voters))
     }
+
+    var heading: RoundHeading { RoundHeading(id: id, subject: subject, createdBy: createdBy, createdAt: createdAt) }
 
     /// While the round is open: how many ballots from whom, nothing about the candidates. Once
     /// closed: the ranking with names, tokens and parameters, and every ballot by name.
@@ -262,8 +263,8 @@ extension PairwiseRound {
         let open = closedAt == nil
         let fit = fit
         let ranking = ranking
-        return RoundResultAnswer(
-            id: id, subject: subject, createdBy: createdBy, createdAt: createdAt, state: open ? "open" : "closed", closedAt: closedAt,
+        return Joined(heading, RoundOutcome(
+            state: open ? "open" : "closed", closedAt: closedAt,
             model: "bradley-terry", regularised: open ? false : fit.regularised, candidates: candidates.count, ballots: votes.count, voters: voters,
             ranking: open ? [] : ranking.map { ranked in
                 let candidate = candidates[ranked.index]
@@ -274,6 +275,6 @@ extension PairwiseRound {
             votes: open ? [] : votes.map { vote in
                 .init(voter: vote.voter, left: candidates[vote.left].name, right: candidates[vote.right].name, choice: vote.choice.rawValue,
                       winner: vote.winner.map { candidates[$0].name }, at: vote.at)
-            })
+            }))
     }
 }

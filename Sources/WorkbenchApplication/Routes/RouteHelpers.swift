@@ -59,6 +59,24 @@ extension PresetReading {
     }
 }
 
+/// A group that saves presets (a save, a restore, an import): what every save does once the
+/// store has taken it.
+protocol PresetSaving: PresetReading, PublishingEvents {
+    var drafts: DraftStore { get }
+    var decisions: DecisionRecorder { get }
+}
+
+extension PresetSaving {
+    /// The save's log entry announced and the preset's draft moved onto the saved revision, then
+    /// `answer()`, announcing the save to every page.
+    func savedAnswer(_ name: String, _ saved: PresetStore.Entry, logged: DecisionLogEntry?,
+                     _ answer: () throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse {
+        decisions.announce(logged)
+        drafts.saved(name, seed: DraftStore.Seed(revision: saved.revision, parameters: saved.preset.parameters))
+        return try answer().announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.revision))])
+    }
+}
+
 /// What several route groups read and answer the same way: revisions, store errors, paging.
 extension RouteGroup {
     /// A person is their name; a page without one is told apart by its id.
@@ -66,7 +84,7 @@ extension RouteGroup {
         request.author.user.isEmpty ? "anonymous " + String(request.author.client.prefix(8)) : request.author.user
     }
 
-    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue { JSONValueEncoder.encode(StatusAnswer(status)) }
+    package static func statusJSON(_ status: PresetReviews.Status) -> JSONValue { JSONValueEncoder.encode(status) }
 
 
     /// A revision as the API writes it: its number as a string ("3"), usable as it is in

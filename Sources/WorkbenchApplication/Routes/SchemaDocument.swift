@@ -55,21 +55,22 @@ package enum SchemaDocument {
         func encode(to encoder: any Encoder) throws {
             let d = definition
             var c = encoder.container(keyedBy: CodingKeys.self)
+            /// A number's or whole number's type, range and step.
+            func numeric<Bound: Encodable>(_ type: String, _ range: ClosedRange<Bound>, step: some Encodable) throws {
+                try c.encode(type, forKey: .type)
+                try c.encode(range.lowerBound, forKey: .min)
+                try c.encode(range.upperBound, forKey: .max)
+                try c.encode(step, forKey: .step)
+            }
             try c.encode(d.key, forKey: .key)
             try c.encode(d.label, forKey: .label)
             try c.encode(d.group, forKey: .group)
             switch d.kind {
             case .number(let range, let step, let unit):
-                try c.encode("number", forKey: .type)
-                try c.encode(range.lowerBound, forKey: .min)
-                try c.encode(range.upperBound, forKey: .max)
-                try c.encode(step, forKey: .step)
+                try numeric("number", range, step: step)
                 try c.encode(unit, forKey: .unit)
             case .integer(let range, let step, let oddOnly):
-                try c.encode("integer", forKey: .type)
-                try c.encode(range.lowerBound, forKey: .min)
-                try c.encode(range.upperBound, forKey: .max)
-                try c.encode(step, forKey: .step)
+                try numeric("integer", range, step: step)
                 try c.encode(oddOnly, forKey: .odd)
             case .color: try c.encode("color", forKey: .type)
             case .choice(let options, _):

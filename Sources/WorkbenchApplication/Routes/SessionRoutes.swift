@@ -45,7 +45,7 @@ struct SessionRoutes: PublishingEvents {
     package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let motion = try request.decodeBody(PlayRequest.self).motion
         let who = request.author
-        events.publish("play", JSONValueEncoder.encode(PlayEvent(motion: motion, user: who.user, client: who.client)))
+        events.publish("play", JSONValueEncoder.encode(Joined(PlayAnswer(motion: motion), CausedBy(user: who.user, client: who.client))))
         return .answer(PlayAnswer(motion: motion))
     }
 
@@ -99,7 +99,7 @@ struct SessionRoutes: PublishingEvents {
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
         if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
-            events.publish("session", JSONValueEncoder.encode(SessionFocusEvent(preset: opened, user: who.user, client: Presence.alias(who.client))))
+            events.publish("session", JSONValueEncoder.encode(Joined(SessionAnswer.Current(preset: opened), CausedBy(user: who.user, client: Presence.alias(who.client)))))
         }
         return .answer(PeopleAnswer(people: presence.list))
     }

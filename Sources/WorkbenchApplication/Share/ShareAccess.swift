@@ -14,7 +14,7 @@ import PriceData
 /// key per role, never the token. An API request without the token answers 401, with no data;
 /// a viewer's writes answer 403.
 package struct ShareAccess: Sendable {
-    package enum Role: String, Sendable { case editor, viewer }
+    package enum Role: String, Sendable, Encodable { case editor, viewer }
 
     package let editorToken: String
     package let viewerToken: String

@@ -2,8 +2,9 @@ import WorkbenchSupport
 import Foundation
 import Synchronization
 
-/// A remark on one parameter of a preset, optionally at a point of the transition.
-package struct ParameterComment: Sendable, Equatable {
+/// A remark on one parameter of a preset, optionally at a point of the transition. Its JSON form
+/// is what was said (`createdAt` as `time`); answers follow it with its `resolution`.
+package struct ParameterComment: Sendable, Equatable, Encodable {
     package let id: Int
     package var preset: String
     package let parameter: String
@@ -16,6 +17,22 @@ package struct ParameterComment: Sendable, Equatable {
     package var resolvedAt: String?
 
     package var resolved: Bool { resolvedAt != nil }
+
+    /// Whether, by whom and when the comment was resolved.
+    package struct Resolution: Encodable {
+        let resolved: Bool
+        let resolvedBy: String?
+        let resolvedAt: String?
+    }
+
+    package var resolution: Resolution { Resolution(resolved: resolved, resolvedBy: resolvedBy, resolvedAt: resolvedAt) }
+
+    private enum CodingKeys: String, CodingKey { case id, preset, parameter, progress, text, author, createdAt = "time" }
+
+    /// A sample, for documentation (the API's schema of a comment is derived from it).
+    package static var example: ParameterComment {
+        ParameterComment(id: 1, preset: "Default", parameter: "lineColor", progress: nil, text: "…", author: "Ada", createdAt: "t")
+    }
 }
 
 /// Where comments are kept for good. The store calls it after its own checks, under its lock.

@@ -3,7 +3,8 @@ import ChartEngine
 import Foundation
 
 /// One thing the team did, as the decision log keeps it.
-package struct DecisionLogEntry: Sendable {
+/// Its JSON form is the entry as `GET /api/log` and the `log` event carry it, the details as JSON.
+package struct DecisionLogEntry: Sendable, Encodable {
     package let id: Int64
     package let kind: DecisionLog.Kind
     package let preset: String?
@@ -14,7 +15,9 @@ package struct DecisionLogEntry: Sendable {
     package let summary: String
     /// Kind-specific facts (a review's comment, a round's ranking, an export's format…), as the
     /// JSON text the log keeps: the log stores them, the reader knows their shape.
-    package let detailsText: String
+    @WrittenAs<AsParsedJSON> package var detailsText: String
+
+    private enum CodingKeys: String, CodingKey { case id, kind, preset, revision, author, time, summary, detailsText = "details" }
 }
 
 /// Details of an entry that has none to give: `{}`.
@@ -28,7 +31,7 @@ package struct NoDetails: Encodable, Sendable {
 /// changes, comments, rounds. Entries are never changed or removed.
 package final class DecisionLog: Sendable {
     /// What happened. Open: other stores add their own kinds.
-    package struct Kind: RawRepresentable, Sendable, Hashable {
+    package struct Kind: RawRepresentable, Sendable, Hashable, Encodable {
         package let rawValue: String
         package init(rawValue: String) { self.rawValue = rawValue }
         package init(_ rawValue: String) { self.rawValue = rawValue }

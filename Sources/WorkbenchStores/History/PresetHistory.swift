@@ -8,10 +8,11 @@ import Foundation
 package final class PresetHistory: Sendable {
     package let database: SQLiteDatabase
 
-    /// One revision as stored.
-    package struct Revision: Sendable, Equatable {
+    /// One revision as stored. Its JSON form is a revision list's entry: the number (as text),
+    /// author, savedAt, message, deleted and name; never the file.
+    package struct Revision: Sendable, Equatable, Encodable {
         package let presetID: Int64
-        package let number: Int
+        @WrittenAs<AsText> package var number: Int
         package let name: String
         package let fileName: String
         package let author: String
@@ -25,6 +26,14 @@ package final class PresetHistory: Sendable {
         package let fileHash: String
         /// SHA-256 of the canonical parameters (`Preset.canonicalParameters`): the provenance hash.
         package let parametersSHA256: String
+
+        private enum CodingKeys: String, CodingKey { case number = "revision", author, savedAt, message, deleted, name }
+
+        /// A sample, for documentation (the API's schema of a revision list is derived from it).
+        package static var example: Revision {
+            Revision(presetID: 1, number: 1, name: "Default", fileName: "Default.json", author: "Ada", savedAt: "t", message: "", deleted: false,
+                     fileText: "", fileHash: "", parametersSHA256: "")
+        }
     }
 
     /// What a new revision says; the number and time are the history's.

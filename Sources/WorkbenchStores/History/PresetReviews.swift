@@ -5,17 +5,18 @@ import Foundation
 /// review a revision; a reviewer approves it or requests changes, with a comment. The preset's
 /// status follows from them. Kept in the workbench database; knows nothing of HTTP.
 package final class PresetReviews: Sendable {
-    package enum Decision: String, Sendable, CaseIterable {
+    package enum Decision: String, Sendable, CaseIterable, Encodable {
         case approve
         case requestChanges = "request-changes"
         /// Asking `reviewers` to review the revision.
         case requestReview = "request-review"
     }
 
-    package struct Review: Sendable, Equatable {
+    /// Its JSON form is the reviews' answer: the revision as text, not the preset's id nor the rule.
+    package struct Review: Sendable, Equatable, Encodable {
         package let id: Int64
         package let presetID: Int64
-        package let revision: Int
+        @WrittenAs<AsText> package var revision: Int
         package let author: String
         package let decision: Decision
         package let reviewers: [String]
@@ -27,22 +28,34 @@ package final class PresetReviews: Sendable {
         /// The failing checks an approval was given despite, each a sentence (the readability
         /// report's; any later check the same way): signed with the exports it approves.
         package var overrides: [String] = []
+
+        private enum CodingKeys: String, CodingKey { case id, revision, author, decision, reviewers, comment, time }
+
+        /// A sample, for documentation (the API's schema of a review is derived from it).
+        package static var example: Review {
+            Review(id: 1, presetID: 1, revision: 1, author: "Ada", decision: .approve, reviewers: ["Ben"], comment: "", time: "t")
+        }
     }
 
     /// Draft, in review, or approved, and which revision was approved last, by whom and when;
     /// how many approvals the newest revision has of the `required` now, and the rule the
     /// approved revision was approved under (a later `--approvals` never takes it back silently).
-    package struct Status: Sendable, Equatable {
-        package enum State: String, Sendable { case draft, inReview = "in-review", approved }
+    package struct Status: Sendable, Equatable, Encodable {
+        package enum State: String, Sendable, Encodable { case draft, inReview = "in-review", approved }
         package let state: State
-        package let approvedRevision: Int?
+        @WrittenAs<AsOptionalText> package var approvedRevision: Int?
         package let approvers: [String]
         package let approvedAt: String?
         /// Approvals of the newest revision's parameters that do not count, with why: "Ben (revoked)".
         package var uncounted: [String] = []
         package var approvals = 0
         package var required = 1
+        /// The approvals required when the approved revision was approved (it stays approved when the rule grows).
         package var approvedUnder: Int? = nil
+
+        private enum CodingKeys: String, CodingKey {
+            case state, approvedRevision, approvers, approvedAt, uncounted = "notCounted", approvals, required = "approvalsRequired", approvedUnder
+        }
 
         package static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)
     }

@@ -1,12 +1,13 @@
 import Foundation
+import WorkbenchSupport
 
 /// "Waiting for your review": the review requests naming a person that they have not answered,
 /// read from the reviews kept in the workbench database, so they survive a restart and meet
 /// the person whenever they come back.
 extension PresetReviews {
-    package struct Waiting: Sendable, Equatable {
+    package struct Waiting: Sendable, Equatable, Encodable {
         package let preset: String
-        package let revision: Int
+        @WrittenAs<AsText> package var revision: Int
         package let requestedBy: String
         package let requestedAt: String
         package let comment: String
@@ -38,10 +39,10 @@ extension PresetReviews {
     }
 
     /// An answer to a revision someone saved: approved, or changes requested. Kept until read.
-    package struct Notice: Sendable, Equatable {
+    package struct Notice: Sendable, Equatable, Encodable {
         package let id: Int64
         package let preset: String
-        package let revision: Int
+        @WrittenAs<AsText> package var revision: Int
         package let by: String
         package let decision: Decision
         package let comment: String
