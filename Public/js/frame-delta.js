@@ -43,8 +43,18 @@ export function wholePath(commandText, valueText) {
   return needed === values.length ? { commands, values } : null;
 }
 
-/** A path's changes: `count` numbers, or after `.` pairs of (zeros before, change), the rest zero. */
+/**
+ * A path's changes: `count` numbers; or after `.` pairs of (zeros before, change), the rest zero;
+ * or after `:` the changes of the numbers at odd places, the others zero.
+ */
 export function readChanges(text, count) {
+  if (text.startsWith(':')) {
+    const odd = readVarints(text, 1);
+    if (!odd || odd.length !== Math.floor(count / 2)) return null;
+    const changes = new Array(count).fill(0);
+    odd.forEach((change, i) => { changes[2 * i + 1] = change; });
+    return changes;
+  }
   if (!text.startsWith('.')) {
     const changes = readVarints(text);
     return changes && changes.length === count ? changes : null;

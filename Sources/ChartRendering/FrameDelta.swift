@@ -247,10 +247,12 @@ package enum Varints {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A path's changes, as they are or, when shorter, `.` and for each change that is not zero
-    /// how many zeros come before it and the change (the zeros after the last are left out).
+    /// A path's changes in the shortest of three forms: as they are; `.` and, for each change that
+    /// is not zero, how many zeros come before it and the change (the zeros after the last left
+    /// out); or, when every x (every number at an even place) stays, `:` and the changes of the
+    /// numbers at odd places (the y of each point: a line that moves only up and down).
     package static func changes(_ values: [Int]) -> String {
-        let dense = text(values)
+        var shortest = text(values)
         var sparse: [UInt8] = [UInt8(ascii: ".")]
         var zeros = 0
         for value in values {
@@ -258,9 +260,14 @@ package enum Varints {
             append(zeros, to: &sparse)
             append(value, to: &sparse)
             zeros = 0
-            if sparse.count >= dense.utf8.count { return dense }
+            if sparse.count >= shortest.utf8.count { break }
         }
-        return sparse.count < dense.utf8.count ? String(decoding: sparse, as: UTF8.self) : dense
+        if sparse.count < shortest.utf8.count { shortest = String(decoding: sparse, as: UTF8.self) }
+        if values.indices.allSatisfy({ $0 % 2 == 1 || values[$0] == 0 }) {
+            let odd = ":" + text(values.indices.lazy.filter { $0 % 2 == 1 }.map { values[$0] })
+            if odd.utf8.count < shortest.utf8.count { shortest = odd }
+        }
+        return shortest
     }
 
     private static func append(_ value: Int, to bytes: inout [UInt8]) {

@@ -87,7 +87,8 @@ def test_paths_are_written_from_their_numbers_as_the_engine_writes_them(page, se
         const { wholePath, writePath, readChanges } = await import('/js/frame-delta.js');
         const path = wholePath('MLCZ', whole);
         return [path.values, writePath(path, 2), writePath(path, 3), writePath(wholePath('M', big), 2),
-                readChanges('.GK', 8), readChanges('CEG', 3), readChanges('CEG', 4), wholePath('ML2', whole)];
+                readChanges('.GK', 8), readChanges('CEG', 3), readChanges('CEG', 4), wholePath('ML2', whole),
+                readChanges(':CEGI', 8), readChanges(':CEGI', 6)];
     }""", [varints(from_two_before), varints([-900719925474099, 123456789012345])])
     assert result[0] == values
     assert result[1] == "M0,1.5L-2.25,3C1,2,3,4,5.1,-0.05Z"
@@ -96,6 +97,7 @@ def test_paths_are_written_from_their_numbers_as_the_engine_writes_them(page, se
     assert result[4] == [0, 0, 0, 5, 0, 0, 0, 0]
     assert result[5] == [1, 2, 3] and result[6] is None  # a change for every number, or none
     assert result[7] is None  # commands that do not take the numbers sent
+    assert result[8] == [0, 1, 0, 2, 0, 3, 0, 4] and result[9] is None  # only the numbers at odd places change
     values = [0, -1, 1, 15, -16, 16, 511, -512, 1_000_000, -123456789]
     assert varints(values) == "ABCefgB-f_fgkh9BpxmvrH"
     decoded = page.evaluate("""async () => {

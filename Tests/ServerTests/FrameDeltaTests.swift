@@ -21,6 +21,9 @@ import Testing
         // Mostly zeros: the runs of zeros are counted instead.
         #expect(Varints.changes([0, 0, 0, 5, 0, 0, 0, 0]) == ".GK")
         #expect(Varints.changes([1, 2, 3]) == "CEG")
+        // Only the y of each point moves: the changes at odd places.
+        #expect(Varints.changes([0, 1, 0, 2, 0, 3, 0, 4]) == ":CEGI")
+        #expect(Varints.changes([0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0]) == ".CCCE")
     }
 
     let document: ChartDocument = {
