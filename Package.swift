@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["WorkbenchSupport", "CMicroHTTPD"]),
         // What a client asks to draw, decoded once at each edge (`ChartRequest`), resolved into
         // what the engine draws (`ChartDrawing`), and a render socket's charts (`PreviewSessions`).
-        .target(name: "ChartRendering", dependencies: ["ChartEngine", "WorkbenchSupport"], swiftSettings: optimisedInDebug),
+        .target(name: "ChartRendering", dependencies: ["ChartEngine", "WorkbenchSupport"]),
         // The pairwise preference model of Explore rounds (a Gaussian process over chosen parameters).
         .target(name: "PreferenceLearning", dependencies: ["ChartEngine"], swiftSettings: optimisedInDebug),
         // Domain stores: presets and their files, history in SQLite, drafts, decisions. No HTTP.
@@ -63,9 +63,6 @@ let package = Package(
         .target(
             name: "WorkbenchExports",
             dependencies: ["ChartEngine", "WorkbenchSupport", "WorkbenchStores"],
-            // Its documents (vectors, motion, tokens) are typed values: encoding them unoptimised
-            // made every export in the tests several times slower.
-            swiftSettings: optimisedInDebug,
             plugins: ["EmbedEngineSources"]
         ),
         .executableTarget(name: "EmbedSourcesTool", path: "Plugins/EmbedSourcesTool"),
