@@ -38,13 +38,14 @@ def test_no_answer_or_event_carries_another_pages_id():
         try:
             alias = hello["page"]
             assert alias and PAGE not in alias
-            # Ann's page does things others hear of: presence, a draft change, a comment-free save.
+            # Ann's page does things others hear of: presence, a draft change, a comment-free save, a Play.
             assert ann.post("/api/session/presence", json={"key": hello["presenceKey"], "preset": "Default", "pressing": True, "selection": 0.3},
                             headers={"X-Workbench-Client": PAGE}).status_code == 200
             changed = ann.post("/api/drafts/Default/changes", json={"parameters": {"markerRadius": 6}, "step": "a1"}, headers={"X-Workbench-Client": PAGE})
             assert changed.status_code == 200 and changed.json()["change"]["client"] == alias
             saved = ann.put("/api/presets/Ann's", json={"name": "Ann's", "parameters": {"markerRadius": 3}}, headers={"X-Workbench-Client": PAGE})
             assert saved.status_code == 201
+            assert ann.post("/api/session/play", json={"motion": "press"}, headers={"X-Workbench-Client": PAGE}).status_code == 200
 
             session = eve.get("/api/session")
             listed = {p["user"]: p for p in session.json()["people"]}
@@ -52,6 +53,7 @@ def test_no_answer_or_event_carries_another_pages_id():
             answers = [session.text, eve.get("/api/drafts/Default").text, eve.get("/api/log").text]
             assert all(PAGE not in text for text in answers)
             assert wait_for(lambda: any(name == "draft" for name, _ in eve_saw)) and wait_for(lambda: any(name == "preset" for name, _ in eve_saw))
+            assert wait_for(lambda: any(name == "play" for name, _ in eve_saw))
             assert all(PAGE not in data for _, data in eve_saw), [d for _, d in eve_saw if PAGE in d]
             assert any(alias in data for name, data in eve_saw if name == "draft")
 

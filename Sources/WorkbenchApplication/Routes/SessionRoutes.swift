@@ -45,7 +45,7 @@ struct SessionRoutes: PublishingEvents {
     package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let motion = try request.decodeBody(PlayRequest.self).motion
         let who = request.author
-        events.publish("play", JSONValueEncoder.encode(Joined(PlayAnswer(motion: motion), CausedBy(user: who.user, client: who.client))))
+        events.publish("play", JSONValueEncoder.encode(Joined(PlayAnswer(motion: motion), CausedBy(user: who.user, client: Presence.alias(who.client)))))
         return .answer(PlayAnswer(motion: motion))
     }
 
