@@ -30,7 +30,7 @@ def wait_settled_at(page, fraction):
 
 def test_header_shows_the_selection_while_pressing_and_the_current_price_at_rest(page, server):
     open_page(page, server, "?period=1M")
-    page.wait_for_function("document.querySelector('#preview svg').dataset.lastPrice !== undefined")
+    page.wait_for_function("() => document.querySelector('#preview svg')?.dataset.lastPrice !== undefined")
     rest = frame_data(page)
     last, first = float(rest["lastPrice"]), float(rest["firstPrice"])
     assert page.locator("#headline-price").text_content() == money(last)
