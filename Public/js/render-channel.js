@@ -15,9 +15,8 @@ class RenderChannel {
     this.waiting = new Map();
     this.nextId = 1;
     this.retry = 250;
-    this.lastRequest = new Map();  // per chart id: the request last sent on this socket, minus the frame's own fields
+    this.lastRequest = new Map();  // per chart id: {key, selection}: the request last sent on this socket, minus the frame's own fields, and its selection
     this.newest = new Map();       // per chart id: the requestId of the request last sent
-    this.lastSelection = new Map();  // per chart id: the selection last sent (null: none)
     this.openWaiters = [];
     if (canShare()) {
       const mailbox = createMailbox();
@@ -35,7 +34,7 @@ class RenderChannel {
   /** What the worker tells: the socket opened, a message came, or the socket closed. */
   heard(data) {
     if (data.open) {
-      this.opened = true; this.retry = 250; this.lastRequest = new Map(); this.lastSelection = new Map();
+      this.opened = true; this.retry = 250; this.lastRequest = new Map();
       this.openWaiters.splice(0).forEach(resolve => resolve(true));
     }
     else if (data.message !== undefined) this.answer(data.message);
@@ -89,18 +88,18 @@ class RenderChannel {
     const chart = request.id ?? 'cw';
     const key = JSON.stringify(rest);
     let message = request;
-    if (this.lastRequest.get(chart) === key) {
+    const last = this.lastRequest.get(chart);
+    if (last?.key === key) {
       // The selection too stays as it was when it is not sent.
       message = { again: true, id: chart };
-      if (this.lastSelection.get(chart) !== (selection ?? null)) message.selection = selection ?? null;
+      if (last.selection !== (selection ?? null)) message.selection = selection ?? null;
       // The motion clock to a tenth of a millisecond: no frame can tell finer times apart.
       if (motion !== undefined) Object.assign(message, { motion, time: Math.round(time * 1e4) / 1e4 });
       if (from !== undefined) message.from = from;
       if (since !== undefined) message.since = since;
       if (base !== undefined) message.base = base;
     }
-    this.lastRequest.set(chart, key);
-    this.lastSelection.set(chart, selection ?? null);
+    this.lastRequest.set(chart, { key, selection: selection ?? null });
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.newest.set(chart, id);

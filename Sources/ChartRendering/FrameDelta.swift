@@ -91,14 +91,14 @@ package struct DrawnFrame {
         return delta
     }
 
-    /// The elements `leaves` picks that no picked element encloses, and every element within one of them.
-    private static func subtreeRoots(_ elements: [SVGElementRecord], _ leaves: (SVGElementRecord) -> Bool) -> (roots: [Int], within: [Bool]) {
+    /// The elements `picks` chooses that no chosen element encloses, and every element within one of them.
+    private static func subtreeRoots(_ elements: [SVGElementRecord], _ picks: (SVGElementRecord) -> Bool) -> (roots: [Int], within: [Bool]) {
         var roots: [Int] = [], within = [Bool](repeating: false, count: elements.count)
         var rootDepth = Int.max
         for (i, element) in elements.enumerated() {
             if element.depth > rootDepth { within[i] = true; continue }
             rootDepth = Int.max
-            if leaves(element) { roots.append(i); within[i] = true; rootDepth = element.depth }
+            if picks(element) { roots.append(i); within[i] = true; rootDepth = element.depth }
         }
         return (roots, within)
     }
