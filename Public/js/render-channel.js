@@ -1,7 +1,8 @@
 // Renders over one WebSocket (a message costs about a millisecond; a fetch several), falling
 // back to fetch while the socket is not open. Reconnects by itself. The socket lives in a worker
-// (render-socket-worker.js) that hands answers over through shared memory (socket-mailbox.js), so
-// that an answer to a key press is not held back until the page's next frame.
+// (render-socket-worker.js) that hands answers over through shared memory (socket-mailbox.js),
+// which the page reads in its frame callbacks too: the answer to a key press that has arrived by
+// the next frame is shown in it, not a frame later.
 
 import { getText, query, ApiError, withToken } from './api.js';
 import { same } from './state.js';
@@ -18,10 +19,12 @@ class RenderChannel {
     this.lastRequest = new Map();  // per chart id: {key, selection}: the request last sent on this socket, minus the frame's own fields, and its selection
     this.newest = new Map();       // per chart id: the requestId of the request last sent
     this.openWaiters = [];
+    this.takeArrived = null;
+    this.frameTaking = 0;
     if (canShare()) {
       const mailbox = createMailbox();
       this.worker.postMessage({ mailbox });
-      readMailbox(mailbox, text => this.answer(text));
+      this.takeArrived = readMailbox(mailbox, text => this.answer(text));
     }
     this.connect();
   }
@@ -57,6 +60,19 @@ class RenderChannel {
     // An answer to a request that a later one of its chart has overtaken is not to be shown:
     // the later one's frame may be a delta from the frame shown when it was sent.
     else pending.resolve({ head, body: text.slice(newline + 1), base: pending.base, superseded: this.newest.get(pending.chart) !== head.requestId });
+  }
+
+  /**
+   * Takes the answers that arrived by the next frame in that frame's callback, so that it shows
+   * them: after a key press or a tap the mailbox's wake-up waits until that frame is drawn.
+   */
+  takeInNextFrame() {
+    if (this.takeArrived === null || this.frameTaking) return;
+    this.frameTaking = requestAnimationFrame(() => {
+      this.frameTaking = 0;
+      this.takeArrived();
+      if (this.waiting.size) this.takeInNextFrame();
+    });
   }
 
   get open() { return this.opened; }
@@ -105,6 +121,7 @@ class RenderChannel {
       this.newest.set(chart, id);
       this.waiting.set(id, { resolve, reject, base, chart, fallback: () => fallback().then(resolve, reject) });
       this.worker.postMessage({ send: JSON.stringify({ ...message, requestId: id }) });
+      this.takeInNextFrame();
     });
   }
 

@@ -1,11 +1,12 @@
 // Text handed from a worker to the page through shared memory, one chunk at a time, in order.
 //
 // Why: after a key press or a tap, Chromium holds back the page's tasks — a WebSocket message, a
-// worker's postMessage — until its next frame (DeferRendererTasksAfterInput), up to a display
-// frame late. The answer to the key's render request was then applied a frame after it arrived.
-// An `Atomics.waitAsync` wake-up is not held back, so the render socket's worker writes each
-// answer here and the page reads it as it arrives. Needs a cross-origin isolated page (the
-// server sends COOP and COEP); elsewhere the worker posts its messages as usual.
+// worker's postMessage, an `Atomics.waitAsync` wake-up — until its next frame is drawn
+// (DeferRendererTasksAfterInput). The answer to the key's render request was then applied a frame
+// after it arrived. A frame callback is not held back, and shared memory can be read there: the
+// render socket's worker writes each answer here, and the page takes it in its next frame
+// callback (`take`) or on the wake-up, whichever comes first. Needs a cross-origin isolated page
+// (the server sends COOP and COEP); elsewhere the worker posts its messages as usual.
 //
 // Layout of the Int32 header: [written, read, length, more]. `written` counts chunks the worker
 // wrote, `read` the chunks the page took; the slot is free when they are equal. `more` says the
@@ -22,27 +23,40 @@ export function createMailbox(slotBytes = 1 << 20) {
   return new SharedArrayBuffer(HEADER + slotBytes);
 }
 
-/** The page's end: calls `deliver(text)` for each whole text, in order, for as long as the page lives. */
-export async function readMailbox(buffer, deliver) {
+/**
+ * The page's end: calls `deliver(text)` for each whole text, in order, for as long as the page
+ * lives. Returns `take()`, which delivers at once what has arrived: the page calls it in a frame
+ * callback, since the wake-up too waits until the frame after a key press is drawn, while a frame
+ * callback runs before it is drawn (an answer taken there is shown in that very frame).
+ */
+export function readMailbox(buffer, deliver) {
   const header = new Int32Array(buffer, 0, 4);
   const slot = new Uint8Array(buffer, HEADER);
   const decoder = new TextDecoder();
   let parts = [];
-  let seen = Atomics.load(header, WRITTEN);
-  for (;;) {
-    const wait = Atomics.waitAsync(header, WRITTEN, seen);
-    if (wait.async) await wait.value;
-    seen = Atomics.load(header, WRITTEN);
-    // TextDecoder refuses shared memory: the chunk is copied out first.
-    parts.push(slot.slice(0, Atomics.load(header, LENGTH)));
-    const more = Atomics.load(header, MORE) === 1;
-    Atomics.store(header, READ, seen);
-    Atomics.notify(header, READ);
-    if (more) continue;
-    const text = parts.length === 1 ? decoder.decode(parts[0]) : decoder.decode(joined(parts));
-    parts = [];
-    try { deliver(text); } catch (error) { reportError(error); }
-  }
+  // Takes every chunk written and not yet read; returns the count of chunks written, to wait on.
+  const take = () => {
+    for (;;) {
+      const written = Atomics.load(header, WRITTEN);
+      if (written === Atomics.load(header, READ)) return written;
+      // TextDecoder refuses shared memory: the chunk is copied out first.
+      parts.push(slot.slice(0, Atomics.load(header, LENGTH)));
+      const more = Atomics.load(header, MORE) === 1;
+      Atomics.store(header, READ, written);
+      Atomics.notify(header, READ);
+      if (more) continue;
+      const text = parts.length === 1 ? decoder.decode(parts[0]) : decoder.decode(joined(parts));
+      parts = [];
+      try { deliver(text); } catch (error) { reportError(error); }
+    }
+  };
+  (async () => {
+    for (;;) {
+      const wait = Atomics.waitAsync(header, WRITTEN, take());
+      if (wait.async) await wait.value;
+    }
+  })();
+  return take;
 }
 
 function joined(parts) {

@@ -50,6 +50,27 @@ def test_the_mailbox_carries_texts_whole_and_in_order_across_chunks(page, server
     assert got == texts
 
 
+def test_the_mailbox_hands_over_at_once_what_has_arrived(page, server):
+    """`take` delivers what the worker wrote at the moment it is called (the page calls it in a
+    frame callback, before the wake-up that Chromium holds back until that frame is drawn)."""
+    open_page(page, server, "?preset=Default")
+    got = page.evaluate("""async () => {
+        const { createMailbox, readMailbox, mailboxWriter } = await import('/js/socket-mailbox.js');
+        const mailbox = createMailbox(8);
+        const got = [];
+        const take = readMailbox(mailbox, text => got.push(text));
+        const send = mailboxWriter(mailbox);
+        send('first');
+        const before = got.length;
+        take();
+        const taken = [...got];
+        send('a longer second text');  // three chunks: the rest is written as the page frees the slot
+        for (let i = 0; i < 200 && got.length < 2; i++) await new Promise(r => setTimeout(r, 10));
+        return { before, taken, all: got };
+    }""")
+    assert got == {"before": 0, "taken": ["first"], "all": ["first", "a longer second text"]}
+
+
 def test_hundreds_of_answers_at_once_all_arrive(page, server):
     """The worker writes on its own thread while the page reads on its own: every interleaving of
     a chunk written and read must go on (a wait on a value the other side had already changed
