@@ -3,8 +3,10 @@
 built-in ten-year series, measured from outside the page's code (a MutationObserver on the
 chart): slider `input` → the new chart in the DOM (and the display frame after it), at 1440 px;
 pointerdown → the first transition frame in the DOM; the bytes one press and release move over
-the render socket. Each runs on an idle server and again while 20 simulated editors drive the
-same server (each dragging a slider: a render request every display frame)."""
+the render socket. The slider is measured on a fresh page and again after 30 edits, 15 undos and
+15 redos. Each runs on an idle server, with both cores kept busy by two other processes, and
+while 20 simulated editors drive the same server (each dragging a slider: a render request every
+display frame)."""
 import asyncio
 import json
 import multiprocessing
@@ -81,6 +83,28 @@ def editors_process(url, stop, counter):
     async def everyone():
         await asyncio.gather(*(editor(host, port, requests, stop, counter) for _ in range(EDITORS)))
     asyncio.run(everyone())
+
+
+def spinner(stop):
+    """Keeps one core busy until `stop` is set (as a build or a video call on a laptop would)."""
+    while not stop.is_set():
+        for _ in range(200_000):
+            pass
+
+
+def edits_then_undo_and_redo(page):
+    """30 edits by keyboard on the first six visible sliders, each its own step, then 15 undos
+    and 15 redos by their shortcuts, as a person trying values would."""
+    sliders = page.evaluate("() => [...document.querySelectorAll('input[type=range]')].filter(e => e.offsetParent).map(e => e.id).slice(0, 6)")
+    for i in range(30):
+        page.locator("#" + sliders[i % len(sliders)]).focus()
+        page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+        page.wait_for_timeout(250)
+    page.locator("body").click(position={"x": 5, "y": 5})
+    for key in ["Control+z"] * 15 + ["Control+Shift+z"] * 15:
+        page.keyboard.press(key)
+        page.wait_for_timeout(120)
+    page.wait_for_timeout(800)
 
 
 # Real key presses on the focused slider: t0 is the `input` event's time, taken in a capture
@@ -296,11 +320,14 @@ def main():
             invite = lambda: invitation(binary, str(Path(folder) / "Presets"))
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-                for label, load in (("idle server:", False), (f"{EDITORS} editors:", True)):
+                for label, load in (("idle server:", None), ("both cores busy:", "spinners"), (f"{EDITORS} editors:", "editors")):
                     stop = multiprocessing.Event()
                     counter = multiprocessing.Value("i", 0)
                     worker = None
-                    if load:
+                    spinners = [multiprocessing.Process(target=spinner, args=(stop,), daemon=True) for _ in range(2 if load == "spinners" else 0)]
+                    for process in spinners:
+                        process.start()
+                    if load == "editors":
                         worker = multiprocessing.Process(target=editors_process, args=(url, stop, counter), daemon=True)
                         worker.start()
                         time.sleep(1)
@@ -312,6 +339,8 @@ def main():
                     period_benchmark(page, label)
                     if not load:
                         whole_svg_baseline(page)
+                    edits_then_undo_and_redo(page)
+                    slider_benchmark(page, label + " after 30 edits, undo and redo,")
                     page.close()
                     press_benchmark(browser, url, label, invite)
                     period_click_benchmark(browser, url, label, invite)
@@ -322,6 +351,9 @@ def main():
                         worker.join(timeout=10)
                         print(f"{label} the editors' renders: {counter.value / elapsed:.0f} a second; the server used "
                               f"{server_cpu / elapsed:.2f} cores, the editors' process {editors_cpu / elapsed:.2f} (of {os.cpu_count()})")
+                    stop.set()
+                    for process in spinners:
+                        process.join(timeout=10)
                 browser.close()
         finally:
             server.terminate()

@@ -55,7 +55,8 @@ for name in "${names[@]}"; do
     for source in "${sources[@]}"; do
       sed -E '/^import (WorkbenchSupport|HTTPServer|WorkbenchStores|WorkbenchExports|PriceData|WorkbenchApplication)$/d' "$source" > "$copies/$(basename "$source")"
     done
-    quiet swiftc "${flags[@]}" -package-name ChartWorkbench -I "$engine" -L "$engine" -lChartEngine "$dir/harness.swift" "$copies"/*.swift -o "$binary"
+    # In its own folder: with -g, swiftc leaves the harness's module files where it runs.
+    (cd "$out/$name" && quiet swiftc "${flags[@]}" -package-name ChartWorkbench -I "$engine" -L "$engine" -lChartEngine "$root/$dir/harness.swift" "$copies"/*.swift -o "$binary")
   fi
   # The first folder receives new inputs; the committed corpus is only read.
   if [ $mode = seeds ]; then

@@ -104,9 +104,10 @@ export function framePaths(list, entries = []) {
 }
 
 /**
- * Applies `delta` to the drawn frame `{list, paths}` (its elements in order and their paths'
- * numbers), changing both. Returns false when the delta does not fit the drawn document (the
- * caller asks for a whole one).
+ * Applies `delta` to the drawn frame `{list, paths, attributesSet}` (its elements in order, their
+ * paths' numbers, and the places and names of the attributes the delta it came by set), changing
+ * them. Returns false when the delta does not fit the drawn document (the caller asks for a whole
+ * one).
  */
 export function applyDelta(frame, delta) {
   const shown = frame.list;
@@ -129,7 +130,15 @@ export function applyDelta(frame, delta) {
     frame.list = list;
   }
   const { list, paths } = frame;
-  for (const [which, name, value] of delta.a ?? []) {
+  // `A`: the same attributes as the delta to the frame shown set, in order: only their values.
+  let changes = delta.a ?? [];
+  if (delta.A) {
+    const places = frame.attributesSet;
+    if (!places || places.length !== delta.A.length) return false;
+    changes = places.map(([which, name], k) => [which, name, delta.A[k]]);
+  }
+  frame.attributesSet = changes.map(([which, name]) => [which, name]);
+  for (const [which, name, value] of changes) {
     for (const index of Array.isArray(which) ? which : [which]) {
       const element = list[index];
       if (!element) return false;

@@ -8,6 +8,10 @@ package struct DrawnFrame {
     /// Path numbers are whole units of 10^-precision (the document's digits).
     package let precision: Int
     package let elements: [SVGElementRecord]
+    /// The places and names of the attributes the delta this frame travelled as set (nil: it
+    /// travelled whole). The page keeps them too, so that a next delta setting the same ones
+    /// sends only their values.
+    package var attributesSet: [FrameDelta.AttributePlace]?
 
     package init(number: Int, precision: Int, elements: [SVGElementRecord]) {
         self.number = number
@@ -88,7 +92,34 @@ package struct DrawnFrame {
             delta.moved.append(.init(index: index, earlier: earlier?.index, changes: Array(deltas.dropFirst(earlier?.deltas.count ?? 0))))
             sent.append((index, deltas))
         }
+        if delta.removed.isEmpty, delta.inserted.isEmpty, let shownSet = attributesSet, let values = Self.values(at: shownSet, in: next, setting: delta.attributes) {
+            delta.attributes = zip(shownSet, values).map { FrameDelta.AttributeChange(place: $0, value: $1) }
+            delta.valuesOnly = true
+        }
         return delta
+    }
+
+    /// The new frame's values of the attributes at `places` (the ones the delta to the frame
+    /// shown set), when they cover every attribute `changes` sets and each place's elements share
+    /// one value; else nil. A motion sets the same attributes every frame: only the values travel.
+    private static func values(at places: [FrameDelta.AttributePlace], in next: DrawnFrame, setting changes: [FrameDelta.AttributeChange]) -> [String?]? {
+        guard !places.isEmpty else { return nil }
+        var covered = Set<FrameDelta.AttributePlace>()
+        var values: [String?] = []
+        for place in places {
+            guard place.name != "d", !place.indices.isEmpty else { return nil }
+            var shared: String??
+            for index in place.indices {
+                guard next.elements.indices.contains(index) else { return nil }
+                let value = next.elements[index].attributes.first { $0.0 == place.name }?.1
+                if let shared, shared != value { return nil }
+                shared = value
+                covered.insert(.init(indices: [index], name: place.name))
+            }
+            values.append(shared ?? nil)
+        }
+        for change in changes { for index in change.place.indices where !covered.contains(.init(indices: [index], name: change.place.name)) { return nil } }
+        return values
     }
 
     /// The elements `picks` chooses that no chosen element encloses, and every element within one of them.
@@ -123,9 +154,14 @@ package struct FrameDelta: Encodable {
     package struct Insertion {
         let index: Int, parent: Int, name: String, attributes: [(String, String)], text: String?
     }
-    package struct AttributeChange {
+    /// The elements an attribute change sets, and the attribute's name.
+    package struct AttributePlace: Hashable {
         var indices: [Int]
-        let name: String, value: String?
+        let name: String
+    }
+    package struct AttributeChange {
+        var place: AttributePlace
+        let value: String?
     }
     package struct TextChange {
         let index: Int, text: String
@@ -145,6 +181,9 @@ package struct FrameDelta: Encodable {
     /// Inserted in order, by their places in the new frame, each under its parent.
     package var inserted: [Insertion] = []
     package var attributes: [AttributeChange] = []
+    /// The attributes set are those the delta to the frame shown set, in the same order: only
+    /// their values travel (`A`), as in a motion where the same attributes change every frame.
+    package var valuesOnly = false
     package var texts: [TextChange] = []
     package var moved: [PathChange] = []
     /// Paths sent whole: inserted, or drawn with other commands.
@@ -156,13 +195,13 @@ package struct FrameDelta: Encodable {
 
     /// Several elements taking the same value (the line's two halves, the indicator's parts) share one entry.
     mutating func set(_ index: Int, _ name: String, _ value: String?) {
-        if let i = attributes.firstIndex(where: { $0.name == name && $0.value == value }) { attributes[i].indices.append(index) }
-        else { attributes.append(.init(indices: [index], name: name, value: value)) }
+        if let i = attributes.firstIndex(where: { $0.place.name == name && $0.value == value }) { attributes[i].place.indices.append(index) }
+        else { attributes.append(.init(place: .init(indices: [index], name: name), value: value)) }
     }
 
     package var text: String { JSONValueEncoder.encode(self).serialized() }
 
-    private enum CodingKeys: String, CodingKey { case precision = "p", removed = "r", inserted = "i", attributes = "a", texts = "t", moved = "d", paths = "P", derived = "D" }
+    private enum CodingKeys: String, CodingKey { case precision = "p", removed = "r", inserted = "i", attributes = "a", attributeValues = "A", texts = "t", moved = "d", paths = "P", derived = "D" }
 
     package func encode(to encoder: any Encoder) throws {
         var members = encoder.container(keyedBy: CodingKeys.self)
@@ -183,11 +222,15 @@ package struct FrameDelta: Encodable {
             for (name, value) in insertion.attributes { try attributes.encode(name); try attributes.encode(value) }
             if let text = insertion.text { try entry.encode(text) }
         }
-        try list(.attributes, attributes.count) { entry, i in
-            let change = attributes[i]
-            if change.indices.count == 1 { try entry.encode(change.indices[0]) } else { try entry.encode(change.indices) }
-            try entry.encode(change.name)
-            if let value = change.value { try entry.encode(value) } else { try entry.encodeNil() }
+        if valuesOnly {
+            try members.encode(attributes.map(\.value), forKey: .attributeValues)
+        } else {
+            try list(.attributes, attributes.count) { entry, i in
+                let change = attributes[i]
+                if change.place.indices.count == 1 { try entry.encode(change.place.indices[0]) } else { try entry.encode(change.place.indices) }
+                try entry.encode(change.place.name)
+                if let value = change.value { try entry.encode(value) } else { try entry.encodeNil() }
+            }
         }
         try list(.texts, texts.count) { entry, i in try entry.encode(texts[i].index); try entry.encode(texts[i].text) }
         try list(.moved, moved.count) { entry, i in

@@ -79,7 +79,7 @@ package struct PreviewSessions {
                                                 from: said.from, since: said.since, at: time, previous: session.playing) }
             let frame = playback.frame(at: time)
             session.playing = frame.finished ? nil : playback
-            head += [("motion", .string(playback.name)), ("progress", .number(frame.state.progress)), ("velocity", .number(frame.state.velocity)),
+            head += [("motion", .string(playback.name)), ("progress", Self.motionNumber(frame.state.progress)), ("velocity", Self.motionNumber(frame.state.velocity)),
                      ("target", .number(1)), ("finished", .bool(frame.finished))]
             // A finger down during a live price: where its time now is, for the press's later frames.
             if case .live(let live) = playback, let carried = live.step.toState.selection { head.append(("selection", .number(carried))) }
@@ -99,7 +99,7 @@ package struct PreviewSessions {
             session.press = current
             let state = current.state(at: time)
             drawing.progress = state.progress
-            head += [("progress", .number(state.progress)), ("velocity", .number(state.velocity)),
+            head += [("progress", Self.motionNumber(state.progress)), ("velocity", Self.motionNumber(state.velocity)),
                      ("target", .number(current.target)), ("finished", .bool(state.finished))]
         }
         let document = if let shown { shown.document } else { drawing.document(data: try sources.series(scenario: drawing.scenario)) }
@@ -110,8 +110,9 @@ package struct PreviewSessions {
         let previous = session.drawn.last { Double($0.number) == said.base }
         // A frame that can travel as a delta needs only its elements and numbers, not its markup.
         if let previous {
-            let frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: document.recordedElements(drawn))
+            var frame = DrawnFrame(number: frameNumber, precision: document.digits, elements: document.recordedElements(drawn))
             if let delta = previous.delta(to: frame) {
+                frame.attributesSet = delta.attributes.map(\.place)
                 session.drawn = session.drawn.suffix(PreviewSession.framesKept - 1) + [frame]
                 head.append(("patch", .bool(true)))
                 return (head, delta.text)
@@ -124,6 +125,10 @@ package struct PreviewSessions {
         head += [("p", .number(Double(frame.precision))), ("paths", JSONValueEncoder.encode(frame.paths))]
         return (head, svg)
     }
+
+    /// A motion's progress or velocity in a head, to a millionth: a frame tells no finer progress
+    /// apart (paths are written to hundredths of a pixel), and full doubles cost ~20 bytes a frame.
+    static func motionNumber(_ value: Double) -> JSONValue { .number((value * 1e6).rounded() / 1e6) }
 
     /// The frame in the outage state once the live feed has given no price for the preset's
     /// `outageStaleAfter` (the engine's `Outage`); the head says `stale`, or in `staleIn` how

@@ -54,6 +54,29 @@ import Testing
         #expect(delta.text.utf8.count < 1_000)
     }
 
+    @Test func theSameAttributesAsTheFrameShownCameBySendOnlyTheirValues() throws {
+        var f = frames([0.4, 0.45, 0.5, 0.55, 1].map { ChartState(progress: $0, selection: 0.5) })
+        let first = try #require(f[0].delta(to: f[1]))
+        #expect(!first.attributes.isEmpty && !first.valuesOnly)   // the frame shown came whole
+        // At 0.5 two groups of elements take one value: still the places the frame shown came by.
+        for i in 1...2 {
+            // As the session keeps them: the places the delta the frame travelled as set.
+            f[i].attributesSet = try #require(f[i - 1].delta(to: f[i])).attributes.map(\.place)
+            let next = try #require(f[i].delta(to: f[i + 1]))
+            #expect(next.valuesOnly && next.attributes.map(\.place) == f[i].attributesSet)
+            let pairs = try members(next)
+            #expect(pairs.map(\.0).contains("A") && !pairs.map(\.0).contains("a"))
+            #expect(pairs.first { $0.0 == "A" }?.1 == .array(next.attributes.map { $0.value.map(JSONValue.string) ?? .null }))
+            // Each value is the new frame's, on every element of its place.
+            for change in next.attributes {
+                for index in change.place.indices { #expect(f[i + 1].elements[index].attributes.first { $0.0 == change.place.name }?.1 == change.value) }
+            }
+        }
+        // Attributes the shown frame's delta did not set change: names and places travel.
+        f[3].attributesSet = [.init(indices: [0], name: "data-progress")]
+        #expect(try #require(f[3].delta(to: f[4])).valuesOnly == false)
+    }
+
     @Test func elementsThatComeAndGoTravelAsThemselves() throws {
         let f = frames([ChartState(progress: 0), ChartState(progress: 0.5, selection: 0.5), ChartState(progress: 0)])
         let press = try #require(f[0].delta(to: f[1]))
