@@ -239,8 +239,7 @@ extension PairwiseRound {
     func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundOutcome.Leader? {
         guard ranked.count > 1, let separation = BradleyTerry.separation(ranked[0].index, ranked[1].index, count: candidates.count, outcomes: outcomes, fit: fit)
         else { return nil }
-        return .init(name: ranked[0].name, runnerUp: ranked[1].name, probabilityBetter: separation.probabilityBetter, headToHead: separation.headToHead,
-                     low: separation.low, high: separation.high, tooCloseToCall: separation.tooCloseToCall)
+        return Joined(RoundOutcome.Contenders(name: ranked[0].name, runnerUp: ranked[1].name), separation)
     }
 
     /// What anyone may see while voting: no candidate's name.
