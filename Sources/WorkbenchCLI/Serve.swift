@@ -99,7 +99,7 @@ struct Serve: ParsableCommand {
                                    uploadLimitMB: uploadLimit, uploadSpaceMB: uploadSpace, people: people)
             let server = MicroHTTPDServer(handler: app)
             do { try server.start(listeningSockets: sockets) } catch { throw InputError("libmicrohttpd could not start on \(host):\(socket.port)") }
-            if live { app.live.start() }
+            if live { app.services.live.start() }
 
             // Signal handlers before the line that says the server is ready: a test (or a script)
             // may send SIGTERM as soon as it reads it.
@@ -120,7 +120,7 @@ struct Serve: ParsableCommand {
             let alsoV6 = sockets.count > 1 ? " and http://[::1]:\(socket.port)/" : ""
             Output.error("Serving \(page.origin) (workbench \(BuildFacts.description))")
             Output.write("Chart Workbench is serving http://\(shown):\(socket.port)/\(alsoV6) (\(series.series.count) points from \(source), ready in \(seconds) s)\n")
-            if let access, let base = app.shareBaseURL {
+            if let access, let base = app.services.shareBaseURL {
                 Output.write("""
                 Shared on \(served!.joined(separator: ", ")) (port \(socket.port)). Hand on a join link:
                   editors (can change and save): \(base)/?token=\(access.editorToken)\(LinksCommand.invitation(.editor, people))

@@ -55,18 +55,14 @@ struct RoundOutcome: Encodable {
     let ballots: Int
     let voters: [String]
     let ranking: [Ranked]
-    /// Once closed: how sure the ranking is of its first place over the second (Bradley–Terry
-    /// with its normal approximation); "too close to call" below 90 %.
-    struct Leader: Encodable {
+    /// Once closed: how sure the ranking is of its first place over the second: their names,
+    /// then the Bradley–Terry separation of the two (its normal approximation; "too close to
+    /// call" below 90 %).
+    typealias Leader = Joined<Contenders, BradleyTerry.Separation>
+
+    struct Contenders: Encodable {
         let name: String
         let runnerUp: String
-        /// P(the leader is truly better than the runner-up).
-        let probabilityBetter: Double
-        /// The chance the leader is picked over the runner-up, with its 95 % interval.
-        let headToHead: Double
-        let low: Double
-        let high: Double
-        let tooCloseToCall: Bool
     }
     let leader: Leader?
     let votes: [Vote]
@@ -120,7 +116,7 @@ extension RoundOutcome: DocumentedAnswer {
     static var example: RoundOutcome {
         RoundOutcome(state: "closed", closedAt: nil, model: "bradley-terry", regularised: false, candidates: 2, ballots: 1, voters: ["Ada"],
                      ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
-                     leader: .init(name: "A", runnerUp: "B", probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8, tooCloseToCall: true),
+                     leader: Joined(.init(name: "A", runnerUp: "B"), .init(probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8)),
                      votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
     }
 }

@@ -10,10 +10,10 @@ final class APIDocument: Sendable {
     var document: JSONValue { json.withLock { $0 } }
 }
 
-struct APIDocumentRoutes: RouteGroup {
-    let document: APIDocument
+struct APIDocumentRoutes: AppRouteGroup {
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
-        r.get("/api/openapi.json", "This document", answers: [.json("OpenAPI 3")]) { _ in .json(document.document) }
+        r.get("/api/openapi.json", "This document", answers: [.json("OpenAPI 3")]) { _ in .json(app.apiDocument.document) }
     }
 }

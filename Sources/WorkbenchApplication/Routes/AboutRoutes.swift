@@ -15,14 +15,14 @@ struct AboutAnswer: Encodable, DocumentedAnswer {
     static var example: AboutAnswer { AboutAnswer(version: "0.11.0", commit: "1a2b3c4d5e6f", page: "folder", folder: "/srv/Public") }
 }
 
-struct AboutRoutes: RouteGroup {
-    let staticFiles: StaticFiles
+struct AboutRoutes: AppRouteGroup {
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/about", "This build's version and commit, and whether the page served is built in or from a folder (--public-folder)",
               answers: [.json("version, commit, page, folder", AboutAnswer.self)]) { _ in
-            .answer(AboutAnswer(version: BuildFacts.version, commit: BuildFacts.commit, page: staticFiles.isBuiltIn ? "built-in" : "folder",
-                                folder: staticFiles.isBuiltIn ? nil : staticFiles.root))
+            .answer(AboutAnswer(version: BuildFacts.version, commit: BuildFacts.commit, page: app.staticFiles.isBuiltIn ? "built-in" : "folder",
+                                folder: app.staticFiles.isBuiltIn ? nil : app.staticFiles.root))
         }
     }
 }

@@ -9,20 +9,9 @@ import WorkbenchSupport
 
 /// Schema, rendering and transition frames: the engine's answers for the page's chart.
 struct ChartRoutes: PresetReading {
-    let data: DataStore
-    let scenarios: ScenarioLibrary
-    let presets: PresetStore
-    /// A blind round's candidate is drawn by its token (`round`, `candidate`): the page never holds its parameters.
-    let rounds: RoundStore
-    let sockets: ClientBudget
-    let hostOriginGuard: HostOriginGuard
-    let heavyWork: HeavyWorkLimit
-    /// Whose render sockets are open, so revoking a person closes theirs.
-    let access: PersonAccess
-    /// The live prices: stale past the preset's `outageStaleAfter`, the socket's frames show the outage.
-    let live: LiveFeed
+    let app: AppServices
 
-    var middlewares: [any Middleware] { [heavyWork] }
+    var middlewares: [any Middleware] { [app.heavyWork] }
 
     func addRoutes(to r: inout Router) {
         r.get("/api/schema", "The parameter definitions", answers: [.json("parameters, groups, periods, sizes")]) { schema($0) }
@@ -57,12 +46,12 @@ struct ChartRoutes: PresetReading {
 
     package func render(_ request: ChartRequest) throws(HTTPError) -> HTTPResponse {
         let drawing = try drawing(request)
-        return .svg(drawing.svg(data: try scenarios.data(named: drawing.scenario, else: data)))
+        return .svg(drawing.svg(data: try app.scenarios.data(named: drawing.scenario, else: app.data)))
     }
 
     package func scene(_ request: ChartRequest) throws(HTTPError) -> HTTPResponse {
         let drawing = try drawing(request)
-        let document = drawing.document(data: try scenarios.data(named: drawing.scenario, else: data))
+        let document = drawing.document(data: try app.scenarios.data(named: drawing.scenario, else: app.data))
         return HTTPResponse(contentType: "application/json; charset=utf-8", text: SceneJSON.text(document.scene(state: drawing.state)))
     }
 
@@ -80,7 +69,7 @@ struct ChartRoutes: PresetReading {
     package func frames(_ asked: FramesRequest) throws(HTTPError) -> HTTPResponse {
         let request = try drawing(asked.chart)
         let direction = asked.direction
-        let document = request.document(data: try scenarios.data(named: request.scenario, else: data))
+        let document = request.document(data: try app.scenarios.data(named: request.scenario, else: app.data))
         let duration = request.style.transitionDuration
         let easing = request.style.easingFunction
         // More frames than one answer holds are drawn at a lower rate that fits, and the answer says so.
@@ -115,7 +104,7 @@ struct ChartRoutes: PresetReading {
             throw .badRequest("a 16-byte base64 key is required", field: "Sec-WebSocket-Key")
         }
         // Browsers always send Origin on a WebSocket handshake: a foreign one is a cross-site socket.
-        if let origin = request.header("origin"), !hostOriginGuard.isAllowed(origin: origin) {
+        if let origin = request.header("origin"), !app.hostOriginGuard.isAllowed(origin: origin) {
             throw HTTPError(403, "cross_site", "sockets are accepted only from the workbench's own page", field: "Origin")
         }
         // Counted before it is checked, at the handshake: handshakes at the same moment cannot
@@ -124,8 +113,8 @@ struct ChartRoutes: PresetReading {
         // Past the total, the socket of the client holding the most (or this client's own) that
         // has been quiet longest is closed (1013, try again later) to make room.
         let slot = Evictable<WebSocket> { $0.close(code: 1013) }
-        let person = request.author.personID, access = access
-        guard let ticket = sockets.ticket(request.request.client, evict: { slot.evict() }) else { throw Self.tooManySockets(sockets) }
+        let person = request.author.personID, access = app.access
+        guard let ticket = app.sockets.ticket(request.request.client, evict: { slot.evict() }) else { throw Self.tooManySockets(app.sockets) }
         return HTTPResponse(status: 101, headers: [("Upgrade", "websocket"),
                                                    ("Sec-WebSocket-Accept", WebSocket.acceptValue(for: key))],
                             body: .webSocket { socket in
@@ -173,15 +162,15 @@ struct ChartRoutes: PresetReading {
 
         func base(of request: ChartRequest) throws -> ChartStyle {
             guard let roundID = request.round else { return try routes.baseStyle(request) }
-            guard let candidate = routes.rounds.round(roundID)?.candidate(token: request.candidate ?? "")?.candidate else {
+            guard let candidate = routes.app.rounds.round(roundID)?.candidate(token: request.candidate ?? "")?.candidate else {
                 throw HTTPError(404, "not_found", "no such round candidate", field: "candidate")
             }
             return candidate.style
         }
 
-        func series(scenario: String?) throws -> IndexedSeries { try routes.scenarios.data(named: scenario, else: routes.data) }
+        func series(scenario: String?) throws -> IndexedSeries { try routes.app.scenarios.data(named: scenario, else: routes.app.data) }
 
-        var secondsSinceLastPrice: Double? { routes.live.secondsSinceLastPrice }
+        var secondsSinceLastPrice: Double? { routes.app.live.secondsSinceLastPrice }
     }
 
     /// `GET /api/easing?<parameters>&samples=N`: the eased progress over the transition's

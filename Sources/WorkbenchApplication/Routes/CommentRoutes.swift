@@ -8,10 +8,7 @@ import WorkbenchSupport
 
 /// Comments anchored to a preset's parameters.
 struct CommentRoutes: PresetReading, PublishingEvents {
-    let comments: CommentStore
-    let presets: PresetStore
-    let decisions: DecisionRecorder
-    let events: EventHub
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/presets/{name}/comments", "Comments on the preset's parameters, oldest first: the newest page of them (limit 1–1000, 500 by default: every comment a preset may hold; before: an id, to page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
@@ -29,7 +26,7 @@ struct CommentRoutes: PresetReading, PublishingEvents {
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? CommentStore.maxPerPreset
         let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
         let all: [ParameterComment]
-        do { all = try comments.list(preset: preset) } catch { throw Self.commentError(error) }
+        do { all = try app.comments.list(preset: preset) } catch { throw Self.commentError(error) }
         let older = all.filter { before == nil || $0.id < before! }
         let page = Paging.page(Array(older.reversed()), limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode(CommentAnswer($0)) })
         return Paging.response(page.entries.reversed(), total: all.count, next: page.next, request: request, limit: limit)
@@ -42,10 +39,10 @@ struct CommentRoutes: PresetReading, PublishingEvents {
         let parameter = asked.parameter, text = asked.text, progress = asked.progress
         let comment: ParameterComment
         do {
-            comment = try comments.add(preset: preset, parameter: parameter, progress: progress, text: text,
+            comment = try app.comments.add(preset: preset, parameter: parameter, progress: progress, text: text,
                                        author: request.author.user, at: Preset.now())
         } catch { throw Self.commentError(error) }
-        decisions.record("comment", preset: preset, by: request.author.user,
+        app.decisions.record("comment", preset: preset, by: request.author.user,
                        summary: "commented on \(ChangeWords.label(parameter)): \(comment.text.prefix(120))")
         return HTTPResponse.answer(CommentAnswer(comment), status: 201)
             .announcing("comment", [("action", .string("added")), ("preset", .string(preset)), ("comment", comment.json)])
@@ -55,8 +52,8 @@ struct CommentRoutes: PresetReading, PublishingEvents {
         let preset = try commentedPreset(request)
         guard let raw = request.pathParameters["id"], raw.count <= 18, let id = Int(raw), id > 0 else { throw HTTPError(404, "not_found", "no comment has that number", field: "id") }
         let comment: ParameterComment
-        do { comment = try comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
-        decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(ChangeWords.label(comment.parameter))")
+        do { comment = try app.comments.resolve(preset: preset, id: id, by: request.author.user, at: Preset.now()) } catch { throw Self.commentError(error) }
+        app.decisions.record("comment-resolved", preset: preset, by: request.author.user, summary: "resolved the comment on \(ChangeWords.label(comment.parameter))")
         return HTTPResponse.answer(CommentAnswer(comment))
             .announcing("comment", [("action", .string("resolved")), ("preset", .string(preset)), ("comment", comment.json)])
     }
@@ -65,7 +62,7 @@ struct CommentRoutes: PresetReading, PublishingEvents {
     private func commentedPreset(_ request: RequestContext) throws(HTTPError) -> String {
         let name: String
         name = try request.presetNameInPath()
-        guard presets.get(name) != nil else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        guard app.presets.get(name) != nil else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         return name
     }
 

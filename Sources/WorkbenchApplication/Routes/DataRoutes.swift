@@ -8,24 +8,20 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// The price series: CSV upload, the visible points, live ticks, back to the built-in data.
-struct DataRoutes: RouteGroup {
-    let data: DataStore
-    let live: LiveFeed
-    let decisions: DecisionRecorder
-    let heavyWork: HeavyWorkLimit
-    let events: EventHub
+struct DataRoutes: AppRouteGroup {
+    let app: AppServices
     /// The visible points of each (generation, period, columns) asked for lately: every page
     /// asks for the same few, and a crowd asking at once costs one build.
     let visibleAnswers = ResponseCache()
 
-    var middlewares: [any Middleware] { [heavyWork, EventPublisher(events: events)] }
+    var middlewares: [any Middleware] { [app.heavyWork, EventPublisher(events: app.events)] }
 
     func addRoutes(to r: inout Router) {
         r.post("/api/data", "Load a CSV price series", query: [.init("name", OpenAPIDocument.string, "shown as the source")], body: .csv, schema: OpenAPIDocument.csvRows,
                answers: [.json("summary of the series", DataLoadedAnswer.self)]) { try loadData($0) }
         r.get("/api/data", "The visible points", query: OpenAPIDocument.dataQuery, answers: [.json("points", VisibleDataAnswer.self)], heavy: true) { try visibleData($0) }
         r.get("/api/live", "Whether live updates run", answers: [.json("{enabled}", LiveAnswer.self)]) { _ in
-            .answer(LiveAnswer(enabled: live.isRunning))
+            .answer(LiveAnswer(enabled: app.live.isRunning))
         }
         r.post("/api/live", "Start or stop live updates ({\"enabled\"})", schema: RequestSchema.of(SwitchRequest.self).body(open: true), answers: [.json("{enabled}", LiveAnswer.self)]) { try setLive($0) }
         r.post("/api/data/builtin", "Go back to the built-in series, announced to every page", body: nil, answers: [.json("summary of the series", SeriesAnswer.self)]) {
@@ -54,9 +50,9 @@ struct DataRoutes: RouteGroup {
         case .failure(let error): throw HTTPError(400, "invalid_csv", error.description, field: error.line.map { "line \($0)" })
         }
         let name = context.query["name"].map { String($0.prefix(200)) } ?? "uploaded CSV"
-        data.replace(with: result.series, source: name)
-        let snapshot = data.snapshot
-        decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
+        app.data.replace(with: result.series, source: name)
+        let snapshot = app.data.snapshot
+        app.decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
         return .answer(DataLoadedAnswer(summary: SeriesSummaryAnswer(snapshot), timeColumn: result.timeColumn, priceColumn: result.priceColumn,
                                         warnings: result.warnings))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
@@ -79,7 +75,7 @@ struct DataRoutes: RouteGroup {
             maxPoints = number
         }
         let columns = Int(maxPoints) / 2
-        let snapshot = data.snapshot
+        let snapshot = app.data.snapshot
         return visibleAnswers.response(for: "\(snapshot.generation) \(period.rawValue) \(columns)") {
             let window = period.window(in: snapshot.data.series)
             let (times, prices) = snapshot.data.visiblePoints(window, columns: columns)
@@ -119,15 +115,15 @@ struct DataRoutes: RouteGroup {
         let enabled = try context.decodeBody(SwitchRequest.self).enabled
         let who = context.author
         let page = Presence.alias(who.client)
-        if enabled { live.start(user: who.user, client: page) } else { live.stop(user: who.user, client: page) }
-        return .answer(LiveAnswer(enabled: live.isRunning))
+        if enabled { app.live.start(user: who.user, client: page) } else { app.live.stop(user: who.user, client: page) }
+        return .answer(LiveAnswer(enabled: app.live.isRunning))
     }
 
     /// `POST /api/data/builtin`: back to the built-in series, announced to everyone.
     package func loadBuiltInData(_ request: RequestContext) -> HTTPResponse {
-        data.replace(with: BuiltInData.indexed, source: BuiltInData.source)
-        decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
-        let snapshot = data.snapshot
+        app.data.replace(with: BuiltInData.indexed, source: BuiltInData.source)
+        app.decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
+        let snapshot = app.data.snapshot
         return .answer(SeriesAnswer(summary: SeriesSummaryAnswer(snapshot))).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }
 }

@@ -8,9 +8,7 @@ import WorkbenchSupport
 
 /// Each preset's live document: its saved revision and the team's unsaved changes.
 struct DraftRoutes: PresetReading, PublishingEvents {
-    let drafts: DraftStore
-    let presets: PresetStore
-    let events: EventHub
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/drafts/{name}", "A preset's live document: its saved revision (saved, baseRevision) and the team's unsaved changes (parameters, version, changes with author and keys)",
@@ -23,7 +21,7 @@ struct DraftRoutes: PresetReading, PublishingEvents {
     package func getDraft(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try draftName(request)
         guard let seed = draftSeed(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        let snapshot = drafts.snapshot(name, seed: seed)
+        let snapshot = app.drafts.snapshot(name, seed: seed)
         return .answer(Joined(DraftStateAnswer(snapshot), DraftContents(snapshot)))
     }
 
@@ -34,7 +32,7 @@ struct DraftRoutes: PresetReading, PublishingEvents {
         let step = asked.step, edit = asked.edit
         let author = DraftStore.Author(user: request.author.user, client: request.author.client, step: step)
         do {
-            let outcome = try drafts.apply(edit, to: name, by: author) { draftSeed(name) }
+            let outcome = try app.drafts.apply(edit, to: name, by: author) { draftSeed(name) }
             return .answer(Joined(DraftStateAnswer(outcome.snapshot), DraftChanged(
                 change: ChangeAnswer(outcome.change), skipped: outcome.skipped,
                 message: outcome.skipped.isEmpty ? nil : Self.skippedMessage(outcome.skipped, by: outcome.skippedBecauseOf))))
@@ -61,7 +59,7 @@ struct DraftRoutes: PresetReading, PublishingEvents {
 
     /// The saved revision a draft starts from, nil when the preset does not exist.
     package func draftSeed(_ name: String) -> DraftStore.Seed? {
-        guard let entry = presets.get(name) else { return nil }
+        guard let entry = app.presets.get(name) else { return nil }
         return DraftStore.Seed(revision: entry.revision, parameters: entry.preset.parameters)
     }
 

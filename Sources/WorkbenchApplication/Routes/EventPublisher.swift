@@ -22,10 +22,8 @@ package struct EventPublisher: Middleware {
 }
 
 /// A route group whose answers announce events: its one middleware publishes them.
-protocol PublishingEvents: RouteGroup {
-    var events: EventHub { get }
-}
+protocol PublishingEvents: AppRouteGroup {}
 
 extension PublishingEvents {
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+    var middlewares: [any Middleware] { [EventPublisher(events: app.events)] }
 }

@@ -13,13 +13,9 @@ import WorkbenchSupport
 /// the best has not moved for K answers after the model's first 8 far-apart exploration pairs
 /// (`stableAfter`, default 12: at least 20 answers).
 struct ExploreRoutes: PresetReading {
-    let explore: ExploreStore
-    let presets: PresetStore
-    let data: DataStore
-    let decisions: DecisionRecorder
-    let events: EventHub
+    let app: AppServices
 
-    var middlewares: [any Middleware] { [EventPublisher(events: events)] }
+    var middlewares: [any Middleware] { [EventPublisher(events: app.events)] }
 
     func addRoutes(to r: inout Router) {
         r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
@@ -45,7 +41,7 @@ struct ExploreRoutes: PresetReading {
 
     package func start(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try request.decodeBody(ExploreStartRequest.Origin.self).preset
-        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        guard let entry = app.presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
         let body = try request.decodeBody(ExploreStartRequest.self)
         let keys = body.keys, voters = body.voters
         // A parameter that changes nothing in any candidate would spend answers on charts alike.
@@ -54,11 +50,11 @@ struct ExploreRoutes: PresetReading {
         }
         let round: Exploration
         do {
-            round = try explore.create(preset: name, base: entry.preset.style, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
+            round = try app.explore.create(preset: name, base: entry.preset.style, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
                                        endWhenStable: body.endWhenStable, honesty: body.honesty, seed: body.seed, by: request.author.user)
         } catch { throw Self.exploreError(error) }
         let labels = keys.compactMap { ParameterDefinition.named($0)?.label.lowercased() }.joined(separator: ", ")
-        decisions.record("explore-started", preset: name, by: request.author.user,
+        app.decisions.record("explore-started", preset: name, by: request.author.user,
                          summary: "started an Explore round from “\(name)” over \(labels)" + (voters.isEmpty ? "" : " for \(voters.joined(separator: ", "))"),
                          details: ExploreStartedDetails(round: round.id, parameters: keys))
         let answer = roundAnswer(round)
@@ -66,7 +62,7 @@ struct ExploreRoutes: PresetReading {
     }
 
     package func list() throws(HTTPError) -> HTTPResponse {
-        do { return .answer(try explore.list().map(roundAnswer)) } catch { throw Self.exploreError(error) }
+        do { return .answer(try app.explore.list().map(roundAnswer)) } catch { throw Self.exploreError(error) }
     }
 
     package func next(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -79,9 +75,9 @@ struct ExploreRoutes: PresetReading {
             throw HTTPError(403, "viewer", "viewers watch Explore rounds; candidates are handed to those who answer")
         }
         let issued: (Exploration, Exploration.Ticket)
-        do { issued = try explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidateValues, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
+        do { issued = try app.explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidateValues, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
         let (round, ticket) = issued
-        let series = drawings ? data.snapshot.data : nil
+        let series = drawings ? app.data.snapshot.data : nil
         let candidates = ticket.points.enumerated().map { i, point in
             let style = round.style(at: point)
             var svg: ExploreNextAnswer.Candidate.Drawings?
@@ -105,13 +101,13 @@ struct ExploreRoutes: PresetReading {
         let ticket = asked.ticket, choice = asked.choice
         let person = Self.voter(request)
         let result: (round: Exploration, endedNow: Bool)
-        do { result = try explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {
+        do { result = try app.explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {
             throw Self.exploreError(error, id: id)
         }
         let round = result.round
         let best = bestAnswer(round)
         let picked = choice == "none" ? "no preference" : "candidate \(choice)"
-        decisions.record("explore-answer", preset: round.preset, by: person,
+        app.decisions.record("explore-answer", preset: round.preset, by: person,
                          summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
                          details: ExploreAnsweredDetails(round: id, choice: choice))
         if result.endedNow { recordEnd(round, by: person) }
@@ -124,20 +120,20 @@ struct ExploreRoutes: PresetReading {
     package func best(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let round: Exploration
-        do { round = try explore.round(id) } catch { throw Self.exploreError(error, id: id) }
+        do { round = try app.explore.round(id) } catch { throw Self.exploreError(error, id: id) }
         guard let best = bestAnswer(round) else { throw HTTPError(409, "no_answers", "no answers yet: the model has no best") }
         return .answer(best)
     }
 
     package func show(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        do { return .answer(roundAnswer(try explore.round(id))) } catch { throw Self.exploreError(error, id: id) }
+        do { return .answer(roundAnswer(try app.explore.round(id))) } catch { throw Self.exploreError(error, id: id) }
     }
 
     package func end(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let result: (round: Exploration, endedNow: Bool)
-        do { result = try explore.end(id, by: request.author.user) } catch { throw Self.exploreError(error, id: id) }
+        do { result = try app.explore.end(id, by: request.author.user) } catch { throw Self.exploreError(error, id: id) }
         if result.endedNow { recordEnd(result.round, by: request.author.user) }
         return HTTPResponse.answer(roundAnswer(result.round))
             .announcing("explore", [("action", .string("ended")), ("round", .string(id))])
@@ -150,8 +146,8 @@ struct ExploreRoutes: PresetReading {
         do { name = try Preset.validName(raw) } catch { throw .badRequest(error.message, field: "name") }
         let round: Exploration
         do {
-            round = try explore.round(id)
-            try explore.maySave(round, by: request.author.user)
+            round = try app.explore.round(id)
+            try app.explore.maySave(round, by: request.author.user)
         } catch { throw Self.exploreError(error, id: id) }
         guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
             throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
@@ -160,14 +156,14 @@ struct ExploreRoutes: PresetReading {
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
-        do { saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message) }
+        do { saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message) }
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
         catch { throw Self.storeError(error, name: name) }
-        decisions.announce(saved.logged)
-        events.publish("preset", JSONValueEncoder.encode(Joined(PresetSaved(name: name, revision: String(saved.entry.revision)),
+        app.decisions.announce(saved.logged)
+        app.events.publish("preset", JSONValueEncoder.encode(Joined(PresetSaved(name: name, revision: String(saved.entry.revision)),
                                                                 CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
-        do { try explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
-        decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
+        do { try app.explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
+        app.decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",
                          details: ExploreSavedDetails(round: id, answers: best.answers))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
@@ -179,7 +175,7 @@ struct ExploreRoutes: PresetReading {
     private func recordEnd(_ round: Exploration, by person: String) {
         let pick = bestAnswer(round)?.summary ?? "no answers"
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
-        decisions.record("explore-ended", preset: round.preset, by: person,
+        app.decisions.record("explore-ended", preset: round.preset, by: person,
                          summary: "\(why) the Explore round from “\(round.preset)” after \(counted(round.model.answers.count, "answer", "answers")); the team's pick: \(pick)",
                          details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: bestAnswer(round)?.values))
     }

@@ -9,12 +9,9 @@ import WorkbenchSupport
 
 /// Exports of a saved revision or of what is on screen, each with its provenance and logged.
 struct ExportRoutes: PresetReading {
-    let presets: PresetStore
-    let data: DataStore
-    let decisions: DecisionRecorder
-    let heavyWork: HeavyWorkLimit
+    let app: AppServices
 
-    var middlewares: [any Middleware] { [heavyWork] }
+    var middlewares: [any Middleware] { [app.heavyWork] }
 
     func addRoutes(to r: inout Router) {
         r.get("/api/presets/{name}/export", "Export a preset (revision: a number or approved; delivery=preview is not logged, download or copy is)", query: OpenAPIDocument.exportQuery,
@@ -44,7 +41,7 @@ struct ExportRoutes: PresetReading {
         let name = try presetName(request)
         let delivery = try Self.delivery(request.query["delivery"])
         let exported: (preset: Preset, provenance: Provenance)
-        do { exported = try presets.exportable(name, revision: request.query["revision"]) } catch { throw Self.storeError(error, name: name) }
+        do { exported = try app.presets.exportable(name, revision: request.query["revision"]) } catch { throw Self.storeError(error, name: name) }
         let formatName = request.query["format"] ?? "json"
         let response: HTTPResponse
         if let platform = HandoffBundle.Platform(rawValue: formatName) {
@@ -54,7 +51,7 @@ struct ExportRoutes: PresetReading {
                 let names = ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)
                 throw .badRequest("must be one of \(names.joined(separator: ", "))", field: "format")
             }
-            let text = format.export(exported.preset, data: data.snapshot.data, provenance: exported.provenance)
+            let text = format.export(exported.preset, data: app.data.snapshot.data, provenance: exported.provenance)
             let fileName = format.fileName(for: exported.preset.name)
             response = HTTPResponse(contentType: format.contentType, text: text)
                 .adding("Content-Disposition", "attachment; filename=\"\(fileName)\"; filename*=UTF-8''\(PercentDecoding.encode(fileName))")
@@ -65,7 +62,7 @@ struct ExportRoutes: PresetReading {
 
     package func recordExport(_ provenance: Provenance, format: String, delivery: String, by author: String) {
         guard delivery != "preview" else { return }
-        decisions.record("export", preset: provenance.preset, revision: provenance.revision, by: author,
+        app.decisions.record("export", preset: provenance.preset, revision: provenance.revision, by: author,
                          summary: provenance.exportSummary(format: format, via: delivery == "copy" ? "(copied)" : nil),
                          details: provenance.exportDetails(format: format, via: delivery))
     }
@@ -95,7 +92,7 @@ struct ExportRoutes: PresetReading {
         let view = try drawing(asked.chart)
         let person = Provenance.Person(name: request.author.user, id: request.author.personID)
         let onScreen = Preset(name: name, author: person.name, notes: notes, updatedAt: updatedAt, style: view.style)
-        let (preset, provenance) = presets.exportable(onScreen: onScreen, savedAs: savedName, by: person)
+        let (preset, provenance) = app.presets.exportable(onScreen: onScreen, savedAs: savedName, by: person)
         if let platform = HandoffBundle.Platform(rawValue: formatName) {
             let response = try bundleResponse(preset, platform, provenance: provenance)
             recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)
@@ -111,9 +108,9 @@ struct ExportRoutes: PresetReading {
             let drawn = SVGExport.View(width: view.width, height: view.height, period: view.period, background: background)
             var signed = provenance
             signed.extraFacts.append((SVGExport.View.key, drawn.json))
-            text = signed.stamp(SVGExport.animated(preset, data: data.snapshot.data, view: drawn), as: .xmlComment)
+            text = signed.stamp(SVGExport.animated(preset, data: app.data.snapshot.data, view: drawn), as: .xmlComment)
         } else {
-            text = format.export(preset, data: data.snapshot.data, provenance: provenance)
+            text = format.export(preset, data: app.data.snapshot.data, provenance: provenance)
         }
         let fileName = format.fileName(for: preset.name)
         recordExport(provenance, format: formatName, delivery: delivery, by: request.author.user)

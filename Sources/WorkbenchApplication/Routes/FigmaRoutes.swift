@@ -6,10 +6,7 @@ import WorkbenchSupport
 /// Figma Variables into a preset's colours and widths (docs/tokens.md): a preview of what
 /// changes, then, when asked, the changes saved as the preset's next revision.
 struct FigmaRoutes: PresetSaving {
-    let presets: PresetStore
-    let drafts: DraftStore
-    let decisions: DecisionRecorder
-    let events: EventHub
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.post("/api/presets/{name}/figma", "Import Figma Variables into a preset's colours and widths: {variables, apply?, revision?}. Without apply, what would change; with apply, saved as the next revision (revision: the one the preview was of, else 409)",
@@ -33,7 +30,7 @@ struct FigmaRoutes: PresetSaving {
         updated.updatedAt = Preset.now()
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            saved = try presets.save(updated, ifMatch: seen ?? String(entry.revision), author: request.author.user, message: "Imported from Figma Variables")
+            saved = try app.presets.save(updated, ifMatch: seen ?? String(entry.revision), author: request.author.user, message: "Imported from Figma Variables")
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", "someone saved \"\(entry.preset.name)\" since the preview (revision \(current.map(String.init) ?? "none")); preview again", field: "revision")
         } catch {

@@ -8,14 +8,7 @@ import WorkbenchSupport
 
 /// A preset's history: revisions, restoring one, and reviews (request, approve, request changes).
 struct HistoryRoutes: PresetSaving {
-    let presets: PresetStore
-    let drafts: DraftStore
-    let decisions: DecisionRecorder
-    let events: EventHub
-    let people: PeopleStore
-    let notices: Notices
-    /// The markets the honesty check judges an acknowledged approval on.
-    let scenarios: ScenarioLibrary
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/presets/{name}/revisions", "The preset's revisions, newest first, 200 at a time: revision, author, savedAt, message, deleted (limit up to 10,000; before: page back; at most 1 MB a page; X-Total-Count, X-Next-Before and Link when more are left)",
@@ -44,9 +37,9 @@ struct HistoryRoutes: PresetSaving {
         let limit = try Self.integerQuery(request, "limit", 1...PresetHistory.Limits.maxPageSize) ?? PresetHistory.Limits.pageSize
         let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
         let revisions: [PresetHistory.Revision]?
-        do { revisions = try presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
+        do { revisions = try app.presets.revisions(of: name, limit: limit, before: before) } catch { throw Self.storeError(error, name: name) }
         guard let revisions else { throw HTTPError(404, "not_found", "no preset named \"\(name)\" has a history", field: "name") }
-        let total = (try? presets.history.record(named: name))??.latest ?? revisions.count
+        let total = (try? app.presets.history.record(named: name))??.latest ?? revisions.count
         var page = Paging.page(revisions, limit: limit, id: { String($0.number) }, encode: { JSONValueEncoder.encode($0) })
         // A full page whose oldest is not revision 1 has older ones behind it.
         if page.next == nil, revisions.count == limit, let oldest = revisions.last, oldest.number > 1 { page.next = String(oldest.number) }
@@ -61,7 +54,7 @@ struct HistoryRoutes: PresetSaving {
             throw HTTPError(404, "not_found", "“\(name)” has no such revision", field: "revision")
         }
         let revision: PresetHistory.Revision?
-        do { revision = try presets.revision(of: name, number: number) } catch { throw Self.storeError(error, name: name) }
+        do { revision = try app.presets.revision(of: name, number: number) } catch { throw Self.storeError(error, name: name) }
         guard let revision else { throw HTTPError(404, "not_found", "“\(name)” has no revision \(number)", field: "revision") }
         guard case .object(var pairs)? = try? JSONValue.parse(revision.fileText) else {
             throw HTTPError(500, "history_damaged", "revision \(number) of “\(name)” cannot be read")
@@ -81,7 +74,7 @@ struct HistoryRoutes: PresetSaving {
         let number = try request.decodeBody(RestoreRequest.self).revision
         let restored: (entry: PresetStore.Entry, logged: DecisionLogEntry?)
         do {
-            restored = try presets.restore(name, revision: number, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+            restored = try app.presets.restore(name, revision: number, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "“\(name)” changed in the meantime, or another preset holds its name", field: "If-Match")
         } catch {
@@ -99,7 +92,7 @@ struct HistoryRoutes: PresetSaving {
     package func listReviews(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let name = try presetName(request)
         let reviews: [PresetReviews.Review]?
-        do { reviews = try presets.reviewList(of: name) } catch { throw Self.storeError(error, name: name) }
+        do { reviews = try app.presets.reviewList(of: name) } catch { throw Self.storeError(error, name: name) }
         guard let reviews else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 200
         let before = try Self.integerQuery(request, "before", 1...Int(Int32.max))
@@ -123,12 +116,12 @@ struct HistoryRoutes: PresetSaving {
         let recorded: (review: PresetReviews.Review, status: PresetReviews.Status, logged: DecisionLogEntry)
         do {
             // A review is by a person (Authorship refuses a write without one); the name is theirs.
-            recorded = try presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: request.author.user,
+            recorded = try app.presets.review(name, revision: number, decision: decision, reviewers: reviewers, comment: comment, author: request.author.user,
                                           readability: note, overrides: overridden.flatMap(\.failures))
         } catch {
             throw Self.storeError(error, name: name)
         }
-        decisions.announce(recorded.logged)
+        app.decisions.announce(recorded.logged)
         if decision != .requestReview { noticeAuthor(name, revision: number, decision: decision, comment: comment, by: request.author.user) }
         return HTTPResponse.answer(Joined(recorded.review, ReviewedStatus(status: recorded.status)), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
@@ -141,7 +134,7 @@ struct HistoryRoutes: PresetSaving {
     /// so in words, and the approval keeps each failure as a sentence (signed with the exports it
     /// approves). Nil when the revision passes (or is not there: the store answers that).
     func readabilityOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
-        guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
+        guard let revision = try? app.presets.revision(of: name, number: number), !revision.deleted,
               let preset = try? Preset(fileText: revision.fileText) else { return nil }
         let report = ReadabilityReport(style: preset.style)
         guard !report.pass else { return nil }
@@ -159,9 +152,9 @@ struct HistoryRoutes: PresetSaving {
     /// `acknowledgeHonesty`, exactly as readability's: the log then
     /// names the failures, and the approval keeps each as "Honesty: …" (signed with its exports).
     func honestyOverride(_ name: String, revision number: Int, acknowledged: Bool) throws(HTTPError) -> (note: String, failures: [String])? {
-        guard let revision = try? presets.revision(of: name, number: number), !revision.deleted,
+        guard let revision = try? app.presets.revision(of: name, number: number), !revision.deleted,
               let preset = try? Preset(fileText: revision.fileText),
-              let report = try? HonestyMarkets.report(preset.style, scenarios: HonestyMarkets.eventScenarios.map(\.rawValue), in: scenarios),
+              let report = try? HonestyMarkets.report(preset.style, scenarios: HonestyMarkets.eventScenarios.map(\.rawValue), in: app.scenarios),
               !report.pass else { return nil }
         let count = counted(report.failures.count, "honesty check", "honesty checks")
         guard acknowledged else {
@@ -176,10 +169,10 @@ struct HistoryRoutes: PresetSaving {
     /// The revision's author hears of an approval or a change request, with the comment, on every
     /// page they have open; the review inbox keeps it until they read it.
     private func noticeAuthor(_ name: String, revision number: Int, decision: PresetReviews.Decision, comment: String, by reviewer: String) {
-        guard let revision = try? presets.revision(of: name, number: number),
-              let author = try? people.person(named: revision.author) else { return }
+        guard let revision = try? app.presets.revision(of: name, number: number),
+              let author = try? app.people.person(named: revision.author) else { return }
         let what = decision == .approve ? "approved revision \(number) of “\(name)”" : "requested changes to revision \(number) of “\(name)”"
-        notices.notify(author.id, "notice", JSONValueEncoder.encode(ReviewNotice(kind: decision == .approve ? "approved" : "changes-requested", name: name,
+        app.notices.notify(author.id, "notice", JSONValueEncoder.encode(ReviewNotice(kind: decision == .approve ? "approved" : "changes-requested", name: name,
                                                                                 revision: String(number), by: reviewer, comment: comment,
                                                                                 message: "\(reviewer) \(what)" + (comment.isEmpty ? "" : ": \(comment)"))))
     }

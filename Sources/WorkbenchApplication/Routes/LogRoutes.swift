@@ -7,8 +7,8 @@ import WorkbenchStores
 import WorkbenchSupport
 
 /// The decision log as JSON or Markdown, newest first.
-struct LogRoutes: RouteGroup {
-    let presets: PresetStore
+struct LogRoutes: AppRouteGroup {
+    let app: AppServices
 
 
     func addRoutes(to r: inout Router) {
@@ -32,7 +32,7 @@ struct LogRoutes: RouteGroup {
         let format = query["format"] ?? "json"
         guard format == "json" || format == "markdown" else { throw .badRequest("must be json or markdown", field: "format") }
         let page: (entries: [DecisionLogEntry], total: Int)
-        do { page = try presets.log.entries(limit: limit, before: before, preset: query["preset"]) } catch {
+        do { page = try app.presets.log.entries(limit: limit, before: before, preset: query["preset"]) } catch {
             throw HTTPError(500, "log_failed", "the decision log cannot be read: \(error)")
         }
         var kept = Paging.page(page.entries, limit: limit, id: { String($0.id) }, encode: { JSONValueEncoder.encode($0) })

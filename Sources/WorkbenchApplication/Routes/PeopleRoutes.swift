@@ -5,11 +5,8 @@ import Synchronization
 
 /// The people of the workbench: joining (by a personal invitation; on loopback the first page is
 /// the owner's), who you are, who is here, and the owner's work on people and invitations.
-struct PeopleRoutes: RouteGroup {
-    let people: PeopleStore
-    let access: PersonAccess
-    /// The owner's changes to people are in the decision log, as the command line's are.
-    let decisions: DecisionRecorder
+struct PeopleRoutes: AppRouteGroup {
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.post("/api/people", "Join: {\"name\", \"invitation\"} → the person and their secret (shown once; send it as X-Workbench-Secret). The invitation gives the role; without one only the first page on loopback joins, as the owner",
@@ -36,13 +33,13 @@ struct PeopleRoutes: RouteGroup {
         do throws(PeopleStore.Failure) {
             let (person, secret): (PeopleStore.Person, String)
             if let code = asked.invitation {
-                (person, secret) = try people.join(invitation: code, name: name)
+                (person, secret) = try app.people.join(invitation: code, name: name)
             } else if Self.isLoopback(request.request.client) {
-                (person, secret) = try people.claimOwnerPage(name: name)
+                (person, secret) = try app.people.claimOwnerPage(name: name)
             } else {
                 throw PeopleStore.Failure.invitation("joining needs a personal invitation: ask the workbench's owner for one")
             }
-            let owner = try people.isOwner(person)
+            let owner = try app.people.isOwner(person)
             return HTTPResponse.answer(NewPersonAnswer(person: PersonSummaryAnswer(person, owner: owner), secret: secret), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)
@@ -55,15 +52,15 @@ struct PeopleRoutes: RouteGroup {
 
     func me(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let person = try requester(request)
-        do { return .answer(PersonSummaryAnswer(person, owner: try people.isOwner(person), mayInvite: try people.inviters().contains(person.id))) }
+        do { return .answer(PersonSummaryAnswer(person, owner: try app.people.isOwner(person), mayInvite: try app.people.inviters().contains(person.id))) }
         catch { throw Self.failure(error) }
     }
 
     func list(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         do {
-            let owner = try people.person(named: PeopleStore.ownerName)?.id
-            let inviters = try people.inviters()
-            return .answer(PeopleListAnswer(people: try people.list().map { PersonSummaryAnswer($0, owner: $0.id == owner, mayInvite: inviters.contains($0.id)) }))
+            let owner = try app.people.person(named: PeopleStore.ownerName)?.id
+            let inviters = try app.people.inviters()
+            return .answer(PeopleListAnswer(people: try app.people.list().map { PersonSummaryAnswer($0, owner: $0.id == owner, mayInvite: inviters.contains($0.id)) }))
         } catch {
             throw Self.failure(error)
         }
@@ -74,11 +71,11 @@ struct PeopleRoutes: RouteGroup {
         let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
         return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonRoleDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
-            let person = try people.setRole(name, role)
-            access.changed(person)
+            let person = try app.people.setRole(name, role)
+            app.access.changed(person)
             return person
         } answer: { person throws(PeopleStore.Failure) in
-            PersonSummaryAnswer(person, owner: try people.isOwner(person))
+            PersonSummaryAnswer(person, owner: try app.people.isOwner(person))
         }
     }
 
@@ -89,7 +86,7 @@ struct PeopleRoutes: RouteGroup {
         let name = try name(request)
         return try ownersChange(request, summary: { allowed ? "allowed \($0.name) to invite people" : "stopped allowing \($0.name) to invite people" },
                                 details: { PersonMayInviteDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
-            try people.allowInvite(name, allowed)
+            try app.people.allowInvite(name, allowed)
         } answer: { person in
             PersonSummaryAnswer(person, owner: false, mayInvite: allowed)
         }
@@ -99,8 +96,8 @@ struct PeopleRoutes: RouteGroup {
         try ownerOnly(request)
         let name = try name(request)
         return try ownersChange(request, summary: { "revoked \($0.name)'s access" }, details: { PersonDetails(person: $0.name) }) { () throws(PeopleStore.Failure) in
-            let person = try people.revoke(name)
-            access.revoked(person)
+            let person = try app.people.revoke(name)
+            app.access.revoked(person)
             return person
         } answer: { person in
             PersonSummaryAnswer(person, owner: false)
@@ -115,7 +112,7 @@ struct PeopleRoutes: RouteGroup {
                               answer: (PeopleStore.Person) throws(PeopleStore.Failure) -> PersonSummaryAnswer) throws(HTTPError) -> HTTPResponse {
         do throws(PeopleStore.Failure) {
             let person = try change()
-            decisions.record("people", preset: nil, by: request.author.user, summary: summary(person),
+            app.decisions.record("people", preset: nil, by: request.author.user, summary: summary(person),
                              details: details(person))
             return .answer(try answer(person))
         } catch {
@@ -127,8 +124,8 @@ struct PeopleRoutes: RouteGroup {
         let owner = try ownerOnly(request)
         let name = try name(request)
         do throws(PeopleStore.Failure) {
-            let (invitation, code) = try people.restore(name, by: owner)
-            decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
+            let (invitation, code) = try app.people.restore(name, by: owner)
+            app.decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
                              details: PersonDetails(person: invitation.restores ?? name))
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
         } catch {
@@ -142,7 +139,7 @@ struct PeopleRoutes: RouteGroup {
         let role = asked.role
         let hours = asked.hours ?? PeopleStore.InvitationLimits.defaultLifetime / 3600
         do throws(PeopleStore.Failure) {
-            let (invitation, code) = try people.invite(role: role, by: issuer, lifetime: hours * 3600)
+            let (invitation, code) = try app.people.invite(role: role, by: issuer, lifetime: hours * 3600)
             return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
         } catch .ownerOnly(let why) {
             throw HTTPError(403, "not_allowed_to_invite", why)
@@ -153,7 +150,7 @@ struct PeopleRoutes: RouteGroup {
 
     func invitations(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
-        do { return .answer(InvitationListAnswer(invitations: try people.invitations().map(InvitationAnswer.init))) } catch { throw Self.failure(error) }
+        do { return .answer(InvitationListAnswer(invitations: try app.people.invitations().map(InvitationAnswer.init))) } catch { throw Self.failure(error) }
     }
 
     private func name(_ request: RequestContext) throws(HTTPError) -> String {
@@ -166,7 +163,7 @@ struct PeopleRoutes: RouteGroup {
             throw HTTPError(401, "person_required", "this page has no name yet: choose one (POST /api/people)", field: "X-Workbench-Secret")
         }
         let person: PeopleStore.Person?
-        do { person = try people.person(named: request.author.user) } catch { throw Self.failure(error) }
+        do { person = try app.people.person(named: request.author.user) } catch { throw Self.failure(error) }
         guard let person, person.id == id else { throw HTTPError(401, "unknown_person", "this page's secret is not known here", field: "X-Workbench-Secret") }
         return person
     }
@@ -175,7 +172,7 @@ struct PeopleRoutes: RouteGroup {
     private func ownerOnly(_ request: RequestContext) throws(HTTPError) -> PeopleStore.Person {
         let person = try requester(request)
         let owner: Bool
-        do { owner = try people.isOwner(person) } catch { throw Self.failure(error) }
+        do { owner = try app.people.isOwner(person) } catch { throw Self.failure(error) }
         guard owner else { throw HTTPError(403, "owner_only", "only the workbench's owner manages people and invitations") }
         return person
     }

@@ -8,11 +8,7 @@ import WorkbenchSupport
 
 /// Presets: list, read, save (each save a revision), rename, delete.
 struct PresetRoutes: PresetSaving {
-    let presets: PresetStore
-    let drafts: DraftStore
-    let comments: CommentStore
-    let decisions: DecisionRecorder
-    let events: EventHub
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
@@ -36,7 +32,7 @@ struct PresetRoutes: PresetSaving {
     package func listPresets(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let limit = try Self.integerQuery(request, "limit", 1...PresetStore.Limits.presets) ?? 200
         let offset = try Self.integerQuery(request, "offset", 0...Int(Int32.max)) ?? 0
-        let (entries, problems) = presets.list()
+        let (entries, problems) = app.presets.list()
         let page = entries.dropFirst(offset).prefix(limit)
         let next = offset + page.count < entries.count ? offset + page.count : nil
         return .answer(PresetListAnswer(
@@ -66,7 +62,7 @@ struct PresetRoutes: PresetSaving {
         preset.updatedAt = Preset.now()
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            saved = try presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
+            saved = try app.presets.save(preset, ifMatch: request.header("if-match").map(Self.unquote),
                                      mustBeNew: request.header("if-none-match") == "*", author: request.author.user, message: message, source: source,
                                      contributors: contributors(to: preset, drafts: [name] + (source.map { [$0] } ?? []), saver: request.author.user))
         } catch PresetStore.SaveError.conflict(let current) {
@@ -78,7 +74,7 @@ struct PresetRoutes: PresetSaving {
             throw Self.storeError(error, name: name)
         }
         return try savedAnswer(name, saved.entry, logged: saved.logged) { () throws(HTTPError) -> HTTPResponse in
-            if body.resetSourceDraft, saved.created, let source, source != name { drafts.reset(source) }
+            if body.resetSourceDraft, saved.created, let source, source != name { app.drafts.reset(source) }
             var response = try presetResponse(saved.entry)
             if saved.created { response.status = 201 }
             return response
@@ -92,7 +88,7 @@ struct PresetRoutes: PresetSaving {
         let saved = preset.parameters
         var out: [String] = []
         for name in names {
-            for change in drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
+            for change in app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
                 let carried = change.values.contains { key, value in saved.contains { $0.0 == key && $0.1 == value } }
                 if carried { out.append(change.author) }
             }
@@ -107,7 +103,7 @@ struct PresetRoutes: PresetSaving {
         do { newName = try Preset.validName(rawName) } catch { throw HTTPError(error) }
         let renamed: (entry: PresetStore.Entry, logged: DecisionLogEntry?)?
         do {
-            renamed = try presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+            renamed = try app.presets.rename(name, to: newName, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
         } catch PresetStore.SaveError.conflict(let current) {
             throw HTTPError(409, "conflict", current == nil ? "a preset named \"\(newName)\" already exists" : "the preset changed in the meantime",
                             field: current == nil ? "newName" : "If-Match")
@@ -116,10 +112,10 @@ struct PresetRoutes: PresetSaving {
         }
         guard let renamed else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         let entry = renamed.entry
-        decisions.announce(renamed.logged)
-        drafts.renamed(name, to: newName, revision: entry.revision)
+        app.decisions.announce(renamed.logged)
+        app.drafts.renamed(name, to: newName, revision: entry.revision)
         // The preset is renamed whatever happens to its threads: a failure leaves them findable under the old name.
-        try? comments.rename(name, to: newName)
+        try? app.comments.rename(name, to: newName)
         return try presetResponse(entry).announcing("preset", [("action", .string("renamed")), ("name", .string(newName)), ("oldName", .string(name)),
                                                               ("revision", Self.revisionJSON(entry.revision))])
     }
@@ -128,15 +124,15 @@ struct PresetRoutes: PresetSaving {
         let name = try presetName(request)
         let deleted: (revision: Int, logged: DecisionLogEntry?)?
         do {
-            deleted = try presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
+            deleted = try app.presets.delete(name, ifMatch: request.header("if-match").map(Self.unquote), author: request.author.user)
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "someone saved \"\(name)\" in the meantime; reload before deleting", field: "If-Match")
         } catch {
             throw Self.storeError(error, name: name)
         }
         guard let deleted else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
-        decisions.announce(deleted.logged)
-        drafts.deleted(name)
+        app.decisions.announce(deleted.logged)
+        app.drafts.deleted(name)
         return .answer(DeletedAnswer(deleted: name, revision: String(deleted.revision)))
             .announcing("preset", [("action", .string("deleted")), ("name", .string(name)), ("revision", Self.revisionJSON(deleted.revision))])
     }

@@ -10,10 +10,7 @@ import WorkbenchExports
 /// (what `workbench check` prints), and the ΔE00 between two colours (the History panel's colour
 /// changes; the page's pixel diff is tested against it). The page never computes contrast itself.
 struct ReadabilityRoutes: PresetReading {
-    let presets: PresetStore
-    let scenarios: ScenarioLibrary
-    /// The loaded series: the market `scenario=data` names.
-    let data: DataStore
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/check", "The readability report (WCAG contrast on both backgrounds, colour-vision distinctness by Machado 2009 and CIEDE2000) of a preset and parameters, as `workbench check` computes it",
@@ -45,10 +42,10 @@ struct ReadabilityRoutes: PresetReading {
         let names = asked.scenarios
         let style = try style(asked.chart)
         var markets: [(name: String, series: PriceSeries)] = []
-        for name in names where name == ScenarioLibrary.loadedData { markets.append((name, data.snapshot.data.series)) }
+        for name in names where name == ScenarioLibrary.loadedData { markets.append((name, app.data.snapshot.data.series)) }
         let others = names.filter { $0 != ScenarioLibrary.loadedData }
         if others.isEmpty && !markets.isEmpty { return .answer(HonestyReport(style: style, markets: markets)) }
-        do throws(ScenarioLibrary.Failure) { markets += try HonestyMarkets.named(others, in: scenarios) } catch { throw HTTPError(error) }
+        do throws(ScenarioLibrary.Failure) { markets += try HonestyMarkets.named(others, in: app.scenarios) } catch { throw HTTPError(error) }
         return .answer(HonestyReport(style: style, markets: markets))
     }
 

@@ -6,8 +6,8 @@ import WorkbenchSupport
 /// A person's review inbox: the reviews waiting for them ("Waiting for your review") and the
 /// answers to revisions they saved (approved, changes requested), kept until they mark them read.
 /// Both are read from the workbench database, so they survive a restart.
-struct ReviewInboxRoutes: RouteGroup {
-    let presets: PresetStore
+struct ReviewInboxRoutes: AppRouteGroup {
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/reviews/inbox", "Your review inbox (the person whose secret signs the request): waiting (reviews asked of you, not answered, newest first) and notices (approvals and change requests of your revisions, unread, newest first)",
@@ -27,7 +27,7 @@ struct ReviewInboxRoutes: RouteGroup {
     func inbox(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let me = try person(request)
         do {
-            let inbox = try presets.reviewInbox(for: me)
+            let inbox = try app.presets.reviewInbox(for: me)
             return .answer(ReviewInboxAnswer(waiting: inbox.waiting, notices: inbox.notices))
         } catch {
             throw HTTPError(500, "inbox_failed", "the review inbox cannot be read: \(error)")
@@ -37,7 +37,7 @@ struct ReviewInboxRoutes: RouteGroup {
     func markRead(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let me = try person(request)
         let upTo = try request.decodeBody(MarkReadRequest.self).upTo
-        do { try presets.markReviewNoticesRead(for: me, upTo: upTo) } catch {
+        do { try app.presets.markReviewNoticesRead(for: me, upTo: upTo) } catch {
             throw HTTPError(500, "inbox_failed", "the review inbox cannot be written: \(error)")
         }
         return try inbox(request)

@@ -10,16 +10,9 @@ import WorkbenchSupport
 /// Blind pairwise rounds: start, the next pair, votes, the result. Until a round is closed its
 /// candidates are opaque per-round tokens whose charts the server draws: no name, no parameter.
 struct RoundRoutes: PresetReading {
-    let rounds: RoundStore
-    let presets: PresetStore
-    let drafts: DraftStore
-    let data: DataStore
-    let scenarios: ScenarioLibrary
-    let decisions: DecisionRecorder
-    let events: EventHub
-    let heavyWork: HeavyWorkLimit
+    let app: AppServices
 
-    var middlewares: [any Middleware] { [EventPublisher(events: events), heavyWork] }
+    var middlewares: [any Middleware] { [EventPublisher(events: app.events), app.heavyWork] }
 
     func addRoutes(to r: inout Router) {
         r.post("/api/rounds", "Start a blind pairwise round ({\"candidates\": [2–8 names]} or {\"variationsOf\": name, \"count\": 1–7})",
@@ -67,18 +60,18 @@ struct RoundRoutes: PresetReading {
             subject = "\(count) variations of a preset"
         }
         let round: PairwiseRound
-        do { round = try rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
+        do { round = try app.rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
             if case .storage(let words) = error { throw HTTPError(500, "write_failed", words) }
             throw HTTPError(409, "too_many_rounds", "\(RoundStore.maxRounds) rounds are open; close one first")
         }
-        decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
+        app.decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
         return HTTPResponse.answer(round.summary, status: 201)
             .announcing("round", [("action", .string("started")), ("round", JSONValueEncoder.encode(round.summary))])
     }
 
     package func listRounds(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let limit = try Self.integerQuery(request, "limit", 1...1_000) ?? 100
-        var all = rounds.list()
+        var all = app.rounds.list()
         switch request.query["state"] {
         case nil, "": break
         case "open": all = all.filter { $0.closedAt == nil }
@@ -98,7 +91,7 @@ struct RoundRoutes: PresetReading {
     package func nextPair(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let answer: (round: PairwiseRound, pair: (token: String, issued: PairwiseRound.Issued)?)?
-        do { answer = try rounds.next(id, voter: Self.voter(request)) } catch { throw Self.roundError(error) }
+        do { answer = try app.rounds.next(id, voter: Self.voter(request)) } catch { throw Self.roundError(error) }
         guard let answer else { throw Self.noRound(id) }
         let remaining = answer.round.remainingPairs(for: Self.voter(request)).count
         let side = { (index: Int) -> PairAnswer.Side in
@@ -115,9 +108,9 @@ struct RoundRoutes: PresetReading {
         let asked = try request.decodeBody(VoteRequest.self)
         let pair = asked.pair, choice = asked.choice
         let voter = Self.voter(request)
-        let before = rounds.round(id)?.votes.count ?? 0
+        let before = app.rounds.round(id)?.votes.count ?? 0
         let round: PairwiseRound?
-        do { round = try rounds.vote(id, pair: pair, choice: choice, voter: voter) } catch { throw Self.roundError(error) }
+        do { round = try app.rounds.vote(id, pair: pair, choice: choice, voter: voter) } catch { throw Self.roundError(error) }
         guard let round else { throw Self.noRound(id) }
         let replaced = round.votes.count == before
         let progress: [(String, JSONValue)] = [("round", .string(id)), ("votes", .number(Double(round.votes.count))),
@@ -130,7 +123,7 @@ struct RoundRoutes: PresetReading {
     /// The result: names, Bradley–Terry scores and each person's picks.
     package func roundResult(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        guard let round = rounds.round(id) else { throw Self.noRound(id) }
+        guard let round = app.rounds.round(id) else { throw Self.noRound(id) }
         return .answer(round.result)
     }
 
@@ -138,11 +131,11 @@ struct RoundRoutes: PresetReading {
     package func closeRound(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let closing: (round: PairwiseRound, closedNow: Bool)?
-        do { closing = try rounds.close(id, by: request.author.user) } catch { throw Self.roundError(error) }
+        do { closing = try app.rounds.close(id, by: request.author.user) } catch { throw Self.roundError(error) }
         guard let (round, closedNow) = closing else { throw Self.noRound(id) }
         if closedNow {
             let top = round.ranking.first.map { "\($0.name) first" } ?? "no votes"
-            decisions.record("round-closed", preset: nil, by: request.author.user,
+            app.decisions.record("round-closed", preset: nil, by: request.author.user,
                            summary: "closed the blind round over \(round.subject): \(top), \(counted(round.votes.count, "vote", "votes")) from \(counted(round.voters.count, "person", "people"))",
                            details: JSONValueEncoder.encode(round.result))
         }
@@ -157,7 +150,7 @@ struct RoundRoutes: PresetReading {
         let drawing: ChartDrawing
         let asked = try request.decodeQuery(ViewRequest.self).chart
         do throws(ChartRequestError) { drawing = try asked.drawing(over: candidate.style) } catch { throw HTTPError(error) }
-        return .svg(drawing.svg(data: try scenarios.data(named: drawing.scenario, else: data)))
+        return .svg(drawing.svg(data: try app.scenarios.data(named: drawing.scenario, else: app.data)))
     }
 
     /// Body `{"name"}`: a closed round's candidate as a new preset by this person; its first
@@ -179,15 +172,15 @@ struct RoundRoutes: PresetReading {
         do {
             // A generated variation was brought in by the round's starter: like the saver, they cannot approve it.
             let generated = round.subject.hasSuffix("variations of a preset") && candidate.name.contains(" · variation ")
-            saved = try presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
+            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
                                      contributors: generated ? [round.createdBy] : [])
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name")
         } catch {
             throw Self.storeError(error, name: name)
         }
-        decisions.announce(saved.logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.parameters))
+        app.decisions.announce(saved.logged)
+        app.drafts.saved(name, seed: DraftStore.Seed(revision: saved.entry.revision, parameters: saved.entry.preset.parameters))
         var response = try presetResponse(saved.entry)
         response.status = 201
         return response.announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.entry.revision))])
@@ -195,7 +188,7 @@ struct RoundRoutes: PresetReading {
 
     private func candidate(_ request: RequestContext) throws(HTTPError) -> (PairwiseRound, PairwiseRound.Candidate) {
         let id = request.pathParameters["id"] ?? ""
-        guard let round = rounds.round(id) else { throw Self.noRound(id) }
+        guard let round = app.rounds.round(id) else { throw Self.noRound(id) }
         let token = request.pathParameters["token"] ?? ""
         guard let (_, candidate) = round.candidate(token: token) else {
             throw HTTPError(404, "not_found", "this round has no candidate \"\(String(token.prefix(32)))\"", field: "token")
@@ -205,7 +198,7 @@ struct RoundRoutes: PresetReading {
 
     /// The style of a preset a round is started over.
     private func roundPreset(_ name: String, field: String) throws(HTTPError) -> ChartStyle {
-        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: field) }
+        guard let entry = app.presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: field) }
         return entry.preset.style
     }
 
@@ -246,8 +239,7 @@ extension PairwiseRound {
     func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundOutcome.Leader? {
         guard ranked.count > 1, let separation = BradleyTerry.separation(ranked[0].index, ranked[1].index, count: candidates.count, outcomes: outcomes, fit: fit)
         else { return nil }
-        return .init(name: ranked[0].name, runnerUp: ranked[1].name, probabilityBetter: separation.probabilityBetter, headToHead: separation.headToHead,
-                     low: separation.low, high: separation.high, tooCloseToCall: separation.tooCloseToCall)
+        return Joined(RoundOutcome.Contenders(name: ranked[0].name, runnerUp: ranked[1].name), separation)
     }
 
     /// What anyone may see while voting: no candidate's name.

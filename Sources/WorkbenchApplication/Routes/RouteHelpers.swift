@@ -11,9 +11,7 @@ import WorkbenchSupport
 func counted(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? "1 \(one)" : "\(count) \(many)" }
 
 /// A group that reads presets by the name in the path.
-protocol PresetReading: RouteGroup {
-    var presets: PresetStore { get }
-}
+protocol PresetReading: AppRouteGroup {}
 
 extension PresetReading {
     func presetName(_ request: RequestContext) throws(HTTPError) -> String {
@@ -22,13 +20,13 @@ extension PresetReading {
 
     func existingPreset(_ request: RequestContext) throws(HTTPError) -> PresetStore.Entry {
         let name = try presetName(request)
-        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
+        guard let entry = app.presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "name") }
         return entry
     }
 
     func presetResponse(_ entry: PresetStore.Entry) throws(HTTPError) -> HTTPResponse {
         let status: PresetReviews.Status
-        do { status = try presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
+        do { status = try app.presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = JSONValueEncoder.encode(entry.preset)
         if case .object(var pairs) = json {
             pairs.append(("revision", Self.revisionJSON(entry.revision)))
@@ -42,7 +40,7 @@ extension PresetReading {
     /// `preset=NAME` starts from a saved preset instead of the defaults.
     package func baseStyle(_ request: ChartRequest) throws(HTTPError) -> ChartStyle {
         guard let name = request.preset else { return ChartStyle() }
-        guard let entry = presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
+        guard let entry = app.presets.get(name) else { throw HTTPError(404, "not_found", "no preset named \"\(name)\"", field: "preset") }
         return entry.preset.style
     }
 
@@ -61,18 +59,15 @@ extension PresetReading {
 
 /// A group that saves presets (a save, a restore, an import): what every save does once the
 /// store has taken it.
-protocol PresetSaving: PresetReading, PublishingEvents {
-    var drafts: DraftStore { get }
-    var decisions: DecisionRecorder { get }
-}
+protocol PresetSaving: PresetReading, PublishingEvents {}
 
 extension PresetSaving {
     /// The save's log entry announced and the preset's draft moved onto the saved revision, then
     /// `answer()`, announcing the save to every page.
     func savedAnswer(_ name: String, _ saved: PresetStore.Entry, logged: DecisionLogEntry?,
                      _ answer: () throws(HTTPError) -> HTTPResponse) throws(HTTPError) -> HTTPResponse {
-        decisions.announce(logged)
-        drafts.saved(name, seed: DraftStore.Seed(revision: saved.revision, parameters: saved.preset.parameters))
+        app.decisions.announce(logged)
+        app.drafts.saved(name, seed: DraftStore.Seed(revision: saved.revision, parameters: saved.preset.parameters))
         return try answer().announcing("preset", [("action", .string("saved")), ("name", .string(name)), ("revision", Self.revisionJSON(saved.revision))])
     }
 }

@@ -5,13 +5,12 @@ import PriceData
 
 /// The markets a chart can be viewed on (docs/scenarios.md): the list, and a CSV saved as a named
 /// scenario. A render, scene, frames or data request names one with `scenario=`.
-struct ScenarioRoutes: RouteGroup {
-    let scenarios: ScenarioLibrary
-    let decisions: DecisionRecorder
+struct ScenarioRoutes: AppRouteGroup {
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/scenarios", "The market scenarios: built in (seeded) and saved from CSVs", answers: [.json("the scenarios", ScenariosAnswer.self)]) { _ in
-            .answer(ScenariosAnswer(scenarios: scenarios.entries))
+            .answer(ScenariosAnswer(scenarios: app.scenarios.entries))
         }
         r.post("/api/scenarios", "Save a CSV price series as a named scenario of the workbench (kept in the presets folder's scenarios/)",
                query: [.init("name", OpenAPIDocument.string, "1–40 lowercase letters, digits or '-'; not a built-in name")], body: .csv,
@@ -24,9 +23,9 @@ struct ScenarioRoutes: RouteGroup {
             throw HTTPError(507, "upload_failed", "the upload could not be stored on the server's disk")
         }
         let count: Int
-        do throws(ScenarioLibrary.Failure) { count = try scenarios.save(name: name, csv: body) } catch { throw HTTPError(error) }
-        decisions.record("data", preset: nil, by: context.author.user, summary: "saved \(count) prices as the scenario \(name)")
-        return .answer(ScenariosAnswer(scenarios: scenarios.entries))
+        do throws(ScenarioLibrary.Failure) { count = try app.scenarios.save(name: name, csv: body) } catch { throw HTTPError(error) }
+        app.decisions.record("data", preset: nil, by: context.author.user, summary: "saved \(count) prices as the scenario \(name)")
+        return .answer(ScenariosAnswer(scenarios: app.scenarios.entries))
     }
 }
 

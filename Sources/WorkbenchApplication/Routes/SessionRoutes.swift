@@ -9,21 +9,13 @@ import WorkbenchSupport
 
 /// The shared session: the event stream with presence, who is here, join links and their QR codes.
 struct SessionRoutes: PublishingEvents {
-    let events: EventHub
-    let presence: Presence
-    let drafts: DraftStore
-    let share: ShareAccess?
-    let shareBaseURL: String?
-    let hostOriginGuard: HostOriginGuard
-    let notices: Notices
-    /// This run of the server (`WorkbenchApp.startID`).
-    let startID: String
+    let app: AppServices
 
     func addRoutes(to r: inout Router) {
         r.get("/api/session", "Your role (editor|viewer), who is here, the preset an editor last opened or edited, the join links you may hand on, and this run's serverStart id (new at each start)",
               answers: [.json("role, people, current, links", SessionAnswer.self)]) { sessionInfo($0) }
         r.get("/api/session/qr", "A join link as a QR code; with invite, the link carries that personal invitation (POST /api/invitations)",
-              query: [.init("link", OpenAPIDocument.enumeration(share == nil ? ["device"] : ["editor", "viewer", "device"])),
+              query: [.init("link", OpenAPIDocument.enumeration(app.share == nil ? ["device"] : ["editor", "viewer", "device"])),
                       .init("invite", OpenAPIDocument.text(16...256, pattern: "^[0-9a-f]+$"), "an invitation's code")],
               answers: [.svg("the QR code")], errors: [500]) { try joinLinkQR($0) }
         r.post("/api/session/presence", "What this page is doing ({\"preset\", \"pressing\", \"selection\", \"user\", \"view\"} or {\"leaving\": true}); needs X-Workbench-Client",
@@ -45,7 +37,7 @@ struct SessionRoutes: PublishingEvents {
     package func playMotion(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let motion = try request.decodeBody(PlayRequest.self).motion
         let who = request.author
-        events.publish("play", JSONValueEncoder.encode(Joined(PlayAnswer(motion: motion), CausedBy(user: who.user, client: Presence.alias(who.client)))))
+        app.events.publish("play", JSONValueEncoder.encode(Joined(PlayAnswer(motion: motion), CausedBy(user: who.user, client: Presence.alias(who.client)))))
         return .answer(PlayAnswer(motion: motion))
     }
 
@@ -59,17 +51,17 @@ struct SessionRoutes: PublishingEvents {
         // The name is the person's whose secret the stream carries (`?secret=`); `user` decides nothing.
         let user = request.author.user
         let key = Presence.newKey()
-        let notices = notices
-        guard let (id, stream) = events.subscribe(client: request.request.client, hello: [("serverStart", .string(startID))] + (client.isEmpty ? [] : [("presenceKey", .string(key)), ("page", .string(Presence.alias(client)))]), onClose: { id in
+        let notices = app.notices
+        guard let (id, stream) = app.events.subscribe(client: request.request.client, hello: [("serverStart", .string(app.startID))] + (client.isEmpty ? [] : [("presenceKey", .string(key)), ("page", .string(Presence.alias(client)))]), onClose: { id in
             notices.closed(stream: id)
-            guard presence.leave(stream: id) else { return }
+            guard app.presence.leave(stream: id) else { return }
             publishPresence()
         }) else {
-            throw HTTPError(503, "too_many_streams", "\(events.maxStreams) event streams are open; close a page and retry")
+            throw HTTPError(503, "too_many_streams", "\(app.events.maxStreams) event streams are open; close a page and retry")
         }
         if let person = request.author.personID { notices.opened(stream: id, by: person) }
         if !client.isEmpty {
-            presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
+            app.presence.join(stream: id, Presence.Person(client: client, key: key, user: user, role: request.role,
                                                       preset: request.query["preset"].map { String($0.prefix(64)) }))
         }
         publishPresence()
@@ -77,7 +69,7 @@ struct SessionRoutes: PublishingEvents {
     }
 
     package func publishPresence() {
-        events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: presence.list)))
+        app.events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: app.presence.list)))
     }
 
     /// `POST /api/session/presence {"key", "preset", "pressing", "selection", "user", "view"}`: what this page is
@@ -91,25 +83,25 @@ struct SessionRoutes: PublishingEvents {
         // The page proves it is the one whose stream got this key: a viewer (or anyone) who sends
         // another page's id cannot rename it, press for it, or remove it.
         if asked.leaving {
-            if presence.remove(client: who.client, key: key) { publishPresence() }
-            return .answer(PeopleAnswer(people: presence.list))
+            if app.presence.remove(client: who.client, key: key) { publishPresence() }
+            return .answer(PeopleAnswer(people: app.presence.list))
         }
-        let change = presence.update(client: who.client, key: key, user: who.user, preset: preset, pressing: pressing, selection: selection, view: view)
+        let change = app.presence.update(client: who.client, key: key, user: who.user, preset: preset, pressing: pressing, selection: selection, view: view)
         if change.refused { throw HTTPError(403, "not_your_page", "this page id belongs to another page's event stream", field: "key") }
         if change.found { publishPresence() }
         // An editor opening another preset moves the session's latest activity there (the phone follows).
-        if change.openedAnother, request.role == .editor, let opened = preset, drafts.focus(opened) {
-            events.publish("session", JSONValueEncoder.encode(Joined(SessionAnswer.Current(preset: opened), CausedBy(user: who.user, client: Presence.alias(who.client)))))
+        if change.openedAnother, request.role == .editor, let opened = preset, app.drafts.focus(opened) {
+            app.events.publish("session", JSONValueEncoder.encode(Joined(SessionAnswer.Current(preset: opened), CausedBy(user: who.user, client: Presence.alias(who.client)))))
         }
-        return .answer(PeopleAnswer(people: presence.list))
+        return .answer(PeopleAnswer(people: app.presence.list))
     }
 
     /// `GET /api/session`: your role, who is here, and the links you may hand on.
     package func sessionInfo(_ request: RequestContext) -> HTTPResponse {
         let links = joinLinks(for: request)
-        return .answer(SessionAnswer(shared: share != nil, role: request.role.rawValue, people: presence.list,
-                                     current: .init(preset: drafts.latest), links: .object(links.map { ($0.0, .string($0.1)) }),
-                                     serverStart: startID))
+        return .answer(SessionAnswer(shared: app.share != nil, role: request.role.rawValue, people: app.presence.list,
+                                     current: .init(preset: app.drafts.latest), links: .object(links.map { ($0.0, .string($0.1)) }),
+                                     serverStart: app.startID))
     }
 
     /// `GET /api/session/qr?link=editor|viewer|device`: the link as a QR code (SVG).
@@ -134,8 +126,8 @@ struct SessionRoutes: PublishingEvents {
     /// Editors get every link; viewers only the ones that grant viewing. Without `--share`
     /// the device link points at the address the page itself used.
     private func joinLinks(for request: RequestContext) -> [(String, String)] {
-        guard let share, let base = shareBaseURL else {
-            let host = request.header("host") ?? "127.0.0.1:\(hostOriginGuard.port)"
+        guard let share = app.share, let base = app.shareBaseURL else {
+            let host = request.header("host") ?? "127.0.0.1:\(app.hostOriginGuard.port)"
             return [("device", "http://\(host)/device")]
         }
         var links = [("viewer", "\(base)/?token=\(share.viewerToken)"), ("device", "\(base)/device?token=\(share.viewerToken)")]

@@ -3,17 +3,27 @@ import Foundation
 extension BradleyTerry {
     /// How sure a fit is that one candidate is better than another: from the curvature of the
     /// log-likelihood in log-strengths (the observed Fisher information), the normal
-    /// approximation of their difference d = log pᵃ − log pᵇ.
-    package struct Separation: Equatable {
+    /// approximation of their difference d = log pᵃ − log pᵇ. Its JSON form is a closed round's
+    /// leader after the two names, members in this order.
+    package struct Separation: Equatable, Encodable {
         /// P(d > 0): the probability that `a` is truly the better of the two.
         package let probabilityBetter: Double
         /// The chance `a` is picked over `b` (pᵃ / (pᵃ + pᵇ)) with its 95 % interval.
         package let headToHead: Double
         package let low: Double
         package let high: Double
+        /// `probabilityBetter` below `callable`.
+        package let tooCloseToCall: Bool
         /// Below this probability a lead is called too close to call.
         package static let callable = 0.9
-        package var tooCloseToCall: Bool { probabilityBetter < Self.callable }
+
+        package init(probabilityBetter: Double, headToHead: Double, low: Double, high: Double) {
+            self.probabilityBetter = probabilityBetter
+            self.headToHead = headToHead
+            self.low = low
+            self.high = high
+            tooCloseToCall = probabilityBetter < Self.callable
+        }
     }
 
     /// The separation of candidates `a` and `b` under `fit` of `outcomes`; nil when the
