@@ -113,6 +113,8 @@ KEY_RECORDER = """() => {
     const preview = document.querySelector('#preview');
     const slider = document.querySelector('#param-inactiveLineWidth');
     window.keyTimes = [];
+    if (window.keyRecorder) return;  // one recorder a page: a second would count every key twice
+    window.keyRecorder = true;
     let pending = null;
     document.addEventListener('input', event => { if (event.target === slider) pending = event.timeStamp; }, { capture: true });
     new MutationObserver(() => {

@@ -92,7 +92,10 @@ package struct DrawnFrame {
             delta.moved.append(.init(index: index, earlier: earlier?.index, changes: Array(deltas.dropFirst(earlier?.deltas.count ?? 0))))
             sent.append((index, deltas))
         }
-        if delta.removed.isEmpty, delta.inserted.isEmpty, let shownSet = attributesSet, let values = Self.values(at: shownSet, in: next, setting: delta.attributes) {
+        // Only the values of the attributes the shown frame's delta set, when that is shorter
+        // (not when most of them have stopped changing: they would travel again every frame).
+        if delta.removed.isEmpty, delta.inserted.isEmpty, let shownSet = attributesSet, let values = Self.values(at: shownSet, in: next, setting: delta.attributes),
+           values.reduce(0, { $0 + FrameDelta.length($1) + 1 }) < delta.attributes.reduce(0, { $0 + $1.length + 1 }) {
             delta.attributes = zip(shownSet, values).map { FrameDelta.AttributeChange(place: $0, value: $1) }
             delta.valuesOnly = true
         }
@@ -162,7 +165,16 @@ package struct FrameDelta: Encodable {
     package struct AttributeChange {
         var place: AttributePlace
         let value: String?
+
+        /// About the length of its entry in `a` (`[[1,2],"name","value"]`; escapes not counted).
+        var length: Int {
+            let places = place.indices.reduce(0) { $0 + String($1).utf8.count + 1 } + (place.indices.count > 1 ? 1 : -1)
+            return 2 + places + 1 + place.name.utf8.count + 2 + 1 + FrameDelta.length(value)
+        }
     }
+
+    /// About the length of a value in JSON: a string in quotes (escapes not counted), or null.
+    static func length(_ value: String?) -> Int { value.map { $0.utf8.count + 2 } ?? 4 }
     package struct TextChange {
         let index: Int, text: String
     }

@@ -72,6 +72,11 @@ import Testing
                 for index in change.place.indices { #expect(f[i + 1].elements[index].attributes.first { $0.0 == change.place.name }?.1 == change.value) }
             }
         }
+        // Most of the attributes the shown frame's delta set have stopped changing: only the ones that change travel.
+        let settled = f[1].elements.indices.filter { !f[1].elements[$0].attributes.isEmpty }.prefix(12).map { FrameDelta.AttributePlace(indices: [$0], name: f[1].elements[$0].attributes[0].0) }
+        f[1].attributesSet = try #require(f[0].delta(to: f[1])).attributes.map(\.place) + settled
+        let fewer = try #require(f[1].delta(to: f[2]))
+        #expect(!fewer.valuesOnly && fewer.attributes.count < f[1].attributesSet!.count)
         // Attributes the shown frame's delta did not set change: names and places travel.
         f[3].attributesSet = [.init(indices: [0], name: "data-progress")]
         #expect(try #require(f[3].delta(to: f[4])).valuesOnly == false)
