@@ -3,8 +3,9 @@ import PackagePlugin
 
 /// Embeds the page (every file under Public/), the starter presets (Presets/*.json) and the build's facts (the version in VERSION,
 /// the git commit) into the EmbeddedPage module at build time, so one `workbench` binary copied
-/// anywhere serves the whole page and says what it is. The plugin runs on every build: a new or
-/// changed file, or a new commit, changes the command and so rebuilds the embed.
+/// anywhere serves the whole page and says what it is. A changed file reruns its command; the
+/// commit is read when the facts' command runs, which reruns whenever HEAD moves (its reflog is an
+/// input): SwiftPM does not plan a build again, nor run this plugin, when no source changed.
 @main
 struct EmbedPage: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
@@ -31,7 +32,6 @@ struct EmbedPage: BuildToolPlugin {
         let pageOutput = context.pluginWorkDirectoryURL.appendingPathComponent("EmbeddedPageFiles.swift")
         let factsOutput = context.pluginWorkDirectoryURL.appendingPathComponent("BuildFactsValues.swift")
         let versionFile = root.appendingPathComponent("VERSION")
-        let version = (try? String(contentsOf: versionFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown"
         return [
             .buildCommand(
                 displayName: "Embedding \(relative.count) page files from Public and starter presets",
@@ -41,42 +41,23 @@ struct EmbedPage: BuildToolPlugin {
                 outputFiles: [pageOutput]
             ),
             .buildCommand(
-                displayName: "Embedding version \(version) and commit",
+                displayName: "Embedding the version and commit",
                 executable: tool,
-                arguments: ["--build-facts", factsOutput.path, version, Self.commit(root: root) ?? "unknown"],
-                inputFiles: [versionFile],
+                arguments: ["--build-facts", factsOutput.path, root.path],
+                inputFiles: [versionFile] + Self.headFiles(root: root),
                 outputFiles: [factsOutput]
             ),
         ]
     }
 
-    /// The commit checked out, read from the git folder's files (no git needed; a worktree's
-    /// `.git` file and packed refs are followed); nil in a copy without git.
-    static func commit(root: URL) -> String? {
-        func read(_ url: URL) -> String? {
-            (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+    /// The files that change whenever the commit checked out does: HEAD and its reflog (every
+    /// commit, checkout and reset appends to it); none in a copy without git.
+    static func headFiles(root: URL) -> [URL] {
         var gitFolder = root.appendingPathComponent(".git")
-        if let pointer = read(gitFolder), pointer.hasPrefix("gitdir: ") {
-            let path = String(pointer.dropFirst("gitdir: ".count))
+        if let pointer = try? String(contentsOf: gitFolder, encoding: .utf8), pointer.hasPrefix("gitdir: ") {
+            let path = pointer.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
             gitFolder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
         }
-        guard let head = read(gitFolder.appendingPathComponent("HEAD")) else { return nil }
-        guard head.hasPrefix("ref: ") else { return head.isEmpty ? nil : head }
-        let ref = String(head.dropFirst("ref: ".count))
-        // A worktree keeps its HEAD; the refs live in the common folder.
-        var folders = [gitFolder]
-        if let common = read(gitFolder.appendingPathComponent("commondir")) {
-            folders.append(common.hasPrefix("/") ? URL(fileURLWithPath: common) : gitFolder.appendingPathComponent(common))
-        }
-        for folder in folders {
-            if let loose = read(folder.appendingPathComponent(ref)), !loose.isEmpty { return loose }
-            if let packed = read(folder.appendingPathComponent("packed-refs")) {
-                for line in packed.split(separator: "\n") where line.hasSuffix(" " + ref) {
-                    return String(line.prefix(while: { $0 != " " }))
-                }
-            }
-        }
-        return nil
+        return ["HEAD", "logs/HEAD"].map { gitFolder.appendingPathComponent($0) }.filter { FileManager.default.fileExists(atPath: $0.path) }
     }
 }

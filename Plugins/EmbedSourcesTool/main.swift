@@ -3,8 +3,8 @@ import Foundation
 // EmbedSourcesTool OUTPUT TYPE ROOT PATH…: writes a Swift file extending TYPE with `encoded`,
 // every PATH (relative to ROOT) with its bytes in base64. Run by the EmbedEngineSources plugin
 // (TYPE EmbeddedSources) and the EmbedPage plugin (TYPE EmbeddedPage, the files of Public/).
-// EmbedSourcesTool --build-facts OUTPUT VERSION COMMIT: writes `BuildFacts`, what
-// `workbench --version` says. Run by the EmbedPage plugin.
+// EmbedSourcesTool --build-facts OUTPUT ROOT: writes `BuildFacts`, what `workbench --version`
+// says: ROOT's VERSION file and the commit checked out. Run by the EmbedPage plugin.
 let arguments = CommandLine.arguments
 
 /// Writes `text` to `path` only when it changed: an unchanged output keeps its time stamp, so
@@ -23,13 +23,46 @@ func literal(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }
 
-if arguments.count == 5 && arguments[1] == "--build-facts" {
+/// The trimmed text of a file, nil when it cannot be read.
+func read(_ url: URL) -> String? {
+    (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The commit checked out, read from the git folder's files (no git needed; a worktree's `.git`
+/// file and packed refs are followed); nil in a copy without git.
+func commit(root: URL) -> String? {
+    var gitFolder = root.appendingPathComponent(".git")
+    if let pointer = read(gitFolder), pointer.hasPrefix("gitdir: ") {
+        let path = String(pointer.dropFirst("gitdir: ".count))
+        gitFolder = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+    }
+    guard let head = read(gitFolder.appendingPathComponent("HEAD")) else { return nil }
+    guard head.hasPrefix("ref: ") else { return head.isEmpty ? nil : head }
+    let ref = String(head.dropFirst("ref: ".count))
+    // A worktree keeps its HEAD; the refs live in the common folder.
+    var folders = [gitFolder]
+    if let common = read(gitFolder.appendingPathComponent("commondir")) {
+        folders.append(common.hasPrefix("/") ? URL(fileURLWithPath: common) : gitFolder.appendingPathComponent(common))
+    }
+    for folder in folders {
+        if let loose = read(folder.appendingPathComponent(ref)), !loose.isEmpty { return loose }
+        if let packed = read(folder.appendingPathComponent("packed-refs")) {
+            for line in packed.split(separator: "\n") where line.hasSuffix(" " + ref) {
+                return String(line.prefix(while: { $0 != " " }))
+            }
+        }
+    }
+    return nil
+}
+
+if arguments.count == 4 && arguments[1] == "--build-facts" {
+    let root = URL(fileURLWithPath: arguments[3])
     let text = """
     // Generated at build time by the EmbedPage plugin. Do not edit.
 
     extension BuildFacts {
-        package static let version = \(literal(arguments[3]))
-        package static let commit = \(literal(arguments[4]))
+        package static let version = \(literal(read(root.appendingPathComponent("VERSION")) ?? "unknown"))
+        package static let commit = \(literal(commit(root: root) ?? "unknown"))
     }
 
     """
@@ -37,7 +70,7 @@ if arguments.count == 5 && arguments[1] == "--build-facts" {
     exit(0)
 }
 guard arguments.count >= 4 else {
-    FileHandle.standardError.write(Data("usage: EmbedSourcesTool OUTPUT TYPE ROOT PATH… | --build-facts OUTPUT VERSION COMMIT\n".utf8))
+    FileHandle.standardError.write(Data("usage: EmbedSourcesTool OUTPUT TYPE ROOT PATH… | --build-facts OUTPUT ROOT\n".utf8))
     exit(2)
 }
 let output = arguments[1], type = arguments[2], root = arguments[3]
