@@ -13,7 +13,7 @@
 // three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
 // best against the best point shown, and with the right categories; DUMP=1 prints every study's
 // row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
-// the pair's distance), LOSSES=1 (the studies where the round's best at 30 answers was not closer
+// the pair's distance), DISAGREE=0 (no disagreement studies; PULL: how much each person's own value counts, 1 by default), PERSON_SHARE (a fixed share of each person's own taste), LOSSES=1 (the studies where the round's best at 30 answers was not closer
 // than random pairs + Bradley–Terry, by whether each had the hidden best's categories). FAMILY
 // applies to the diagnostics too.
 import Foundation
@@ -85,6 +85,7 @@ if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
 if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
 if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }
 if let v = env["CAUTION"].flatMap(Double.init) { settings.bestCaution = v }
+if let v = env["PERSON_SHARE"].flatMap(Double.init) { settings.fixedPersonShare = v }
 let fixedSettings = settings
 let oneSpace = env["SPACE"] == "chart" ? Simulation.chartStudySpace() : Simulation.benchStudySpace()
 
@@ -226,3 +227,25 @@ for (spaceName, studySpace) in spaces where !familyList.isEmpty {
     print(String(format: "worst family: closer at 30 %.0f%% (target ≥ 80%%), median range at 50 %.3f (target ≥ 0.9)", worst30 * 100, worst50))
 }
 if !familyList.isEmpty { print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000)) }
+
+// People who disagree: the same taste but for one ordered parameter, on which each of the three
+// likes another value best (0.15, 0.5, 0.85 of its range). Does each one's predicted liking rank
+// their own value first? (Issue 38: in ≥ 80 % of studies.)
+if env["DISAGREE"] != "0" {
+    let space = oneSpace
+    let strength = env["PULL"].flatMap(Double.init) ?? 1
+    let all = Simulation.studiesInParallel(studies) { i in
+        Simulation.disagreementStudy(space: space, seed: firstSeed + UInt64(i), checkpoints: [30, 50], settings: fixedSettings, people: people, strength: strength)
+    }
+    print("\nthree people who disagree on one parameter (\(studies) studies, bench space, quadratic taste, own value's pull \(strength)):")
+    for (c, answers) in [30, 50].enumerated() {
+        let rows = all.map { $0[c] }
+        let persons = rows.flatMap(\.ranksOwn)
+        let everyone = rows.filter { $0.ranksOwn.allSatisfy { $0 } }.count
+        let offsets = rows.filter { $0.personShare > 0 }.count
+        let byPerson = people.indices.map { i in String(format: "%@ %.0f%%", people[i].name, 100 * Double(rows.filter { $0.ranksOwn[i] }.count) / Double(max(1, rows.count))) }
+        print(String(format: "  at %d answers: each person's own value ranked first for %.0f%% of people (%@), for all three in %.0f%% of studies (target ≥ 80%%); person offsets in the model in %d of %d",
+                     answers, 100 * Double(persons.filter { $0 }.count) / Double(max(1, persons.count)), byPerson.joined(separator: ", "),
+                     100 * Double(everyone) / Double(max(1, rows.count)), offsets, rows.count))
+    }
+}

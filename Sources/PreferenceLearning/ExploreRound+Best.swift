@@ -9,7 +9,7 @@ extension ExploreRound {
     /// a short hill climb (random local moves at shrinking scales, other categories, ±1 grid step).
     mutating func updateBest() {
         let model = currentModel()
-        let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
+        let items = (0..<model.itemCount).map(model.itemPoint)
         // Climb the mean (cheap: n kernel evaluations a point) from the leading answered points,
         // keeping every point on the way; then take the candidate with the highest mean − κ·sd
         // (one m×m solve a candidate), which stops where the answers stop vouching for it.
@@ -18,7 +18,7 @@ extension ExploreRound {
         let ranked = items.indices.sorted { itemMeans[$0] > itemMeans[$1] }.map { (z: items[$0], mean: itemMeans[$0]) }
         var path: [[Double]] = []
         for start in ranked.prefix(3) {
-            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, axisScores: model.axisMeans) { path.append($0) }
+            var (z, mean) = space.coordinateAscent(from: start.z, startScore: start.mean, sweeps: 3, axisScores: { model.axisMeans($0, axis: $1, values: $2) }) { path.append($0) }
             for scale in [0.15, 0.08, 0.04, 0.02] {
                 for _ in 0..<2 {
                     var improved = false
@@ -43,7 +43,7 @@ extension ExploreRound {
         // mean − κ·sd ≤ mean: the candidates in order of their means (n kernel evaluations
         // each), each one's sd (an m×m solve) only while its mean could still beat the best score.
         let caution = max(0, settings.bestCaution)
-        let means = Array(itemMeans) + path.map(model.mean)
+        let means = Array(itemMeans) + path.map { model.mean($0) }
         var bestIndex = 0, bestScore = -Double.infinity, bestMean = 0.0, sd = 0.0
         // Under a constraint only admissible candidates; once its checks are spent, only the
         // answered points (they were admissible when proposed); none of them: any candidate.

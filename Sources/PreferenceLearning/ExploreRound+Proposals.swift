@@ -100,7 +100,7 @@ extension ExploreRound {
         var seen = Set<[Double]>()
         func add(_ z: [Double]) { if seen.insert(z).inserted { pool.append(z) } }
         if let best { add(space.encode(best.point)) }
-        let items = (0..<model.itemCount).map { Array(model.items[($0 * space.count)..<(($0 + 1) * space.count)]) }
+        let items = (0..<model.itemCount).map(model.itemPoint)
         let leaders = zip(items, model.itemMeans).map { (z: $0, mean: $1) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
         leaders.forEach(add)
         var anchors = Array(leaders.prefix(3))
@@ -112,13 +112,17 @@ extension ExploreRound {
         }
         for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
 
-        let (means, variances, v) = model.predict(pool)
+        // With person offsets, the pair is chosen under the taste of the person who will answer:
+        // their answer tells about their own offset as well as the team's taste.
+        let personIndex = hyperparameters.personShare > 0 ? person.flatMap { people.firstIndex(of: $0) } : nil
+        let (means, variances, v) = model.predict(pool, person: personIndex)
         let m = model.comparisons.count
         let kernel = model.kernel
+        let personFactor = personIndex == nil ? 1 : 1 + kernel.personShare
         let differenceVariance: (Int, Int) -> Double = { i, j in
             v.withUnsafeBufferPointer { vp in
                 let dot = LinearAlgebra.dot(vp.baseAddress! + i * m, vp.baseAddress! + j * m, m)
-                let kij = pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel(a.baseAddress!, b.baseAddress!) } }
+                let kij = personFactor * pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel(a.baseAddress!, b.baseAddress!) } }
                 return variances[i] + variances[j] - 2 * (kij - dot)
             }
         }

@@ -21,6 +21,8 @@ public struct ExploreRound: Codable, Sendable {
         public var stabilityTolerance = 0.1
         /// Known σ multipliers for people (kept, not estimated).
         public var fixedPersonNoise: [String: Double] = [:]
+        /// A known share of each person's own taste (kept, not estimated); nil: chosen by the evidence.
+        public var fixedPersonShare: Double?
         /// Re-choose hyperparameters by the Laplace evidence (see `fullSearchLimit`).
         public var hyperparameterSearch = true
         public enum Acquisition: String, Codable, Sendable {
@@ -161,6 +163,7 @@ public struct ExploreRound: Codable, Sendable {
         self.designShift = space.dimensions.map { _ in designRNG.uniform() }
         var hyper = Hyperparameters.initial(for: space)
         hyper.personNoise = settings.fixedPersonNoise
+        hyper.personShare = settings.fixedPersonShare ?? 0
         self.hyperparameters = hyper
     }
 
@@ -210,11 +213,17 @@ public struct ExploreRound: Codable, Sendable {
         buildModel(hyper, warmStart: warm?.dual)
     }
 
+    /// The people who answered, in the order the model numbers them (by name).
+    public var people: [String] { Array(Set(answers.map(\.person))).sorted() }
+
     func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?) -> PairwiseGP {
         var index: [[Double]: Int] = [:]
         var items: [Double] = []
-        func item(_ point: [Double]) -> Int {
-            let z = space.encode(point)
+        // With person offsets an item is a point as one person saw it: its person's index last.
+        let personIndex = hyper.personShare > 0 ? Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, Double($0)) }) : [:]
+        func item(_ point: [Double], _ person: String) -> Int {
+            var z = space.encode(point)
+            if hyper.personShare > 0 { z.append(personIndex[person]!) }
             if let i = index[z] { return i }
             let i = index.count
             index[z] = i
@@ -222,11 +231,12 @@ public struct ExploreRound: Codable, Sendable {
             return i
         }
         let comparisons = answers.map { a in
-            ModelComparison(first: item(a.first), second: item(a.second),
+            ModelComparison(first: item(a.first, a.person), second: item(a.second, a.person),
                             outcome: a.outcome == .first ? 1 : a.outcome == .second ? -1 : 0,
                             scale: 2.0.squareRoot() * hyper.sigma(for: a.person))
         }
-        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance),
+        return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance,
+                                              personShare: hyper.personShare),
                           items: items, comparisons: comparisons, warmStart: warmStart)
     }
 
@@ -298,6 +308,14 @@ public struct ExploreRound: Codable, Sendable {
         groups.append {
             let base = current
             for value in values(Hyperparameters.noiseGrid, around: base.noise) { var c = base; c.noise = value; consider(c) }
+        }
+        if people.count >= 2 && settings.fixedPersonShare == nil {
+            groups.append {
+                let base = current
+                for value in values(Hyperparameters.personShareGrid, around: max(base.personShare, 0.01)) {
+                    var c = base; c.personShare = value; consider(c)
+                }
+            }
         }
         for person in people {
             groups.append {

@@ -2,7 +2,8 @@ import Foundation
 
 /// The model's settings chosen from the answers: lengthscales (per dimension, in normalised
 /// units: [0, 1] for ordered axes, "differs" = 1 for unordered ones), the probit noise σ of a
-/// typical person (utilities have prior standard deviation 1) and each person's multiplier of it.
+/// typical person (utilities have prior standard deviation 1), each person's multiplier of it,
+/// and how much each person's taste may differ from the team's.
 public struct Hyperparameters: Codable, Sendable, Equatable {
     public var lengthscales: [Double]
     public var noise: Double
@@ -10,12 +11,38 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     public var personNoise: [String: Double]
     /// Prior variance of each unordered axis's per-value offset (added to the product kernel).
     public var categoryVariance: Double
+    /// The variance of each person's own offset from the team's taste, as a share of the team's
+    /// (0: one taste for everyone). Chosen by the evidence once two people have answered enough.
+    public var personShare: Double
 
-    public init(lengthscales: [Double], noise: Double = 0.25, personNoise: [String: Double] = [:], categoryVariance: Double = 0.25) {
+    public init(lengthscales: [Double], noise: Double = 0.25, personNoise: [String: Double] = [:], categoryVariance: Double = 0.25, personShare: Double = 0) {
         self.lengthscales = lengthscales
         self.noise = noise
         self.personNoise = personNoise
         self.categoryVariance = categoryVariance
+        self.personShare = personShare
+    }
+
+    private enum CodingKeys: String, CodingKey { case lengthscales, noise, personNoise, categoryVariance, personShare }
+
+    /// Rounds stored before person offsets read back with none.
+    public init(from decoder: any Decoder) throws {
+        let members = try decoder.container(keyedBy: CodingKeys.self)
+        lengthscales = try members.decode([Double].self, forKey: .lengthscales)
+        noise = try members.decode(Double.self, forKey: .noise)
+        personNoise = try members.decode([String: Double].self, forKey: .personNoise)
+        categoryVariance = try members.decode(Double.self, forKey: .categoryVariance)
+        personShare = try members.decodeIfPresent(Double.self, forKey: .personShare) ?? 0
+    }
+
+    /// Without person offsets, as rounds were stored before them.
+    public func encode(to encoder: any Encoder) throws {
+        var members = encoder.container(keyedBy: CodingKeys.self)
+        try members.encode(lengthscales, forKey: .lengthscales)
+        try members.encode(noise, forKey: .noise)
+        try members.encode(personNoise, forKey: .personNoise)
+        try members.encode(categoryVariance, forKey: .categoryVariance)
+        if personShare > 0 { try members.encode(personShare, forKey: .personShare) }
     }
 
     /// Starting values: unordered lengthscale 1, σ 0.25, and the ordered lengthscale growing with
@@ -39,6 +66,7 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     static let noiseGrid = [0.06, 0.12, 0.25, 0.5, 1.0]
     static let categoryGrid = [0.0, 0.1, 0.25, 0.6]
     static let personGrid = [0.5, 1.0, 2.0, 4.0]
+    static let personShareGrid = [0.0, 0.15, 0.4, 1.0]
     /// A person's σ is estimated once they gave this many answers.
     static let personMinimumAnswers = 6
 
@@ -51,6 +79,7 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
             s += dim.isCategorical ? ln(lengthscales[d], 1.0, 0.7) : ln(lengthscales[d], base, 0.5)
         }
         for (_, v) in personNoise { s += ln(v, 1, 0.8) }
+        if personShare > 0 { s += ln(personShare, 0.3, 1.0) }
         return s
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 /// Squared-exponential (RBF) kernel with one lengthscale per dimension (ARD). Ordered axes use
 /// their [0, 1] coordinates; unordered axes (categories, booleans) contribute a squared distance
 /// of 1 when the values differ (an overlap/Hamming term, the same as a scaled one-hot encoding).
+///
+/// With `personShare` > 0, each person's taste is the team's plus an offset of their own, drawn
+/// from the same kernel scaled by `personShare` (a shared GP with per-person offsets): the
+/// model's items then carry their person's index after their coordinates, and two items of one
+/// person covary by k·(1 + personShare). The team's taste is the shared part alone.
 struct MixedKernel: Sendable {
     let dims: Int
     let isCategorical: [Bool]
@@ -13,18 +18,40 @@ struct MixedKernel: Sendable {
     /// term (a category can be better everywhere, as tastes usually are).
     let categoryVariance: Double
     let categoricalCount: Int
-    /// k(x, x).
+    /// The variance of a person's own offset, as a share of the team's.
+    let personShare: Double
+    /// k(x, x) of the team's taste.
     var priorVariance: Double { variance + categoryVariance * Double(categoricalCount) }
+    /// The numbers an item has: its coordinates and, with person offsets, its person's index.
+    var width: Int { personShare > 0 ? dims + 1 : dims }
 
-    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0) {
+    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0, personShare: Double = 0) {
         dims = space.count
         isCategorical = space.dimensions.map(\.isCategorical)
         halfInvSq = lengthscales.map { 0.5 / ($0 * $0) }
         self.variance = variance
         categoricalCount = isCategorical.filter { $0 }.count
         self.categoryVariance = categoricalCount > 0 ? categoryVariance : 0
+        self.personShare = max(0, personShare)
     }
 
+    /// The factor of one person's taste over the team's: a query for `person` (nil: the team)
+    /// against an item of `itemPerson`.
+    @inline(__always)
+    func personFactor(_ person: Int?, _ itemPerson: Double) -> Double {
+        if let person, personShare > 0, Double(person) == itemPerson { return 1 + personShare }
+        return 1
+    }
+
+    /// The covariance of two items (each `width` numbers): the team's, times 1 + personShare
+    /// when one person answered both.
+    @inline(__always)
+    func items(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        let k = self(a, b)
+        return personShare > 0 && a[dims] == b[dims] ? k * (1 + personShare) : k
+    }
+
+    /// The team's covariance of two points (their first `dims` numbers).
     @inline(__always)
     func callAsFunction(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
         var s = 0.0, same = 0
@@ -65,7 +92,7 @@ struct ModelComparison: Sendable {
 /// ½[log Φ(g/s) + log Φ(−g/s)], which is log-concave and peaks at g = 0.
 struct PairwiseGP: Sendable {
     let kernel: MixedKernel
-    /// Items in model coordinates, flat n×D.
+    /// Items in model coordinates, flat n×`kernel.width` (with person offsets, each item's person's index last).
     let items: [Double]
     let itemCount: Int
     let comparisons: [ModelComparison]
@@ -81,7 +108,7 @@ struct PairwiseGP: Sendable {
     private(set) var factor: [Double] = []     // L with L Lᵀ = I + √W K √W (m×m)
     /// Posterior mean weights per item: μ(x) = Σᵢ itemWeights[i] k(x, itemᵢ).
     private(set) var itemWeights: [Double] = []
-    /// The posterior mean at each item (from the kernel matrix the fit built anyway).
+    /// The team's posterior mean at each item (from the kernel matrix the fit built anyway).
     private(set) var itemMeans: [Double] = []
     private(set) var logEvidence: Double = -.infinity
     private(set) var newtonSteps = 0
@@ -95,21 +122,21 @@ struct PairwiseGP: Sendable {
     init(kernel: MixedKernel, items: [Double], comparisons: [ModelComparison], warmStart: [Double]? = nil) {
         self.kernel = kernel
         self.items = items
-        self.itemCount = items.count / max(1, kernel.dims)
+        self.itemCount = items.count / max(1, kernel.width)
         self.comparisons = comparisons
         fit(warmStart: warmStart)
     }
 
     /// The n×n kernel matrix over the items.
     private func itemKernel() -> [Double] {
-        let n = itemCount, d = kernel.dims
+        let n = itemCount, d = kernel.width
         var k = [Double](repeating: 0, count: n * n)
         items.withUnsafeBufferPointer { x in
             let base = x.baseAddress!
             for i in 0..<n {
-                k[i * n + i] = kernel(base + i * d, base + i * d)
+                k[i * n + i] = kernel.items(base + i * d, base + i * d)
                 for j in 0..<i {
-                    let v = kernel(base + i * d, base + j * d)
+                    let v = kernel.items(base + i * d, base + j * d)
                     k[i * n + j] = v
                     k[j * n + i] = v
                 }
@@ -251,15 +278,34 @@ struct PairwiseGP: Sendable {
                 for i in 0..<n { itemMeans[i] = LinearAlgebra.dot(kp.baseAddress! + i * n, wp.baseAddress!, n) }
             }
         }
+        // The team's mean at each item: without the shared offset of the items of its own person.
+        if kernel.personShare > 0 {
+            let d = kernel.width, scale = kernel.personShare / (1 + kernel.personShare)
+            for i in 0..<n {
+                var own = 0.0
+                for j in 0..<n where items[i * d + kernel.dims] == items[j * d + kernel.dims] { own += kItems[i * n + j] * weights[j] }
+                itemMeans[i] -= own * scale
+            }
+        }
+    }
+
+    /// Item `i`'s point in model coordinates (without its person).
+    func itemPoint(_ i: Int) -> [Double] {
+        Array(items[(i * kernel.width)..<(i * kernel.width + kernel.dims)])
     }
 
     /// Posterior mean at one point (model coordinates): n kernel evaluations.
-    func mean(_ z: [Double]) -> Double {
-        let d = kernel.dims
+    /// Posterior mean at one point (model coordinates) of the team's taste, or of `person`'s
+    /// (their index among the round's people): n kernel evaluations.
+    func mean(_ z: [Double], person: Int? = nil) -> Double {
+        let d = kernel.width
         return z.withUnsafeBufferPointer { zp in
             items.withUnsafeBufferPointer { x in
                 var s = 0.0
-                for i in 0..<itemCount where itemWeights[i] != 0 { s += itemWeights[i] * kernel(zp.baseAddress!, x.baseAddress! + i * d) }
+                for i in 0..<itemCount where itemWeights[i] != 0 {
+                    let item = x.baseAddress! + i * d
+                    s += itemWeights[i] * kernel(zp.baseAddress!, item) * (person == nil ? 1 : kernel.personFactor(person, item[kernel.dims]))
+                }
                 return s
             }
         }
@@ -267,14 +313,14 @@ struct PairwiseGP: Sendable {
 
     /// Posterior means at `z` with axis `d` set to each of `values` (a coordinate search's
     /// step): the other axes' part of each item's kernel is summed once, not once per value.
-    func axisMeans(_ z: [Double], axis d: Int, values: [Double]) -> [Double] {
+    func axisMeans(_ z: [Double], axis d: Int, values: [Double], person: Int? = nil) -> [Double] {
         var out = [Double](repeating: 0, count: values.count)
-        let dims = kernel.dims, variance = kernel.variance, categoryVariance = kernel.categoryVariance
+        let dims = kernel.dims, width = kernel.width, variance = kernel.variance, categoryVariance = kernel.categoryVariance
         kernel.isCategorical.withUnsafeBufferPointer { cat in
             kernel.halfInvSq.withUnsafeBufferPointer { w in
                 items.withUnsafeBufferPointer { x in
                     for i in 0..<itemCount where itemWeights[i] != 0 {
-                        let xi = x.baseAddress! + i * dims
+                        let xi = x.baseAddress! + i * width
                         var s = 0.0, same = 0
                         for e in 0..<dims where e != d {
                             if cat[e] {
@@ -284,7 +330,7 @@ struct PairwiseGP: Sendable {
                                 s += w[e] * t * t
                             }
                         }
-                        let weight = itemWeights[i]
+                        let weight = itemWeights[i] * (person == nil ? 1 : kernel.personFactor(person, xi[dims]))
                         for (j, v) in values.enumerated() {
                             var sv = s, samev = same
                             if cat[d] {
@@ -303,17 +349,19 @@ struct PairwiseGP: Sendable {
     }
 
     /// Posterior mean and standard deviation at one point.
-    func meanAndSD(_ z: [Double]) -> (mean: Double, sd: Double) {
-        let p = predict([z])
+    func meanAndSD(_ z: [Double], person: Int? = nil) -> (mean: Double, sd: Double) {
+        let p = predict([z], person: person)
         return (p.means[0], p.variances[0].squareRoot())
     }
 
     /// Posterior means and the whitened cross-covariances v = L⁻¹(√W ⊙ A k(X, x)) of points, so
-    /// that cov(x, x') = k(x, x') − v·v'. Returns means, variances and V (N×m, flat).
-    func predict(_ points: [[Double]]) -> (means: [Double], variances: [Double], whitened: [Double]) {
-        let m = comparisons.count, d = kernel.dims, n = itemCount
+    /// that cov(x, x') = k(x, x') − v·v'. Returns means, variances and V (N×m, flat). Of the
+    /// team's taste, or of `person`'s (their index among the round's people).
+    func predict(_ points: [[Double]], person: Int? = nil) -> (means: [Double], variances: [Double], whitened: [Double]) {
+        let m = comparisons.count, d = kernel.width, n = itemCount
+        let prior = kernel.priorVariance * (person != nil && kernel.personShare > 0 ? 1 + kernel.personShare : 1)
         var means = [Double](repeating: 0, count: points.count)
-        var variances = [Double](repeating: kernel.priorVariance, count: points.count)
+        var variances = [Double](repeating: prior, count: points.count)
         var whitened = [Double](repeating: 0, count: points.count * m)
         guard m > 0 else { return (means, variances, whitened) }
         var kx = [Double](repeating: 0, count: n)
@@ -322,7 +370,10 @@ struct PairwiseGP: Sendable {
                 whitened.withUnsafeMutableBufferPointer { vAll in
                     for (p, z) in points.enumerated() {
                         z.withUnsafeBufferPointer { zp in
-                            for i in 0..<n { kx[i] = kernel(zp.baseAddress!, x.baseAddress! + i * d) }
+                            for i in 0..<n {
+                                let item = x.baseAddress! + i * d
+                                kx[i] = kernel(zp.baseAddress!, item) * (person == nil ? 1 : kernel.personFactor(person, item[kernel.dims]))
+                            }
                         }
                         var mu = 0.0
                         for i in 0..<n { mu += itemWeights[i] * kx[i] }
@@ -332,7 +383,7 @@ struct PairwiseGP: Sendable {
                         LinearAlgebra.forwardSolve(lp, n: m, v)
                         var ss = 0.0
                         for k in 0..<m { ss += v[k] * v[k] }
-                        variances[p] = max(kernel.priorVariance - ss, 1e-12)
+                        variances[p] = max(prior - ss, 1e-12)
                     }
                 }
             }

@@ -14,7 +14,12 @@ public struct SimulatedPerson: Sendable {
     }
 
     public func answer(_ a: [Double], _ b: [Double], taste: HiddenTaste, rng: inout SplitMix64) -> ExploreRound.Outcome {
-        let delta = taste.utility(a) - taste.utility(b)
+        answer(a, b, utility: taste.utility, rng: &rng)
+    }
+
+    /// The answer of a person whose taste is `utility` (their own, when people disagree).
+    public func answer(_ a: [Double], _ b: [Double], utility: ([Double]) -> Double, rng: inout SplitMix64) -> ExploreRound.Outcome {
+        let delta = utility(a) - utility(b)
         if abs(delta) < tieMargin { return .noPreference }
         return rng.uniform() < 1 / (1 + exp(-delta / temperature)) ? .first : .second
     }
