@@ -37,12 +37,13 @@ let clock = ContinuousClock()
 // (each record refits the model, tries ≤ 2 neighbouring values of one hyperparameter group and
 // updates the best).
 if env["NOTIME"] == nil {
-    let space = Simulation.chartStudySpace()
+    let parameters = Simulation.chartStudyParameters()
+    let space = parameters.space
     var rng = SplitMix64(seed: 99)
     let taste = HiddenTaste(space: space, rng: &rng)
     var round = ExploreRound(space: space, seed: 7)
     var cpuTimes: [Double] = []
-    var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = []
+    var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = [], explainTimes: [Double] = []
     var person = SimulatedPerson.team[0]
     var proposal = round.propose(for: person.name)
     for n in 1...215 {
@@ -58,12 +59,17 @@ if env["NOTIME"] == nil {
             times.append(milliseconds(end - start))
             recordTimes.append(milliseconds(mid - start))
             proposeTimes.append(milliseconds(end - mid))
+            // What the answers add to it (not counted above): the importance at the best and what the pair tests.
+            let explained = clock.now
+            _ = parameters.testing([proposal.first, proposal.second], importance: parameters.importance(of: round))
+            explainTimes.append(milliseconds(clock.now - explained))
         }
     }
     let m = Simulation.median
     print(String(format: "answer → proposal at 200–215 answers × %d parameters: median %.1f ms (record+refit %.1f, propose %.1f), max %.1f ms",
                  space.count, m(times), m(recordTimes), m(proposeTimes), times.max()!))
     print(String(format: "  (CPU time of the same: median %.1f ms, max %.1f ms)", m(cpuTimes), cpuTimes.max()!))
+    print(String(format: "  explaining it (importance at the best, what the pair tests): median %.2f ms, max %.2f ms", m(explainTimes), explainTimes.max()!))
     print("hyperparameters: \(round.hyperparameters)")
 }
 

@@ -10,6 +10,7 @@ import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { button, roundList } from './elements.js';
+import { renderTesting, renderImportance } from './explore-why.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
@@ -198,6 +199,8 @@ export class Explore extends CandidateDialog {
       $('explore-best-uncertainty').textContent = `Team's liking ${best.mean.toFixed(2)} ± ${best.sd.toFixed(2)} (0 is an average chart); ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
+    renderImportance($('explore-why'), $('explore-importance'), best);
+    renderTesting($('explore-testing'), open && !outsider && this.ticket ? this.testing : null);
     $('explore-save').hidden = !best;
     if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
   }
@@ -219,6 +222,7 @@ export class Explore extends CandidateDialog {
     }
     if (count !== this.wanted()) return;   // switched while this was asked for
     this.ticket = next.ticket;
+    this.testing = next.testing;
     this.showFour();
     this.views = next.candidates.slice(0, CHARTS.length).map((candidate, i) => {
       const view = new ChartView($(CHARTS[i]), () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });

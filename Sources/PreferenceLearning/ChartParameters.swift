@@ -12,7 +12,7 @@ public struct ChartParameterSpace: Sendable {
     /// Which keys, in order, and for each the dimensions it spans.
     public let keys: [String]
     public let space: PreferenceSpace
-    private let spans: [(key: String, kind: ParameterDefinition.Kind, range: Range<Int>)]
+    let spans: [(key: String, kind: ParameterDefinition.Kind, range: Range<Int>)]
 
     /// `ranges` narrows a number's or whole number's range for the round (clamped to its own).
     public init(keys: [String], ranges: [String: ClosedRange<Double>] = [:]) throws(AdapterError) {

@@ -81,11 +81,14 @@ public enum Simulation {
     }
 
     /// Ten chart parameters of every kind: six numbers, an odd window, a count, a curve, a toggle.
-    public static func chartStudySpace() -> PreferenceSpace {
+    public static func chartStudySpace() -> PreferenceSpace { chartStudyParameters().space }
+
+    /// The same ten parameters with their adapter (what explains a round in their words).
+    public static func chartStudyParameters() -> ChartParameterSpace {
         try! ChartParameterSpace(keys: [
             "inactiveLineWidth", "smoothingAlpha", "catmullRomAlpha", "animationDuration", "fillTopOpacity", "verticalScale",
             "smoothingWindow", "pointCount", "inactiveCurve", "fillEnabled",
-        ]).space
+        ])
     }
 
     /// The parameters `make bench-explore` tunes: five numbers and the curve (ten options).

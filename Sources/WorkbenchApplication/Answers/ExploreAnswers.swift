@@ -42,6 +42,10 @@ struct ExploreBestAnswer: Encodable {
     let changes: [ExploreChangeAnswer]
     /// The changes in one line ("Line width 4 → 3 px, Curve natural → monotone"), or "the starting preset".
     let summary: String
+    /// What matters to the model at the best, most first.
+    let importance: [ExploreImportanceAnswer]
+    /// The importance in one sentence ("Line width matters most (±0.8 …), then Curve; Fill barely matters.").
+    let why: String
 }
 
 /// An answer as a person gave it.
@@ -100,6 +104,8 @@ struct ExploreNextAnswer: Encodable {
     let ticket: String
     let answers: Int
     let candidates: [Candidate]
+    /// What these candidates test.
+    let testing: ExploreTestingAnswer
 }
 
 /// `POST /api/explore/{id}/answers`.
@@ -124,7 +130,10 @@ extension ExploreBestAnswer: DocumentedAnswer {
         ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, stableFor: 3, stableAfter: 12, isStable: false,
                           values: .object([("inactiveLineWidth", .number(3))]), parameters: .object([("inactiveLineWidth", .number(3))]),
                           changes: [.init(key: "inactiveLineWidth", label: "Inactive line width", from: .number(4), to: .number(3), text: "Inactive line width 4 → 3 px")],
-                          summary: "Inactive line width 4 → 3 px")
+                          summary: "Inactive line width 4 → 3 px",
+                          importance: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", spread: 1.6, lengthscale: 0.4, likedMost: .number(3),
+                                             text: "Inactive line width ±0.80, liked most at 3 px")],
+                          why: "Inactive line width matters (±0.80 of the team's liking across its range).")
     }
 }
 
@@ -140,7 +149,10 @@ extension ExploreRoundAnswer: DocumentedAnswer {
 extension ExploreNextAnswer: DocumentedAnswer {
     static var example: ExploreNextAnswer {
         ExploreNextAnswer(round: "r", ticket: "t", answers: 0,
-                          candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)])
+                          candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)],
+                          testing: .init(parameters: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", difference: 0.5,
+                                                            text: "inactive line width (2 px vs 8 px)")],
+                                         text: "This pair tests inactive line width (2 px vs 8 px)."))
     }
 }
 

@@ -92,7 +92,8 @@ struct ExploreRoutes: PresetReading {
             return ExploreNextAnswer.Candidate(id: Exploration.candidateIDs[i], values: Self.values(round, point),
                                                parameters: Self.parameters(style), svg: svg)
         }
-        return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, answers: round.model.answers.count, candidates: candidates))
+        return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, answers: round.model.answers.count, candidates: candidates,
+                                         testing: Self.testing(round, ticket.points)))
     }
 
     package func answer(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -211,10 +212,12 @@ struct ExploreRoutes: PresetReading {
             guard let change = words[key], let d = ParameterDefinition.named(key) else { return nil }
             return .init(key: key, label: d.label, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
+        let (importance, why) = Self.importance(round)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
-                                 summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "))
+                                 summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "),
+                                 importance: importance, why: why)
     }
 
     /// The style with numbers rounded to a millionth (grid values carry float noise).

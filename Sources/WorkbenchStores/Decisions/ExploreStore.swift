@@ -225,13 +225,23 @@ package final class ExploreStore: Sendable {
         }
     }
 
+    /// The round, its model fitted (once, for a round read back) so that explaining its best reads it.
     package func round(_ id: String) throws(Failure) -> Exploration {
-        try withRound(id) { round in round }
+        try withRound(id) { round in
+            round.model.fitModel()
+            return round
+        }
     }
 
-    /// Newest first. Each round is read under its own lock, one after the other.
+    /// Newest first. Each round is read under its own lock, one after the other (its model
+    /// fitted, as `round` does).
     package func list() throws(Failure) -> [Exploration] {
-        try withIndex { Array($0.slots.values) }.map { $0.round.withLock { $0 } }
+        try withIndex { Array($0.slots.values) }.map { slot in
+            slot.round.withLock { round in
+                round.model.fitModel()
+                return round
+            }
+        }
             .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 

@@ -19,10 +19,15 @@ package enum ChangeWords {
         ChartStyle.definitions.compactMap { definition in
             let before = definition.value(in: old), after = definition.value(in: new)
             guard before != after else { return nil }
-            let unit: String? = if case .number(_, _, let unit) = definition.kind { unit } else { nil }
-            let from = text(before, definition), to = text(after, definition)
-            return Change(key: definition.key, label: definition.label, from: from, to: unit.map { "\(to) \($0)" } ?? to)
+            return Change(key: definition.key, label: definition.label, from: text(before, definition), to: withUnit(after, definition))
         }
+    }
+
+    /// A value as `text` reads it, followed by its number's unit when the definition has one: "3 px".
+    package static func withUnit(_ value: ParameterValue, _ definition: ParameterDefinition) -> String {
+        let words = text(value, definition)
+        if case .number(_, _, let unit?) = definition.kind { return "\(words) \(unit)" }
+        return words
     }
 
     /// The changes as a clause: "Line width 2 → 3 px, Curve Linear → Monotone x and 3 more".

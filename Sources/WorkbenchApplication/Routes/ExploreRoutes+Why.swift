@@ -1,0 +1,87 @@
+import ChartEngine
+import Foundation
+import PreferenceLearning
+import WorkbenchStores
+import WorkbenchSupport
+
+/// Why this pair, why this best (issue #38): the model's importance at the best and what a
+/// proposal tests, in the words of the parameter definitions (labels, option labels, units).
+extension ExploreRoutes {
+    /// A share of the top spread below which a parameter "barely matters".
+    static let barely = 0.15
+    /// A share of the top spread from which a parameter is named next ("then …").
+    static let next = 0.5
+
+    /// Each moving parameter's importance at the best, most first, and the sentence that says it.
+    static func importance(_ round: Exploration) -> (importance: [ExploreImportanceAnswer], why: String) {
+        guard let ranked = round.adapter.importance(of: round.model) else { return ([], "") }
+        let answers = ranked.compactMap { item -> ExploreImportanceAnswer? in
+            guard let definition = ParameterDefinition.named(item.key) else { return nil }
+            let liked = definition.value(in: clean(round.style(at: item.likedMost)))
+            return ExploreImportanceAnswer(parameter: item.key, label: definition.label, spread: rounded(item.spread), lengthscale: rounded(item.lengthscale),
+                                           likedMost: liked.json,
+                                           text: "\(definition.label) ±\(half(item.spread)), liked most at \(ChangeWords.withUnit(liked, definition))")
+        }
+        return (answers, why(answers))
+    }
+
+    /// "Line width matters most (±0.80 of the team's liking across its range), then curve; fill barely matters."
+    static func why(_ ranked: [ExploreImportanceAnswer]) -> String {
+        guard let top = ranked.first else { return "" }
+        guard top.spread >= 0.1 else { return "Nothing matters clearly yet: no one parameter moves the team's liking by more than ±0.05 around the best." }
+        let scale = "(±\(half(top.spread)) of the team's liking across its range)"
+        guard ranked.count > 1 else { return "\(top.label) matters \(scale)." }
+        let rest = ranked.dropFirst()
+        let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { lowered($0.label) }
+        let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { lowered($0.label) }
+        var sentence = "\(top.label) matters most \(scale)"
+        if !then.isEmpty { sentence += ", then " + listed(then, "and") }
+        if !barelyNamed.isEmpty {
+            let named = barelyNamed.count > 3 ? Array(barelyNamed.prefix(2)) + ["\(barelyNamed.count - 2) others"] : barelyNamed
+            sentence += "; " + listed(named, "and") + (barelyNamed.count == 1 ? " barely matters" : " barely matter")
+        }
+        return sentence + "."
+    }
+
+    /// What the candidates at `points` test, weighted by the importance at the best.
+    static func testing(_ round: Exploration, _ points: [[Double]]) -> ExploreTestingAnswer {
+        let adapter = round.adapter
+        let result = adapter.testing(points, importance: adapter.importance(of: round.model))
+        let styles = points.map { clean(round.style(at: $0)) }
+        let tested = result.tested.compactMap { item -> ExploreTestingAnswer.Tested? in
+            guard let definition = ParameterDefinition.named(item.key) else { return nil }
+            let values = styles.map { definition.value(in: $0) }
+            var distinct: [ParameterValue] = []
+            for value in values where !distinct.contains(value) { distinct.append(value) }
+            if distinct.count > 2 {
+                distinct.sort { a, b in if case .number(let x) = a, case .number(let y) = b { x < y } else { false } }
+            }
+            let words = distinct.map { ChangeWords.withUnit($0, definition) }
+            let shown = words.count == 2 ? "\(words[0]) vs \(words[1])" : listed(words, "or")
+            return .init(parameter: item.key, label: definition.label, difference: rounded(item.difference), text: "\(lowered(definition.label)) (\(shown))")
+        }
+        let subject = points.count > 2 ? "These \(points.count == 4 ? "four" : "\(points.count)") test" : "This pair tests"
+        guard !tested.isEmpty else { return .init(parameters: [], text: "The candidates are alike.") }
+        var text = "\(subject) \(listed(tested.map(\.text), "and"))"
+        if result.othersDiffering > 0 {
+            text += result.othersDiffering == 1 ? "; 1 more differs but counts for less" : "; \(result.othersDiffering) more differ but count for less"
+        } else if tested.count < round.keys.count {
+            text += "; the rest is close"
+        }
+        return .init(parameters: tested, text: text + ".")
+    }
+
+    /// "a", "a and b", "a, b and c".
+    static func listed(_ items: [String], _ conjunction: String) -> String {
+        items.count <= 2 ? items.joined(separator: " \(conjunction) ") : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+
+    /// A label inside a sentence: its first letter lower-case ("Inactive line width" → "inactive line width").
+    static func lowered(_ label: String) -> String { label.prefix(1).lowercased() + label.dropFirst() }
+
+    /// Half a spread, as "±" shows it: two decimals.
+    static func half(_ spread: Double) -> String { String(format: "%.2f", spread / 2) }
+
+    /// A model number to a millionth (the fit's float noise is not information).
+    static func rounded(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
+}

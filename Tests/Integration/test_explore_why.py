@@ -1,0 +1,58 @@
+"""Why this pair, why this best (issue #38): a round answered by a simulated taste that depends
+on the line width alone ranks the width first, says so in a sentence, and each proposal says
+what it tests, in the parameter definitions' words."""
+import math
+import random
+
+from test_explore import answer, next_pair, start
+
+KEYS = ["inactiveLineWidth", "inactiveCurve", "fillEnabled"]
+
+
+def test_the_best_says_what_matters_and_each_pair_what_it_tests(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 21})["id"]
+    schema = {p["key"]: p for p in s.get("/api/schema").json()["parameters"]}
+    rng = random.Random(8)
+
+    def liking(v):   # thin lines, nothing else
+        return -abs(v["inactiveLineWidth"] - 2) / 11.5
+
+    for n in range(15):
+        pair = next_pair(s, rid)
+        a, b = (c["values"] for c in pair["candidates"])
+        testing = pair["testing"]
+        assert testing["text"].startswith("This pair tests ") and testing["text"].endswith("."), testing
+        differing = [k for k in KEYS if a[k] != b[k]]
+        named = [t["parameter"] for t in testing["parameters"]]
+        assert named and set(named) <= set(differing), (named, a, b)
+        for t in testing["parameters"]:
+            assert t["label"] == schema[t["parameter"]]["label"] and 0 < t["difference"] <= 1
+            assert t["text"].lower().startswith(t["label"].lower() + " (") and t["text"] in testing["text"]
+        if len(differing) == 1:   # a pair that differs in one parameter tests that one
+            assert named == differing and testing["text"].endswith("; the rest is close."), testing
+        p = 1 / (1 + math.exp(-(liking(a) - liking(b)) / 0.03))
+        answer(s, rid, pair["ticket"], "a" if rng.random() < p else "b")
+
+    best = s.request("GET", f"/api/explore/{rid}/best").json()
+    importance = best["importance"]
+    assert [i["parameter"] for i in importance][0] == "inactiveLineWidth", importance
+    assert sorted(i["parameter"] for i in importance) == sorted(KEYS)
+    assert all(x["spread"] >= y["spread"] for x, y in zip(importance, importance[1:]))
+    width = importance[0]
+    assert width["label"] == "Inactive line width" and width["spread"] > 0.5 and width["lengthscale"] > 0
+    assert width["likedMost"] <= 4, width
+    assert width["text"] == f"Inactive line width ±{width['spread'] / 2:.2f}, liked most at {width['likedMost']:g} px", width
+    curve = next(i for i in importance if i["parameter"] == "inactiveCurve")
+    assert curve["text"].endswith("liked most at " + schema["inactiveCurve"]["optionLabels"][curve["likedMost"]]), curve
+    assert best["why"].startswith(f"Inactive line width matters most (±{width['spread'] / 2:.2f} of the team's liking across its range)")
+    # The same in the round's best, and four candidates say "These four".
+    assert s.get(f"/api/explore/{rid}").json()["best"]["importance"] == importance
+    four = next_pair(s, rid, count="4")
+    assert four["testing"]["text"].startswith("These four test "), four["testing"]
+
+    doc = s.get("/api/openapi.json").json()
+    schemas = doc["paths"]["/api/explore/{id}/best"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert {"importance", "why"} <= set(schemas["required"])
+    nxt = doc["paths"]["/api/explore/{id}/next"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert "testing" in nxt["required"]
