@@ -11,6 +11,7 @@ import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { button, roundList } from './elements.js';
 import { renderTesting, renderImportance } from './explore-why.js';
+import { renderPeople } from './explore-people.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
@@ -200,6 +201,7 @@ export class Explore extends CandidateDialog {
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
     renderImportance($('explore-why'), $('explore-importance'), best);
+    renderPeople($('explore-people'), $('explore-agreement-summary'), $('explore-people-liking'), $('explore-agreement'), best);
     renderTesting($('explore-testing'), open && !outsider && this.ticket ? this.testing : null);
     $('explore-save').hidden = !best;
     if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;

@@ -20,16 +20,18 @@ extension ExploreRound {
         public var spread: Double { (means.max() ?? 0) - (means.min() ?? 0) }
     }
 
-    /// Each axis's sensitivity at the team's best, in the space's order; nil before any answer.
-    /// Reads the fitted model (refits it, without keeping it, in a round read back: see `fitModel`).
-    public func sensitivities() -> [AxisSensitivity]? {
+    /// Each axis's sensitivity at the team's best, in the space's order, of the team's liking
+    /// or of `person`'s (see `personIndex`); nil before any answer. Reads the fitted model (refits
+    /// it, without keeping it, in a round read back: see `fitModel`).
+    public func sensitivities(for person: String? = nil) -> [AxisSensitivity]? {
         guard let best else { return nil }
-        let model = self.model ?? buildModel(hyperparameters, warmStart: fitStart)
+        let model = fitted
+        let index = person.flatMap(personIndex)
         let z = space.encode(best.point)
         return space.dimensions.indices.map { d in
             var values = space.axisValues(d)
             if !values.contains(where: { abs($0 - z[d]) < 1e-12 }) { values = (values + [z[d]]).sorted() }
-            let means = model.axisMeans(z, axis: d, values: values)
+            let means = model.axisMeans(z, axis: d, values: values, person: index)
             return AxisSensitivity(dimension: d, values: values.map(space.dimensions[d].decode), means: means,
                                    lengthscale: hyperparameters.lengthscales[d])
         }
@@ -58,12 +60,15 @@ public struct ParameterImportance: Sendable, Equatable {
 extension ChartParameterSpace {
     /// Every moving parameter's importance at the round's best, most important first (ties in
     /// the round's order); nil before any answer.
-    public func importance(of round: ExploreRound) -> [ParameterImportance]? {
-        guard let best = round.best, let axes = round.sensitivities() else { return nil }
+    /// With `person`, their own liking's (the team's while the model keeps one taste).
+    public func importance(of round: ExploreRound, for person: String? = nil) -> [ParameterImportance]? {
+        guard let best = round.best, let axes = round.sensitivities(for: person) else { return nil }
+        // The liking at the best itself (each axis tries the best's own value too).
+        let atBest = axes.first.flatMap { axis in zip(axis.values, axis.means).first { abs($0.0 - best.point[axis.dimension]) < 1e-12 }?.1 } ?? best.mean
         let importances = spans.map { span -> ParameterImportance in
             let own = span.range.map { axes[$0] }
             let means = own.flatMap(\.means)
-            var likedMost = best.point, top = best.mean
+            var likedMost = best.point, top = atBest
             for axis in own {
                 for (value, mean) in zip(axis.values, axis.means) where mean > top + 1e-9 {
                     likedMost = best.point

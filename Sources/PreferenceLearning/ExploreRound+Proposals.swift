@@ -114,11 +114,11 @@ extension ExploreRound {
 
         // With person offsets, the pair is chosen under the taste of the person who will answer:
         // their answer tells about their own offset as well as the team's taste.
-        let personIndex = hyperparameters.personShare > 0 ? person.flatMap { people.firstIndex(of: $0) } : nil
-        let (means, variances, v) = model.predict(pool, person: personIndex)
+        let answering = person.flatMap(personIndex)
+        let (means, variances, v) = model.predict(pool, person: answering)
         let m = model.comparisons.count
         let kernel = model.kernel
-        let personFactor = personIndex == nil ? 1 : 1 + kernel.personShare
+        let personFactor = answering == nil ? 1 : 1 + kernel.personShare
         let differenceVariance: (Int, Int) -> Double = { i, j in
             v.withUnsafeBufferPointer { vp in
                 let dot = LinearAlgebra.dot(vp.baseAddress! + i * m, vp.baseAddress! + j * m, m)

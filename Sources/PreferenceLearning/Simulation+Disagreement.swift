@@ -49,7 +49,7 @@ extension Simulation {
                 return space.decode(z)
             }
             let ranksOwn = people.indices.map { i -> Bool in
-                let liking = round.predictedLiking(of: candidates, by: people[i].name)
+                let liking = candidates.map { round.predictedLiking(of: $0, by: people[i].name).mean }
                 return liking.indices.max { liking[$0] < liking[$1] } == i
             }
             results.append(DisagreementCheckpoint(answers: n, ranksOwn: ranksOwn, personShare: round.hyperparameters.personShare))

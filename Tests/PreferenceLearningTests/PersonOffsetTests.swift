@@ -21,36 +21,39 @@ import Testing
         }
     }
 
+    /// The value `person`'s liking peaks at along `axis`, the others at the team's best.
+    static func likedMost(_ round: ExploreRound, _ person: String?, axis: Int) throws -> Double {
+        let axes = try #require(round.sensitivities(for: person))
+        let a = axes[axis]
+        return a.values[a.means.indices.max { a.means[$0] < a.means[$1] }!]
+    }
+
     @Test func eachPersonsOwnTasteIsLearntBesideTheTeams() throws {
         var settings = ExploreRound.Settings()
         settings.fixedPersonShare = 1
         var round = ExploreRound(space: Self.space, seed: 3, settings: settings)
         try Self.play(&round, answers: 40)
+        #expect(round.tellsPeopleApart && round.people == ["ada", "ben"])
         let thin = [0.2, 1.0], thick = [0.8, 1.0]
-        let ada = round.predictedLiking(of: [thin, thick], by: "ada"), ben = round.predictedLiking(of: [thin, thick], by: "ben")
-        #expect(ada[0] > ada[1] && ben[1] > ben[0])
-        let seen = round.peopleViews()
-        let views = try #require(seen)
-        #expect(views.people.map(\.person) == ["ada", "ben"] && views.people.map(\.answers) == [20, 20])
-        let adaWidth = views.people[0].likedMost[0], benWidth = views.people[1].likedMost[0]
-        #expect(adaWidth < benWidth && abs(adaWidth - 0.2) < 0.25 && abs(benWidth - 0.8) < 0.25)
+        #expect(round.predictedLiking(of: thin, by: "ada").mean > round.predictedLiking(of: thick, by: "ada").mean)
+        #expect(round.predictedLiking(of: thick, by: "ben").mean > round.predictedLiking(of: thin, by: "ben").mean)
+        let ada = try Self.likedMost(round, "ada", axis: 0), ben = try Self.likedMost(round, "ben", axis: 0), team = try Self.likedMost(round, nil, axis: 0)
+        #expect(ada < ben && abs(ada - 0.2) < 0.25 && abs(ben - 0.8) < 0.25)
         // Both like curve "b", and so does the team; the team's width lies between theirs.
-        #expect(views.people.allSatisfy { $0.likedMost[1] == 1 } && views.team[1] == 1)
-        #expect(views.team[0] >= adaWidth - 1e-9 && views.team[0] <= benWidth + 1e-9)
+        for person in ["ada", "ben", nil] { #expect(try Self.likedMost(round, person, axis: 1) == 1) }
+        #expect(team >= ada - 1e-9 && team <= ben + 1e-9)
         // A person's liking is less certain than the team's (their offset adds to it).
         let best = try #require(round.best)
-        #expect(views.people.allSatisfy { $0.sd > best.sd })
+        #expect(["ada", "ben"].allSatisfy { round.predictedLiking(of: best.point, by: $0).sd > best.sd })
     }
 
     @Test func withoutOffsetsEveryoneIsTheTeam() throws {
         var round = ExploreRound(space: Self.space, seed: 3)
         try Self.play(&round, answers: 10)
-        #expect(round.hyperparameters.personShare == 0)   // ten answers cannot tell people apart
-        let seen = round.peopleViews()
-        let views = try #require(seen)
-        #expect(views.people.allSatisfy { $0.likedMost == views.team })
-        let points = [[0.2, 1.0], [0.8, 0.0]]
-        #expect(round.predictedLiking(of: points, by: "ada") == round.predictedLiking(of: points, by: "ben"))
+        #expect(!round.tellsPeopleApart)   // ten answers cannot tell people apart
+        #expect(round.sensitivities(for: "ada") == round.sensitivities())
+        let point = [0.2, 1.0]
+        #expect(round.predictedLiking(of: point, by: "ada") == round.predictedLiking(of: point, by: "ben"))
     }
 
     @Test func theTeamsMeanAtEachItemLeavesOutThePersonsOffset() throws {

@@ -46,6 +46,12 @@ struct ExploreBestAnswer: Encodable {
     let importance: [ExploreImportanceAnswer]
     /// The importance in one sentence ("Line width matters most (±0.8 …), then Curve; Fill barely matters.").
     let why: String
+    /// Each person who answered: their predicted liking of this best, the team's compromise.
+    let people: [ExplorePersonAnswer]
+    /// Each moving parameter: what each person likes most beside the team; disagreements first.
+    let agreement: [ExploreAgreementAnswer]
+    /// Where people agree and disagree, in one sentence (or that the answers do not tell them apart yet).
+    let agreementSummary: String
 }
 
 /// An answer as a person gave it.
@@ -133,7 +139,13 @@ extension ExploreBestAnswer: DocumentedAnswer {
                           summary: "Inactive line width 4 → 3 px",
                           importance: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", spread: 1.6, lengthscale: 0.4, likedMost: .number(3),
                                              text: "Inactive line width ±0.80, liked most at 3 px")],
-                          why: "Inactive line width matters (±0.80 of the team's liking across its range).")
+                          why: "Inactive line width matters (±0.80 of the team's liking across its range).",
+                          people: [.init(person: "Ada", answers: 12, liking: 0.6, sd: 0.2, text: "Ada (12 answers): 0.60 ± 0.20")],
+                          agreement: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false,
+                                            team: .init(person: "", value: .number(3), position: 0.5, text: "3 px"),
+                                            people: [.init(person: "Ada", value: .number(2), position: 0.25, text: "2 px")],
+                                            text: "Ada 2 px, Ben 4 px; the team 3 px")],
+                          agreementSummary: "People differ on inactive line width (Ada 2 px, Ben 4 px; the team 3 px).")
     }
 }
 

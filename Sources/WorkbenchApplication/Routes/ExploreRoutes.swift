@@ -213,11 +213,12 @@ struct ExploreRoutes: PresetReading {
             return .init(key: key, label: d.label, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
         let (importance, why) = Self.importance(round)
+        let (people, agreement, agreementSummary) = Self.people(round)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
                                  summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "),
-                                 importance: importance, why: why)
+                                 importance: importance, why: why, people: people, agreement: agreement, agreementSummary: agreementSummary)
     }
 
     /// The style with numbers rounded to a millionth (grid values carry float noise).

@@ -1,0 +1,44 @@
+// Explore's "each person and the team": each person's predicted liking of the team's best, and
+// where people agree and disagree, parameter by parameter, in the server's words; for a number
+// they disagree on, a small plot of where each one's liked value lies in the round's range
+// (decoration: the text beside it says the same).
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svgElement(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
+}
+
+/** A track across the range, a dot and an initial for each person, a ring for the team. */
+function plot(agreement) {
+  const svg = svgElement('svg', { viewBox: '0 0 320 28', 'aria-hidden': 'true', focusable: 'false' });
+  const x = position => 8 + 304 * position;
+  svg.append(svgElement('line', { class: 'track', x1: 8, x2: 312, y1: 18, y2: 18 }));
+  svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: 18, r: 6 }));
+  for (const liked of agreement.people) {
+    svg.append(svgElement('circle', { class: 'person', cx: x(liked.position), cy: 18, r: 3.5 }));
+    const label = svgElement('text', { x: x(liked.position), y: 9 });
+    label.textContent = liked.person.slice(0, 2);
+    svg.append(label);
+  }
+  return svg;
+}
+
+/** Fills the section from the best's `people`, `agreement` and `agreementSummary`; hidden without them. */
+export function renderPeople(section, summary, likings, list, best) {
+  const people = best?.people ?? [];
+  section.hidden = people.length === 0;
+  summary.textContent = best?.agreementSummary ?? '';
+  likings.replaceChildren(...people.map(person => Object.assign(document.createElement('li'), { textContent: person.text })));
+  // With one taste for everyone there is nothing per parameter to tell.
+  const differ = people.length > 1 ? (best?.agreement ?? []) : [];
+  list.hidden = differ.length === 0;
+  list.replaceChildren(...differ.map(agreement => {
+    const li = document.createElement('li');
+    li.append(Object.assign(document.createElement('span'), { textContent: `${agreement.label}: ${agreement.text}` }));
+    if (!agreement.agree && agreement.team.position != null) li.append(plot(agreement));
+    return li;
+  }));
+}

@@ -1,0 +1,36 @@
+import WorkbenchSupport
+
+/// A person who answered, as the model sees them at the team's best.
+struct ExplorePersonAnswer: Encodable {
+    let person: String
+    let answers: Int
+    /// Their predicted liking of the team's best (the model's units: 0 is an average chart, the
+    /// prior's standard deviation is 1), and its standard deviation.
+    let liking: Double
+    let sd: Double
+    /// "Ada (12 answers): 0.62 ± 0.20".
+    let text: String
+}
+
+/// One moving parameter: the value each person is predicted to like most (the others at the
+/// team's best), beside the team's.
+struct ExploreAgreementAnswer: Encodable {
+    struct Liked: Encodable {
+        /// Empty for the team.
+        let person: String
+        let value: JSONValue
+        /// For a number: where the value lies in the round's range, 0 to 1 (the page's plot).
+        let position: Double?
+        /// "2 px", "Monotone".
+        let text: String
+    }
+
+    let parameter: String
+    let label: String
+    /// Whether the people's values are the same (numbers: within a fifth of the round's range).
+    let agree: Bool
+    let team: Liked
+    let people: [Liked]
+    /// "Ada 2 px, Ben 6 px; the team 4 px", or "everyone Monotone".
+    let text: String
+}

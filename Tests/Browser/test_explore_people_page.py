@@ -1,0 +1,46 @@
+"""The Explore panel shows each person beside the team: a designer on a desktop and a PM on a
+390 px phone answer one round (keys and taps), and both see each one's predicted liking of the
+best and, parameter by parameter, what each likes most, in the server's words."""
+from test_page import sync_api  # noqa: F401  (fixtures)
+from decide_pages import people, serious  # noqa: F401  (fixtures)
+from test_explore_page import wait_answers
+
+
+def test_each_person_and_the_team_under_the_best(people):
+    dana = people("Dana")
+    dana.locator("#open-explore").click()
+    dana.locator("#explore-preset").select_option("Default")
+    dana.locator("#explore-parameter-inactiveLineWidth").check()
+    dana.locator("#explore-parameter-fillEnabled").check()
+    dana.locator("#explore-start button[type=submit]").click()
+    dana.wait_for_selector("#explore-b svg")
+    assert dana.locator("#explore-people").is_hidden()   # nobody has answered
+
+    pat = people("Pat", viewport={"width": 390, "height": 844}, touch=True)
+    pat.locator("#open-explore").click()
+    pat.locator("#explore-list li").first.get_by_role("button", name="Join").click()
+    pat.wait_for_selector("#explore-b svg")
+    for n in range(1, 7):
+        page = dana if n % 2 else pat
+        page.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled", timeout=10000)
+        if page is dana:
+            page.keyboard.press("1")
+        else:
+            page.get_by_role("button", name="B is better").tap()
+        wait_answers(page, n)
+
+    best = dana.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].best)")
+    for page in (dana, pat):
+        page.wait_for_function("t => document.querySelector('#explore-agreement-summary').textContent === t", arg=best["agreementSummary"], timeout=10000)
+        section = page.locator("#explore-people")
+        assert section.is_visible()
+        assert page.locator("#explore-people-liking li").all_inner_texts() == [p["text"] for p in best["people"]]
+        assert sorted(p["person"] for p in best["people"]) == ["Dana", "Pat"]
+        assert page.locator("#explore-agreement li").all_inner_texts() == [f"{a['label']}: {a['text']}" for a in best["agreement"]]
+        # A plot only where people differ on a number; it repeats the text, so screen readers skip it.
+        plots = page.locator("#explore-agreement svg")
+        assert plots.count() == sum(1 for a in best["agreement"] if not a["agree"] and a["team"]["position"] is not None)
+        for i in range(plots.count()):
+            assert plots.nth(i).get_attribute("aria-hidden") == "true"
+    assert serious(dana, "#explore-dialog") == [] and serious(pat, "#explore-dialog") == []
+    assert dana.errors == [] and pat.errors == []

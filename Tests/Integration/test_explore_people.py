@@ -1,0 +1,64 @@
+"""Each person and the team (issue #38): two people who like other line widths but the same
+curve answer a round; the best says each one's predicted liking of it and, parameter by
+parameter, what each likes most, in the parameter definitions' words."""
+import math
+import random
+
+from test_explore import answer, next_pair, start
+
+KEYS = ["inactiveLineWidth", "inactiveCurve"]
+
+
+def test_the_best_says_where_people_agree_and_differ(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 4}, user="Ada")["id"]
+    rng = random.Random(3)
+    liked = {"Ada": 2, "Ben": 9}
+
+    def liking(person, v):   # their own width; both like Monotone
+        return -abs(v["inactiveLineWidth"] - liked[person]) / 11.5 - (0 if v["inactiveCurve"] == "monotone" else 0.4)
+
+    for n in range(48):
+        person = "Ada" if n % 2 == 0 else "Ben"
+        pair = next_pair(s, rid, user=person)
+        a, b = (c["values"] for c in pair["candidates"])
+        p = 1 / (1 + math.exp(-(liking(person, a) - liking(person, b)) / 0.02))
+        answer(s, rid, pair["ticket"], "a" if rng.random() < p else "b", user=person)
+
+    best = s.request("GET", f"/api/explore/{rid}/best").json()
+    people = {p["person"]: p for p in best["people"]}
+    assert set(people) == {"Ada", "Ben"} and people["Ada"]["answers"] == people["Ben"]["answers"] == 24
+    for p in people.values():
+        assert p["sd"] > 0 and p["text"] == f"{p['person']} (24 answers): {p['liking']:.2f} ± {p['sd']:.2f}"
+    agreement = {a["parameter"]: a for a in best["agreement"]}
+    assert set(agreement) == set(KEYS)
+    width, curve = agreement["inactiveLineWidth"], agreement["inactiveCurve"]
+    assert width["label"] == "Inactive line width" and [p["person"] for p in width["people"]] == ["Ada", "Ben"]
+    # Ada is predicted to like thinner lines than Ben; both like Monotone, as the team does.
+    ada, ben = (p["value"] for p in width["people"])
+    assert ada < ben and not width["agree"], width
+    assert all(0 <= p["position"] <= 1 for p in width["people"] + [width["team"]])
+    assert width["text"] == f"Ada {ada:g} px, Ben {ben:g} px; the team {width['team']['value']:g} px", width
+    assert curve["agree"] and curve["text"] == "everyone Monotone" and curve["team"]["value"] == "monotone", curve
+    assert best["agreement"][0]["parameter"] == "inactiveLineWidth"   # disagreements first
+    most, least = sorted(people.values(), key=lambda p: -p["liking"])
+    assert best["agreementSummary"] == (f"People differ on inactive line width ({width['text']}); they agree on inactive curve (Monotone). "
+                                        f"Of the team's best, {most['person']} likes it most ({most['liking']:.2f}) and {least['person']} least ({least['liking']:.2f})."), best["agreementSummary"]
+    # The same in the round's best, and in the document.
+    assert s.get(f"/api/explore/{rid}").json()["best"]["agreement"] == best["agreement"]
+    doc = s.get("/api/openapi.json").json()
+    schemas = doc["paths"]["/api/explore/{id}/best"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert {"people", "agreement", "agreementSummary"} <= set(schemas["required"])
+
+
+def test_before_the_answers_tell_people_apart_everyone_is_the_team(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 5}, user="Ada")["id"]
+    for n in range(4):
+        person = "Ada" if n % 2 == 0 else "Ben"
+        pair = next_pair(s, rid, user=person)
+        answer(s, rid, pair["ticket"], "a", user=person)
+    best = s.request("GET", f"/api/explore/{rid}/best").json()
+    assert best["agreementSummary"] == "The answers so far do not tell people's tastes apart: the model keeps one taste for the team."
+    assert all(a["agree"] for a in best["agreement"])
+    assert len({(p["liking"], p["sd"]) for p in best["people"]}) == 1
