@@ -118,7 +118,7 @@ extension ExploreRound {
         let (means, variances, v) = model.predict(pool, person: answering)
         let m = model.comparisons.count
         let kernel = model.kernel
-        let personFactor = answering == nil ? 1 : 1 + kernel.personShare
+        let personFactor = kernel.ownFactor(answering)
         let differenceVariance: (Int, Int) -> Double = { i, j in
             v.withUnsafeBufferPointer { vp in
                 let dot = LinearAlgebra.dot(vp.baseAddress! + i * m, vp.baseAddress! + j * m, m)

@@ -248,7 +248,8 @@ public struct ExploreRound: Codable, Sendable {
     }
 
     /// Type-II MAP (Laplace evidence + weak priors) over small grids, by coordinate: the shared
-    /// ordered lengthscale, the shared unordered one, σ, each person's multiplier (people with
+    /// ordered lengthscale, the shared unordered one, the category offsets' variance, the share of
+    /// people's own tastes (once two have enough answers), σ, each person's multiplier (people with
     /// enough answers, not fixed by the settings), then (past `fullSearchLimit` answers) each
     /// ordered dimension's own lengthscale ×½ or ×2 (ARD). `group` nil: one pass over every group
     /// and every grid value; otherwise only group `group % count`, neighbouring grid values only.
@@ -272,7 +273,8 @@ public struct ExploreRound: Codable, Sendable {
         let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
         var counts: [String: Int] = [:]
         for a in answers { counts[a.person, default: 0] += 1 }
-        let people = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers && settings.fixedPersonNoise[$0] == nil }
+        // People whose own σ (and whose offsets from the team) enough answers can tell.
+        let answeredEnough = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers && settings.fixedPersonNoise[$0] == nil }
         let unit = Hyperparameters.orderedBase(space)
 
         var groups: [() -> Void] = []
@@ -309,7 +311,7 @@ public struct ExploreRound: Codable, Sendable {
             let base = current
             for value in values(Hyperparameters.noiseGrid, around: base.noise) { var c = base; c.noise = value; consider(c) }
         }
-        if people.count >= 2 && settings.fixedPersonShare == nil {
+        if answeredEnough.count >= 2 && settings.fixedPersonShare == nil {
             groups.append {
                 let base = current
                 for value in values(Hyperparameters.personShareGrid, around: max(base.personShare, 0.01)) {
@@ -317,7 +319,7 @@ public struct ExploreRound: Codable, Sendable {
                 }
             }
         }
-        for person in people {
+        for person in answeredEnough {
             groups.append {
                 let base = current
                 for value in values(Hyperparameters.personGrid, around: base.personNoise[person] ?? 1) {

@@ -36,12 +36,15 @@ struct MixedKernel: Sendable {
     }
 
     /// The factor of one person's taste over the team's: a query for `person` (nil: the team)
-    /// against an item of `itemPerson`.
+    /// against `item` (its person's index is read only when items carry one).
     @inline(__always)
-    func personFactor(_ person: Int?, _ itemPerson: Double) -> Double {
-        if let person, personShare > 0, Double(person) == itemPerson { return 1 + personShare }
-        return 1
+    func personFactor(_ person: Int?, _ item: UnsafePointer<Double>) -> Double {
+        guard let person, personShare > 0, Double(person) == item[dims] else { return 1 }
+        return 1 + personShare
     }
+
+    /// The factor between two points both of `person`'s taste (nil: the team's).
+    func ownFactor(_ person: Int?) -> Double { person != nil && personShare > 0 ? 1 + personShare : 1 }
 
     /// The covariance of two items (each `width` numbers): the team's, times 1 + personShare
     /// when one person answered both.
@@ -304,7 +307,7 @@ struct PairwiseGP: Sendable {
                 var s = 0.0
                 for i in 0..<itemCount where itemWeights[i] != 0 {
                     let item = x.baseAddress! + i * d
-                    s += itemWeights[i] * kernel(zp.baseAddress!, item) * (person == nil ? 1 : kernel.personFactor(person, item[kernel.dims]))
+                    s += itemWeights[i] * kernel(zp.baseAddress!, item) * kernel.personFactor(person, item)
                 }
                 return s
             }
@@ -330,7 +333,7 @@ struct PairwiseGP: Sendable {
                                 s += w[e] * t * t
                             }
                         }
-                        let weight = itemWeights[i] * (person == nil ? 1 : kernel.personFactor(person, xi[dims]))
+                        let weight = itemWeights[i] * kernel.personFactor(person, xi)
                         for (j, v) in values.enumerated() {
                             var sv = s, samev = same
                             if cat[d] {
@@ -359,7 +362,7 @@ struct PairwiseGP: Sendable {
     /// team's taste, or of `person`'s (their index among the round's people).
     func predict(_ points: [[Double]], person: Int? = nil) -> (means: [Double], variances: [Double], whitened: [Double]) {
         let m = comparisons.count, d = kernel.width, n = itemCount
-        let prior = kernel.priorVariance * (person != nil && kernel.personShare > 0 ? 1 + kernel.personShare : 1)
+        let prior = kernel.priorVariance * kernel.ownFactor(person)
         var means = [Double](repeating: 0, count: points.count)
         var variances = [Double](repeating: prior, count: points.count)
         var whitened = [Double](repeating: 0, count: points.count * m)
@@ -372,7 +375,7 @@ struct PairwiseGP: Sendable {
                         z.withUnsafeBufferPointer { zp in
                             for i in 0..<n {
                                 let item = x.baseAddress! + i * d
-                                kx[i] = kernel(zp.baseAddress!, item) * (person == nil ? 1 : kernel.personFactor(person, item[kernel.dims]))
+                                kx[i] = kernel(zp.baseAddress!, item) * kernel.personFactor(person, item)
                             }
                         }
                         var mu = 0.0

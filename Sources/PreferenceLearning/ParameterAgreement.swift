@@ -26,13 +26,13 @@ public struct ParameterAgreement: Sendable, Equatable {
 
 extension ChartParameterSpace {
     /// Each moving parameter's agreement among the round's people, disagreements first (the
-    /// widest apart first), then the rest in the round's order; nil before any answer. While the
-    /// model keeps one taste for everyone (`ExploreRound.tellsPeopleApart`), everyone agrees.
-    public func agreement(of round: ExploreRound) -> [ParameterAgreement]? {
-        guard let team = importance(of: round) else { return nil }
+    /// widest apart first), then the rest in the round's order, given the team's `importance(of:)`.
+    /// While the model keeps one taste for everyone (`ExploreRound.tellsPeopleApart`), everyone agrees.
+    public func agreement(of round: ExploreRound, team: [ParameterImportance]) -> [ParameterAgreement] {
+        guard let best = round.best else { return [] }
         let people = round.people
         let byPerson = people.map { round.tellsPeopleApart ? importance(of: round, for: $0) ?? team : team }
-        func liked(_ list: [ParameterImportance], _ key: String) -> [Double] { list.first { $0.key == key }!.likedMost }
+        func liked(_ list: [ParameterImportance], _ key: String) -> [Double] { list.first { $0.key == key }?.likedMost ?? best.point }
         let agreements = spans.map { span -> ParameterAgreement in
             let ordered: Bool = switch span.kind {
             case .number, .integer: true

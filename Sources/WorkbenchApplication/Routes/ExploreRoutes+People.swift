@@ -8,9 +8,11 @@ import WorkbenchSupport
 /// stated compromise), and where people agree and disagree, parameter by parameter, in the words
 /// of the parameter definitions.
 extension ExploreRoutes {
-    static func people(_ round: Exploration) -> (people: [ExplorePersonAnswer], agreement: [ExploreAgreementAnswer], summary: String) {
+    /// From the team's importance at the best (`team`, the model's).
+    static func people(_ round: Exploration, team: [ParameterImportance]) -> (people: [ExplorePersonAnswer], agreement: [ExploreAgreementAnswer], summary: String) {
         let model = round.model
-        guard let best = model.best, let agreements = round.adapter.agreement(of: model) else { return ([], [], "") }
+        guard let best = model.best else { return ([], [], "") }
+        let agreements = round.adapter.agreement(of: model, team: team)
         var counts: [String: Int] = [:]
         for answer in model.answers { counts[answer.person, default: 0] += 1 }
         let people = model.people.map { person -> ExplorePersonAnswer in

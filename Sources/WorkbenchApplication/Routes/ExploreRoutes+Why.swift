@@ -12,9 +12,9 @@ extension ExploreRoutes {
     /// A share of the top spread from which a parameter is named next ("then …").
     static let next = 0.5
 
-    /// Each moving parameter's importance at the best, most first, and the sentence that says it.
-    static func importance(_ round: Exploration) -> (importance: [ExploreImportanceAnswer], why: String) {
-        guard let ranked = round.adapter.importance(of: round.model) else { return ([], "") }
+    /// Each moving parameter's importance at the best (`ranked`, the model's), most first, and the
+    /// sentence that says it.
+    static func importance(_ round: Exploration, _ ranked: [ParameterImportance]) -> (importance: [ExploreImportanceAnswer], why: String) {
         let answers = ranked.compactMap { item -> ExploreImportanceAnswer? in
             guard let definition = ParameterDefinition.named(item.key) else { return nil }
             let liked = definition.value(in: clean(round.style(at: item.likedMost)))

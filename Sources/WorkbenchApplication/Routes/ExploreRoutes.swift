@@ -212,8 +212,10 @@ struct ExploreRoutes: PresetReading {
             guard let change = words[key], let d = ParameterDefinition.named(key) else { return nil }
             return .init(key: key, label: d.label, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
-        let (importance, why) = Self.importance(round)
-        let (people, agreement, agreementSummary) = Self.people(round)
+        // The team's importance at the best, once: its words and the people's agreement read it.
+        let ranked = round.adapter.importance(of: round.model) ?? []
+        let (importance, why) = Self.importance(round, ranked)
+        let (people, agreement, agreementSummary) = Self.people(round, team: ranked)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
