@@ -33,9 +33,8 @@ enum BuiltInCache {
     /// The series from the cache, else generated (and written to the cache for the next run).
     static func series(_ prices: SyntheticPrices, in folder: URL? = folder) -> PriceSeries {
         guard let file = file(for: prices, in: folder) else { return prices.generate() }
-        let times = (0..<max(0, prices.minutes)).map { prices.start + Int64($0) * 60 }
-        if let data = try? Data(contentsOf: file, options: .alwaysMapped), let read = decode(data, count: times.count) {
-            return PriceSeries(times: times, prices: read)
+        if let data = try? Data(contentsOf: file, options: .alwaysMapped), let read = decode(data, count: max(0, prices.minutes)) {
+            return PriceSeries(times: prices.times, prices: read)
         }
         let series = prices.generate()
         write(Array(series.prices), to: file)

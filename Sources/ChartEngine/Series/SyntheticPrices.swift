@@ -90,9 +90,11 @@ public struct SyntheticPrices: Sendable {
                 gapLeft = 30 + Int(random.uniform() * 240)  // an exchange outage of half an hour to a few hours
             }
         }
-        let times = (0..<n).map { start + Int64($0) * 60 }
         return PriceSeries(times: times, prices: prices)
     }
+
+    /// The series' times: one a minute from `start`.
+    public var times: [Int64] { (0..<Swift.max(0, minutes)).map { start + Int64($0) * 60 } }
 }
 
 /// SplitMix64: a tiny, fast, well-mixed seeded generator.
