@@ -16,6 +16,18 @@ def answers_text(page):
     return page.locator("#explore-progress").text_content()
 
 
+def start_explore(page, *keys):
+    """Explore on Default's `keys` (its line width by default), started with real clicks; both
+    candidates drawn."""
+    page.locator("#open-explore").click()
+    page.locator("#explore-preset").select_option("Default")
+    for key in keys or ("inactiveLineWidth",):
+        page.locator(f"#explore-parameter-{key}").check()
+    page.locator("#explore-start button[type=submit]").click()
+    for chart in ("#explore-a", "#explore-b"):
+        page.wait_for_selector(chart + " path[id$=-line]")
+
+
 def wait_answers(page, n):
     page.wait_for_function("n => document.querySelector('#explore-progress').textContent.startsWith(n === 1 ? '1 answer ' : n + ' answers')",
                            arg=n, timeout=10000)

@@ -3,17 +3,12 @@
 best and, parameter by parameter, what each likes most, in the server's words."""
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
-from test_explore_page import wait_answers
+from test_explore_page import start_explore, wait_answers
 
 
 def test_each_person_and_the_team_under_the_best(people):
     dana = people("Dana")
-    dana.locator("#open-explore").click()
-    dana.locator("#explore-preset").select_option("Default")
-    dana.locator("#explore-parameter-inactiveLineWidth").check()
-    dana.locator("#explore-parameter-fillEnabled").check()
-    dana.locator("#explore-start button[type=submit]").click()
-    dana.wait_for_selector("#explore-b svg")
+    start_explore(dana, "inactiveLineWidth", "fillEnabled")
     assert dana.locator("#explore-people").is_hidden()   # nobody has answered
 
     pat = people("Pat", viewport={"width": 390, "height": 844}, touch=True)

@@ -2,17 +2,12 @@
 and what matters most, as text with bars beside it. Answered with real clicks and keys."""
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
-from test_explore_page import wait_answers
+from test_explore_page import start_explore, wait_answers
 
 
 def test_the_pair_says_what_it_tests_and_the_best_why(people):
     fay = people("Fay")
-    fay.locator("#open-explore").click()
-    fay.locator("#explore-preset").select_option("Default")
-    fay.locator("#explore-parameter-inactiveLineWidth").check()
-    fay.locator("#explore-parameter-fillEnabled").check()
-    fay.locator("#explore-start button[type=submit]").click()
-    fay.wait_for_selector("#explore-b svg")
+    start_explore(fay, "inactiveLineWidth", "fillEnabled")
     testing = fay.locator("#explore-testing")
     fay.wait_for_function("() => document.querySelector('#explore-testing').textContent.startsWith('This pair tests ')")
     assert fay.locator("#explore-why").is_hidden() and fay.locator("#explore-importance").is_hidden()

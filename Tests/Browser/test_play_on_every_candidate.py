@@ -1,6 +1,7 @@
 """Explore and blind rounds play one of the engine's motions on every candidate at once: a real
 click on "Play on every chart" plays it on each candidate's chart, drawn with its own values."""
 from decide_pages import people, serious  # noqa: F401  (fixtures)
+from test_explore_page import start_explore
 
 SEEN_PLACEHOLDERS = """ids => {
     window.placeholders = new Set();
@@ -8,16 +9,6 @@ SEEN_PLACEHOLDERS = """ids => {
         for (const id of ids) if (document.querySelector('#' + id + ' [id$=-placeholder]')) window.placeholders.add(id);
     }).observe(document.body, { childList: true, subtree: true, attributes: true });
 }"""
-
-
-def start_explore(page):
-    """Explore on Default's line width, started with real clicks; both candidates drawn."""
-    page.locator("#open-explore").click()
-    page.locator("#explore-preset").select_option("Default")
-    page.locator("#explore-parameter-inactiveLineWidth").check()
-    page.locator("#explore-start button[type=submit]").click()
-    for chart in ("#explore-a", "#explore-b"):
-        page.wait_for_selector(chart + " path[id$=-line]")
 
 
 def test_explore_plays_the_reveal_on_every_candidate(people):
