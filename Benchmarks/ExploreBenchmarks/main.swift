@@ -266,18 +266,21 @@ if !kinds.isEmpty && !familyList.isEmpty {
 if env["DISAGREE"] != "0" {
     let space = oneSpace
     let strength = env["PULL"].flatMap(Double.init) ?? 1
-    let all = Simulation.studiesInParallel(studies) { i in
-        Simulation.disagreementStudy(space: space, seed: firstSeed + UInt64(i), checkpoints: [30, 50], settings: fixedSettings, people: people, strength: strength)
-    }
-    print("\nthree people who disagree on one parameter (\(studies) studies, bench space, quadratic taste, own value's pull \(strength)):")
-    for (c, answers) in [30, 50].enumerated() {
-        let rows = all.map { $0[c] }
-        let persons = rows.flatMap(\.ranksOwn)
-        let everyone = rows.filter { $0.ranksOwn.allSatisfy { $0 } }.count
-        let offsets = rows.filter { $0.personShare > 0 }.count
-        let byPerson = people.indices.map { i in String(format: "%@ %.0f%%", people[i].name, 100 * Double(rows.filter { $0.ranksOwn[i] }.count) / Double(max(1, rows.count))) }
-        print(String(format: "  at %d answers: each person's own value ranked first for %.0f%% of people (%@), for all three in %.0f%% of studies (target ≥ 80%%); person offsets in the model in %d of %d",
-                     answers, 100 * Double(persons.filter { $0 }.count) / Double(max(1, persons.count)), byPerson.joined(separator: ", "),
-                     100 * Double(everyone) / Double(max(1, rows.count)), offsets, rows.count))
+    for kind in (kinds.isEmpty ? [.pair] : kinds) {
+        let all = Simulation.studiesInParallel(studies) { i in
+            Simulation.disagreementStudy(space: space, seed: firstSeed + UInt64(i), checkpoints: [30, 50], settings: fixedSettings, people: people,
+                                         strength: strength, kind: kind)
+        }
+        print("\nthree people who disagree on one parameter, answering by \(kind) (\(studies) studies, bench space, quadratic taste, own value's pull \(strength)):")
+        for (c, answers) in [30, 50].enumerated() {
+            let rows = all.map { $0[c] }
+            let persons = rows.flatMap(\.ranksOwn)
+            let everyone = rows.filter { $0.ranksOwn.allSatisfy { $0 } }.count
+            let offsets = rows.filter { $0.personShare > 0 }.count
+            let byPerson = people.indices.map { i in String(format: "%@ %.0f%%", people[i].name, 100 * Double(rows.filter { $0.ranksOwn[i] }.count) / Double(max(1, rows.count))) }
+            print(String(format: "  at %d answers: each person's own value ranked first for %.0f%% of people (%@), for all three in %.0f%% of studies (target ≥ 80%%); person offsets in the model in %d of %d",
+                         answers, 100 * Double(persons.filter { $0 }.count) / Double(max(1, persons.count)), byPerson.joined(separator: ", "),
+                         100 * Double(everyone) / Double(max(1, rows.count)), offsets, rows.count))
+        }
     }
 }

@@ -16,7 +16,7 @@ extension Simulation {
     /// `strength × d²` at d range units from it (the shared taste spans 0…1).
     public static func disagreementStudy(space: PreferenceSpace, seed: UInt64, checkpoints: [Int], settings: ExploreRound.Settings = .init(),
                                          people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .quadratic,
-                                         strength: Double = 1) -> [DisagreementCheckpoint] {
+                                         strength: Double = 1, kind: ExploreRound.AnswerKind = .pair) -> [DisagreementCheckpoint] {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 29)
         let taste = HiddenTaste(space: space, family: family, rng: &rng)
         let ordered = space.dimensions.indices.filter { !space.dimensions[$0].isCategorical }
@@ -40,8 +40,7 @@ extension Simulation {
         for n in 1...(checkpoints.max() ?? 0) {
             let person = Simulation.person(n, people, order: .bench, &rng)
             let index = people.firstIndex { $0.name == person.name }!
-            let p = round.propose(for: person.name)
-            try! round.record(person.answer(p.first, p.second, utility: utility(index), rng: &rng), to: p.id, person: person.name)
+            Simulation.answer(&round, kind: kind, person: person, utility: utility(index), rng: &rng)
             guard checkpoints.contains(n), let best = round.best else { continue }
             let candidates = centres.prefix(people.count).map { centre -> [Double] in
                 var z = space.encode(best.point)
