@@ -124,7 +124,8 @@ extension ExploreRound {
         return swapped
     }
 
-    /// A proposal of two given points (model coordinates), with the model's view of them, stored.
+    /// A proposal of two given points (model coordinates), with the model's view of them and
+    /// their EUBO, stored.
     mutating func recordedProposal(_ a: [Double], _ b: [Double]) -> Proposal {
         let model = currentModel()
         let p = model.predict([a, b])

@@ -89,18 +89,7 @@ extension ExploreRound {
                     b = tries % 2 == 0 ? farPoint(from: a) : space.randomCoordinates(&rng)
                 }
             }
-            let model = currentModel()
-            let p = model.predict([a, b])
-            let m = model.comparisons.count
-            var dot = 0.0
-            for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
-            let kab = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
-            let s = max(p.variances[0] + p.variances[1] - 2 * (kab - dot), 1e-12).squareRoot(), delta = p.means[0] - p.means[1]
-            let eubo = p.means[1] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
-            let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: eubo,
-                                    firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),
-                                    secondMean: p.means[1], secondSD: p.variances[1].squareRoot())
-            proposals.append(proposal)
+            let proposal = recordedProposal(a, b)
             return (proposal, true)
         }
         let model = currentModel()
