@@ -234,6 +234,32 @@ for (spaceName, studySpace) in spaces where !familyList.isEmpty {
 }
 if !familyList.isEmpty { print(String(format: "(studies took %.1f s)", milliseconds(clock.now - start) / 1000)) }
 
+// Answers of each kind (issue 38): the same studies answered by pairs, by stops on a line
+// (Sequential Line Search) or by picks in a gallery of nine (Sequential Gallery); the share of the
+// taste's range reached after n answers of that kind. KINDS=pair,line,gallery (default) or none.
+let kinds = (env["KINDS"] ?? "pair,line,gallery").split(separator: ",").compactMap { ExploreRound.AnswerKind(rawValue: String($0)) }
+if !kinds.isEmpty && !familyList.isEmpty {
+    let kindStart = clock.now
+    let marks = [5, 10, 20, 30]
+    print("\nanswers of each kind (\(studies) studies a family, bench space; median share of the taste's range after n answers):")
+    print("family     | kind     | " + marks.map { String(format: "%6d", $0) }.joined(separator: " "))
+    var sums: [ExploreRound.AnswerKind: [Double]] = [:]
+    for family in familyList {
+        for kind in kinds {
+            let rows = Simulation.table(studies: studies, checkpoints: marks, space: oneSpace, firstSeed: firstSeed, settings: fixedSettings,
+                                        people: people, family: family, order: order, kind: kind)
+            sums[kind, default: Array(repeating: 0, count: marks.count)] = zip(sums[kind] ?? Array(repeating: 0, count: marks.count), rows).map { $0 + $1.medianModelFraction }
+            print("\(family)".padding(toLength: 10, withPad: " ", startingAt: 0) + " | " + kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + " | "
+                  + rows.map { String(format: "%6.3f", $0.medianModelFraction) }.joined(separator: " "))
+        }
+    }
+    for kind in kinds {
+        print("mean       | " + kind.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + " | "
+              + (sums[kind] ?? []).map { String(format: "%6.3f", $0 / Double(familyList.count)) }.joined(separator: " "))
+    }
+    print(String(format: "(took %.1f s)", milliseconds(clock.now - kindStart) / 1000))
+}
+
 // People who disagree: the same taste but for one ordered parameter, on which each of the three
 // likes another value best (0.15, 0.5, 0.85 of its range). Does each one's predicted liking rank
 // their own value first? (Issue 38: in ≥ 80 % of studies.)

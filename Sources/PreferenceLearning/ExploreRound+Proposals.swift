@@ -62,6 +62,14 @@ extension ExploreRound {
     /// apart; a careless one gets challengers whose difference is uncertain enough for their
     /// answer to count. (Their σ is estimated from the answers with the other hyperparameters.)
     public mutating func propose(for person: String? = nil) -> Proposal {
+        makeProposal(for: person).proposal
+    }
+
+    /// A proposal as `propose(for:)` makes it, and whether its first point is the anchor the
+    /// other was chosen against (the best, or the design's point of the first pairs). With
+    /// `avoiding` (a direction in model coordinates), the challenger's direction from the anchor
+    /// keeps an angle with it (a gallery's second axis).
+    mutating func makeProposal(for person: String? = nil, avoiding: [Double]? = nil) -> (proposal: Proposal, anchorIsFirst: Bool) {
         let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
         if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
             // A point (of the space-filling design for the first pairs, else random) and a far
@@ -93,7 +101,7 @@ extension ExploreRound {
                                     firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),
                                     secondMean: p.means[1], secondSD: p.variances[1].squareRoot())
             proposals.append(proposal)
-            return proposal
+            return (proposal, true)
         }
         let model = currentModel()
         var pool: [[Double]] = []
@@ -156,6 +164,7 @@ extension ExploreRound {
                     if restricted && !zip(pool[j], pool[incumbent]).enumerated().allSatisfy({ d, v in
                         v.0 == v.1 || space.dimensions[d].isCategorical
                     }) { continue }
+                    if let avoiding, !space.keepsAngle(from: pool[incumbent], to: pool[j], with: avoiding) { continue }
                     let s2 = differenceVariance(incumbent, j)
                     var value = euboGivenVariance(incumbent, j, s2)
                     if c2 > 0 { value = means[incumbent] + (value - means[incumbent]) * s2 / (s2 + c2) }
@@ -178,7 +187,7 @@ extension ExploreRound {
                                 expectedBest: c2 > 0 && bestValue.isFinite ? eubo(i, j) : bestValue, firstMean: means[i], firstSD: variances[i].squareRoot(),
                                 secondMean: means[j], secondSD: variances[j].squareRoot())
         proposals.append(proposal)
-        return proposal
+        return (proposal, i == bestPair.0)
     }
 }
 

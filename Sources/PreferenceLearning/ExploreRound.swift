@@ -69,12 +69,31 @@ public struct ExploreRound: Codable, Sendable {
         public let secondMean: Double, secondSD: Double
     }
 
+    /// How a person answered: a pick between charts side by side, a stop on a line, a pick in a
+    /// gallery of nine, or a value they set by hand and kept. Each kind is pairwise comparisons to
+    /// the model (see `ExploreRound+Choices`).
+    public enum AnswerKind: String, Codable, Sendable, CaseIterable {
+        case pair, line, gallery, edit
+    }
+
     public struct Answer: Codable, Sendable, Equatable {
         public let proposalID: Int?
         public let first: [Double]
         public let second: [Double]
         public let outcome: Outcome
         public let person: String
+        /// The kind of answer this comparison comes from; nil: a pair (and every answer of a
+        /// round stored before there were other kinds).
+        public let kind: AnswerKind?
+
+        init(proposalID: Int?, first: [Double], second: [Double], outcome: Outcome, person: String, kind: AnswerKind? = nil) {
+            self.proposalID = proposalID
+            self.first = first
+            self.second = second
+            self.outcome = outcome
+            self.person = person
+            self.kind = kind == .pair ? nil : kind
+        }
     }
 
     public struct Best: Codable, Sendable, Equatable {
@@ -181,19 +200,32 @@ public struct ExploreRound: Codable, Sendable {
     }
 
     mutating func record(_ answer: Answer) throws(RoundError) {
-        for point in [answer.first, answer.second] where point.count != space.count {
-            throw .wrongPointSize(expected: space.count, got: point.count)
+        try record([answer])
+    }
+
+    /// Records comparisons that one answer implies (a line's or a gallery's pick is several),
+    /// then refits once and moves the best once.
+    mutating func record(_ batch: [Answer]) throws(RoundError) {
+        for answer in batch {
+            for point in [answer.first, answer.second] where point.count != space.count {
+                throw .wrongPointSize(expected: space.count, got: point.count)
+            }
         }
+        guard !batch.isEmpty else { return }
         // The fit before this answer warm-starts every fit of this one (a round read back refits
         // it first, exactly: see `fitStart`); the hyperparameter search keeps the fit of the
         // settings it chose (one fit per setting tried, no refit).
         let previous = answers.isEmpty ? nil : currentModel()
-        answers.append(Answer(proposalID: answer.proposalID, first: space.snap(answer.first), second: space.snap(answer.second),
-                              outcome: answer.outcome, person: answer.person))
+        let before = answers.count
+        for answer in batch {
+            answers.append(Answer(proposalID: answer.proposalID, first: space.snap(answer.first), second: space.snap(answer.second),
+                                  outcome: answer.outcome, person: answer.person, kind: answer.kind))
+        }
         model = nil
         if settings.hyperparameterSearch {
             if answers.count <= Self.fullSearchLimit {
-                if answers.count >= 4 && answers.count % 4 == 0 { searchHyperparameters(group: nil, warm: previous) }
+                // A full pass each time the count reaches or passes a multiple of 4.
+                if answers.count >= 4 && answers.count / 4 > before / 4 { searchHyperparameters(group: nil, warm: previous) }
             } else {
                 searchHyperparameters(group: answers.count, warm: previous)
             }
@@ -233,11 +265,22 @@ public struct ExploreRound: Codable, Sendable {
         let comparisons = answers.map { a in
             ModelComparison(first: item(a.first, a.person), second: item(a.second, a.person),
                             outcome: a.outcome == .first ? 1 : a.outcome == .second ? -1 : 0,
-                            scale: 2.0.squareRoot() * hyper.sigma(for: a.person))
+                            scale: 2.0.squareRoot() * hyper.sigma(for: a.person) * Self.choiceNoise(a.kind))
         }
         return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance,
                                               personShare: hyper.personShare),
                           items: items, comparisons: comparisons, warmStart: warmStart)
+    }
+
+    /// One pick among many is several comparisons that share one judgement, not independent
+    /// answers: each counts with its noise widened by √(comparisons / 2), so a gallery's eight
+    /// weigh about as much as two, and so do a line's four.
+    static func choiceNoise(_ kind: AnswerKind?) -> Double {
+        switch kind {
+        case .gallery: 2
+        case .line: 2.0.squareRoot()
+        case .pair, .edit, nil: 1
+        }
     }
 
     mutating func currentModel() -> PairwiseGP {

@@ -23,16 +23,15 @@ public enum Simulation {
     /// does for whoever asks for their next pair).
     public static func study(space: PreferenceSpace, seed: UInt64, checkpoints: [Int], settings: ExploreRound.Settings = .init(),
                              people: [SimulatedPerson] = SimulatedPerson.team, family: HiddenTaste.Family = .legacy,
-                             order: Order = .bench) -> [Checkpoint] {
+                             order: Order = .bench, kind: ExploreRound.AnswerKind = .pair) -> [Checkpoint] {
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
         let taste = HiddenTaste(space: space, family: family, rng: &rng)
         var round = ExploreRound(space: space, seed: seed, settings: settings)
         var modelBest: [Int: [Double]] = [:]
         for n in 1...(checkpoints.max() ?? 0) {
             let person = Simulation.person(n, people, order: order, &rng)
-            let p = round.propose(for: person.name)
-            try! round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
-            if checkpoints.contains(n) { modelBest[n] = round.best!.point }
+            answer(&round, kind: kind, person: person, utility: taste.utility, rng: &rng)
+            if checkpoints.contains(n) { modelBest[n] = round.best?.point ?? round.space.decode(round.space.encode(round.proposals[0].first)) }
         }
         var baselineRNG = SplitMix64(seed: seed &* 0x2545_F491 &+ 3)
         return checkpoints.map { n in
@@ -42,6 +41,25 @@ public enum Simulation {
             return Checkpoint(answers: n, modelDistance: taste.distanceToBest(model), modelFraction: taste.utility(model),
                               baselineDistance: taste.distanceToBest(baseline), baselineFraction: taste.utility(baseline),
                               modelPoint: model, baselinePoint: baseline, optimum: taste.optimum)
+        }
+    }
+
+    /// One answer of `kind` by `person`, whose taste is `utility`: a pair, a stop on a line or a
+    /// pick in a gallery, on what the round proposes for them (an edit, which the model does not
+    /// propose, is answered as a pair).
+    public static func answer(_ round: inout ExploreRound, kind: ExploreRound.AnswerKind, person: SimulatedPerson,
+                              utility: ([Double]) -> Double, rng: inout SplitMix64) {
+        switch kind {
+        case .pair, .edit:
+            let p = round.propose(for: person.name)
+            try! round.record(person.answer(p.first, p.second, utility: utility, rng: &rng), to: p.id, person: person.name)
+        case .line:
+            let line = round.proposeLine(for: person.name)
+            let points = round.linePoints(line)
+            try! round.record(pick: person.stop(on: points, utility: utility, rng: &rng), among: points, kind: .line, person: person.name, proposalID: line.id)
+        case .gallery:
+            let points = round.galleryPoints(round.proposeGallery(for: person.name))
+            try! round.record(pick: person.pick(points, utility: utility, rng: &rng), among: points, kind: .gallery, person: person.name)
         }
     }
 
@@ -108,9 +126,9 @@ public enum Simulation {
 
     public static func table(studies: Int, checkpoints: [Int], space: PreferenceSpace = chartStudySpace(), firstSeed: UInt64 = 1,
                              settings: ExploreRound.Settings = .init(), people: [SimulatedPerson] = SimulatedPerson.team,
-                             family: HiddenTaste.Family = .legacy, order: Order = .bench) -> [Row] {
+                             family: HiddenTaste.Family = .legacy, order: Order = .bench, kind: ExploreRound.AnswerKind = .pair) -> [Row] {
         let all = studiesInParallel(studies) {
-            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family, order: order)
+            study(space: space, seed: firstSeed + UInt64($0), checkpoints: checkpoints, settings: settings, people: people, family: family, order: order, kind: kind)
         }
         return checkpoints.indices.map { c in
             let cs = all.map { $0[c] }

@@ -108,11 +108,17 @@ struct ExploreStartedDetails: Encodable {
 struct ExploreAnsweredDetails: Encodable {
     let round: String
     let choice: String
+    /// "pair", "line", "gallery" or "edit".
+    let kind: String
 }
 
+/// A best saved: the round, the model's answers, people's answers by kind, and who agreed.
 struct ExploreSavedDetails: Encodable {
     let round: String
     let answers: Int
+    let answersByKind: ExploreAnswersByKind
+    let agreed: [String]
+    let disagreed: [String]
 }
 
 /// Why a round ended (stable, or ended), and its best's moving values (null: no answers).

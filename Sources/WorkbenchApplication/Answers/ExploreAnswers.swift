@@ -60,6 +60,20 @@ struct ExploreHistoryAnswer: Encodable {
     let at: String
     let choice: String
     let candidates: Int
+    /// "pair" (two or four side by side), "line", "gallery" or "edit".
+    let kind: String
+    /// What an edit changed, in words; null for the other kinds.
+    let edited: String?
+}
+
+/// People's answers of each kind (not the model's comparisons: a gallery's pick is one answer).
+struct ExploreAnswersByKind: Encodable {
+    let pair: Int
+    let line: Int
+    let gallery: Int
+    let edit: Int
+    /// "3 pairs, 1 line, 1 gallery pick and 1 edit".
+    let text: String
 }
 
 /// An Explore round: what moves, who answers, where it stands.
@@ -82,6 +96,7 @@ struct ExploreRoundAnswer: Encodable {
     let honesty: Bool
     let answers: Int
     let people: [String]
+    let answersByKind: ExploreAnswersByKind
     let best: ExploreBestAnswer?
     let history: [ExploreHistoryAnswer]
     /// Presets saved from the best.
@@ -96,7 +111,7 @@ struct ExploreNextAnswer: Encodable {
             let pressed: String
         }
 
-        /// "a", "b" (, "c", "d"): what `choice` names.
+        /// "a", "b" (, "c", "d"), a gallery's "a"…"i", a line's stops "0"…"20": what `choice` names.
         let id: String
         /// The moving parameters' values.
         let values: JSONValue
@@ -108,6 +123,9 @@ struct ExploreNextAnswer: Encodable {
 
     let round: String
     let ticket: String
+    /// "pair" (two or four), "line" (21 stops from the team's best to a challenger) or
+    /// "gallery" (nine, row by row, the team's best in the middle).
+    let kind: String
     let answers: Int
     let candidates: [Candidate]
     /// What these candidates test.
@@ -117,6 +135,8 @@ struct ExploreNextAnswer: Encodable {
 /// `POST /api/explore/{id}/answers`.
 struct ExploreRecordedAnswer: Encodable {
     let round: String
+    /// The kind of the answer recorded.
+    let kind: String
     let answers: Int
     let state: String
     let endReason: String?
@@ -129,6 +149,11 @@ struct ExploreSavedAnswer: Encodable {
     let name: String
     let revision: String
     let message: String
+    let answersByKind: ExploreAnswersByKind
+    /// People whose own predicted liking of the saved best is above an average chart's (0), and
+    /// below it (the team's taste for all while the model keeps one taste for everyone).
+    let agreed: [String]
+    let disagreed: [String]
 }
 
 extension ExploreBestAnswer: DocumentedAnswer {
@@ -153,14 +178,15 @@ extension ExploreRoundAnswer: DocumentedAnswer {
     static var example: ExploreRoundAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
-                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"], best: nil,
-                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2)], saved: ["Explored"])
+                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
+                           answersByKind: .init(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair"), best: nil,
+                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil)], saved: ["Explored"])
     }
 }
 
 extension ExploreNextAnswer: DocumentedAnswer {
     static var example: ExploreNextAnswer {
-        ExploreNextAnswer(round: "r", ticket: "t", answers: 0,
+        ExploreNextAnswer(round: "r", ticket: "t", kind: "pair", answers: 0,
                           candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)],
                           testing: .init(parameters: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", difference: 0.5,
                                                             text: "inactive line width (2 px vs 8 px)")],
@@ -169,9 +195,10 @@ extension ExploreNextAnswer: DocumentedAnswer {
 }
 
 extension ExploreRecordedAnswer: DocumentedAnswer {
-    static var example: ExploreRecordedAnswer { ExploreRecordedAnswer(round: "r", answers: 1, state: "open", endReason: nil, best: nil) }
+    static var example: ExploreRecordedAnswer { ExploreRecordedAnswer(round: "r", kind: "pair", answers: 1, state: "open", endReason: nil, best: nil) }
 }
 
 extension ExploreSavedAnswer: DocumentedAnswer {
-    static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…") }
+    static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…",
+                                                            answersByKind: .init(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair"), agreed: ["Ada"], disagreed: []) }
 }

@@ -1,4 +1,5 @@
 import ChartEngine
+import PreferenceLearning
 import HTTPServer
 import WorkbenchStores
 import WorkbenchSupport
@@ -132,16 +133,20 @@ struct InvitationRequest: Decodable {
     }
 }
 
-/// `POST /api/explore/{id}/answers`: `{"ticket", "choice"}`, a candidate's id or none.
+/// `POST /api/explore/{id}/answers`: `{"ticket", "choice"}`, a candidate's id or none, or a
+/// line's stop.
 struct ExploreAnswerRequest: Decodable {
     let ticket: String
     let choice: String
 
+    /// What `choice` may be: a candidate's letter, "none", or a line's stop.
+    static let choices = Exploration.candidateIDs + ["none"] + (0..<ExploreRound.lineStops).map(String.init)
+
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
         let ticket = try members.text("ticket", schema: JSONSchema.text(1...64), required: true)
-        let expected = "must be a candidate's id (a, b, c, d) or none"
-        let choice = try members.choice("choice", Exploration.candidateIDs + ["none"], expected: expected, required: true)
+        let expected = "must be a candidate's id (a–d for a pair or four, a–i for a gallery), none (a pair or four), or a line's stop (0–\(ExploreRound.lineStops - 1))"
+        let choice = try members.choice("choice", Self.choices, expected: expected, required: true)
         guard let ticket else { throw KeyedDecodingContainer.refusal("ticket", "is required: the ticket from /next") }
         guard let choice else { throw KeyedDecodingContainer.refusal("choice", expected) }
         self.ticket = ticket

@@ -21,11 +21,14 @@ struct ExploreRoutes: PresetReading {
         r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (3–50, default 12, counted after the first 8 far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
                schema: RequestSchema.of(ExploreStartRequest.self).body(), answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
-        r.get("/api/explore/{id}/next", "Your next candidates (count=2, or 4), drawn by the model: their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; the same (stored once) until you answer.",
-              query: [.init("count", OpenAPIDocument.enumeration(["2", "4"]), "candidates side by side"), .init("svg", OpenAPIDocument.enumeration(["true", "false"]), "include SVGs")],
+        r.get("/api/explore/{id}/next", "Your next candidates, drawn by the model: a pair (count=2, or 4 side by side), a line (kind=line: 21 stops from the team's best to a challenger; answer the stop where it looks best) or a gallery (kind=gallery: nine on a plane around the team's best, pick one). Their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; the same (stored once) until you answer or ask for another kind.",
+              query: [.init("kind", OpenAPIDocument.enumeration(Self.askedKinds.map(\.rawValue)), "what to answer: pair (default), line or gallery"),
+                      .init("count", OpenAPIDocument.enumeration(["2", "4"]), "a pair's candidates side by side"), .init("svg", OpenAPIDocument.enumeration(["true", "false"]), "include SVGs")],
               answers: [.json("the candidates", ExploreNextAnswer.self)], errors: [401, 403, 404, 409]) { try next($0) }
-        r.post("/api/explore/{id}/answers", "Answer your candidates: {\"ticket\", \"choice\": \"a\"|\"b\"|\"c\"|\"d\"|\"none\"} (none: no preference)",
+        r.post("/api/explore/{id}/answers", "Answer your candidates: {\"ticket\", \"choice\"}: a pair's or four's \"a\"…\"d\" or \"none\" (no preference), a gallery's \"a\"…\"i\", a line's stop \"0\"…\"20\"",
                schema: RequestSchema.of(ExploreAnswerRequest.self).body(), answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [403, 404, 409]) { try answer($0) }
+        r.post("/api/explore/{id}/edits", "Values of the round's moving parameters you set by hand and keep, {\"values\": {key: value}} (the others: the team's best's): an answer of kind edit, the kept values beating the team's current best",
+               schema: RequestSchema.of(ExploreEditRequest.self).body(), answers: [.json("recorded; the best now", ExploreRecordedAnswer.self, status: 201)], errors: [400, 403, 404, 409]) { try edit($0) }
         r.get("/api/explore/{id}/best", "The team's current best: its parameters, mean and standard deviation of the utility, the changes from the starting preset in words",
               answers: [.json("the best", ExploreBestAnswer.self)], errors: [404, 409]) { try best($0) }
         r.get("/api/explore/{id}", "The round: its parameters, voters, state, answers by person and the best", answers: [.json("the round", ExploreRoundAnswer.self)], errors: [404]) {
@@ -68,6 +71,7 @@ struct ExploreRoutes: PresetReading {
     package func next(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
         let count = request.query["count"] == "4" ? 4 : 2
+        let kind = try Self.askedKind(request.query["kind"])
         let drawings = request.query["svg"] == "true"
         // A read that hands out candidates stores them: only a person who may answer gets them.
         guard request.author.isPerson else { throw Self.personRequired }
@@ -75,9 +79,10 @@ struct ExploreRoutes: PresetReading {
             throw HTTPError(403, "viewer", "viewers watch Explore rounds; candidates are handed to those who answer")
         }
         let issued: (Exploration, Exploration.Ticket)
-        do { issued = try app.explore.next(id, person: Self.voter(request), count: count, parameters: Self.candidateValues, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
+        do { issued = try app.explore.next(id, person: Self.voter(request), count: count, kind: kind, parameters: Self.candidateValues, admissible: Self.honest) } catch { throw Self.exploreError(error, id: id) }
         let (round, ticket) = issued
         let series = drawings ? app.data.snapshot.data : nil
+        let ids = Exploration.candidateIDs(of: ticket)
         let candidates = ticket.points.enumerated().map { i, point in
             let style = round.style(at: point)
             var svg: ExploreNextAnswer.Candidate.Drawings?
@@ -89,10 +94,10 @@ struct ExploreRoutes: PresetReading {
                 let pressed = press.svg(data: series)
                 svg = .init(rest: rest, pressed: pressed)
             }
-            return ExploreNextAnswer.Candidate(id: Exploration.candidateIDs[i], values: Self.values(round, point),
+            return ExploreNextAnswer.Candidate(id: ids[i], values: Self.values(round, point),
                                                parameters: Self.parameters(style), svg: svg)
         }
-        return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, answers: round.model.answers.count, candidates: candidates,
+        return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, kind: ticket.answerKind.rawValue, answers: round.model.answers.count, candidates: candidates,
                                          testing: Self.testing(round, ticket.points)))
     }
 
@@ -105,17 +110,7 @@ struct ExploreRoutes: PresetReading {
         do { result = try app.explore.answer(id, ticket: ticket, choice: choice, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {
             throw Self.exploreError(error, id: id)
         }
-        let round = result.round
-        let best = bestAnswer(round)
-        let picked = choice == "none" ? "no preference" : "candidate \(choice)"
-        app.decisions.record("explore-answer", preset: round.preset, by: person,
-                         summary: "answered \(picked) of \(round.history.last?.candidates ?? 2) in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
-                         details: ExploreAnsweredDetails(round: id, choice: choice))
-        if result.endedNow { recordEnd(round, by: person) }
-        return HTTPResponse.answer(ExploreRecordedAnswer(round: id, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
-                                                         endReason: round.endReason, best: best), status: 201)
-            .announcing("explore", [("action", .string(result.endedNow ? "ended" : "answered")), ("round", .string(id)),
-                                    ("answers", .number(Double(round.model.answers.count))), ("person", .string(person))])
+        return recorded(result, by: person)
     }
 
     package func best(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -153,7 +148,10 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
             throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
         }
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(best.answers, "answer", "answers")): \(summary)"
+        let byKind = Self.answersByKind(round)
+        let (agreed, disagreed) = Self.agreement(round, best.point)
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(best.answers, "answer", "answers")) (from \(byKind.text)): \(summary). "
+            + Self.agreementWords(agreed, disagreed)
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
@@ -165,15 +163,16 @@ struct ExploreRoutes: PresetReading {
                                                                 CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
         do { try app.explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
         app.decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
-                         summary: "saved the Explore round's best as “\(name)” after \(counted(best.answers, "answer", "answers")) (\(summary))",
-                         details: ExploreSavedDetails(round: id, answers: best.answers))
-        return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message), status: 201)
+                         summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.text) (\(summary)); " + Self.agreementWords(agreed, disagreed),
+                         details: ExploreSavedDetails(round: id, answers: best.answers, answersByKind: byKind, agreed: agreed, disagreed: disagreed))
+        return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message,
+                                                      answersByKind: byKind, agreed: agreed, disagreed: disagreed), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
     }
 
     // MARK: answers
 
-    private func recordEnd(_ round: Exploration, by person: String) {
+    func recordEnd(_ round: Exploration, by person: String) {
         let pick = bestAnswer(round)?.summary ?? "no answers"
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         app.decisions.record("explore-ended", preset: round.preset, by: person,
@@ -198,8 +197,9 @@ struct ExploreRoutes: PresetReading {
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
                                   state: round.isOpen ? "open" : "ended", endedAt: round.endedAt, endedBy: round.endedBy, endReason: round.endReason,
                                   parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter, honesty: round.honesty == true,
-                                  answers: round.model.answers.count, people: people, best: bestAnswer(round),
-                                  history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates) },
+                                  answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round), best: bestAnswer(round),
+                                  history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates,
+                                                                     kind: $0.answerKind.rawValue, edited: $0.edited) },
                                   saved: round.saved)
     }
 
@@ -269,7 +269,8 @@ struct ExploreRoutes: PresetReading {
         case .notAVoter: HTTPError(403, "not_a_voter", "this round is answered, ended and saved by the people it names")
         case .unknownTicket: HTTPError(409, "unknown_ticket", "these candidates were answered already or replaced; ask for the next", field: "ticket")
         case .notYourTicket: HTTPError(403, "not_your_ticket", "these candidates were handed to someone else", field: "ticket")
-        case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown, or none", field: "choice")
+        case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown (a line: one of its stops), or none for a pair", field: "choice")
+        case .nothingChanged: HTTPError(409, "nothing_changed", "these values are the team's best as it is: change one to answer by an edit", field: "values")
         case .full: HTTPError(409, "round_full", "this round has \(ExploreStore.maxAnswers) answers, its most; end it")
         case .noAdmissibleCandidate:
             HTTPError(409, "no_honest_candidate", "no candidate the model tried passes the honesty check on \(HonestyMarkets.eventScenarios.map(\.rawValue).joined(separator: ", ")); let more parameters move, or widen their ranges")

@@ -16,23 +16,47 @@ package struct Exploration: Codable, Sendable {
         package let person: String
         /// The model's proposals the candidates come from (one per pair).
         package let proposals: [Int]
-        /// Points of the model's space, in order: a, b (, c, d).
+        /// Points of the model's space, in order: a, b (, c, d); a line's stops; a gallery's nine.
         package let points: [[Double]]
         package let issuedAt: String
+        /// What is asked: nil for a pair (or four), else a line or a gallery.
+        package var kind: ExploreRound.AnswerKind?
+
+        package var answerKind: ExploreRound.AnswerKind { kind ?? .pair }
     }
 
     /// An answer as people gave it (the model keeps the pairwise comparisons it implies).
     package struct AnswerEntry: Codable, Sendable {
         package let person: String
         package let at: String
-        /// "a"…"d", or "none".
+        /// "a"…"d" or "none" (a pair or four), "a"…"i" (a gallery), the stop "0"…"20" (a line),
+        /// "edit" (values set by hand and kept).
         package let choice: String
         package let candidates: Int
         /// The model's answers after this one.
         package let total: Int
+        /// nil for a pair (and every answer stored before there were other kinds).
+        package var kind: ExploreRound.AnswerKind?
+        /// What an edit changed, in words ("Inactive line width 4 → 3 px").
+        package var edited: String?
+
+        package var answerKind: ExploreRound.AnswerKind { kind ?? .pair }
     }
 
-    package static let candidateIDs = ["a", "b", "c", "d"]
+    /// The candidates' ids of a pair (or four) and of a gallery.
+    package static let candidateIDs = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+
+    /// The ids of a ticket's candidates: letters, or a line's stops "0"…"20".
+    package static func candidateIDs(of ticket: Ticket) -> [String] {
+        ticket.answerKind == .line ? ticket.points.indices.map(String.init) : Array(candidateIDs.prefix(ticket.points.count))
+    }
+
+    /// People's answers of each kind.
+    package var answersByKind: [ExploreRound.AnswerKind: Int] {
+        var counts: [ExploreRound.AnswerKind: Int] = [:]
+        for entry in history { counts[entry.answerKind, default: 0] += 1 }
+        return counts
+    }
 
     package let id: String
     package let createdBy: String
@@ -122,6 +146,8 @@ package final class ExploreStore: Sendable {
 
     package enum Failure: Error, Equatable {
         case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
+        /// An edit that leaves the team's best as it is.
+        case nothingChanged
         /// No candidate within the bounded tries passes the round's constraint.
         case noAdmissibleCandidate
     }
@@ -188,7 +214,7 @@ package final class ExploreStore: Sendable {
     }
 
     /// Runs `body` on one round under that round's lock only.
-    private func withRound<T>(_ id: String, _ body: (inout Exploration) throws(Failure) -> T) throws(Failure) -> T {
+    func withRound<T>(_ id: String, _ body: (inout Exploration) throws(Failure) -> T) throws(Failure) -> T {
         guard let slot = try withIndex({ $0.slots[id] }) else { throw .notFound }
         let (result, isOpen) = try slot.round.withLock { (round: inout Exploration) throws(Failure) -> (T, Bool) in
             var copy = round
@@ -200,7 +226,7 @@ package final class ExploreStore: Sendable {
         return result
     }
 
-    private func save(_ round: Exploration, _ change: Change = Change()) throws(Failure) {
+    func save(_ round: Exploration, _ change: Change = Change()) throws(Failure) {
         do { try records?.write(round, change: change) } catch { throw .storage("\(error)") }
     }
 
@@ -245,7 +271,7 @@ package final class ExploreStore: Sendable {
             .sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
     }
 
-    private func mayAnswer(_ round: Exploration, _ person: String) throws(Failure) {
+    func mayAnswer(_ round: Exploration, _ person: String) throws(Failure) {
         guard round.isOpen else { throw .closed }
         try mayDecide(round, person)
     }
@@ -253,87 +279,6 @@ package final class ExploreStore: Sendable {
     /// A round that names its voters is answered, ended and saved by them alone.
     private func mayDecide(_ round: Exploration, _ person: String) throws(Failure) {
         guard round.voters.isEmpty || round.voters.contains(person) else { throw .notAVoter }
-    }
-
-    /// This person's candidates: the ticket they have not answered yet (same count), else new
-    /// ones from the model, chosen for them (by how noisy their answers have been). A ticket is
-    /// stored once, when it is handed out; asking again returns it unchanged. Each person holds
-    /// one ticket, a round at most `maxTickets` (the oldest unanswered is dropped).
-    /// `parameters` describes a ticket's candidates for the records.
-    /// `admissible`: the constraint of a round that asks for one (no candidate fails it; none
-    /// found within the model's bounded tries throws `noAdmissibleCandidate`).
-    package func next(_ id: String, person: String, count: Int, parameters: (Exploration, [[Double]]) -> CandidateValues,
-                      admissible: Admissible = { _ in nil }) throws(Failure) -> (Exploration, Exploration.Ticket) {
-        try withRound(id) { (round: inout Exploration) throws(Failure) in
-            try mayAnswer(round, person)
-            if let waiting = round.tickets.last(where: { $0.person == person }), waiting.points.count == count { return (round, waiting) }
-            guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + count / 2 <= Self.maxProposals else { throw .full }
-            let constraint = admissible(round)
-            round.model.admissible = constraint
-            defer { round.model.admissible = nil }
-            var proposals: [Int] = [], points: [[Double]] = []
-            for _ in 0..<(count / 2) {
-                let p = round.model.propose(for: person)
-                if let constraint, !constraint(p.first) || !constraint(p.second) { throw .noAdmissibleCandidate }
-                proposals.append(p.id)
-                points += [p.first, p.second]
-            }
-            let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now())
-            var dropped = round.tickets.filter { $0.person == person }.map(\.token)
-            round.tickets.removeAll { $0.person == person }
-            round.tickets.append(ticket)
-            if round.tickets.count > Self.maxTickets {
-                let excess = round.tickets.count - Self.maxTickets
-                dropped += round.tickets.prefix(excess).map(\.token)
-                round.tickets.removeFirst(excess)
-            }
-            try save(round, Change(issued: (ticket, parameters(round, points)), dropped: dropped))
-            return (round, ticket)
-        }
-    }
-
-    /// Records `choice` ("a"…"d" or "none") on a ticket. A pick beats every other candidate; no
-    /// preference ties each pair shown. Ends the round when its best is stable (if asked to).
-    /// `admissible`: the round's constraint, which its best must meet too.
-    package func answer(_ id: String, ticket token: String, choice: String, person: String,
-                        parameters: (Exploration, [[Double]]) -> CandidateValues, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
-        try withRound(id) { (round: inout Exploration) throws(Failure) in
-            try mayAnswer(round, person)
-            round.model.admissible = admissible(round)
-            defer { round.model.admissible = nil }
-            guard let index = round.tickets.firstIndex(where: { $0.token == token }) else { throw .unknownTicket }
-            let ticket = round.tickets[index]
-            guard ticket.person == person else { throw .notYourTicket }
-            let ids = Exploration.candidateIDs.prefix(ticket.points.count)
-            guard choice == "none" || ids.contains(choice) else { throw .badChoice }
-            do {
-                if choice == "none" {
-                    for p in ticket.proposals { try round.model.record(.noPreference, to: p, person: person) }
-                } else if let winner = ids.firstIndex(of: choice) {
-                    for (pair, p) in ticket.proposals.enumerated() where winner / 2 == pair {
-                        try round.model.record(winner % 2 == 0 ? .first : .second, to: p, person: person)
-                    }
-                    for other in ticket.points.indices where other / 2 != winner / 2 {
-                        try round.model.record(first: ticket.points[winner], second: ticket.points[other], outcome: .first, person: person)
-                    }
-                }
-            } catch { throw .badChoice }
-            round.tickets.remove(at: index)
-            let now = Preset.now()
-            let entry = Exploration.AnswerEntry(person: person, at: now, choice: choice, candidates: ticket.points.count, total: round.model.answers.count)
-            round.history.append(entry)
-            var endedNow = false
-            var dropped: [String] = []
-            if round.endWhenStable, let best = round.model.best, best.isStable {
-                round.endedAt = now
-                round.endReason = "stable"
-                dropped = round.tickets.map(\.token)
-                round.tickets = []
-                endedNow = true
-            }
-            try save(round, Change(answer: (entry, parameters(round, ticket.points)), dropped: dropped))
-            return (round, endedNow)
-        }
     }
 
     /// Ends answering; returns the round and whether this call ended it. A round that names

@@ -1,0 +1,100 @@
+import ChartEngine
+import ChartRendering
+import Foundation
+import HTTPServer
+import PreferenceLearning
+import WorkbenchStores
+import WorkbenchSupport
+
+/// Answers of every kind (issue 38): a pair or four, a stop on a line, a pick in a gallery, an
+/// edit by hand. One model takes them all; the round, its log and a saved best say them by kind.
+extension ExploreRoutes {
+    /// The kinds `/next` hands out (an edit is made, not asked for).
+    static let askedKinds: [ExploreRound.AnswerKind] = [.pair, .line, .gallery]
+
+    static func askedKind(_ text: String?) throws(HTTPError) -> ExploreRound.AnswerKind {
+        guard let text else { return .pair }
+        guard let kind = ExploreRound.AnswerKind(rawValue: text), askedKinds.contains(kind) else {
+            throw .badRequest("must be pair, line or gallery", field: "kind")
+        }
+        return kind
+    }
+
+    package func edit(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        let id = request.pathParameters["id"] ?? ""
+        let asked = try request.decodeBody(ExploreEditRequest.self)
+        let person = Self.voter(request)
+        let round: Exploration
+        do { round = try app.explore.round(id) } catch { throw Self.exploreError(error, id: id) }
+        for (key, _) in asked.values where !round.keys.contains(key) {
+            throw .badRequest("does not move in this round (it moves \(round.keys.joined(separator: ", ")))", field: "values.\(key)")
+        }
+        // The kept values over the team's best (the starting preset before any answer).
+        let from = round.model.best?.point ?? round.startPoint
+        var values = round.adapter.values(at: from)
+        for (key, value) in asked.values { values[key] = value }
+        let kept = round.adapter.point(from: values)
+        let style = Self.clean(round.style(at: kept)), before = Self.clean(round.style(at: from))
+        let words = ChangeWords.changes(from: before, to: style).filter { round.keys.contains($0.key) }.map(\.words).joined(separator: ", ")
+        let result: (round: Exploration, endedNow: Bool)
+        do { result = try app.explore.edit(id, kept: kept, edited: words, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {
+            throw Self.exploreError(error, id: id)
+        }
+        return recorded(result, by: person)
+    }
+
+    /// An answer of any kind recorded: the decision log says it in words, the event tells the others.
+    func recorded(_ result: (round: Exploration, endedNow: Bool), by person: String) -> HTTPResponse {
+        let round = result.round, id = round.id
+        let best = bestAnswer(round)
+        let entry = round.history.last
+        let kind = entry?.answerKind ?? .pair
+        app.decisions.record("explore-answer", preset: round.preset, by: person,
+                             summary: "\(entry.map(Self.answerWords) ?? "answered") in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
+                             details: ExploreAnsweredDetails(round: id, choice: entry?.choice ?? "", kind: kind.rawValue))
+        if result.endedNow { recordEnd(round, by: person) }
+        return HTTPResponse.answer(ExploreRecordedAnswer(round: id, kind: kind.rawValue, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
+                                                         endReason: round.endReason, best: best), status: 201)
+            .announcing("explore", [("action", .string(result.endedNow ? "ended" : "answered")), ("round", .string(id)),
+                                    ("answers", .number(Double(round.model.answers.count))), ("person", .string(person)), ("kind", .string(kind.rawValue))])
+    }
+
+    /// "answered candidate b of 2", "stopped at stop 7 of 21 on a line", "picked c in a gallery
+    /// of 9", "edited by hand: Inactive line width 4 → 3 px".
+    static func answerWords(_ entry: Exploration.AnswerEntry) -> String {
+        switch entry.answerKind {
+        case .pair: "answered \(entry.choice == "none" ? "no preference" : "candidate \(entry.choice)") of \(entry.candidates)"
+        case .line: "stopped at stop \(entry.choice) of \(entry.candidates) on a line"
+        case .gallery: "picked \(entry.choice) in a gallery of \(entry.candidates)"
+        case .edit: "edited by hand: \(entry.edited ?? "values kept")"
+        }
+    }
+
+    /// People's answers of each kind, counted and said.
+    static func answersByKind(_ round: Exploration) -> ExploreAnswersByKind {
+        let counts = round.answersByKind
+        let n = { (kind: ExploreRound.AnswerKind) in counts[kind] ?? 0 }
+        let parts = [counted(n(.pair), "pair", "pairs"), counted(n(.line), "line", "lines"), counted(n(.gallery), "gallery pick", "gallery picks"),
+                     counted(n(.edit), "edit", "edits")].filter { !$0.hasPrefix("0 ") }
+        let text = parts.isEmpty ? "no answers" : parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+        return ExploreAnswersByKind(pair: n(.pair), line: n(.line), gallery: n(.gallery), edit: n(.edit), text: text)
+    }
+
+    /// Who answered and likes `point` more than an average chart (their own predicted liking,
+    /// the team's while the model keeps one taste), and who likes it less.
+    static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String]) {
+        var agreed: [String] = [], disagreed: [String] = []
+        for person in round.model.people {
+            if round.model.predictedLiking(of: point, by: person).mean >= 0 { agreed.append(person) } else { disagreed.append(person) }
+        }
+        return (agreed, disagreed)
+    }
+
+    /// "Agreed: Ada, Ben; not Cy." / "Agreed: everyone who answered (Ada, Ben)."
+    static func agreementWords(_ agreed: [String], _ disagreed: [String]) -> String {
+        if agreed.isEmpty && disagreed.isEmpty { return "No one has answered." }
+        if disagreed.isEmpty { return "Agreed: everyone who answered (\(agreed.joined(separator: ", ")))." }
+        if agreed.isEmpty { return "No one likes it more than an average chart (\(disagreed.joined(separator: ", ")))." }
+        return "Agreed: \(agreed.joined(separator: ", ")); not \(disagreed.joined(separator: ", "))."
+    }
+}

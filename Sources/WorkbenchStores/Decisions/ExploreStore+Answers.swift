@@ -1,0 +1,137 @@
+import Foundation
+import PreferenceLearning
+import WorkbenchSupport
+
+/// Handing candidates out and taking answers: a pair (or four), a line, a gallery, or an edit.
+extension ExploreStore {
+    /// This person's candidates: the ticket they have not answered yet (same kind and count),
+    /// else new ones from the model, chosen for them (by how noisy their answers have been): a
+    /// pair (`count` 2) or four, a line's stops, or a gallery's nine. A ticket is stored once,
+    /// when it is handed out; asking again returns it unchanged. Each person holds one ticket, a
+    /// round at most `maxTickets` (the oldest unanswered is dropped).
+    /// `parameters` describes a ticket's candidates for the records.
+    /// `admissible`: the constraint of a round that asks for one (no candidate fails it; none
+    /// found within the model's bounded tries throws `noAdmissibleCandidate`).
+    package func next(_ id: String, person: String, count: Int, kind: ExploreRound.AnswerKind = .pair,
+                      parameters: (Exploration, [[Double]]) -> CandidateValues,
+                      admissible: Admissible = { _ in nil }) throws(Failure) -> (Exploration, Exploration.Ticket) {
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
+            try mayAnswer(round, person)
+            if let waiting = round.tickets.last(where: { $0.person == person }), waiting.answerKind == kind,
+               kind != .pair || waiting.points.count == count { return (round, waiting) }
+            let proposalsNeeded = kind == .line ? 1 : kind == .gallery ? 2 : count / 2
+            guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + proposalsNeeded <= Self.maxProposals else { throw .full }
+            let constraint = admissible(round)
+            round.model.admissible = constraint
+            defer { round.model.admissible = nil }
+            var proposals: [Int] = [], points: [[Double]] = []
+            switch kind {
+            case .pair, .edit:
+                for _ in 0..<(count / 2) {
+                    let p = round.model.propose(for: person)
+                    proposals.append(p.id)
+                    points += [p.first, p.second]
+                }
+            case .line:
+                let line = round.model.proposeLine(for: person)
+                proposals = [line.id]
+                points = round.model.linePoints(line)
+            case .gallery:
+                let gallery = round.model.proposeGallery(for: person)
+                proposals = gallery.map(\.id)
+                points = round.model.galleryPoints(gallery)
+            }
+            if let constraint, !points.allSatisfy(constraint) { throw .noAdmissibleCandidate }
+            let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now(),
+                                            kind: kind == .pair || kind == .edit ? nil : kind)
+            var dropped = round.tickets.filter { $0.person == person }.map(\.token)
+            round.tickets.removeAll { $0.person == person }
+            round.tickets.append(ticket)
+            if round.tickets.count > Self.maxTickets {
+                let excess = round.tickets.count - Self.maxTickets
+                dropped += round.tickets.prefix(excess).map(\.token)
+                round.tickets.removeFirst(excess)
+            }
+            try save(round, Change(issued: (ticket, parameters(round, points)), dropped: dropped))
+            return (round, ticket)
+        }
+    }
+
+    /// Records `choice` on a ticket: for a pair or four a candidate ("a"…"d": it beats every
+    /// other) or "none" (each pair shown ties); for a gallery a candidate ("a"…"i": it beats the
+    /// eight others); for a line the stop where the person stopped ("0"…"20"). Ends the round
+    /// when its best is stable (if asked to). `admissible`: the round's constraint, which its best
+    /// must meet too.
+    package func answer(_ id: String, ticket token: String, choice: String, person: String,
+                        parameters: (Exploration, [[Double]]) -> CandidateValues, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
+            try mayAnswer(round, person)
+            round.model.admissible = admissible(round)
+            defer { round.model.admissible = nil }
+            guard let index = round.tickets.firstIndex(where: { $0.token == token }) else { throw .unknownTicket }
+            let ticket = round.tickets[index]
+            guard ticket.person == person else { throw .notYourTicket }
+            let ids = Exploration.candidateIDs(of: ticket)
+            let pick = ids.firstIndex(of: choice)
+            guard pick != nil || (choice == "none" && ticket.answerKind == .pair) else { throw .badChoice }
+            do {
+                switch (ticket.answerKind, pick) {
+                case (.pair, nil):
+                    for p in ticket.proposals { try round.model.record(.noPreference, to: p, person: person) }
+                case (.pair, let winner?):
+                    for (pair, p) in ticket.proposals.enumerated() where winner / 2 == pair {
+                        try round.model.record(winner % 2 == 0 ? .first : .second, to: p, person: person)
+                    }
+                    for other in ticket.points.indices where other / 2 != winner / 2 {
+                        try round.model.record(first: ticket.points[winner], second: ticket.points[other], outcome: .first, person: person)
+                    }
+                case (let kind, let winner?):
+                    try round.model.record(pick: winner, among: ticket.points, kind: kind, person: person, proposalID: ticket.proposals.first)
+                case (_, nil):
+                    throw ExploreRound.RoundError.unknownProposal(-1)
+                }
+            } catch { throw .badChoice }
+            round.tickets.remove(at: index)
+            let entry = Exploration.AnswerEntry(person: person, at: Preset.now(), choice: choice, candidates: ticket.points.count,
+                                                total: round.model.answers.count, kind: ticket.kind)
+            return try finish(&round, entry, candidates: parameters(round, ticket.points))
+        }
+    }
+
+    /// Records values `person` set by hand and keeps (`kept`, a point of the round's space) as an
+    /// answer: they beat the team's current best (the starting preset before any answer).
+    /// `edited` says the change in words, for the round's history.
+    package func edit(_ id: String, kept: [Double], edited: String, person: String,
+                      parameters: (Exploration, [[Double]]) -> CandidateValues, admissible: Admissible = { _ in nil }) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+        try withRound(id) { (round: inout Exploration) throws(Failure) in
+            try mayAnswer(round, person)
+            round.model.admissible = admissible(round)
+            defer { round.model.admissible = nil }
+            guard round.model.answers.count < Self.maxAnswers else { throw .full }
+            let before = round.model.best?.point ?? round.startPoint
+            let recorded: Bool
+            do { recorded = try round.model.recordEdit(kept: kept, over: before, person: person) } catch { throw .badChoice }
+            guard recorded else { throw .nothingChanged }
+            var entry = Exploration.AnswerEntry(person: person, at: Preset.now(), choice: "edit", candidates: 2, total: round.model.answers.count, kind: .edit)
+            entry.edited = edited
+            return try finish(&round, entry, candidates: parameters(round, [kept, before]))
+        }
+    }
+
+    /// After an answer of any kind: its entry in the round's history, the end of a round whose
+    /// best is stable (if it asks), and the write.
+    private func finish(_ round: inout Exploration, _ entry: Exploration.AnswerEntry, candidates: CandidateValues) throws(Failure) -> (round: Exploration, endedNow: Bool) {
+        round.history.append(entry)
+        var endedNow = false
+        var dropped: [String] = []
+        if round.endWhenStable, let best = round.model.best, best.isStable {
+            round.endedAt = entry.at
+            round.endReason = "stable"
+            dropped = round.tickets.map(\.token)
+            round.tickets = []
+            endedNow = true
+        }
+        try save(round, Change(answer: (entry, candidates), dropped: dropped))
+        return (round, endedNow)
+    }
+}

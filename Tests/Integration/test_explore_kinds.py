@@ -1,0 +1,120 @@
+"""Answers richer than a pair (issue #38): a stop on a line, a pick in a gallery of nine and an
+edit by hand go into the same round through the HTTP API; the round, the decision log and a
+saved best say them by kind and person, and they survive a restart."""
+import random
+
+from test_explore import answer, as_user, next_pair, start
+from workbench_server import Server, small_csv
+
+KEYS = ["inactiveLineWidth", {"key": "fillTopOpacity", "min": 0, "max": 1}, "inactiveCurve"]
+
+
+def edit(s, rid, values, user="Ada"):
+    return s.request("POST", f"/api/explore/{rid}/edits", json={"values": values}, headers=as_user(user))
+
+
+def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 11}, user="Dana")["id"]
+
+    line = next_pair(s, rid, user="Pat", kind="line")
+    assert line["kind"] == "line" and [c["id"] for c in line["candidates"]] == [str(i) for i in range(21)]
+    widths = [c["values"]["inactiveLineWidth"] for c in line["candidates"]]
+    # One straight line: the width moves one way from stop 0 to stop 20.
+    assert widths == sorted(widths) or widths == sorted(widths, reverse=True), widths
+    assert widths[0] != widths[-1]
+    # Asking again hands out the same line; a stop off the line, or none, is refused.
+    assert next_pair(s, rid, user="Pat", kind="line")["ticket"] == line["ticket"]
+    for bad in ["none", "21", "j"]:
+        r = s.request("POST", f"/api/explore/{rid}/answers", json={"ticket": line["ticket"], "choice": bad}, headers=as_user("Pat"))
+        assert r.status_code == 400 and r.json()["error"]["field"] == "choice", r.text
+    done = answer(s, rid, line["ticket"], "7", user="Pat")
+    assert done["kind"] == "line" and done["answers"] >= 2   # the stop beats both ends (and its neighbours a quarter away)
+
+    gallery = next_pair(s, rid, user="Sam", kind="gallery")
+    assert gallery["kind"] == "gallery" and [c["id"] for c in gallery["candidates"]] == list("abcdefghi")
+    assert len({repr(sorted(c["values"].items())) for c in gallery["candidates"]}) >= 5   # a plane, not one chart nine times
+    r = s.request("POST", f"/api/explore/{rid}/answers", json={"ticket": gallery["ticket"], "choice": "none"}, headers=as_user("Sam"))
+    assert r.status_code == 400
+    before = s.get(f"/api/explore/{rid}").json()["answers"]
+    assert answer(s, rid, gallery["ticket"], "c", user="Sam")["kind"] == "gallery"
+    assert s.get(f"/api/explore/{rid}").json()["answers"] - before >= 5   # the pick beats each other chart it differs from
+
+    # Asking for another kind replaces the ticket held.
+    pair = next_pair(s, rid, user="Dana")
+    assert pair["kind"] == "pair" and len(pair["candidates"]) == 2
+    answer(s, rid, pair["ticket"], "b", user="Dana")
+
+    best = s.get(f"/api/explore/{rid}/best").json()
+    width = best["values"]["inactiveLineWidth"]
+    kept = 1 if width > 4 else 9
+    r = edit(s, rid, {"inactiveLineWidth": kept}, user="Dana")
+    assert r.status_code == 201 and r.json()["kind"] == "edit", r.text
+    # Refusals name the value: not a parameter of the round, a value its definition refuses, none at all.
+    for values, field in [({"smoothingAlpha": 0.5}, "values.smoothingAlpha"), ({"inactiveLineWidth": -3}, "values.inactiveLineWidth"),
+                          ({"nonsense": 1}, "values.nonsense"), ({}, "values")]:
+        r = edit(s, rid, values, user="Dana")
+        assert r.status_code == 400 and r.json()["error"]["field"] == field, (values, r.text)
+    same = s.get(f"/api/explore/{rid}/best").json()["values"]
+    r = edit(s, rid, same, user="Dana")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "nothing_changed", r.text
+
+    round_ = s.get(f"/api/explore/{rid}").json()
+    assert round_["answersByKind"] == {"pair": 1, "line": 1, "gallery": 1, "edit": 1, "text": "1 pair, 1 line, 1 gallery pick and 1 edit"}
+    assert [(h["person"], h["kind"], h["choice"]) for h in round_["history"]] == [
+        ("Pat", "line", "7"), ("Sam", "gallery", "c"), ("Dana", "pair", "b"), ("Dana", "edit", "edit")]
+    assert round_["history"][-1]["edited"].startswith("Inactive line width"), round_["history"][-1]
+    log = [e for e in s.get("/api/log").json() if e["kind"] == "explore-answer"]
+    summaries = " | ".join(e["summary"] for e in log)
+    for words in ["stopped at stop 7 of 21 on a line", "picked c in a gallery of 9", "answered candidate b of 2", "edited by hand: Inactive line width"]:
+        assert words in summaries, summaries
+    assert {e["details"]["kind"] for e in log} == {"line", "gallery", "pair", "edit"}
+
+    # Kept across a restart; the saved best names the round, the answers by kind and who agreed.
+    s.stop()
+    again = Server(presets_dir=s.presets, data_csv=small_csv())
+    try:
+        kept = again.get(f"/api/explore/{rid}").json()
+        assert kept["answersByKind"] == round_["answersByKind"] and kept["history"] == round_["history"]
+        r = again.request("POST", f"/api/explore/{rid}/save", json={"name": "Kinds"}, headers=as_user("Dana"))
+        assert r.status_code == 201, r.text
+        saved = r.json()
+        assert saved["answersByKind"]["line"] == 1 and sorted(saved["agreed"] + saved["disagreed"]) == ["Dana", "Pat", "Sam"]
+        assert f"Explore round {rid}" in saved["message"] and "1 pair, 1 line, 1 gallery pick and 1 edit" in saved["message"]
+        assert "Agreed:" in saved["message"] or "No one likes it" in saved["message"]
+        entry = next(e for e in again.get("/api/log").json() if e["kind"] == "explore-saved")
+        assert entry["details"]["agreed"] == saved["agreed"] and entry["details"]["answersByKind"]["edit"] == 1
+        assert "Agreed:" in entry["summary"] or "No one likes it" in entry["summary"]
+    finally:
+        again.close()
+
+
+def test_lines_alone_find_the_width_people_like(fresh_server):
+    """A person who likes 3 px lines and stops on each line where it is closest to that: after
+    ten lines the team's best is near 3 px."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth", {"key": "fillTopOpacity", "min": 0, "max": 1}],
+                    "endWhenStable": False, "seed": 3}, user="Ada")["id"]
+    rng = random.Random(2)
+    for _ in range(10):
+        line = next_pair(s, rid, user="Ada", kind="line")
+        liking = [-abs(c["values"]["inactiveLineWidth"] - 3) + rng.gauss(0, 0.2) for c in line["candidates"]]
+        answer(s, rid, line["ticket"], str(max(range(21), key=liking.__getitem__)), user="Ada")
+    best = s.get(f"/api/explore/{rid}/best").json()
+    assert abs(best["values"]["inactiveLineWidth"] - 3) <= 1.5, best["values"]
+
+
+def test_kind_and_edit_refusals_and_the_document(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth"], "seed": 1}, user="Ada")["id"]
+    r = s.request("GET", f"/api/explore/{rid}/next", params={"kind": "edit"}, headers=as_user("Ada"))
+    assert r.status_code == 400 and r.json()["error"]["field"] == "kind"
+    r = s.request("POST", f"/api/explore/{rid}/edits", data="{\"values\": 3}", headers={**as_user("Ada"), "Content-Type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["field"] == "values"
+    doc = s.get("/api/openapi.json").json()
+    edits = doc["paths"]["/api/explore/{id}/edits"]["post"]
+    assert "inactiveLineWidth" in edits["requestBody"]["content"]["application/json"]["schema"]["properties"]["values"]["properties"]
+    kinds = next(p for p in doc["paths"]["/api/explore/{id}/next"]["get"]["parameters"] if p["name"] == "kind")
+    assert kinds["schema"]["enum"] == ["pair", "line", "gallery"]
+    saved = doc["paths"]["/api/explore/{id}/save"]["post"]["responses"]["201"]["content"]["application/json"]["schema"]
+    assert {"answersByKind", "agreed", "disagreed"} <= set(saved["required"])
