@@ -1,27 +1,26 @@
-// Explore's answers by kind and by person: the line under the progress ("2 pairs, 1 line, 1
-// gallery pick, 1 edit; Ada: 2 pairs, 1 line · Ben: …") from the round's `answersByKind` and
-// `history`, and the round's history in words, newest first. These are people's answers, not the
+// Explore's answers by kind and by person: the line under the progress ("By kind: 2 pairs and 1
+// line. Ada: 2 pairs · Ben: 1 line.") from the round's `answersByKind` (the server's words) and
+// its `history`, and the history in words, newest first. These are people's answers, not the
 // model's comparisons (a pick among four is one answer here, three comparisons in the count).
 
 const KIND_WORDS = {
   pair: ['pair', 'pairs'], line: ['line', 'lines'], gallery: ['gallery pick', 'gallery picks'], edit: ['edit', 'edits'],
 };
-const KINDS = Object.keys(KIND_WORDS);
 
 const counted = (n, kind) => `${n} ${KIND_WORDS[kind]?.[n === 1 ? 0 : 1] ?? kind}`;
-const list = counts => KINDS.filter(kind => counts[kind]).map(kind => counted(counts[kind], kind)).join(', ');
 
-/** "By kind: 2 pairs, 1 line. Ada: 2 pairs · Ben: 1 line." (empty before the first answer). */
+/** "By kind: 2 pairs and 1 line. Ada: 2 pairs · Ben: 1 line." (empty before the first answer). */
 export function byKindText(round) {
-  const total = list(round.answersByKind ?? {});
-  if (!total) return '';
+  const history = round.history ?? [];
+  if (!round.answersByKind || history.length === 0) return '';
   const people = new Map();
-  for (const entry of round.history ?? []) {
-    const counts = people.get(entry.person) ?? {};
-    counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
+  for (const entry of history) {
+    const counts = people.get(entry.person) ?? new Map();
+    counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
     people.set(entry.person, counts);
   }
-  return `By kind: ${total}. ${[...people].map(([person, counts]) => `${person}: ${list(counts)}`).join(' · ')}.`;
+  const each = [...people].map(([person, counts]) => `${person}: ${[...counts].map(([kind, n]) => counted(n, kind)).join(', ')}`);
+  return `By kind: ${round.answersByKind.text}. ${each.join(' · ')}.`;
 }
 
 /** One answer in words: who, what kind, what they chose. */
@@ -29,9 +28,9 @@ function entryText(entry) {
   const at = new Date(entry.at);
   const when = Number.isNaN(at.getTime()) ? '' : ` at ${at.toLocaleTimeString('en', { timeStyle: 'short' })}`;
   switch (entry.kind) {
-    case 'line': return `${entry.person} stopped a line at stop ${entry.choice} of ${entry.candidates}${when}`;
+    case 'line': return `${entry.person} stopped a line at stop ${entry.choice} of ${entry.candidates - 1}${when}`;
     case 'gallery': return `${entry.person} picked chart ${'abcdefghi'.indexOf(entry.choice) + 1} in a gallery of ${entry.candidates}${when}`;
-    case 'edit': return `${entry.person} edited the best by hand${when}`;
+    case 'edit': return `${entry.person} edited the best by hand${when}: ${entry.edited}`;
     default: return entry.choice === 'none'
       ? `${entry.person} had no preference among ${entry.candidates}${when}`
       : `${entry.person} picked ${entry.choice.toUpperCase()} of ${entry.candidates}${when}`;
