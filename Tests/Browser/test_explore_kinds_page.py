@@ -12,6 +12,13 @@ SHOTS = Path("/tmp/h-page") if Path("/tmp/h-page").is_dir() else Path(__file__).
 ROUND = "fetch('/api/explore').then(r => r.json()).then(l => fetch('/api/explore/' + l[0].id)).then(r => r.json())"
 
 
+def console_errors(page):
+    """The console's errors from now on (the named pages record uncaught exceptions only)."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
 def wait_kind(page, words):
     """Until the line of answers by kind says `words` ("1 line")."""
     page.wait_for_function("w => document.querySelector('#explore-by-kind').textContent.includes(w)", arg=words, timeout=15000)
@@ -26,6 +33,7 @@ def choose_kind(page, name, charts, tap=False):
 
 def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada = people("Ada")
+    console = console_errors(ada)
     start_explore(ada, "inactiveLineWidth", "inactiveCurve")
     ada.keyboard.press("1")
     wait_answers(ada, 1)
@@ -63,8 +71,18 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     assert "keys 1 to 9" in ada.locator("#explore-progress").inner_text()
     ada.screenshot(path=str(SHOTS / "gallery-1440.png"))
     assert serious(ada, "#explore-dialog") == []
+    # Pressing and dragging on one chart presses all nine, and is no pick.
+    last = "#explore-gallery figure:nth-child(9) .preview"
+    at_rest = ada.locator(last).inner_html()
+    box = ada.locator("#explore-gallery figure:nth-child(1) .preview").bounding_box()
+    ada.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    ada.mouse.move(box["x"] + 60, box["y"] + box["height"] / 2, steps=5)
+    ada.wait_for_function("([o, t]) => document.querySelector(o).innerHTML !== t", arg=[last, at_rest])
+    ada.mouse.up()
     ada.keyboard.press("3")
     wait_kind(ada, "1 gallery pick")
+    assert ada.evaluate(ROUND)["answersByKind"]["gallery"] == 1
 
     # An edit: the best's line width typed by hand, previewed, kept.
     best = ada.evaluate(ROUND)["best"]
@@ -102,7 +120,7 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.wait_for_function("() => document.querySelector('#explore-saved-agreement').textContent.includes('Ada')")
     assert ada.locator("#explore-saved-agreement").inner_text().startswith("Agreed")
     assert serious(ada, "#explore-dialog") == []
-    assert ada.errors == []
+    assert ada.errors == [] and console == []
 
 
 def touch_drag(page, selector, to_fraction):
@@ -119,6 +137,7 @@ def touch_drag(page, selector, to_fraction):
 
 def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     pat = people("Pat", viewport={"width": 390, "height": 844}, touch=True)
+    console = console_errors(pat)
     start_explore(pat, "inactiveLineWidth", "fillTopOpacity")
     assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
 
@@ -154,4 +173,12 @@ def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     pat.screenshot(path=str(SHOTS / "edit-390.png"))
     assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
     assert serious(pat, "#explore-dialog") == []
-    assert pat.errors == []
+
+    # The kind chosen is remembered: back on the page, the round asks on a line again.
+    pat.reload()
+    pat.wait_for_selector("body[data-ready=true]")
+    pat.locator("#open-explore").tap()
+    pat.locator("#explore-list li").first.get_by_role("button", name="Join").tap()
+    pat.wait_for_selector("#explore-line-chart path[id$=-line]")
+    assert pat.get_by_role("radio", name="Line").is_checked() and pat.locator("#explore-pair").is_hidden()
+    assert pat.errors == [] and console == []
