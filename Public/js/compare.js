@@ -6,6 +6,7 @@ import { setUpPlayMotions } from './play-motions.js';
 import { same } from './state.js';
 import { toast } from './toast.js';
 import { row, checkBoxes } from './elements.js';
+import { valueText } from './value-text.js';
 
 const $ = id => document.getElementById(id);
 
@@ -103,14 +104,5 @@ export function fillDiffTable(table, schema, columns, identical = 'These presets
     table.append(row(['Notes', ...columns.map(c => c.notes || '–')], 'td'));
   }
   if (!differing) table.append(row([identical], 'td'));
-}
-
-/** A value as the controls show it: a choice's label ("Spring", not "spring"), a toggle as On/Off, units. */
-function valueText(definition, value) {
-  if (value === undefined) return '–';
-  if (Array.isArray(value)) return value.join(', ');
-  if (definition.type === 'choice') return definition.optionLabels?.[value] ?? String(value);
-  if (definition.type === 'toggle') return value ? 'On' : 'Off';
-  return definition.unit ? `${value} ${definition.unit}` : String(value);
 }
 

@@ -2,9 +2,9 @@
 
 import { same, clampNumber, acceptBezier } from './state.js';
 import { toast } from './toast.js';
+import { stepPlaces } from './value-text.js';
 import { writeAttribute, svgWithPath } from './elements.js';
 
-const decimals = step => (String(step).split('.')[1] || '').length;
 
 /**
  * `baseline()` gives the values ↺ returns to: the loaded preset's, else the engine defaults.
@@ -92,7 +92,7 @@ function control(definition, store, baseline) {
       const slider = input('range', id, definition);
       const number = input('number', id + '-number', definition);
       number.setAttribute('aria-label', definition.label + ' value');
-      const places = decimals(definition.step);
+      const places = stepPlaces(definition.step);
       const read = el => {
         const v = Number(el.value);
         if (el.value.trim() === '' || !Number.isFinite(v)) return null;

@@ -1,8 +1,11 @@
-// Explore: a round in which the server's preference model proposes two charts at a time around
-// a preset (new points, not presets; no names), learns the team's taste from each pick and keeps
-// the team's current best, shown with its uncertainty and its changes in words, savable as a
-// preset. The pair is drawn by the engine; pressing one presses both. Keys 1, 2 and 0 answer.
-// Everyone answering the same round sees the others' progress through the event stream.
+// Explore: a round in which the server's preference model proposes charts around a preset (new
+// points, not presets; no names), learns the team's taste from each answer and keeps the team's
+// current best, shown with its uncertainty and its changes in words, savable as a preset. The
+// person chooses the kind of the next question: a pair or four (keys 1, 2 … and 0 answer; this
+// module), a line to slide along (explore-line.js) or a gallery of nine (explore-gallery.js); an
+// edit of the best kept by hand is an answer too (explore-edit.js). Everything is drawn by the
+// engine; pressing one chart presses all. Everyone answering the same round sees the others'
+// progress through the event stream.
 
 import { getJSON, send, getUserName } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
@@ -12,13 +15,28 @@ import { toast } from './toast.js';
 import { button, roundList } from './elements.js';
 import { renderTesting, renderImportance } from './explore-why.js';
 import { renderPeople } from './explore-people.js';
+import { ExploreLine } from './explore-line.js';
+import { ExploreGallery } from './explore-gallery.js';
+import { ExploreEdit } from './explore-edit.js';
+import { byKindText, renderHistory, agreementText } from './explore-answers.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
 const CHOICE_KEYS = { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '0': 'none' };
 const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
-// Where the keys type text (a check box, such as "Four at a time", does not).
+// Where the keys type text or move a value (a check box or a radio button does not).
 const TYPING = 'input:not([type=checkbox]):not([type=radio]), select, textarea';
+// The next question's kind, as the server's `next` is asked for it; the choice is remembered.
+const KIND_QUERY = { pair: 'kind=pair&count=2', four: 'kind=pair&count=4', line: 'kind=line', gallery: 'kind=gallery' };
+const KIND_KEY = 'workbench.exploreKind';
+// What each kind asks, after the progress, and its title.
+const ASKING = {
+  pair: '. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.',
+  four: ' (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.',
+  line: '. Move the slider (arrow keys, Home and End, or drag) to where the chart is best along the line, then press “This is best here” or Enter.',
+  gallery: '. Press and drag on any chart to see all nine pressed; pick the best with a click or tap, or the keys 1 to 9 (row by row).',
+};
+const TITLES = { pair: 'Which is better?', four: 'Which is best?', line: 'Where along the line is it best?', gallery: 'Which is best?' };
 
 export class Explore extends CandidateDialog {
   constructor(store, presets) {
@@ -30,9 +48,16 @@ export class Explore extends CandidateDialog {
     $('open-explore').addEventListener('click', () => this.open());
     for (const id of CHARTS) attachPointer($(id), () => this.views);
     setUpPlayMotions($('explore-play'), () => this.views, store);
-    // Four at a time: the same round, the next candidates four (pick the best) instead of two.
-    // The candidates on screen are given up at once: no pick goes to them while the new ones come.
-    $('explore-four').addEventListener('change', () => {
+    this.line = new ExploreLine(store, choice => this.answer(choice));
+    this.gallery = new ExploreGallery(store, choice => this.answer(choice));
+    this.edit = new ExploreEdit(store, recorded => this.kept(recorded));
+    // The next question's kind: the same round, other candidates. The ones on screen are given
+    // up at once (the server replaces the ticket): no answer goes to them while the new ones come.
+    const remembered = $(`explore-kind-${localStorage.getItem(KIND_KEY)}`);
+    if (remembered) remembered.checked = true;
+    this.shownKind = this.wanted();   // the kind of the candidates on screen (the next one asked for may differ)
+    $('explore-kind').addEventListener('change', () => {
+      localStorage.setItem(KIND_KEY, this.wanted());
       if (!this.round?.state) return;
       this.ticket = null;
       this.renderBest();
@@ -45,9 +70,11 @@ export class Explore extends CandidateDialog {
     $('explore-save').addEventListener('submit', event => { event.preventDefault(); this.save(); });
     document.addEventListener('keydown', event => {
       if (!this.dialog.open || $('explore-round-view').hidden || event.target.matches(TYPING) || event.ctrlKey || event.metaKey || event.altKey) return;
-      const choice = CHOICE_KEYS[event.key];
+      const kind = this.shownKind;
       // A candidate's key answers only while that candidate is shown ('none' is not one: -1).
-      if (choice && 'abcd'.indexOf(choice) < this.views.length) { event.preventDefault(); this.answer(choice); }
+      const choice = kind === 'gallery' ? this.gallery.choiceForKey(event.key)
+        : kind === 'pair' || kind === 'four' ? CHOICE_KEYS[event.key] : null;
+      if (choice && (kind === 'gallery' || 'abcd'.indexOf(choice) < this.views.length)) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
   }
@@ -171,21 +198,29 @@ export class Explore extends CandidateDialog {
     const round = this.round, best = round.best;
     const open = round.state === 'open';
     const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
+    const kind = this.shownKind;
     $('explore-progress').textContent = open
-      ? (this.views.length > 2
-        ? `${answers(round.answers)}${people} (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons or the keys 1 to 4, or 0.`
-        : `${answers(round.answers)}${people}. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.`)
+      ? `${answers(round.answers)}${people}${ASKING[kind]}`
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
     if (open && round.honesty) $('explore-progress').textContent += ' Every candidate passes the honesty check.';
     // Someone the round does not ask sees why instead of blank charts and disabled buttons.
     const outsider = open && this.notVoter(round);
     if (outsider) $('explore-progress').textContent = `You are not on this round's voter list (${round.voters.join(', ')}): only they answer. You can watch the team's best here.`;
+    $('explore-by-kind').textContent = byKindText(round);
     // An ended round shows what it found, not the controls for answering.
-    $('explore-pair').hidden = !open || outsider;
-    for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !open || !this.ticket;
-    document.querySelector('[data-explore-choice]').parentElement.hidden = !open || outsider;
-    $('explore-four').closest('label').hidden = !open || outsider;
-    $('explore-pair-title').textContent = !open ? 'The round has ended' : this.views.length > 2 ? 'Which is best?' : 'Which is better?';
+    const asking = open && !outsider, canAnswer = asking && Boolean(this.ticket);
+    const pairs = kind === 'pair' || kind === 'four';
+    $('explore-pair').hidden = !asking || !pairs;
+    $('explore-line').hidden = !asking || kind !== 'line';
+    $('explore-gallery').hidden = !asking || kind !== 'gallery';
+    for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !canAnswer;
+    document.querySelector('[data-explore-choice]').parentElement.hidden = !asking || !pairs;
+    this.line.setEnabled(canAnswer);
+    this.gallery.setEnabled(canAnswer);
+    $('explore-kind').hidden = !asking;
+    $('explore-pair-title').textContent = !open ? 'The round has ended' : TITLES[kind];
+    renderHistory($('explore-history'), $('explore-history-list'), round.history);
+    this.edit.show(round, asking);
     $('explore-end').hidden = !open;
     const changes = $('explore-best-changes');
     changes.replaceChildren();
@@ -205,6 +240,7 @@ export class Explore extends CandidateDialog {
     renderTesting($('explore-testing'), open && !outsider && this.ticket ? this.testing : null);
     $('explore-save').hidden = !best;
     if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
+    $('explore-saved-agreement').textContent = this.savedHere?.round === round.id ? this.savedHere.text : '';
   }
 
   /** Whether the round names its voters and this person is not one of them. */
@@ -215,33 +251,41 @@ export class Explore extends CandidateDialog {
   async nextCandidates() {
     if (!this.round || this.round.state !== 'open' || this.notVoter(this.round)) { this.ticket = null; this.renderBest(); return; }
     let next;
-    const count = this.wanted();
-    try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?count=${count}`); } catch (error) {
-      toast(`Cannot get the next pair: ${error.message}`, { error: true });
+    const kind = this.wanted();
+    try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?${KIND_QUERY[kind]}`); } catch (error) {
+      toast(`Cannot get the next question: ${error.message}`, { error: true });
       this.ticket = null;
       this.renderBest();
       return;
     }
-    if (count !== this.wanted()) return;   // switched while this was asked for
+    if (kind !== this.wanted()) return;   // switched while this was asked for
     this.ticket = next.ticket;
     this.testing = next.testing;
-    this.showFour();
-    this.views = next.candidates.slice(0, CHARTS.length).map((candidate, i) => {
-      const view = new ChartView($(CHARTS[i]), () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
-      view.draw();
-      return view;
-    });
+    this.shownKind = kind;
+    if (kind === 'line') {
+      this.line.show(next.candidates);
+      this.views = this.line.views;
+    } else if (kind === 'gallery') {
+      this.gallery.show(next.candidates);
+      this.views = this.gallery.views;
+    } else {
+      this.showFour(kind === 'four');
+      this.views = next.candidates.slice(0, CHARTS.length).map((candidate, i) => {
+        const view = new ChartView($(CHARTS[i]), () => ({ params: candidate.parameters, view: this.store.view }), { idPrefix: 'explore' + i });
+        view.draw();
+        return view;
+      });
+    }
     this.renderBest();
   }
 
-  /** How many candidates to ask for: 4 with "Four at a time", else 2. */
+  /** The kind of question chosen: pair, four, line or gallery. */
   wanted() {
-    return $('explore-four').checked ? 4 : 2;
+    return document.querySelector('#explore-kind input:checked').value;
   }
 
   /** The third and fourth charts and answers, shown when four are asked for. */
-  showFour() {
-    const four = $('explore-four').checked;
+  showFour(four) {
     for (const element of document.querySelectorAll('#explore-round-view [data-four]')) element.hidden = !four;
     $('explore-pair').classList.toggle('four', four);
     const none = document.querySelector('[data-explore-choice=none]');
@@ -255,9 +299,9 @@ export class Explore extends CandidateDialog {
   async answer(choice) {
     if (!this.ticket || this.busy || this.round?.state !== 'open') return;
     this.busy = true;
-    for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = true;
     const ticket = this.ticket;
     this.ticket = null;
+    this.renderBest();   // every way of answering is disabled until the next question
     try {
       await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice });
     } catch (error) {
@@ -281,13 +325,26 @@ export class Explore extends CandidateDialog {
     const name = $('explore-save-name').value.trim();
     if (!name) return;
     try {
-      await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
-      toast(`Saved the team's best as “${name}”`);
+      const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
+      this.savedHere = { round: this.round.id, text: agreementText(saved) };
+      toast(`Saved the team's best as “${name}”. ${this.savedHere.text}`.trim());
       await this.presets.refresh();
     } catch (error) {
       toast(`Cannot save: ${error.message}`, { error: true });
     }
     await this.refresh();
+  }
+
+  /** An edit kept by hand was recorded: the round and the question on screen follow, as after an answer. */
+  async kept(recorded) {
+    toast(`Kept your edit: it counts as your answer (${answers(recorded.answers)} in the round).`);
+    await this.refresh();
+  }
+
+  /** A live price arrived: the edit's preview steps to it with the candidates. */
+  priceArrived() {
+    super.priceArrived();
+    if (this.dialog.open) this.edit.preview?.priceArrived();
   }
 
   /** Someone answered, ended or saved: the best and progress of the round on screen follow. */

@@ -152,7 +152,7 @@ def test_an_explore_round_and_a_review_fit_a_phone(people):
 
 
 def test_four_at_a_time(people):
-    """Four candidates, pressed together, the best picked with a key; back to two."""
+    """Four candidates (the kind "Four"), pressed together, the best picked with a key; back to a pair."""
     dee = people("Dee")
     dee.locator("#open-explore").click()
     dee.locator("#explore-parameter-inactiveLineWidth").check()
@@ -160,7 +160,7 @@ def test_four_at_a_time(people):
     dee.locator("#explore-start button[type=submit]").click()
     dee.wait_for_selector("#explore-b svg")
     assert dee.locator("#explore-c").is_hidden() and dee.locator("[data-explore-choice=c]").is_hidden()
-    dee.locator("#explore-four").check()
+    dee.get_by_role("radio", name="Four").check()
     for chart in "abcd":
         dee.wait_for_selector(f"#explore-{chart} svg")
     assert dee.get_by_role("button", name="C is best").is_visible()
@@ -175,7 +175,7 @@ def test_four_at_a_time(people):
     assert "keys 1 to 4" in answers_text(dee)
     log = dee.evaluate("fetch('/api/log?limit=100').then(r => r.json())")
     assert [e["author"] for e in log if e["kind"] == "explore-answer"] == ["Dee"], log
-    dee.locator("#explore-four").uncheck()
+    dee.get_by_role("radio", name="Pair").check()
     dee.wait_for_function("() => document.querySelector('#explore-c').closest('figure').hidden")
     dee.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
     dee.keyboard.press("3")   # not an answer with two candidates

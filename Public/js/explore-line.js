@@ -1,0 +1,57 @@
+// Explore's line (Sequential Line Search): one chart moved along a line the model chose through
+// the round's parameters, from the team's best (the first stop) to the model's challenger (the
+// last). A range input picks the stop (arrow keys, Home, End, a drag); the chart is drawn by the
+// engine with that stop's parameters and its values are said in words. "This is best here", or
+// Enter on the slider, answers with the stop. The stops are the server's; nothing is computed here.
+
+import { ChartView, attachPointer } from './chart-view.js';
+import { valuesText } from './value-text.js';
+
+const $ = id => document.getElementById(id);
+
+export class ExploreLine {
+  /** `answer(choice)`: the coordinator's answer with the stop's id ("0" … "20"). */
+  constructor(store, answer) {
+    this.store = store;
+    this.stops = [];
+    this.view = null;
+    this.slider = $('explore-line-stop');
+    this.button = $('explore-line-answer');
+    attachPointer($('explore-line-chart'), () => this.views);
+    this.slider.addEventListener('input', () => { this.view?.draw(); this.say(); });
+    this.slider.addEventListener('keydown', event => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      if (!this.slider.disabled) answer(this.stop().id);
+    });
+    this.button.addEventListener('click', () => answer(this.stop().id));
+  }
+
+  get views() { return this.view ? [this.view] : []; }
+
+  /** A new line: the slider back at the team's best, the chart drawn there. */
+  show(stops) {
+    this.stops = stops;
+    this.slider.max = String(stops.length - 1);
+    this.slider.value = '0';
+    this.view = new ChartView($('explore-line-chart'), () => ({ params: this.stop().parameters, view: this.store.view }), { idPrefix: 'explore-line' });
+    this.view.draw();
+    this.say();
+  }
+
+  stop() { return this.stops[Number(this.slider.value)]; }
+
+  /** Where the slider is and that stop's values, for everyone (the slider's value text too). */
+  say() {
+    const n = Number(this.slider.value), last = this.stops.length - 1;
+    const where = n === 0 ? "The team's best" : n === last ? "The model's challenger" : `Stop ${n} of ${last}`;
+    this.slider.setAttribute('aria-valuetext', where);
+    $('explore-line-words').textContent = `${where}: ${valuesText(this.store.schema, this.stop().values)}.`;
+  }
+
+  /** Answering is possible only while a line from the server is on screen. */
+  setEnabled(enabled) {
+    this.slider.disabled = !enabled;
+    this.button.disabled = !enabled;
+  }
+}

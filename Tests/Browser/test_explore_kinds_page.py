@@ -1,0 +1,184 @@
+"""Answers richer than a pair on the Explore page (issue #38): a person answers one pair, one
+line (arrow keys to a stop, Enter), one gallery pick (its number key) and one edit of the best
+(typed, kept), and the round says them by kind and person; on a 390 px phone a person taps a
+gallery chart and drags the line's slider with a finger. Real clicks, keys and touches only."""
+from pathlib import Path
+
+from test_page import sync_api  # noqa: F401  (fixtures)
+from decide_pages import people, serious  # noqa: F401  (fixtures)
+from test_explore_page import WIDER_THAN_ITS_DIALOG, start_explore, wait_answers
+
+SHOTS = Path("/tmp/h-page") if Path("/tmp/h-page").is_dir() else Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
+ROUND = "fetch('/api/explore').then(r => r.json()).then(l => fetch('/api/explore/' + l[0].id)).then(r => r.json())"
+
+
+def console_errors(page):
+    """The console's errors from now on (the named pages record uncaught exceptions only)."""
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def wait_kind(page, words):
+    """Until the line of answers by kind says `words` ("1 line")."""
+    page.wait_for_function("w => document.querySelector('#explore-by-kind').textContent.includes(w)", arg=words, timeout=15000)
+
+
+def choose_kind(page, name, charts, tap=False):
+    """Chooses the next question's kind with its radio button; waits until `charts` are drawn and answerable."""
+    radio = page.get_by_role("radio", name=name)
+    radio.tap() if tap else radio.check()
+    page.wait_for_function("n => document.querySelectorAll(n.sel).length === n.count", arg={"sel": charts[0], "count": charts[1]}, timeout=15000)
+
+
+def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
+    ada = people("Ada")
+    console = console_errors(ada)
+    start_explore(ada, "inactiveLineWidth", "inactiveCurve")
+    ada.keyboard.press("1")
+    wait_answers(ada, 1)
+    wait_kind(ada, "1 pair")
+
+    # A line: the slider starts at the team's best; arrows move it, each stop redrawn and said in words.
+    choose_kind(ada, "Line", ("#explore-line-chart path[id$=-line]", 1))
+    slider = ada.locator("#explore-line-stop")
+    ada.wait_for_function("() => !document.querySelector('#explore-line-stop').disabled")
+    assert slider.input_value() == "0" and slider.get_attribute("max") == "20"
+    assert ada.locator("#explore-line-words").inner_text().startswith("The team's best: Inactive line width")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ada.screenshot(path=str(SHOTS / "line-1440.png"))
+    slider.focus()
+    drawn = ada.locator("#explore-line-chart").inner_html()
+    for _ in range(7):
+        ada.keyboard.press("ArrowRight")
+    assert slider.input_value() == "7" and slider.get_attribute("aria-valuetext") == "Stop 7 of 20"
+    assert ada.locator("#explore-line-words").inner_text().startswith("Stop 7 of 20: Inactive line width")
+    ada.wait_for_function("d => document.querySelector('#explore-line-chart').innerHTML !== d", arg=drawn)
+    ada.keyboard.press("End")
+    assert slider.get_attribute("aria-valuetext") == "The model's challenger"
+    ada.keyboard.press("Home")
+    for _ in range(7):
+        ada.keyboard.press("ArrowRight")
+    assert serious(ada, "#explore-dialog") == []
+    ada.keyboard.press("Enter")
+    wait_kind(ada, "1 line")
+
+    # A gallery: nine charts three by three; the key 3 picks the third (c).
+    choose_kind(ada, "Gallery", ("#explore-gallery figure .preview path[id$=-line]", 9))
+    ada.wait_for_function("() => document.querySelector('#explore-gallery figure').getAttribute('aria-disabled') === 'false'")
+    lefts = ada.evaluate("() => [...document.querySelectorAll('#explore-gallery figure')].map(f => Math.round(f.getBoundingClientRect().left))")
+    assert len(set(lefts)) == 3 and lefts[:3] == lefts[3:6] == lefts[6:]
+    assert "keys 1 to 9" in ada.locator("#explore-progress").inner_text()
+    ada.screenshot(path=str(SHOTS / "gallery-1440.png"))
+    assert serious(ada, "#explore-dialog") == []
+    # Pressing and dragging on one chart presses all nine, and is no pick.
+    last = "#explore-gallery figure:nth-child(9) .preview"
+    at_rest = ada.locator(last).inner_html()
+    box = ada.locator("#explore-gallery figure:nth-child(1) .preview").bounding_box()
+    ada.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
+    ada.mouse.down()
+    ada.mouse.move(box["x"] + 60, box["y"] + box["height"] / 2, steps=5)
+    ada.wait_for_function("([o, t]) => document.querySelector(o).innerHTML !== t", arg=[last, at_rest])
+    ada.mouse.up()
+    ada.keyboard.press("3")
+    wait_kind(ada, "1 gallery pick")
+    assert ada.evaluate(ROUND)["answersByKind"]["gallery"] == 1
+
+    # An edit: the best's line width typed by hand, previewed, kept.
+    best = ada.evaluate(ROUND)["best"]
+    width = best["values"]["inactiveLineWidth"]
+    typed = "2" if width > 4 else "7"
+    field = ada.locator("#explore-edit-inactiveLineWidth")
+    assert field.input_value() == str(width).removesuffix(".0")
+    preview = ada.locator("#explore-edit-preview")
+    ada.wait_for_selector("#explore-edit-preview path[id$=-line]")
+    drawn = preview.inner_html()
+    field.click()
+    ada.keyboard.press("Control+A")
+    ada.keyboard.type(typed)
+    ada.wait_for_function("d => document.querySelector('#explore-edit-preview').innerHTML !== d", arg=drawn)
+    ada.screenshot(path=str(SHOTS / "edit-1440.png"))
+    ada.get_by_role("button", name="Keep my edit").click()
+    wait_kind(ada, "1 edit")
+
+    round_ = ada.evaluate(ROUND)
+    by_kind = round_["answersByKind"]
+    assert (by_kind["pair"], by_kind["line"], by_kind["gallery"], by_kind["edit"]) == (1, 1, 1, 1), by_kind
+    assert [(e["person"], e["kind"]) for e in round_["history"]] == [("Ada", k) for k in ("pair", "line", "gallery", "edit")]
+    assert [e["choice"] for e in round_["history"][1:3]] == ["7", "c"]
+    assert ada.locator("#explore-by-kind").inner_text() == f"By kind: {by_kind['text']}. Ada: 1 pair, 1 line, 1 gallery pick, 1 edit."
+    ada.get_by_text("Answers so far").click()
+    history = ada.locator("#explore-history-list li").all_inner_texts()
+    assert len(history) == 4 and history[0].startswith("Ada edited the best by hand") and "Inactive line width" in history[0]
+    assert history[1].startswith("Ada picked chart 3 in a gallery of 9") and history[2].startswith("Ada stopped a line at stop 7 of 20")
+    log = [e["summary"] for e in ada.evaluate("fetch('/api/log?limit=100').then(r => r.json())") if e["kind"] == "explore-answer"]
+    assert any("on a line" in s for s in log) and any("in a gallery of 9" in s for s in log) and any("edited by hand" in s for s in log), log
+
+    # Saved: the page says who agreed, from the save's answer.
+    ada.locator("#explore-save-name").fill("Four kinds")
+    ada.locator("#explore-save button[type=submit]").click()
+    ada.wait_for_function("() => document.querySelector('#explore-saved-agreement').textContent.includes('Ada')")
+    assert ada.locator("#explore-saved-agreement").inner_text().startswith("Agreed")
+    assert serious(ada, "#explore-dialog") == []
+    assert ada.errors == [] and console == []
+
+
+def touch_drag(page, selector, to_fraction):
+    """A finger on the slider's thumb (its start), moved to `to_fraction` of its width, lifted."""
+    box = page.locator(selector).bounding_box()
+    y = box["y"] + box["height"] / 2
+    x0, x1 = box["x"] + 8, box["x"] + box["width"] * to_fraction
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y}]})
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0 + (x1 - x0) * i / 10, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
+    pat = people("Pat", viewport={"width": 390, "height": 844}, touch=True)
+    console = console_errors(pat)
+    start_explore(pat, "inactiveLineWidth", "fillTopOpacity")
+    assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
+
+    choose_kind(pat, "Gallery", ("#explore-gallery figure .preview path[id$=-line]", 9), tap=True)
+    pat.wait_for_function("() => document.querySelector('#explore-gallery figure').getAttribute('aria-disabled') === 'false'")
+    lefts = pat.evaluate("() => [...document.querySelectorAll('#explore-gallery figure')].map(f => Math.round(f.getBoundingClientRect().left))")
+    assert len(set(lefts)) == 3   # still three across
+    assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    pat.locator("#explore-gallery figure").nth(4).scroll_into_view_if_needed()
+    pat.screenshot(path=str(SHOTS / "gallery-390.png"))
+    pat.locator("#explore-gallery figure").nth(4).tap()
+    wait_kind(pat, "1 gallery pick")
+    assert pat.evaluate(ROUND)["history"][-1]["choice"] == "e"
+
+    choose_kind(pat, "Line", ("#explore-line-chart path[id$=-line]", 1), tap=True)
+    pat.wait_for_function("() => !document.querySelector('#explore-line-stop').disabled")
+    assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    pat.locator("#explore-line-stop").scroll_into_view_if_needed()
+    drawn = pat.locator("#explore-line-chart").inner_html()
+    touch_drag(pat, "#explore-line-stop", 0.6)
+    pat.wait_for_function("() => Number(document.querySelector('#explore-line-stop').value) > 5")
+    pat.wait_for_function("d => document.querySelector('#explore-line-chart').innerHTML !== d", arg=drawn)
+    stop = pat.locator("#explore-line-stop").input_value()
+    assert pat.locator("#explore-line-words").inner_text().startswith(f"Stop {stop} of 20")
+    pat.screenshot(path=str(SHOTS / "line-390.png"))
+    pat.get_by_role("button", name="This is best here").tap()
+    wait_kind(pat, "1 line")
+    assert pat.evaluate(ROUND)["history"][-1]["choice"] == stop
+
+    # The edit under the best fits too.
+    pat.locator("#explore-edit").scroll_into_view_if_needed()
+    pat.wait_for_selector("#explore-edit-preview path[id$=-line]")
+    pat.screenshot(path=str(SHOTS / "edit-390.png"))
+    assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    assert serious(pat, "#explore-dialog") == []
+
+    # The kind chosen is remembered: back on the page, the round asks on a line again.
+    pat.reload()
+    pat.wait_for_selector("body[data-ready=true]")
+    pat.locator("#open-explore").tap()
+    pat.locator("#explore-list li").first.get_by_role("button", name="Join").tap()
+    pat.wait_for_selector("#explore-line-chart path[id$=-line]")
+    assert pat.get_by_role("radio", name="Line").is_checked() and pat.locator("#explore-pair").is_hidden()
+    assert pat.errors == [] and console == []
