@@ -1,40 +1,21 @@
 // Explore's answers by kind and by person: the line under the progress ("By kind: 2 pairs and 1
-// line. Ada: 2 pairs · Ben: 1 line.") from the round's `answersByKind` (the server's words) and
-// its `history`, and the history in words, newest first. These are people's answers, not the
-// model's comparisons (a pick among four is one answer here, three comparisons in the count).
-
-const KIND_WORDS = {
-  pair: ['pair', 'pairs'], line: ['line', 'lines'], gallery: ['gallery pick', 'gallery picks'], edit: ['edit', 'edits'],
-};
-
-const counted = (n, kind) => `${n} ${KIND_WORDS[kind]?.[n === 1 ? 0 : 1] ?? kind}`;
+// line. Ada: 2 pairs · Ben: 1 line.") and the history, newest first, in the server's words (the
+// round's `answersByKind` and each history entry's `text`, as the decision log says them).
+// These are people's answers, not the model's comparisons (a pick among four is one answer here,
+// three comparisons in the count).
 
 /** "By kind: 2 pairs and 1 line. Ada: 2 pairs · Ben: 1 line." (empty before the first answer). */
 export function byKindText(round) {
-  const history = round.history ?? [];
-  if (!round.answersByKind || history.length === 0) return '';
-  const people = new Map();
-  for (const entry of history) {
-    const counts = people.get(entry.person) ?? new Map();
-    counts.set(entry.kind, (counts.get(entry.kind) ?? 0) + 1);
-    people.set(entry.person, counts);
-  }
-  const each = [...people].map(([person, counts]) => `${person}: ${[...counts].map(([kind, n]) => counted(n, kind)).join(', ')}`);
-  return `By kind: ${round.answersByKind.text}. ${each.join(' · ')}.`;
+  const byKind = round.answersByKind;
+  if (!byKind || !(round.history ?? []).length) return '';
+  return `By kind: ${byKind.text}. ${byKind.people.map(p => `${p.person}: ${p.text}`).join(' · ')}.`;
 }
 
-/** One answer in words: who, what kind, what they chose. */
+/** One answer in words: who, what they answered, when. */
 function entryText(entry) {
   const at = new Date(entry.at);
   const when = Number.isNaN(at.getTime()) ? '' : ` at ${at.toLocaleTimeString('en', { timeStyle: 'short' })}`;
-  switch (entry.kind) {
-    case 'line': return `${entry.person} stopped a line at stop ${entry.choice} of ${entry.candidates - 1}${when}`;
-    case 'gallery': return `${entry.person} picked chart ${'abcdefghi'.indexOf(entry.choice) + 1} in a gallery of ${entry.candidates}${when}`;
-    case 'edit': return `${entry.person} edited the best by hand${when}: ${entry.edited}`;
-    default: return entry.choice === 'none'
-      ? `${entry.person} had no preference among ${entry.candidates}${when}`
-      : `${entry.person} picked ${entry.choice.toUpperCase()} of ${entry.candidates}${when}`;
-  }
+  return `${entry.person} ${entry.text}${when}`;
 }
 
 /** The history's details element, its list newest first; hidden before the first answer. */

@@ -1,6 +1,7 @@
 // Explore's gallery (Sequential Gallery): nine charts on a plane the model chose, three by three,
-// row by row, the team's best in the middle. Each is a button-like figure numbered 1 to 9: a
-// click or tap, Enter or Space on it, or its number key picks it. Pressing and dragging on any
+// row by row, the team's best in the middle. Each is a button-like figure lettered A to I (the
+// candidate's id, as the round's history says it) with its key 1 to 9: a click or tap, Enter or
+// Space on it, or its number key picks it. Pressing and dragging on any
 // one presses all nine, as the pair does (a drag is a press, not a pick).
 
 import { ChartView, attachPointer } from './chart-view.js';
@@ -32,15 +33,15 @@ export class ExploreGallery {
   }
 
   figure(i) {
-    const number = String(i + 1);
+    const number = String(i + 1), letter = 'ABCDEFGHI'[i];
     const figure = document.createElement('figure');
     Object.assign(figure, { tabIndex: 0 });
     figure.setAttribute('role', 'button');
-    figure.setAttribute('aria-label', `Chart ${number}: pick it`);
+    figure.setAttribute('aria-label', `Chart ${letter}: pick it (key ${number})`);
     figure.setAttribute('aria-keyshortcuts', number);
     const caption = document.createElement('figcaption');
     caption.setAttribute('aria-hidden', 'true');
-    caption.append(Object.assign(document.createElement('kbd'), { textContent: number }));
+    caption.append(letter + ' ', Object.assign(document.createElement('kbd'), { textContent: number }));
     const chart = document.createElement('div');
     chart.className = 'preview';
     attachPointer(chart, () => this.views);

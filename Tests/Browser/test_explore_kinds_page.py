@@ -106,11 +106,11 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     assert (by_kind["pair"], by_kind["line"], by_kind["gallery"], by_kind["edit"]) == (1, 1, 1, 1), by_kind
     assert [(e["person"], e["kind"]) for e in round_["history"]] == [("Ada", k) for k in ("pair", "line", "gallery", "edit")]
     assert [e["choice"] for e in round_["history"][1:3]] == ["7", "c"]
-    assert ada.locator("#explore-by-kind").inner_text() == f"By kind: {by_kind['text']}. Ada: 1 pair, 1 line, 1 gallery pick, 1 edit."
+    assert ada.locator("#explore-by-kind").inner_text() == f"By kind: {by_kind['text']}. Ada: 1 pair, 1 line, 1 gallery pick and 1 edit."
     ada.get_by_text("Answers so far").click()
     history = ada.locator("#explore-history-list li").all_inner_texts()
-    assert len(history) == 4 and history[0].startswith("Ada edited the best by hand") and "Inactive line width" in history[0]
-    assert history[1].startswith("Ada picked chart 3 in a gallery of 9") and history[2].startswith("Ada stopped a line at stop 7 of 20")
+    assert len(history) == 4 and history[0].startswith("Ada edited by hand: ") and "Inactive line width" in history[0]
+    assert history[1].startswith("Ada picked C in a gallery of 9") and history[2].startswith("Ada stopped at stop 7 of 0–20 on a line")
     log = [e["summary"] for e in ada.evaluate("fetch('/api/log?limit=100').then(r => r.json())") if e["kind"] == "explore-answer"]
     assert any("on a line" in s for s in log) and any("in a gallery of 9" in s for s in log) and any("edited by hand" in s for s in log), log
 

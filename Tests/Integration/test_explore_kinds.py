@@ -60,13 +60,17 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
     assert r.status_code == 409 and r.json()["error"]["code"] == "nothing_changed", r.text
 
     round_ = s.get(f"/api/explore/{rid}").json()
-    assert round_["answersByKind"] == {"pair": 1, "line": 1, "gallery": 1, "edit": 1, "text": "1 pair, 1 line, 1 gallery pick and 1 edit"}
+    assert round_["answersByKind"] == {"pair": 1, "line": 1, "gallery": 1, "edit": 1, "text": "1 pair, 1 line, 1 gallery pick and 1 edit", "people": [
+        {"person": "Pat", "pair": 0, "line": 1, "gallery": 0, "edit": 0, "text": "1 line"},
+        {"person": "Sam", "pair": 0, "line": 0, "gallery": 1, "edit": 0, "text": "1 gallery pick"},
+        {"person": "Dana", "pair": 1, "line": 0, "gallery": 0, "edit": 1, "text": "1 pair and 1 edit"}]}
     assert [(h["person"], h["kind"], h["choice"]) for h in round_["history"]] == [
         ("Pat", "line", "7"), ("Sam", "gallery", "c"), ("Dana", "pair", "b"), ("Dana", "edit", "edit")]
     assert round_["history"][-1]["edited"].startswith("Inactive line width"), round_["history"][-1]
+    assert [h["text"] for h in round_["history"][:2]] == ["stopped at stop 7 of 0–20 on a line", "picked C in a gallery of 9"]
     log = [e for e in s.get("/api/log").json() if e["kind"] == "explore-answer"]
     summaries = " | ".join(e["summary"] for e in log)
-    for words in ["stopped at stop 7 of 21 on a line", "picked c in a gallery of 9", "answered candidate b of 2", "edited by hand: Inactive line width"]:
+    for words in ["stopped at stop 7 of 0–20 on a line", "picked C in a gallery of 9", "answered candidate b of 2", "edited by hand: Inactive line width"]:
         assert words in summaries, summaries
     assert {e["details"]["kind"] for e in log} == {"line", "gallery", "pair", "edit"}
 

@@ -64,16 +64,31 @@ struct ExploreHistoryAnswer: Encodable {
     let kind: String
     /// What an edit changed, in words; null for the other kinds.
     let edited: String?
+    /// The answer in the decision log's words: "stopped at stop 7 of 0–20 on a line".
+    let text: String
 }
 
 /// People's answers of each kind (not the model's comparisons: a gallery's pick is one answer).
 struct ExploreAnswersByKind: Encodable {
+    /// One person's answers of each kind.
+    struct Person: Encodable {
+        let person: String
+        let pair: Int
+        let line: Int
+        let gallery: Int
+        let edit: Int
+        /// "2 pairs and 1 line".
+        let text: String
+    }
+
     let pair: Int
     let line: Int
     let gallery: Int
     let edit: Int
     /// "3 pairs, 1 line, 1 gallery pick and 1 edit".
     let text: String
+    /// Each person who answered, in the order of their first answer.
+    let people: [Person]
 }
 
 /// An Explore round: what moves, who answers, where it stands.
@@ -179,8 +194,9 @@ extension ExploreRoundAnswer: DocumentedAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
                            voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
-                           answersByKind: .init(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair"), best: nil,
-                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil)], saved: ["Explored"])
+                           answersByKind: .example, best: nil,
+                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil, text: "answered candidate a of 2")],
+                           saved: ["Explored"])
     }
 }
 
@@ -200,5 +216,12 @@ extension ExploreRecordedAnswer: DocumentedAnswer {
 
 extension ExploreSavedAnswer: DocumentedAnswer {
     static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…",
-                                                            answersByKind: .init(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair"), agreed: ["Ada"], disagreed: []) }
+                                                            answersByKind: .example, agreed: ["Ada"], disagreed: []) }
+}
+
+extension ExploreAnswersByKind {
+    static var example: ExploreAnswersByKind {
+        ExploreAnswersByKind(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair",
+                             people: [.init(person: "Ada", pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair")])
+    }
 }

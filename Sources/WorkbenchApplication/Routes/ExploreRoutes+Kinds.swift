@@ -59,25 +59,46 @@ extension ExploreRoutes {
                                     ("answers", .number(Double(round.model.answers.count))), ("person", .string(person)), ("kind", .string(kind.rawValue))])
     }
 
-    /// "answered candidate b of 2", "stopped at stop 7 of 21 on a line", "picked c in a gallery
+    /// "answered candidate b of 2", "stopped at stop 7 of 0–20 on a line", "picked C in a gallery
     /// of 9", "edited by hand: Inactive line width 4 → 3 px".
     static func answerWords(_ entry: Exploration.AnswerEntry) -> String {
         switch entry.answerKind {
         case .pair: "answered \(entry.choice == "none" ? "no preference" : "candidate \(entry.choice)") of \(entry.candidates)"
-        case .line: "stopped at stop \(entry.choice) of \(entry.candidates) on a line"
-        case .gallery: "picked \(entry.choice) in a gallery of \(entry.candidates)"
+        case .line: "stopped at stop \(entry.choice) of 0–\(entry.candidates - 1) on a line"
+        case .gallery: "picked \(entry.choice.uppercased()) in a gallery of \(entry.candidates)"
         case .edit: "edited by hand: \(entry.edited ?? "values kept")"
         }
     }
 
-    /// People's answers of each kind, counted and said.
+    /// People's answers of each kind, counted and said, for the round and for each person.
     static func answersByKind(_ round: Exploration) -> ExploreAnswersByKind {
-        let counts = round.answersByKind
-        let n = { (kind: ExploreRound.AnswerKind) in counts[kind] ?? 0 }
-        let parts = [counted(n(.pair), "pair", "pairs"), counted(n(.line), "line", "lines"), counted(n(.gallery), "gallery pick", "gallery picks"),
-                     counted(n(.edit), "edit", "edits")].filter { !$0.hasPrefix("0 ") }
-        let text = parts.isEmpty ? "no answers" : parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
-        return ExploreAnswersByKind(pair: n(.pair), line: n(.line), gallery: n(.gallery), edit: n(.edit), text: text)
+        let all = KindCounts(round.history)
+        var order: [String] = []
+        for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
+        let people = order.map { person in
+            let own = KindCounts(round.history.filter { $0.person == person })
+            return ExploreAnswersByKind.Person(person: person, pair: own[.pair], line: own[.line], gallery: own[.gallery], edit: own[.edit], text: own.text)
+        }
+        return ExploreAnswersByKind(pair: all[.pair], line: all[.line], gallery: all[.gallery], edit: all[.edit], text: all.text, people: people)
+    }
+
+    /// Answers counted by kind, and said: "3 pairs, 1 line, 1 gallery pick and 1 edit".
+    private struct KindCounts {
+        let counts: [ExploreRound.AnswerKind: Int]
+
+        init(_ entries: [Exploration.AnswerEntry]) {
+            var counts: [ExploreRound.AnswerKind: Int] = [:]
+            for entry in entries { counts[entry.answerKind, default: 0] += 1 }
+            self.counts = counts
+        }
+
+        subscript(kind: ExploreRound.AnswerKind) -> Int { counts[kind] ?? 0 }
+
+        var text: String {
+            let parts = [counted(self[.pair], "pair", "pairs"), counted(self[.line], "line", "lines"), counted(self[.gallery], "gallery pick", "gallery picks"),
+                         counted(self[.edit], "edit", "edits")].filter { !$0.hasPrefix("0 ") }
+            return parts.isEmpty ? "no answers" : parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+        }
     }
 
     /// Who answered and likes `point` more than an average chart (their own predicted liking,

@@ -199,7 +199,7 @@ struct ExploreRoutes: PresetReading {
                                   parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter, honesty: round.honesty == true,
                                   answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round), best: bestAnswer(round),
                                   history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates,
-                                                                     kind: $0.answerKind.rawValue, edited: $0.edited) },
+                                                                     kind: $0.answerKind.rawValue, edited: $0.edited, text: Self.answerWords($0)) },
                                   saved: round.saved)
     }
 

@@ -51,12 +51,6 @@ package struct Exploration: Codable, Sendable {
         ticket.answerKind == .line ? ticket.points.indices.map(String.init) : Array(candidateIDs.prefix(ticket.points.count))
     }
 
-    /// People's answers of each kind.
-    package var answersByKind: [ExploreRound.AnswerKind: Int] {
-        var counts: [ExploreRound.AnswerKind: Int] = [:]
-        for entry in history { counts[entry.answerKind, default: 0] += 1 }
-        return counts
-    }
 
     package let id: String
     package let createdBy: String
