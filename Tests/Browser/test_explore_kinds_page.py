@@ -8,7 +8,7 @@ from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
 from test_explore_page import WIDER_THAN_ITS_DIALOG, start_explore, wait_answers
 
-SHOTS = Path("/tmp/h-page") if Path("/tmp/h-page").is_dir() else Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
+SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 ROUND = "fetch('/api/explore').then(r => r.json()).then(l => fetch('/api/explore/' + l[0].id)).then(r => r.json())"
 
 
