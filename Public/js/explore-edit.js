@@ -27,12 +27,14 @@ export class ExploreEdit {
   }
 
   /**
-   * The section for the round on screen: hidden without a best (nothing to adjust yet) or when
-   * this person cannot answer. The controls follow a new best unless the person changed one.
+   * The section for the round on screen: hidden when this person cannot answer. The controls
+   * start from the team's best (before any answer, the starting preset: `round.start`) and
+   * follow a new best unless the person changed one.
    */
   show(round, canAnswer) {
     const section = $('explore-edit');
-    section.hidden = !canAnswer || !round.best;
+    const best = round.best ?? round.start;
+    section.hidden = !canAnswer || !best;
     if (section.hidden) return;
     const keys = round.parameters.map(p => p.key).join();
     if (this.round?.id !== round.id || this.keys !== keys) this.build(round);
@@ -40,8 +42,8 @@ export class ExploreEdit {
     this.keys = keys;
     if (!this.refill && Object.keys(this.changed()).length) return;
     this.refill = false;
-    this.best = round.best;
-    for (const control of this.controls) control.write(round.best.values[control.key]);
+    this.best = best;
+    for (const control of this.controls) control.write(best.values[control.key]);
     this.draw();
   }
 

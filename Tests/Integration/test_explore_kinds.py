@@ -15,7 +15,12 @@ def edit(s, rid, values, user="Ada"):
 
 def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
     s = fresh_server
-    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 11}, user="Dana")["id"]
+    started = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 11}, user="Dana")
+    rid = started["id"]
+    default = s.get("/api/presets/Default").json()["parameters"]
+    assert started["start"]["values"] == {"inactiveLineWidth": default["inactiveLineWidth"], "fillTopOpacity": default["fillTopOpacity"],
+                                          "inactiveCurve": default["inactiveCurve"]}
+    assert started["start"]["parameters"]["inactiveLineWidth"] == default["inactiveLineWidth"]
 
     line = next_pair(s, rid, user="Pat", kind="line")
     assert line["kind"] == "line" and [c["id"] for c in line["candidates"]] == [str(i) for i in range(21)]

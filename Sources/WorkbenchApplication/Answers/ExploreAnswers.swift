@@ -68,6 +68,12 @@ struct ExploreHistoryAnswer: Encodable {
     let text: String
 }
 
+/// The point a round starts from: the preset's moving values and every parameter of its style.
+struct ExploreStartingPoint: Encodable {
+    let values: JSONValue
+    let parameters: JSONValue
+}
+
 /// People's answers of each kind (not the model's comparisons: a gallery's pick is one answer).
 struct ExploreAnswersByKind: Encodable {
     /// One person's answers of each kind.
@@ -112,6 +118,8 @@ struct ExploreRoundAnswer: Encodable {
     let answers: Int
     let people: [String]
     let answersByKind: ExploreAnswersByKind
+    /// The starting preset's moving values and whole style: what an edit before any answer starts from.
+    let start: ExploreStartingPoint
     let best: ExploreBestAnswer?
     let history: [ExploreHistoryAnswer]
     /// Presets saved from the best.
@@ -194,7 +202,8 @@ extension ExploreRoundAnswer: DocumentedAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
                            voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
-                           answersByKind: .example, best: nil,
+                           answersByKind: .example,
+                           start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
                            history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil, text: "answered candidate a of 2")],
                            saved: ["Explored"])
     }

@@ -197,7 +197,9 @@ struct ExploreRoutes: PresetReading {
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
                                   state: round.isOpen ? "open" : "ended", endedAt: round.endedAt, endedBy: round.endedBy, endReason: round.endReason,
                                   parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter, honesty: round.honesty == true,
-                                  answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round), best: bestAnswer(round),
+                                  answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round),
+                                  start: .init(values: Self.values(round, round.startPoint), parameters: Self.parameters(Self.clean(round.style(at: round.startPoint)))),
+                                  best: bestAnswer(round),
                                   history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates,
                                                                      kind: $0.answerKind.rawValue, edited: $0.edited, text: Self.answerWords($0)) },
                                   saved: round.saved)
