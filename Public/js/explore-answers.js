@@ -24,10 +24,7 @@ export function renderHistory(details, list, history) {
   list.replaceChildren(...history.slice().reverse().map(entry => Object.assign(document.createElement('li'), { textContent: entryText(entry) })));
 }
 
-/** Who agreed with a saved best, from the save's answer: whose own predicted liking of it is above or below an average chart. */
+/** Who agreed with a saved best, in the server's words (the save's `whoAgreed`). */
 export function agreementText(saved) {
-  const agreed = saved.agreed ?? [], disagreed = saved.disagreed ?? [];
-  if (!agreed.length && !disagreed.length) return '';
-  const names = list => (list.length ? list.join(', ') : 'nobody');
-  return `Agreed (each one's own liking of it above an average chart): ${names(agreed)}; disagreed: ${names(disagreed)}.`;
+  return saved.whoAgreed ?? '';
 }

@@ -109,6 +109,16 @@ export class ExploreEdit {
     return out;
   }
 
+  /** Every moving parameter's value as the controls show it: the chart the person keeps. */
+  shown() {
+    const out = {};
+    for (const control of this.controls) {
+      const value = control.read();
+      out[control.key] = value !== null ? value : this.best?.values[control.key];
+    }
+    return out;
+  }
+
   draw() {
     if (!this.preview) this.preview = new ChartView($('explore-edit-preview'), () => ({ params: { ...this.best.parameters, ...this.changed() }, view: this.store.view }), { idPrefix: 'explore-edit' });
     this.preview.draw();
@@ -119,7 +129,9 @@ export class ExploreEdit {
     error.textContent = '';
     for (const control of this.controls) control.inputs.forEach(input => input.removeAttribute('aria-invalid'));
     try {
-      const { body } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/edits`, { values: this.changed() });
+      // The whole chart kept, as the preview shows it: the server says when it is the team's best
+      // already (nothing_changed), and the best may have moved since the controls were filled.
+      const { body } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/edits`, { values: this.shown() });
       this.refill = true;
       this.kept(body);
     } catch (failure) {

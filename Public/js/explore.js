@@ -22,6 +22,10 @@ import { byKindText, renderHistory, agreementText } from './explore-answers.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
+// People's answers, and the model's comparisons when they differ (a pick among four or nine,
+// or a stop on a line, is one answer and several comparisons).
+const answersGiven = round => answers(round.history.length) + (round.answers !== round.history.length ? ` (${round.answers} comparisons)` : '');
+const KIND_NAMES = { pair: 'pair', four: 'four', line: 'line', gallery: 'gallery' };
 const CHOICE_KEYS = { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '0': 'none' };
 const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
 // Where the keys type text or move a value (a check box or a radio button does not).
@@ -161,7 +165,7 @@ export class Explore extends CandidateDialog {
     try { rounds = await getJSON('/api/explore'); } catch (error) { toast(`Cannot list Explore rounds: ${error.message}`, { error: true }); }
     roundList($('explore-list'), rounds, 'No Explore rounds yet.', (item, round) => {
       const text = document.createElement('span');
-      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${answers(round.answers)} · ${round.state}`;
+      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${answersGiven(round)} · ${round.state}`;
       item.append(text, button(round.state === 'open' ? 'Join' : 'See the best', () => this.join(round.id)));
     });
   }
@@ -199,9 +203,11 @@ export class Explore extends CandidateDialog {
     const open = round.state === 'open';
     const people = round.people.length ? ` from ${round.people.join(', ')}` : '';
     const kind = this.shownKind;
+    const refused = this.refused?.kind === kind ? this.refused : null;
+    const given = answersGiven(round);
     $('explore-progress').textContent = open
-      ? `${answers(round.answers)}${people}${ASKING[kind]}`
-      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${answers(round.answers)}${people}.`;
+      ? (refused ? `${given}${people}. No ${KIND_NAMES[kind]} now: ${refused.message}. Choose another kind of question above.` : `${given}${people}${ASKING[kind]}`)
+      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`;
     if (open && round.honesty) $('explore-progress').textContent += ' Every candidate passes the honesty check.';
     // Someone the round does not ask sees why instead of blank charts and disabled buttons.
     const outsider = open && this.notVoter(round);
@@ -209,12 +215,13 @@ export class Explore extends CandidateDialog {
     $('explore-by-kind').textContent = byKindText(round);
     // An ended round shows what it found, not the controls for answering.
     const asking = open && !outsider, canAnswer = asking && Boolean(this.ticket);
+    const showing = asking && !refused;
     const pairs = kind === 'pair' || kind === 'four';
-    $('explore-pair').hidden = !asking || !pairs;
-    $('explore-line').hidden = !asking || kind !== 'line';
-    $('explore-gallery').hidden = !asking || kind !== 'gallery';
+    $('explore-pair').hidden = !showing || !pairs;
+    $('explore-line').hidden = !showing || kind !== 'line';
+    $('explore-gallery').hidden = !showing || kind !== 'gallery';
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !canAnswer;
-    document.querySelector('[data-explore-choice]').parentElement.hidden = !asking || !pairs;
+    document.querySelector('[data-explore-choice]').parentElement.hidden = !showing || !pairs;
     this.line.setEnabled(canAnswer);
     this.gallery.setEnabled(canAnswer);
     $('explore-kind').hidden = !asking;
@@ -229,8 +236,8 @@ export class Explore extends CandidateDialog {
       $('explore-best-uncertainty').textContent = '';
     } else {
       $('explore-best-state').textContent = best.changes.length
-        ? `After ${answers(best.answers)}, “${round.preset}” with these changes:`
-        : `After ${answers(best.answers)}: the starting preset “${round.preset}” as it is.`;
+        ? `After ${given}, “${round.preset}” with these changes:`
+        : `After ${given}: the starting preset “${round.preset}” as it is.`;
       const stable = best.isStable ? `stable for ${best.stableFor} answers` : `unchanged for ${best.stableFor} of ${best.stableAfter} answers`;
       $('explore-best-uncertainty').textContent = `Team's liking ${best.mean.toFixed(2)} ± ${best.sd.toFixed(2)} (0 is an average chart); ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
@@ -253,12 +260,16 @@ export class Explore extends CandidateDialog {
     let next;
     const kind = this.wanted();
     try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?${KIND_QUERY[kind]}`); } catch (error) {
-      toast(`Cannot get the next question: ${error.message}`, { error: true });
+      if (kind !== this.wanted()) return;
+      // Said where the question would be, with the charts of another kind put away.
+      this.refused = { kind, message: error.message };
+      this.shownKind = kind;
       this.ticket = null;
       this.renderBest();
       return;
     }
     if (kind !== this.wanted()) return;   // switched while this was asked for
+    this.refused = null;
     this.ticket = next.ticket;
     this.testing = next.testing;
     this.shownKind = kind;
@@ -337,7 +348,7 @@ export class Explore extends CandidateDialog {
 
   /** An edit kept by hand was recorded: the round and the question on screen follow, as after an answer. */
   async kept(recorded) {
-    toast(`Kept your edit: it counts as your answer (${answers(recorded.answers)} in the round).`);
+    toast("Kept your edit: it counts as your answer.");
     await this.refresh();
   }
 

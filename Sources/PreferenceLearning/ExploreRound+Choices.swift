@@ -25,9 +25,12 @@ extension ExploreRound {
     }
 
     /// The points of a line proposal, one per stop: ordered axes interpolated on their grids,
-    /// unordered ones the anchor's up to the middle and the challenger's after it.
-    public func linePoints(_ line: Proposal) -> [[Double]] {
-        let a = space.encode(line.first), b = space.encode(line.second)
+    /// unordered ones the anchor's up to the middle and the challenger's after it. `reach` < 1
+    /// ends the line that share of the way to the challenger (a shorter line, when the whole
+    /// one shows charts a round refuses).
+    public func linePoints(_ line: Proposal, reach: Double = 1) -> [[Double]] {
+        let a = space.encode(line.first), far = space.encode(line.second)
+        let b = reach == 1 ? far : space.blend(a, far, reach)
         return (0..<Self.lineStops).map { k in
             space.decode(space.blend(a, b, Double(k) / Double(Self.lineStops - 1)))
         }
@@ -55,10 +58,12 @@ extension ExploreRound {
     /// centres its plane on the current best. An unordered axis takes a challenger's value
     /// where that challenger's weight is 1, else the anchor's. In the simulated studies this
     /// centred grid reached 0.87 of the range after 30 picks, against 0.78 for the grid
-    /// {0, ½, 1} from the anchor.
-    public func galleryPoints(_ gallery: [Proposal]) -> [[Double]] {
+    /// {0, ½, 1} from the anchor. `reach` < 1 spans that share of the way to the challengers.
+    public func galleryPoints(_ gallery: [Proposal], reach: Double = 1) -> [[Double]] {
         guard gallery.count == 2 else { return [] }
-        let o = space.encode(gallery[0].first), p = space.encode(gallery[0].second), q = space.encode(gallery[1].second)
+        let o = space.encode(gallery[0].first)
+        let p = reach == 1 ? space.encode(gallery[0].second) : space.blend(o, space.encode(gallery[0].second), reach)
+        let q = reach == 1 ? space.encode(gallery[1].second) : space.blend(o, space.encode(gallery[1].second), reach)
         let steps = [-1.0, 0, 1]
         return steps.flatMap { v in
             steps.map { u in

@@ -22,3 +22,26 @@ extension ExploreRound {
         fitted.meanAndSD(space.encode(point), person: personIndex(person))
     }
 }
+
+extension ExploreRound {
+    /// What `person` would choose alone, starting from `point` (the team's best): coordinate
+    /// ascent of their predicted liking (every category, up to 21 grid values an axis, 3 sweeps),
+    /// and their liking there; nil `person`: the team's.
+    public func ownChoice(of person: String?, from point: [Double]) -> (point: [Double], liking: Double) {
+        let model = fitted, index = person.flatMap(personIndex)
+        let start = space.encode(point)
+        let (z, liking) = space.coordinateAscent(from: start, startScore: model.mean(start, person: index), sweeps: 3,
+                                                 axisScores: { model.axisMeans($0, axis: $1, values: $2, person: index) })
+        return (space.decode(z), liking)
+    }
+
+    /// How much `person` gives up with `point` against what they would choose alone, beyond what
+    /// the team gives up (the best is cautious: where the answers vouch for it, not where the
+    /// mean peaks): 0 while the model keeps one taste for everyone.
+    public func concession(of person: String, at point: [Double]) -> Double {
+        let own = ownChoice(of: person, from: point), team = ownChoice(of: nil, from: point)
+        let mine = own.liking - predictedLiking(of: point, by: person).mean
+        let teams = team.liking - fitted.mean(space.encode(point))
+        return max(0, mine - teams)
+    }
+}

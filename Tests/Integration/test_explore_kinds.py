@@ -127,3 +127,57 @@ def test_kind_and_edit_refusals_and_the_document(fresh_server):
     assert kinds["schema"]["enum"] == ["pair", "line", "gallery"]
     saved = doc["paths"]["/api/explore/{id}/save"]["post"]["responses"]["201"]["content"]["application/json"]["schema"]
     assert {"answersByKind", "agreed", "disagreed"} <= set(saved["required"])
+
+
+def test_switching_kinds_hands_out_nothing_new(fresh_server):
+    """A person holds one question of each kind: asking for line, gallery, pair and four in turn,
+    again and again, hands back the same tickets (each new one would add proposals the round
+    keeps for good, until it is full for everyone)."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "voters": ["Pat", "Priya"], "seed": 2}, user="Pat")["id"]
+    first = {}
+    for n in range(60):
+        kind, count = [("line", None), ("gallery", None), ("pair", "2"), ("pair", "4")][n % 4]
+        query = {"kind": kind, **({"count": count} if count else {})}
+        ticket = next_pair(s, rid, user="Pat", **query)["ticket"]
+        assert first.setdefault((kind, count), ticket) == ticket, (n, kind, count)
+    assert next_pair(s, rid, user="Priya", kind="gallery")["kind"] == "gallery"
+    # Each of Pat's questions can still be answered.
+    answer(s, rid, first[("line", None)], "3", user="Pat")
+    answer(s, rid, first[("gallery", None)], "b", user="Pat")
+    assert s.get(f"/api/explore/{rid}").json()["answersByKind"]["text"] == "1 line and 1 gallery pick"
+
+
+def test_refusals_name_what_is_wrong(fresh_server):
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "seed": 2}, user="Ada")["id"]
+    for query, field in [({"count": "3"}, "count"), ({"count": "abc"}, "count"), ({"svg": "TRUE"}, "svg"), ({"kind": "LINE"}, "kind")]:
+        r = s.request("GET", f"/api/explore/{rid}/next", params=query, headers=as_user("Ada"))
+        assert r.status_code == 400 and r.json()["error"]["field"] == field, (query, r.text)
+    pair = next_pair(s, rid, user="Ada")
+    for body, field in [({"ticket": pair["ticket"], "choice": "a", "weight": 100}, "weight"), ({"ticket": "x" * 100, "choice": "a"}, "ticket")]:
+        r = s.request("POST", f"/api/explore/{rid}/answers", json=body, headers=as_user("Ada"))
+        assert r.status_code == 400 and r.json()["error"]["field"] == field, (body, r.text)
+    r = edit(s, rid, {"inactiveLineWidth": 9}, user="Ada")
+    r = s.request("POST", f"/api/explore/{rid}/edits", json={"values": {"inactiveLineWidth": 2}, "person": "Pat"}, headers=as_user("Ada"))
+    assert r.status_code == 400 and r.json()["error"]["field"] == "person", r.text
+    assert [h["person"] for h in s.get(f"/api/explore/{rid}").json()["history"]] == ["Ada"]   # only the edit made
+
+
+def test_lines_and_galleries_in_an_honest_round(fresh_server):
+    """Under the honesty check a line or a gallery shrinks towards the best until every chart on
+    it passes (its challengers pass; their opposites and mixes may not)."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth", "inactiveCurve", {"key": "fillTopOpacity", "min": 0, "max": 1}],
+                    "honesty": True, "endWhenStable": False, "seed": 5}, user="Ada")["id"]
+    refused = 0
+    for n, person in enumerate(["Ada", "Ben", "Cy", "Dee", "Eve", "Fay"]):
+        kind = "gallery" if n % 2 == 0 else "line"
+        r = s.request("GET", f"/api/explore/{rid}/next", params={"kind": kind}, headers=as_user(person))
+        if r.status_code == 409:
+            refused += 1
+            assert r.json()["error"]["code"] == "no_honest_candidate" and "ask for a pair" in r.json()["error"]["message"]
+            continue
+        assert r.status_code == 200, r.text
+        answer(s, rid, r.json()["ticket"], "c" if kind == "gallery" else "4", user=person)
+    assert refused <= 1, refused

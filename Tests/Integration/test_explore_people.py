@@ -4,7 +4,7 @@ parameter, what each likes most, in the parameter definitions' words."""
 import math
 import random
 
-from test_explore import answer, next_pair, start
+from test_explore import answer, as_user, next_pair, start
 
 KEYS = ["inactiveLineWidth", "inactiveCurve"]
 
@@ -44,6 +44,13 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     most, least = sorted(people.values(), key=lambda p: -p["liking"])
     assert best["agreementSummary"] == (f"People differ on inactive line width ({width['text']}); they agree on inactive curve (Monotone). "
                                         f"Of the team's best, {most['person']} likes it most ({most['liking']:.2f}) and {least['person']} least ({least['liking']:.2f})."), best["agreementSummary"]
+    # Saving the compromise says who gives up what they would choose alone: the person the
+    # team's width is far from does not agree.
+    r = s.request("POST", f"/api/explore/{rid}/save", json={"name": "Compromise"}, headers=as_user("Ada"))
+    assert r.status_code == 201, r.text
+    saved = r.json()
+    far = "Ben" if width["team"]["value"] < 5.5 else "Ada"
+    assert far in saved["disagreed"] and saved["whoAgreed"].endswith(f"{far} would choose otherwise alone."), saved
     # The same in the round's best, and in the document.
     assert s.get(f"/api/explore/{rid}").json()["best"]["agreement"] == best["agreement"]
     doc = s.get("/api/openapi.json").json()

@@ -173,10 +173,13 @@ struct ExploreSavedAnswer: Encodable {
     let revision: String
     let message: String
     let answersByKind: ExploreAnswersByKind
-    /// People whose own predicted liking of the saved best is above an average chart's (0), and
-    /// below it (the team's taste for all while the model keeps one taste for everyone).
+    /// People who agreed with the saved best: it costs them under 0.3 of their predicted liking
+    /// (prior sd 1) against what they would choose alone, beyond what it costs the team; and
+    /// those it costs more (everyone agrees while the model keeps one taste for everyone).
     let agreed: [String]
     let disagreed: [String]
+    /// "Agreed: Dana, Priya; Pat would choose otherwise alone."
+    let whoAgreed: String
 }
 
 extension ExploreBestAnswer: DocumentedAnswer {
@@ -225,7 +228,8 @@ extension ExploreRecordedAnswer: DocumentedAnswer {
 
 extension ExploreSavedAnswer: DocumentedAnswer {
     static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…",
-                                                            answersByKind: .example, agreed: ["Ada"], disagreed: []) }
+                                                            answersByKind: .example, agreed: ["Ada"], disagreed: [],
+                                                            whoAgreed: "Agreed: everyone who answered (Ada).") }
 }
 
 extension ExploreAnswersByKind {

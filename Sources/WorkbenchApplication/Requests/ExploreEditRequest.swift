@@ -23,6 +23,7 @@ struct ExploreEditRequest: Decodable {
             if members.requestSchema == nil { throw members.refusal("values", expected) }
             return
         }
+        try members.refuseOthers(than: ["values"], "is not a member of an edit (values)")
         guard case .object(let pairs) = value else { throw members.refusal("values", expected) }
         guard !pairs.isEmpty else { throw members.refusal("values", "must name at least one parameter") }
         var checked: [(key: String, value: ParameterValue)] = []

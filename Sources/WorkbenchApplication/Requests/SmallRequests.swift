@@ -148,7 +148,9 @@ struct ExploreAnswerRequest: Decodable {
         let expected = "must be a candidate's id (a–d for a pair or four, a–i for a gallery), none (a pair or four), or a line's stop (0–\(ExploreRound.lineStops - 1))"
         let choice = try members.choice("choice", Self.choices, expected: expected, required: true)
         guard let ticket else { throw KeyedDecodingContainer.refusal("ticket", "is required: the ticket from /next") }
+        guard (1...64).contains(ticket.count) else { throw KeyedDecodingContainer.refusal("ticket", "must be the ticket from /next (1 to 64 characters)") }
         guard let choice else { throw KeyedDecodingContainer.refusal("choice", expected) }
+        if members.requestSchema == nil { try members.refuseOthers(than: ["ticket", "choice"], "is not a member of an answer (ticket, choice)") }
         self.ticket = ticket
         self.choice = choice
     }

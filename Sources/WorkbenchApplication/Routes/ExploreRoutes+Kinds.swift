@@ -50,7 +50,7 @@ extension ExploreRoutes {
         let entry = round.history.last
         let kind = entry?.answerKind ?? .pair
         app.decisions.record("explore-answer", preset: round.preset, by: person,
-                             summary: "\(entry.map(Self.answerWords) ?? "answered") in the Explore round from “\(round.preset)” (\(counted(round.model.answers.count, "answer", "answers")))",
+                             summary: "\(entry.map(Self.answerWords) ?? "answered") in Explore round \(id) from “\(round.preset)” (\(Self.answersSaid(round)))",
                              details: ExploreAnsweredDetails(round: id, choice: entry?.choice ?? "", kind: kind.rawValue))
         if result.endedNow { recordEnd(round, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, kind: kind.rawValue, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
@@ -68,6 +68,12 @@ extension ExploreRoutes {
         case .gallery: "picked \(entry.choice.uppercased()) in a gallery of \(entry.candidates)"
         case .edit: "edited by hand: \(entry.edited ?? "values kept")"
         }
+    }
+
+    /// "24 answers, 57 comparisons": people's answers, and the model's comparisons when they differ.
+    static func answersSaid(_ round: Exploration) -> String {
+        let given = round.history.count, compared = round.model.answers.count
+        return counted(given, "answer", "answers") + (compared == given ? "" : ", \(counted(compared, "comparison", "comparisons"))")
     }
 
     /// People's answers of each kind, counted and said, for the round and for each person.
@@ -101,21 +107,25 @@ extension ExploreRoutes {
         }
     }
 
-    /// Who answered and likes `point` more than an average chart (their own predicted liking,
-    /// the team's while the model keeps one taste), and who likes it less.
+    /// Who answered and agrees with `point`: gives up at most `agreeing` of their predicted
+    /// liking (the model's units: prior sd 1) against what they would choose alone, beyond what the
+    /// team gives up (`ExploreRound.concession`); the others do not.
     static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String]) {
         var agreed: [String] = [], disagreed: [String] = []
         for person in round.model.people {
-            if round.model.predictedLiking(of: point, by: person).mean >= 0 { agreed.append(person) } else { disagreed.append(person) }
+            if round.model.concession(of: person, at: point) <= agreeing { agreed.append(person) } else { disagreed.append(person) }
         }
         return (agreed, disagreed)
     }
 
-    /// "Agreed: Ada, Ben; not Cy." / "Agreed: everyone who answered (Ada, Ben)."
+    /// A concession people live with: under a third of the prior's standard deviation.
+    static let agreeing = 0.3
+
+    /// "Agreed: Ada, Ben; Cy would choose otherwise alone." / "Agreed: everyone who answered (Ada, Ben)."
     static func agreementWords(_ agreed: [String], _ disagreed: [String]) -> String {
         if agreed.isEmpty && disagreed.isEmpty { return "No one has answered." }
         if disagreed.isEmpty { return "Agreed: everyone who answered (\(agreed.joined(separator: ", ")))." }
-        if agreed.isEmpty { return "No one likes it more than an average chart (\(disagreed.joined(separator: ", ")))." }
-        return "Agreed: \(agreed.joined(separator: ", ")); not \(disagreed.joined(separator: ", "))."
+        if agreed.isEmpty { return "No one agreed: each would choose otherwise alone (\(disagreed.joined(separator: ", ")))." }
+        return "Agreed: \(agreed.joined(separator: ", ")); \(disagreed.joined(separator: ", ")) would choose otherwise alone."
     }
 }

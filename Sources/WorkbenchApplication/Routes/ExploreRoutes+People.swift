@@ -14,7 +14,7 @@ extension ExploreRoutes {
         guard let best = model.best else { return ([], [], "") }
         let agreements = round.adapter.agreement(of: model, team: team)
         var counts: [String: Int] = [:]
-        for answer in model.answers { counts[answer.person, default: 0] += 1 }
+        for entry in round.history { counts[entry.person, default: 0] += 1 }
         let people = model.people.map { person -> ExplorePersonAnswer in
             let liking = model.predictedLiking(of: best.point, by: person)
             let answers = counts[person] ?? 0

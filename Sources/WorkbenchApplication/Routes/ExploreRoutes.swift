@@ -70,9 +70,9 @@ struct ExploreRoutes: PresetReading {
 
     package func next(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let id = request.pathParameters["id"] ?? ""
-        let count = request.query["count"] == "4" ? 4 : 2
+        guard let count = ["2": 2, "4": 4][request.query["count"] ?? "2"] else { throw .badRequest("must be 2 or 4", field: "count") }
         let kind = try Self.askedKind(request.query["kind"])
-        let drawings = request.query["svg"] == "true"
+        guard let drawings = ["true": true, "false": false][request.query["svg"] ?? "false"] else { throw .badRequest("must be true or false", field: "svg") }
         // A read that hands out candidates stores them: only a person who may answer gets them.
         guard request.author.isPerson else { throw Self.personRequired }
         guard request.role != .viewer, request.author.role != .viewer else {
@@ -150,7 +150,7 @@ struct ExploreRoutes: PresetReading {
         }
         let byKind = Self.answersByKind(round)
         let (agreed, disagreed) = Self.agreement(round, best.point)
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(best.answers, "answer", "answers")) (from \(byKind.text)): \(summary). "
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.text); \(counted(best.answers, "comparison", "comparisons"))): \(summary). "
             + Self.agreementWords(agreed, disagreed)
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
@@ -166,7 +166,8 @@ struct ExploreRoutes: PresetReading {
                          summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.text) (\(summary)); " + Self.agreementWords(agreed, disagreed),
                          details: ExploreSavedDetails(round: id, answers: best.answers, answersByKind: byKind, agreed: agreed, disagreed: disagreed))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message,
-                                                      answersByKind: byKind, agreed: agreed, disagreed: disagreed), status: 201)
+                                                      answersByKind: byKind, agreed: agreed, disagreed: disagreed,
+                                                      whoAgreed: Self.agreementWords(agreed, disagreed)), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
     }
 
@@ -176,7 +177,7 @@ struct ExploreRoutes: PresetReading {
         let pick = bestAnswer(round)?.summary ?? "no answers"
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         app.decisions.record("explore-ended", preset: round.preset, by: person,
-                         summary: "\(why) the Explore round from “\(round.preset)” after \(counted(round.model.answers.count, "answer", "answers")); the team's pick: \(pick)",
+                         summary: "\(why) Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round)); the team's pick: \(pick)",
                          details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: bestAnswer(round)?.values))
     }
 
@@ -273,9 +274,9 @@ struct ExploreRoutes: PresetReading {
         case .notYourTicket: HTTPError(403, "not_your_ticket", "these candidates were handed to someone else", field: "ticket")
         case .badChoice: HTTPError(400, "bad_request", "must name one of the candidates shown (a line: one of its stops), or none for a pair", field: "choice")
         case .nothingChanged: HTTPError(409, "nothing_changed", "these values are the team's best as it is: change one to answer by an edit", field: "values")
-        case .full: HTTPError(409, "round_full", "this round has \(ExploreStore.maxAnswers) answers, its most; end it")
+        case .full: HTTPError(409, "round_full", "this round is full: \(ExploreStore.maxAnswers) comparisons, or all the candidates it may hand out; end it")
         case .noAdmissibleCandidate:
-            HTTPError(409, "no_honest_candidate", "no candidate the model tried passes the honesty check on \(HonestyMarkets.eventScenarios.map(\.rawValue).joined(separator: ", ")); let more parameters move, or widen their ranges")
+            HTTPError(409, "no_honest_candidate", "no candidate the model tried passes the honesty check on \(HonestyMarkets.eventScenarios.map(\.rawValue).joined(separator: ", ")) (a line or a gallery: not even at a quarter of its reach); ask for a pair, or let more parameters move, or widen their ranges")
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", "the round could not be stored: \(words)")
         }
     }

@@ -4,11 +4,13 @@ import WorkbenchSupport
 
 /// Handing candidates out and taking answers: a pair (or four), a line, a gallery, or an edit.
 extension ExploreStore {
-    /// This person's candidates: the ticket they have not answered yet (same kind and count),
+    /// This person's candidates: the ticket of this kind (and count) they have not answered yet,
     /// else new ones from the model, chosen for them (by how noisy their answers have been): a
     /// pair (`count` 2) or four, a line's stops, or a gallery's nine. A ticket is stored once,
-    /// when it is handed out; asking again returns it unchanged. Each person holds one ticket, a
-    /// round at most `maxTickets` (the oldest unanswered is dropped).
+    /// when it is handed out; asking again returns it unchanged. A person holds one ticket of
+    /// each kind, so switching kinds back and forth hands out nothing new (each new ticket adds
+    /// the model's proposals, which a round keeps for good); a round holds at most `maxTickets`
+    /// (the oldest unanswered is dropped).
     /// `parameters` describes a ticket's candidates for the records.
     /// `admissible`: the constraint of a round that asks for one (no candidate fails it; none
     /// found within the model's bounded tries throws `noAdmissibleCandidate`).
@@ -17,8 +19,8 @@ extension ExploreStore {
                       admissible: Admissible = { _ in nil }) throws(Failure) -> (Exploration, Exploration.Ticket) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
-            if let waiting = round.tickets.last(where: { $0.person == person }), waiting.answerKind == kind,
-               kind != .pair || waiting.points.count == count { return (round, waiting) }
+            let sameQuestion = { (t: Exploration.Ticket) in t.person == person && t.answerKind == kind && (kind != .pair || t.points.count == count) }
+            if let waiting = round.tickets.last(where: sameQuestion) { return (round, waiting) }
             let proposalsNeeded = kind == .line ? 1 : kind == .gallery ? 2 : count / 2
             guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + proposalsNeeded <= Self.maxProposals else { throw .full }
             let constraint = admissible(round)
@@ -35,17 +37,17 @@ extension ExploreStore {
             case .line:
                 let line = round.model.proposeLine(for: person)
                 proposals = [line.id]
-                points = round.model.linePoints(line)
+                points = try Self.admissible(constraint) { round.model.linePoints(line, reach: $0) }
             case .gallery:
                 let gallery = round.model.proposeGallery(for: person)
                 proposals = gallery.map(\.id)
-                points = round.model.galleryPoints(gallery)
+                points = try Self.admissible(constraint) { round.model.galleryPoints(gallery, reach: $0) }
             }
             if let constraint, !points.allSatisfy(constraint) { throw .noAdmissibleCandidate }
             let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now(),
                                             kind: kind == .pair || kind == .edit ? nil : kind)
-            var dropped = round.tickets.filter { $0.person == person }.map(\.token)
-            round.tickets.removeAll { $0.person == person }
+            var dropped = round.tickets.filter(sameQuestion).map(\.token)
+            round.tickets.removeAll(where: sameQuestion)
             round.tickets.append(ticket)
             if round.tickets.count > Self.maxTickets {
                 let excess = round.tickets.count - Self.maxTickets
@@ -55,6 +57,18 @@ extension ExploreStore {
             try save(round, Change(issued: (ticket, parameters(round, points)), dropped: dropped))
             return (round, ticket)
         }
+    }
+
+    /// A line's or a gallery's points under a round's constraint: the whole reach from the anchor,
+    /// else half of it, else a quarter (closer to the anchor, which passed), the first whose
+    /// points all pass; none: `noAdmissibleCandidate`.
+    private static func admissible(_ constraint: (@Sendable ([Double]) -> Bool)?, _ points: (Double) -> [[Double]]) throws(Failure) -> [[Double]] {
+        guard let constraint else { return points(1) }
+        for reach in [1.0, 0.5, 0.25] {
+            let candidates = points(reach)
+            if candidates.allSatisfy(constraint) { return candidates }
+        }
+        throw .noAdmissibleCandidate
     }
 
     /// Records `choice` on a ticket: for a pair or four a candidate ("a"…"d": it beats every
