@@ -49,15 +49,19 @@ def test_next_needs_a_person_and_is_the_same_ticket_stored_once(s):
         tickets.add(r.json()["ticket"])
     assert len(tickets) == 1 and proposal_rows(s, rid) == 1
 
-    # Four instead of two replaces the unanswered ticket: still one row for Ada.
+    # Four beside two is a question of its own (one of each kind a person): a second row for
+    # Ada, and asking for either again stores nothing.
     four = ada.get(f"/api/explore/{rid}/next", params={"count": "4"}).json()
-    assert four["ticket"] not in tickets and proposal_rows(s, rid) == 1
+    assert four["ticket"] not in tickets and proposal_rows(s, rid) == 2
+    for count in ["2", "4", "2"]:
+        ada.get(f"/api/explore/{rid}/next", params={"count": count})
+    assert proposal_rows(s, rid) == 2
     answered = ada.post(f"/api/explore/{rid}/answers", json={"ticket": four["ticket"], "choice": "b"})
     assert answered.status_code == 201, answered.text
-    # Ben's pending ticket and Ada's answered one: two rows, however often they ask.
+    # Ada's pending pair, her answered four and Ben's pending pair: three rows, however often they ask.
     for _ in range(10):
         assert s.person("Ben").get(f"/api/explore/{rid}/next").status_code == 200
-    assert proposal_rows(s, rid) == 2
+    assert proposal_rows(s, rid) == 3
     # Ending the round forgets the proposals nobody answered.
     assert ada.post(f"/api/explore/{rid}/end").status_code == 200
     assert proposal_rows(s, rid) == 1
