@@ -65,9 +65,23 @@ if env["NOTIME"] == nil {
             explainTimes.append(milliseconds(clock.now - explained))
         }
     }
+    // A line and a gallery from the same round, and a gallery's pick recorded (nine charts, eight comparisons, one refit).
+    var lineTimes: [Double] = [], galleryTimes: [Double] = [], pickTimes: [Double] = []
+    for _ in 0..<5 {
+        var copy = round
+        let t0 = clock.now
+        _ = copy.linePoints(copy.proposeLine(for: person.name))
+        let t1 = clock.now
+        let points = copy.galleryPoints(copy.proposeGallery(for: person.name))
+        let t2 = clock.now
+        try copy.record(pick: person.pick(points, utility: taste.utility, rng: &rng), among: points, kind: .gallery, person: person.name)
+        lineTimes.append(milliseconds(t1 - t0)); galleryTimes.append(milliseconds(t2 - t1)); pickTimes.append(milliseconds(clock.now - t2))
+    }
     let m = Simulation.median
     print(String(format: "answer → proposal at 200–215 answers × %d parameters: median %.1f ms (record+refit %.1f, propose %.1f), max %.1f ms",
                  space.count, m(times), m(recordTimes), m(proposeTimes), times.max()!))
+    print(String(format: "  a line: median %.1f ms; a gallery: median %.1f ms; a gallery's pick recorded (8 comparisons, one refit): median %.1f ms",
+                 m(lineTimes), m(galleryTimes), m(pickTimes)))
     print(String(format: "  (CPU time of the same: median %.1f ms, max %.1f ms)", m(cpuTimes), cpuTimes.max()!))
     print(String(format: "  explaining it (importance at the best, what the pair tests): median %.2f ms, max %.2f ms", m(explainTimes), explainTimes.max()!))
     print("hyperparameters: \(round.hyperparameters)")
