@@ -23,8 +23,3 @@ export function renderHistory(details, list, history) {
   details.hidden = history.length === 0;
   list.replaceChildren(...history.slice().reverse().map(entry => Object.assign(document.createElement('li'), { textContent: entryText(entry) })));
 }
-
-/** Who agreed with a saved best, in the server's words (the save's `whoAgreed`). */
-export function agreementText(saved) {
-  return saved.whoAgreed ?? '';
-}

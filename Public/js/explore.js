@@ -18,7 +18,7 @@ import { renderPeople } from './explore-people.js';
 import { ExploreLine } from './explore-line.js';
 import { ExploreGallery } from './explore-gallery.js';
 import { ExploreEdit } from './explore-edit.js';
-import { byKindText, renderHistory, agreementText } from './explore-answers.js';
+import { byKindText, renderHistory } from './explore-answers.js';
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
@@ -246,8 +246,9 @@ export class Explore extends CandidateDialog {
     renderPeople($('explore-people'), $('explore-agreement-summary'), $('explore-people-liking'), $('explore-agreement'), best);
     renderTesting($('explore-testing'), open && !outsider && this.ticket ? this.testing : null);
     $('explore-save').hidden = !best;
-    if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${round.saved.map(n => `“${n}”`).join(', ')}.`;
-    $('explore-saved-agreement').textContent = this.savedHere?.round === round.id ? this.savedHere.text : '';
+    // Every page says each save and who agreed with it (the server's words), not only the saver's.
+    if (round.saved.length) $('explore-best-uncertainty').textContent += ` Saved as ${(round.saves ?? round.saved.map(name => ({ name, whoAgreed: '' })))
+      .map(s => `“${s.name}”${s.whoAgreed ? ` (${s.whoAgreed.replace(/\.$/, '')})` : ''}`).join(', ')}.`;
   }
 
   /** Whether the round names its voters and this person is not one of them. */
@@ -337,8 +338,7 @@ export class Explore extends CandidateDialog {
     if (!name) return;
     try {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
-      this.savedHere = { round: this.round.id, text: agreementText(saved) };
-      toast(`Saved the team's best as “${name}”. ${this.savedHere.text}`.trim());
+      toast(`Saved the team's best as “${name}”. ${saved.whoAgreed}`);
       await this.presets.refresh();
     } catch (error) {
       toast(`Cannot save: ${error.message}`, { error: true });

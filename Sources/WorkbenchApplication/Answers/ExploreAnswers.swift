@@ -124,6 +124,14 @@ struct ExploreRoundAnswer: Encodable {
     let history: [ExploreHistoryAnswer]
     /// Presets saved from the best.
     let saved: [String]
+    /// Each save with who agreed, in words ("" for a save made before this was kept).
+    let saves: [ExploreSaveAnswer]
+}
+
+/// A preset saved from a round's best, and who agreed with it.
+struct ExploreSaveAnswer: Encodable {
+    let name: String
+    let whoAgreed: String
 }
 
 /// `GET /api/explore/{id}/next`: candidates without names; their parameters are the answer.
@@ -208,7 +216,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
                            answersByKind: .example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
                            history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil, text: "answered candidate a of 2")],
-                           saved: ["Explored"])
+                           saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed: everyone who answered (Ada).")])
     }
 }
 

@@ -161,7 +161,7 @@ struct ExploreRoutes: PresetReading {
         app.decisions.announce(saved.logged)
         app.events.publish("preset", JSONValueEncoder.encode(Joined(PresetSaved(name: name, revision: String(saved.entry.revision)),
                                                                 CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
-        do { try app.explore.saved(id, as: name) } catch { throw Self.exploreError(error, id: id) }
+        do { try app.explore.saved(id, as: name, whoAgreed: Self.agreementWords(agreed, disagreed)) } catch { throw Self.exploreError(error, id: id) }
         app.decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
                          summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.text) (\(summary)); " + Self.agreementWords(agreed, disagreed),
                          details: ExploreSavedDetails(round: id, answers: best.answers, answersByKind: byKind, agreed: agreed, disagreed: disagreed))
@@ -203,7 +203,10 @@ struct ExploreRoutes: PresetReading {
                                   best: bestAnswer(round),
                                   history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates,
                                                                      kind: $0.answerKind.rawValue, edited: $0.edited, text: Self.answerWords($0)) },
-                                  saved: round.saved)
+                                  saved: round.saved,
+                                  saves: round.saved.enumerated().map { i, name in
+                                      .init(name: name, whoAgreed: round.savedAgreement.flatMap { i < $0.count ? $0[i] : nil } ?? "")
+                                  })
     }
 
     func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {

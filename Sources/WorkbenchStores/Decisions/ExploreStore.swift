@@ -77,6 +77,8 @@ package struct Exploration: Codable, Sendable {
     package var endReason: String?
     /// Presets saved from the best: name and revision.
     package var saved: [String] = []
+    /// Who agreed with each save, in words, in the order of `saved` (nil in rounds saved before).
+    package var savedAgreement: [String]?
 
     package var isOpen: Bool { endedAt == nil }
 
@@ -296,10 +298,14 @@ package final class ExploreStore: Sendable {
         try mayDecide(round, person)
     }
 
-    /// Notes a preset saved from the round's best.
-    package func saved(_ id: String, as name: String) throws(Failure) {
+    /// Notes a preset saved from the round's best, and who agreed with it, in words.
+    package func saved(_ id: String, as name: String, whoAgreed: String) throws(Failure) {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
+            // Rounds saved before this was kept: their saves say nothing of who agreed.
+            var words = round.savedAgreement ?? Array(repeating: "", count: round.saved.count)
             round.saved.append(name)
+            words.append(whoAgreed)
+            round.savedAgreement = words
             try save(round)
         }
     }
