@@ -35,7 +35,7 @@ Beside Explore, with the same people and tastes:
 - optuna-dashboard's preferential GP sampler (`optuna_dashboard.preferential`, botorch), driven
   by the same people's pairs: two live trials, the loser of each comparison replaced by a new
   proposal; its best is the current winner. (It takes no ties: a "no preference" is a coin flip
-  there.) It is slow (a GP fit per proposal, about 40 s a study on 2 cores): OPTUNA_STUDIES
+  there.) It is slow (a GP fit per proposal, 30–40 s a study on 2 cores): OPTUNA_STUDIES
   (default 5, at most EXPLORE_STUDIES) studies per family, on the first of the same tastes, so
   that the default run takes about 25 minutes; 0 leaves its column empty. Each table says how many
   studies each column has.
@@ -65,8 +65,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = [10, 20, 30, 50]
 STUDIES = int(os.environ.get("EXPLORE_STUDIES", "20"))
-# optuna-dashboard's GP fits its model at every proposal: about 40 s a study on 2 busy cores,
-# an hour for 20 studies of four families, so it runs on the first few tastes of each family.
+# optuna-dashboard's GP fits its model at every proposal: 30–40 s a study on 2 busy cores,
+# 40 minutes or more for 20 studies of four families, so it runs on the first few tastes of each family.
 OPTUNA_STUDIES = min(STUDIES, int(os.environ.get("OPTUNA_STUDIES", "5")))
 # Five ordered parameters and one categorical (the curve): what a team would tune at once.
 KEYS = ["inactiveLineWidth", "animationDuration", "fillTopOpacity", "verticalScale", "catmullRomAlpha", "inactiveCurve"]
