@@ -1,22 +1,44 @@
 #!/usr/bin/env python3
 """Proof that Explore learns (`make bench-explore`): simulated studies THROUGH THE HTTP API.
 
-A release server is started here on a copy of Presets/. Each study hides a taste: a smooth
-function of the chosen parameters (normalised to 0…1 per axis) with a known best, and a
-preferred curve. Three simulated people (Ada, Ben, Cy) answer by Bradley–Terry with noise of
-different sizes, and say "no preference" when the two are within a small margin. Printed for 10,
-20, 30 and 50 answers, medians over the studies (EXPLORE_STUDIES, default 20):
+A release server is started here on a copy of Presets/. Each study hides a taste over five
+ordered parameters (normalised to 0…1 per axis) and the curve (categorical), from one of four
+families written here from their description, apart from the Swift HiddenTaste (held-out):
 
-- dist: the distance of the team's best to the hidden best, normalised per parameter (ordered
-  axes in units of their range, a categorical one 1 when wrong; root mean square over axes);
-- taste: the hidden taste's value at the team's best (1 at the hidden best, 0 at the worst).
+- quadratic: −Σ w_d (z_d − z*_d)², w log-uniform in 0.3…3, z* in 0.1…0.9;
+- twoPeaks: two Gaussian bumps at random places (at least 0.35 apart, RMS over the axes), widths
+  0.25…0.4 per axis, the lower 0.6…0.85 of the higher, which is the best;
+- narrow: one Gaussian bump of width 0.12…0.2 per axis plus a weak quadratic slope towards it
+  (0.4 of the bump's height from the centre to the farthest corner), so it can be found;
+- ridge: a rotated elongated quadratic: one direction 5…30 times flatter than the others.
 
-Beside Explore (POST /api/explore, GET …/next, POST …/answers, GET …/best), in the same run:
+Each family also prefers one option of the categorical axis (the others cost 0.15…0.35 of the
+ordered part's range) and is rescaled to 0…1 over the space: 1 at the hidden best, 0 at the worst
+of 4000 random points and the corners. Three simulated people (Ada, Ben, Cy) answer, each with
+the noise of their own temperature on that 0…1 taste (0.04, 0.08, 0.15), the owner inviting the
+other two:
+
+- pairs (GET …/next): Bradley–Terry, "no preference" when the two are within 0.01;
+- lines (GET …/next?kind=line, 21 stops "0"…"20"): the stop where taste plus noise is highest,
+  the noise Gumbel at the person's temperature on the stops 0, 5, 10, 15, 20 and linear between
+  (a person's error moves smoothly along a slider);
+- galleries (GET …/next?kind=gallery, nine "a"…"i"): the highest taste plus Gumbel noise (no
+  "none"). A line or a gallery is ONE answer in the checkpoints.
+
+Printed per family and over all families, at 10, 20, 30 and 50 answers: the median REGRET,
+1 − taste at the team's best (GET …/best; 0 is the hidden best), and the share of studies whose
+best has the hidden best's curve at 30 answers, and the median distance at 50 (ordered axes in
+units of their range, the curve 1 when wrong; RMS over axes). EXPLORE_STUDIES (default 20) studies per family.
+Beside Explore, with the same people and tastes:
 - random pairs + Bradley–Terry: today's variations round, computed here: the starting preset
   and 7 random variations, random pairs among them, the Bradley–Terry leader (MM, ties half);
 - optuna-dashboard's preferential GP sampler (`optuna_dashboard.preferential`, botorch), driven
-  by the same people: two live trials, the loser of each comparison replaced by a new proposal;
-  its best is the current winner. (It takes no ties: a "no preference" is a coin flip there.)
+  by the same people's pairs: two live trials, the loser of each comparison replaced by a new
+  proposal; its best is the current winner. (It takes no ties: a "no preference" is a coin flip
+  there.) It is slow (a GP fit per proposal, 30–40 s a study on 2 cores): OPTUNA_STUDIES
+  (default 5, at most EXPLORE_STUDIES) studies per family, on the first of the same tastes, so
+  that the default run takes about 25 minutes; 0 leaves its column empty. Each table says how many
+  studies each column has.
 Then the median time from an answer to the next pair at 10 parameters × 200 answers, over HTTP
 (POST …/answers then GET …/next, from sending the answer to receiving the pair) and in-process
 from ExploreBenchmarks (release).
@@ -43,10 +65,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CHECKPOINTS = [10, 20, 30, 50]
 STUDIES = int(os.environ.get("EXPLORE_STUDIES", "20"))
+# optuna-dashboard's GP fits its model at every proposal: 30–40 s a study on 2 busy cores,
+# 40 minutes or more for 20 studies of four families, so it runs on the first few tastes of each family.
+OPTUNA_STUDIES = min(STUDIES, int(os.environ.get("OPTUNA_STUDIES", "5")))
 # Five ordered parameters and one categorical (the curve): what a team would tune at once.
 KEYS = ["inactiveLineWidth", "animationDuration", "fillTopOpacity", "verticalScale", "catmullRomAlpha", "inactiveCurve"]
 PEOPLE = [("Ada", 0.04), ("Ben", 0.08), ("Cy", 0.15)]   # Bradley–Terry temperature on the 0…1 taste
 TIE_MARGIN = 0.01
+LINE_STOPS, LINE_KNOTS = 21, 5
+METHODS = [("pairs", "Explore pairs"), ("lines", "Explore lines"), ("galleries", "Explore galleries"),
+           ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP")]
 
 
 class Server:
@@ -70,9 +98,13 @@ class Server:
             return json.loads(answer.read())
 
     def secret(self, person):
-        """Every write is by a person: each simulated person is made once (POST /api/people)."""
+        """Every write is by a person: the first simulated person claims the owner's page on
+        loopback (POST /api/people) and invites the others as editors (POST /api/invitations)."""
         if person not in self.secrets:
-            request = urllib.request.Request(self.url + "/api/people", data=json.dumps({"name": person}).encode(), method="POST",
+            body = {"name": person}
+            if self.secrets:
+                body["invitation"] = self.call("POST", "/api/invitations", {"role": "editor"}, person=next(iter(self.secrets)))["code"]
+            request = urllib.request.Request(self.url + "/api/people", data=json.dumps(body).encode(), method="POST",
                                              headers={"Origin": self.url, "Content-Type": "application/json"})
             with urllib.request.urlopen(request, timeout=60) as answer:
                 self.secrets[person] = json.loads(answer.read())["secret"]
@@ -114,36 +146,106 @@ class Space:
 
 
 class Taste:
-    """−Σ w_d (z_d − z*_d)² over the ordered axes (w log-uniform in 0.3…3, z* in 0.1…0.9) and a
-    preferred option of the categorical axis (the others cost 0.15…0.35 of the ordered part's
-    range); rescaled so that the best is 1 and the worst 0."""
+    """What every family shares: a preferred option of each categorical axis (the others cost
+    0.15…0.35 of the ordered part's range), and the rescaling to 0…1 over the space (1 at the
+    hidden best, 0 at the worst of 4000 random points and the corners, clipped). A family gives
+    `liking(x)` over the ordered axes' z (higher is better) and `centre`, where it is highest."""
     def __init__(self, space, rng):
         self.space = space
-        self.best_z, self.weights, self.penalties = [], [], []
-        for _, kind, spec, _ in space.axes:
+        self.ordered = [i for i, axis in enumerate(space.axes) if axis[1] == "ordered"]
+        self.favourites, self.penalties = {}, {}
+        for i, (_, kind, spec, _) in enumerate(space.axes):
             if kind == "categorical":
-                favourite = rng.randrange(len(spec))
-                self.best_z.append(favourite)
-                self.weights.append(0)
-                self.penalties.append([0 if i == favourite else rng.uniform(0.15, 0.35) for i in range(len(spec))])
-            else:
-                self.best_z.append(rng.uniform(0.1, 0.9))
-                self.weights.append(math.exp(rng.uniform(math.log(0.3), math.log(3))))
-                self.penalties.append(None)
-        self.worst = sum(w * max(b, 1 - b) ** 2 for w, b in zip(self.weights, self.best_z))
+                self.favourites[i] = rng.randrange(len(spec))
+                self.penalties[i] = [0 if k == self.favourites[i] else rng.uniform(0.15, 0.35) for k in range(len(spec))]
+        self.shape(rng, len(self.ordered))
+        corners = [[(c >> d) & 1 for d in range(len(self.ordered))] for c in range(2 ** len(self.ordered))]
+        sampled = [[rng.random() for _ in self.ordered] for _ in range(4000)]
+        self.top = self.liking(self.centre)
+        self.scale = self.top - min(self.liking(x) for x in corners + sampled)
+        self.bottom = self.top - self.scale * (1 + sum(max(p) for p in self.penalties.values()))
+        self.best_z = [self.favourites[i] if i in self.favourites else self.centre[self.ordered.index(i)] for i in range(len(space.axes))]
+        self.category = {space.axes[i][0]: space.axes[i][2][k] for i, k in self.favourites.items()}
 
     def __call__(self, values):
         z = self.space.z(values)
-        ordered = sum(w * (a - b) ** 2 for w, a, b, p in zip(self.weights, z, self.best_z, self.penalties) if p is None)
-        category = sum(p[int(a)] for a, p in zip(z, self.penalties) if p is not None)
-        raw = -(ordered + category * self.worst)
-        lowest = -(self.worst + max((max(p) for p in self.penalties if p is not None), default=0) * self.worst)
-        return (raw - lowest) / (0 - lowest)
+        raw = self.liking([z[i] for i in self.ordered]) - self.scale * sum(p[int(z[i])] for i, p in self.penalties.items())
+        return min(1.0, max(0.0, (raw - self.bottom) / (self.top - self.bottom)))
 
     def distance(self, values):
+        """Ordered axes in units of their range, a categorical one 1 when wrong; RMS over axes."""
         z = self.space.z(values)
-        parts = [(a != b) * 1.0 if p is not None else (a - b) ** 2 for a, b, p in zip(z, self.best_z, self.penalties)]
+        parts = [(a != b) * 1.0 if i in self.favourites else (a - b) ** 2 for i, (a, b) in enumerate(zip(z, self.best_z))]
         return math.sqrt(sum(parts) / len(parts))
+
+    def right_category(self, values):
+        return all(values[key] == option for key, option in self.category.items())
+
+
+def bump(x, centre, widths):
+    return math.exp(-0.5 * sum(((a - c) / w) ** 2 for a, c, w in zip(x, centre, widths)))
+
+
+class Quadratic(Taste):
+    """−Σ w_d (z_d − z*_d)², w log-uniform in 0.3…3, z* in 0.1…0.9."""
+    def shape(self, rng, n):
+        self.centre = [rng.uniform(0.1, 0.9) for _ in range(n)]
+        self.weights = [math.exp(rng.uniform(math.log(0.3), math.log(3))) for _ in range(n)]
+
+    def liking(self, x):
+        return -sum(w * (a - c) ** 2 for w, a, c in zip(self.weights, x, self.centre))
+
+
+class TwoPeaks(Taste):
+    """The higher of two Gaussian bumps (widths 0.25…0.4 per axis) at places at least 0.35 apart
+    (RMS over the axes); the lower is 0.6…0.85 as high: a trap a round can settle on."""
+    def shape(self, rng, n):
+        self.centre = [rng.uniform(0.1, 0.9) for _ in range(n)]
+        while True:
+            self.other = [rng.uniform(0.1, 0.9) for _ in range(n)]
+            if math.sqrt(sum((a - b) ** 2 for a, b in zip(self.centre, self.other)) / n) >= 0.35:
+                break
+        self.widths = [[rng.uniform(0.25, 0.4) for _ in range(n)] for _ in range(2)]
+        self.lower = rng.uniform(0.6, 0.85)
+
+    def liking(self, x):
+        return max(bump(x, self.centre, self.widths[0]), self.lower * bump(x, self.other, self.widths[1]))
+
+
+class Narrow(Taste):
+    """One Gaussian bump of width 0.12…0.2 per axis, centre in 0.15…0.85, on a weak quadratic
+    slope towards it (0.4 of the bump's height at the farthest corner)."""
+    def shape(self, rng, n):
+        self.centre = [rng.uniform(0.15, 0.85) for _ in range(n)]
+        self.widths = [rng.uniform(0.12, 0.2) for _ in range(n)]
+        self.slope = 0.4 / sum(max(c, 1 - c) ** 2 for c in self.centre)
+
+    def liking(self, x):
+        return bump(x, self.centre, self.widths) - self.slope * sum((a - c) ** 2 for a, c in zip(x, self.centre))
+
+
+class Ridge(Taste):
+    """−(z − z*)ᵀ R Λ Rᵀ (z − z*), R a random rotation, Λ: one direction 0.1…0.3, the others
+    log-uniform in 1…3 (a valley 5…30 times longer than wide, not along any axis); z* in 0.2…0.8."""
+    def shape(self, rng, n):
+        self.centre = [rng.uniform(0.2, 0.8) for _ in range(n)]
+        self.directions = []   # Gram–Schmidt on Gaussian vectors: an orthonormal basis at random
+        while len(self.directions) < n:
+            v = [rng.gauss(0, 1) for _ in range(n)]
+            for u in self.directions:
+                dot = sum(a * b for a, b in zip(v, u))
+                v = [a - dot * b for a, b in zip(v, u)]
+            norm = math.sqrt(sum(a * a for a in v))
+            if norm > 1e-6:
+                self.directions.append([a / norm for a in v])
+        self.curvatures = [rng.uniform(0.1, 0.3)] + [math.exp(rng.uniform(0, math.log(3))) for _ in range(n - 1)]
+
+    def liking(self, x):
+        d = [a - c for a, c in zip(x, self.centre)]
+        return -sum(k * sum(a * b for a, b in zip(u, d)) ** 2 for k, u in zip(self.curvatures, self.directions))
+
+
+FAMILIES = {"quadratic": Quadratic, "twoPeaks": TwoPeaks, "narrow": Narrow, "ridge": Ridge}
 
 
 def prefer(person, u_a, u_b, rng):
@@ -153,22 +255,51 @@ def prefer(person, u_a, u_b, rng):
     return "a" if rng.random() < 1 / (1 + math.exp(-(u_a - u_b) / person[1])) else "b"
 
 
-def explore_study(server, space_parameters, seed):
-    rng = random.Random(1000 + seed)
-    round_ = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": seed})
-    space = Space(round_["parameters"], SCHEMA)
-    taste = Taste(space, random.Random(seed))
+def gumbel(temperature, rng):
+    return -temperature * math.log(-math.log(rng.random() or 1e-300))
+
+
+def stop_on_line(person, tastes, rng):
+    """The stop where taste plus the person's noise is highest; the noise is Gumbel on five knots
+    (stops 0, 5, 10, 15, 20) and linear between them."""
+    knots = [gumbel(person[1], rng) for _ in range(LINE_KNOTS)]
+    span = (LINE_STOPS - 1) / (LINE_KNOTS - 1)
+    def noise(stop):
+        k = min(int(stop // span), LINE_KNOTS - 2)
+        t = stop / span - k
+        return knots[k] * (1 - t) + knots[k + 1] * t
+    return str(max(range(LINE_STOPS), key=lambda stop: tastes[stop] + noise(stop)))
+
+
+def pick_in_gallery(person, tastes, rng):
+    return "abcdefghi"[max(range(len(tastes)), key=lambda i: tastes[i] + gumbel(person[1], rng))]
+
+
+def checkpoint(taste, best):
+    return (taste.distance(best), 1 - taste(best), taste.right_category(best))
+
+
+def explore_study(server, taste, study, seed, kind):
+    """One round through the HTTP API, answered by kind: pairs, lines or galleries."""
+    rng = random.Random(f"{kind}-{study}")
+    rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": seed})["id"]
+    query = {"pairs": "", "lines": "?kind=line", "galleries": "?kind=gallery"}[kind]
     rows = {}
     for n in range(1, CHECKPOINTS[-1] + 1):
         person = PEOPLE[n % 3]
-        pair = server.call("GET", f"/api/explore/{round_['id']}/next", person=person[0])
-        a, b = (c["values"] for c in pair["candidates"])
-        server.call("POST", f"/api/explore/{round_['id']}/answers", {"ticket": pair["ticket"], "choice": prefer(person, taste(a), taste(b), rng)}, person=person[0])
+        shown = server.call("GET", f"/api/explore/{rid}/next{query}", person=person[0])
+        tastes = [taste(c["values"]) for c in shown["candidates"]]
+        if kind == "pairs":
+            choice = prefer(person, tastes[0], tastes[1], rng)
+        elif kind == "lines":
+            choice = stop_on_line(person, tastes, rng)
+        else:
+            choice = pick_in_gallery(person, tastes, rng)
+        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": shown["ticket"], "choice": choice}, person=person[0])
         if n in CHECKPOINTS:
-            best = server.call("GET", f"/api/explore/{round_['id']}/best")["values"]
-            rows[n] = (taste.distance(best), taste(best))
-    server.call("POST", f"/api/explore/{round_['id']}/end")
-    return space, taste, rows
+            rows[n] = checkpoint(taste, server.call("GET", f"/api/explore/{rid}/best")["values"])
+    server.call("POST", f"/api/explore/{rid}/end")
+    return rows
 
 
 def bradley_terry(count, outcomes, iterations=200):
@@ -191,8 +322,8 @@ def bradley_terry(count, outcomes, iterations=200):
     return p
 
 
-def random_pairs_study(space, taste, start, seed):
-    rng = random.Random(2000 + seed)
+def random_pairs_study(space, taste, start, study):
+    rng = random.Random(f"random-{study}")
     candidates = [start] + [space.random_values(rng) for _ in range(7)]
     outcomes, rows = [], {}
     for n in range(1, CHECKPOINTS[-1] + 1):
@@ -202,17 +333,16 @@ def random_pairs_study(space, taste, start, seed):
         outcomes.append((i, j, None if choice == "none" else i if choice == "a" else j))
         if n in CHECKPOINTS:
             scores = bradley_terry(len(candidates), outcomes)
-            best = candidates[max(range(len(candidates)), key=lambda k: scores[k])]
-            rows[n] = (taste.distance(best), taste(best))
+            rows[n] = checkpoint(taste, candidates[max(range(len(candidates)), key=lambda k: scores[k])])
     return rows
 
 
-def optuna_study(space, taste, seed):
+def optuna_study(space, taste, study, seed):
     import optuna
     from optuna_dashboard.preferential import create_study
     from optuna_dashboard.preferential.samplers.gp import PreferentialGPSampler
-    rng = random.Random(3000 + seed)
-    study = create_study(n_generate=2, study_name=f"explore-{seed}", storage=optuna.storages.InMemoryStorage(),
+    rng = random.Random(f"optuna-{study}")
+    study = create_study(n_generate=2, study_name=f"explore-{study}", storage=optuna.storages.InMemoryStorage(),
                          sampler=PreferentialGPSampler(seed=seed))
     live = []   # (trial number, values)
     rows = {}
@@ -235,7 +365,7 @@ def optuna_study(space, taste, seed):
         study.report_preference(better_trials=better[0], worse_trials=worse[0])
         live = [x for x in live if x[0].number != worse[0].number]
         if n in CHECKPOINTS:
-            rows[n] = (taste.distance(better[1]), taste(better[1]))
+            rows[n] = checkpoint(taste, better[1])
     return rows
 
 
@@ -267,10 +397,25 @@ def median(rows_list, n, k):
     return statistics.median(rows[n][k] for rows in rows_list)
 
 
+def print_table(title, results):
+    """Median regret at each checkpoint, the share with the right curve at 30 answers, the median
+    distance at 50 and the number of studies, one column per method (— where a method did not run)."""
+    width = max(len(label) for _, label in METHODS)
+    print(title)
+    print(f"{'answers':>20} | " + " | ".join(f"{label:>{width}}" for _, label in METHODS))
+    print("-" * (23 + (width + 3) * len(METHODS) - 3))
+    for n in CHECKPOINTS:
+        print(f"{n:>20} | " + " | ".join(f"{median(results[key], n, 1):>{width}.3f}" if results[key] else f"{'—':>{width}}" for key, _ in METHODS))
+    shares = [f"{100 * sum(rows[30][2] for rows in results[key]) / len(results[key]):>{width - 2}.0f} %" if results[key] else f"{'—':>{width}}" for key, _ in METHODS]
+    print(f"{'right curve at 30':>20} | " + " | ".join(shares))
+    print(f"{'distance at 50':>20} | " + " | ".join(f"{median(results[key], 50, 0):>{width}.3f}" if results[key] else f"{'—':>{width}}" for key, _ in METHODS))
+    print(f"{'studies':>20} | " + " | ".join(f"{len(results[key]):>{width}}" for key, _ in METHODS) + "\n")
+
+
 def main():
-    global SCHEMA
     binary = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build/release/workbench")
     benchmarks = sys.argv[2] if len(sys.argv) > 2 else str(ROOT / ".build/release/ExploreBenchmarks")
+    have_optuna = OPTUNA_STUDIES > 0
     try:
         import optuna_dashboard.preferential  # noqa: F401
         import optuna
@@ -288,46 +433,47 @@ def main():
         warnings.showwarning = show_once
         import torch
         torch.set_num_threads(1)
-        have_optuna = True
     except ImportError as error:
         have_optuna = False
         print(f"optuna-dashboard is not in this Python ({error}); run `make bench-explore` for its virtual environment")
     server = Server(binary)
+    began = time.perf_counter()
     try:
-        SCHEMA = {p["key"]: p for p in server.call("GET", "/api/schema")["parameters"]}
+        schema = {p["key"]: p for p in server.call("GET", "/api/schema")["parameters"]}
         default = server.call("GET", "/api/presets/Default")["parameters"]
-        results = {"explore": [], "random": [], "optuna": []}
-        times = {"explore": 0.0, "random": 0.0, "optuna": 0.0}
-        for seed in range(1, STUDIES + 1):
-            t = time.perf_counter()
-            space, taste, rows = explore_study(server, KEYS, seed)
-            times["explore"] += time.perf_counter() - t
-            results["explore"].append(rows)
-            t = time.perf_counter()
-            results["random"].append(random_pairs_study(space, taste, {k: default[k] for k in KEYS}, seed))
-            times["random"] += time.perf_counter() - t
-            if have_optuna:
-                t = time.perf_counter()
-                results["optuna"].append(optuna_study(space, taste, seed))
-                times["optuna"] += time.perf_counter() - t
-            print(f"  study {seed}/{STUDIES}: explore {results['explore'][-1][50][1]:.3f}"
-                  + (f", optuna {results['optuna'][-1][50][1]:.3f}" if have_optuna else ""), file=sys.stderr)
+        probe = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 0})
+        server.call("POST", f"/api/explore/{probe['id']}/end")
+        space = Space(probe["parameters"], schema)
+        results = {family: {key: [] for key, _ in METHODS} for family in FAMILIES}
+        seconds = {key: 0.0 for key, _ in METHODS}
+        for family, Family in FAMILIES.items():
+            for seed in range(1, STUDIES + 1):
+                study = f"{family}-{seed}"
+                taste = Family(space, random.Random(study))
+                runs = [(kind, lambda kind=kind: explore_study(server, taste, study, seed, kind)) for kind in ("pairs", "lines", "galleries")]
+                runs.append(("random", lambda: random_pairs_study(space, taste, {k: default[k] for k in KEYS}, study)))
+                if have_optuna and seed <= OPTUNA_STUDIES:
+                    runs.append(("optuna", lambda: optuna_study(space, taste, study, seed)))
+                for key, run in runs:
+                    t = time.perf_counter()
+                    results[family][key].append(run())
+                    seconds[key] += time.perf_counter() - t
+                print(f"  {study}: regret at 50 " + ", ".join(f"{key} {results[family][key][-1][50][1]:.3f}" for key, _ in runs), file=sys.stderr)
         latency = http_latency(server)
     finally:
         server.close()
-    names = [("explore", "Explore (HTTP)"), ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP")]
-    print(f"\nExplore learning: {len(KEYS)} parameters ({', '.join(KEYS)}), 3 simulated people, median of {STUDIES} studies")
-    print("dist: normalised distance of the team's best to the hidden best (lower is better); taste: hidden taste there (1 is the best)\n")
-    header = f"{'answers':>7} | " + " | ".join(f"{label:^21}" for _, label in names)
-    print(header)
-    print(f"{'':>7} | " + " | ".join(f"{'dist':>9} {'taste':>11}" for _ in names))
-    print("-" * len(header))
-    for n in CHECKPOINTS:
-        cells = []
-        for key, _ in names:
-            cells.append(f"{median(results[key], n, 0):>9.3f} {median(results[key], n, 1):>11.3f}" if results[key] else f"{'—':>9} {'—':>11}")
-        print(f"{n:>7} | " + " | ".join(cells))
-    print("\nseconds per study: " + ", ".join(f"{label} {times[key] / STUDIES:.2f}" for key, label in names if results[key]))
+    print(f"\nExplore learning: {len(KEYS)} parameters ({', '.join(KEYS)}), 3 simulated people, {STUDIES} studies per family"
+          + (f" ({OPTUNA_STUDIES} for optuna-dashboard, OPTUNA_STUDIES)" if have_optuna and OPTUNA_STUDIES < STUDIES else ""))
+    print("REGRET = 1 − the hidden taste at the team's best (0 at the hidden best, 1 at the worst), median over studies;")
+    print("a line (21 stops) or a gallery (9 charts) counts as one answer; lower is better.\n")
+    for family, Family in FAMILIES.items():
+        print_table(f"{family}: {' '.join(Family.__doc__.split())}", results[family])
+    everything = {key: [rows for family in FAMILIES for rows in results[family][key]] for key, _ in METHODS}
+    print_table(f"all families ({', '.join(FAMILIES)})", everything)
+    reached = [next((f"{n}" for n in CHECKPOINTS if median(everything[key], n, 1) <= 0.08), "> 50") if everything[key] else "—" for key, _ in METHODS]
+    print("answers to median regret ≤ 0.08 (all families): " + ", ".join(f"{label} {r}" for (_, label), r in zip(METHODS, reached)))
+    print("seconds per study: " + ", ".join(f"{label} {seconds[key] / len(everything[key]):.2f}" for key, label in METHODS if everything[key])
+          + f"; whole run {(time.perf_counter() - began) / 60:.1f} min")
     print(f"HTTP answer → next pair at 200–215 answers × 10 parameters (release server): median {latency[0]:.1f} ms, max {latency[1]:.1f} ms")
     if Path(benchmarks).exists():
         out = subprocess.run([benchmarks], env={**os.environ, "FAMILY": "none"}, capture_output=True, text=True, timeout=600).stdout
