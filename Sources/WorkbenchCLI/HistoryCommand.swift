@@ -89,6 +89,8 @@ struct HistoryCommand: ParsableCommand {
         guard HistoryFile.state(of: folder + "/" + HistoryFile.databaseFileName) != .missing else {
             throw InputError("--presets \(folders.presets): there is no history to \(what) (no \(HistoryFile.databaseFileName))")
         }
+        let opening = try HistoryFile.openingLock(folder: folder)
+        defer { if opening >= 0 { close(opening) } }
         let (file, warnings) = try HistoryFile.open(folder: folder, options: .init(limitBytes: nil, backupEvery: 0, stateFolder: folders.state))
         for warning in warnings { Output.error(warning) }
         return file

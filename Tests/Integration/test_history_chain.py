@@ -195,3 +195,21 @@ def test_restore_refuses_a_backup_with_a_trigger_and_an_older_one_without_accept
     accepted = run("history", "restore", str(backup), "--presets", str(folder), "--accept-older")
     assert accepted.returncode == 0, accepted.stderr
     assert check(folder).returncode == 0
+
+
+def test_commands_started_together_on_a_new_folder_make_one_history():
+    """Eight commands started at once on a folder without a history: one makes it and takes the
+    presets in, the others open it after (they used to find an empty file and refuse, or
+    interleave two chains' first entries); the chain checks."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = copy_shipped_presets(Path(tmp) / "presets")
+        state = Path(tmp) / "state"
+        series = "".join(f"{1_700_000_000 + 60 * i},{100 + i % 7}\n" for i in range(30))
+        processes = [subprocess.Popen([BINARY, "frame", "--preset", "Default", "--presets", str(folder), "--progress", "0.6", "--state", str(state)],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(8)]
+        results = [p.communicate(series, timeout=60) for p in processes]
+        for p, (out, err) in zip(processes, results):
+            assert p.returncode == 0 and out.startswith("M0,"), err   # the frame's path
+            assert "refused" not in err and "written after the workbench last signed" not in err, err
+        checked = run("history", "check", "--presets", str(folder), state=state)
+        assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -60,7 +60,7 @@ extension HistoryFile {
             warnings.append("the presets' history predates its hash chain: the chain was built over its \(made) rows, so a change made behind the workbench's back is found from now on")
         }
         if !readOnly { _ = try HistoryChain.adoptLater(on: connection) }
-        let verdict = try HistoryChain.verify(historyID: historyID, on: connection)
+        let verdict = try connection.snapshot { try HistoryChain.verify(historyID: historyID, on: connection) }
         guard verdict.problems.isEmpty else {
             throw chainRefusal(folder, "does not verify: " + verdict.problems.prefix(3).joined(separator: "; ")
                                + (verdict.problems.count > 3 ? " (and \(verdict.problems.count - 3) more)" : ""))

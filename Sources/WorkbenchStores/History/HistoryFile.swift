@@ -158,6 +158,7 @@ package final class HistoryFile: Sendable {
 
     /// Opens the history of `folder` by the start rule above, or throws a `HistoryError` saying
     /// why not. `warnings` are what the command line should tell (a read-only history, a new one).
+    /// Call it holding `openingLock(folder:)` until what opening writes is written.
     package static func open(folder: String, options: Options) throws -> (file: HistoryFile, warnings: [String]) {
         let path = folder + "/" + databaseFileName
         var warnings: [String] = []
@@ -278,6 +279,28 @@ package final class HistoryFile: Sendable {
         PresetStore.syncFolder(folder)
         return kept
     }
+
+    /// An exclusive lock on the presets folder itself while its history is opened and what
+    /// opening writes (a new history, presets taken in, repairs) is written, waited for up to
+    /// `openingWait` seconds; closing the descriptor releases it. -1 when the folder cannot be
+    /// opened (opening the history then says why). One process at a time: two commands started
+    /// together on a new folder made one an empty file the other refused, or interleaved two
+    /// chains' first entries.
+    package static func openingLock(folder: String) throws -> Int32 {
+        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        let deadline = Date().addingTimeInterval(openingWait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw HistoryError(.refusedAtStart, "another workbench has been opening the presets' history in \(folder) for \(Int(openingWait)) s; try again when it has")
+            }
+            usleep(20_000)
+        }
+        return fd
+    }
+
+    static let openingWait = 30.0
 
     /// A shared lock on the folder's lock file while a server has it open; a restore takes it
     /// exclusively and so refuses while a server runs. -1 when not held.

@@ -230,6 +230,16 @@ package final class SQLiteConnection {
         }
     }
 
+    /// Runs `body`'s reads on one snapshot of the file (a deferred transaction that writes
+    /// nothing): what another process commits meanwhile is not half seen.
+    package func snapshot<T>(_ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 { return try body() }
+        try execute("BEGIN")
+        transactionDepth = 1
+        defer { transactionDepth = 0; try? execute("COMMIT") }
+        return try body()
+    }
+
     /// Runs `body` in one transaction (BEGIN IMMEDIATE: the write lock is taken at once, so two
     /// writers never deadlock upgrading). Any error rolls everything back; nested calls join the
     /// outer transaction.

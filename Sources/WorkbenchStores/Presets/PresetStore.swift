@@ -65,6 +65,8 @@ package final class PresetStore: Sendable {
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         self.folder = url.resolvingSymlinksInPath().path
+        let opening = try HistoryFile.openingLock(folder: self.folder)
+        defer { if opening >= 0 { close(opening) } }
         let (file, warnings) = try HistoryFile.open(folder: self.folder, options: options)
         historyFile = file
         database = file.database
