@@ -1,0 +1,41 @@
+import Foundation
+import Glibc
+
+/// The locks around a presets folder's history: one process opening it at a time, and a
+/// server's shared hold that a restore's exclusive one waits out.
+extension HistoryFile {
+    /// An exclusive lock on the presets folder itself while its history is opened and what
+    /// opening writes (a new history, presets taken in, repairs) is written, waited for up to
+    /// `openingWait` seconds; closing the descriptor releases it. -1 when the folder cannot be
+    /// opened (opening the history then says why). One process at a time: two commands started
+    /// together on a new folder made one an empty file the other refused, or interleaved two
+    /// chains' first entries.
+    package static func openingLock(folder: String) throws -> Int32 {
+        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        let deadline = Date().addingTimeInterval(openingWait)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw HistoryError(.refusedAtStart, "another workbench has been opening the presets' history in \(folder) for \(Int(openingWait)) s; try again when it has")
+            }
+            usleep(20_000)
+        }
+        return fd
+    }
+
+    static let openingWait = 30.0
+
+    /// A shared lock on the folder's lock file while a server has it open; a restore takes it
+    /// exclusively and so refuses while a server runs. -1 when not held.
+    static func holdLock(folder: String, hold: Bool) throws -> Int32 {
+        guard hold else { return -1 }
+        let fd = Glibc.open(folder + "/" + lockFileName, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return -1 }  // a read-only folder: nothing can be restored into it either
+        guard flock(fd, LOCK_SH | LOCK_NB) == 0 else {
+            close(fd)
+            throw HistoryError(.refusedAtStart, "the presets' history in \(folder) is being restored; start again when that is done")
+        }
+        return fd
+    }
+}
