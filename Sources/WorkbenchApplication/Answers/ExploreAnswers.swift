@@ -74,28 +74,30 @@ struct ExploreStartingPoint: Encodable {
     let parameters: JSONValue
 }
 
-/// People's answers of each kind (not the model's comparisons: a gallery's pick is one answer).
-struct ExploreAnswersByKind: Encodable {
-    /// One person's answers of each kind.
-    struct Person: Encodable {
-        let person: String
-        let pair: Int
-        let line: Int
-        let gallery: Int
-        let edit: Int
-        /// "2 pairs and 1 line".
-        let text: String
-    }
-
+/// Answers counted by kind: people's answers, not the model's comparisons (a gallery's pick is
+/// one answer, eight comparisons).
+struct ExploreKindCounts: Encodable {
     let pair: Int
     let line: Int
     let gallery: Int
     let edit: Int
     /// "3 pairs, 1 line, 1 gallery pick and 1 edit".
     let text: String
-    /// Each person who answered, in the order of their first answer.
-    let people: [Person]
 }
+
+/// Whose answers a count is.
+struct ExplorePersonName: Encodable {
+    let person: String
+}
+
+/// Each person who answered, in the order of their first answer.
+struct ExplorePeopleCounts: Encodable {
+    let people: [Joined<ExplorePersonName, ExploreKindCounts>]
+}
+
+/// The round's answers by kind, then each person's: `{pair, line, gallery, edit, text, people:
+/// [{person, pair, line, gallery, edit, text}]}`.
+typealias ExploreAnswersByKind = Joined<ExploreKindCounts, ExplorePeopleCounts>
 
 /// An Explore round: what moves, who answers, where it stands.
 struct ExploreRoundAnswer: Encodable {
@@ -213,7 +215,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
                            voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
-                           answersByKind: .example,
+                           answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
                            history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil, text: "answered candidate a of 2")],
                            saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed: everyone who answered (Ada).")])
@@ -236,13 +238,14 @@ extension ExploreRecordedAnswer: DocumentedAnswer {
 
 extension ExploreSavedAnswer: DocumentedAnswer {
     static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…",
-                                                            answersByKind: .example, agreed: ["Ada"], disagreed: [],
+                                                            answersByKind: ExploreKindCounts.example, agreed: ["Ada"], disagreed: [],
                                                             whoAgreed: "Agreed: everyone who answered (Ada).") }
 }
 
-extension ExploreAnswersByKind {
+extension ExploreKindCounts {
+    /// The answers by kind of the documents' examples: Ada's one pair.
     static var example: ExploreAnswersByKind {
-        ExploreAnswersByKind(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair",
-                             people: [.init(person: "Ada", pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair")])
+        let one = ExploreKindCounts(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair")
+        return Joined(one, ExplorePeopleCounts(people: [Joined(ExplorePersonName(person: "Ada"), one)]))
     }
 }

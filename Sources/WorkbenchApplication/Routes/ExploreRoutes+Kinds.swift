@@ -78,14 +78,10 @@ extension ExploreRoutes {
 
     /// People's answers of each kind, counted and said, for the round and for each person.
     static func answersByKind(_ round: Exploration) -> ExploreAnswersByKind {
-        let all = KindCounts(round.history)
         var order: [String] = []
         for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
-        let people = order.map { person in
-            let own = KindCounts(round.history.filter { $0.person == person })
-            return ExploreAnswersByKind.Person(person: person, pair: own[.pair], line: own[.line], gallery: own[.gallery], edit: own[.edit], text: own.text)
-        }
-        return ExploreAnswersByKind(pair: all[.pair], line: all[.line], gallery: all[.gallery], edit: all[.edit], text: all.text, people: people)
+        let people = order.map { person in Joined(ExplorePersonName(person: person), KindCounts(round.history.filter { $0.person == person }).answer) }
+        return Joined(KindCounts(round.history).answer, ExplorePeopleCounts(people: people))
     }
 
     /// Answers counted by kind, and said: "3 pairs, 1 line, 1 gallery pick and 1 edit".
@@ -99,6 +95,8 @@ extension ExploreRoutes {
         }
 
         subscript(kind: ExploreRound.AnswerKind) -> Int { counts[kind] ?? 0 }
+
+        var answer: ExploreKindCounts { ExploreKindCounts(pair: self[.pair], line: self[.line], gallery: self[.gallery], edit: self[.edit], text: text) }
 
         var text: String {
             let parts = [counted(self[.pair], "pair", "pairs"), counted(self[.line], "line", "lines"), counted(self[.gallery], "gallery pick", "gallery picks"),

@@ -150,7 +150,7 @@ struct ExploreRoutes: PresetReading {
         }
         let byKind = Self.answersByKind(round)
         let (agreed, disagreed) = Self.agreement(round, best.point)
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.text); \(counted(best.answers, "comparison", "comparisons"))): \(summary). "
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))): \(summary). "
             + Self.agreementWords(agreed, disagreed)
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
@@ -163,7 +163,7 @@ struct ExploreRoutes: PresetReading {
                                                                 CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
         do { try app.explore.saved(id, as: name, whoAgreed: Self.agreementWords(agreed, disagreed)) } catch { throw Self.exploreError(error, id: id) }
         app.decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
-                         summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.text) (\(summary)); " + Self.agreementWords(agreed, disagreed),
+                         summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.first.text) (\(summary)); " + Self.agreementWords(agreed, disagreed),
                          details: ExploreSavedDetails(round: id, answers: best.answers, answersByKind: byKind, agreed: agreed, disagreed: disagreed))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message,
                                                       answersByKind: byKind, agreed: agreed, disagreed: disagreed,
