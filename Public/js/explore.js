@@ -220,6 +220,7 @@ export class Explore extends CandidateDialog {
     $('explore-pair').hidden = !showing || !pairs;
     $('explore-line').hidden = !showing || kind !== 'line';
     $('explore-gallery').hidden = !showing || kind !== 'gallery';
+    $('explore-play').hidden = !showing;
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.disabled = !canAnswer;
     document.querySelector('[data-explore-choice]').parentElement.hidden = !showing || !pairs;
     this.line.setEnabled(canAnswer);

@@ -107,6 +107,30 @@ extension ExploreRound {
         return batch.count
     }
 
+    /// Records a pick among the pairs of proposals shown together (`winner` indexes their points
+    /// in order: a, b of the first, c, d of the second), or no preference (`winner` nil: each
+    /// pair ties), as one answer: the pick beats the other of its pair and every point of the
+    /// others; one refit, one move of the best (four charts count one answer towards the best
+    /// staying put, as a gallery's nine do).
+    public mutating func record(pick winner: Int?, amongPairs proposalIDs: [Int], person: String) throws(RoundError) {
+        var shown: [Proposal] = []
+        for id in proposalIDs {
+            guard let p = proposals.first(where: { $0.id == id }) else { throw .unknownProposal(id) }
+            shown.append(p)
+        }
+        guard let winner else {
+            try record(shown.map { Answer(proposalID: $0.id, first: $0.first, second: $0.second, outcome: .noPreference, person: person) })
+            return
+        }
+        guard shown.indices.contains(winner / 2) else { throw .unknownProposal(winner) }
+        let own = shown[winner / 2], chosen = winner % 2 == 0 ? own.first : own.second
+        var batch = [Answer(proposalID: own.id, first: own.first, second: own.second, outcome: winner % 2 == 0 ? .first : .second, person: person)]
+        for (pair, p) in shown.enumerated() where pair != winner / 2 {
+            for other in [p.first, p.second] { batch.append(Answer(proposalID: nil, first: chosen, second: other, outcome: .first, person: person)) }
+        }
+        try record(batch)
+    }
+
     /// Records values a person set by hand and kept (`kept`) over the ones they started from.
     /// Returns false when the two are the same point of the space (nothing to learn).
     @discardableResult

@@ -60,6 +60,19 @@ import Testing
         #expect(Set(beaten) == Set(expected))
     }
 
+    /// A pick among four is one answer: three comparisons, one move of the best (it counted
+    /// three towards the best staying put, and a round of fours ended early).
+    @Test func aPickAmongFourIsOneAnswer() throws {
+        var round = ExploreRound(space: Self.space, seed: 2)
+        let a = round.propose(for: "ada"), b = round.propose(for: "ada")
+        try round.record(pick: 2, amongPairs: [a.id, b.id], person: "ada")
+        #expect(round.answers.count == 3 && round.bestHistory.count == 1)
+        #expect(round.answers.allSatisfy { $0.first == Self.space.snap(b.first) || $0.proposalID == b.id })
+        try round.record(pick: nil, amongPairs: [a.id, b.id], person: "ben")
+        #expect(round.answers.count == 5 && round.bestHistory.count == 2 && round.answers.suffix(2).allSatisfy { $0.outcome == .noPreference })
+        #expect(throws: ExploreRound.RoundError.self) { try round.record(pick: 0, amongPairs: [99], person: "ada") }
+    }
+
     @Test func anEditIsAnAnswerUnlessItChangesNothing() throws {
         var round = ExploreRound(space: Self.space, seed: 2)
         #expect(try round.recordEdit(kept: [3, 0.7, 1], over: [3, 0.7, 1], person: "cy") == false)

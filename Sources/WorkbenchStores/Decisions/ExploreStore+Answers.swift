@@ -90,15 +90,8 @@ extension ExploreStore {
             guard pick != nil || (choice == "none" && ticket.answerKind == .pair) else { throw .badChoice }
             do {
                 switch (ticket.answerKind, pick) {
-                case (.pair, nil):
-                    for p in ticket.proposals { try round.model.record(.noPreference, to: p, person: person) }
-                case (.pair, let winner?):
-                    for (pair, p) in ticket.proposals.enumerated() where winner / 2 == pair {
-                        try round.model.record(winner % 2 == 0 ? .first : .second, to: p, person: person)
-                    }
-                    for other in ticket.points.indices where other / 2 != winner / 2 {
-                        try round.model.record(first: ticket.points[winner], second: ticket.points[other], outcome: .first, person: person)
-                    }
+                case (.pair, let winner):
+                    try round.model.record(pick: winner, amongPairs: ticket.proposals, person: person)
                 case (let kind, let winner?):
                     try round.model.record(pick: winner, among: ticket.points, kind: kind, person: person, proposalID: ticket.proposals.first)
                 case (_, nil):
