@@ -15,15 +15,32 @@ extension MicroHTTPDServer {
         .error(413, "payload_too_large", "the request body is larger than \(limit >> 20) MB")
     }
 
-    func queryArguments(_ connection: OpaquePointer) -> [String: String]? {
-        guard let raw = values(connection, CMHD_GET_ARGUMENT_KIND, lowercaseKeys: false) else { return nil }
+    /// The query's values by name, or why it is refused: not UTF-8, or a name given twice (which
+    /// one would count is not the client's to guess: `count=abc&count=4` was read as 4).
+    func queryArguments(_ connection: OpaquePointer) -> QueryArguments {
+        let notUTF8 = HTTPResponse.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8")
+        guard let (raw, repeated) = values(connection, CMHD_GET_ARGUMENT_KIND, lowercaseKeys: false) else { return .refused(notUTF8) }
         var decoded: [String: String] = [:]
         for (key, value) in raw {
             guard let k = PercentDecoding.decode(Substring(key), plusIsSpace: true),
-                  let v = PercentDecoding.decode(Substring(value), plusIsSpace: true) else { return nil }
+                  let v = PercentDecoding.decode(Substring(value), plusIsSpace: true) else { return .refused(notUTF8) }
+            guard decoded[k] == nil else { return .refused(Self.givenTwice(k)) }
             decoded[k] = v
         }
-        return decoded
+        if let repeated {
+            return .refused(Self.givenTwice(PercentDecoding.decode(Substring(repeated), plusIsSpace: true) ?? repeated))
+        }
+        return .values(decoded)
+    }
+
+    /// A request's query: its values by name, or the answer refusing it.
+    package enum QueryArguments {
+        case values([String: String])
+        case refused(HTTPResponse)
+    }
+
+    static func givenTwice(_ name: String) -> HTTPResponse {
+        .error(400, "bad_request", "the query parameter \"\(name.prefix(64))\" is given twice", field: String(name.prefix(64)))
     }
 
     /// Header values (names lower-cased; a value that is not UTF-8 reads as empty) and every
@@ -43,9 +60,9 @@ extension MicroHTTPDServer {
         return (collected.values, collected.repeated)
     }
 
-    /// Query values; nil when one of them is not UTF-8.
-    func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> [String: String]? {
-        final class Collected { var values: [String: String] = [:]; var valid = true; var lowercase = false }
+    /// Query values and a name given more than once (nil: none); nil when one of them is not UTF-8.
+    func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercaseKeys: Bool) -> (values: [String: String], repeated: String?)? {
+        final class Collected { var values: [String: String] = [:]; var valid = true; var lowercase = false; var repeated: String? }
         let collected = Collected()
         collected.lowercase = lowercaseKeys
         let context = Unmanaged.passUnretained(collected).toOpaque()
@@ -53,10 +70,12 @@ extension MicroHTTPDServer {
             let collected = Unmanaged<Collected>.fromOpaque(cls!).takeUnretainedValue()
             guard let key, let k = String(validatingCString: key) else { collected.valid = false; return CMHD_YES }
             let v = value.flatMap { String(validatingCString: $0) } ?? ""
-            collected.values[collected.lowercase ? k.lowercased() : k] = v
+            let name = collected.lowercase ? k.lowercased() : k
+            if collected.values[name] != nil && collected.repeated == nil { collected.repeated = name }
+            collected.values[name] = v
             return CMHD_YES
         }, context)
-        return collected.valid ? collected.values : nil
+        return collected.valid ? (collected.values, collected.repeated) : nil
     }
 
     /// Bodies up to this size are copied into libmicrohttpd at once; larger ones are read out in blocks.

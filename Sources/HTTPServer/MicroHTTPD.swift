@@ -96,7 +96,8 @@ package final class MicroHTTPDServer: @unchecked Sendable {
     /// another client takes it (`evicted`), and its memory with it.
     package final class Pending {
         package let head: RequestHead
-        package let query: [String: String]?
+        /// The query's values, or why it is refused.
+        package let query: QueryArguments
         package let limit: Int
         package let client: String
         package var body: [UInt8] = []
@@ -111,7 +112,7 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         private var pool: FairPool?
         private var held = 0
 
-        package init(head: RequestHead, query: [String: String]?, limit: Int, client: String) {
+        package init(head: RequestHead, query: QueryArguments, limit: Int, client: String) {
             self.head = head
             self.query = query
             self.limit = limit
@@ -239,8 +240,10 @@ package final class MicroHTTPDServer: @unchecked Sendable {
         watchdog.bodyReceived(UInt(bitPattern: connection))
         if pending.overflowed { return queue(tooLarge(pending.limit), on: connection) }
         if let refusal = pending.refusal { return queue(refusal, on: connection) }
-        guard let query = pending.query else {
-            return queue(.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8"), on: connection)
+        let query: [String: String]
+        switch pending.query {
+        case .values(let values): query = values
+        case .refused(let refusal): return queue(refusal, on: connection)
         }
         var request = HTTPRequest(method: pending.head.method, rawPath: pending.head.rawPath, query: query,
                                   headers: pending.head.headers, body: pending.body)

@@ -153,7 +153,8 @@ def test_switching_kinds_hands_out_nothing_new(fresh_server):
 def test_refusals_name_what_is_wrong(fresh_server):
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": KEYS, "seed": 2}, user="Ada")["id"]
-    for query, field in [({"count": "3"}, "count"), ({"count": "abc"}, "count"), ({"svg": "TRUE"}, "svg"), ({"kind": "LINE"}, "kind")]:
+    for query, field in [({"count": "3"}, "count"), ({"count": "abc"}, "count"), ({"svg": "TRUE"}, "svg"), ({"kind": "LINE"}, "kind"),
+                         ([("count", "abc"), ("count", "4")], "count"), ([("kind", "line"), ("kind", "gallery")], "kind")]:
         r = s.request("GET", f"/api/explore/{rid}/next", params=query, headers=as_user("Ada"))
         assert r.status_code == 400 and r.json()["error"]["field"] == field, (query, r.text)
     pair = next_pair(s, rid, user="Ada")
