@@ -15,10 +15,10 @@ extension MicroHTTPDServer {
         .error(413, "payload_too_large", "the request body is larger than \(limit >> 20) MB")
     }
 
-    /// The query's values by name, or why it is refused: not UTF-8, or a name given twice (which
+    /// The query's values by name, or why it is refused: not UTF-8 (or a NUL), or a name given twice (which
     /// one would count is not the client's to guess: `count=abc&count=4` was read as 4).
     func queryArguments(_ connection: OpaquePointer) -> QueryArguments {
-        let notUTF8 = HTTPResponse.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8")
+        let notUTF8 = HTTPResponse.error(400, "bad_request", "the query string is not valid percent-encoded UTF-8, or holds a NUL character")
         guard let (raw, repeated) = values(connection, CMHD_GET_ARGUMENT_KIND, lowercaseKeys: false) else { return .refused(notUTF8) }
         var decoded: [String: String] = [:]
         for (key, value) in raw {

@@ -69,6 +69,13 @@ package enum OpenAPIDocument {
     /// unavailable (removed, replaced or read-only) or too many writes at once.
     package static let writeErrors = [403, 413, 415, 429, 503]
 
+    /// A query value's schema as the server reads it: a free string holds no NUL (the HTTP core
+    /// refuses a query with one, whatever the route).
+    static func queryValue(_ schema: JSONValue) -> JSONValue {
+        guard case .object(let members) = schema, schema["type"]?.stringValue == "string", schema["pattern"] == nil, schema["enum"] == nil else { return schema }
+        return .object(members + [("pattern", .string("^[^\\u0000]*$"))])
+    }
+
     package static func json(for router: Router) -> JSONValue {
         let errorResponse = Response(description: "error", content: [(MediaType.json.rawValue, SchemaObject(reference: "#/components/schemas/Error").json)])
         var paths: [(String, [(String, Operation)])] = []
@@ -78,7 +85,7 @@ package enum OpenAPIDocument {
                 return Parameter(name: name, location: "path", description: nil, schema: route.pathSchemas[name] ?? SchemaObject(type: "string", minLength: 1).json)
             }
             parameters += route.requiredHeaders.map { Parameter(name: $0.name, location: "header", required: true, description: $0.description, schema: $0.schema) }
-            parameters += route.query.map { Parameter(name: $0.name, location: "query", required: false, description: $0.description, schema: $0.schema) }
+            parameters += route.query.map { Parameter(name: $0.name, location: "query", required: false, description: $0.description, schema: queryValue($0.schema)) }
             var responses: [(String, Response)] = route.answers.map { answer in
                 (String(answer.status), Response(description: answer.description, content: answer.types.isEmpty ? nil : answer.types.map { type in
                     (type.rawValue, answer.schema ?? (type == .json ? SchemaObject().json : string))
