@@ -25,7 +25,6 @@ const answers = n => n === 1 ? '1 answer' : `${n} answers`;
 // People's answers, and the model's comparisons when they differ (a pick among four or nine,
 // or a stop on a line, is one answer and several comparisons).
 const answersGiven = round => answers(round.history.length) + (round.answers !== round.history.length ? ` (${round.answers} comparisons)` : '');
-const KIND_NAMES = { pair: 'pair', four: 'four', line: 'line', gallery: 'gallery' };
 const CHOICE_KEYS = { '1': 'a', '2': 'b', '3': 'c', '4': 'd', '0': 'none' };
 const CHARTS = ['explore-a', 'explore-b', 'explore-c', 'explore-d'];
 // Where the keys type text or move a value (a check box or a radio button does not).
@@ -206,7 +205,7 @@ export class Explore extends CandidateDialog {
     const refused = this.refused?.kind === kind ? this.refused : null;
     const given = answersGiven(round);
     $('explore-progress').textContent = open
-      ? (refused ? `${given}${people}. No ${KIND_NAMES[kind]} now: ${refused.message}. Choose another kind of question above.` : `${given}${people}${ASKING[kind]}`)
+      ? (refused ? `${given}${people}. No ${kind} now: ${refused.message}. Choose another kind of question above.` : `${given}${people}${ASKING[kind]}`)
       : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`;
     if (open && round.honesty) $('explore-progress').textContent += ' Every candidate passes the honesty check.';
     // Someone the round does not ask sees why instead of blank charts and disabled buttons.

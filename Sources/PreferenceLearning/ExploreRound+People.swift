@@ -35,13 +35,15 @@ extension ExploreRound {
         return (space.decode(z), liking)
     }
 
-    /// How much `person` gives up with `point` against what they would choose alone, beyond what
-    /// the team gives up (the best is cautious: where the answers vouch for it, not where the
-    /// mean peaks): 0 while the model keeps one taste for everyone.
-    public func concession(of person: String, at point: [Double]) -> Double {
-        let own = ownChoice(of: person, from: point), team = ownChoice(of: nil, from: point)
-        let mine = own.liking - predictedLiking(of: point, by: person).mean
-        let teams = team.liking - fitted.mean(space.encode(point))
-        return max(0, mine - teams)
+    /// How much each person who answered gives up with `point` against what they would choose
+    /// alone, beyond what the team gives up (the best is cautious: where the answers vouch for
+    /// it, not where the mean peaks): 0 for everyone while the model keeps one taste for all.
+    /// The team's own choice is climbed once for all of them.
+    public func concessions(at point: [Double]) -> [(person: String, concession: Double)] {
+        let team = ownChoice(of: nil, from: point).liking - fitted.mean(space.encode(point))
+        return people.map { person in
+            let mine = ownChoice(of: person, from: point).liking - predictedLiking(of: point, by: person).mean
+            return (person, max(0, mine - team))
+        }
     }
 }

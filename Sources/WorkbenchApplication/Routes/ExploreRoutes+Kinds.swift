@@ -107,11 +107,11 @@ extension ExploreRoutes {
 
     /// Who answered and agrees with `point`: gives up at most `agreeing` of their predicted
     /// liking (the model's units: prior sd 1) against what they would choose alone, beyond what the
-    /// team gives up (`ExploreRound.concession`); the others do not.
+    /// team gives up (`ExploreRound.concessions`); the others do not.
     static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String]) {
         var agreed: [String] = [], disagreed: [String] = []
-        for person in round.model.people {
-            if round.model.concession(of: person, at: point) <= agreeing { agreed.append(person) } else { disagreed.append(person) }
+        for (person, concession) in round.model.concessions(at: point) {
+            if concession <= agreeing { agreed.append(person) } else { disagreed.append(person) }
         }
         return (agreed, disagreed)
     }
