@@ -87,15 +87,14 @@ extension ExploreStore {
             guard ticket.person == person else { throw .notYourTicket }
             let ids = Exploration.candidateIDs(of: ticket)
             let pick = ids.firstIndex(of: choice)
-            guard pick != nil || (choice == "none" && ticket.answerKind == .pair) else { throw .badChoice }
             do {
-                switch (ticket.answerKind, pick) {
-                case (.pair, let winner):
-                    try round.model.record(pick: winner, amongPairs: ticket.proposals, person: person)
-                case (let kind, let winner?):
-                    try round.model.record(pick: winner, among: ticket.points, kind: kind, person: person, proposalID: ticket.proposals.first)
-                case (_, nil):
-                    throw ExploreRound.RoundError.unknownProposal(-1)
+                if ticket.answerKind == .pair {
+                    // No preference ("none") is a pair's or four's only.
+                    guard pick != nil || choice == "none" else { throw Failure.badChoice }
+                    try round.model.record(pick: pick, amongPairs: ticket.proposals, person: person)
+                } else {
+                    guard let pick else { throw Failure.badChoice }
+                    try round.model.record(pick: pick, among: ticket.points, kind: ticket.answerKind, person: person, proposalID: ticket.proposals.first)
                 }
             } catch { throw .badChoice }
             round.tickets.remove(at: index)
