@@ -1,8 +1,9 @@
 // Explore's "Adjust the best by hand" (learning from edits, as in "BO as Assistant"): one
 // control per parameter the round moves, built from the schema's definition and the round's
 // range, prefilled with the team's best; a preview of the edited best drawn by the engine;
-// "Keep my edit" posts the values set by hand to /edits, where they count as the person's answer
-// (the kept values beat the team's best). Whether a value is acceptable is the server's to say.
+// "Keep my edit" posts the chart kept (every moving value as the controls show it) to /edits,
+// where it counts as the person's answer (it beats the team's best; the same values as the best
+// are refused as nothing changed). Whether a value is acceptable is the server's to say.
 
 import { send } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';

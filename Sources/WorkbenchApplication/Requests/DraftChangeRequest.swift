@@ -35,8 +35,8 @@ struct DraftChangeRequest: Decodable {
         return text
     }
 
-    /// Every parameter, at least one.
-    private static let valuesSchema: JSONValue = {
+    /// Every parameter, at least one (an edit of an Explore round's best says its values so too).
+    static let valuesSchema: JSONValue = {
         guard case .object(let pairs) = JSONSchema.object(ChartStyle.definitions.map { ($0.key, $0.jsonSchema) }) else { return .null }
         return .object(pairs + [("minProperties", .number(1))])
     }()

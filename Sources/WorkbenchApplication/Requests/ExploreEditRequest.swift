@@ -9,15 +9,10 @@ import WorkbenchSupport
 struct ExploreEditRequest: Decodable {
     let values: [(key: String, value: ParameterValue)]
 
-    private static let schema: JSONValue = {
-        guard case .object(let pairs) = JSONSchema.object(ChartStyle.definitions.map { ($0.key, $0.jsonSchema) }) else { return .null }
-        return .object(pairs + [("minProperties", .number(1))])
-    }()
-
     init(from decoder: any Decoder) throws {
         let members = try decoder.container(keyedBy: AnyCodingKey.self)
         let expected = "must be an object of the round's parameter values"
-        guard let value = try members.member("values", JSONValue.self, expected, schema: Self.schema,
+        guard let value = try members.member("values", JSONValue.self, expected, schema: DraftChangeRequest.valuesSchema,
                                              "values set by hand and kept; parameters not given keep the team's best's", required: true) else {
             values = []
             if members.requestSchema == nil { throw members.refusal("values", expected) }
