@@ -316,8 +316,8 @@ public struct ExploreRound: Codable, Sendable {
         let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
         var counts: [String: Int] = [:]
         for a in answers { counts[a.person, default: 0] += 1 }
-        // People whose own σ (and whose offsets from the team) enough answers can tell.
-        let answeredEnough = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers && settings.fixedPersonNoise[$0] == nil }
+        // People whose offsets from the team, and whose own σ (unless fixed), enough answers can tell.
+        let answeredEnough = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers }
         let unit = Hyperparameters.orderedBase(space)
 
         var groups: [() -> Void] = []
@@ -362,7 +362,7 @@ public struct ExploreRound: Codable, Sendable {
                 }
             }
         }
-        for person in answeredEnough {
+        for person in answeredEnough where settings.fixedPersonNoise[person] == nil {
             groups.append {
                 let base = current
                 for value in values(Hyperparameters.personGrid, around: base.personNoise[person] ?? 1) {

@@ -47,6 +47,19 @@ import Testing
         #expect(["ada", "ben"].allSatisfy { round.predictedLiking(of: best.point, by: $0).sd > best.sd })
     }
 
+    /// Ada and Ben disagree plainly (no noise to speak of): the evidence keeps their own tastes,
+    /// whether or not each person's σ is fixed by the settings (it was not looked for when all were).
+    @Test func theEvidenceTellsPeopleApartWithTheirNoiseFixedOrNot() throws {
+        for fixed in [[:], ["ada": 1.0, "ben": 1.0]] {
+            var settings = ExploreRound.Settings()
+            settings.fixedPersonNoise = fixed
+            var round = ExploreRound(space: Self.space, seed: 3, settings: settings)
+            try Self.play(&round, answers: 40)
+            let apart = round.tellsPeopleApart
+            #expect(apart, "fixed σ: \(fixed)")
+        }
+    }
+
     @Test func withoutOffsetsEveryoneIsTheTeam() throws {
         var round = ExploreRound(space: Self.space, seed: 3)
         try Self.play(&round, answers: 10)
