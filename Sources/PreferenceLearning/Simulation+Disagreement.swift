@@ -8,6 +8,10 @@ extension Simulation {
         /// Per person (the study's order): whether, in the model's prediction of their liking,
         /// the value they like best on the disputed parameter ranks above the others' values.
         public let ranksOwn: [Bool]
+        /// Whether the values the people are predicted to like most on the disputed parameter
+        /// (the others at the team's best; 21 values across its range) stand in the order of
+        /// their own values, each strictly apart: who likes it lower than whom.
+        public let inOrder: Bool
         /// The model's `personShare` then (0: one taste for everyone).
         public let personShare: Double
     }
@@ -51,7 +55,18 @@ extension Simulation {
                 let liking = candidates.map { round.predictedLiking(of: $0, by: people[i].name).mean }
                 return liking.indices.max { liking[$0] < liking[$1] } == i
             }
-            results.append(DisagreementCheckpoint(answers: n, ranksOwn: ranksOwn, personShare: round.hyperparameters.personShare))
+            let grid = (0...20).map { dimension.snap(Double($0) / 20) }
+            let likedMost = people.indices.map { i -> Double in
+                let liking = grid.map { value -> Double in
+                    var z = space.encode(best.point)
+                    z[disputed] = value
+                    return round.predictedLiking(of: space.decode(z), by: people[i].name).mean
+                }
+                return grid[liking.indices.max { liking[$0] < liking[$1] }!]
+            }
+            let byOwn = people.indices.sorted { centres[$0 % centres.count] < centres[$1 % centres.count] }
+            let inOrder = zip(byOwn, byOwn.dropFirst()).allSatisfy { likedMost[$0] < likedMost[$1] }
+            results.append(DisagreementCheckpoint(answers: n, ranksOwn: ranksOwn, inOrder: inOrder, personShare: round.hyperparameters.personShare))
         }
         return results
     }
