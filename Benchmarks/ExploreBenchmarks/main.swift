@@ -292,10 +292,11 @@ if env["DISAGREE"] != "0" {
             let everyone = rows.filter { $0.ranksOwn.allSatisfy { $0 } }.count
             let offsets = rows.filter { $0.personShare > 0 }.count
             let inOrder = rows.filter(\.inOrder).count
+            let apart = rows.filter { $0.spread >= ParameterAgreement.apart }.count
             let byPerson = people.indices.map { i in String(format: "%@ %.0f%%", people[i].name, 100 * Double(rows.filter { $0.ranksOwn[i] }.count) / Double(max(1, rows.count))) }
-            print(String(format: "  at %d answers: each person's own value ranked first for %.0f%% of people (%@), for all three in %.0f%% of studies (target ≥ 80%%); the three liked-most values in their own order in %.0f%% of studies; person offsets in the model in %d of %d",
+            print(String(format: "  at %d answers: each person's own value ranked first for %.0f%% of people (%@), for all three in %.0f%% of studies (target ≥ 80%%); the three liked-most values in their own order in %.0f%% of studies, %.0f%% apart enough to be said to disagree; person offsets in the model in %d of %d",
                          answers, 100 * Double(persons.filter { $0 }.count) / Double(max(1, persons.count)), byPerson.joined(separator: ", "),
-                         100 * Double(everyone) / Double(max(1, rows.count)), 100 * Double(inOrder) / Double(max(1, rows.count)), offsets, rows.count))
+                         100 * Double(everyone) / Double(max(1, rows.count)), 100 * Double(inOrder) / Double(max(1, rows.count)), 100 * Double(apart) / Double(max(1, rows.count)), offsets, rows.count))
         }
     }
 }

@@ -21,12 +21,11 @@ extension ExploreRound {
     }
 
     /// Each axis's sensitivity at the team's best, in the space's order, of the team's liking
-    /// or of `person`'s (see `personIndex`); nil before any answer. Reads the fitted model (refits
+    /// or of `person`'s (see `view(for:)`); nil before any answer. Reads the fitted model (refits
     /// it, without keeping it, in a round read back: see `fitModel`).
     public func sensitivities(for person: String? = nil) -> [AxisSensitivity]? {
         guard let best else { return nil }
-        let model = fitted
-        let index = person.flatMap(personIndex)
+        let (model, index) = view(for: person)
         let z = space.encode(best.point)
         return space.dimensions.indices.map { d in
             var values = space.axisValues(d)
@@ -42,6 +41,7 @@ extension ExploreRound {
     /// nothing stored: the fit starts where the stored warm start says, as those would.
     public mutating func fitModel() {
         if !answers.isEmpty { _ = currentModel() }
+        if peopleModel == nil && tellsPeopleApart { peopleModel = buildModel(viewHyperparameters, warmStart: nil) }
     }
 }
 

@@ -122,7 +122,9 @@ public struct ExploreRound: Codable, Sendable {
     /// The best after each answer (model coordinates are recomputed from these points).
     public internal(set) var bestHistory: [[Double]] = []
     var rng: SplitMix64
-    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom } }
+    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom; peopleModel = nil } }
+    /// The people's view of the same answers (see `view(for:)`), kept once fitted.
+    var peopleModel: PairwiseGP?
     /// Where the current model's fit started (its warm start), stored so that a round read back
     /// refits exactly the same model.
     var fitStart: [Double]?

@@ -12,6 +12,9 @@ extension Simulation {
         /// (the others at the team's best; 21 values across its range) stand in the order of
         /// their own values, each strictly apart: who likes it lower than whom.
         public let inOrder: Bool
+        /// How far apart the people's liked-most values on the disputed parameter are (a share of
+        /// its range), counted as `ParameterAgreement.spread` is.
+        public let spread: Double
         /// The model's `personShare` then (0: one taste for everyone).
         public let personShare: Double
     }
@@ -46,6 +49,7 @@ extension Simulation {
             let index = people.firstIndex { $0.name == person.name }!
             Simulation.answer(&round, kind: kind, person: person, utility: utility(index), rng: &rng)
             guard checkpoints.contains(n), let best = round.best else { continue }
+            round.fitModel()
             let candidates = centres.prefix(people.count).map { centre -> [Double] in
                 var z = space.encode(best.point)
                 z[disputed] = centre
@@ -64,9 +68,21 @@ extension Simulation {
                 }
                 return grid[liking.indices.max { liking[$0] < liking[$1] }!]
             }
+            let teamLiking = grid.map { value -> Double in
+                var z = space.encode(best.point); z[disputed] = value
+                return round.fitted.mean(z)
+            }
+            let teamValue = grid[teamLiking.indices.max { teamLiking[$0] < teamLiking[$1] }!]
+            // As `ParameterAgreement` counts a person's own value.
+            let credible = people.indices.map { i -> Double in
+                var a = space.encode(best.point), b = a
+                a[disputed] = likedMost[i]; b[disputed] = teamValue
+                return round.probability(that: people[i].name, prefers: space.decode(a), over: space.decode(b)) >= ParameterAgreement.sure ? likedMost[i] : teamValue
+            }
+            let credibleSpread = (credible.max() ?? 0) - (credible.min() ?? 0)
             let byOwn = people.indices.sorted { centres[$0 % centres.count] < centres[$1 % centres.count] }
             let inOrder = zip(byOwn, byOwn.dropFirst()).allSatisfy { likedMost[$0] < likedMost[$1] }
-            results.append(DisagreementCheckpoint(answers: n, ranksOwn: ranksOwn, inOrder: inOrder, personShare: round.hyperparameters.personShare))
+            results.append(DisagreementCheckpoint(answers: n, ranksOwn: ranksOwn, inOrder: inOrder, spread: credibleSpread, personShare: round.hyperparameters.personShare))
         }
         return results
     }

@@ -38,7 +38,13 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     ada, ben = (p["value"] for p in width["people"])
     assert ada < ben and not width["agree"], width
     assert all(0 <= p["position"] <= 1 for p in width["people"] + [width["team"]])
-    assert width["text"] == f"Ada {ada:g} px, Ben {ben:g} px; the team {width['team']['value']:g} px", width
+    # Each person's value is said with how sure the model is that they like it more than the team's.
+    def said(p):
+        return f"{p['person']} {p['value']:g} px" + (f" ({100 * p['sure']:.0f} % sure)" if p.get("sure") is not None else "")
+    assert all(0.5 <= p["sure"] <= 1 for p in width["people"] if p["value"] != width["team"]["value"]), width
+    assert width.get("team", {}).get("sure") is None
+    assert max(p.get("sure") or 0 for p in width["people"]) >= 0.6, width   # someone sure enough to disagree
+    assert width["text"] == f"{said(width['people'][0])}, {said(width['people'][1])}; the team {width['team']['value']:g} px", width
     assert curve["agree"] and curve["text"] == "everyone Monotone" and curve["team"]["value"] == "monotone", curve
     assert best["agreement"][0]["parameter"] == "inactiveLineWidth"   # disagreements first
     most, least = sorted(people.values(), key=lambda p: -p["liking"])

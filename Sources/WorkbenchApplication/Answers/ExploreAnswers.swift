@@ -203,10 +203,10 @@ extension ExploreBestAnswer: DocumentedAnswer {
                           why: "Inactive line width matters (±0.80 of the team's liking across its range).",
                           people: [.init(person: "Ada", answers: 12, liking: 0.6, sd: 0.2, text: "Ada (12 answers): 0.60 ± 0.20")],
                           agreement: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false,
-                                            team: .init(person: "", value: .number(3), position: 0.5, text: "3 px"),
-                                            people: [.init(person: "Ada", value: .number(2), position: 0.25, text: "2 px")],
-                                            text: "Ada 2 px, Ben 4 px; the team 3 px")],
-                          agreementSummary: "People differ on inactive line width (Ada 2 px, Ben 4 px; the team 3 px).")
+                                            team: .init(person: "", value: .number(3), position: 0.5, sure: nil, text: "3 px"),
+                                            people: [.init(person: "Ada", value: .number(2), position: 0.25, sure: 0.81, text: "2 px")],
+                                            text: "Ada 2 px (81 % sure), Ben 4 px (64 % sure); the team 3 px")],
+                          agreementSummary: "People differ on inactive line width (Ada 2 px (81 % sure), Ben 4 px (64 % sure); the team 3 px).")
     }
 }
 

@@ -21,16 +21,21 @@ struct ExploreAgreementAnswer: Encodable {
         let value: JSONValue
         /// For a number: where the value lies in the round's range, 0 to 1 (the page's plot).
         let position: Double?
+        /// How sure the model is that this person likes their value more than the team's (0 to
+        /// 1); absent for the team, and when theirs is the team's.
+        let sure: Double?
         /// "2 px", "Monotone".
         let text: String
     }
 
     let parameter: String
     let label: String
-    /// Whether the people's values are the same (numbers: within a fifth of the round's range).
+    /// Whether the people's values are the same (numbers: within a fifth of the round's range),
+    /// counting a person's own value only when the model is at least 60 % sure they like it more
+    /// than the team's.
     let agree: Bool
     let team: Liked
     let people: [Liked]
-    /// "Ada 2 px, Ben 6 px; the team 4 px", or "everyone Monotone".
+    /// "Ada 2 px (81 % sure), Ben 6 px (64 % sure); the team 4 px", or "everyone Monotone".
     let text: String
 }

@@ -25,12 +25,16 @@ extension ExploreRoutes {
             guard let definition = ParameterDefinition.named(agreement.key) else { return nil }
             func liked(_ entry: ParameterAgreement.Liked) -> ExploreAgreementAnswer.Liked {
                 let value = definition.value(in: clean(round.style(at: entry.point)))
-                return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), text: ChangeWords.withUnit(value, definition))
+                return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded),
+                             text: ChangeWords.withUnit(value, definition))
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
+            func sure(_ entry: ExploreAgreementAnswer.Liked) -> String {
+                entry.sure.map { String(format: " (%.0f %% sure)", 100 * $0) } ?? ""
+            }
             let text = agreement.agree && Set(own.map(\.text)).count <= 1
                 ? "everyone \(own.first?.text ?? team.text)"
-                : own.map { "\($0.person) \($0.text)" }.joined(separator: ", ") + "; the team \(team.text)"
+                : own.map { "\($0.person) \($0.text)\(sure($0))" }.joined(separator: ", ") + "; the team \(team.text)"
             return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own, text: text)
         }
         return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people))
