@@ -47,17 +47,44 @@ import Testing
         #expect(["ada", "ben"].allSatisfy { round.predictedLiking(of: best.point, by: $0).sd > best.sd })
     }
 
-    /// Ada and Ben disagree plainly (no noise to speak of): the evidence keeps their own tastes,
-    /// whether or not each person's σ is fixed by the settings (it was not looked for when all were).
+    /// Ada and Ben disagree plainly (no noise to speak of): the evidence gives the team's model
+    /// their own offsets, whether or not each person's σ is fixed by the settings (they were not
+    /// looked for when all were).
     @Test func theEvidenceTellsPeopleApartWithTheirNoiseFixedOrNot() throws {
         for fixed in [[:], ["ada": 1.0, "ben": 1.0]] {
             var settings = ExploreRound.Settings()
             settings.fixedPersonNoise = fixed
             var round = ExploreRound(space: Self.space, seed: 3, settings: settings)
             try Self.play(&round, answers: 40)
-            let apart = round.tellsPeopleApart
-            #expect(apart, "fixed σ: \(fixed)")
+            let share = round.hyperparameters.personShare
+            #expect(share > 0, "fixed σ: \(fixed)")
         }
+    }
+
+    /// The team's model keeps one taste (its share fixed at 0), yet each person's own view, a
+    /// second fit with generous offsets, tells who likes what, says how sure it is, and is the
+    /// same in a round read back (it is fitted from zero, not from a warm start).
+    @Test func eachPersonsViewTellsThemApartWhileTheTeamsModelKeepsOneTaste() throws {
+        var settings = ExploreRound.Settings()
+        settings.fixedPersonShare = 0
+        var round = ExploreRound(space: Self.space, seed: 3, settings: settings)
+        try Self.play(&round, answers: 40)
+        #expect(round.hyperparameters.personShare == 0 && round.tellsPeopleApart)
+        // The pairs, chosen for the team, stay below 0.6 after the first ones: Ben's view can say
+        // he likes wider lines than Ada and the team, not how wide.
+        let ada = try Self.likedMost(round, "ada", axis: 0), ben = try Self.likedMost(round, "ben", axis: 0)
+        let team = try Self.likedMost(round, nil, axis: 0)
+        #expect(ada < team && team < ben && abs(ada - 0.2) < 0.2, "ada \(ada), ben \(ben), team \(team)")
+        let thin = [0.2, 1.0], thick = [0.8, 1.0]
+        let adaSure = round.probability(that: "ada", prefers: thin, over: thick), benSure = round.probability(that: "ben", prefers: thin, over: thick)
+        #expect(adaSure > 0.6 && benSure < adaSure - 0.1, "ada \(adaSure), ben \(benSure)")
+        #expect(abs(adaSure + round.probability(that: "ada", prefers: thick, over: thin) - 1) < 1e-9)
+        // Read back without its fits (as a store does), the views are the same.
+        var (readBack, journal) = round.splitJournal()
+        readBack.append(journal)
+        #expect(readBack.predictedLiking(of: thin, by: "ada") == round.predictedLiking(of: thin, by: "ada"))
+        readBack.fitModel()
+        #expect(readBack.predictedLiking(of: thin, by: "ben") == round.predictedLiking(of: thin, by: "ben"))
     }
 
     @Test func withoutOffsetsEveryoneIsTheTeam() throws {
