@@ -127,7 +127,7 @@ struct PeopleRoutes: AppRouteGroup {
             let (invitation, code) = try app.people.restore(name, by: owner)
             app.decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
                              details: PersonDetails(person: invitation.restores ?? name))
-            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: invitation, code: code), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)
         }
@@ -140,7 +140,7 @@ struct PeopleRoutes: AppRouteGroup {
         let hours = asked.hours ?? PeopleStore.InvitationLimits.defaultLifetime / 3600
         do throws(PeopleStore.Failure) {
             let (invitation, code) = try app.people.invite(role: role, by: issuer, lifetime: hours * 3600)
-            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: invitation, code: code), status: 201).adding("Cache-Control", "no-store")
         } catch .ownerOnly(let why) {
             throw HTTPError(403, "not_allowed_to_invite", why)
         } catch {
@@ -150,7 +150,7 @@ struct PeopleRoutes: AppRouteGroup {
 
     func invitations(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
-        do { return .answer(InvitationListAnswer(invitations: try app.people.invitations().map(InvitationAnswer.init))) } catch { throw Self.failure(error) }
+        do { return .answer(InvitationListAnswer(invitations: try app.people.invitations())) } catch { throw Self.failure(error) }
     }
 
     private func name(_ request: RequestContext) throws(HTTPError) -> String {
