@@ -1,4 +1,5 @@
 import HTTPServer
+import WorkbenchStores
 import WorkbenchSupport
 
 // What pages hear on the event stream besides the answers they asked for, and the details the
@@ -29,31 +30,31 @@ struct PresetSaved: Encodable {
     let revision: String
 }
 
-/// `people`: someone's access revoked.
-struct PersonRevokedEvent: Encodable {
-    var action = "revoked"
+/// `people`: someone's access revoked (`revoked`), or their role changed (`role`, with the new role).
+struct PersonChangedEvent: Encodable {
+    let action: String
     let name: String
+    @OmittedWhenNil var role: String? = nil
+
+    static func revoked(_ person: PeopleStore.Person) -> PersonChangedEvent { PersonChangedEvent(action: "revoked", name: person.name) }
+    static func roleChanged(_ person: PeopleStore.Person) -> PersonChangedEvent { PersonChangedEvent(action: "role", name: person.name, role: person.role.rawValue) }
 }
 
-/// `people`: someone's role changed.
-struct PersonRoleEvent: Encodable {
-    var action = "role"
-    let name: String
-    let role: String
-}
-
-/// A `notice` to one person: their access revoked.
-struct RevokedNotice: Encodable {
-    var kind = "revoked"
-    let name: String
-    var message = "your access to this workbench was revoked"
-}
-
-/// A `notice` to one person: the owner changed their role.
-struct RoleNotice: Encodable {
-    var kind = "role"
-    let role: String
+/// A `notice` to one person about their access: revoked (with their name), or the owner changed
+/// their role (with the new role).
+struct AccessNotice: Encodable {
+    let kind: String
+    @OmittedWhenNil var name: String? = nil
+    @OmittedWhenNil var role: String? = nil
     let message: String
+
+    static func revoked(_ person: PeopleStore.Person) -> AccessNotice {
+        AccessNotice(kind: "revoked", name: person.name, message: "your access to this workbench was revoked")
+    }
+
+    static func roleChanged(_ person: PeopleStore.Person) -> AccessNotice {
+        AccessNotice(kind: "role", role: person.role.rawValue, message: "the owner made you \(person.role == .editor ? "an editor" : "a viewer")")
+    }
 }
 
 /// A `notice` to a revision's author: approved, or changes requested.
@@ -84,19 +85,12 @@ struct SocketRefusal: Encodable {
     }
 }
 
-/// Decision log details: who a people change was about, and what changed.
+/// Decision log details: who a people change was about, and what changed (a role, the right to
+/// invite; neither for a revoke or a restore).
 struct PersonDetails: Encodable {
     let person: String
-}
-
-struct PersonRoleDetails: Encodable {
-    let person: String
-    let role: String
-}
-
-struct PersonMayInviteDetails: Encodable {
-    let person: String
-    let mayInvite: Bool
+    @OmittedWhenNil var role: String? = nil
+    @OmittedWhenNil var mayInvite: Bool? = nil
 }
 
 /// Decision log details of an Explore round's start: the parameters that may move.

@@ -70,7 +70,7 @@ struct PeopleRoutes: AppRouteGroup {
         try ownerOnly(request)
         let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
-        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonRoleDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
+        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
             let person = try app.people.setRole(name, role)
             app.access.changed(person)
             return person
@@ -85,7 +85,7 @@ struct PeopleRoutes: AppRouteGroup {
         let allowed = try request.decodeBody(AllowedRequest.self).allowed
         let name = try name(request)
         return try ownersChange(request, summary: { allowed ? "allowed \($0.name) to invite people" : "stopped allowing \($0.name) to invite people" },
-                                details: { PersonMayInviteDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
+                                details: { PersonDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
             try app.people.allowInvite(name, allowed)
         } answer: { person in
             PersonSummaryAnswer(person, owner: false, mayInvite: allowed)
