@@ -71,18 +71,7 @@ struct ReviewNotice: Encodable {
 /// A render socket's refusal of one message, beside the message's own `requestId`.
 struct SocketRefusal: Encodable {
     let requestId: JSONValue
-    let error: Failure
-
-    struct Failure: Encodable {
-        let code: String
-        let message: String
-        let field: String?
-    }
-
-    init(requestId: JSONValue, _ error: HTTPError) {
-        self.requestId = requestId
-        self.error = Failure(code: error.code, message: error.message, field: error.field)
-    }
+    let error: HTTPError
 }
 
 /// Decision log details: who a people change was about, and what changed (a role, the right to
