@@ -57,15 +57,25 @@ struct AccessNotice: Encodable {
     }
 }
 
-/// A `notice` to a revision's author: approved, or changes requested.
+/// A `notice` to a revision's author: the review just recorded of preset `name` (approved, or
+/// changes requested), who made it, its comment, and all of it in words.
 struct ReviewNotice: Encodable {
-    /// approved or changes-requested.
-    let kind: String
     let name: String
-    let revision: String
-    let by: String
-    let comment: String
-    let message: String
+    let review: PresetReviews.Review
+
+    private enum CodingKeys: String, CodingKey { case kind, name, revision, by, comment, message }
+
+    func encode(to encoder: any Encoder) throws {
+        let approved = review.decision == .approve
+        let what = approved ? "approved revision \(review.revision) of “\(name)”" : "requested changes to revision \(review.revision) of “\(name)”"
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approved ? "approved" : "changes-requested", forKey: .kind)
+        try c.encode(name, forKey: .name)
+        try c.encode(String(review.revision), forKey: .revision)
+        try c.encode(review.author, forKey: .by)
+        try c.encode(review.comment, forKey: .comment)
+        try c.encode("\(review.author) \(what)" + (review.comment.isEmpty ? "" : ": \(review.comment)"), forKey: .message)
+    }
 }
 
 /// A render socket's refusal of one message, beside the message's own `requestId`.
