@@ -25,12 +25,23 @@ extension DataStore.Snapshot: DocumentedAnswer {
     package static var example: DataStore.Snapshot { DataStore(PriceSeries(times: [], prices: []), source: "…").snapshot }
 }
 
-/// `POST /api/data`: the summary and how the CSV was read.
-struct DataLoadedAnswer: Encodable {
-    let summary: DataStore.Snapshot
-    let timeColumn: String
-    let priceColumn: String
-    let warnings: [String]
+/// `POST /api/data`: the summary, then how the CSV was read.
+typealias DataLoadedAnswer = Joined<SeriesAnswer, CSVImport.Result>
+
+/// How a CSV was read: the columns taken as time and price, and what was passed over.
+extension CSVImport.Result: DocumentedAnswer {
+    private enum ReadingKeys: String, CodingKey { case timeColumn, priceColumn, warnings }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ReadingKeys.self)
+        try c.encode(timeColumn, forKey: .timeColumn)
+        try c.encode(priceColumn, forKey: .priceColumn)
+        try c.encode(warnings, forKey: .warnings)
+    }
+
+    package static var example: CSVImport.Result {
+        CSVImport.Result(series: PriceSeries(times: [], prices: []), rows: 0, timeColumn: "Date", priceColumn: "Close", warnings: ["…"])
+    }
 }
 
 /// `GET /api/data`: the visible points as `[time, price]` (price null in a gap).
@@ -50,10 +61,6 @@ struct SeriesAnswer: Encodable {
 /// `GET|POST /api/live`.
 struct LiveAnswer: Encodable {
     let enabled: Bool
-}
-
-extension DataLoadedAnswer: DocumentedAnswer {
-    static var example: DataLoadedAnswer { DataLoadedAnswer(summary: .example, timeColumn: "Date", priceColumn: "Close", warnings: ["…"]) }
 }
 
 extension VisibleDataAnswer: DocumentedAnswer {

@@ -53,8 +53,7 @@ struct DataRoutes: AppRouteGroup {
         app.data.replace(with: result.series, source: name)
         let snapshot = app.data.snapshot
         app.decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
-        return .answer(DataLoadedAnswer(summary: snapshot, timeColumn: result.timeColumn, priceColumn: result.priceColumn,
-                                        warnings: result.warnings))
+        return .answer(DataLoadedAnswer(SeriesAnswer(summary: snapshot), result))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
     }
 
