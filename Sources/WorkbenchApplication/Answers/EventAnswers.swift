@@ -98,11 +98,21 @@ struct ExploreStartedDetails: Encodable {
     let parameters: [String]
 }
 
+/// An answer recorded: the round, then the answer's choice and kind ("pair", "line", "gallery"
+/// or "edit") from the round's record of it.
 struct ExploreAnsweredDetails: Encodable {
     let round: String
-    let choice: String
-    /// "pair", "line", "gallery" or "edit".
-    let kind: String
+    /// The round's newest answer (there is one once an answer is recorded).
+    let answer: Exploration.AnswerEntry?
+
+    private enum CodingKeys: String, CodingKey { case round, choice, kind }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(round, forKey: .round)
+        try c.encode(answer?.choice ?? "", forKey: .choice)
+        try c.encode((answer?.answerKind ?? .pair).rawValue, forKey: .kind)
+    }
 }
 
 /// A best saved: the round, the model's answers, people's answers by kind, and who agreed.
