@@ -46,8 +46,11 @@ package struct HTTPResponse: Sendable {
 
     /// `{"error": {"code", "message", "field"}}`.
     package static func error(_ status: Int, _ code: String, _ message: String, field: String? = nil) -> HTTPResponse {
-        .json(.object([("error", .object([("code", .string(code)), ("message", .string(message)),
-                                          ("field", field.map(JSONValue.string) ?? .null)]))]), status: status)
+        .json(JSONValueEncoder.encode(ErrorAnswer(error: HTTPError(status, code, message, field: field))), status: status)
+    }
+
+    private struct ErrorAnswer: Encodable {
+        let error: HTTPError
     }
 
     package static func notFound(_ what: String = "no such resource") -> HTTPResponse { .error(404, "not_found", what) }
@@ -96,4 +99,10 @@ package struct HTTPError: Error {
         response.headers += headers
         return response
     }
+}
+
+/// The error object of every refusal, `{"code", "message", "field"}` (field null when no one
+/// member is at fault): an error answer's body and a render socket's refusal carry it.
+extension HTTPError: Encodable {
+    private enum CodingKeys: String, CodingKey { case code, message, field }
 }

@@ -21,6 +21,10 @@ package struct CSVImport {
         package let timeColumn: String
         package let priceColumn: String
         package let warnings: [String]
+
+        package init(series: PriceSeries, rows: Int, timeColumn: String, priceColumn: String, warnings: [String]) {
+            self.series = series; self.rows = rows; self.timeColumn = timeColumn; self.priceColumn = priceColumn; self.warnings = warnings
+        }
     }
 
     package static let maxRows = 20_000_000

@@ -1,26 +1,47 @@
+import ChartEngine
 import PriceData
 import WorkbenchSupport
 
-/// A loaded series: count, first/last time and price extent, gaps, where it came from.
-struct SeriesSummaryAnswer: Encodable {
-    let count: Int
-    let first: Int64?
-    let last: Int64?
-    let firstPrice: Double?
-    let lastPrice: Double?
-    let min: Double?
-    let max: Double?
-    let gaps: Int
-    let source: String
-    let generation: Int
+/// A loaded series answers as its summary: count, first/last time and price, the price extent
+/// (null while there is no price), gaps, where it came from and which load it is.
+extension DataStore.Snapshot: DocumentedAnswer {
+    private enum SummaryKeys: String, CodingKey { case count, first, last, firstPrice, lastPrice, min, max, gaps, source, generation }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: SummaryKeys.self)
+        try c.encode(stats.count, forKey: .count)
+        try c.encode(stats.first, forKey: .first)
+        try c.encode(stats.last, forKey: .last)
+        try c.encode(stats.firstPrice, forKey: .firstPrice)
+        try c.encode(stats.lastPrice, forKey: .lastPrice)
+        try c.encode(stats.low <= stats.high ? stats.low : nil, forKey: .min)
+        try c.encode(stats.low <= stats.high ? stats.high : nil, forKey: .max)
+        try c.encode(stats.gaps, forKey: .gaps)
+        try c.encode(source, forKey: .source)
+        try c.encode(generation, forKey: .generation)
+    }
+
+    /// An empty series: its optional members are null, so the derived schema allows null there.
+    package static var example: DataStore.Snapshot { DataStore(PriceSeries(times: [], prices: []), source: "…").snapshot }
 }
 
-/// `POST /api/data`: the summary and how the CSV was read.
-struct DataLoadedAnswer: Encodable {
-    let summary: SeriesSummaryAnswer
-    let timeColumn: String
-    let priceColumn: String
-    let warnings: [String]
+/// `POST /api/data`: the summary, then how the CSV was read.
+typealias DataLoadedAnswer = Joined<SeriesAnswer, CSVImport.Result>
+
+/// How a CSV was read: the columns taken as time and price, and what was passed over.
+extension CSVImport.Result: DocumentedAnswer {
+    private enum ReadingKeys: String, CodingKey { case timeColumn, priceColumn, warnings }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: ReadingKeys.self)
+        try c.encode(timeColumn, forKey: .timeColumn)
+        try c.encode(priceColumn, forKey: .priceColumn)
+        try c.encode(warnings, forKey: .warnings)
+    }
+
+    package static var example: CSVImport.Result {
+        CSVImport.Result(series: PriceSeries(times: [], prices: []), rows: 0, timeColumn: "Date", priceColumn: "Close", warnings: ["…"])
+    }
 }
 
 /// `GET /api/data`: the visible points as `[time, price]` (price null in a gap).
@@ -28,29 +49,18 @@ struct VisibleDataAnswer: Encodable {
     let period: String
     let visibleCount: Int
     let decimated: Bool
-    let summary: SeriesSummaryAnswer
+    let summary: DataStore.Snapshot
     let points: JSONValue
 }
 
 /// `POST /api/data/builtin`.
 struct SeriesAnswer: Encodable {
-    let summary: SeriesSummaryAnswer
+    let summary: DataStore.Snapshot
 }
 
 /// `GET|POST /api/live`.
 struct LiveAnswer: Encodable {
     let enabled: Bool
-}
-
-extension SeriesSummaryAnswer {
-    /// A summary whose optional members are null, so the derived schema allows null there.
-    static var example: SeriesSummaryAnswer {
-        SeriesSummaryAnswer(count: 0, first: nil, last: nil, firstPrice: nil, lastPrice: nil, min: nil, max: nil, gaps: 0, source: "…", generation: 1)
-    }
-}
-
-extension DataLoadedAnswer: DocumentedAnswer {
-    static var example: DataLoadedAnswer { DataLoadedAnswer(summary: .example, timeColumn: "Date", priceColumn: "Close", warnings: ["…"]) }
 }
 
 extension VisibleDataAnswer: DocumentedAnswer {
@@ -63,20 +73,4 @@ extension SeriesAnswer: DocumentedAnswer {
 
 extension LiveAnswer: DocumentedAnswer {
     static var example: LiveAnswer { LiveAnswer(enabled: false) }
-}
-
-extension SeriesSummaryAnswer {
-    init(_ snapshot: DataStore.Snapshot) {
-        let stats = snapshot.stats
-        count = stats.count
-        first = stats.first
-        last = stats.last
-        firstPrice = stats.firstPrice
-        lastPrice = stats.lastPrice
-        min = stats.low <= stats.high ? stats.low : nil
-        max = stats.low <= stats.high ? stats.high : nil
-        gaps = stats.gaps
-        source = snapshot.source
-        generation = snapshot.generation
-    }
 }

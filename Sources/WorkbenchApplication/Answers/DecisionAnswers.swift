@@ -29,13 +29,20 @@ struct RoundProgress: Encodable {
 typealias RoundResultAnswer = Joined<RoundHeading, RoundOutcome>
 
 struct RoundOutcome: Encodable {
+    /// A candidate's place in the Bradley–Terry ranking: its name, token and parameters, its
+    /// score, wins (a tie counts half) and comparisons. The closing summary, a saved
+    /// candidate's rank and the leader read it too.
     struct Ranked: Encodable {
+        /// The candidate's index in the round, for the leader's separation; not answered.
+        let index: Int
         let name: String
         let candidate: String
         let parameters: JSONValue
         let score: Double
         let wins: Double
         let comparisons: Int
+
+        private enum CodingKeys: String, CodingKey { case name, candidate, parameters, score, wins, comparisons }
     }
 
     struct Vote: Encodable {
@@ -115,7 +122,7 @@ extension RoundProgress: DocumentedAnswer {
 extension RoundOutcome: DocumentedAnswer {
     static var example: RoundOutcome {
         RoundOutcome(state: "closed", closedAt: nil, model: "bradley-terry", regularised: false, candidates: 2, ballots: 1, voters: ["Ada"],
-                     ranking: [.init(name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
+                     ranking: [.init(index: 0, name: "A", candidate: "c", parameters: .object([]), score: 0.5, wins: 1, comparisons: 1)],
                      leader: Joined(.init(name: "A", runnerUp: "B"), .init(probabilityBetter: 0.71, headToHead: 0.6, low: 0.35, high: 0.8)),
                      votes: [.init(voter: "Ada", left: "A", right: "B", choice: "left", winner: nil, at: "t")])
     }

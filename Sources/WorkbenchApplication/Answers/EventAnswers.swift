@@ -1,4 +1,5 @@
 import HTTPServer
+import WorkbenchStores
 import WorkbenchSupport
 
 // What pages hear on the event stream besides the answers they asked for, and the details the
@@ -29,74 +30,66 @@ struct PresetSaved: Encodable {
     let revision: String
 }
 
-/// `people`: someone's access revoked.
-struct PersonRevokedEvent: Encodable {
-    var action = "revoked"
+/// `people`: someone's access revoked (`revoked`), or their role changed (`role`, with the new role).
+struct PersonChangedEvent: Encodable {
+    let action: String
     let name: String
+    @OmittedWhenNil var role: String? = nil
+
+    static func revoked(_ person: PeopleStore.Person) -> PersonChangedEvent { PersonChangedEvent(action: "revoked", name: person.name) }
+    static func roleChanged(_ person: PeopleStore.Person) -> PersonChangedEvent { PersonChangedEvent(action: "role", name: person.name, role: person.role.rawValue) }
 }
 
-/// `people`: someone's role changed.
-struct PersonRoleEvent: Encodable {
-    var action = "role"
-    let name: String
-    let role: String
-}
-
-/// A `notice` to one person: their access revoked.
-struct RevokedNotice: Encodable {
-    var kind = "revoked"
-    let name: String
-    var message = "your access to this workbench was revoked"
-}
-
-/// A `notice` to one person: the owner changed their role.
-struct RoleNotice: Encodable {
-    var kind = "role"
-    let role: String
-    let message: String
-}
-
-/// A `notice` to a revision's author: approved, or changes requested.
-struct ReviewNotice: Encodable {
-    /// approved or changes-requested.
+/// A `notice` to one person about their access: revoked (with their name), or the owner changed
+/// their role (with the new role).
+struct AccessNotice: Encodable {
     let kind: String
-    let name: String
-    let revision: String
-    let by: String
-    let comment: String
+    @OmittedWhenNil var name: String? = nil
+    @OmittedWhenNil var role: String? = nil
     let message: String
+
+    static func revoked(_ person: PeopleStore.Person) -> AccessNotice {
+        AccessNotice(kind: "revoked", name: person.name, message: "your access to this workbench was revoked")
+    }
+
+    static func roleChanged(_ person: PeopleStore.Person) -> AccessNotice {
+        AccessNotice(kind: "role", role: person.role.rawValue, message: "the owner made you \(person.role == .editor ? "an editor" : "a viewer")")
+    }
+}
+
+/// A `notice` to a revision's author: the review just recorded of preset `name` (approved, or
+/// changes requested), who made it, its comment, and all of it in words.
+struct ReviewNotice: Encodable {
+    let name: String
+    let review: PresetReviews.Review
+
+    private enum CodingKeys: String, CodingKey { case kind, name, revision, by, comment, message }
+
+    func encode(to encoder: any Encoder) throws {
+        let approved = review.decision == .approve
+        let what = approved ? "approved revision \(review.revision) of “\(name)”" : "requested changes to revision \(review.revision) of “\(name)”"
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(approved ? "approved" : "changes-requested", forKey: .kind)
+        try c.encode(name, forKey: .name)
+        try c.encode(String(review.revision), forKey: .revision)
+        try c.encode(review.author, forKey: .by)
+        try c.encode(review.comment, forKey: .comment)
+        try c.encode("\(review.author) \(what)" + (review.comment.isEmpty ? "" : ": \(review.comment)"), forKey: .message)
+    }
 }
 
 /// A render socket's refusal of one message, beside the message's own `requestId`.
 struct SocketRefusal: Encodable {
     let requestId: JSONValue
-    let error: Failure
-
-    struct Failure: Encodable {
-        let code: String
-        let message: String
-        let field: String?
-    }
-
-    init(requestId: JSONValue, _ error: HTTPError) {
-        self.requestId = requestId
-        self.error = Failure(code: error.code, message: error.message, field: error.field)
-    }
+    let error: HTTPError
 }
 
-/// Decision log details: who a people change was about, and what changed.
+/// Decision log details: who a people change was about, and what changed (a role, the right to
+/// invite; neither for a revoke or a restore).
 struct PersonDetails: Encodable {
     let person: String
-}
-
-struct PersonRoleDetails: Encodable {
-    let person: String
-    let role: String
-}
-
-struct PersonMayInviteDetails: Encodable {
-    let person: String
-    let mayInvite: Bool
+    @OmittedWhenNil var role: String? = nil
+    @OmittedWhenNil var mayInvite: Bool? = nil
 }
 
 /// Decision log details of an Explore round's start: the parameters that may move.
@@ -105,11 +98,21 @@ struct ExploreStartedDetails: Encodable {
     let parameters: [String]
 }
 
+/// An answer recorded: the round, then the answer's choice and kind ("pair", "line", "gallery"
+/// or "edit") from the round's record of it.
 struct ExploreAnsweredDetails: Encodable {
     let round: String
-    let choice: String
-    /// "pair", "line", "gallery" or "edit".
-    let kind: String
+    /// The round's newest answer (there is one once an answer is recorded).
+    let answer: Exploration.AnswerEntry?
+
+    private enum CodingKeys: String, CodingKey { case round, choice, kind }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(round, forKey: .round)
+        try c.encode(answer?.choice ?? "", forKey: .choice)
+        try c.encode((answer?.answerKind ?? .pair).rawValue, forKey: .kind)
+    }
 }
 
 /// A best saved: the round, the model's answers, people's answers by kind, and who agreed.

@@ -1,3 +1,4 @@
+import WorkbenchStores
 import WorkbenchSupport
 
 /// A parameter an Explore round moves, and within what.
@@ -54,18 +55,26 @@ struct ExploreBestAnswer: Encodable {
     let agreementSummary: String
 }
 
-/// An answer as a person gave it.
+/// An answer as a person gave it: the round's record of it (not the model's count after it), then
+/// the answer in the decision log's words ("stopped at stop 7 of 0–20 on a line").
 struct ExploreHistoryAnswer: Encodable {
-    let person: String
-    let at: String
-    let choice: String
-    let candidates: Int
-    /// "pair" (two or four side by side), "line", "gallery" or "edit".
-    let kind: String
-    /// What an edit changed, in words; null for the other kinds.
-    let edited: String?
-    /// The answer in the decision log's words: "stopped at stop 7 of 0–20 on a line".
+    let answer: Exploration.AnswerEntry
     let text: String
+
+    private enum CodingKeys: String, CodingKey { case person, at, choice, candidates, kind, edited, text }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(answer.person, forKey: .person)
+        try c.encode(answer.at, forKey: .at)
+        try c.encode(answer.choice, forKey: .choice)
+        try c.encode(answer.candidates, forKey: .candidates)
+        // "pair" (two or four side by side), "line", "gallery" or "edit".
+        try c.encode(answer.answerKind.rawValue, forKey: .kind)
+        // What an edit changed, in words; null for the other kinds.
+        try c.encode(answer.edited, forKey: .edited)
+        try c.encode(text, forKey: .text)
+    }
 }
 
 /// The point a round starts from: the preset's moving values and every parameter of its style.
@@ -217,7 +226,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
                            voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
                            answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
-                           history: [.init(person: "Ada", at: "t", choice: "a", candidates: 2, kind: "pair", edited: nil, text: "answered candidate a of 2")],
+                           history: [.init(answer: .init(person: "Ada", at: "t", choice: "a", candidates: 2, total: 1), text: "answered candidate a of 2")],
                            saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed: everyone who answered (Ada).")])
     }
 }

@@ -42,40 +42,39 @@ struct PeopleListAnswer: DocumentedAnswer {
     static var example: PeopleListAnswer { PeopleListAnswer(people: [.example]) }
 }
 
-/// An invitation as the owner sees it (never its code, which is shown once).
-struct InvitationAnswer: DocumentedAnswer {
-    let id: Int
-    let role: String
-    let issuedBy: String
-    let createdAt: String
-    /// Unix seconds.
-    let expiresAt: Double
-    /// open, used by NAME, revoked or expired.
-    let state: String
-    /// The revoked person a restoring invitation gives back.
-    let restores: String?
+/// An invitation as the owner sees it (never its code, which is shown once): the store's record,
+/// with its state now (open, used by NAME, revoked or expired) where the record keeps who used
+/// it and when it was revoked.
+extension PeopleStore.Invitation: DocumentedAnswer {
+    private enum AnswerKeys: String, CodingKey { case id, role, issuedBy, createdAt, expiresAt, state, restores }
 
-    init(_ invitation: PeopleStore.Invitation) {
-        id = Int(invitation.id); role = invitation.role.rawValue; issuedBy = invitation.issuedBy; createdAt = invitation.createdAt
-        expiresAt = invitation.expiresAt; state = invitation.state(now: Date().timeIntervalSince1970); restores = invitation.restores
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: AnswerKeys.self)
+        try c.encode(Int(id), forKey: .id)
+        try c.encode(role.rawValue, forKey: .role)
+        try c.encode(issuedBy, forKey: .issuedBy)
+        try c.encode(createdAt, forKey: .createdAt)
+        try c.encode(expiresAt, forKey: .expiresAt)
+        try c.encode(state(now: Date().timeIntervalSince1970), forKey: .state)
+        try c.encode(restores, forKey: .restores)
     }
 
-    static var example: InvitationAnswer {
-        InvitationAnswer(.init(id: 3, role: .editor, issuedBy: "owner", createdAt: "2026-01-01T00:00:00.000Z", expiresAt: 1_767_830_400,
-                               usedBy: nil, revokedAt: nil, restores: nil))
+    package static var example: PeopleStore.Invitation {
+        PeopleStore.Invitation(id: 3, role: .editor, issuedBy: "owner", createdAt: "2026-01-01T00:00:00.000Z", expiresAt: 1_767_830_400,
+                               usedBy: nil, revokedAt: nil, restores: nil)
     }
 }
 
 /// `POST /api/invitations`: the invitation and its code, shown this once (hand it on as `/?invite=CODE`).
 struct NewInvitationAnswer: DocumentedAnswer {
-    let invitation: InvitationAnswer
+    let invitation: PeopleStore.Invitation
     let code: String
 
     static var example: NewInvitationAnswer { NewInvitationAnswer(invitation: .example, code: String(repeating: "0f", count: 32)) }
 }
 
 struct InvitationListAnswer: DocumentedAnswer {
-    let invitations: [InvitationAnswer]
+    let invitations: [PeopleStore.Invitation]
 
     static var example: InvitationListAnswer { InvitationListAnswer(invitations: [.example]) }
 }

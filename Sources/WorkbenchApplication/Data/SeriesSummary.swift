@@ -3,5 +3,5 @@ import WorkbenchSupport
 
 extension DataStore.Snapshot {
     /// The series summary as events carry it.
-    var summary: JSONValue { JSONValueEncoder.encode(SeriesSummaryAnswer(self)) }
+    var summary: JSONValue { JSONValueEncoder.encode(self) }
 }

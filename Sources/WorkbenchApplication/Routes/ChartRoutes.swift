@@ -149,7 +149,7 @@ struct ChartRoutes: PresetReading {
                 let (head, body) = try HTTPError.decoding { try charts.answer(members, sources: sources) }
                 socket.send(JSONValue.object([("requestId", requestId)] + head).serialized() + "\n" + body)
             } catch {
-                socket.send(JSONValueEncoder.encode(SocketRefusal(requestId: requestId, error)).serialized() + "\n")
+                socket.send(JSONValueEncoder.encode(SocketRefusal(requestId: requestId, error: error)).serialized() + "\n")
             }
         }
     }

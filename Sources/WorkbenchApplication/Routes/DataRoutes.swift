@@ -53,8 +53,7 @@ struct DataRoutes: AppRouteGroup {
         app.data.replace(with: result.series, source: name)
         let snapshot = app.data.snapshot
         app.decisions.record("data", preset: nil, by: context.author.user, summary: "loaded \(result.series.count) prices from \(name)")
-        return .answer(DataLoadedAnswer(summary: SeriesSummaryAnswer(snapshot), timeColumn: result.timeColumn, priceColumn: result.priceColumn,
-                                        warnings: result.warnings))
+        return .answer(DataLoadedAnswer(SeriesAnswer(summary: snapshot), result))
             .announcing("data", [("action", .string("loaded")), ("summary", snapshot.summary)])
     }
 
@@ -80,7 +79,7 @@ struct DataRoutes: AppRouteGroup {
             let window = period.window(in: snapshot.data.series)
             let (times, prices) = snapshot.data.visiblePoints(window, columns: columns)
             let answer = VisibleDataAnswer(period: period.rawValue, visibleCount: window.count, decimated: times.count < window.count,
-                                           summary: SeriesSummaryAnswer(snapshot), points: .array([]))
+                                           summary: snapshot, points: .array([]))
             return Self.withPoints(answer, times: times, prices: prices)
         }
     }
@@ -124,6 +123,6 @@ struct DataRoutes: AppRouteGroup {
         app.data.replace(with: BuiltInData.indexed, source: BuiltInData.source)
         app.decisions.record("data", preset: nil, by: request.author.user, summary: "went back to the built-in series")
         let snapshot = app.data.snapshot
-        return .answer(SeriesAnswer(summary: SeriesSummaryAnswer(snapshot))).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
+        return .answer(SeriesAnswer(summary: snapshot)).announcing("data", [("action", .string("builtin")), ("summary", snapshot.summary)])
     }
 }

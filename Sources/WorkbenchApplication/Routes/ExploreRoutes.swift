@@ -202,8 +202,7 @@ struct ExploreRoutes: PresetReading {
                                   answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round),
                                   start: .init(values: Self.values(round, round.startPoint), parameters: Self.parameters(Self.clean(round.style(at: round.startPoint)))),
                                   best: bestAnswer(round),
-                                  history: round.history.map { .init(person: $0.person, at: $0.at, choice: $0.choice, candidates: $0.candidates,
-                                                                     kind: $0.answerKind.rawValue, edited: $0.edited, text: Self.answerWords($0)) },
+                                  history: round.history.map { .init(answer: $0, text: Self.answerWords($0)) },
                                   saved: round.saved,
                                   saves: round.saved.enumerated().map { i, name in
                                       .init(name: name, whoAgreed: round.savedAgreement.flatMap { i < $0.count ? $0[i] : nil } ?? "")

@@ -122,7 +122,7 @@ struct HistoryRoutes: PresetSaving {
             throw Self.storeError(error, name: name)
         }
         app.decisions.announce(recorded.logged)
-        if decision != .requestReview { noticeAuthor(name, revision: number, decision: decision, comment: comment, by: request.author.user) }
+        if decision != .requestReview { noticeAuthor(ReviewNotice(name: name, review: recorded.review)) }
         return HTTPResponse.answer(Joined(recorded.review, ReviewedStatus(status: recorded.status)), status: 201)
             .announcing("review", [("name", .string(name)), ("revision", Self.revisionJSON(number)), ("decision", .string(decision.rawValue)),
                                    ("reviewers", .array(reviewers.map(JSONValue.string))), ("comment", .string(comment)),
@@ -168,12 +168,9 @@ struct HistoryRoutes: PresetSaving {
 
     /// The revision's author hears of an approval or a change request, with the comment, on every
     /// page they have open; the review inbox keeps it until they read it.
-    private func noticeAuthor(_ name: String, revision number: Int, decision: PresetReviews.Decision, comment: String, by reviewer: String) {
-        guard let revision = try? app.presets.revision(of: name, number: number),
+    private func noticeAuthor(_ notice: ReviewNotice) {
+        guard let revision = try? app.presets.revision(of: notice.name, number: notice.review.revision),
               let author = try? app.people.person(named: revision.author) else { return }
-        let what = decision == .approve ? "approved revision \(number) of “\(name)”" : "requested changes to revision \(number) of “\(name)”"
-        app.notices.notify(author.id, "notice", JSONValueEncoder.encode(ReviewNotice(kind: decision == .approve ? "approved" : "changes-requested", name: name,
-                                                                                revision: String(number), by: reviewer, comment: comment,
-                                                                                message: "\(reviewer) \(what)" + (comment.isEmpty ? "" : ": \(comment)"))))
+        app.notices.notify(author.id, "notice", JSONValueEncoder.encode(notice))
     }
 }

@@ -70,7 +70,7 @@ struct PeopleRoutes: AppRouteGroup {
         try ownerOnly(request)
         let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
-        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonRoleDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
+        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
             let person = try app.people.setRole(name, role)
             app.access.changed(person)
             return person
@@ -85,7 +85,7 @@ struct PeopleRoutes: AppRouteGroup {
         let allowed = try request.decodeBody(AllowedRequest.self).allowed
         let name = try name(request)
         return try ownersChange(request, summary: { allowed ? "allowed \($0.name) to invite people" : "stopped allowing \($0.name) to invite people" },
-                                details: { PersonMayInviteDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
+                                details: { PersonDetails(person: $0.name, mayInvite: allowed) }) { () throws(PeopleStore.Failure) in
             try app.people.allowInvite(name, allowed)
         } answer: { person in
             PersonSummaryAnswer(person, owner: false, mayInvite: allowed)
@@ -127,7 +127,7 @@ struct PeopleRoutes: AppRouteGroup {
             let (invitation, code) = try app.people.restore(name, by: owner)
             app.decisions.record("people", preset: nil, by: owner.name, summary: "gave \(invitation.restores ?? name) back their name",
                              details: PersonDetails(person: invitation.restores ?? name))
-            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: invitation, code: code), status: 201).adding("Cache-Control", "no-store")
         } catch {
             throw Self.failure(error)
         }
@@ -140,7 +140,7 @@ struct PeopleRoutes: AppRouteGroup {
         let hours = asked.hours ?? PeopleStore.InvitationLimits.defaultLifetime / 3600
         do throws(PeopleStore.Failure) {
             let (invitation, code) = try app.people.invite(role: role, by: issuer, lifetime: hours * 3600)
-            return HTTPResponse.answer(NewInvitationAnswer(invitation: InvitationAnswer(invitation), code: code), status: 201).adding("Cache-Control", "no-store")
+            return HTTPResponse.answer(NewInvitationAnswer(invitation: invitation, code: code), status: 201).adding("Cache-Control", "no-store")
         } catch .ownerOnly(let why) {
             throw HTTPError(403, "not_allowed_to_invite", why)
         } catch {
@@ -150,7 +150,7 @@ struct PeopleRoutes: AppRouteGroup {
 
     func invitations(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
-        do { return .answer(InvitationListAnswer(invitations: try app.people.invitations().map(InvitationAnswer.init))) } catch { throw Self.failure(error) }
+        do { return .answer(InvitationListAnswer(invitations: try app.people.invitations())) } catch { throw Self.failure(error) }
     }
 
     private func name(_ request: RequestContext) throws(HTTPError) -> String {

@@ -67,18 +67,17 @@ package final class PersonAccess: Sendable {
 
     func revoked(_ person: PeopleStore.Person) {
         let streams = notices.streams(of: person.id)
-        notices.notify(person.id, "notice", JSONValueEncoder.encode(RevokedNotice(name: person.name)))
+        notices.notify(person.id, "notice", JSONValueEncoder.encode(AccessNotice.revoked(person)))
         var left = false
         for id in streams { if presence.leave(stream: id) { left = true } }
         notices.events.finish(streams)
         for socket in sockets.withLock({ $0.values.filter { $0.person == person.id }.map(\.socket) }) { socket.close(code: 1008) }
         if left { notices.events.publish("presence", JSONValueEncoder.encode(PeopleAnswer(people: presence.list))) }
-        notices.events.publish("people", JSONValueEncoder.encode(PersonRevokedEvent(name: person.name)))
+        notices.events.publish("people", JSONValueEncoder.encode(PersonChangedEvent.revoked(person)))
     }
 
     func changed(_ person: PeopleStore.Person) {
-        notices.notify(person.id, "notice", JSONValueEncoder.encode(RoleNotice(role: person.role.rawValue,
-                                                                                message: "the owner made you \(person.role == .editor ? "an editor" : "a viewer")")))
-        notices.events.publish("people", JSONValueEncoder.encode(PersonRoleEvent(name: person.name, role: person.role.rawValue)))
+        notices.notify(person.id, "notice", JSONValueEncoder.encode(AccessNotice.roleChanged(person)))
+        notices.events.publish("people", JSONValueEncoder.encode(PersonChangedEvent.roleChanged(person)))
     }
 }

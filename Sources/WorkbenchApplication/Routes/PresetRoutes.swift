@@ -35,11 +35,7 @@ struct PresetRoutes: PresetSaving {
         let (entries, problems) = app.presets.list()
         let page = entries.dropFirst(offset).prefix(limit)
         let next = offset + page.count < entries.count ? offset + page.count : nil
-        return .answer(PresetListAnswer(
-            presets: page.map { .init(name: $0.preset.name, author: $0.preset.author, updatedAt: $0.preset.updatedAt,
-                                      revision: String($0.revision), warnings: $0.preset.warnings) },
-            total: entries.count, next: next,
-            problems: problems.map { .init(file: $0.fileName, message: $0.message) }))
+        return .answer(PresetListAnswer(presets: Array(page), total: entries.count, next: next, problems: problems))
     }
 
     package func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

@@ -61,11 +61,12 @@ struct ReadabilityRoutes: PresetReading {
         let (firstHex, first) = try color("first", else: ChartStyle().lineColor)
         let (secondHex, second) = try color("second", else: firstHex)
         let seen = ColorVision.allCases.map { vision in
-            ColorDifferenceAnswer.Seen(vision: vision.rawValue, first: vision.simulate(first).hex, second: vision.simulate(second).hex,
-                                      deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second)))
+            ColorDifferenceVisions.Seen(ColorVisionName(vision: vision.rawValue),
+                                        ColorDifference(first: vision.simulate(first).hex, second: vision.simulate(second).hex,
+                                                        deltaE: CIEDE2000.difference(vision.lab(first), vision.lab(second))))
         }
-        return .answer(ColorDifferenceAnswer(first: firstHex, second: secondHex,
-                                             deltaE: CIEDE2000.difference(CIELAB(first), CIELAB(second)), visions: seen))
+        return .answer(ColorDifferenceAnswer(ColorDifference(first: firstHex, second: secondHex, deltaE: CIEDE2000.difference(CIELAB(first), CIELAB(second))),
+                                             ColorDifferenceVisions(visions: seen)))
     }
 }
 

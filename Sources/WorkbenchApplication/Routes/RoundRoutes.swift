@@ -218,25 +218,20 @@ struct RoundRoutes: PresetReading {
 
 
 extension PairwiseRound {
-    struct Ranked {
-        package let index: Int
-        package let name: String
-        package let score: Double
-        package let wins: Double
-        package let comparisons: Int
-    }
-
-    var ranking: [Ranked] {
+    var ranking: [RoundOutcome.Ranked] {
         let scores = fit.scores
         return candidates.indices.map { i in
             let mine = votes.filter { $0.left == i || $0.right == i }
             let wins = mine.reduce(0.0) { $0 + ($1.winner == i ? 1 : $1.winner == nil ? 0.5 : 0) }
-            return Ranked(index: i, name: candidates[i].name, score: scores[i], wins: wins, comparisons: mine.count)
+            let candidate = candidates[i]
+            return RoundOutcome.Ranked(index: i, name: candidate.name, candidate: candidate.token,
+                                       parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }),
+                                       score: scores[i], wins: wins, comparisons: mine.count)
         }.sorted { $0.score != $1.score ? $0.score > $1.score : $0.name < $1.name }
     }
 
     /// How sure the closed round is that its leader beats the runner-up; nil with fewer than two ranked or no comparison between them.
-    func leader(_ ranked: [Ranked], fit: BradleyTerry.Fit) -> RoundOutcome.Leader? {
+    func leader(_ ranked: [RoundOutcome.Ranked], fit: BradleyTerry.Fit) -> RoundOutcome.Leader? {
         guard ranked.count > 1, let separation = BradleyTerry.separation(ranked[0].index, ranked[1].index, count: candidates.count, outcomes: outcomes, fit: fit)
         else { return nil }
         return Joined(RoundOutcome.Contenders(name: ranked[0].name, runnerUp: ranked[1].name), separation)
@@ -258,11 +253,7 @@ extension PairwiseRound {
         return Joined(heading, RoundOutcome(
             state: open ? "open" : "closed", closedAt: closedAt,
             model: "bradley-terry", regularised: open ? false : fit.regularised, candidates: candidates.count, ballots: votes.count, voters: voters,
-            ranking: open ? [] : ranking.map { ranked in
-                let candidate = candidates[ranked.index]
-                return .init(name: ranked.name, candidate: candidate.token, parameters: .object(candidate.style.values.map { ($0.key, $0.value.json) }),
-                             score: ranked.score, wins: ranked.wins, comparisons: ranked.comparisons)
-            },
+            ranking: open ? [] : ranking,
             leader: open ? nil : leader(ranking, fit: fit),
             votes: open ? [] : votes.map { vote in
                 .init(voter: vote.voter, left: candidates[vote.left].name, right: candidates[vote.right].name, choice: vote.choice.rawValue,

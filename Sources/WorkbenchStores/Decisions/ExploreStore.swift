@@ -40,6 +40,11 @@ package struct Exploration: Codable, Sendable {
         /// What an edit changed, in words ("Inactive line width 4 → 3 px").
         package var edited: String?
 
+        package init(person: String, at: String, choice: String, candidates: Int, total: Int, kind: ExploreRound.AnswerKind? = nil, edited: String? = nil) {
+            self.person = person; self.at = at; self.choice = choice; self.candidates = candidates; self.total = total
+            self.kind = kind; self.edited = edited
+        }
+
         package var answerKind: ExploreRound.AnswerKind { kind ?? .pair }
     }
 

@@ -41,11 +41,17 @@ package final class PresetStore: Sendable {
         package let presetID: Int64
         /// The file's size, counted against the folder's cap.
         package var bytes: Int = 0
+
+        package init(preset: Preset, revision: Int, fileName: String, presetID: Int64, bytes: Int = 0) {
+            self.preset = preset; self.revision = revision; self.fileName = fileName; self.presetID = presetID; self.bytes = bytes
+        }
     }
 
     package struct Problem: Sendable {
         package let fileName: String
         package let message: String
+
+        package init(fileName: String, message: String) { self.fileName = fileName; self.message = message }
     }
 
     /// Presets the folder may hold (`serve --max-presets`; at most `Limits.presets`).
