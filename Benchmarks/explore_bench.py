@@ -370,9 +370,10 @@ def optuna_study(space, taste, study, seed):
 
 
 def http_latency(server, answers=200, timed=15):
-    """Answer → next over HTTP at 10 parameters: a round answered `answers` times (a careful
-    person who likes a line width near 4 px), then `timed` more answers each followed by the
-    next pair, each timed from sending the answer to receiving the pair (ms)."""
+    """Answer → next over HTTP at 10 parameters: a round answered `answers` times by three people
+    in turn (careful ones who like a line width near 4, 6 and 8 px, so that each one's own view is
+    read), then `timed` more answers each followed by that person's next pair, each timed from
+    sending the answer to receiving the pair (ms)."""
     # Ten of every kind, each able to change the chart from Default (the server refuses one that
     # cannot: the point count needs the point sizing to move too, as the curve's alpha the curve).
     keys = ["inactiveLineWidth", "smoothing", "catmullRomAlpha", "animationDuration", "fillTopOpacity", "verticalScale",
@@ -380,13 +381,16 @@ def http_latency(server, answers=200, timed=15):
     rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": keys, "endWhenStable": False, "seed": 7})["id"]
     rng = random.Random(1)
     times = []
-    pair = server.call("GET", f"/api/explore/{rid}/next", person="Ada")
+    liked = {"Ada": 4, "Ben": 6, "Cy": 8}
+    people = list(liked)
+    pairs = {person: server.call("GET", f"/api/explore/{rid}/next", person=person) for person in people}
     for n in range(1, answers + timed + 1):
-        a, b = (c["values"] for c in pair["candidates"])
-        closer = abs(a["inactiveLineWidth"] - 4) + rng.gauss(0, 0.5) < abs(b["inactiveLineWidth"] - 4)
+        person = people[n % 3]
+        a, b = (c["values"] for c in pairs[person]["candidates"])
+        closer = abs(a["inactiveLineWidth"] - liked[person]) + rng.gauss(0, 0.5) < abs(b["inactiveLineWidth"] - liked[person])
         start = time.perf_counter()
-        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": pair["ticket"], "choice": "a" if closer else "b"}, person="Ada")
-        pair = server.call("GET", f"/api/explore/{rid}/next", person="Ada")
+        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": pairs[person]["ticket"], "choice": "a" if closer else "b"}, person=person)
+        pairs[person] = server.call("GET", f"/api/explore/{rid}/next", person=person)
         if n > answers:
             times.append((time.perf_counter() - start) * 1000)
     server.call("POST", f"/api/explore/{rid}/end")

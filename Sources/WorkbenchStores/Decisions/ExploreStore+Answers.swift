@@ -128,6 +128,8 @@ extension ExploreStore {
     /// best is stable (if it asks), and the write.
     private func finish(_ round: inout Exploration, _ entry: Exploration.AnswerEntry, candidates: CandidateValues) throws(Failure) -> (round: Exploration, endedNow: Bool) {
         round.history.append(entry)
+        // The people's view, fitted once here for the answer's reply and every read after it.
+        round.model.fitModel()
         var endedNow = false
         var dropped: [String] = []
         if round.endWhenStable, let best = round.model.best, best.isStable {
