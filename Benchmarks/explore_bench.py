@@ -39,6 +39,11 @@ Beside Explore, with the same people and tastes:
   (default 5, at most EXPLORE_STUDIES) studies per family, on the first of the same tastes, so
   that the default run takes about 25 minutes; 0 leaves its column empty. Each table says how many
   studies each column has.
+Then three people who disagree on one parameter (DISAGREEMENT_STUDIES, default EXPLORE_STUDIES, a
+kind of answer): a quadratic taste they share but for one number, on which each likes another
+value (0.15, 0.5, 0.85 of its range); at 50 answers, is the value each is predicted to like most
+(the best's `agreement`) nearest their own, and are the three in their order? EXPLORE_FAMILIES
+(comma-separated, or "none") runs only some families.
 Then the median time from an answer to the next pair at 10 parameters × 200 answers, over HTTP
 (POST …/answers then GET …/next, from sending the answer to receiving the pair) and in-process
 from ExploreBenchmarks (release).
@@ -72,6 +77,9 @@ OPTUNA_STUDIES = min(STUDIES, int(os.environ.get("OPTUNA_STUDIES", "5")))
 KEYS = ["inactiveLineWidth", "animationDuration", "fillTopOpacity", "verticalScale", "catmullRomAlpha", "inactiveCurve"]
 PEOPLE = [("Ada", 0.04), ("Ben", 0.08), ("Cy", 0.15)]   # Bradley–Terry temperature on the 0…1 taste
 TIE_MARGIN = 0.01
+# The three people who disagree: DISAGREEMENT_STUDIES a kind of answer (default EXPLORE_STUDIES).
+DISAGREEMENT_STUDIES = int(os.environ.get("DISAGREEMENT_STUDIES", str(STUDIES)))
+# EXPLORE_FAMILIES: the taste families to run (comma-separated; default all, "none" for none).
 LINE_STOPS, LINE_KNOTS = 21, 5
 METHODS = [("pairs", "Explore pairs"), ("lines", "Explore lines"), ("galleries", "Explore galleries"),
            ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP")]
@@ -246,6 +254,7 @@ class Ridge(Taste):
 
 
 FAMILIES = {"quadratic": Quadratic, "twoPeaks": TwoPeaks, "narrow": Narrow, "ridge": Ridge}
+ONLY_FAMILIES = set(FAMILIES) if os.environ.get("EXPLORE_FAMILIES", "all") == "all" else set(os.environ["EXPLORE_FAMILIES"].split(","))
 
 
 def prefer(person, u_a, u_b, rng):
@@ -300,6 +309,44 @@ def explore_study(server, taste, study, seed, kind):
             rows[n] = checkpoint(taste, server.call("GET", f"/api/explore/{rid}/best")["values"])
     server.call("POST", f"/api/explore/{rid}/end")
     return rows
+
+
+def disagreement_study(server, space, study, seed, kind):
+    """Three people who disagree on one parameter, through the HTTP API: a quadratic taste they
+    share but for one number, on which each likes another value (0.15, 0.5 and 0.85 of its range,
+    in an order of the study's own) and loses (z − theirs)² away from it. At 50 answers the best's
+    `agreement` gives the value each person is predicted to like most there: is each one nearest
+    their own of the three, and do the three stand in their order?"""
+    rng = random.Random(f"disagree-{kind}-{study}")
+    taste = Quadratic(space, random.Random(f"disagree-{study}"))
+    disputed = rng.choice(taste.ordered)
+    key, _, (low, high), _ = space.axes[disputed]
+    shared = low + taste.best_z[disputed] * (high - low)
+    centres = [0.15, 0.5, 0.85]
+    rng.shuffle(centres)
+    own = {person[0]: centre for person, centre in zip(PEOPLE, centres)}
+
+    def utility(person, values):
+        z = (values[key] - low) / (high - low)
+        return taste({**values, key: shared}) - (z - own[person[0]]) ** 2
+
+    rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": seed})["id"]
+    query = {"pairs": "", "lines": "?kind=line", "galleries": "?kind=gallery"}[kind]
+    for n in range(1, 51):
+        person = PEOPLE[n % 3]
+        shown = server.call("GET", f"/api/explore/{rid}/next{query}", person=person[0])
+        tastes = [utility(person, c["values"]) for c in shown["candidates"]]
+        choice = (prefer(person, tastes[0], tastes[1], rng) if kind == "pairs" else
+                  stop_on_line(person, tastes, rng) if kind == "lines" else pick_in_gallery(person, tastes, rng))
+        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": shown["ticket"], "choice": choice}, person=person[0])
+    best = server.call("GET", f"/api/explore/{rid}/best")
+    server.call("POST", f"/api/explore/{rid}/end")
+    entry = next((a for a in best["agreement"] if a["parameter"] == key), None)
+    liked = {p["person"]: p["position"] for p in entry["people"]} if entry else {}
+    nearest = {name: name in liked and min(centres, key=lambda c: abs(c - liked[name])) == own[name] for name in own}
+    order = sorted(own, key=own.get)
+    in_order = all(name in liked for name in order) and all(liked[a] < liked[b] for a, b in zip(order, order[1:]))
+    return nearest, in_order, bool(entry) and not entry["agree"]
 
 
 def bradley_terry(count, outcomes, iterations=200):
@@ -451,7 +498,7 @@ def main():
         results = {family: {key: [] for key, _ in METHODS} for family in FAMILIES}
         seconds = {key: 0.0 for key, _ in METHODS}
         for family, Family in FAMILIES.items():
-            for seed in range(1, STUDIES + 1):
+            for seed in range(1, STUDIES + 1 if family in ONLY_FAMILIES else 1):
                 study = f"{family}-{seed}"
                 taste = Family(space, random.Random(study))
                 runs = [(kind, lambda kind=kind: explore_study(server, taste, study, seed, kind)) for kind in ("pairs", "lines", "galleries")]
@@ -463,6 +510,8 @@ def main():
                     results[family][key].append(run())
                     seconds[key] += time.perf_counter() - t
                 print(f"  {study}: regret at 50 " + ", ".join(f"{key} {results[family][key][-1][50][1]:.3f}" for key, _ in runs), file=sys.stderr)
+        disagreements = {kind: [disagreement_study(server, space, f"disagree-{seed}", seed, kind) for seed in range(1, DISAGREEMENT_STUDIES + 1)]
+                         for kind in ("pairs", "lines", "galleries")} if DISAGREEMENT_STUDIES else {}
         latency = http_latency(server)
     finally:
         server.close()
@@ -470,14 +519,22 @@ def main():
           + (f" ({OPTUNA_STUDIES} for optuna-dashboard, OPTUNA_STUDIES)" if have_optuna and OPTUNA_STUDIES < STUDIES else ""))
     print("REGRET = 1 − the hidden taste at the team's best (0 at the hidden best, 1 at the worst), median over studies;")
     print("a line (21 stops) or a gallery (9 charts) counts as one answer; lower is better.\n")
-    for family, Family in FAMILIES.items():
-        print_table(f"{family}: {' '.join(Family.__doc__.split())}", results[family])
-    everything = {key: [rows for family in FAMILIES for rows in results[family][key]] for key, _ in METHODS}
-    print_table(f"all families ({', '.join(FAMILIES)})", everything)
-    reached = [next((f"{n}" for n in CHECKPOINTS if median(everything[key], n, 1) <= 0.08), "> 50") if everything[key] else "—" for key, _ in METHODS]
-    print("answers to median regret ≤ 0.08 (all families): " + ", ".join(f"{label} {r}" for (_, label), r in zip(METHODS, reached)))
+    ran = [family for family in FAMILIES if family in ONLY_FAMILIES]
+    for family in ran:
+        print_table(f"{family}: {' '.join(FAMILIES[family].__doc__.split())}", results[family])
+    everything = {key: [rows for family in ran for rows in results[family][key]] for key, _ in METHODS}
+    if ran:
+        print_table(f"all families ({', '.join(ran)})", everything)
+        reached = [next((f"{n}" for n in CHECKPOINTS if median(everything[key], n, 1) <= 0.08), "> 50") if everything[key] else "—" for key, _ in METHODS]
+        print("answers to median regret ≤ 0.08 (all families): " + ", ".join(f"{label} {r}" for (_, label), r in zip(METHODS, reached)))
     print("seconds per study: " + ", ".join(f"{label} {seconds[key] / len(everything[key]):.2f}" for key, label in METHODS if everything[key])
           + f"; whole run {(time.perf_counter() - began) / 60:.1f} min")
+    for kind, rows in disagreements.items():
+        people = [ok for nearest, _, _ in rows for ok in nearest.values()]
+        print(f"three people who disagree on one parameter, {len(rows)} studies by {kind}, at 50 answers (GET …/best's agreement): "
+              f"each person's liked value nearest their own for {100 * sum(people) / len(people):.0f} % of people, for all three in "
+              f"{100 * sum(all(n.values()) for n, _, _ in rows) / len(rows):.0f} % of studies; the three in their own order in "
+              f"{100 * sum(o for _, o, _ in rows) / len(rows):.0f} %; said to disagree on it in {100 * sum(d for _, _, d in rows) / len(rows):.0f} %")
     print(f"HTTP answer → next pair at 200–215 answers × 10 parameters (release server): median {latency[0]:.1f} ms, max {latency[1]:.1f} ms")
     if Path(benchmarks).exists():
         out = subprocess.run([benchmarks], env={**os.environ, "FAMILY": "none"}, capture_output=True, text=True, timeout=600).stdout
