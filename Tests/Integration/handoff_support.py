@@ -74,6 +74,15 @@ def compiled_kotlin(sources, classpath):
     return made_once(KOTLIN_JARS / f"{digest}.jar", compile_into)
 
 
+def exported_android_bundle(tmp_path_factory, preset):
+    """`preset`'s Android bundle, exported once per run for every worker (by the preset file's name
+    and contents): many tests read the same preset's vectors. Read it; change only a copy."""
+    preset = Path(preset)
+    key = hashlib.sha256(preset.name.encode() + b"\0" + preset.read_bytes()).hexdigest()[:16]
+    return made_once(run_folder(tmp_path_factory) / "android-bundles" / key,
+                     lambda partial: workbench("export", "--preset", str(preset), "--format", "android", "--output", str(partial)))
+
+
 def readme_conformance_commands(bundle):
     """The commands an Android bundle's README gives to build its conformance runner and check
     vectors.json with it."""

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
 from handoff_support import (CURVES, ConformanceJVM, JAVA_RUN, STANDINS, assert_scenes_close, compiled_kotlin, default_android_bundle,  # noqa: F401
-                             made_once, presets, run_folder, workbench, write_preset)
+                             exported_android_bundle, made_once, presets, run_folder, workbench, write_preset)
 
 
 def test_preset_value_names_avoid_keywords(presets):
@@ -49,11 +49,11 @@ def kotlin_classpath(presets, default_android_bundle, tmp_path_factory):
     the workers would otherwise repeat)."""
     bundle, conformance_jar = default_android_bundle
     work = made_once(run_folder(tmp_path_factory) / "kotlin-jar",
-                     lambda partial: (partial / "jar").write_text(str(make_kotlin_jar(presets, bundle, conformance_jar, partial))))
+                     lambda partial: (partial / "jar").write_text(str(make_kotlin_jar(presets, bundle, conformance_jar, partial, tmp_path_factory))))
     return os.pathsep.join([(work / "jar").read_text(), str(conformance_jar)]), bundle
 
 
-def make_kotlin_jar(presets, bundle, conformance_jar, work):
+def make_kotlin_jar(presets, bundle, conformance_jar, work, tmp_path_factory):
     sources = [str(p) for p in (bundle / "chart-compose").rglob("*.kt")] + [str(p) for p in STANDINS.glob("*.kt")]
     extra = work / "extra"
     extra.mkdir(parents=True)
@@ -61,8 +61,7 @@ def make_kotlin_jar(presets, bundle, conformance_jar, work):
         text = workbench("export", "--preset", str(path), "--format", "kotlin").stdout
         assert not re.search(r",\s*\n\s*\)", text), "trailing comma"
         (extra / f"Export{i}.kt").write_text(f"package export{i}\n" + text)
-        other = work / f"android{i}"
-        workbench("export", "--preset", str(path), "--format", "android", "--output", str(other))
+        other = exported_android_bundle(tmp_path_factory, path)
         for kt in [other / "chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt",
                    other / "chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt"]:
             body = kt.read_text()
@@ -158,10 +157,9 @@ def test_kotlin_smooth_matches_swift(kotlin_classpath, method):
         assert (u == v == "") or abs(float(u) - float(v)) <= 1e-9 * max(1.0, abs(float(v))), (u, v)
 
 
-def bundle_vectors(tmp_path, preset):
-    folder = tmp_path / "android"
-    workbench("export", "--preset", str(preset), "--format", "android", "--output", str(folder))
-    return folder / "vectors.json"
+def bundle_vectors(tmp_path_factory, preset):
+    """The vectors.json of `preset`'s Android bundle (shared by the tests: read it, write changes elsewhere)."""
+    return exported_android_bundle(tmp_path_factory, preset) / "vectors.json"
 
 
 def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_classpath, presets, tmp_path):
@@ -214,10 +212,10 @@ def test_kotlin_frame_matches_workbench_frame(kotlin_classpath, presets):
             assert_paths_close(a, b, (preset.name, count))
 
 
-def test_kotlin_reproduces_every_presets_vectors(kotlin_classpath, presets, tmp_path):
+def test_kotlin_reproduces_every_presets_vectors(kotlin_classpath, presets, tmp_path_factory):
     classpath, _ = kotlin_classpath
     for i, preset in enumerate(presets[:3] + presets[-2:]):
-        path = bundle_vectors(tmp_path / str(i), preset)
+        path = bundle_vectors(tmp_path_factory, preset)
         vectors = json.loads(path.read_text())
         assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 2
         names = {c["name"].rsplit(" at ", 1)[0] for c in vectors["cases"]}
@@ -234,12 +232,12 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_classpath, presets, tmp_
         assert out.count("ok   motion: ") == len(motions)
 
 
-def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_classpath, tmp_path):
+def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_classpath, tmp_path, tmp_path_factory):
     classpath, _ = kotlin_classpath
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "default.json")
-    vectors = json.loads(path.read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     case = next(c for c in vectors["cases"] if c["name"] == "spikes at 0.5")
     case["line"] = re.sub(r"C([0-9.]+)", lambda m: "C" + repr(float(m.group(1)) + 0.01), case["line"], count=1)
+    path = tmp_path / "vectors.json"
     path.write_text(json.dumps(vectors))
     r = subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(path)],
                        capture_output=True, text=True, timeout=120)
@@ -740,11 +738,11 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_classpath, presets, tmp_pa
         assert all(h == "TextHandleMove" for h in recorded["haptics"])
 
 
-def test_kotlin_vectors_check_compares_whole_scenes(kotlin_classpath, tmp_path):
+def test_kotlin_vectors_check_compares_whole_scenes(kotlin_classpath, tmp_path, tmp_path_factory):
     """vectors.json v2's scene cases count: a marker moved by a hundredth of a pixel, a colour or a
     missing primitive fails the Kotlin check naming the case."""
     classpath, _ = kotlin_classpath
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    path = bundle_vectors(tmp_path_factory, ROOT / "Presets" / "designers-favourite.json")
     original = json.loads(path.read_text())
     scene_cases = [c for c in original["cases"] if "scene" in c and c["selection"] is not None]
     assert {c["selection"] for c in scene_cases} == {0, 0.37, 1} and any(c["progress"] > 1 for c in scene_cases)
@@ -817,12 +815,12 @@ def motion_case(vectors, name_start):
     return next(m for m in vectors["motions"] if m["name"].startswith(name_start))
 
 
-def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path):
+def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path, tmp_path_factory):
     """A period change's frames in vectors.json are `workbench render --motion period` at their
     progress: the first frame is the old period's rest picture, the last the new one's, and a
     frame mid-way is the morph (neither end)."""
     preset = ROOT / "Presets" / "default.json"
-    vectors = json.loads(bundle_vectors(tmp_path, preset).read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, preset).read_text())
     case = motion_case(vectors, "period change 1D to 1W")
     data = tmp_path / "points.csv"
     data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
@@ -849,10 +847,10 @@ def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture
         assert frame["scene"] != frames[0]["scene"] and frame["scene"] != frames[-1]["scene"]
 
 
-def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
+def test_vectors_retarget_continues_from_where_the_line_is(tmp_path, tmp_path_factory):
     """A second period tapped mid-way: the frame just after the tap draws the line where it was
     (progress restarts at 0 from the moving shape), and the change ends on the last period."""
-    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     case = motion_case(vectors, "period change 1W to ALL, retargeted")
     tap = case["events"][1]["time"]
     before = [f for f in case["frames"] if f["time"] < tap][-1]
@@ -871,13 +869,13 @@ def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
     assert case["frames"][-1]["progress"] == 1 and case["frames"][-1]["scene"]["accessibility"]["label"].startswith("Price, 1 day")
 
 
-def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_classpath, tmp_path):
+def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_classpath, tmp_path, tmp_path_factory):
     """A morph or live step frame's line moved by a hundredth of a pixel, a crossfade's or the
     reveal's placeholder opacity or the outage's words changed fail the Kotlin check naming the
     motion; a vectors.json from before the motions
     (no `motions`) still checks its cases."""
     classpath, _ = kotlin_classpath
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    path = bundle_vectors(tmp_path_factory, ROOT / "Presets" / "designers-favourite.json")
     original = json.loads(path.read_text())
 
     def run(vectors):
@@ -1021,7 +1019,7 @@ def test_motion_json_live_and_reveal_say_the_presets_motions(tmp_path):
     assert reveal["animated"] is False and reveal["duration"]["value"] == 0 and reveal["reducedMotion"]["style"] == "none"
 
 
-def test_compose_plays_every_motion_of_the_vectors(kotlin_classpath, presets, tmp_path):
+def test_compose_plays_every_motion_of_the_vectors(kotlin_classpath, presets, tmp_path, tmp_path_factory):
     """The Compose adapter's own ModelChange and chartFrame (what `Chart` draws each frame) replay
     every motion of the vectors frame by frame as the engine's scenes: the period changes (each
     style, a retarget, reduced motion, a spring), the live prices (at rest, pressed, reduced; the
@@ -1034,7 +1032,7 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_classpath, presets, tm
                                                       "revealPlaceholder": "flat", "revealEasing": "easeInOut", "revealReducedMotion": "none",
                                                       "livePriceReducedMotion": "none"})
     for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1], springy]):
-        path = bundle_vectors(tmp_path / str(i), preset)
+        path = bundle_vectors(tmp_path_factory, preset)
         vectors = json.loads(path.read_text())
         r = subprocess.run([*JAVA_RUN, "-cp", classpath, "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
@@ -1057,11 +1055,11 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_classpath, presets, tm
         assert live and all(any(s["header"].get("flash") for s in played[m["name"]]["scenes"]) for m in live)
 
 
-def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):
+def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path_factory):
     """The live price's frames start on the chart before the price and end on the chart with it,
     the header's price only passing between the two and flashing in the direction's colour at first;
     the reveal's start on the placeholder alone and end on the chart at rest without it."""
-    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     preset = vectors["preset"]["parameters"]
     for case in [m for m in vectors["motions"] if m["motion"] == "live"]:
         frames = case["frames"]
