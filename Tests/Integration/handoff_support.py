@@ -90,6 +90,11 @@ def readme_conformance_commands(bundle):
     return [line.strip() for line in section.splitlines() if re.match(r"    (kotlinc|java) ", line)]
 
 
+def kotlinc_command(bundle):
+    """The README's kotlinc command, which builds the conformance jar."""
+    return next(c for c in readme_conformance_commands(bundle) if c.startswith("kotlinc "))
+
+
 def run_as_written(command, bundle):
     """A README command run in the bundle folder as written, with this machine's kotlinc or java."""
     args = command.split()
@@ -109,19 +114,20 @@ def default_android_bundle(tmp_path_factory):
 
     def export_and_build(partial):
         workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", "--output", str(partial))
-        command = readme_conformance_commands(partial)[0]
+        command = kotlinc_command(partial)
         r = run_as_written(command, partial)
         assert r.returncode == 0, (command, r.stdout[-2000:], r.stderr[-3000:])
     bundle = made_once(run_folder(tmp_path_factory) / "android-default", export_and_build)
-    args = readme_conformance_commands(bundle)[0].split()
+    args = kotlinc_command(bundle).split()
     return bundle, bundle / args[args.index("-d") + 1]
+
 
 
 BATCH_SOURCE = Path(__file__).resolve().parent / "conformance_batch" / "ConformanceBatch.java"
 
 
 class ConformanceJVM:
-    """The Kotlin conformance commands of one jar, run one after another in one JVM
+    """The Kotlin conformance commands of one class path, run one after another in one JVM
     (conformance_batch/ConformanceBatch.java): the scene, vectors and motion comparisons run
     hundreds of them, and a JVM's start costs more CPU than most commands. Each command still
     gets its own arguments, standard input and output; one that fails ends the JVM, and its
@@ -129,22 +135,22 @@ class ConformanceJVM:
     running = {}
 
     @classmethod
-    def of(cls, jar):
-        jvm = cls.running.get(str(jar))
+    def of(cls, classpath):
+        jvm = cls.running.get(classpath)
         if jvm is None or jvm.process.poll() is not None:
-            jvm = cls.running[str(jar)] = cls(jar)
+            jvm = cls.running[classpath] = cls(classpath)
         return jvm
 
-    def __init__(self, jar):
+    def __init__(self, classpath):
         digest = hashlib.sha256(BATCH_SOURCE.read_bytes()).hexdigest()[:16]
         classes = made_once(KOTLIN_JARS.parent / f"conformance-batch-{digest}", lambda partial: subprocess.run(
             [JAVAC, *(f"-J{flag}" for flag in QUICK_JVM_FLAGS), "-d", str(partial), str(BATCH_SOURCE)], check=True, capture_output=True))
         self.errors = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([*JAVA_RUN, "-cp", f"{jar}{os.pathsep}{classes}", "ConformanceBatch"],
+        self.process = subprocess.Popen([*JAVA_RUN, "-cp", f"{classpath}{os.pathsep}{classes}", "ConformanceBatch"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
 
     def run(self, args, stdin):
-        """What `java -cp JAR com.chartworkbench.engine.ConformanceKt ARGS < STDIN` prints."""
+        """What `java -cp CLASSPATH com.chartworkbench.engine.ConformanceKt ARGS < STDIN` prints."""
         frames = [struct.pack(">i", len(args))]
         for part in [*(a.encode() for a in args), stdin.encode()]:
             frames += [struct.pack(">i", len(part)), part]
