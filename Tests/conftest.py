@@ -73,7 +73,7 @@ def pytest_collection_modifyitems(config, items):
     # The first test that needs the shared Kotlin jar goes out first and compiles it; the others
     # come after the other split files, by when the jar is there, instead of each worker that
     # draws one sitting on the compile's lock for minutes.
-    needing_jar = [item for item in items if "kotlin_jar" in getattr(item, "fixturenames", ())]
+    needing_jar = [item for item in items if "kotlin_classpath" in getattr(item, "fixturenames", ())]
     first, later = needing_jar[:1], set(needing_jar[1:])
 
     def order(indexed):

@@ -8,6 +8,7 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -34,6 +35,14 @@ HOSTILE_NAME = 'x"; } import Foundation /* é */ `default` $x ${y} \\ end'
 KOTLIN_JARS = ROOT / ".build" / "test-cache" / "kotlin"
 
 
+def run_folder(tmp_path_factory):
+    """A folder of this pytest run that every worker sees: under xdist the run's folder above the
+    workers' own; run alone, its own temporary folder (the one above is pytest's for every run
+    of every checkout on the machine, and what was made there would outlive the run)."""
+    basetemp = tmp_path_factory.getbasetemp()
+    return basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
+
+
 def made_once(target, make):
     """`target`, made by `make(partial)` unless it exists, under a lock beside it: pytest's
     workers (and, under .build, later runs) share one making, and a failed one leaves nothing."""
@@ -48,25 +57,77 @@ def made_once(target, make):
     return target
 
 
-def compiled_kotlin(sources):
-    """The jar kotlinc makes of these sources, kept under .build by a hash of their names and
-    contents: pytest's workers (and later runs) share one compile instead of each paying kotlinc's
-    minute, and any changed source compiles afresh."""
+def compiled_kotlin(sources, classpath):
+    """The jar kotlinc makes of these sources against the jar `classpath`, kept under .build by a
+    hash of the sources' names and contents and of the classes in `classpath` (their CRCs: a jar's
+    times change with every compile, its classes do not): pytest's workers (and later runs) share
+    one compile instead of each paying kotlinc's minute, and any changed source compiles afresh."""
     entries = sorted((Path(p).name, hashlib.sha256(Path(p).read_bytes()).hexdigest()) for p in sources)
-    digest = hashlib.sha256(json.dumps([str(Path(KOTLINC).resolve()), entries]).encode()).hexdigest()[:32]
+    with zipfile.ZipFile(classpath) as jar:
+        classes = sorted((info.filename, info.CRC) for info in jar.infolist())
+    digest = hashlib.sha256(json.dumps([str(Path(KOTLINC).resolve()), entries, classes]).encode()).hexdigest()[:32]
 
     def compile_into(partial):
-        r = subprocess.run([KOTLINC, *map(str, sources), "-include-runtime", "-d", str(partial)], capture_output=True, text=True,
+        r = subprocess.run([KOTLINC, "-cp", str(classpath), *map(str, sources), "-d", str(partial)], capture_output=True, text=True,
                            timeout=900, env=KOTLINC_ENV)
         assert r.returncode == 0 and partial.exists(), "\n".join(line for line in r.stderr.splitlines() if "error" in line)[-4000:]
     return made_once(KOTLIN_JARS / f"{digest}.jar", compile_into)
+
+
+def exported_android_bundle(tmp_path_factory, preset):
+    """`preset`'s Android bundle, exported once per run for every worker (by the preset file's name
+    and contents): many tests read the same preset's vectors. Read it; change only a copy."""
+    preset = Path(preset)
+    key = hashlib.sha256(preset.name.encode() + b"\0" + preset.read_bytes()).hexdigest()[:16]
+    return made_once(run_folder(tmp_path_factory) / "android-bundles" / key,
+                     lambda partial: workbench("export", "--preset", str(preset), "--format", "android", "--output", str(partial)))
+
+
+def readme_conformance_commands(bundle):
+    """The commands an Android bundle's README gives to build its conformance runner and check
+    vectors.json with it."""
+    section = (bundle / "README.md").read_text().split("## Prove it draws the same chart", 1)[1]
+    return [line.strip() for line in section.splitlines() if re.match(r"    (kotlinc|java) ", line)]
+
+
+def kotlinc_command(bundle):
+    """The README's kotlinc command, which builds the conformance jar."""
+    return next(c for c in readme_conformance_commands(bundle) if c.startswith("kotlinc "))
+
+
+def run_as_written(command, bundle):
+    """A README command run in the bundle folder as written, with this machine's kotlinc or java."""
+    args = command.split()
+    args[:1] = [KOTLINC] if args[0] == "kotlinc" else JAVA_RUN
+    return subprocess.run(args, cwd=bundle, capture_output=True, text=True, timeout=600, env=KOTLINC_ENV)
+
+
+@pytest.fixture(scope="session")
+def default_android_bundle(tmp_path_factory):
+    """The Default preset's Android bundle and the conformance jar its README's kotlinc command
+    builds, run in the exported folder as written. Made once per run for every worker (in the
+    folder their temporary folders share): the README check runs its java command on this jar,
+    and the Kotlin jar of test_handoff.py compiles against it rather than compiling the engine
+    and its runner a second time."""
+    if KOTLINC is None or JAVA is None:
+        pytest.skip("kotlinc is not installed")
+
+    def export_and_build(partial):
+        workbench("export", "--preset", str(ROOT / "Presets" / "default.json"), "--format", "android", "--output", str(partial))
+        command = kotlinc_command(partial)
+        r = run_as_written(command, partial)
+        assert r.returncode == 0, (command, r.stdout[-2000:], r.stderr[-3000:])
+    bundle = made_once(run_folder(tmp_path_factory) / "android-default", export_and_build)
+    args = kotlinc_command(bundle).split()
+    return bundle, bundle / args[args.index("-d") + 1]
+
 
 
 BATCH_SOURCE = Path(__file__).resolve().parent / "conformance_batch" / "ConformanceBatch.java"
 
 
 class ConformanceJVM:
-    """The Kotlin conformance commands of one jar, run one after another in one JVM
+    """The Kotlin conformance commands of one class path, run one after another in one JVM
     (conformance_batch/ConformanceBatch.java): the scene, vectors and motion comparisons run
     hundreds of them, and a JVM's start costs more CPU than most commands. Each command still
     gets its own arguments, standard input and output; one that fails ends the JVM, and its
@@ -74,22 +135,22 @@ class ConformanceJVM:
     running = {}
 
     @classmethod
-    def of(cls, jar):
-        jvm = cls.running.get(str(jar))
+    def of(cls, classpath):
+        jvm = cls.running.get(classpath)
         if jvm is None or jvm.process.poll() is not None:
-            jvm = cls.running[str(jar)] = cls(jar)
+            jvm = cls.running[classpath] = cls(classpath)
         return jvm
 
-    def __init__(self, jar):
+    def __init__(self, classpath):
         digest = hashlib.sha256(BATCH_SOURCE.read_bytes()).hexdigest()[:16]
         classes = made_once(KOTLIN_JARS.parent / f"conformance-batch-{digest}", lambda partial: subprocess.run(
             [JAVAC, *(f"-J{flag}" for flag in QUICK_JVM_FLAGS), "-d", str(partial), str(BATCH_SOURCE)], check=True, capture_output=True))
         self.errors = tempfile.TemporaryFile()
-        self.process = subprocess.Popen([*JAVA_RUN, "-cp", f"{jar}{os.pathsep}{classes}", "ConformanceBatch"],
+        self.process = subprocess.Popen([*JAVA_RUN, "-cp", f"{classpath}{os.pathsep}{classes}", "ConformanceBatch"],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
 
     def run(self, args, stdin):
-        """What `java -cp JAR com.chartworkbench.engine.ConformanceKt ARGS < STDIN` prints."""
+        """What `java -cp CLASSPATH com.chartworkbench.engine.ConformanceKt ARGS < STDIN` prints."""
         frames = [struct.pack(">i", len(args))]
         for part in [*(a.encode() for a in args), stdin.encode()]:
             frames += [struct.pack(">i", len(part)), part]

@@ -1,11 +1,12 @@
 """The engineer handoff (issue 11): exports that compile with the real compilers, the Kotlin
 engine against the Swift CLI on generated inputs, bundles, vectors and motion in each platform's
-terms. Kotlin is compiled once per set of sources (kotlinc's JVM start-up is the cost; handoff_support keeps the jar
-under .build for every worker), into one jar that holds the Android bundle, every other preset's Kotlin
-files and the Compose stand-ins."""
+terms. Kotlin is compiled once for every worker (kotlinc's JVM start-up is the cost): the Default preset's Android
+bundle as its README builds it, and against that jar one jar (kept under .build while its sources are unchanged) of
+the bundle's Compose adapter, every other preset's Kotlin files and the Compose stand-ins."""
 import io
 import json
 import math
+import os
 import random
 import re
 import subprocess
@@ -21,8 +22,8 @@ from workbench_server import ROOT
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 # `presets` is a fixture, shared with test_handoff_toolchains.py.
-from handoff_support import (CURVES, JAVA, ConformanceJVM, JAVA_RUN, KOTLINC, STANDINS, assert_scenes_close, compiled_kotlin, made_once, presets,  # noqa: F401
-                             workbench, write_preset)
+from handoff_support import (CURVES, ConformanceJVM, JAVA_RUN, STANDINS, assert_scenes_close, compiled_kotlin, default_android_bundle,  # noqa: F401
+                             exported_android_bundle, made_once, presets, run_folder, workbench, write_preset)
 
 
 def test_preset_value_names_avoid_keywords(presets):
@@ -38,31 +39,29 @@ def test_preset_value_names_avoid_keywords(presets):
 
 
 @pytest.fixture(scope="session")
-def kotlin_jar(presets, tmp_path_factory):
-    """The Android bundle of the first shipped preset, every preset's Kotlin export and bundle
-    style/motion files (each in its own package), and the Compose stand-ins, compiled at once.
-    Made once per run: the first pytest worker to need it writes it into the folder the workers'
-    temporary folders share, and the others wait on its lock and read it (each export runs the
-    binary over the built-in data, a few seconds of CPU the workers would otherwise repeat)."""
-    if KOTLINC is None or JAVA is None:
-        pytest.skip("kotlinc is not installed")
-    work = made_once(tmp_path_factory.getbasetemp().parent / "kotlin-jar",
-                     lambda partial: (partial / "jar").write_text(str(make_kotlin_jar(presets, partial))))
-    return Path((work / "jar").read_text()), work / "bundle"
+def kotlin_classpath(presets, default_android_bundle, tmp_path_factory):
+    """The Default preset's Android bundle as its README builds it (engine and conformance runner:
+    handoff_support's default_android_bundle), and beside it a jar of the bundle's Compose
+    adapter, every preset's Kotlin export and bundle style/motion files (each in its own package)
+    and the Compose stand-ins, compiled against it at once. Made once per run: the first pytest
+    worker to need it writes it into the folder the workers share, and the others wait on its
+    lock and read it (each export runs the binary over the built-in data, a few seconds of CPU
+    the workers would otherwise repeat)."""
+    bundle, conformance_jar = default_android_bundle
+    work = made_once(run_folder(tmp_path_factory) / "kotlin-jar",
+                     lambda partial: (partial / "jar").write_text(str(make_kotlin_jar(presets, bundle, conformance_jar, partial, tmp_path_factory))))
+    return os.pathsep.join([(work / "jar").read_text(), str(conformance_jar)]), bundle
 
 
-def make_kotlin_jar(presets, work):
-    bundle = work / "bundle"
-    workbench("export", "--preset", str(presets[0]), "--format", "android", "--output", str(bundle))
-    sources = [str(p) for p in bundle.rglob("*.kt")] + [str(p) for p in STANDINS.glob("*.kt")]
+def make_kotlin_jar(presets, bundle, conformance_jar, work, tmp_path_factory):
+    sources = [str(p) for p in (bundle / "chart-compose").rglob("*.kt")] + [str(p) for p in STANDINS.glob("*.kt")]
     extra = work / "extra"
-    extra.mkdir()
+    extra.mkdir(parents=True)
     for i, path in enumerate(presets):
         text = workbench("export", "--preset", str(path), "--format", "kotlin").stdout
         assert not re.search(r",\s*\n\s*\)", text), "trailing comma"
         (extra / f"Export{i}.kt").write_text(f"package export{i}\n" + text)
-        other = work / f"android{i}"
-        workbench("export", "--preset", str(path), "--format", "android", "--output", str(other))
+        other = exported_android_bundle(tmp_path_factory, path)
         for kt in [other / "chart-engine/src/main/kotlin/com/chartworkbench/engine/ChartPresets.kt",
                    other / "chart-compose/src/main/kotlin/com/chartworkbench/compose/ChartMotion.kt"]:
             body = kt.read_text()
@@ -70,15 +69,15 @@ def make_kotlin_jar(presets, work):
             body = re.sub(r"^package .*$", f"package bundle{i}\nimport com.chartworkbench.engine.*", body, count=1, flags=re.M)
             (extra / f"{kt.stem}{i}.kt").write_text(body)
     sources += [str(p) for p in extra.glob("*.kt")]
-    return compiled_kotlin(sources)
+    return compiled_kotlin(sources, conformance_jar)
 
 
-def conformance(jar, *args, stdin=""):
-    return ConformanceJVM.of(jar).run(args, stdin)
+def conformance(classpath, *args, stdin=""):
+    return ConformanceJVM.of(classpath).run(args, stdin)
 
 
-def test_repository_kotlin_style_is_the_generated_one(kotlin_jar):
-    _, bundle = kotlin_jar
+def test_repository_kotlin_style_is_the_generated_one(kotlin_classpath):
+    _, bundle = kotlin_classpath
     import difflib
     generated = (bundle / "chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
     committed = (ROOT / "Android/chart-engine/src/main/kotlin/com/chartworkbench/engine/Parameters/ChartStyle.kt").read_text()
@@ -129,51 +128,50 @@ CURVE_CONFIGS = [[c] for c in CURVES] + [["catmullRom", "--alpha", "0"], ["catmu
 
 
 @pytest.mark.parametrize("config", CURVE_CONFIGS, ids=lambda c: "-".join(c))
-def test_kotlin_path_matches_swift(kotlin_jar, config):
-    jar, _ = kotlin_jar
+def test_kotlin_path_matches_swift(kotlin_classpath, config):
+    classpath, _ = kotlin_classpath
     lines = generated_points(zlib.crc32("-".join(config).encode()))
     stdin = "\n".join(lines) + "\n"
     args = ["path", "--curve", *config]
-    assert_paths_close(conformance(jar, *args, stdin=stdin), workbench(*args, stdin=stdin).stdout, config)
+    assert_paths_close(conformance(classpath, *args, stdin=stdin), workbench(*args, stdin=stdin).stdout, config)
     for digits in ["0", "3"]:
-        assert conformance(jar, *args, "--digits", digits, stdin=stdin) == workbench(*args, "--digits", digits, stdin=stdin).stdout
-    assert conformance(jar, *args, stdin="") == workbench(*args, stdin="").stdout == "\n"
+        assert conformance(classpath, *args, "--digits", digits, stdin=stdin) == workbench(*args, "--digits", digits, stdin=stdin).stdout
+    assert conformance(classpath, *args, stdin="") == workbench(*args, stdin="").stdout == "\n"
 
 
 @pytest.mark.parametrize("method", [["movingAverage", "--window", "1"], ["movingAverage", "--window", "21"],
                                     ["movingAverage", "--window", "61"], ["exponential", "--alpha", "0.2"],
                                     ["exponential", "--alpha", "1"], ["gaussian", "--sigma", "0.5"],
                                     ["gaussian", "--sigma", "7.3"]], ids=lambda m: "-".join(m))
-def test_kotlin_smooth_matches_swift(kotlin_jar, method):
-    jar, _ = kotlin_jar
+def test_kotlin_smooth_matches_swift(kotlin_classpath, method):
+    classpath, _ = kotlin_classpath
     rng = random.Random(method[-1])
     values = []
     for _ in range(300):
         values.append("" if rng.random() < 0.05 else repr(rng.gauss(3e4, 500) * (10 if rng.random() < 0.02 else 1)))
     stdin = "\n".join(values + ["1", "", "1", "2", "", "1", "2", "3"]) + "\n"
-    ours = conformance(jar, "smooth", "--method", *method, stdin=stdin).split("\n")
+    ours = conformance(classpath, "smooth", "--method", *method, stdin=stdin).split("\n")
     theirs = workbench("smooth", "--method", *method, stdin=stdin).stdout.split("\n")
     assert len(ours) == len(theirs)
     for u, v in zip(ours, theirs):
         assert (u == v == "") or abs(float(u) - float(v)) <= 1e-9 * max(1.0, abs(float(v))), (u, v)
 
 
-def bundle_vectors(tmp_path, preset):
-    folder = tmp_path / "android"
-    workbench("export", "--preset", str(preset), "--format", "android", "--output", str(folder))
-    return folder / "vectors.json"
+def bundle_vectors(tmp_path_factory, preset):
+    """The vectors.json of `preset`'s Android bundle (shared by the tests: read it, write changes elsewhere)."""
+    return exported_android_bundle(tmp_path_factory, preset) / "vectors.json"
 
 
-def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_jar, presets, tmp_path):
+def test_kotlin_ease_matches_workbench_ease_for_every_preset(kotlin_classpath, presets, tmp_path):
     """Every preset, and every easing (the ones no preset above uses included)."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(11)
     extra = [write_preset(tmp_path, f"Easing {name}", {"easing": name, "animationDuration": 0.4})
              for name in ["linear", "easeIn", "easeOut", "easeInOut"]]
     for preset in presets + extra:
         fractions = [0.0, 1.0, 0.5] + [rng.random() for _ in range(60)]
         stdin = "\n".join(map(repr, fractions)) + "\n"
-        ours = [float(v) for v in conformance(jar, "ease", "--preset", str(preset), stdin=stdin).split()]
+        ours = [float(v) for v in conformance(classpath, "ease", "--preset", str(preset), stdin=stdin).split()]
         theirs = [float(v) for v in workbench("ease", "--preset", str(preset), stdin=stdin).stdout.split()]
         assert len(ours) == len(theirs) == len(fractions)
         for u, v in zip(ours, theirs):
@@ -194,9 +192,9 @@ def generated_series(rng, count):
     return lines
 
 
-def test_kotlin_frame_matches_workbench_frame(kotlin_jar, presets):
+def test_kotlin_frame_matches_workbench_frame(kotlin_classpath, presets):
     """The whole pipeline on unseen series (resampling, thinning, smoothing, gaps, morph, overshoot)."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(2026)
     progresses = [0, 0.37, 1, 1.08, 0.5, -0.05, 0.81]
     for i, preset in enumerate(presets):
@@ -207,17 +205,17 @@ def test_kotlin_frame_matches_workbench_frame(kotlin_jar, presets):
         stdin = "\n".join(lines) + "\n"
         width = rng.choice([320, 390.5, 1200])
         args = ["frame", "--preset", str(preset), f"--progress={progresses[i % len(progresses)]}", "--width", str(width), "--height", "240"]
-        ours = conformance(jar, *args, stdin=stdin).split("\n")
+        ours = conformance(classpath, *args, stdin=stdin).split("\n")
         theirs = workbench(*args, stdin=stdin).stdout.split("\n")
         assert len(ours) == len(theirs) == 3, (ours, theirs)
         for a, b in zip(ours, theirs):
             assert_paths_close(a, b, (preset.name, count))
 
 
-def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
-    jar, _ = kotlin_jar
+def test_kotlin_reproduces_every_presets_vectors(kotlin_classpath, presets, tmp_path_factory):
+    classpath, _ = kotlin_classpath
     for i, preset in enumerate(presets[:3] + presets[-2:]):
-        path = bundle_vectors(tmp_path / str(i), preset)
+        path = bundle_vectors(tmp_path_factory, preset)
         vectors = json.loads(path.read_text())
         assert vectors["format"] == "chart-workbench.vectors" and vectors["version"] == 2
         names = {c["name"].rsplit(" at ", 1)[0] for c in vectors["cases"]}
@@ -229,26 +227,26 @@ def test_kotlin_reproduces_every_presets_vectors(kotlin_jar, presets, tmp_path):
         assert {m["motion"] for m in motions} == {"period", "outage", "live", "reveal"}
         assert all(any(m["reducedMotion"] for m in motions if m["motion"] == kind) for kind in ("period", "live", "reveal"))
         assert any(len(m["events"]) == 2 for m in motions if m["motion"] == "period")
-        out = conformance(jar, "vectors", "--file", str(path))
+        out = conformance(classpath, "vectors", "--file", str(path))
         assert out.count("ok ") == len(vectors["cases"]) + 1 + len(motions) and "FAIL" not in out
         assert out.count("ok   motion: ") == len(motions)
 
 
-def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_jar, tmp_path):
-    jar, _ = kotlin_jar
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "default.json")
-    vectors = json.loads(path.read_text())
+def test_kotlin_vectors_check_catches_a_wrong_path(kotlin_classpath, tmp_path, tmp_path_factory):
+    classpath, _ = kotlin_classpath
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     case = next(c for c in vectors["cases"] if c["name"] == "spikes at 0.5")
     case["line"] = re.sub(r"C([0-9.]+)", lambda m: "C" + repr(float(m.group(1)) + 0.01), case["line"], count=1)
+    path = tmp_path / "vectors.json"
     path.write_text(json.dumps(vectors))
-    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(path)],
+    r = subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(path)],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "FAIL spikes at 0.5" in r.stdout
 
 
-def test_kotlin_conformance_reports_bad_input(kotlin_jar):
-    jar, _ = kotlin_jar
-    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "path", "--curve", "linear"],
+def test_kotlin_conformance_reports_bad_input(kotlin_classpath):
+    classpath, _ = kotlin_classpath
+    r = subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "path", "--curve", "linear"],
                        input="0,1\n1,abc\n", capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "line 2" in r.stderr
 
@@ -386,17 +384,17 @@ def parse_commands(d):
 
 
 @pytest.mark.parametrize("config", CURVE_CONFIGS, ids=lambda c: "-".join(c))
-def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
+def test_both_engines_draw_d3_shapes_curves(kotlin_classpath, config):
     """Kotlin and Swift against d3-shape's definitions (Tests/Integration/d3_shape_reference.py)."""
     import d3_shape_reference as d3
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     lines = generated_points(zlib.crc32(("d3" + "-".join(config)).encode()))
     points = [(float(x), float(y) if y else None) for x, y in (line.split(",") for line in lines)]
     options = dict(zip(config[1::2], config[2::2]))
     expected = d3.curve(config[0], points, alpha=float(options.get("--alpha", 0.5)), tension=float(options.get("--tension", 0)))
     scale = max(abs(v) for _, values in expected for v in values)
     stdin = "\n".join(lines) + "\n"
-    for engine, d in [("kotlin", conformance(jar, "path", "--curve", *config, stdin=stdin)),
+    for engine, d in [("kotlin", conformance(classpath, "path", "--curve", *config, stdin=stdin)),
                       ("swift", workbench("path", "--curve", *config, stdin=stdin).stdout)]:
         ours = parse_commands(d)
         assert [c for c, _ in ours] == [c for c, _ in expected], engine
@@ -409,11 +407,11 @@ def test_both_engines_draw_d3_shapes_curves(kotlin_jar, config):
 RULE_FIELDS = ["type", "min", "max", "step", "unit", "odd", "options", "x", "y", "default"]
 
 
-def test_kotlin_parameter_rules_are_the_definitions(kotlin_jar, server):
+def test_kotlin_parameter_rules_are_the_definitions(kotlin_classpath, server):
     """Kind, limits, step, odd-only, choices and default of every parameter, as /api/schema states them."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     schema = server.get("/api/schema").json()["parameters"]
-    kotlin = json.loads(conformance(jar, "rules"))
+    kotlin = json.loads(conformance(classpath, "rules"))
     ours, theirs = {r["key"]: r for r in kotlin}, {d["key"]: d for d in schema}
     differences = [f"{key}: defined in Sources/ChartEngine/Parameters but missing from Kotlin's ParameterRules" for key in theirs if key not in ours]
     differences += [f"{key}: in Kotlin's ParameterRules but not among the definitions" for key in ours if key not in theirs]
@@ -468,17 +466,17 @@ def swift_verdict(folder, index, key, value):
     return ("error", r.stderr.strip().split(f"{path}: ", 1)[-1])
 
 
-def test_kotlin_accepts_exactly_what_the_definitions_accept(kotlin_jar, server, tmp_path):
+def test_kotlin_accepts_exactly_what_the_definitions_accept(kotlin_classpath, server, tmp_path):
     """Every rule at its edges (min, max, a step in, just outside, odd/even, non-whole, every
     choice, wrong types, Bézier x and y bounds): Swift's preset reading and Kotlin's give the same
     verdict, the same normalised value and the same message naming the key."""
     from concurrent.futures import ThreadPoolExecutor
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     schema = server.get("/api/schema").json()["parameters"]
     probes = [(d["key"], value, accepted) for d in schema for value, accepted in boundary_probes(d)]
     with ThreadPoolExecutor(4) as pool:
         swift = list(pool.map(lambda p: swift_verdict(tmp_path, p[0], *p[1][:2]), enumerate(probes)))
-    lines = conformance(jar, "parameters", stdin="".join(json.dumps({key: value}) + "\n" for key, value, _ in probes)).splitlines()
+    lines = conformance(classpath, "parameters", stdin="".join(json.dumps({key: value}) + "\n" for key, value, _ in probes)).splitlines()
     assert len(lines) == len(probes)
     differences = []
     for (key, value, accepted), (verdict, detail), line in zip(probes, swift, lines):
@@ -510,28 +508,28 @@ def close_numbers(a, b):
     return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
 
 
-def test_kotlin_transition_motion_matches_workbench_motion(kotlin_jar, presets, tmp_path):
+def test_kotlin_transition_motion_matches_workbench_motion(kotlin_classpath, presets, tmp_path):
     """Retargeting and a spring's carried velocity on seeded random press/release sequences."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(18)
     files = presets + [write_preset(tmp_path, f"Motion {i}", style) for i, style in enumerate(MOTION_STYLES)]
     for path in files:
         stdin = "\n".join(motion_events(rng)) + "\n"
-        ours = conformance(jar, "motion", "--preset", str(path), stdin=stdin).splitlines()
+        ours = conformance(classpath, "motion", "--preset", str(path), stdin=stdin).splitlines()
         theirs = workbench("motion", "--preset", str(path), stdin=stdin).stdout.splitlines()
         assert len(ours) == len(theirs) == stdin.count("\n"), path.name
         for k, (a, b) in enumerate(zip(ours, theirs)):
             (pa, va, fa, ta), (pb, vb, fb, tb) = a.split(","), b.split(",")
             assert fa == fb and ta == tb and close_numbers(pa, pb) and close_numbers(va, vb), (path.name, stdin.splitlines()[k], a, b)
-    r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
+    r = subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "motion"], input="wiggle 1\n",
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "line 1" in r.stderr and "wiggle" in r.stderr
 
 
-def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
+def test_kotlin_selection_matches_workbench_select(kotlin_classpath, presets):
     """The nearest point (a real price preferred over a gap), where it is drawn and what its label
     says, through the whole pipeline, in every period."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(37)
     periods = ["ALL", "1D", "1W", "1M", "1Y"]
     for i, preset in enumerate(presets):
@@ -546,7 +544,7 @@ def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
         fractions = [0, 0.37, 1, 0.5] + [rng.random() for _ in range(40)]
         args = ["select", "--preset", str(preset), f"--progress={rng.choice([0, 0.37, 1, 1.08, -0.05])}", "--width", str(width),
                 "--height", str(height), "--period", periods[i % len(periods)], "--selections", ",".join(map(repr, fractions))]
-        ours = [json.loads(line) for line in conformance(jar, *args, stdin=stdin).splitlines()]
+        ours = [json.loads(line) for line in conformance(classpath, *args, stdin=stdin).splitlines()]
         theirs = [json.loads(line) for line in workbench(*args, stdin=stdin).stdout.splitlines()]
         assert len(ours) == len(theirs) == len(fractions)
         for fraction, a, b in zip(fractions, ours, theirs):
@@ -557,15 +555,15 @@ def test_kotlin_selection_matches_workbench_select(kotlin_jar, presets):
                 assert all(abs(a[k] - b[k]) <= 1e-9 * max(width, height) for k in "xy"), (a, b)
 
 
-def test_kotlin_line_width_matches_workbench(kotlin_jar, tmp_path):
+def test_kotlin_line_width_matches_workbench(kotlin_classpath, tmp_path):
     """Widths through a spring's overshoot and undershoot, never below zero in either engine."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(5)
     progresses = [-1, -0.3, 0, 0.2, 0.5, 1, 1.04, 1.3, 1.85, 2] + [rng.uniform(-1, 2) for _ in range(20)]
     stdin = "\n".join(map(repr, progresses)) + "\n"
     for i, (inactive, active) in enumerate([(12, 0.5), (0.5, 12), (4, 2), (2, 2)]):
         preset = write_preset(tmp_path, f"Widths {i}", {"inactiveLineWidth": inactive, "activeLineWidth": active})
-        ours = [float(v) for v in conformance(jar, "line-width", "--preset", str(preset), stdin=stdin).split()]
+        ours = [float(v) for v in conformance(classpath, "line-width", "--preset", str(preset), stdin=stdin).split()]
         theirs = [float(v) for v in workbench("line-width", "--preset", str(preset), stdin=stdin).stdout.split()]
         assert len(ours) == len(theirs) == len(progresses) and min(ours) >= 0
         assert all(abs(u - v) <= 1e-12 for u, v in zip(ours, theirs)), (inactive, active, ours, theirs)
@@ -590,11 +588,11 @@ def random_style(rng):
     return {**style, **rng.choice(SMOOTHINGS), **rng.choice(EASINGS)}
 
 
-def test_kotlin_scene_matches_workbench_scene(kotlin_jar, presets, tmp_path):
+def test_kotlin_scene_matches_workbench_scene(kotlin_classpath, presets, tmp_path):
     """Held-out seeded inputs (gaps, spikes, plateaus, 1–3 points, all gaps) in every curve,
     smoothing and easing, at rest and pressed at 0, ~0.37 and 1, at progresses from a press, a
     release mid-way and a spring's overshoot and undershoot: both engines give the same scene."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(1818)
     files = presets + [write_preset(tmp_path, f"Scene {i}", random_style(rng)) for i in range(12)]
     spring = write_preset(tmp_path, "Scene spring", {"easing": "spring", "springDamping": 0.2, "springVelocity": 4, "animationDuration": 0.6})
@@ -614,13 +612,13 @@ def test_kotlin_scene_matches_workbench_scene(kotlin_jar, presets, tmp_path):
             args = ["frame", "--preset", str(preset), f"--progress={progress!r}", "--width", str(width), "--height", str(height), "--format", "scene"]
             if selection is not None:
                 args += ["--selection", repr(selection)]
-            ours = json.loads(conformance(jar, *args, stdin=stdin))
+            ours = json.loads(conformance(classpath, *args, stdin=stdin))
             theirs = json.loads(workbench(*args, stdin=stdin).stdout)
             assert theirs["format"] == "chart-workbench.scene" and theirs["version"] == 1
             assert_scenes_close(ours, theirs, max(width, height), (preset.name, count, selection, progress))
             if k == 1:  # the paths form with a selection: the point and the split as two more lines
                 paths = args[:args.index("--format")] + ["--selection", repr(selection)]
-                a, b = conformance(jar, *paths, stdin=stdin).split("\n"), workbench(*paths, stdin=stdin).stdout.split("\n")
+                a, b = conformance(classpath, *paths, stdin=stdin).split("\n"), workbench(*paths, stdin=stdin).stdout.split("\n")
                 assert len(a) == len(b) == 5 and a[3] == b[3], (a, b)
                 assert_paths_close(a[0], b[0], preset.name)
                 assert (a[2] == b[2] == "") or all(close_numbers(u, v) for u, v in zip(a[2].split(","), b[2].split(","))), (a[2], b[2])
@@ -694,12 +692,12 @@ def assert_draw_calls_match_scene(calls, scene, foreground, scale=1.0):
     assert next(calls, None) is None, "draw calls beyond the scene's primitives"
 
 
-def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
+def test_compose_chart_draws_exactly_the_scene(kotlin_classpath, presets, tmp_path):
     """The Compose `Chart` composable's draw calls (recorded by the stand-in DrawScope) against
     the Swift engine's scene: pressed at 0, ~0.37 and 1 with every option on and off, and frames
     of `Chart` itself, drawn at the device's density: at rest, pressed and scrubbed through its
     pointerInput, and released."""
-    jar, bundle = kotlin_jar
+    classpath, bundle = kotlin_classpath
     assert (bundle / "chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").exists()
     source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
     assert len([line for line in source.splitlines() if line.strip() and not line.startswith("import ")]) < 100
@@ -713,7 +711,7 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         stdin = "\n".join(lines) + "\n"
         width, height = rng.choice([320, 390, 1200]), rng.choice([200, 240])
         selection, progress = [0, 0.37, 1, rng.random()][i % 4], rng.choice([0.3, 1, 1.08, 0.6])
-        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
+        r = subprocess.run([*JAVA_RUN, "-cp", classpath, "composerecording.ComposeRecordingKt", str(preset), str(width), str(height), repr(progress),
                             repr(selection)], input=stdin, capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr
         recorded = json.loads(r.stdout)
@@ -740,11 +738,11 @@ def test_compose_chart_draws_exactly_the_scene(kotlin_jar, presets, tmp_path):
         assert all(h == "TextHandleMove" for h in recorded["haptics"])
 
 
-def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
+def test_kotlin_vectors_check_compares_whole_scenes(kotlin_classpath, tmp_path, tmp_path_factory):
     """vectors.json v2's scene cases count: a marker moved by a hundredth of a pixel, a colour or a
     missing primitive fails the Kotlin check naming the case."""
-    jar, _ = kotlin_jar
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    classpath, _ = kotlin_classpath
+    path = bundle_vectors(tmp_path_factory, ROOT / "Presets" / "designers-favourite.json")
     original = json.loads(path.read_text())
     scene_cases = [c for c in original["cases"] if "scene" in c and c["selection"] is not None]
     assert {c["selection"] for c in scene_cases} == {0, 0.37, 1} and any(c["progress"] > 1 for c in scene_cases)
@@ -757,7 +755,7 @@ def test_kotlin_vectors_check_compares_whole_scenes(kotlin_jar, tmp_path):
             mutate(primitive)
         changed = tmp_path / "changed.json"
         changed.write_text(json.dumps(vectors))
-        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+        r = subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
                            capture_output=True, text=True, timeout=120)
         assert r.returncode == 1 and f"FAIL {case['name']}" in r.stdout, r.stdout[-500:]
 def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path):
@@ -778,10 +776,10 @@ def test_bundle_readmes_say_who_they_are_for_and_name_the_presets_files(tmp_path
 
 # --- The Kotlin engine's readability report against the Swift one (issue 28).
 
-def test_kotlin_readability_report_is_the_workbench_check(kotlin_jar, presets, tmp_path):
+def test_kotlin_readability_report_is_the_workbench_check(kotlin_classpath, presets, tmp_path):
     """`ConformanceKt check` and `workbench check --format json`: the same checks, colours, words and
     pass/fail, numbers within 1e-9, on every preset and on seeded random colours."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     rng = random.Random(28)
     def colour():
         return "#" + "".join(f"{rng.randrange(256):02X}" for _ in range(3))
@@ -807,7 +805,7 @@ def test_kotlin_readability_report_is_the_workbench_check(kotlin_jar, presets, t
     for path in files:
         swift = workbench("check", "--preset", str(path), "--format", "json", check=False)
         assert swift.returncode in (0, 1), swift.stderr
-        same(json.loads(conformance(jar, "check", "--preset", str(path))), json.loads(swift.stdout), path.name)
+        same(json.loads(conformance(classpath, "check", "--preset", str(path))), json.loads(swift.stdout), path.name)
 
 
 # --- Every motion handed off (issue 35, item 5): the period change and the outage in vectors.json,
@@ -817,12 +815,12 @@ def motion_case(vectors, name_start):
     return next(m for m in vectors["motions"] if m["name"].startswith(name_start))
 
 
-def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path):
+def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture(tmp_path, tmp_path_factory):
     """A period change's frames in vectors.json are `workbench render --motion period` at their
     progress: the first frame is the old period's rest picture, the last the new one's, and a
     frame mid-way is the morph (neither end)."""
     preset = ROOT / "Presets" / "default.json"
-    vectors = json.loads(bundle_vectors(tmp_path, preset).read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, preset).read_text())
     case = motion_case(vectors, "period change 1D to 1W")
     data = tmp_path / "points.csv"
     data.write_text("".join(f"{int(t)},{'' if p is None else repr(p)}\n" for t, p in case["points"]))
@@ -849,10 +847,10 @@ def test_vectors_period_frames_are_the_cli_period_change_from_old_to_new_picture
         assert frame["scene"] != frames[0]["scene"] and frame["scene"] != frames[-1]["scene"]
 
 
-def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
+def test_vectors_retarget_continues_from_where_the_line_is(tmp_path, tmp_path_factory):
     """A second period tapped mid-way: the frame just after the tap draws the line where it was
     (progress restarts at 0 from the moving shape), and the change ends on the last period."""
-    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     case = motion_case(vectors, "period change 1W to ALL, retargeted")
     tap = case["events"][1]["time"]
     before = [f for f in case["frames"] if f["time"] < tap][-1]
@@ -871,19 +869,19 @@ def test_vectors_retarget_continues_from_where_the_line_is(tmp_path):
     assert case["frames"][-1]["progress"] == 1 and case["frames"][-1]["scene"]["accessibility"]["label"].startswith("Price, 1 day")
 
 
-def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_jar, tmp_path):
+def test_kotlin_motion_check_catches_a_wrong_frame_and_reads_files_without_motions(kotlin_classpath, tmp_path, tmp_path_factory):
     """A morph or live step frame's line moved by a hundredth of a pixel, a crossfade's or the
     reveal's placeholder opacity or the outage's words changed fail the Kotlin check naming the
     motion; a vectors.json from before the motions
     (no `motions`) still checks its cases."""
-    jar, _ = kotlin_jar
-    path = bundle_vectors(tmp_path, ROOT / "Presets" / "designers-favourite.json")
+    classpath, _ = kotlin_classpath
+    path = bundle_vectors(tmp_path_factory, ROOT / "Presets" / "designers-favourite.json")
     original = json.loads(path.read_text())
 
     def run(vectors):
         changed = tmp_path / "changed.json"
         changed.write_text(json.dumps(vectors))
-        return subprocess.run([*JAVA_RUN, "-cp", str(jar), "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
+        return subprocess.run([*JAVA_RUN, "-cp", classpath, "com.chartworkbench.engine.ConformanceKt", "vectors", "--file", str(changed)],
                               capture_output=True, text=True, timeout=120)
 
     def morph_line(p):
@@ -1021,22 +1019,22 @@ def test_motion_json_live_and_reveal_say_the_presets_motions(tmp_path):
     assert reveal["animated"] is False and reveal["duration"]["value"] == 0 and reveal["reducedMotion"]["style"] == "none"
 
 
-def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path):
+def test_compose_plays_every_motion_of_the_vectors(kotlin_classpath, presets, tmp_path, tmp_path_factory):
     """The Compose adapter's own ModelChange and chartFrame (what `Chart` draws each frame) replay
     every motion of the vectors frame by frame as the engine's scenes: the period changes (each
     style, a retarget, reduced motion, a spring), the live prices (at rest, pressed, reduced; the
     header's flash), the reveals (each style, either placeholder, reduced) and the outage state;
     drawScene draws a mid-motion frame exactly."""
-    jar, _ = kotlin_jar
+    classpath, _ = kotlin_classpath
     source = (ROOT / "Android/chart-compose/src/main/kotlin/com/chartworkbench/compose/Chart.kt").read_text()
     assert "chartFrame(" in source and "change.show(model" in source and "secondsSinceLastPrice" in source and "ModelChange(builder)" in source
     springy = write_preset(tmp_path, "Springy live", {"livePriceEasing": "spring", "springDamping": 0.4, "livePriceFlashDuration": 1.2,
                                                       "revealPlaceholder": "flat", "revealEasing": "easeInOut", "revealReducedMotion": "none",
                                                       "livePriceReducedMotion": "none"})
     for i, preset in enumerate([ROOT / "Presets" / "designers-favourite.json", presets[-1], springy]):
-        path = bundle_vectors(tmp_path / str(i), preset)
+        path = bundle_vectors(tmp_path_factory, preset)
         vectors = json.loads(path.read_text())
-        r = subprocess.run([*JAVA_RUN, "-cp", str(jar), "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
+        r = subprocess.run([*JAVA_RUN, "-cp", classpath, "motionrecording.MotionRecordingKt", str(path)], capture_output=True, text=True, timeout=120)
         assert r.returncode == 0, r.stderr[-2000:]
         played = json.loads(r.stdout)
         cases = vectors["motions"]
@@ -1057,11 +1055,11 @@ def test_compose_plays_every_motion_of_the_vectors(kotlin_jar, presets, tmp_path
         assert live and all(any(s["header"].get("flash") for s in played[m["name"]]["scenes"]) for m in live)
 
 
-def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path):
+def test_vectors_live_price_and_reveal_run_from_the_old_picture_to_the_new(tmp_path_factory):
     """The live price's frames start on the chart before the price and end on the chart with it,
     the header's price only passing between the two and flashing in the direction's colour at first;
     the reveal's start on the placeholder alone and end on the chart at rest without it."""
-    vectors = json.loads(bundle_vectors(tmp_path, ROOT / "Presets" / "default.json").read_text())
+    vectors = json.loads(bundle_vectors(tmp_path_factory, ROOT / "Presets" / "default.json").read_text())
     preset = vectors["preset"]["parameters"]
     for case in [m for m in vectors["motions"] if m["motion"] == "live"]:
         frames = case["frames"]
