@@ -34,6 +34,26 @@ public struct ParameterAgreement: Sendable, Equatable {
     public static let sure = 0.6
 
     public var agree: Bool { spread < Self.apart }
+
+    /// `axes`: where the parameter lies in a point; its `spread` is counted from the entries.
+    init(key: String, team: Liked, people: [Liked], axes: Range<Int>) {
+        self.key = key
+        self.team = team
+        self.people = people
+        let counted = Self.counted(people, sure: people.map(\.sure), team: team)
+        if team.position != nil {
+            let positions = counted.compactMap(\.position)
+            spread = (positions.max() ?? 0) - (positions.min() ?? 0)
+        } else {
+            spread = Set(counted.map { Array($0.point[axes]) }).count > 1 ? 1 : 0
+        }
+    }
+
+    /// What counts of each person's own values: theirs where the model is at least `sure` of it
+    /// (`sure[i]`: how sure it is that person i likes theirs more than the team's), else the team's.
+    public static func counted<Value>(_ own: [Value], sure: [Double?], team: Value) -> [Value] {
+        zip(own, sure).map { value, sure in (sure ?? 0) >= Self.sure ? value : team }
+    }
 }
 
 extension ChartParameterSpace {
@@ -58,16 +78,7 @@ extension ChartParameterSpace {
                 let point = liked(list, span.key)
                 return entry(person, point, sure: point == teamPoint ? nil : round.probability(that: person, prefers: point, over: teamPoint))
             }
-            let teamEntry = entry("", teamPoint)
-            let counted = own.map { ($0.sure ?? 0) >= ParameterAgreement.sure ? $0 : teamEntry }
-            let spread: Double
-            if ordered {
-                let positions = counted.compactMap(\.position)
-                spread = (positions.max() ?? 0) - (positions.min() ?? 0)
-            } else {
-                spread = Set(counted.map { Array($0.point[span.range]) }).count > 1 ? 1 : 0
-            }
-            return ParameterAgreement(key: span.key, team: teamEntry, people: own, spread: spread)
+            return ParameterAgreement(key: span.key, team: entry("", teamPoint), people: own, axes: span.range)
         }
         return agreements.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)

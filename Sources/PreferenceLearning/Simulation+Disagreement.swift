@@ -73,12 +73,12 @@ extension Simulation {
                 return round.fitted.mean(z)
             }
             let teamValue = grid[teamLiking.indices.max { teamLiking[$0] < teamLiking[$1] }!]
-            // As `ParameterAgreement` counts a person's own value.
-            let credible = people.indices.map { i -> Double in
+            let sure = people.indices.map { i -> Double? in
                 var a = space.encode(best.point), b = a
                 a[disputed] = likedMost[i]; b[disputed] = teamValue
-                return round.probability(that: people[i].name, prefers: space.decode(a), over: space.decode(b)) >= ParameterAgreement.sure ? likedMost[i] : teamValue
+                return round.probability(that: people[i].name, prefers: space.decode(a), over: space.decode(b))
             }
+            let credible = ParameterAgreement.counted(likedMost, sure: sure, team: teamValue)
             let credibleSpread = (credible.max() ?? 0) - (credible.min() ?? 0)
             let byOwn = people.indices.sorted { centres[$0 % centres.count] < centres[$1 % centres.count] }
             let inOrder = zip(byOwn, byOwn.dropFirst()).allSatisfy { likedMost[$0] < likedMost[$1] }
