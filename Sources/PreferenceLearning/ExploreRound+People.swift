@@ -55,9 +55,11 @@ extension ExploreRound {
         return model.meanAndSD(space.encode(point), person: index)
     }
 
-    /// How sure the model is that `person` (nil: the team) likes `a` more than `b`: Φ(Δμ / sd),
-    /// from the joint posterior of their liking at the two.
-    public func probability(that person: String?, prefers a: [Double], over b: [Double]) -> Double {
+    /// How much more `person` (nil: the team) is predicted to like `a` than `b`: the mean and
+    /// standard deviation of the difference, from the joint posterior of their liking at the two.
+    /// Answers compare charts, so they tell such differences well and a person's level of liking
+    /// hardly at all (their own offset's level is as wide as its prior).
+    public func preference(of a: [Double], over b: [Double], by person: String?) -> (mean: Double, sd: Double) {
         let (model, index) = view(for: person)
         let za = space.encode(a), zb = space.encode(b)
         let p = model.predict([za, zb], person: index)
@@ -66,7 +68,13 @@ extension ExploreRound {
         for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
         let prior = za.withUnsafeBufferPointer { x in zb.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
         let sd = max(p.variances[0] + p.variances[1] - 2 * (prior * model.kernel.ownFactor(index) - dot), 1e-12).squareRoot()
-        return Normal.cdf((p.means[0] - p.means[1]) / sd)
+        return (p.means[0] - p.means[1], sd)
+    }
+
+    /// How sure the model is that `person` (nil: the team) likes `a` more than `b`: Φ(Δμ / sd).
+    public func probability(that person: String?, prefers a: [Double], over b: [Double]) -> Double {
+        let difference = preference(of: a, over: b, by: person)
+        return Normal.cdf(difference.mean / difference.sd)
     }
 }
 

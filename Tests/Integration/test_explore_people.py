@@ -29,7 +29,9 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     people = {p["person"]: p for p in best["people"]}
     assert set(people) == {"Ada", "Ben"} and people["Ada"]["answers"] == people["Ben"]["answers"] == 24
     for p in people.values():
-        assert p["sd"] > 0 and p["text"] == f"{p['person']} (24 answers): {p['liking']:.2f} ± {p['sd']:.2f}"
+        assert p["sd"] > 0 and p["text"] == f"{p['person']} (24 answers): {p['liking']:+.2f} ± {p['sd']:.2f} over Default"
+        # A difference the answers tell (how much more than the start), not a level they cannot.
+        assert p["sd"] < 1, p
     agreement = {a["parameter"]: a for a in best["agreement"]}
     assert set(agreement) == set(KEYS)
     width, curve = agreement["inactiveLineWidth"], agreement["inactiveCurve"]
@@ -49,7 +51,7 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     assert best["agreement"][0]["parameter"] == "inactiveLineWidth"   # disagreements first
     most, least = sorted(people.values(), key=lambda p: -p["liking"])
     assert best["agreementSummary"] == (f"People differ on inactive line width ({width['text']}); they agree on inactive curve (Monotone). "
-                                        f"Of the team's best, {most['person']} likes it most ({most['liking']:.2f}) and {least['person']} least ({least['liking']:.2f})."), best["agreementSummary"]
+                                        f"Against Default, {most['person']} likes the team's best most ({most['liking']:+.2f}) and {least['person']} least ({least['liking']:+.2f})."), best["agreementSummary"]
     # Saving the compromise says who gives up what they would choose alone: the person the
     # team's width is far from does not agree.
     r = s.request("POST", f"/api/explore/{rid}/save", json={"name": "Compromise"}, headers=as_user("Ada"))

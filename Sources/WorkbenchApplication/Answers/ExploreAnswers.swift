@@ -210,7 +210,7 @@ extension ExploreBestAnswer: DocumentedAnswer {
                           importance: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", spread: 1.6, lengthscale: 0.4, likedMost: .number(3),
                                              text: "Inactive line width ±0.80, liked most at 3 px")],
                           why: "Inactive line width matters (±0.80 of the team's liking across its range).",
-                          people: [.init(person: "Ada", answers: 12, liking: 0.6, sd: 0.2, text: "Ada (12 answers): 0.60 ± 0.20")],
+                          people: [.init(person: "Ada", answers: 12, liking: 0.6, sd: 0.2, text: "Ada (12 answers): +0.60 ± 0.20 over Default")],
                           agreement: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false,
                                             team: .init(person: "", value: .number(3), position: 0.5, sure: nil, text: "3 px"),
                                             people: [.init(person: "Ada", value: .number(2), position: 0.25, sure: 0.81, text: "2 px")],

@@ -4,11 +4,12 @@ import WorkbenchSupport
 struct ExplorePersonAnswer: Encodable {
     let person: String
     let answers: Int
-    /// Their predicted liking of the team's best (the model's units: 0 is an average chart, the
-    /// prior's standard deviation is 1), and its standard deviation.
+    /// How much more they are predicted to like the team's best than the chart the round started
+    /// from (the model's units: the prior's standard deviation of a chart's liking is 1), and its
+    /// standard deviation. Answers compare charts, so they tell this difference, not a level.
     let liking: Double
     let sd: Double
-    /// "Ada (12 answers): 0.62 ± 0.20".
+    /// "Ada (12 answers): +0.62 ± 0.20 over Default".
     let text: String
 }
 

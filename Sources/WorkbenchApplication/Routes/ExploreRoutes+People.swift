@@ -4,8 +4,8 @@ import PreferenceLearning
 import WorkbenchStores
 import WorkbenchSupport
 
-/// Each person and the team (issue #38): each person's predicted liking of the team's best (a
-/// stated compromise), and where people agree and disagree, parameter by parameter, in the words
+/// Each person and the team (issue #38): each person's predicted liking of the team's best over
+/// the chart the round started from (a stated compromise), and where people agree and disagree, parameter by parameter, in the words
 /// of the parameter definitions.
 extension ExploreRoutes {
     /// From the team's importance at the best (`team`, the model's).
@@ -16,10 +16,10 @@ extension ExploreRoutes {
         var counts: [String: Int] = [:]
         for entry in round.history { counts[entry.person, default: 0] += 1 }
         let people = model.people.map { person -> ExplorePersonAnswer in
-            let liking = model.predictedLiking(of: best.point, by: person)
+            let liking = model.preference(of: best.point, over: round.startPoint, by: person)
             let answers = counts[person] ?? 0
             return .init(person: person, answers: answers, liking: rounded(liking.mean), sd: rounded(liking.sd),
-                         text: "\(person) (\(answers == 1 ? "1 answer" : "\(answers) answers")): \(String(format: "%.2f ± %.2f", liking.mean, liking.sd))")
+                         text: "\(person) (\(answers == 1 ? "1 answer" : "\(answers) answers")): \(String(format: "%+.2f ± %.2f", liking.mean, liking.sd)) over \(round.preset)")
         }
         let answers = agreements.compactMap { agreement -> ExploreAgreementAnswer? in
             guard let definition = ParameterDefinition.named(agreement.key) else { return nil }
@@ -37,12 +37,13 @@ extension ExploreRoutes {
                 : own.map { "\($0.person) \($0.text)\(sure($0))" }.joined(separator: ", ") + "; the team \(team.text)"
             return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own, text: text)
         }
-        return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people))
+        return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
     }
 
     /// "People differ on inactive line width (Ada 2 px, Ben 6 px; the team 4 px); they agree on
-    /// curve (Monotone). Of the team's best, Ada likes it most (0.80) and Ben least (−0.42)."
-    static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer]) -> String {
+    /// curve (Monotone). Against Default, Ada likes the team's best most (+0.80) and Ben least
+    /// (−0.42)." (`start`: the preset the round started from.)
+    static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
         let differ = answers.filter { !$0.agree }, agree = answers.filter(\.agree)
@@ -50,8 +51,8 @@ extension ExploreRoutes {
             + (agree.count > 2 ? ["\(agree.count - 2) more"] : [])
         // The compromise, stated: who likes the team's best most and who least.
         let ranked = people.sorted { $0.liking > $1.liking }
-        let compromise = String(format: "Of the team's best, %@ likes it most (%.2f) and %@ least (%.2f).",
-                                ranked.first!.person, ranked.first!.liking, ranked.last!.person, ranked.last!.liking)
+        let compromise = String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).",
+                                start, ranked.first!.person, ranked.first!.liking, ranked.last!.person, ranked.last!.liking)
         guard !differ.isEmpty else { return "Everyone likes the same values: " + listed(agreeWords, "and") + ". " + compromise }
         var sentence = "People differ on " + listed(differ.prefix(2).map { "\(lowered($0.label)) (\($0.text))" }, "and")
         if differ.count > 2 { sentence += " and \(differ.count - 2) more" }
