@@ -43,7 +43,7 @@ if env["NOTIME"] == nil {
     let taste = HiddenTaste(space: space, rng: &rng)
     var round = ExploreRound(space: space, seed: 7)
     var cpuTimes: [Double] = []
-    var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = [], explainTimes: [Double] = []
+    var times: [Double] = [], recordTimes: [Double] = [], proposeTimes: [Double] = [], explainTimes: [Double] = [], viewTimes: [Double] = []
     var person = SimulatedPerson.team[0]
     var proposal = round.propose(for: person.name)
     for n in 1...215 {
@@ -56,6 +56,11 @@ if env["NOTIME"] == nil {
         let end = clock.now
         if n > 200 {
             cpuTimes.append(cpuMilliseconds() - cpuStart)
+            // The people's view, which the store fits after every answer (not counted above).
+            var viewed = round
+            let fitting = clock.now
+            viewed.fitModel()
+            viewTimes.append(milliseconds(clock.now - fitting))
             times.append(milliseconds(end - start))
             recordTimes.append(milliseconds(mid - start))
             proposeTimes.append(milliseconds(end - mid))
@@ -84,6 +89,18 @@ if env["NOTIME"] == nil {
                  m(lineTimes), m(galleryTimes), m(pickTimes)))
     print(String(format: "  (CPU time of the same: median %.1f ms, max %.1f ms)", m(cpuTimes), cpuTimes.max()!))
     print(String(format: "  explaining it (importance at the best, what the pair tests): median %.2f ms, max %.2f ms", m(explainTimes), explainTimes.max()!))
+    // The same round answered on to the store's limit of 400 comparisons: the last answer's refit and the view's fit.
+    while round.answers.count < 399 {
+        let p = round.propose(for: person.name)
+        try round.record(person.answer(p.first, p.second, taste: taste, rng: &rng), to: p.id, person: person.name)
+        person = SimulatedPerson.team[round.answers.count % 3]
+    }
+    let last = round.propose(for: person.name), t400 = clock.now
+    try round.record(person.answer(last.first, last.second, taste: taste, rng: &rng), to: last.id, person: person.name)
+    let t400mid = clock.now
+    round.fitModel()
+    print(String(format: "  each person's view fitted after an answer: median %.1f ms at 200–215 answers, max %.1f ms; at 400 comparisons: the answer's refit %.1f ms, the view %.1f ms",
+                 m(viewTimes), viewTimes.max()!, milliseconds(t400mid - t400), milliseconds(clock.now - t400mid)))
     print("hyperparameters: \(round.hyperparameters)")
 }
 
