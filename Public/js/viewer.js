@@ -1,10 +1,11 @@
-// A viewer's page (joined with a viewer link under `serve --share`): every control that would
+// A viewer's page (joined with a viewer link under `serve --share`, or made a viewer by the
+// owner): every control that would
 // change something shared is shown disabled, with the reason beside it, instead of failing with
 // 403; and the viewer's own slider edits are labelled a private preview (they never leave the page).
 
 import { sameParams } from './state.js';
 
-const REASON = 'You joined with a viewer link: you can watch, press and render, but not save, rename, delete, review or comment. Ask for an editor link to change things.';
+const REASON = 'You are a viewer here: you can watch, press and render, but not save, rename, delete, review or comment. Ask the owner to make you an editor to change things.';
 
 /** Controls that write something shared; `[data-writes]` marks the ones made later (Restore, Resolve). */
 const writes = [

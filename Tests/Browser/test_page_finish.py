@@ -138,7 +138,7 @@ def test_a_viewer_sees_write_controls_disabled_and_a_private_preview(browser):
         page.wait_for_function("() => document.body.dataset.role === 'viewer'")
         page.locator("#preset-select").select_option("Default")
         page.wait_for_function("() => document.querySelector('#preset-select').value === 'Default'")
-        assert page.locator("#viewer-note").is_visible() and "viewer link" in page.locator("#viewer-note").inner_text()
+        assert page.locator("#viewer-note").is_visible() and "You are a viewer here" in page.locator("#viewer-note").inner_text()
         for selector in ("#preset-delete", "#preset-rename", "#preset-save"):
             control = page.locator(selector)
             assert control.is_disabled(), selector

@@ -47,7 +47,8 @@ extension ExploreRoutes {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
         let differ = answers.filter { !$0.agree }, agree = answers.filter(\.agree)
-        let agreeWords = agree.prefix(2).map { "\(lowered($0.label)) (\($0.people.first?.text ?? $0.team.text))" }
+        // What they agree on is the team's value (a person's own that the model is unsure of does not count).
+        let agreeWords = agree.prefix(2).map { "\(lowered($0.label)) (\($0.team.text))" }
             + (agree.count > 2 ? ["\(agree.count - 2) more"] : [])
         // The compromise, stated: who likes the team's best most and who least.
         let ranked = people.sorted { $0.liking > $1.liking }

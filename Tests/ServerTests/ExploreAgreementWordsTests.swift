@@ -1,0 +1,25 @@
+import Testing
+@testable import WorkbenchApplication
+@testable import WorkbenchSupport
+
+/// The words of "each person and the team": what people agree on is the team's value, even when
+/// a person's own differs without the model being sure of it.
+@Suite struct ExploreAgreementWordsTests {
+    static func liked(_ person: String, _ text: String, sure: Double? = nil) -> ExploreAgreementAnswer.Liked {
+        .init(person: person, value: .string(text), position: nil, sure: sure, text: text)
+    }
+
+    @Test func theyAgreeOnTheTeamsValueNotTheFirstPersons() {
+        let curve = ExploreAgreementAnswer(parameter: "inactiveCurve", label: "Inactive curve", agree: true, team: Self.liked("", "Monotone"),
+                                           people: [Self.liked("Dana", "Linear", sure: 0.54), Self.liked("Pat", "Monotone"), Self.liked("Priya", "Monotone")],
+                                           text: "Dana Linear (54 % sure), Pat Monotone, Priya Monotone; the team Monotone")
+        let width = ExploreAgreementAnswer(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false, team: Self.liked("", "6 px"),
+                                           people: [Self.liked("Dana", "1 px", sure: 0.81), Self.liked("Pat", "9.5 px", sure: 0.77), Self.liked("Priya", "6 px")],
+                                           text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px")
+        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
+                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
+        let summary = ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: people, start: "Default")
+        #expect(summary == "People differ on inactive line width (Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px); "
+                + "they agree on inactive curve (Monotone). Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+    }
+}
