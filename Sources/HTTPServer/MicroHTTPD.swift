@@ -280,16 +280,7 @@ package final class MicroHTTPDServer: @unchecked Sendable {
             let n = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, SocketFlag.noSignal | SocketFlag.dontWait) }
             if n > 0 { sent += n } else if n < 0 && (errno == EAGAIN || errno == EINTR) { usleep(1000) } else { break }
         }
-        shutdown(fd, Int32(SHUT_WR))
-        var sink = [UInt8](repeating: 0, count: 16384)
-        var drained = 0
-        while drained < 4 << 20 && ContinuousClock.now < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else { continue }
-            let n = sink.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, SocketFlag.dontWait) }
-            if n <= 0 && !(n < 0 && (errno == EAGAIN || errno == EINTR)) { break }
-            drained += max(n, 0)
-        }
+        LingeringClose.drain(fd, until: deadline)
         return CMHD_NO
     }
 

@@ -48,7 +48,7 @@ package final class WebSocket: @unchecked Sendable {
             case .ping(let payload): send(frame: 0xA, payload)
             case .pong: continue
             case .closed(let code): close(code: code); return nil
-            case .failed(let code): close(code: code); return nil
+            case .failed(let code): close(code: code, lingering: true); return nil
             case .end: shutdown(fd, Int32(SHUT_RDWR)); return nil
             }
         }
@@ -58,7 +58,9 @@ package final class WebSocket: @unchecked Sendable {
 
     /// Sends a close frame when that does not wait (another thread may be blocked writing to a
     /// peer that does not read: an eviction must not wait for it), then shuts the socket down.
-    package func close(code: UInt16) {
+    /// `lingering` (a refused message, on the reading thread): what the peer still sends of it is
+    /// read and dropped for up to a second first, so that its close frame is not lost to a reset.
+    package func close(code: UInt16, lingering: Bool = false) {
         endLock.lock()
         defer { endLock.unlock() }
         guard !ended else { return }
@@ -66,6 +68,7 @@ package final class WebSocket: @unchecked Sendable {
             _ = writeAll(Self.frame(0x8, [UInt8(code >> 8), UInt8(code & 0xFF)]), flags: SocketFlag.dontWait)
             writeLock.unlock()
         }
+        if lingering { LingeringClose.drain(fd, until: .now + .seconds(1)) }
         shutdown(fd, Int32(SHUT_RDWR))
     }
 

@@ -316,6 +316,16 @@ def test_oversized_socket_message_closes_the_socket(server):
     assert server.get("/api/schema").status_code == 200
 
 
+def test_a_message_just_over_the_limit_gets_its_close_frame_not_a_reset(server):
+    # As a page would send it: one 70 KB text frame. The server refuses it from the header and
+    # drops the rest while it closes, so the page reads 1009 (a reset would show it as 1006).
+    ws = RawWebSocket(server)
+    ws.send("{" + " " * 70_000 + "}")
+    opcode, data = ws.receive()
+    assert opcode == 8 and int.from_bytes(data[:2], "big") == 1009
+    assert server.get("/api/schema").status_code == 200
+
+
 def test_openapi_document_is_valid_and_lists_every_parameter(server):
     validator = pytest.importorskip("openapi_spec_validator")
     document = server.get("/api/openapi.json").json()
