@@ -59,25 +59,27 @@ extension ExploreRound {
     /// where that challenger's weight is 1, else the anchor's. In the simulated studies this
     /// centred grid reached 0.87 of the range after 30 picks, against 0.78 for the grid
     /// {0, ½, 1} from the anchor. `reach` < 1 spans that share of the way to the challengers.
+    /// Where a step of −1 would show the anchor again (the anchor at a range's edge, clamped
+    /// back onto it), the step is ½ instead: halfway to that challenger, so no chart repeats.
     public func galleryPoints(_ gallery: [Proposal], reach: Double = 1) -> [[Double]] {
         guard gallery.count == 2 else { return [] }
         let o = space.encode(gallery[0].first)
         let p = reach == 1 ? space.encode(gallery[0].second) : space.blend(o, space.encode(gallery[0].second), reach)
         let q = reach == 1 ? space.encode(gallery[1].second) : space.blend(o, space.encode(gallery[1].second), reach)
-        let steps = [-1.0, 0, 1]
-        return steps.flatMap { v in
-            steps.map { u in
-                var z = o
-                for (d, dim) in space.dimensions.enumerated() {
-                    if dim.isCategorical {
-                        z[d] = u == 1 && p[d] != o[d] ? p[d] : v == 1 && q[d] != o[d] ? q[d] : o[d]
-                    } else {
-                        z[d] = dim.snap(o[d] + u * (p[d] - o[d]) + v * (q[d] - o[d]))
-                    }
+        func at(_ u: Double, _ v: Double) -> [Double] {
+            var z = o
+            for (d, dim) in space.dimensions.enumerated() {
+                if dim.isCategorical {
+                    z[d] = u == 1 && p[d] != o[d] ? p[d] : v == 1 && q[d] != o[d] ? q[d] : o[d]
+                } else {
+                    z[d] = dim.snap(o[d] + u * (p[d] - o[d]) + v * (q[d] - o[d]))
                 }
-                return space.decode(z)
             }
+            return z
         }
+        let anchor = at(0, 0)
+        let us = [at(-1, 0) == anchor ? 0.5 : -1, 0, 1], vs = [at(0, -1) == anchor ? 0.5 : -1, 0, 1]
+        return vs.flatMap { v in us.map { u in space.decode(at(u, v)) } }
     }
 
     /// Records a pick among points shown together: a gallery's nine (the pick beats every other),

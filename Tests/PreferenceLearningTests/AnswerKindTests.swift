@@ -42,6 +42,21 @@ import Testing
         #expect(Set(points).count >= 5)
     }
 
+    /// The anchor at the top of the width's range: the step away from the first challenger
+    /// would clamp back onto it, so that row's third chart is halfway to the challenger instead.
+    @Test func aGalleryAtARangesEdgeRepeatsNoChart() {
+        let round = ExploreRound(space: Self.space, seed: 9)
+        let anchor = [10.0, 0.5, 1]
+        func proposal(_ id: Int, _ second: [Double]) -> ExploreRound.Proposal {
+            .init(id: id, first: anchor, second: second, expectedBest: 0, firstMean: 0, firstSD: 1, secondMean: 0, secondSD: 1)
+        }
+        let points = round.galleryPoints([proposal(0, [6, 0.5, 1]), proposal(1, [10, 0.9, 1])])
+        #expect(points.count == 9 && Set(points).count == 9, "\(points)")
+        #expect(points[4] == anchor && points[5] == [6, 0.5, 1] && points[7] == [10, 0.9, 1])
+        #expect(points[3] == [8, 0.5, 1])   // ½ towards the challenger, not 14 clamped to 10
+        #expect(abs(points[1][1] - 0.1) < 1e-9)   // the other way is open: −1 stays
+    }
+
     @Test func aPickBeatsTheOthersInOneRefit() throws {
         var round = ExploreRound(space: Self.space, seed: 2)
         let points = round.galleryPoints(round.proposeGallery(for: "ben"))
