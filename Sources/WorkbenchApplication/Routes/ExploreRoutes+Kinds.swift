@@ -52,7 +52,7 @@ extension ExploreRoutes {
         app.decisions.record("explore-answer", preset: round.preset, by: person,
                              summary: "\(entry.map(Self.answerWords) ?? "answered") in Explore round \(id) from “\(round.preset)” (\(Self.answersSaid(round)))",
                              details: ExploreAnsweredDetails(round: id, answer: entry))
-        if result.endedNow { recordEnd(round, by: person) }
+        if result.endedNow { recordEnd(round, best: best, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, kind: kind.rawValue, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
                                                          endReason: round.endReason, best: best), status: 201)
             .announcing("explore", [("action", .string(result.endedNow ? "ended" : "answered")), ("round", .string(id)),

@@ -130,8 +130,9 @@ struct ExploreRoutes: PresetReading {
         let id = request.pathParameters["id"] ?? ""
         let result: (round: Exploration, endedNow: Bool)
         do { result = try app.explore.end(id, by: request.author.user) } catch { throw Self.exploreError(error, id: id) }
-        if result.endedNow { recordEnd(result.round, by: request.author.user) }
-        return HTTPResponse.answer(roundAnswer(result.round))
+        let answer = roundAnswer(result.round)
+        if result.endedNow { recordEnd(result.round, best: answer.best, by: request.author.user) }
+        return HTTPResponse.answer(answer)
             .announcing("explore", [("action", .string("ended")), ("round", .string(id))])
     }
 
@@ -145,9 +146,8 @@ struct ExploreRoutes: PresetReading {
             round = try app.explore.round(id)
             try app.explore.maySave(round, by: request.author.user)
         } catch { throw Self.exploreError(error, id: id) }
-        guard let best = round.model.best, let summary = bestAnswer(round)?.summary else {
-            throw HTTPError(409, "no_answers", "no answers yet: there is no best to save")
-        }
+        guard let best = round.model.best else { throw HTTPError(409, "no_answers", "no answers yet: there is no best to save") }
+        let summary = Self.summary(changes(round, at: best.point))
         let byKind = Self.answersByKind(round)
         let (agreed, disagreed) = Self.agreement(round, best.point)
         let whoAgreed = Self.agreementWords(agreed, disagreed)
@@ -174,12 +174,12 @@ struct ExploreRoutes: PresetReading {
 
     // MARK: answers
 
-    func recordEnd(_ round: Exploration, by person: String) {
-        let pick = bestAnswer(round)?.summary ?? "no answers"
+    /// The log's entry for a round that ended, with its `best` as the answer that ends it says it.
+    func recordEnd(_ round: Exploration, best: ExploreBestAnswer?, by person: String) {
         let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
         app.decisions.record("explore-ended", preset: round.preset, by: person,
-                         summary: "\(why) Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round)); the team's pick: \(pick)",
-                         details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: bestAnswer(round)?.values))
+                         summary: "\(why) Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round)); the team's pick: \(best?.summary ?? "no answers")",
+                         details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: best?.values))
     }
 
     func roundAnswer(_ round: Exploration) -> ExploreRoundAnswer {
@@ -209,15 +209,26 @@ struct ExploreRoutes: PresetReading {
                                   })
     }
 
-    func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {
-        guard let best = round.model.best else { return nil }
-        let style = Self.clean(round.style(at: best.point)), base = round.baseStyle
-        // In the words of a save's changes (the log's), for the parameters that move.
+    /// How `point` differs from the round's starting preset, in the words of a save's changes
+    /// (the log's), for the parameters that move.
+    func changes(_ round: Exploration, at point: [Double]) -> [ExploreChangeAnswer] {
+        let style = Self.clean(round.style(at: point)), base = round.baseStyle
         let words = Dictionary(ChangeWords.changes(from: base, to: style).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        let changes = round.keys.compactMap { key -> ExploreChangeAnswer? in
+        return round.keys.compactMap { key -> ExploreChangeAnswer? in
             guard let change = words[key], let d = ParameterDefinition.named(key) else { return nil }
             return .init(key: key, label: d.label, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
+    }
+
+    /// "Inactive line width 4 → 3 px, …", or "the starting preset".
+    static func summary(_ changes: [ExploreChangeAnswer]) -> String {
+        changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", ")
+    }
+
+    func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {
+        guard let best = round.model.best else { return nil }
+        let style = Self.clean(round.style(at: best.point))
+        let changes = changes(round, at: best.point)
         // The team's importance at the best, once: its words and the people's agreement read it.
         let ranked = round.adapter.importance(of: round.model) ?? []
         let (importance, why) = Self.importance(round, ranked)
@@ -225,7 +236,7 @@ struct ExploreRoutes: PresetReading {
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
-                                 summary: changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", "),
+                                 summary: Self.summary(changes),
                                  importance: importance, why: why, people: people, agreement: agreement, agreementSummary: agreementSummary)
     }
 
