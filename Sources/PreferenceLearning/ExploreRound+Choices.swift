@@ -158,13 +158,8 @@ extension ExploreRound {
     /// A proposal of two given points (model coordinates), with the model's view of them and
     /// their EUBO, stored.
     mutating func recordedProposal(_ a: [Double], _ b: [Double]) -> Proposal {
-        let model = currentModel()
-        let p = model.predict([a, b])
-        let m = model.comparisons.count
-        var dot = 0.0
-        for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
-        let kab = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
-        let s = max(p.variances[0] + p.variances[1] - 2 * (kab - dot), 1e-12).squareRoot(), delta = p.means[0] - p.means[1]
+        let p = currentModel().jointPair(a, b)
+        let s = p.differenceSD, delta = p.means[0] - p.means[1]
         let eubo = p.means[1] + delta * Normal.cdf(delta / s) + s * Normal.pdf(delta / s)
         let proposal = Proposal(id: proposals.count, first: space.decode(a), second: space.decode(b), expectedBest: eubo,
                                 firstMean: p.means[0], firstSD: p.variances[0].squareRoot(),

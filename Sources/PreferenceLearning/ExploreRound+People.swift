@@ -61,14 +61,8 @@ extension ExploreRound {
     /// hardly at all (their own offset's level is as wide as its prior).
     public func preference(of a: [Double], over b: [Double], by person: String?) -> (mean: Double, sd: Double) {
         let (model, index) = view(for: person)
-        let za = space.encode(a), zb = space.encode(b)
-        let p = model.predict([za, zb], person: index)
-        let m = model.comparisons.count
-        var dot = 0.0
-        for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
-        let prior = za.withUnsafeBufferPointer { x in zb.withUnsafeBufferPointer { y in model.kernel(x.baseAddress!, y.baseAddress!) } }
-        let sd = max(p.variances[0] + p.variances[1] - 2 * (prior * model.kernel.ownFactor(index) - dot), 1e-12).squareRoot()
-        return (p.means[0] - p.means[1], sd)
+        let p = model.jointPair(space.encode(a), space.encode(b), person: index)
+        return (p.means[0] - p.means[1], p.differenceSD)
     }
 
     /// How sure the model is that `person` (nil: the team) likes `a` more than `b`: Φ(Δμ / sd).

@@ -351,6 +351,18 @@ struct PairwiseGP: Sendable {
         return out
     }
 
+    /// Two points' posterior means and variances, and the standard deviation of the difference
+    /// of their utilities, from their joint posterior: √(var a + var b − 2 cov(a, b)). Of the
+    /// team's taste, or of `person`'s.
+    func jointPair(_ a: [Double], _ b: [Double], person: Int? = nil) -> (means: [Double], variances: [Double], differenceSD: Double) {
+        let p = predict([a, b], person: person)
+        let m = comparisons.count
+        var dot = 0.0
+        for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
+        let prior = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in kernel(x.baseAddress!, y.baseAddress!) } } * kernel.ownFactor(person)
+        return (p.means, p.variances, max(p.variances[0] + p.variances[1] - 2 * (prior - dot), 1e-12).squareRoot())
+    }
+
     /// Posterior mean and standard deviation at one point.
     func meanAndSD(_ z: [Double], person: Int? = nil) -> (mean: Double, sd: Double) {
         let p = predict([z], person: person)
