@@ -86,7 +86,7 @@ extension ExploreRound {
 
     /// How much each person who answered gives up with `point` against what they would choose
     /// alone, beyond what the team gives up (the best is cautious: where the answers vouch for
-    /// it, not where the mean peaks): 0 for everyone while the model keeps one taste for all.
+    /// it, not where the mean peaks): 0 for everyone before `tellsPeopleApart`.
     /// The team's own choice is climbed once for all of them.
     public func concessions(at point: [Double]) -> [(person: String, concession: Double)] {
         let team = ownChoice(of: nil, from: point).liking - fitted.mean(space.encode(point))

@@ -59,7 +59,8 @@ public struct ParameterAgreement: Sendable, Equatable {
 extension ChartParameterSpace {
     /// Each moving parameter's agreement among the round's people, disagreements first (the
     /// widest apart first), then the rest in the round's order, given the team's `importance(of:)`.
-    /// While the model keeps one taste for everyone (`ExploreRound.tellsPeopleApart`), everyone agrees.
+    /// Until each person's own view is read (`ExploreRound.tellsPeopleApart`), everyone is the
+    /// team and agrees.
     public func agreement(of round: ExploreRound, team: [ParameterImportance]) -> [ParameterAgreement] {
         guard let best = round.best else { return [] }
         let people = round.people
