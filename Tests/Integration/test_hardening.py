@@ -315,7 +315,9 @@ def test_concurrent_heavy_answers_are_bounded_and_queued_fairly(server):
         with lock:
             statuses.append((answer.status_code, time.time()))
 
-    threads = [threading.Thread(target=one) for _ in range(12)]
+    # 24: under a busy make test, 12 were sometimes nearly all served before the other client's
+    # arrived (its answer then came after only 2 of them).
+    threads = [threading.Thread(target=one) for _ in range(24)]
     started = time.time()
     for t in threads:
         t.start()
@@ -328,7 +330,7 @@ def test_concurrent_heavy_answers_are_bounded_and_queued_fairly(server):
         t.join()
     assert {s for s, _ in statuses} == {200}, statuses
     assert mine.status_code == 200
-    # Served before most of the 16 the other client queued first.
+    # Served before at least 3 of the 24 the other client queued first.
     assert sum(1 for _, at in statuses if at > mine_done) >= 3, (mine_done - started, [at - started for _, at in statuses])
     assert server.get("/api/schema").status_code == 200
 
