@@ -9,14 +9,21 @@ import { writeAttribute, writeText } from './elements.js';
 /** The view's market scenario as a request field; none for the loaded data. */
 const scenarioOf = view => (view.scenario ? { scenario: view.scenario } : {});
 
+/** A request's identity, whatever the order its members were written in. */
+const requestKey = request => JSON.stringify(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : 1)));
+
 export class ChartView {
   /**
    * @param {HTMLElement} element where the SVG goes
    * @param {() => {params: object, view: object}} source the parameters and view to draw
    */
-  constructor(element, source, { idPrefix = 'cw', onPainted = () => {}, onPress = () => {} } = {}) {
+  constructor(element, source, { idPrefix = 'cw', onPainted = () => {}, onPress = () => {}, ahead = () => [] } = {}) {
     this.element = element;
     this.source = source;
+    // The parameter changes likely next (a keyboard step either side of a slider): their frames
+    // are asked for once this chart is at rest, and one is shown the moment it is asked for.
+    this.ahead = ahead;
+    this.prepared = new Map();  // request key → {answer} or {pending}: frames from the frame shown
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
     // (pressed, {replay, shown}) when a press starts or ends; `shown` settles once its first
@@ -37,9 +44,9 @@ export class ChartView {
     this.drawn = { list: [], paths: new WeakMap() };  // the drawn SVG's elements in order, and its paths' numbers
   }
 
-  request(extra = {}) {
+  request(extra = {}, changed = {}) {
     const { params, view } = this.source();
-    const request = { ...params, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...scenarioOf(view), ...extra };
+    const request = { ...params, ...changed, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...scenarioOf(view), ...extra };
     if (motionPreference.reduced) request.reducedMotion = true;
     if (this.shownFrame !== null) request.base = this.shownFrame;
     return request;
@@ -63,22 +70,48 @@ export class ChartView {
     this.drawnPeriod = period;
     if (this.moving && this.held === null) { this.dirty = true; return; }  // the next motion frame shows it
     if (this.inflight) { this.dirty = true; return; }
-    this.inflight = true;
-    const progress = this.held ?? this.progress;
-    let extra = { progress };
-    if (this.heldMotion && this.held !== null && renderChannel.open) {
-      // The engine draws that motion's frame at the held progress.
-      const { motion, from } = this.heldMotion;
-      extra = { motion, at: this.held, time: motionClock.now(), selection: undefined, ...(motion === 'period' ? { from } : {}) };
-    } else if (this.selection !== null && (progress !== 0 || this.held !== null)) extra.selection = this.selection;
     const started = performance.now();
-    renderChannel.draw(this.request(extra))
+    const request = this.request(this.stillExtra());
+    const prepared = this.prepared.get(requestKey(request));
+    if (prepared?.answer) { this.paint(prepared.answer, started); this.prepareAhead(); return; }
+    this.inflight = true;
+    (prepared?.pending ?? renderChannel.draw(request))
       .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
       .catch(error => this.onPainted(null, error))
       .finally(() => {
         this.inflight = false;
-        if (this.dirty) { this.dirty = false; this.draw(); }
+        if (this.dirty) { this.dirty = false; this.draw(); } else this.prepareAhead();
       });
+  }
+
+  /** What a still frame's request adds to the parameters and view: the progress, and what is held. */
+  stillExtra() {
+    const progress = this.held ?? this.progress;
+    if (this.heldMotion && this.held !== null && renderChannel.open) {
+      // The engine draws that motion's frame at the held progress.
+      const { motion, from } = this.heldMotion;
+      return { motion, at: this.held, time: motionClock.now(), selection: undefined, ...(motion === 'period' ? { from } : {}) };
+    }
+    return this.selection !== null && (progress !== 0 || this.held !== null) ? { progress, selection: this.selection } : { progress };
+  }
+
+  /**
+   * Asks for the frames of the likely next changes (`ahead`), each a delta from the frame shown,
+   * while the chart is at rest: a keyboard step on a slider then shows its chart without waiting
+   * for the server. Only at rest (a request sent now would overtake a motion's or a draw's), and
+   * not while a motion's frame is held: its request carries the motion clock's time.
+   */
+  prepareAhead() {
+    if (!renderChannel.open || this.shownFrame === null || this.inflight || this.dirty || this.moving || this.framesInFlight
+        || this.pressed || (this.held !== null && this.heldMotion) || this.revealing !== false) return;
+    for (const changed of this.ahead()) {
+      const request = this.request(this.stillExtra(), changed);
+      const key = requestKey(request);
+      if (this.prepared.has(key)) continue;
+      const entry = { pending: renderChannel.draw(request) };
+      entry.pending.then(answer => { entry.answer = answer; }, () => this.prepared.delete(key));
+      this.prepared.set(key, entry);
+    }
   }
 
   /** The first load: the placeholder, then the reveal the preset chooses (a plain draw without the socket). */
@@ -125,6 +158,8 @@ export class ChartView {
       this.drawn = { list, paths: framePaths(list, head.paths) };
     }
     this.shownFrame = head.frame ?? null;
+    // Frames prepared from the frame that was shown fit no longer.
+    this.prepared.clear();
     // The server says when this chart's live prices would turn stale: it is drawn again then,
     // and the server decides whether it shows the outage.
     clearTimeout(this.staleTimer);

@@ -13,6 +13,7 @@ import { writeAttribute, svgWithPath } from './elements.js';
 export function buildControls(form, store, { baseline = () => store.defaults } = {}) {
   const updaters = new Map();
   const rows = new Map();
+  const sliders = new Map();   // each number's range input → its parameter and how its value is read
   for (const group of store.schema.groups) {
     const fieldset = document.createElement('fieldset');
     fieldset.dataset.group = group;
@@ -20,7 +21,8 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
     legend.textContent = group;
     fieldset.append(legend);
     for (const definition of store.schema.parameters.filter(p => p.group === group)) {
-      const { row, update } = control(definition, store, baseline);
+      const { row, update, stepper } = control(definition, store, baseline);
+      if (stepper) sliders.set(stepper.slider, { key: definition.key, read: stepper.read });
       rows.set(definition.key, row);
       updaters.set(definition.key, update);
       fieldset.append(row);
@@ -51,7 +53,28 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
   };
   store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });
   refresh();
-  return { refresh };
+
+  // A slider moved by its keys is likely to move one step again, either way: `stepsAhead` gives
+  // those two values, for the chart to draw ahead. A pointer drag jumps: it gives none.
+  let keyed = null;
+  form.addEventListener('keydown', event => { if (sliders.has(event.target)) keyed = event.target; });
+  form.addEventListener('pointerdown', () => { keyed = null; });
+  const stepsAhead = () => {
+    const slider = document.activeElement;
+    if (slider !== keyed || !sliders.has(slider)) return [];
+    const { key, read } = sliders.get(slider);
+    const ahead = [];
+    for (const direction of [-1, 1]) {
+      // The slider's own stepping on a copy: the value its next key gives, as that key would read it.
+      const probe = slider.cloneNode();
+      probe.value = slider.value;
+      if (direction < 0) probe.stepDown(); else probe.stepUp();
+      const value = read(probe);
+      if (value !== null && !same(value, store.params[key])) ahead.push({ [key]: value });
+    }
+    return ahead;
+  };
+  return { refresh, stepsAhead };
 }
 
 function control(definition, store, baseline) {
@@ -86,6 +109,7 @@ function control(definition, store, baseline) {
   const set = v => store.edit(definition.key, v);
   const done = () => store.commit();
   let update;
+  let stepper = null;   // a number's slider and its reading, for the steps ahead
 
   switch (definition.type) {
     case 'number': case 'integer': {
@@ -116,6 +140,7 @@ function control(definition, store, baseline) {
       row.append(wrap);
       number.addEventListener('blur', () => { number.value = format(store.params[definition.key], places); });
       update = (v, typing) => { slider.value = v; if (!typing || document.activeElement !== number) number.value = format(v, places); };
+      stepper = { slider, read };
       break;
     }
     case 'color': {
@@ -194,7 +219,7 @@ function control(definition, store, baseline) {
     }
   }
   if (definition.help) row.querySelector(`#${id}`)?.setAttribute('aria-describedby', id + '-help');
-  return { row, update };
+  return { row, update, stepper };
 }
 
 /** Named value sets from the schema (e.g. Smooth, Snappy, Bouncy springs): one click, one undo step. */

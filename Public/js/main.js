@@ -49,10 +49,12 @@ async function start() {
   const address = new PageAddress(store);
   let live = null;
   // First of the store's listeners: the chart.
+  let controls = null;
   const stage = new StageChart(store, { status, onPress: (pressing, selection) => live.sendPresence({ pressing, selection }),
-                                          onMove: selection => live.sendPresence({ pressing: true, selection }) });
+                                          onMove: selection => live.sendPresence({ pressing: true, selection }),
+                                          stepsAhead: () => controls?.stepsAhead() ?? [] });
   // ↺ and Reset all return to the open preset's saved values; the engine defaults are one step further.
-  buildControls($('controls'), store, { baseline: () => store.baseline });
+  controls = buildControls($('controls'), store, { baseline: () => store.baseline });
   stage.inspect();
 
   const notice = (text, error = false) => toast(text, { error });

@@ -11,13 +11,15 @@ export class StageChart {
   /**
    * @param {(pressing: boolean, selection: number|null) => void} onPress our own press, after its first frame
    * @param {(text: string, isError: boolean) => void} status
+   * @param {() => object[]} stepsAhead the parameter changes likely next, drawn ahead
    */
-  constructor(store, { onPress, onMove = () => {}, status }) {
+  constructor(store, { onPress, onMove = () => {}, status, stepsAhead = () => [] }) {
     this.store = store;
     this.inspector = null;
     this.showingTheirPress = false;   // a press shown because we follow someone is theirs
     const header = new PriceHeader($('headline-price'), $('headline-change'));
     const chart = this.chart = new ChartView($('preview'), () => ({ params: store.params, view: store.view }), {
+      ahead: stepsAhead,
       onPainted: (svg, error, started, motion) => {
         if (error) { status(`Cannot draw the chart: ${error.message}`, true); return; }
         this.inspector?.painted(svg, motion);

@@ -18,10 +18,11 @@ package struct PreviewSession {
     package var request: ChartRequest?
     package var press: TransitionMotion?
     package var playing: MotionPlayback?
-    /// The frames drawn last, newest last: a message whose `base` is either gets a delta from it
-    /// (a frame drawn for one request may still be on its way while the page asks the next).
+    /// The frames drawn last, newest last: a message whose `base` is one of them gets a delta from
+    /// it. Four: a frame drawn for one request may still be on its way while the page asks the
+    /// next, and the page asks for the two keyboard steps of a slider ahead, from the frame it shows.
     package var drawn: [DrawnFrame] = []
-    package static let framesKept = 2
+    package static let framesKept = 4
 }
 
 /// A render socket's charts, each with its own session, bounded: at most `maxCharts` of them,

@@ -87,3 +87,48 @@ def test_hundreds_of_answers_at_once_all_arrive(page, server):
         return answers === 'stalled' ? answers : answers.filter(svg => svg.startsWith('<svg')).length;
     }""")
     assert got == 800
+
+
+LINE_WIDTH = "Number(document.querySelector('#preview path#cw-line').getAttribute('stroke-width'))"
+SLIDER_VALUE = "Number(document.querySelector('#param-inactiveLineWidth').value)"
+
+
+def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, server):
+    """After a key step the chart asks for the next step either way, from the frame it shows: with
+    the server stopped, the next key still shows its chart at once. A pointer on the slider jumps,
+    so a drag asks for nothing ahead."""
+    import os
+    import signal
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(payload)))
+    open_page(page, server, "?preset=Default&period=ALL")
+    page.wait_for_function("() => document.querySelector('#preview').getAttribute('aria-busy') !== 'true'")
+    slider = page.locator("#param-inactiveLineWidth")
+    box = slider.bounding_box()
+    before = page.evaluate(SLIDER_VALUE)
+    page.wait_for_timeout(300)
+    sent.clear()
+    page.mouse.click(box["x"] + box["width"] * 0.8, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}")
+    assert page.evaluate(SLIDER_VALUE) != before
+    page.wait_for_timeout(400)
+    # Still frames only: the first load's reveal is a motion.
+    still = lambda: [p for p in sent if '"motion"' not in p]
+    assert len(still()) == 1, sent
+
+    sent.clear()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}")
+    page.wait_for_timeout(400)
+    # The step itself, then one step down and one up from it.
+    assert len(still()) == 3, sent
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}", timeout=2000)
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}")
+    assert page.errors == []

@@ -84,11 +84,14 @@ import Testing
         // The same elements with another width: a patch from frame 1, the page's.
         let again = try charts.answer(try message(#"{"id": "a", "again": true, "inactiveLineWidth": 5, "base": 1}"#), sources: Sources())
         #expect(again.head.contains { $0.0 == "patch" && $0.1 == .bool(true) } && again.body.contains(#""stroke-width","5""#))
-        // The frame before the last is kept too (its answer may still be on its way to the page).
-        let fromEarlier = try charts.answer(try message(#"{"id": "a", "again": true, "base": 1}"#), sources: Sources())
-        #expect(fromEarlier.head.contains { $0.0 == "patch" && $0.1 == .bool(true) } && fromEarlier.body.contains(#""stroke-width","5""#))
-        let stale = try charts.answer(try message(#"{"id": "a", "again": true, "selection": 0.5, "base": 1}"#), sources: Sources())
-        #expect(stale.body.hasPrefix("<svg"), "a base that is not one of the two frames drawn last gets the whole SVG")
+        // Frames before the last are kept too (an answer may still be on its way to the page, and
+        // the page asks for a slider's next steps ahead from the frame it shows): four in all.
+        for width in [5, 6, 7] {
+            let fromEarlier = try charts.answer(try message(#"{"id": "a", "again": true, "inactiveLineWidth": \#(width), "base": 1}"#), sources: Sources())
+            #expect(fromEarlier.head.contains { $0.0 == "patch" && $0.1 == .bool(true) } && fromEarlier.body.contains(#""stroke-width","\#(width)""#))
+        }
+        let stale = try charts.answer(try message(#"{"id": "a", "again": true, "inactiveLineWidth": 5, "selection": 0.5, "base": 1}"#), sources: Sources())
+        #expect(stale.body.hasPrefix("<svg"), "a base that is not one of the four frames drawn last gets the whole SVG")
         #expect(charts["a"]?.request?.width == 400 && charts["a"]?.request?.selection == 0.5)
         _ = try charts.answer(try message(#"{"id": "a", "again": true, "selection": null}"#), sources: Sources())
         #expect(charts["a"]?.request?.selection == nil && charts["a"]?.request?.parameters["inactiveLineWidth"] == .number(5))
