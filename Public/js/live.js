@@ -9,7 +9,8 @@ import { devices } from './state.js';
 import { confirmDialog } from './dialogs.js';
 import { watchStream } from './connection.js';
 
-const viewKeys = ['period', 'width', 'height', 'theme'];
+// The parts of the followed person's view that a follower's page takes.
+const followedViewFields = ['period', 'width', 'height', 'theme'];
 
 export class LiveSession {
   constructor(store, presets, drafts, { onPresetEvent, onDataEvent, onLiveEvent, onPresence = () => {}, notice = () => {},
@@ -208,7 +209,7 @@ export class LiveSession {
     }
     this.showPress(person.pressing, person.selection);
     if (person.view) {
-      const view = Object.fromEntries(Object.entries(person.view).filter(([k, v]) => viewKeys.includes(k) && this.store.view[k] !== v));
+      const view = Object.fromEntries(Object.entries(person.view).filter(([k, v]) => followedViewFields.includes(k) && this.store.view[k] !== v));
       if ('width' in view) view.device = devices.includes(String(view.width)) ? String(view.width) : 'custom';
       if (Object.keys(view).length) this.store.setView(view);
     }
