@@ -285,7 +285,10 @@ def test_render_socket_answers_in_order_and_names_bad_fields(server):
     assert head["patch"] is True and head["frame"] == 4
     patch = json.loads(body)
     assert patch["p"] == 2 and [line, "stroke-width", "9"] in patch["a"] and "d" not in patch and len(body) < 200
-    ws.send(json.dumps({"again": True, "id": "sock", "base": 1, "requestId": "stale"}))   # not the frame drawn last: the whole SVG
+    # A socket keeps a chart's last four frames: after one more, frame 1 is not among them.
+    ws.send(json.dumps({"again": True, "id": "sock", "base": 4, "requestId": "q"}))
+    assert json.loads(ws.receive()[1].decode().split("\n", 1)[0])["frame"] == 5
+    ws.send(json.dumps({"again": True, "id": "sock", "base": 1, "requestId": "stale"}))   # not a frame kept: the whole SVG
     head, body = ws.receive()[1].decode().split("\n", 1)
     assert "patch" not in json.loads(head) and body.startswith("<svg") and 'stroke-width="9"' in body
     ws.send(json.dumps({"activeCurve": "wobbly", "requestId": "bad"}))
