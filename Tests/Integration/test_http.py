@@ -298,6 +298,34 @@ def test_render_socket_answers_in_order_and_names_bad_fields(server):
     assert server.get("/api/schema").status_code == 200
 
 
+def thread_slices(pid):
+    """Each thread's scheduler slice in nanoseconds, from /proc (Linux)."""
+    slices = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "sched").read_text().splitlines():
+            if line.startswith("se.slice"):
+                slices[task.name] = int(line.split(":")[1])
+    return slices
+
+
+def test_a_render_sockets_thread_asks_for_short_scheduler_slices(server):
+    """A socket answers a person as they act: its thread takes 0.3 ms slices, so that on a busy
+    machine it runs as soon as a message wakes it. The server's other threads keep the default."""
+    import platform
+    release = tuple(int(part) for part in platform.release().split("-")[0].split(".")[:2])
+    if release < (6, 12):
+        pytest.skip(f"a fair thread's own slice needs Linux 6.12 (this is {platform.release()})")
+    before = thread_slices(server.process.pid)
+    assert 300_000 not in before.values()
+    ws = RawWebSocket(server)
+    ws.send(json.dumps({"period": "1M", "width": 320, "requestId": 1}))
+    ws.receive()
+    after = thread_slices(server.process.pid)
+    assert [tid for tid, ns in after.items() if ns == 300_000 and tid not in before] != []
+    assert all(ns != 300_000 for tid, ns in after.items() if tid in before)
+    ws.sock.close()
+
+
 def test_render_socket_refuses_foreign_pages_and_plain_requests(server):
     assert RawWebSocket(server, origin="http://evil.example").status == 403
     assert server.get("/api/render/socket").status_code == 426
