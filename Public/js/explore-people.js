@@ -11,15 +11,32 @@ function svgElement(name, attributes) {
   return element;
 }
 
-/** A track across the range, a dot and an initial for each person, a ring for the team. */
+/** Initials closer than this (in the plot's units, 320 across) would overlap: one goes a row up. */
+const LABEL_GAP = 16;
+/** A row of initials: a 10-unit font's line. */
+const ROW = 12;
+
+/**
+ * A track across the range, a dot and an initial for each person, a ring for the team. Each
+ * initial takes the lowest row where it clears the one before it, so people who like nearly the
+ * same value stay readable.
+ */
 function plot(agreement) {
-  const svg = svgElement('svg', { viewBox: '0 0 320 28', 'aria-hidden': 'true', focusable: 'false' });
   const x = position => 8 + 304 * position;
-  svg.append(svgElement('line', { class: 'track', x1: 8, x2: 312, y1: 18, y2: 18 }));
-  svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: 18, r: 6 }));
-  for (const liked of agreement.people) {
-    svg.append(svgElement('circle', { class: 'person', cx: x(liked.position), cy: 18, r: 3.5 }));
-    const label = svgElement('text', { x: x(liked.position), y: 9 });
+  const rowEnds = [];   // each row's rightmost initial so far
+  const placed = [...agreement.people].sort((a, b) => a.position - b.position).map(liked => {
+    const at = x(liked.position);
+    let row = rowEnds.findIndex(end => at - end >= LABEL_GAP);
+    if (row < 0) row = rowEnds.push(at) - 1; else rowEnds[row] = at;
+    return { liked, at, row };
+  });
+  const track = 18 + ROW * (Math.max(1, rowEnds.length) - 1);
+  const svg = svgElement('svg', { viewBox: `0 0 320 ${track + 10}`, 'aria-hidden': 'true', focusable: 'false' });
+  svg.append(svgElement('line', { class: 'track', x1: 8, x2: 312, y1: track, y2: track }));
+  svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: track, r: 6 }));
+  for (const { liked, at, row } of placed) {
+    svg.append(svgElement('circle', { class: 'person', cx: at, cy: track, r: 3.5 }));
+    const label = svgElement('text', { x: at, y: track - 9 - ROW * row });
     label.textContent = liked.person.slice(0, 2);
     svg.append(label);
   }

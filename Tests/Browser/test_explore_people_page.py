@@ -39,3 +39,31 @@ def test_each_person_and_the_team_under_the_best(people):
             assert plots.nth(i).get_attribute("aria-hidden") == "true"
     assert serious(dana, "#explore-dialog") == [] and serious(pat, "#explore-dialog") == []
     assert dana.errors == [] and pat.errors == []
+
+
+def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people):
+    """Three people at 0.50, 0.51 and 0.90 of a range: the first two initials take two rows, the
+    third stays on the first; no two labels overlap, and each stays above its dot."""
+    dana = people("Dana")
+    boxes = dana.evaluate("""async () => {
+        const { renderPeople } = await import('/js/explore-people.js');
+        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
+        list.className = 'explore-agreement';   // the page's own styles for the plot
+        const person = (name, position) => ({ person: name, position });
+        renderPeople(section, summary, likings, list, {
+            people: [{ text: 'a' }, { text: 'b' }, { text: 'c' }], agreementSummary: '',
+            agreement: [{ label: 'Width', text: 'differ', agree: false, team: { position: 0.6 },
+                          people: [person('Dana', 0.5), person('Priya', 0.51), person('Pat', 0.9)] }],
+        });
+        const svg = list.querySelector('svg');
+        const dots = [...svg.querySelectorAll('circle.person')].map(c => c.getBoundingClientRect());
+        return { labels: [...svg.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
+                 dotTop: Math.min(...dots.map(d => d.top)) };
+    }""")
+    labels = boxes["labels"]
+    assert [label[0] for label in labels] == ["Da", "Pr", "Pa"]
+    for i, a in enumerate(labels):
+        assert a[4] <= boxes["dotTop"] + 1
+        for b in labels[i + 1:]:
+            assert a[2] <= b[1] or b[2] <= a[1] or a[4] <= b[3] or b[4] <= a[3], (a, b)
+    assert labels[0][3] != labels[1][3] and labels[0][3] == labels[2][3]
