@@ -26,11 +26,15 @@ package struct PreviewSession {
 }
 
 /// A render socket's charts, each with its own session, bounded: at most `maxCharts` of them,
-/// and their kept requests within `maxKeptBytes` (a request that would pass it drops the ones
-/// kept longest; one larger than the whole budget is not kept).
+/// their kept requests within `maxKeptBytes` (a request that would pass it drops the ones kept
+/// longest; one larger than the whole budget is not kept), and their frames within `maxFramesKept`.
 package struct PreviewSessions {
     package static let maxCharts = 64
     package static let maxKeptBytes = 64 << 10
+    /// Frames kept across a socket's charts, at most: a frame of the largest chart (4000 px, 2000
+    /// points) holds about half a megabyte of elements and path numbers, and a socket may have 64
+    /// charts. Past it, the charts drawn longest ago lose their frames (their next travels whole).
+    package static let maxFramesKept = 32
 
     private var sessions: [String: PreviewSession] = [:]
     /// Charts by first use, oldest first; and charts whose requests are kept, with their sizes.
@@ -147,6 +151,7 @@ package struct PreviewSessions {
     /// The chart's session, taken out to be changed (and put back by the caller); a new chart
     /// past `maxCharts` ends the one used first.
     private mutating func take(_ chart: String) -> PreviewSession {
+        defer { trimFrames() }
         if let session = sessions.removeValue(forKey: chart) { return session }
         if charts.count >= Self.maxCharts {
             let oldest = charts.removeFirst()
@@ -155,6 +160,22 @@ package struct PreviewSessions {
         }
         charts.append(chart)
         return PreviewSession()
+    }
+
+    /// Leaves the other charts (the one being drawn is taken out) room for at most
+    /// `maxFramesKept` frames with its own, dropping the frames of the charts drawn longest ago.
+    private mutating func trimFrames() {
+        let room = Self.maxFramesKept - PreviewSession.framesKept
+        var others = sessions.values.reduce(0) { $0 + $1.drawn.count }
+        guard others > room else { return }
+        let byLastDrawn = sessions.compactMap { chart, session in
+            session.drawn.last.map { (chart: chart, last: $0.number, count: session.drawn.count) }
+        }.sorted { $0.last < $1.last }
+        for entry in byLastDrawn where others > room {
+            let dropped = min(entry.count, others - room)
+            sessions[entry.chart]?.drawn.removeFirst(dropped)
+            others -= dropped
+        }
     }
 
     /// Keeps a valid request for `again`, within the bytes kept for all charts.

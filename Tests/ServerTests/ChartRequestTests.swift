@@ -122,6 +122,22 @@ import Testing
         #expect(sources.asked == ["flat", "flat", "flat"])
     }
 
+    @Test func aSocketKeepsAtMostThirtyTwoFramesAcrossItsChartsDroppingTheChartsDrawnLongestAgo() throws {
+        var charts = PreviewSessions()
+        for chart in 0..<12 {
+            _ = try charts.answer(try message(#"{"id": "c\#(chart)", "width": 200, "period": "1M"}"#), sources: Sources())
+            for width in 2...4 {
+                _ = try charts.answer(try message(#"{"id": "c\#(chart)", "again": true, "inactiveLineWidth": \#(width), "base": \#(chart * 4 + 1)}"#), sources: Sources())
+            }
+        }
+        let kept = (0..<12).map { charts["c\($0)"]?.drawn.count ?? 0 }
+        #expect(kept.reduce(0, +) <= PreviewSessions.maxFramesKept)
+        #expect(kept.suffix(7) == [4, 4, 4, 4, 4, 4, 4] && kept.prefix(4) == [0, 0, 0, 0], "\(kept)")
+        // A chart whose frames were dropped is drawn whole again.
+        let whole = try charts.answer(try message(#"{"id": "c0", "again": true, "base": 4}"#), sources: Sources())
+        #expect(whole.body.hasPrefix("<svg"))
+    }
+
     @Test func aSocketKeepsAtMostItsChartsAndItsBytes() throws {
         var charts = PreviewSessions()
         for i in 0..<(PreviewSessions.maxCharts + 6) {
