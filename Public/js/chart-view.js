@@ -23,7 +23,7 @@ export class ChartView {
     // The parameter changes likely next (a keyboard step either side of a slider): their frames
     // are asked for once this chart is at rest, and one is shown the moment it is asked for.
     this.ahead = ahead;
-    this.prepared = new Map();  // request key → {answer} or {pending}: frames from the frame shown
+    this.prepared = new Map();  // request key → {pending, answer?, arrived?}: frames from the frame shown
     this.idPrefix = idPrefix;
     this.onPainted = onPainted;
     // (pressed, {replay, shown}) when a press starts or ends; `shown` settles once its first
@@ -48,7 +48,8 @@ export class ChartView {
     const { params, view } = this.source();
     const request = { ...params, ...changed, width: view.width, height: view.height, period: view.period, tz: viewerTimeZone, id: this.idPrefix, ...scenarioOf(view), ...extra };
     if (motionPreference.reduced) request.reducedMotion = true;
-    if (this.shownFrame !== null) request.base = this.shownFrame;
+    // Frame numbers are a socket's own: after a reconnection the shown frame is no base.
+    if (this.shownFrame !== null && this.shownOn === renderChannel.opening) request.base = this.shownFrame;
     return request;
   }
 
@@ -73,7 +74,7 @@ export class ChartView {
     const started = performance.now();
     const request = this.request(this.stillExtra());
     const prepared = this.prepared.get(requestKey(request));
-    if (prepared?.answer) { this.paint(prepared.answer, started); this.prepareAhead(); return; }
+    if (prepared?.answer) { this.paint(prepared.answer, started, null, prepared.arrived); this.prepareAhead(); return; }
     this.inflight = true;
     (prepared?.pending ?? renderChannel.draw(request))
       .then(answer => { if (!this.moving || this.held !== null) this.paint(answer, started); })
@@ -109,7 +110,7 @@ export class ChartView {
       const key = requestKey(request);
       if (this.prepared.has(key)) continue;
       const entry = { pending: renderChannel.draw(request) };
-      entry.pending.then(answer => { entry.answer = answer; }, () => this.prepared.delete(key));
+      entry.pending.then(answer => { entry.answer = answer; entry.arrived = performance.now(); }, () => this.prepared.delete(key));
       this.prepared.set(key, entry);
     }
   }
@@ -143,8 +144,11 @@ export class ChartView {
     this.startMotion('live', { since, progress: this.progress, selection: this.pressed ? this.selection : undefined });
   }
 
-  /** Shows a frame: a delta updates the drawn SVG in place, a whole SVG replaces it. */
-  paint({ head, body, base }, started, motion = null) {
+  /**
+   * Shows a frame: a delta updates the drawn SVG in place, a whole SVG replaces it. `arrived`:
+   * when a frame drawn ahead came, so that its live prices turn stale as they would have.
+   */
+  paint({ head, body, base }, started, motion = null, arrived = performance.now()) {
     if (head.patch) {
       if (base !== this.shownFrame || !applyDelta(this.drawn, JSON.parse(body))) {
         // The drawn document is not the one the delta was made from: ask for a whole frame.
@@ -158,12 +162,13 @@ export class ChartView {
       this.drawn = { list, paths: framePaths(list, head.paths) };
     }
     this.shownFrame = head.frame ?? null;
+    this.shownOn = renderChannel.opening;
     // Frames prepared from the frame that was shown fit no longer.
     this.prepared.clear();
     // The server says when this chart's live prices would turn stale: it is drawn again then,
     // and the server decides whether it shows the outage.
     clearTimeout(this.staleTimer);
-    if (Number.isFinite(head.staleIn)) this.staleTimer = setTimeout(() => this.draw(), head.staleIn * 1000 + 50);
+    if (Number.isFinite(head.staleIn)) this.staleTimer = setTimeout(() => this.draw(), head.staleIn * 1000 + 50 - (performance.now() - arrived));
     this.speak(this.element.firstElementChild);
     this.onPainted(this.element.firstElementChild, null, started, motion);
   }

@@ -13,6 +13,7 @@ class RenderChannel {
     this.worker = new Worker('/js/render-socket-worker.js', { type: 'module' });
     this.worker.addEventListener('message', ({ data }) => this.heard(data));
     this.opened = false;
+    this.opening = 0;              // counts the socket's openings: a frame's number is its opening's own
     this.waiting = new Map();
     this.nextId = 1;
     this.retry = 250;
@@ -37,7 +38,7 @@ class RenderChannel {
   /** What the worker tells: the socket opened, a message came, or the socket closed. */
   heard(data) {
     if (data.open) {
-      this.opened = true; this.retry = 250; this.lastRequest = new Map();
+      this.opened = true; this.opening++; this.retry = 250; this.lastRequest = new Map();
       this.openWaiters.splice(0).forEach(resolve => resolve(true));
     }
     else if (data.message !== undefined) this.answer(data.message);

@@ -97,6 +97,7 @@ static inline int cmhd_prefer_short_slices(uint64_t nanoseconds) {
     if (attributes.policy != 0) return -1;  /* only a normal (fair) thread has such a slice */
     attributes.size = sizeof attributes;
     attributes.runtime = nanoseconds;
+    attributes.flags |= 0x01;  /* SCHED_FLAG_RESET_ON_FORK: threads it starts take the default */
     return (int)syscall(SYS_sched_setattr, 0, &attributes, 0);
 #else
     (void)nanoseconds;
