@@ -10,7 +10,7 @@ import { writeAttribute, svgWithPath } from './elements.js';
  * `baseline()` gives the values ↺ returns to: the loaded preset's, else the engine defaults.
  * Every range, step and rule comes from the schema's definitions.
  */
-export function buildControls(form, store, { baseline = () => store.defaults } = {}) {
+export function buildControls(form, store, { baseline = () => store.defaults, onKeyboardFocus = () => {} } = {}) {
   const updaters = new Map();
   const rows = new Map();
   const sliders = new Map();   // each number's range input → its parameter and how its value is read
@@ -54,11 +54,20 @@ export function buildControls(form, store, { baseline = () => store.defaults } =
   store.on(change => { if (change.kind === 'params' || change.kind === 'baseline') refresh(change.keys, change.origin); });
   refresh();
 
-  // A slider moved by its keys is likely to move one step again, either way: `stepsAhead` gives
-  // those two values, for the chart to draw ahead. A pointer drag jumps: it gives none.
+  // A slider moved by its keys, or focused other than by a pointer (Tab), is likely to move one
+  // step next, either way: `stepsAhead` gives those two values, for the chart to draw ahead. A
+  // pointer drag jumps: it gives none.
   let keyed = null;
+  let pointing = false;
   form.addEventListener('keydown', event => { if (sliders.has(event.target)) keyed = event.target; });
-  form.addEventListener('pointerdown', () => { keyed = null; });
+  form.addEventListener('pointerdown', () => { keyed = null; pointing = true; });
+  document.addEventListener('pointerup', () => { pointing = false; });
+  document.addEventListener('pointercancel', () => { pointing = false; });
+  form.addEventListener('focusin', event => {
+    if (!sliders.has(event.target) || pointing) return;
+    keyed = event.target;
+    onKeyboardFocus();
+  });
   const stepsAhead = () => {
     const slider = document.activeElement;
     if (slider !== keyed || !sliders.has(slider)) return [];

@@ -54,7 +54,7 @@ async function start() {
                                           onMove: selection => live.sendPresence({ pressing: true, selection }),
                                           stepsAhead: () => controls?.stepsAhead() ?? [] });
   // ↺ and Reset all return to the open preset's saved values; the engine defaults are one step further.
-  controls = buildControls($('controls'), store, { baseline: () => store.baseline });
+  controls = buildControls($('controls'), store, { baseline: () => store.baseline, onKeyboardFocus: () => stage.chart.prepareAhead() });
   stage.inspect();
 
   const notice = (text, error = false) => toast(text, { error });

@@ -95,8 +95,8 @@ SLIDER_VALUE = "Number(document.querySelector('#param-inactiveLineWidth').value)
 
 def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, server):
     """After a key step the chart asks for the next step either way, from the frame it shows: with
-    the server stopped, the next key still shows its chart at once. A pointer on the slider jumps,
-    so a drag asks for nothing ahead."""
+    the server stopped, the next key still shows its chart at once; so does a slider's first key
+    once it is focused other than by a pointer. A pointer on the slider jumps, so a drag asks for nothing ahead."""
     import os
     import signal
     sent = []
@@ -131,4 +131,18 @@ def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, s
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}")
+
+    # Another period (a click: the button takes the focus, the chart a new frame), then the slider
+    # focused again without a pointer: its steps are drawn ahead before its first key.
+    page.locator("[data-period='1Y']").click()
+    page.wait_for_function("() => document.querySelector('#preview').getAttribute('aria-busy') !== 'true'")
+    page.wait_for_timeout(300)
+    slider.focus()
+    page.wait_for_timeout(400)
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        page.keyboard.press("ArrowLeft")
+        page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}", timeout=2000)
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
     assert page.errors == []
