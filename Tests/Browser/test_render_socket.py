@@ -1,5 +1,8 @@
 """The render socket lives in a worker and hands its answers over through shared memory, so that
 Chromium's deferral of page tasks after a key press does not hold an answer back a frame."""
+import os
+import signal
+
 from test_page import open_page, page  # noqa: F401  (fixtures)
 
 SLIDER_STEPS = """async () => {
@@ -93,12 +96,21 @@ LINE_WIDTH = "Number(document.querySelector('#preview path#cw-line').getAttribut
 SLIDER_VALUE = "Number(document.querySelector('#param-inactiveLineWidth').value)"
 
 
+def key_shows_its_chart_with_the_server_stopped(page, server, key):
+    """Only a frame the page already holds can show while the server is stopped (SIGSTOP)."""
+    os.kill(server.process.pid, signal.SIGSTOP)
+    try:
+        page.keyboard.press(key)
+        page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}", timeout=2000)
+    finally:
+        os.kill(server.process.pid, signal.SIGCONT)
+
+
 def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, server):
     """After a key step the chart asks for the next step either way, from the frame it shows: with
     the server stopped, the next key still shows its chart at once; so does a slider's first key
-    once it is focused other than by a pointer. A pointer on the slider jumps, so a drag asks for nothing ahead."""
-    import os
-    import signal
+    once it is focused other than by a pointer. A pointer on the slider jumps, so a drag asks for
+    nothing ahead."""
     sent = []
     page.on("websocket", lambda socket: socket.on("framesent", lambda payload: sent.append(payload)))
     open_page(page, server, "?preset=Default&period=ALL")
@@ -122,12 +134,7 @@ def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, s
     page.wait_for_timeout(400)
     # The step itself, then one step down and one up from it.
     assert len(still()) == 3, sent
-    os.kill(server.process.pid, signal.SIGSTOP)
-    try:
-        page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}", timeout=2000)
-    finally:
-        os.kill(server.process.pid, signal.SIGCONT)
+    key_shows_its_chart_with_the_server_stopped(page, server, "ArrowRight")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}")
@@ -139,10 +146,5 @@ def test_keyboard_steps_show_frames_drawn_ahead_and_a_drag_asks_for_none(page, s
     page.wait_for_timeout(300)
     slider.focus()
     page.wait_for_timeout(400)
-    os.kill(server.process.pid, signal.SIGSTOP)
-    try:
-        page.keyboard.press("ArrowLeft")
-        page.wait_for_function(f"() => {LINE_WIDTH} === {SLIDER_VALUE}", timeout=2000)
-    finally:
-        os.kill(server.process.pid, signal.SIGCONT)
+    key_shows_its_chart_with_the_server_stopped(page, server, "ArrowLeft")
     assert page.errors == []
