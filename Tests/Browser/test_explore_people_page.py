@@ -26,7 +26,11 @@ def test_each_person_and_the_team_under_the_best(people):
 
     best = dana.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].best)")
     for page in (dana, pat):
+        # The summary can read the same after the fifth answer as after the sixth: the page has the
+        # sixth's best once each person's answers and liking read as the server's.
         page.wait_for_function("t => document.querySelector('#explore-agreement-summary').textContent === t", arg=best["agreementSummary"], timeout=10000)
+        page.wait_for_function("texts => JSON.stringify([...document.querySelectorAll('#explore-people-liking li')].map(li => li.textContent)) === JSON.stringify(texts)",
+                               arg=[p["text"] for p in best["people"]], timeout=10000)
         section = page.locator("#explore-people")
         assert section.is_visible()
         assert page.locator("#explore-people-liking li").all_inner_texts() == [p["text"] for p in best["people"]]
