@@ -73,7 +73,8 @@ export class ChartView {
     if (this.inflight) { this.dirty = true; return; }
     const started = performance.now();
     const request = this.request(this.stillExtra());
-    const prepared = this.prepared.get(requestKey(request));
+    // The request's key is made only when frames were drawn ahead (every drag step comes here).
+    const prepared = this.prepared.size ? this.prepared.get(requestKey(request)) : undefined;
     if (prepared?.answer) { this.paint(prepared.answer, started, null, prepared.arrived); this.prepareAhead(); return; }
     this.inflight = true;
     (prepared?.pending ?? renderChannel.draw(request))
