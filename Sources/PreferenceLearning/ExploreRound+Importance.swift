@@ -41,7 +41,7 @@ extension ExploreRound {
     /// nothing stored: the fit starts where the stored warm start says, as those would.
     public mutating func fitModel() {
         if !answers.isEmpty { _ = currentModel() }
-        if peopleModel == nil && tellsPeopleApart { peopleModel = buildModel(viewHyperparameters, warmStart: nil) }
+        if peopleModel == nil && tellsPeopleApart { peopleModel = peopleViewModel() }
     }
 }
 

@@ -4,17 +4,18 @@ import Foundation
 /// evidence asks for them (`Hyperparameters.personShare`), which it seldom does in 50 answers
 /// (the pairs are chosen for the team's best and vary the disputed parameter little). So each
 /// person's own view is a second fit of the same answers: a shared GP with generous per-person
-/// offsets (`viewShare`), read once two people have answered enough. In `ExploreBenchmarks`'s
-/// three people who disagree on one parameter (60 studies, seeds 201–260), the three liked-most
-/// values stand in the people's own order in 83 % of studies after 50 pairs (32 % from the
-/// team's model alone), and where people agree the views say so unless one is sure of a value of
-/// their own (`ParameterAgreement`).
+/// offsets (`viewShare`), read once two people have answered enough. A person's offset there is
+/// additive, a sum of one-parameter terms: people differ from the team on a parameter or two at
+/// a time ("thinner lines"), and a person's ~17 answers in 50 can place such an offset where
+/// they cannot place a free one over all parameters at once.
 extension ExploreRound {
-    /// A person's own offset's prior variance in the people's view, as a share of the team's: their
-    /// taste may differ from the team's as much as twice the team's own spread (sd), so that their
-    /// own answers, not the others', say where their liking peaks. Chosen on `ExploreBenchmarks`
-    /// (20 studies, in order after 50 pairs: share 1, 70 %; 4, 85 %; 10, 75 %).
-    static let viewShare = 4.0
+    /// A person's own offset's prior variance in the people's view, as a share of the team's (over
+    /// all its one-parameter terms: each has 1/D of it). Chosen on `ExploreBenchmarks`'s three
+    /// people who disagree on one parameter (200 studies from seed 201, 50 pairs; each person's
+    /// own value ranked first, the three in their order): with a free offset of share 4, 69 % and
+    /// 78 %; additive, share 4: 66 % and 83 %; 8: 74 % and 86 %; 16: 78 % and 84 %; 32: 80 % and
+    /// 81 %. Wider views look surer of differences that are not there, see `ParameterAgreement.sure`.
+    static let viewShare = 16.0
 
     /// The team model's number for `person` when it keeps their own taste: their index among the
     /// round's people; nil (the team's taste) while it keeps one taste for everyone.
@@ -37,6 +38,11 @@ extension ExploreRound {
         return h
     }
 
+    /// The people's view, fitted from ĝ = 0 (so a round read back fits the same one).
+    func peopleViewModel() -> PairwiseGP {
+        buildModel(viewHyperparameters, warmStart: nil, additiveOffsets: true)
+    }
+
     /// The fitted team model, fitted now without keeping it in a round read back (see `fitModel`).
     var fitted: PairwiseGP { model ?? buildModel(hyperparameters, warmStart: fitStart) }
 
@@ -44,7 +50,7 @@ extension ExploreRound {
     /// team's). The people's view is fitted from ĝ = 0, so a round read back fits the same one.
     func view(for person: String?) -> (model: PairwiseGP, index: Int?) {
         guard let person, tellsPeopleApart, let index = people.firstIndex(of: person) else { return (fitted, nil) }
-        return (peopleModel ?? buildModel(viewHyperparameters, warmStart: nil), index)
+        return (peopleModel ?? peopleViewModel(), index)
     }
 
     /// `person`'s predicted liking of `point`: posterior mean and standard deviation, in the

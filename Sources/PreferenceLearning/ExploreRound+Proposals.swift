@@ -115,11 +115,10 @@ extension ExploreRound {
         let (means, variances, v) = model.predict(pool, person: answering)
         let m = model.comparisons.count
         let kernel = model.kernel
-        let personFactor = kernel.ownFactor(answering)
         let differenceVariance: (Int, Int) -> Double = { i, j in
             v.withUnsafeBufferPointer { vp in
                 let dot = LinearAlgebra.dot(vp.baseAddress! + i * m, vp.baseAddress! + j * m, m)
-                let kij = personFactor * pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel(a.baseAddress!, b.baseAddress!) } }
+                let kij = pool[i].withUnsafeBufferPointer { a in pool[j].withUnsafeBufferPointer { b in kernel.own(answering, a.baseAddress!, b.baseAddress!) } }
                 return variances[i] + variances[j] - 2 * (kij - dot)
             }
         }

@@ -250,7 +250,8 @@ public struct ExploreRound: Codable, Sendable {
     /// The people who answered, in the order the model numbers them (by name).
     public var people: [String] { Array(Set(answers.map(\.person))).sorted() }
 
-    func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?) -> PairwiseGP {
+    /// `additiveOffsets`: each person's offset is a sum of one-axis terms (the people's view).
+    func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?, additiveOffsets: Bool = false) -> PairwiseGP {
         var index: [[Double]: Int] = [:]
         var items: [Double] = []
         // With person offsets an item is a point as one person saw it: its person's index last.
@@ -270,7 +271,8 @@ public struct ExploreRound: Codable, Sendable {
                             scale: 2.0.squareRoot() * hyper.sigma(for: a.person) * Self.choiceNoise(a.kind))
         }
         return PairwiseGP(kernel: MixedKernel(space: space, lengthscales: hyper.lengthscales, categoryVariance: hyper.categoryVariance,
-                                              personShare: hyper.personShare),
+                                              personShare: hyper.personShare,
+                                              additiveOffsets: additiveOffsets),
                           items: items, comparisons: comparisons, warmStart: warmStart)
     }
 

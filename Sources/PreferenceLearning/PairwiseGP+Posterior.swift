@@ -12,7 +12,7 @@ extension PairwiseGP {
                 var s = 0.0
                 for i in 0..<itemCount where itemWeights[i] != 0 {
                     let item = x.baseAddress! + i * d
-                    s += itemWeights[i] * kernel(zp.baseAddress!, item) * kernel.personFactor(person, item)
+                    s += itemWeights[i] * kernel.query(person, zp.baseAddress!, item)
                 }
                 return s
             }
@@ -38,7 +38,14 @@ extension PairwiseGP {
                                 s += w[e] * t * t
                             }
                         }
-                        let weight = itemWeights[i] * kernel.personFactor(person, xi)
+                        let own = person != nil && kernel.personShare > 0 && Double(person!) == xi[dims]
+                        let weight = itemWeights[i] * (own && !kernel.additiveOffsets ? 1 + kernel.personShare : 1)
+                        // An additive offset: the other axes' terms once, this axis's per value.
+                        var others = 0.0
+                        if own && kernel.additiveOffsets {
+                            for e in 0..<dims where e != d { others += kernel.axisTerm(e, z[e], xi[e]) }
+                        }
+                        let offsetWeight = itemWeights[i] * kernel.personShare * kernel.priorVariance / Double(dims)
                         for (j, v) in values.enumerated() {
                             var sv = s, samev = same
                             if cat[d] {
@@ -48,6 +55,7 @@ extension PairwiseGP {
                                 sv += w[d] * t * t
                             }
                             out[j] += weight * (variance * exp(-sv) + categoryVariance * Double(samev))
+                            if own && kernel.additiveOffsets { out[j] += offsetWeight * (others + kernel.axisTerm(d, v, xi[d])) }
                         }
                     }
                 }
@@ -64,7 +72,7 @@ extension PairwiseGP {
         let m = comparisons.count
         var dot = 0.0
         for k in 0..<m { dot += p.whitened[k] * p.whitened[m + k] }
-        let prior = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in kernel(x.baseAddress!, y.baseAddress!) } } * kernel.ownFactor(person)
+        let prior = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in kernel.own(person, x.baseAddress!, y.baseAddress!) } }
         return (p.means, p.variances, max(p.variances[0] + p.variances[1] - 2 * (prior - dot), 1e-12).squareRoot())
     }
 
@@ -92,7 +100,7 @@ extension PairwiseGP {
                         z.withUnsafeBufferPointer { zp in
                             for i in 0..<n {
                                 let item = x.baseAddress! + i * d
-                                kx[i] = kernel(zp.baseAddress!, item) * kernel.personFactor(person, item)
+                                kx[i] = kernel.query(person, zp.baseAddress!, item)
                             }
                         }
                         var mu = 0.0

@@ -7,7 +7,9 @@ import Foundation
 /// With `personShare` > 0, each person's taste is the team's plus an offset of their own, drawn
 /// from the same kernel scaled by `personShare` (a shared GP with per-person offsets): the
 /// model's items then carry their person's index after their coordinates, and two items of one
-/// person covary by k·(1 + personShare). The team's taste is the shared part alone.
+/// person covary by k·(1 + personShare). With `additiveOffsets`, the offset's kernel is instead
+/// a sum of one-axis terms of the same lengthscales (scaled to the same prior variance): two
+/// items of one person covary by k + personShare·k_add. The team's taste is the shared part alone.
 struct MixedKernel: Sendable {
     let dims: Int
     let isCategorical: [Bool]
@@ -25,7 +27,13 @@ struct MixedKernel: Sendable {
     /// The numbers an item has: its coordinates and, with person offsets, its person's index.
     var width: Int { personShare > 0 ? dims + 1 : dims }
 
-    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0, personShare: Double = 0) {
+    /// Whether a person's offset is additive (a sum of one-axis terms: a person's taste differs
+    /// from the team's along a few parameters at a time) rather than the team's kernel again.
+    let additiveOffsets: Bool
+
+    init(space: PreferenceSpace, lengthscales: [Double], variance: Double = 1, categoryVariance: Double = 0, personShare: Double = 0,
+         additiveOffsets: Bool = false) {
+        self.additiveOffsets = additiveOffsets
         dims = space.count
         isCategorical = space.dimensions.map(\.isCategorical)
         halfInvSq = lengthscales.map { 0.5 / ($0 * $0) }
@@ -35,23 +43,59 @@ struct MixedKernel: Sendable {
         self.personShare = max(0, personShare)
     }
 
-    /// The factor of one person's taste over the team's: a query for `person` (nil: the team)
-    /// against `item` (its person's index is read only when items carry one).
+    /// The covariance of a query of `person`'s taste (nil: the team's) with `item` (its person's
+    /// index is read only when items carry one).
     @inline(__always)
-    func personFactor(_ person: Int?, _ item: UnsafePointer<Double>) -> Double {
-        guard let person, personShare > 0, Double(person) == item[dims] else { return 1 }
-        return 1 + personShare
+    func query(_ person: Int?, _ z: UnsafePointer<Double>, _ item: UnsafePointer<Double>) -> Double {
+        let k = self(z, item)
+        guard let person, personShare > 0, Double(person) == item[dims] else { return k }
+        return withOffset(k, z, item)
     }
 
-    /// The factor between two points both of `person`'s taste (nil: the team's).
+    /// The covariance of two points both of `person`'s taste (nil: the team's).
+    @inline(__always)
+    func own(_ person: Int?, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        let k = self(a, b)
+        return person != nil && personShare > 0 ? withOffset(k, a, b) : k
+    }
+
+    /// The factor of one person's prior variance over the team's.
     func ownFactor(_ person: Int?) -> Double { person != nil && personShare > 0 ? 1 + personShare : 1 }
 
-    /// The covariance of two items (each `width` numbers): the team's, times 1 + personShare
+    /// The covariance of two items (each `width` numbers): the team's, plus the person's offset
     /// when one person answered both.
     @inline(__always)
     func items(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
         let k = self(a, b)
-        return personShare > 0 && a[dims] == b[dims] ? k * (1 + personShare) : k
+        return personShare > 0 && a[dims] == b[dims] ? withOffset(k, a, b) : k
+    }
+
+    /// The team's covariance `k` of two points plus one person's offset's.
+    @inline(__always)
+    func withOffset(_ k: Double, _ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        additiveOffsets ? k + personShare * additive(a, b) : k * (1 + personShare)
+    }
+
+    /// The offset's share of two items' covariance (0 unless one person answered both).
+    func offsetPart(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        guard personShare > 0, a[dims] == b[dims] else { return 0 }
+        return personShare * (additiveOffsets ? additive(a, b) : self(a, b))
+    }
+
+    /// One axis's term of an additive offset.
+    @inline(__always)
+    func axisTerm(_ d: Int, _ a: Double, _ b: Double) -> Double {
+        if isCategorical[d] { return a == b ? 1 : exp(-halfInvSq[d]) }
+        let t = a - b
+        return exp(-halfInvSq[d] * t * t)
+    }
+
+    /// An additive offset's covariance: the mean of the axes' terms, times k(x, x) of the team's.
+    @inline(__always)
+    func additive(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
+        var s = 0.0
+        for d in 0..<dims { s += axisTerm(d, a[d], b[d]) }
+        return priorVariance * s / Double(dims)
     }
 
     /// The team's covariance of two points (their first `dims` numbers).
@@ -282,12 +326,21 @@ struct PairwiseGP: Sendable {
             }
         }
         // The team's mean at each item: without the shared offset of the items of its own person.
-        if kernel.personShare > 0 {
+        if kernel.personShare > 0 && !kernel.additiveOffsets {
             let d = kernel.width, scale = kernel.personShare / (1 + kernel.personShare)
             for i in 0..<n {
                 var own = 0.0
                 for j in 0..<n where items[i * d + kernel.dims] == items[j * d + kernel.dims] { own += kItems[i * n + j] * weights[j] }
                 itemMeans[i] -= own * scale
+            }
+        } else if kernel.personShare > 0 {
+            let d = kernel.width
+            items.withUnsafeBufferPointer { x in
+                for i in 0..<n {
+                    var own = 0.0
+                    for j in 0..<n where weights[j] != 0 { own += kernel.offsetPart(x.baseAddress! + i * d, x.baseAddress! + j * d) * weights[j] }
+                    itemMeans[i] -= own
+                }
             }
         }
     }

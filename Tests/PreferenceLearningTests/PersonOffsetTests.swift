@@ -108,6 +108,43 @@ import Testing
         }
     }
 
+    /// The people's view's offsets are a sum of one-parameter terms: a person's own part of their
+    /// liking moves along one parameter the same whatever the others are, and every way of
+    /// reading the fit (a point, a point's axis, the items, two points jointly) says the same.
+    @Test func anAdditiveOffsetIsASumOfOneParameterTermsHoweverItIsRead() throws {
+        let space = PreferenceSpace([
+            Dimension(name: "width", kind: .continuous(lower: 0, upper: 1, step: 0.05)),
+            Dimension(name: "height", kind: .continuous(lower: 0, upper: 1, step: 0.05)),
+            Dimension(name: "curve", kind: .categorical(options: ["a", "b", "c"])),
+        ])
+        let kernel = MixedKernel(space: space, lengthscales: [0.3, 0.5, 1], categoryVariance: 0.25, personShare: 2, additiveOffsets: true)
+        // Items: width, height, curve, person.
+        let items: [Double] = [0.2, 0.3, 0, 0, 0.8, 0.6, 1, 0, 0.5, 0.9, 2, 1, 0.1, 0.4, 1, 1]
+        let comparisons = [ModelComparison(first: 0, second: 1, outcome: 1, scale: 0.3), ModelComparison(first: 2, second: 3, outcome: -1, scale: 0.3),
+                           ModelComparison(first: 1, second: 0, outcome: 0, scale: 0.5)]
+        let model = PairwiseGP(kernel: kernel, items: items, comparisons: comparisons)
+        func own(_ z: [Double], _ person: Int) -> Double { model.mean(z, person: person) - model.mean(z) }
+        for person in [0, 1] {
+            let a = [0.1, 0.2, 0.0], b = [0.7, 0.9, 2.0]
+            let mixed1 = [a[0], b[1], a[2]], mixed2 = [b[0], a[1], b[2]]
+            #expect(abs(own(a, person) + own(b, person) - own(mixed1, person) - own(mixed2, person)) < 1e-12)
+            #expect(abs(own(a, person)) > 1e-3)
+            for axis in 0..<3 {
+                let values = axis == 2 ? [0.0, 1, 2] : [0, 0.35, 1]
+                let along = model.axisMeans(a, axis: axis, values: values, person: person)
+                for (v, m) in zip(values, along) {
+                    var z = a
+                    z[axis] = v
+                    #expect(abs(m - model.mean(z, person: person)) < 1e-12)
+                }
+            }
+            let joint = model.jointPair(a, b, person: person)
+            #expect(abs(joint.means[0] - model.mean(a, person: person)) < 1e-12 && abs(joint.means[1] - model.mean(b, person: person)) < 1e-12)
+        }
+        // The team's mean at each item leaves the offsets out.
+        for i in 0..<model.itemCount { #expect(abs(model.itemMeans[i] - model.mean(model.itemPoint(i))) < 1e-12) }
+    }
+
     @Test func roundsStoredBeforeOffsetsReadBackWithout() throws {
         let old = #"{"lengthscales":[0.3,1],"noise":0.25,"personNoise":{},"categoryVariance":0.25}"#
         let read = try JSONDecoder().decode(Hyperparameters.self, from: Data(old.utf8))

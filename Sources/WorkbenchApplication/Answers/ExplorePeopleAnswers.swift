@@ -32,11 +32,11 @@ struct ExploreAgreementAnswer: Encodable {
     let parameter: String
     let label: String
     /// Whether the people's values are the same (numbers: within a fifth of the round's range),
-    /// counting a person's own value only when the model is at least 60 % sure they like it more
-    /// than the team's.
+    /// counting a person's own value only when the model is at least `ParameterAgreement.sure`
+    /// (70 %) sure they like it more than the team's.
     let agree: Bool
     let team: Liked
     let people: [Liked]
-    /// "Ada 2 px (81 % sure), Ben 6 px (64 % sure); the team 4 px", or "everyone Monotone".
+    /// "Ada 2 px (81 % sure), Ben 6 px (74 % sure); the team 4 px", or "everyone Monotone".
     let text: String
 }
