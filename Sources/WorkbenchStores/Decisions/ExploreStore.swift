@@ -97,8 +97,20 @@ package struct Exploration: Codable, Sendable {
 
     /// The starting preset's style.
     package var baseStyle: ChartStyle {
-        (try? JSONText.decode(KeptStyle.self, from: baseParameters))?.style ?? ChartStyle()
+        if let style = Self.decodedBases.withLock({ $0[baseParameters] }) { return style }
+        let style = (try? JSONText.decode(KeptStyle.self, from: baseParameters))?.style ?? ChartStyle()
+        Self.decodedBases.withLock { bases in
+            if bases.count >= Self.decodedBasesKept { bases.removeAll() }
+            bases[baseParameters] = style
+        }
+        return style
     }
+
+    /// Base styles decoded, by their text: a round reads its base for every chart it shows,
+    /// checks and explains, and decoding it each time took a fifth of an answer's time at 200
+    /// answers (`make bench-explore`'s HTTP latency).
+    private static let decodedBases = Mutex<[String: ChartStyle]>([:])
+    private static let decodedBasesKept = 64
 
     /// The base style with a point's values.
     package func style(at point: [Double]) -> ChartStyle {
