@@ -250,10 +250,9 @@ public struct ExploreRound: Codable, Sendable {
     /// The people who answered, in the order the model numbers them (by name).
     public var people: [String] { Array(Set(answers.map(\.person))).sorted() }
 
-    /// `additiveOffsets`: each person's offset is a sum of one-axis terms (the people's view).
+    /// `additiveOffsets` (the people's view): each person's offset is a sum of one-axis terms.
     func buildModel(_ hyper: Hyperparameters, warmStart: [Double]?, additiveOffsets: Bool = false) -> PairwiseGP {
-        var index: [[Double]: Int] = [:]
-        var items: [Double] = []
+        var index: [[Double]: Int] = [:], items: [Double] = []
         // With person offsets an item is a point as one person saw it: its person's index last.
         let personIndex = hyper.personShare > 0 ? Dictionary(uniqueKeysWithValues: people.enumerated().map { ($1, Double($0)) }) : [:]
         func item(_ point: [Double], _ person: String) -> Int {
