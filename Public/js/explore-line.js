@@ -1,5 +1,6 @@
 // Explore's line (Sequential Line Search): one chart moved along a line the model chose through
-// the round's parameters, from the team's best (the first stop) to the model's challenger (the
+// the round's parameters, from the team's best (the first stop; in the round's first far-apart
+// questions, a point spread over the space, as the server says) to the model's challenger (the
 // last). A range input picks the stop (arrow keys, Home, End, a drag); the chart is drawn by the
 // engine with that stop's parameters and its values are said in words. "This is best here", or
 // Enter on the slider, answers with the stop. The stops are the server's; nothing is computed here.
@@ -29,9 +30,11 @@ export class ExploreLine {
 
   get views() { return this.view ? [this.view] : []; }
 
-  /** A new line: the slider back at the team's best, the chart drawn there. */
-  show(stops) {
+  /** A new line: the slider back at its start, the chart drawn there. `fromBest`: the start is the team's best. */
+  show(stops, fromBest) {
     this.stops = stops;
+    this.start = fromBest ? "The team's best" : 'The start';
+    $('explore-line-start').textContent = fromBest ? "the start is the team's best" : 'the start is a point spread over the space, as the first questions are';
     this.slider.max = String(stops.length - 1);
     this.slider.value = '0';
     this.view = new ChartView($('explore-line-chart'), () => ({ params: this.stop().parameters, view: this.store.view }), { idPrefix: 'explore-line' });
@@ -44,7 +47,7 @@ export class ExploreLine {
   /** Where the slider is and that stop's values, for everyone (the slider's value text too). */
   say() {
     const n = Number(this.slider.value), last = this.stops.length - 1;
-    const where = n === 0 ? "The team's best" : n === last ? "The model's challenger" : `Stop ${n} of ${last}`;
+    const where = n === 0 ? this.start : n === last ? "The model's challenger" : `Stop ${n} of ${last}`;
     this.slider.setAttribute('aria-valuetext', where);
     $('explore-line-words').textContent = `${where}: ${valuesText(this.store.schema, this.stop().values)}.`;
   }

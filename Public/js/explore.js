@@ -275,7 +275,7 @@ export class Explore extends CandidateDialog {
     this.testing = next.testing;
     this.shownKind = kind;
     if (kind === 'line') {
-      this.line.show(next.candidates);
+      this.line.show(next.candidates, next.fromBest);
       this.views = this.line.views;
     } else if (kind === 'gallery') {
       this.gallery.show(next.candidates);

@@ -115,6 +115,31 @@ def test_lines_alone_find_the_width_people_like(fresh_server):
     assert abs(best["values"]["inactiveLineWidth"] - 3) <= 1.5, best["values"]
 
 
+def test_a_line_and_a_gallery_say_whether_they_start_at_the_teams_best(fresh_server):
+    """The round's first questions start from points spread over the space, not from the team's
+    best: `fromBest` says so (the page names a line's start by it). Once those are answered, a
+    line starts at the best and a gallery is centred on it."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 5}, user="Ada")["id"]
+    first = next_pair(s, rid, user="Ada", kind="line")
+    assert first["fromBest"] is False   # no answer yet: there is no best
+    answer(s, rid, first["ticket"], "3", user="Ada")
+    early = next_pair(s, rid, user="Ada", kind="line")
+    best = s.get(f"/api/explore/{rid}/best").json()["values"]
+    assert early["fromBest"] == (early["candidates"][0]["values"] == best)
+    answer(s, rid, early["ticket"], "10", user="Ada")
+    for n in range(8):
+        pair = next_pair(s, rid, user="Ada")
+        answer(s, rid, pair["ticket"], "a" if n % 2 else "b", user="Ada")
+    line = next_pair(s, rid, user="Ada", kind="line")
+    best = s.get(f"/api/explore/{rid}/best").json()["values"]
+    assert line["fromBest"] is True and line["candidates"][0]["values"] == best
+    answer(s, rid, line["ticket"], "0", user="Ada")
+    gallery = next_pair(s, rid, user="Ada", kind="gallery")
+    best = s.get(f"/api/explore/{rid}/best").json()["values"]
+    assert gallery["fromBest"] is True and gallery["candidates"][4]["values"] == best
+
+
 def test_kind_and_edit_refusals_and_the_document(fresh_server):
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth"], "seed": 1}, user="Ada")["id"]

@@ -170,6 +170,10 @@ struct ExploreNextAnswer: Encodable {
     let kind: String
     let answers: Int
     let candidates: [Candidate]
+    /// Whether the candidates are built on the team's best as it is now: a line's first stop, a
+    /// gallery's middle chart, one of a pair's (or four's). False before any answer, and in the
+    /// round's first far-apart questions, which start from points spread over the space.
+    let fromBest: Bool
     /// What these candidates test.
     let testing: ExploreTestingAnswer
 }
@@ -234,7 +238,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
 extension ExploreNextAnswer: DocumentedAnswer {
     static var example: ExploreNextAnswer {
         ExploreNextAnswer(round: "r", ticket: "t", kind: "pair", answers: 0,
-                          candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)],
+                          candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)], fromBest: false,
                           testing: .init(parameters: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", difference: 0.5,
                                                             text: "inactive line width (2 px vs 8 px)")],
                                          text: "This pair tests inactive line width (2 px vs 8 px)."))
