@@ -42,7 +42,8 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     assert all(0 <= p["position"] <= 1 for p in width["people"] + [width["team"]])
     # Each person's value is said with how sure the model is that they like it more than the team's.
     def said(p):
-        return f"{p['person']} {p['value']:g} px" + (f" ({100 * p['sure']:.0f} % sure)" if p.get("sure") is not None else "")
+        sure = p.get("sure")
+        return f"{p['person']} {p['value']:g} px" + ("" if sure is None else f" ({100 * sure:.0f} % sure)" if sure >= 0.7 else f" ({100 * sure:.0f} % sure: not counted)")
     assert all(0.5 <= p["sure"] <= 1 for p in width["people"] if p["value"] != width["team"]["value"]), width
     assert width.get("team", {}).get("sure") is None
     assert max(p.get("sure") or 0 for p in width["people"]) >= 0.6, width   # someone sure enough to disagree

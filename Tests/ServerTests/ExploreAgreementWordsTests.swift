@@ -12,7 +12,7 @@ import Testing
     @Test func theyAgreeOnTheTeamsValueNotTheFirstPersons() {
         let curve = ExploreAgreementAnswer(parameter: "inactiveCurve", label: "Inactive curve", agree: true, team: Self.liked("", "Monotone"),
                                            people: [Self.liked("Dana", "Linear", sure: 0.54), Self.liked("Pat", "Monotone"), Self.liked("Priya", "Monotone")],
-                                           text: "Dana Linear (54 % sure), Pat Monotone, Priya Monotone; the team Monotone")
+                                           text: "Dana Linear (54 % sure: not counted), Pat Monotone, Priya Monotone; the team Monotone")
         let width = ExploreAgreementAnswer(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false, team: Self.liked("", "6 px"),
                                            people: [Self.liked("Dana", "1 px", sure: 0.81), Self.liked("Pat", "9.5 px", sure: 0.77), Self.liked("Priya", "6 px")],
                                            text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px")

@@ -29,8 +29,10 @@ extension ExploreRoutes {
                              text: ChangeWords.withUnit(value, definition))
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
+            // A value the model is not sure enough of counts as the team's, and says so: "they
+            // agree" beside a different value of someone's would read as a contradiction.
             func sure(_ entry: ExploreAgreementAnswer.Liked) -> String {
-                entry.sure.map { String(format: " (%.0f %% sure)", 100 * $0) } ?? ""
+                entry.sure.map { String(format: $0 >= ParameterAgreement.sure ? " (%.0f %% sure)" : " (%.0f %% sure: not counted)", 100 * $0) } ?? ""
             }
             let text = agreement.agree && Set(own.map(\.text)).count <= 1
                 ? "everyone \(own.first?.text ?? team.text)"
