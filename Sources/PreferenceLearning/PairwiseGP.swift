@@ -76,12 +76,6 @@ struct MixedKernel: Sendable {
         additiveOffsets ? k + personShare * additive(a, b) : k * (1 + personShare)
     }
 
-    /// The offset's share of two items' covariance (0 unless one person answered both).
-    func offsetPart(_ a: UnsafePointer<Double>, _ b: UnsafePointer<Double>) -> Double {
-        guard personShare > 0, a[dims] == b[dims] else { return 0 }
-        return personShare * (additiveOffsets ? additive(a, b) : self(a, b))
-    }
-
     /// One axis's term of an additive offset.
     @inline(__always)
     func axisTerm(_ d: Int, _ a: Double, _ b: Double) -> Double {
@@ -334,11 +328,15 @@ struct PairwiseGP: Sendable {
                 itemMeans[i] -= own * scale
             }
         } else if kernel.personShare > 0 {
-            let d = kernel.width
+            // An additive offset is no multiple of the team's kernel: it is what the kernel matrix
+            // holds beyond the team's (one team kernel a pair, not the offset's terms again).
+            let d = kernel.width, dims = kernel.dims
             items.withUnsafeBufferPointer { x in
                 for i in 0..<n {
                     var own = 0.0
-                    for j in 0..<n where weights[j] != 0 { own += kernel.offsetPart(x.baseAddress! + i * d, x.baseAddress! + j * d) * weights[j] }
+                    for j in 0..<n where weights[j] != 0 && x[i * d + dims] == x[j * d + dims] {
+                        own += (kItems[i * n + j] - kernel(x.baseAddress! + i * d, x.baseAddress! + j * d)) * weights[j]
+                    }
                     itemMeans[i] -= own
                 }
             }
