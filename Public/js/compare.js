@@ -54,6 +54,7 @@ export class Compare {
       const element = document.createElement('div');
       element.className = 'preview';
       element.tabIndex = 0;
+      element.setAttribute('role', 'img');
       element.setAttribute('aria-label', `Chart with ${name}`);
       figure.append(caption, element);
       charts.append(figure);

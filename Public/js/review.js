@@ -89,8 +89,8 @@ export class Review {
       : status.state === 'in-review' ? 'In review' : 'Draft') + (rule ? ` · ${rule}` : '');
     const detail = (status.state === 'approved' ? approved
       : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ')) + (rule ? `; ${rule}` : '');
+    // The title is the badge's description for a screen reader too: a span may not be named (aria-label).
     badge.title = detail;
-    badge.setAttribute('aria-label', `Status: ${detail}`);
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;
   }
 
