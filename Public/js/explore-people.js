@@ -1,7 +1,8 @@
 // Explore's "each person and the team": each person's predicted liking of the team's best, and
 // where people agree and disagree, parameter by parameter, in the server's words; for a number
-// they disagree on, a small plot of where each one's liked value lies in the round's range
-// (decoration: the text beside it says the same).
+// they disagree on, a small plot of where each one's liked value lies in the round's range, its
+// ends labelled (decoration: the text beside it says the same, so it is hidden from readers and
+// from copied text).
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -31,8 +32,15 @@ function plot(agreement) {
     return { liked, at, row };
   });
   const track = 18 + ROW * (Math.max(1, rowEnds.length) - 1);
-  const svg = svgElement('svg', { viewBox: `0 0 320 ${track + 10}`, 'aria-hidden': 'true', focusable: 'false' });
+  const ends = agreement.ends ?? [];
+  const svg = svgElement('svg', { viewBox: `0 0 320 ${track + (ends.length ? 22 : 10)}`, 'aria-hidden': 'true', focusable: 'false' });
   svg.append(svgElement('line', { class: 'track', x1: 8, x2: 312, y1: track, y2: track }));
+  // Which end is which: the round's range, low at the left.
+  ends.slice(0, 2).forEach((text, i) => {
+    const end = svgElement('text', { class: i === 0 ? 'end low' : 'end high', x: i === 0 ? 0 : 320, y: track + 19 });
+    end.textContent = text;
+    svg.append(end);
+  });
   svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: track, r: 6 }));
   for (const { liked, at, row } of placed) {
     svg.append(svgElement('circle', { class: 'person', cx: at, cy: track, r: 3.5 }));

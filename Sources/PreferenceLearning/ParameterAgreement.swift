@@ -24,6 +24,9 @@ public struct ParameterAgreement: Sendable, Equatable {
     /// team's; otherwise theirs counts as the team's (few answers leave a person's own view
     /// wide, and its peak could lie anywhere near the team's).
     public let spread: Double
+    /// For a number: the team's point with it at the low and at the high end of the round's range
+    /// (what the ends of a plot of the people's values stand for); empty otherwise.
+    public let ends: [[Double]]
     /// People differ by at least this share of a number's range to disagree on it.
     public static let apart = 0.2
     /// How sure the model must be that a person likes their own value more than the team's for
@@ -38,10 +41,11 @@ public struct ParameterAgreement: Sendable, Equatable {
     public var agree: Bool { spread < Self.apart }
 
     /// `axes`: where the parameter lies in a point; its `spread` is counted from the entries.
-    init(key: String, team: Liked, people: [Liked], axes: Range<Int>) {
+    init(key: String, team: Liked, people: [Liked], axes: Range<Int>, ends: [[Double]] = []) {
         self.key = key
         self.team = team
         self.people = people
+        self.ends = ends
         let counted = Self.counted(people, sure: people.map(\.sure), team: team)
         if team.position != nil {
             let positions = counted.compactMap(\.position)
@@ -81,7 +85,12 @@ extension ChartParameterSpace {
                 let point = liked(list, span.key)
                 return entry(person, point, sure: point == teamPoint ? nil : round.probability(that: person, prefers: point, over: teamPoint))
             }
-            return ParameterAgreement(key: span.key, team: entry("", teamPoint), people: own, axes: span.range)
+            let ends: [[Double]] = ordered ? [0.0, 1.0].map { (end: Double) -> [Double] in
+                var z = space.encode(teamPoint)
+                z[span.range.lowerBound] = end
+                return space.decode(z)
+            } : []
+            return ParameterAgreement(key: span.key, team: entry("", teamPoint), people: own, axes: span.range, ends: ends)
         }
         return agreements.enumerated().sorted { a, b in
             let (x, y) = (a.element, b.element)

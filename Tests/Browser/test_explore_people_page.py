@@ -41,6 +41,14 @@ def test_each_person_and_the_team_under_the_best(people):
         assert plots.count() == sum(1 for a in best["agreement"] if not a["agree"] and a["team"]["position"] is not None)
         for i in range(plots.count()):
             assert plots.nth(i).get_attribute("aria-hidden") == "true"
+    # A number's ends are the round's range, in the definitions' words; a switch has none.
+    by_key = {a["parameter"]: a for a in best["agreement"]}
+    low, high = by_key["inactiveLineWidth"]["ends"]
+    assert low.endswith(" px") and high.endswith(" px") and float(low[:-3]) < float(high[:-3])
+    assert by_key["fillEnabled"]["ends"] == []
+    # The phone has no keys: its answer buttons show none; the desktop's do.
+    assert dana.locator("[data-explore-choice=a] kbd").is_visible()
+    assert pat.locator("[data-explore-choice=a] kbd").is_hidden()
     assert serious(dana, "#explore-dialog") == [] and serious(pat, "#explore-dialog") == []
     assert dana.errors == [] and pat.errors == []
 
@@ -71,3 +79,39 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
         for b in labels[i + 1:]:
             assert a[2] <= b[1] or b[2] <= a[1] or a[4] <= b[3] or b[4] <= a[3], (a, b)
     assert labels[0][3] != labels[1][3] and labels[0][3] == labels[2][3]
+
+
+def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
+    """People at both ends of the range: the labels "0.5 px" (left) and "24 px" (right) sit below
+    the track inside the plot, clear of each other and of the initials; selecting the list and
+    copying it gives the words, not the plot's initials or ends."""
+    dana = people("Dana")
+    found = dana.evaluate("""async () => {
+        const { renderPeople } = await import('/js/explore-people.js');
+        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
+        list.className = 'explore-agreement';
+        const person = (name, position) => ({ person: name, position });
+        renderPeople(section, summary, likings, list, {
+            people: [{ text: 'a' }, { text: 'b' }], agreementSummary: '',
+            agreement: [{ label: 'Width', text: 'Dana 0.5 px, Pat 24 px; the team 12 px', agree: false, team: { position: 0.5 },
+                          people: [person('Dana', 0), person('Pat', 1)], ends: ['0.5 px', '24 px'] }],
+        });
+        const svg = list.querySelector('svg'), box = svg.getBoundingClientRect();
+        const track = svg.querySelector('line.track').getBoundingClientRect();
+        const rect = t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; };
+        const selection = getSelection();
+        selection.selectAllChildren(list);
+        return { ends: [...svg.querySelectorAll('text.end')].map(rect), initials: [...svg.querySelectorAll('text:not(.end)')].map(rect),
+                 box: [box.left, box.right, box.top, box.bottom], trackY: track.bottom, copied: selection.toString() };
+    }""")
+    (low, high), box = found["ends"], found["box"]
+    assert [low[0], high[0]] == ["0.5 px", "24 px"]
+    assert low[2] <= high[1]                                     # apart, low on the left
+    for end in (low, high):
+        assert end[3] >= found["trackY"] - 1                    # below the track
+        assert box[0] - 1 <= end[1] and end[2] <= box[1] + 1    # inside the plot's width
+        assert end[4] <= box[3] + 1
+        for initial in found["initials"]:
+            assert end[3] >= initial[4] or end[4] <= initial[3]
+    assert "24 px" in found["copied"] and "Da" not in found["copied"].replace("Dana", "")
+    assert "0.5 px24" not in found["copied"]

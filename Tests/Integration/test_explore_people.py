@@ -40,6 +40,10 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     ada, ben = (p["value"] for p in width["people"])
     assert ada < ben and not width["agree"], width
     assert all(0 <= p["position"] <= 1 for p in width["people"] + [width["team"]])
+    # The plot's ends: the round's range of the width, in the definitions' words; a curve has none.
+    spec = next(p for p in s.request("GET", f"/api/explore/{rid}").json()["parameters"] if p["key"] == "inactiveLineWidth")
+    assert width["ends"] == [f"{spec['min']:g} px", f"{spec['max']:g} px"], (width["ends"], spec)
+    assert curve["ends"] == []
     # Each person's value is said with how sure the model is that they like it more than the team's.
     def said(p):
         sure = p.get("sure")

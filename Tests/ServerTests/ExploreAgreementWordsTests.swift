@@ -12,10 +12,10 @@ import Testing
     @Test func theyAgreeOnTheTeamsValueNotTheFirstPersons() {
         let curve = ExploreAgreementAnswer(parameter: "inactiveCurve", label: "Inactive curve", agree: true, team: Self.liked("", "Monotone"),
                                            people: [Self.liked("Dana", "Linear", sure: 0.54), Self.liked("Pat", "Monotone"), Self.liked("Priya", "Monotone")],
-                                           text: "Dana Linear (54 % sure: not counted), Pat Monotone, Priya Monotone; the team Monotone")
+                                           text: "Dana Linear (54 % sure: not counted), Pat Monotone, Priya Monotone; the team Monotone", ends: [])
         let width = ExploreAgreementAnswer(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false, team: Self.liked("", "6 px"),
                                            people: [Self.liked("Dana", "1 px", sure: 0.81), Self.liked("Pat", "9.5 px", sure: 0.77), Self.liked("Priya", "6 px")],
-                                           text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px")
+                                           text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px", ends: ["0.5 px", "24 px"])
         let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
                       ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
         let summary = ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: people, start: "Default")

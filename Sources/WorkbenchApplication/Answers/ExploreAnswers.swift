@@ -218,7 +218,7 @@ extension ExploreBestAnswer: DocumentedAnswer {
                           agreement: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false,
                                             team: .init(person: "", value: .number(3), position: 0.5, sure: nil, text: "3 px"),
                                             people: [.init(person: "Ada", value: .number(2), position: 0.25, sure: 0.81, text: "2 px")],
-                                            text: "Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px")],
+                                            text: "Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px", ends: ["0.5 px", "24 px"])],
                           agreementSummary: "People differ on inactive line width (Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px).")
     }
 }

@@ -39,4 +39,7 @@ struct ExploreAgreementAnswer: Encodable {
     let people: [Liked]
     /// "Ada 2 px (81 % sure), Ben 6 px (74 % sure); the team 4 px", or "everyone Monotone".
     let text: String
+    /// For a number: the round's range's low and high ends, "0.5 px" and "24 px" (a plot's ends);
+    /// empty otherwise.
+    let ends: [String]
 }

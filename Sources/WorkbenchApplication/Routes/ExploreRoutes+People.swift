@@ -23,10 +23,13 @@ extension ExploreRoutes {
         }
         let answers = agreements.compactMap { agreement -> ExploreAgreementAnswer? in
             guard let definition = ParameterDefinition.named(agreement.key) else { return nil }
+            func valueAndWords(at point: [Double]) -> (value: ParameterValue, words: String) {
+                let value = definition.value(in: clean(round.style(at: point)))
+                return (value, ChangeWords.withUnit(value, definition))
+            }
             func liked(_ entry: ParameterAgreement.Liked) -> ExploreAgreementAnswer.Liked {
-                let value = definition.value(in: clean(round.style(at: entry.point)))
-                return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded),
-                             text: ChangeWords.withUnit(value, definition))
+                let (value, words) = valueAndWords(at: entry.point)
+                return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded), text: words)
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
             // A value the model is not sure enough of counts as the team's, and says so: "they
@@ -37,7 +40,8 @@ extension ExploreRoutes {
             let text = agreement.agree && Set(own.map(\.text)).count <= 1
                 ? "everyone \(own.first?.text ?? team.text)"
                 : own.map { "\($0.person) \($0.text)\(sure($0))" }.joined(separator: ", ") + "; the team \(team.text)"
-            return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own, text: text)
+            return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own, text: text,
+                         ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
         return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
     }
