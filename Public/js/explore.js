@@ -239,7 +239,8 @@ export class Explore extends CandidateDialog {
         ? `After ${given}, “${round.preset}” with these changes:`
         : `After ${given}: the starting preset “${round.preset}” as it is.`;
       const stable = best.isStable ? `stable for ${best.stableFor} answers` : `unchanged for ${best.stableFor} of ${best.stableAfter} answers`;
-      $('explore-best-uncertainty').textContent = `Team's liking ${best.mean.toFixed(2)} ± ${best.sd.toFixed(2)} (0 is an average chart); ${stable}.`;
+      // Over the start, as each person's liking is said below (answers tell differences, not levels).
+      $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}; ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
     renderImportance($('explore-why'), $('explore-importance'), best);

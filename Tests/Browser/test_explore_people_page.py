@@ -31,6 +31,8 @@ def test_each_person_and_the_team_under_the_best(people):
         page.wait_for_function("t => document.querySelector('#explore-agreement-summary').textContent === t", arg=best["agreementSummary"], timeout=10000)
         page.wait_for_function("texts => JSON.stringify([...document.querySelectorAll('#explore-people-liking li')].map(li => li.textContent)) === JSON.stringify(texts)",
                                arg=[p["text"] for p in best["people"]], timeout=10000)
+        # The team's liking over the start, beside each person's (one zero for both: the start).
+        assert page.locator("#explore-best-uncertainty").inner_text().startswith(f"The team: {best['overStart']['text']};")
         section = page.locator("#explore-people")
         assert section.is_visible()
         assert page.locator("#explore-people-liking li").all_inner_texts() == [p["text"] for p in best["people"]]

@@ -32,6 +32,10 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
         assert p["sd"] > 0 and p["text"] == f"{p['person']} (24 answers): {p['liking']:+.2f} ± {p['sd']:.2f} over Default"
         # A difference the answers tell (how much more than the start), not a level they cannot.
         assert p["sd"] < 1, p
+    # The team's liking is said as each person's is: over the start, a difference the answers tell.
+    over = best["overStart"]
+    assert 0 < over["sd"] < 1 and over["text"] == f"{over['liking']:+.2f} ± {over['sd']:.2f} over Default", over
+    assert min(p["liking"] for p in people.values()) - 0.5 <= over["liking"] <= max(p["liking"] for p in people.values()) + 0.5, (over, people)
     agreement = {a["parameter"]: a for a in best["agreement"]}
     assert set(agreement) == set(KEYS)
     width, curve = agreement["inactiveLineWidth"], agreement["inactiveCurve"]

@@ -32,6 +32,10 @@ struct ExploreBestAnswer: Encodable {
     /// point, the prior's standard deviation is 1).
     let mean: Double
     let sd: Double
+    /// How much more the team is predicted to like the best than the chart the round started
+    /// from, as each person's `liking` is said (answers tell differences, not levels):
+    /// `{liking, sd, text}`, "+1.20 ± 0.30 over Default".
+    let overStart: ExploreLikingAnswer
     /// Answers in a row the best has not moved; the round can end by itself at `stableAfter` (K).
     let stableFor: Int
     let stableAfter: Int
@@ -53,6 +57,14 @@ struct ExploreBestAnswer: Encodable {
     let agreement: [ExploreAgreementAnswer]
     /// Where people agree and disagree, in one sentence (or that the answers do not tell them apart yet).
     let agreementSummary: String
+}
+
+/// A predicted liking of one chart over another: mean and standard deviation of the difference.
+struct ExploreLikingAnswer: Encodable {
+    let liking: Double
+    let sd: Double
+    /// "+1.20 ± 0.30 over Default".
+    let text: String
 }
 
 /// An answer as a person gave it: the round's record of it (not the model's count after it), then
@@ -207,7 +219,8 @@ struct ExploreSavedAnswer: Encodable {
 
 extension ExploreBestAnswer: DocumentedAnswer {
     static var example: ExploreBestAnswer {
-        ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, stableFor: 3, stableAfter: 12, isStable: false,
+        ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, overStart: .init(liking: 1.2, sd: 0.3, text: "+1.20 ± 0.30 over Default"),
+                          stableFor: 3, stableAfter: 12, isStable: false,
                           values: .object([("inactiveLineWidth", .number(3))]), parameters: .object([("inactiveLineWidth", .number(3))]),
                           changes: [.init(key: "inactiveLineWidth", label: "Inactive line width", from: .number(4), to: .number(3), text: "Inactive line width 4 → 3 px")],
                           summary: "Inactive line width 4 → 3 px",
