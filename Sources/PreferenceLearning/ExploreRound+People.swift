@@ -71,6 +71,14 @@ extension ExploreRound {
         return (p.means[0] - p.means[1], p.differenceSD)
     }
 
+    /// How much more the team is predicted to like `a` than `b`, said as each person's is: once
+    /// people are told apart, the average of their likings in the people's view (its standard
+    /// deviation from their joint posterior); before, the team model's, which is everyone's.
+    public func teamPreference(of a: [Double], over b: [Double]) -> (mean: Double, sd: Double) {
+        guard tellsPeopleApart else { return preference(of: a, over: b, by: nil) }
+        return (peopleModel ?? peopleViewModel()).averageDifference(space.encode(a), space.encode(b), people: people.count)
+    }
+
     /// How sure the model is that `person` (nil: the team) likes `a` more than `b`: Φ(Δμ / sd).
     public func probability(that person: String?, prefers a: [Double], over b: [Double]) -> Double {
         let difference = preference(of: a, over: b, by: person)

@@ -76,6 +76,32 @@ extension PairwiseGP {
         return (p.means, p.variances, max(p.variances[0] + p.variances[1] - 2 * (prior - dot), 1e-12).squareRoot())
     }
 
+    /// How much more the average of `people` persons likes `a` than `b` (each person's taste the
+    /// team's plus their own offset): the mean and standard deviation of (1/P) Σₚ [fₚ(a) − fₚ(b)].
+    /// Its prior variance is the team's difference variance plus 1/P of one offset's (the offsets
+    /// are independent); the answers' share is the whitened vectors' average, as for one person.
+    func averageDifference(_ a: [Double], _ b: [Double], people: Int) -> (mean: Double, sd: Double) {
+        guard people > 0 else { let p = jointPair(a, b); return (p.means[0] - p.means[1], p.differenceSD) }
+        let m = comparisons.count, share = 1 / Double(people)
+        var mean = 0.0, v = [Double](repeating: 0, count: m)
+        for person in 0..<people {
+            let p = predict([a, b], person: person)
+            mean += share * (p.means[0] - p.means[1])
+            for k in 0..<m { v[k] += share * (p.whitened[k] - p.whitened[m + k]) }
+        }
+        let (team, own) = a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y -> (Double, Double) in
+                let (xa, yb) = (x.baseAddress!, y.baseAddress!)
+                return (kernel(xa, xa) + kernel(yb, yb) - 2 * kernel(xa, yb),
+                        kernel.own(0, xa, xa) + kernel.own(0, yb, yb) - 2 * kernel.own(0, xa, yb))
+            }
+        }
+        let prior = team + share * (own - team)
+        var explained = 0.0
+        for k in 0..<m { explained += v[k] * v[k] }
+        return (mean, max(prior - explained, 1e-12).squareRoot())
+    }
+
     /// Posterior mean and standard deviation at one point.
     func meanAndSD(_ z: [Double], person: Int? = nil) -> (mean: Double, sd: Double) {
         let p = predict([z], person: person)

@@ -145,6 +145,43 @@ import Testing
         for i in 0..<model.itemCount { #expect(abs(model.itemMeans[i] - model.mean(model.itemPoint(i))) < 1e-12) }
     }
 
+    /// The team's liking said as the people's: the average person's difference, whose variance is
+    /// the quadratic form of the four values' posterior covariance (two people, two points).
+    @Test func theAveragePersonsDifferenceIsTheMeanOfThePeoplesWithTheirJointVariance() throws {
+        let space = PreferenceSpace([
+            Dimension(name: "width", kind: .continuous(lower: 0, upper: 1, step: 0.05)),
+            Dimension(name: "curve", kind: .categorical(options: ["a", "b"])),
+        ])
+        let kernel = MixedKernel(space: space, lengthscales: [0.3, 1], categoryVariance: 0.25, personShare: 4, additiveOffsets: true)
+        let items: [Double] = [0.2, 0, 0, 0.8, 1, 0, 0.5, 1, 1, 0.1, 0, 1]
+        let comparisons = [ModelComparison(first: 0, second: 1, outcome: 1, scale: 0.3), ModelComparison(first: 2, second: 3, outcome: -1, scale: 0.3),
+                           ModelComparison(first: 1, second: 2, outcome: 1, scale: 0.5)]
+        let model = PairwiseGP(kernel: kernel, items: items, comparisons: comparisons)
+        let a = [0.3, 0.0], b = [0.7, 1.0]
+        // One person: their own difference.
+        let one = model.averageDifference(a, b, people: 1), joint = model.jointPair(a, b, person: 0)
+        #expect(abs(one.mean - (joint.means[0] - joint.means[1])) < 1e-12 && abs(one.sd - joint.differenceSD) < 1e-9)
+        // Two: values (a, 0), (b, 0), (a, 1), (b, 1) with weights ½, −½, ½, −½.
+        let m = comparisons.count
+        let p0 = model.predict([a, b], person: 0), p1 = model.predict([a, b], person: 1)
+        let points = [a, b, a, b], person = [0, 0, 1, 1], weight = [0.5, -0.5, 0.5, -0.5]
+        let whitened = (0..<4).map { i in Array((i < 2 ? p0 : p1).whitened[(i % 2 * m)..<(i % 2 * m + m)]) }
+        var variance = 0.0
+        for i in 0..<4 {
+            for j in 0..<4 {
+                let prior = points[i].withUnsafeBufferPointer { x in points[j].withUnsafeBufferPointer { y in
+                    person[i] == person[j] ? kernel.own(0, x.baseAddress!, y.baseAddress!) : kernel(x.baseAddress!, y.baseAddress!) } }
+                variance += weight[i] * weight[j] * (prior - zip(whitened[i], whitened[j]).map(*).reduce(0, +))
+            }
+        }
+        let two = model.averageDifference(a, b, people: 2)
+        #expect(abs(two.mean - 0.5 * (p0.means[0] - p0.means[1] + p1.means[0] - p1.means[1])) < 1e-12)
+        #expect(abs(two.sd - variance.squareRoot()) < 1e-9)
+        // An average is no more uncertain than its parts: Var((X + Y)/2) ≤ (Var X + Var Y)/2.
+        let other = model.jointPair(a, b, person: 1).differenceSD
+        #expect(two.sd * two.sd <= (joint.differenceSD * joint.differenceSD + other * other) / 2 + 1e-12)
+    }
+
     @Test func roundsStoredBeforeOffsetsReadBackWithout() throws {
         let old = #"{"lengthscales":[0.3,1],"noise":0.25,"personNoise":{},"categoryVariance":0.25}"#
         let read = try JSONDecoder().decode(Hyperparameters.self, from: Data(old.utf8))

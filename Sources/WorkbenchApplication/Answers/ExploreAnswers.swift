@@ -33,8 +33,8 @@ struct ExploreBestAnswer: Encodable {
     let mean: Double
     let sd: Double
     /// How much more the team is predicted to like the best than the chart the round started
-    /// from, as each person's `liking` is said (answers tell differences, not levels):
-    /// `{liking, sd, text}`, "+1.20 ± 0.30 over Default".
+    /// from, as each person's `liking` is said (answers tell differences, not levels), and once
+    /// people are told apart the average of theirs: `{liking, sd, text}`, "+1.20 ± 0.30 over Default".
     let overStart: ExploreLikingAnswer
     /// Answers in a row the best has not moved; the round can end by itself at `stableAfter` (K).
     let stableFor: Int
