@@ -216,8 +216,17 @@ export class Store {
     this.emit({ kind: 'params', keys, origin: 'remote' });
   }
 
-  undo() { return this.travel('undo', 'redo'); }
-  redo() { return this.travel('redo', 'undo'); }
+  undo() { return this.#inTurn('undo', 'redo'); }
+  redo() { return this.#inTurn('redo', 'undo'); }
+
+  // Undo and redo run one after another: a redo pressed before the undo's answer came back from
+  // the shared draft would find the redo stack still empty.
+  #travels = Promise.resolve();
+  #inTurn(fromName, toName) {
+    const done = this.#travels.then(() => this.travel(fromName, toName));
+    this.#travels = done.catch(() => {});
+    return done;
+  }
 
   /** Reverts the newest step of yours on the open preset; says so when there is none. */
   async travel(fromName, toName) {

@@ -155,6 +155,23 @@ def test_undo_and_redo(page, server):
     shows("#param-lineCap", "square")
 
 
+def test_undo_and_redo_pressed_back_to_back_both_happen(page, server):
+    """A person who presses undo and at once redo gets both, in order: the redo waits for the undo's
+    answer from the shared draft (it once found an empty redo stack and said there was nothing to redo)."""
+    open_page(page, server)
+    page.locator("#param-markerRadius").fill("7")
+    page.locator("#param-markerRadius").dispatch_event("change")
+    page.wait_for_function("() => !document.querySelector('#undo').disabled")
+    for _ in range(3):
+        page.keyboard.press("Control+z")
+        page.keyboard.press("Control+Shift+z")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => !document.querySelector('#redo').disabled && document.querySelector('#param-markerRadius-number').value === '4.0'")
+    page.keyboard.press("Control+Shift+z")
+    page.wait_for_function("() => document.querySelector('#param-markerRadius-number').value === '7.0' && document.querySelector('#redo').disabled")
+    assert "Nothing more" not in page.locator("#toasts").inner_text()
+
+
 def test_a_whole_slider_drag_is_one_undo_step(page, server):
     open_page(page, server)
     slider = page.locator("#param-fillTopOpacity")
