@@ -16,10 +16,10 @@ extension ExploreRoutes {
         var counts: [String: Int] = [:]
         for entry in round.history { counts[entry.person, default: 0] += 1 }
         let people = model.people.map { person -> ExplorePersonAnswer in
-            let liking = model.preference(of: best.point, over: round.startPoint, by: person)
+            let liking = overStart(model.preference(of: best.point, over: round.startPoint, by: person), start: round.preset)
             let answers = counts[person] ?? 0
-            return .init(person: person, answers: answers, liking: rounded(liking.mean), sd: rounded(liking.sd),
-                         text: "\(person) (\(answers == 1 ? "1 answer" : "\(answers) answers")): \(String(format: "%+.2f ± %.2f", liking.mean, liking.sd)) over \(round.preset)")
+            return .init(person: person, answers: answers, liking: liking.liking, sd: liking.sd,
+                         text: "\(person) (\(answers == 1 ? "1 answer" : "\(answers) answers")): \(liking.text)")
         }
         let answers = agreements.compactMap { agreement -> ExploreAgreementAnswer? in
             guard let definition = ParameterDefinition.named(agreement.key) else { return nil }
@@ -44,6 +44,12 @@ extension ExploreRoutes {
                          ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
         return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
+    }
+
+    /// A predicted liking over the chart the round started from (`start`), as a person's and the
+    /// team's are said: "+0.62 ± 0.20 over Default".
+    static func overStart(_ liking: (mean: Double, sd: Double), start: String) -> ExploreLikingAnswer {
+        .init(liking: rounded(liking.mean), sd: rounded(liking.sd), text: String(format: "%+.2f ± %.2f over %@", liking.mean, liking.sd, start))
     }
 
     /// "People differ on inactive line width (Ada 2 px, Ben 6 px; the team 4 px); they agree on

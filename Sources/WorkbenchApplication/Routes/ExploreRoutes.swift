@@ -246,9 +246,7 @@ struct ExploreRoutes: PresetReading {
         let ranked = round.adapter.importance(of: round.model) ?? []
         let (importance, why) = Self.importance(round, ranked)
         let (people, agreement, agreementSummary) = Self.people(round, team: ranked)
-        let gain = round.model.teamPreference(of: best.point, over: round.startPoint)
-        let overStart = ExploreLikingAnswer(liking: Self.rounded(gain.mean), sd: Self.rounded(gain.sd),
-                                            text: String(format: "%+.2f ± %.2f over %@", gain.mean, gain.sd, round.preset))
+        let overStart = Self.overStart(round.model.teamPreference(of: best.point, over: round.startPoint), start: round.preset)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, overStart: overStart, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
