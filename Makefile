@@ -145,9 +145,10 @@ bench-browser: release
 
 # Explore learns: simulated studies through the HTTP API against random pairs + Bradley–Terry
 # and optuna-dashboard's preferential GP sampler, which lives in the benchmark's own virtual
-# environment (never needed to run the workbench). Four families of held-out tastes (quadratic,
-# two peaks, narrow, ridge); Explore answered by pairs, lines and galleries. EXPLORE_STUDIES
-# (default 20) studies per family, OPTUNA_STUDIES (default 5) of them for the slow optuna GP.
+# environment (never needed to run the workbench), and beside a plain GP with EUBO (numpy, the
+# method without the round's choices). Four families of held-out tastes (quadratic, two peaks,
+# narrow, ridge); Explore answered by pairs, lines and galleries. EXPLORE_STUDIES (default 20)
+# studies per family, OPTUNA_STUDIES and PLAIN_STUDIES (default 5) of them for the slow GPs.
 EXPLORE_VENV = .build/explore-bench-venv
 $(EXPLORE_VENV)/.installed:
 	python3 -m venv $(EXPLORE_VENV)

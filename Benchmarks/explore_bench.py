@@ -39,6 +39,9 @@ Beside Explore, with the same people and tastes:
   (default 5, at most EXPLORE_STUDIES) studies per family, on the first of the same tastes, so
   that the default run takes about 25 minutes; 0 leaves its column empty. Each table says how many
   studies each column has.
+- a plain GP with EUBO (`plain_gp_eubo.py`, numpy): the reference the issue's check describes,
+  what the method reaches on these tastes without the round's own choices. PLAIN_STUDIES
+  (default 5, at most EXPLORE_STUDIES) studies per family, 10–15 s each.
 Then three people who disagree on one parameter (DISAGREEMENT_STUDIES, default EXPLORE_STUDIES, a
 kind of answer): a quadratic taste they share but for one number, on which each likes another
 value (0.15, 0.5, 0.85 of its range); at 50 answers, is the value each is predicted to like most
@@ -73,6 +76,7 @@ STUDIES = int(os.environ.get("EXPLORE_STUDIES", "20"))
 # optuna-dashboard's GP fits its model at every proposal: 30–40 s a study on 2 busy cores,
 # 40 minutes or more for 20 studies of four families, so it runs on the first few tastes of each family.
 OPTUNA_STUDIES = min(STUDIES, int(os.environ.get("OPTUNA_STUDIES", "5")))
+PLAIN_STUDIES = min(STUDIES, int(os.environ.get("PLAIN_STUDIES", "5")))
 # Five ordered parameters and one categorical (the curve): what a team would tune at once.
 KEYS = ["inactiveLineWidth", "animationDuration", "fillTopOpacity", "verticalScale", "catmullRomAlpha", "inactiveCurve"]
 PEOPLE = [("Ada", 0.04), ("Ben", 0.08), ("Cy", 0.15)]   # Bradley–Terry temperature on the 0…1 taste
@@ -82,7 +86,7 @@ DISAGREEMENT_STUDIES = int(os.environ.get("DISAGREEMENT_STUDIES", str(STUDIES)))
 # EXPLORE_FAMILIES: the taste families to run (comma-separated; default all, "none" for none).
 LINE_STOPS, LINE_KNOTS = 21, 5
 METHODS = [("pairs", "Explore pairs"), ("lines", "Explore lines"), ("galleries", "Explore galleries"),
-           ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP")]
+           ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP"), ("plain", "plain GP + EUBO")]
 
 
 class Server:
@@ -487,6 +491,11 @@ def main():
     except ImportError as error:
         have_optuna = False
         print(f"optuna-dashboard is not in this Python ({error}); run `make bench-explore` for its virtual environment")
+    try:
+        import plain_gp_eubo
+    except ImportError as error:
+        plain_gp_eubo = None
+        print(f"the plain GP needs numpy and scipy ({error}); run `make bench-explore` for its virtual environment")
     server = Server(binary)
     began = time.perf_counter()
     try:
@@ -505,6 +514,8 @@ def main():
                 runs.append(("random", lambda: random_pairs_study(space, taste, {k: default[k] for k in KEYS}, study)))
                 if have_optuna and seed <= OPTUNA_STUDIES:
                     runs.append(("optuna", lambda: optuna_study(space, taste, study, seed)))
+                if plain_gp_eubo and seed <= PLAIN_STUDIES:
+                    runs.append(("plain", lambda: plain_gp_eubo.study(space, taste, study, seed, PEOPLE, prefer, checkpoint, CHECKPOINTS)))
                 for key, run in runs:
                     t = time.perf_counter()
                     results[family][key].append(run())
@@ -516,7 +527,8 @@ def main():
     finally:
         server.close()
     print(f"\nExplore learning: {len(KEYS)} parameters ({', '.join(KEYS)}), 3 simulated people, {STUDIES} studies per family"
-          + (f" ({OPTUNA_STUDIES} for optuna-dashboard, OPTUNA_STUDIES)" if have_optuna and OPTUNA_STUDIES < STUDIES else ""))
+          + (f" ({OPTUNA_STUDIES} for optuna-dashboard, OPTUNA_STUDIES)" if have_optuna and OPTUNA_STUDIES < STUDIES else "")
+          + (f" ({PLAIN_STUDIES} for the plain GP, PLAIN_STUDIES)" if plain_gp_eubo and PLAIN_STUDIES < STUDIES else ""))
     print("REGRET = 1 − the hidden taste at the team's best (0 at the hidden best, 1 at the worst), median over studies;")
     print("a line (21 stops) or a gallery (9 charts) counts as one answer; lower is better.\n")
     ran = [family for family in FAMILIES if family in ONLY_FAMILIES]
