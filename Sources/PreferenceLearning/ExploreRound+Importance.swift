@@ -1,7 +1,7 @@
 import Foundation
 
 /// What matters to the model: how much the team's predicted liking (the posterior mean, prior sd
-/// 1) changes when one axis moves over its values with the others held at the best — a
+/// 1, read at `readingHyperparameters`) changes when one axis moves over its values with the others held at the best — a
 /// one-at-a-time sensitivity — beside the axis's lengthscale. A few dozen mean evaluations, each
 /// axis's values at once (`PairwiseGP.axisMeans`), so it costs far less than a proposal.
 extension ExploreRound {
@@ -21,11 +21,13 @@ extension ExploreRound {
     }
 
     /// Each axis's sensitivity at the team's best, in the space's order, of the team's liking
-    /// or of `person`'s (see `view(for:)`); nil before any answer. Reads the fitted model (refits
-    /// it, without keeping it, in a round read back: see `fitModel`).
+    /// or of `person`'s (see `view(for:)`); nil before any answer. The team's liking is read at
+    /// `readingHyperparameters`, as the people's view is; each axis's `lengthscale` is the team's.
+    /// Reads the fitted models (fits them, without keeping them, in a round read back: see `fitModel`).
     public func sensitivities(for person: String? = nil) -> [AxisSensitivity]? {
         guard let best else { return nil }
-        let (model, index) = view(for: person)
+        var (model, index) = view(for: person)
+        if index == nil { model = readingModel ?? readingViewModel() }
         let z = space.encode(best.point)
         return space.dimensions.indices.map { d in
             var values = space.axisValues(d)
@@ -42,6 +44,7 @@ extension ExploreRound {
     public mutating func fitModel() {
         if !answers.isEmpty { _ = currentModel() }
         if peopleModel == nil && tellsPeopleApart { peopleModel = peopleViewModel() }
+        if readingModel == nil && !answers.isEmpty { readingModel = readingViewModel() }
     }
 }
 

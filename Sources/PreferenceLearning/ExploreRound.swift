@@ -122,9 +122,11 @@ public struct ExploreRound: Codable, Sendable {
     /// The best after each answer (model coordinates are recomputed from these points).
     public internal(set) var bestHistory: [[Double]] = []
     var rng: SplitMix64
-    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom; peopleModel = nil } }
+    var model: PairwiseGP? { didSet { fitStart = model?.startedFrom; peopleModel = nil; readingModel = nil } }
     /// The people's view of the same answers (see `view(for:)`), kept once fitted.
     var peopleModel: PairwiseGP?
+    /// The team's taste read for what matters (see `sensitivities(for:)`), kept once fitted.
+    var readingModel: PairwiseGP?
     /// Where the current model's fit started (its warm start), stored so that a round read back
     /// refits exactly the same model.
     var fitStart: [Double]?

@@ -48,14 +48,19 @@ import Testing
         let axes = try #require(round.sensitivities())
         let best = try #require(round.best)
         #expect(axes.count == adapter.space.count)
+        // The team's taste read at twice its lengthscales, answers and all else the team's.
+        let reading = round.readingViewModel()
+        #expect(reading.comparisons.count == round.answers.count)
+        #expect(round.readingHyperparameters.lengthscales == round.hyperparameters.lengthscales.map { 2 * $0 })
+        #expect(round.readingHyperparameters.noise == round.hyperparameters.noise)
         for axis in axes {
-            // Every value of the axis, the best's own among them, means as `mean` gives them.
+            // Every value of the axis, the best's own among them, means as the reading's `mean` gives them.
             #expect(axis.values.contains(best.point[axis.dimension]))
             #expect(axis.lengthscale == round.hyperparameters.lengthscales[axis.dimension])
             for (value, mean) in zip(axis.values, axis.means) {
                 var point = best.point
                 point[axis.dimension] = value
-                #expect(abs(round.model!.mean(adapter.space.encode(point)) - mean) < 1e-9)
+                #expect(abs(reading.mean(adapter.space.encode(point)) - mean) < 1e-9)
             }
         }
         #expect(axes[1].values == [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].prefix(axes[1].values.count).map(Double.init))
