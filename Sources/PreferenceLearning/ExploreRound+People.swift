@@ -38,22 +38,23 @@ extension ExploreRound {
         return h
     }
 
-    /// The team's settings with every lengthscale `readingLengthscaleFactor` times theirs: the
-    /// people's view and what matters to the team are read at these.
+    /// The team's settings with every lengthscale `readingFactor` times theirs: the people's view
+    /// and what matters to the team are read at these.
     var readingHyperparameters: Hyperparameters {
         var h = hyperparameters
-        h.lengthscales = h.lengthscales.map { $0 * Self.readingLengthscaleFactor }
+        h.lengthscales = h.lengthscales.map { $0 * readingFactor }
         return h
     }
 
     /// The team's lengthscales are short so that the proposals keep exploring (see
-    /// `Hyperparameters.initial`); read at them, the mean falls back to 0 away from the answers
+    /// `Hyperparameters.orderedBase`); read at them, the mean falls back to 0 away from the answers
     /// along every axis, one that does not matter as much as one that does, and a person's own
-    /// view (a third of the answers) is too unsure to say they differ. Three people who disagree
-    /// on one parameter, 40 studies of 50 pairs through HTTP: at the team's lengthscales said to
-    /// differ in 42 %, own value nearest in 68 %; at twice, 70 %, 78 % and the three in their
-    /// order in 90 % (at the longer prior before: 78 %, 78 %, 88 %).
-    static let readingLengthscaleFactor = 2.0
+    /// view (a third of the answers) is too unsure to say they differ. So both are read as the
+    /// longer prior had them (`Hyperparameters.describingBase`). Three people who disagree on one
+    /// parameter, 40 studies of 50 pairs through HTTP: at the team's lengthscales said to differ
+    /// in 42 %, own value nearest in 68 %; read so, 70 %, 78 % and the three in their order in
+    /// 90 % (with the longer prior throughout: 78 %, 78 %, 88 %).
+    var readingFactor: Double { Hyperparameters.describingBase(space) / Hyperparameters.orderedBase(space) }
 
     /// The team's taste at `readingHyperparameters`, fitted from ĝ = 0 (so a round read back fits the same one).
     func readingViewModel() -> PairwiseGP {

@@ -123,12 +123,10 @@ public struct ExploreRound: Codable, Sendable {
     public internal(set) var bestHistory: [[Double]] = []
     var rng: SplitMix64
     var model: PairwiseGP? { didSet { fitStart = model?.startedFrom; peopleModel = nil; readingModel = nil } }
-    /// The people's view of the same answers (see `view(for:)`), kept once fitted.
-    var peopleModel: PairwiseGP?
-    /// The team's taste read for what matters (see `sensitivities(for:)`), kept once fitted.
-    var readingModel: PairwiseGP?
-    /// Where the current model's fit started (its warm start), stored so that a round read back
-    /// refits exactly the same model.
+    /// The people's view of the same answers (see `view(for:)`) and the team's taste read for what
+    /// matters (see `sensitivities(for:)`), kept once fitted.
+    var peopleModel: PairwiseGP?, readingModel: PairwiseGP?
+    /// Where the current model's fit started (its warm start): a round read back refits the same.
     var fitStart: [Double]?
     /// The random offset of the first pairs' space-filling design (one number in [0, 1) per axis).
     var designShift: [Double]?

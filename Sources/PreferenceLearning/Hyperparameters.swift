@@ -46,21 +46,29 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     }
 
     /// Starting values: unordered lengthscale 1, σ 0.25, and the ordered lengthscale growing with
-    /// the square root of their count (0.125·√D, at most 0.5), so that a prior draw varies about
-    /// as much across the space whatever its dimension (as in Hvarfner et al. 2024). The evidence
-    /// of 50 noisy answers is flat, so this prior decides. At twice it (0.25·√D, before version
-    /// 0.13.3) the model was sure of regions it had not seen and rounds stayed on the lower of two
-    /// peaks: `make bench-explore`'s pairs through HTTP, 240 studies (seeds 1–60), median regret at
-    /// 50 answers 0.197 → 0.146 (two peaks 0.35 → 0.22), studies within 0.08 71 → 96; at 1.2 and
-    /// 0.8 times this factor, 79 and 69 within 0.08. (What matters and each person's view are read
-    /// at longer ones: see `ExploreRound.readingLengthscaleFactor`.)
+    /// the square root of their count D (`orderedBase`), so that a prior draw varies about as much
+    /// across the space whatever its dimension (as in Hvarfner et al. 2024).
     public static func initial(for space: PreferenceSpace) -> Hyperparameters {
         let base = orderedBase(space)
         return Hyperparameters(lengthscales: space.dimensions.map { $0.isCategorical ? 1.0 : base })
     }
 
+    /// 0.125·√D, within 0.25…0.5. The evidence of 50 noisy answers is flat, so this prior decides.
+    /// With the longer prior (`describingBase`, twice it from four numbers; before version 0.13.3)
+    /// the model was sure of regions it had not seen and rounds stayed on the lower of two peaks: `make bench-explore`'s pairs through
+    /// HTTP (D = 5), 240 studies (seeds 1–60), median regret at 50 answers 0.197 → 0.146 (two
+    /// peaks 0.35 → 0.22), studies within 0.08 71 → 96; at 1.2 and 0.8 times it, 79 and 69
+    /// within 0.08. Not below 0.25: one or two numbers would be read as wiggling four times
+    /// across their range.
     static func orderedBase(_ space: PreferenceSpace) -> Double {
-        min(0.5, 0.125 * Double(max(1, space.dimensions.filter { !$0.isCategorical }.count)).squareRoot())
+        min(0.5, max(0.25, 0.125 * Double(space.dimensions.filter { !$0.isCategorical }.count).squareRoot()))
+    }
+
+    /// The longer prior's base, 0.25·√D (at most 1): what matters and each person's view are read
+    /// at the team's lengthscales times `describingBase / orderedBase` (see
+    /// `ExploreRound.readingHyperparameters`), 1 for one number, 2 from four.
+    static func describingBase(_ space: PreferenceSpace) -> Double {
+        min(1, 0.25 * Double(max(1, space.dimensions.filter { !$0.isCategorical }.count)).squareRoot())
     }
 
     func sigma(for person: String) -> Double { noise * (personNoise[person] ?? 1) }

@@ -48,10 +48,11 @@ import Testing
         let axes = try #require(round.sensitivities())
         let best = try #require(round.best)
         #expect(axes.count == adapter.space.count)
-        // The team's taste read at twice its lengthscales, answers and all else the team's.
+        // The team's taste read at longer lengthscales (three numbers: √3 times), answers and all else the team's.
         let reading = round.readingViewModel()
         #expect(reading.comparisons.count == round.answers.count)
-        #expect(round.readingHyperparameters.lengthscales == round.hyperparameters.lengthscales.map { 2 * $0 })
+        #expect(abs(round.readingFactor - 3.0.squareRoot()) < 1e-12)
+        #expect(round.readingHyperparameters.lengthscales == round.hyperparameters.lengthscales.map { round.readingFactor * $0 })
         #expect(round.readingHyperparameters.noise == round.hyperparameters.noise)
         for axis in axes {
             // Every value of the axis, the best's own among them, means as the reading's `mean` gives them.
