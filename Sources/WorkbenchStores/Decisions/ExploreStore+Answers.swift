@@ -128,7 +128,7 @@ extension ExploreStore {
     /// best is stable (if it asks), and the write.
     private func finish(_ round: inout Exploration, _ entry: Exploration.AnswerEntry, candidates: CandidateValues) throws(Failure) -> (round: Exploration, endedNow: Bool) {
         round.history.append(entry)
-        // The people's view, fitted once here for the answer's reply and every read after it.
+        // The people's view and the team's reading, fitted once here for the answer's reply and every read after it.
         round.model.fitModel()
         var endedNow = false
         var dropped: [String] = []
