@@ -1,9 +1,10 @@
 import Foundation
 
 /// What matters to the model: how much the team's predicted liking (the posterior mean, prior sd
-/// 1, read at `readingHyperparameters`) changes when one axis moves over its values with the others held at the best — a
-/// one-at-a-time sensitivity — beside the axis's lengthscale. A few dozen mean evaluations, each
-/// axis's values at once (`PairwiseGP.axisMeans`), so it costs far less than a proposal.
+/// 1, read at `readingHyperparameters`) changes when one axis moves over its values with the
+/// others held at the best — a one-at-a-time sensitivity — beside the axis's lengthscale. A few
+/// dozen mean evaluations, each axis's values at once (`PairwiseGP.axisMeans`), so it costs far
+/// less than a proposal.
 extension ExploreRound {
     public struct AxisSensitivity: Sendable, Equatable {
         public let dimension: Int

@@ -54,12 +54,12 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     }
 
     /// 0.125·√D, within 0.25…0.5. The evidence of 50 noisy answers is flat, so this prior decides.
-    /// With the longer prior (`describingBase`, twice it from four numbers; before version 0.13.3)
-    /// the model was sure of regions it had not seen and rounds stayed on the lower of two peaks: `make bench-explore`'s pairs through
-    /// HTTP (D = 5), 240 studies (seeds 1–60), median regret at 50 answers 0.197 → 0.146 (two
-    /// peaks 0.35 → 0.22), studies within 0.08 71 → 96; at 1.2 and 0.8 times it, 79 and 69
-    /// within 0.08. Not below 0.25: one or two numbers would be read as wiggling four times
-    /// across their range.
+    /// With the longer prior (`describingBase`, twice it from four numbers; before version
+    /// 0.13.3) the model was sure of regions it had not seen and rounds stayed on the lower of
+    /// two peaks: `make bench-explore`'s pairs through HTTP (D = 5), 240 studies (seeds 1–60),
+    /// median regret at 50 answers 0.197 → 0.146 (two peaks 0.35 → 0.22), studies within 0.08
+    /// 71 → 96; at 1.2 and 0.8 times it, 79 and 69 within 0.08. Not below 0.25: one or two
+    /// numbers would be read as wiggling four times across their range.
     static func orderedBase(_ space: PreferenceSpace) -> Double {
         min(0.5, max(0.25, 0.125 * Double(space.dimensions.filter { !$0.isCategorical }.count).squareRoot()))
     }
