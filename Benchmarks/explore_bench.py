@@ -149,12 +149,14 @@ class Space:
     def random_values(self, rng):
         values = {}
         for key, kind, spec, step in self.axes:
-            if kind == "categorical":
-                values[key] = rng.choice(spec)
-            else:
-                v = rng.uniform(*spec)
-                values[key] = min(spec[1], spec[0] + round((v - spec[0]) / step) * step) if step else v
+            values[key] = rng.choice(spec) if kind == "categorical" else self.snap(rng.uniform(*spec), spec, step)
         return values
+
+    @staticmethod
+    def snap(value, bounds, step):
+        """A number on its axis's grid (steps from the low end), within the range."""
+        low, high = bounds
+        return min(high, low + round((value - low) / step) * step) if step else value
 
 
 class Taste:

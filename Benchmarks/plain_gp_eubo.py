@@ -42,8 +42,7 @@ class Coordinates:
         values = {}
         for k, i in enumerate(self.ordered):
             key, _, (low, high), step = self.space.axes[i]
-            v = low + x[k] * (high - low)
-            values[key] = min(high, low + round((v - low) / step) * step) if step else v
+            values[key] = self.space.snap(low + x[k] * (high - low), (low, high), step)
         for k, i in enumerate(self.categorical):
             values[self.space.axes[i][0]] = self.space.axes[i][2][int(x[len(self.ordered) + k])]
         return values

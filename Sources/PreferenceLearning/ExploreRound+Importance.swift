@@ -27,8 +27,7 @@ extension ExploreRound {
     /// Reads the fitted models (fits them, without keeping them, in a round read back: see `fitModel`).
     public func sensitivities(for person: String? = nil) -> [AxisSensitivity]? {
         guard let best else { return nil }
-        var (model, index) = view(for: person)
-        if index == nil { model = readingModel ?? readingViewModel() }
+        let (model, index) = view(for: person, reading: true)
         let z = space.encode(best.point)
         return space.dimensions.indices.map { d in
             var values = space.axisValues(d)

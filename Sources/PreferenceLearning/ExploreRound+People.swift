@@ -71,8 +71,12 @@ extension ExploreRound {
 
     /// The model and number that say `person`'s taste (nil, or before `tellsPeopleApart`: the
     /// team's). The people's view is fitted from ĝ = 0, so a round read back fits the same one.
-    func view(for person: String?) -> (model: PairwiseGP, index: Int?) {
-        guard let person, tellsPeopleApart, let index = people.firstIndex(of: person) else { return (fitted, nil) }
+    /// `reading`: the team's taste as `readingHyperparameters` read it (what matters), not the
+    /// team's fitted model.
+    func view(for person: String?, reading: Bool = false) -> (model: PairwiseGP, index: Int?) {
+        guard let person, tellsPeopleApart, let index = people.firstIndex(of: person) else {
+            return (reading ? readingModel ?? readingViewModel() : fitted, nil)
+        }
         return (peopleModel ?? peopleViewModel(), index)
     }
 

@@ -61,14 +61,19 @@ public struct Hyperparameters: Codable, Sendable, Equatable {
     /// 71 → 96; at 1.2 and 0.8 times it, 79 and 69 within 0.08. Not below 0.25: one or two
     /// numbers would be read as wiggling four times across their range.
     static func orderedBase(_ space: PreferenceSpace) -> Double {
-        min(0.5, max(0.25, 0.125 * Double(space.dimensions.filter { !$0.isCategorical }.count).squareRoot()))
+        min(0.5, max(0.25, 0.125 * orderedCount(space).squareRoot()))
     }
 
     /// The longer prior's base, 0.25·√D (at most 1): what matters and each person's view are read
     /// at the team's lengthscales times `describingBase / orderedBase` (see
     /// `ExploreRound.readingHyperparameters`), 1 for one number, 2 from four.
     static func describingBase(_ space: PreferenceSpace) -> Double {
-        min(1, 0.25 * Double(max(1, space.dimensions.filter { !$0.isCategorical }.count)).squareRoot())
+        min(1, 0.25 * max(1, orderedCount(space)).squareRoot())
+    }
+
+    /// D: how many of the space's axes are ordered (numbers).
+    private static func orderedCount(_ space: PreferenceSpace) -> Double {
+        Double(space.dimensions.filter { !$0.isCategorical }.count)
     }
 
     func sigma(for person: String) -> Double { noise * (personNoise[person] ?? 1) }
