@@ -6,9 +6,32 @@
 // Enter on the slider, answers with the stop. The stops are the server's; nothing is computed here.
 
 import { ChartView, attachPointer } from './chart-view.js';
-import { valuesText } from './value-text.js';
+import { valueText, valuesText } from './value-text.js';
 
 const $ = id => document.getElementById(id);
+
+/**
+ * What a line changes from its first stop to its last, read from the server's stops: a value
+ * that takes many values along it moves, one that takes two switches at the stop where it
+ * changes (a curve, a switch). "Along this line: Inactive line width 3 px → 9 px; Inactive
+ * curve Natural → Monotone at stop 10." A line that only switches (late in a round, the model
+ * asking about a curve on its own) says that the slider shows two charts.
+ */
+function lineMovesText(schema, stops) {
+  const key = value => JSON.stringify(value);
+  const first = stops[0]?.values ?? {}, last = stops.at(-1)?.values ?? {};
+  const moves = [], switches = [];
+  for (const [name, value] of Object.entries(first)) {
+    if (key(value) === key(last[name])) continue;
+    const definition = schema.parameters.find(p => p.key === name) ?? { label: name };
+    const change = `${definition.label} ${valueText(definition, value)} → ${valueText(definition, last[name])}`;
+    if (new Set(stops.map(stop => key(stop.values?.[name]))).size > 2) moves.push(change);
+    else switches.push(`${change} at stop ${stops.findIndex(stop => key(stop.values?.[name]) !== key(value))}`);
+  }
+  if (!moves.length && !switches.length) return '';
+  if (!moves.length) return `This line only switches ${switches.join(', ')}: the slider shows one chart before that stop and the other from it.`;
+  return `Along this line: ${[...moves, ...switches].join('; ')}.`;
+}
 
 export class ExploreLine {
   /** `answer(choice)`: the coordinator's answer with the stop's id ("0" … "20"). */
@@ -35,6 +58,7 @@ export class ExploreLine {
     this.stops = stops;
     this.start = fromBest ? "The team's best" : 'The start';
     $('explore-line-start').textContent = fromBest ? "the start is the team's best" : 'the start is a point spread over the space, as the first questions are';
+    $('explore-line-moves').textContent = lineMovesText(this.store.schema, stops);
     this.slider.max = String(stops.length - 1);
     this.slider.value = '0';
     this.view = new ChartView($('explore-line-chart'), () => ({ params: this.stop().parameters, view: this.store.view }), { idPrefix: 'explore-line' });

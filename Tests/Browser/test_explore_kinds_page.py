@@ -2,6 +2,7 @@
 line (arrow keys to a stop, Enter), one gallery pick (its number key) and one edit of the best
 (typed, kept), and the round says them by kind and person; on a 390 px phone a person taps a
 gallery chart and drags the line's slider with a finger. Real clicks, keys and touches only."""
+import re
 from pathlib import Path
 
 from test_page import sync_api  # noqa: F401  (fixtures)
@@ -63,6 +64,11 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.wait_for_function("d => document.querySelector('#explore-line-chart').innerHTML !== d", arg=drawn)
     ada.keyboard.press("End")
     assert slider.get_attribute("aria-valuetext") == "The model's challenger"
+    # What the line changes, first stop to last: the width moves, the curve switches at the middle.
+    said = r": Inactive line width ([\d.]+ px), Inactive curve (.+)\.$"
+    (w0, c0), (w1, c1) = (re.search(said, text).groups() for text in (words, ada.locator("#explore-line-words").inner_text()))
+    assert ada.locator("#explore-line-moves").inner_text() == f"Along this line: Inactive line width {w0} → {w1}; Inactive curve {c0} → {c1} at stop 10."
+    assert "explore-line-moves" in slider.get_attribute("aria-describedby")
     ada.keyboard.press("Home")
     for _ in range(7):
         ada.keyboard.press("ArrowRight")
@@ -189,3 +195,21 @@ def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     pat.wait_for_selector("#explore-line-chart path[id$=-line]")
     assert pat.get_by_role("radio", name="Line").is_checked() and pat.locator("#explore-pair").is_hidden()
     assert pat.errors == [] and console == []
+
+
+def test_a_line_that_only_switches_says_where(people):
+    """A line that moves no number (a round over the curve alone; late in a round, the model asking
+    about a curve on its own) shows two charts: the page says so, and where the slider switches."""
+    ada = people("Ada")
+    start_explore(ada, "inactiveCurve")
+    choose_kind(ada, "Line", ("#explore-line-chart path[id$=-line]", 1))
+    ada.wait_for_function("() => !document.querySelector('#explore-line-stop').disabled")
+    moves = re.fullmatch(r"This line only switches Inactive curve (.+) → (.+) at stop 10: "
+                         r"the slider shows one chart before that stop and the other from it\.", ada.locator("#explore-line-moves").inner_text())
+    assert moves, ada.locator("#explore-line-moves").inner_text()
+    ada.locator("#explore-line-stop").focus()
+    for _ in range(9):
+        ada.keyboard.press("ArrowRight")
+    assert ada.locator("#explore-line-words").inner_text() == f"Stop 9 of 20: Inactive curve {moves.group(1)}."
+    ada.keyboard.press("ArrowRight")
+    assert ada.locator("#explore-line-words").inner_text() == f"Stop 10 of 20: Inactive curve {moves.group(2)}."
