@@ -56,7 +56,8 @@ public struct ParameterImportance: Sendable, Equatable {
     public let spread: Double
     /// The shortest lengthscale among its axes (see `ExploreRound.AxisSensitivity.lengthscale`).
     public let lengthscale: Double
-    /// The best with this parameter at the value liked most (the best itself when none beats it).
+    /// The best with this parameter at the value liked most (the best itself when none beats it;
+    /// for the team, by a twentieth of `spread`).
     public let likedMost: [Double]
 }
 
@@ -71,16 +72,20 @@ extension ChartParameterSpace {
         let importances = spans.map { span -> ParameterImportance in
             let own = span.range.map { axes[$0] }
             let means = own.flatMap(\.means)
-            var likedMost = best.point, top = atBest
+            let spread = (means.max() ?? 0) - (means.min() ?? 0)
+            // The team's best is chosen by the team's model, cautiously; this reading is another
+            // fit. The team likes another value most only when it beats the best's own by a
+            // twentieth of the parameter's spread: a grid step's worth less would say "liked most
+            // at 6.5 px" beside a best of 7 px. A person's own liking keeps every difference.
+            var likedMost = best.point, top = atBest + (person == nil ? spread / 20 : 1e-9)
             for axis in own {
-                for (value, mean) in zip(axis.values, axis.means) where mean > top + 1e-9 {
+                for (value, mean) in zip(axis.values, axis.means) where mean > top {
                     likedMost = best.point
                     likedMost[axis.dimension] = value
                     top = mean
                 }
             }
-            return ParameterImportance(key: span.key, spread: (means.max() ?? 0) - (means.min() ?? 0),
-                                       lengthscale: own.map(\.lengthscale).min() ?? 1, likedMost: likedMost)
+            return ParameterImportance(key: span.key, spread: spread, lengthscale: own.map(\.lengthscale).min() ?? 1, likedMost: likedMost)
         }
         return importances.enumerated().sorted { ($0.element.spread, $1.offset) > ($1.element.spread, $0.offset) }.map(\.element)
     }
