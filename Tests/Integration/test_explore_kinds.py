@@ -140,6 +140,33 @@ def test_a_line_and_a_gallery_say_whether_they_start_at_the_teams_best(fresh_ser
     assert gallery["fromBest"] is True and gallery["candidates"][4]["values"] == best
 
 
+def test_a_line_left_while_others_move_the_best_is_asked_afresh(fresh_server):
+    """Ada leaves a line from the team's best unanswered; asking again gives the same line until
+    Ben's answers move the best, then a new one from the best as it is (the old one is gone)."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "voters": ["Ada", "Ben"], "endWhenStable": False, "seed": 7}, user="Ada")["id"]
+    for n in range(10):
+        pair = next_pair(s, rid, user="Ada")
+        answer(s, rid, pair["ticket"], "a" if n % 3 else "b", user="Ada")
+    line = next_pair(s, rid, user="Ada", kind="line")
+    assert line["fromBest"] is True
+    assert next_pair(s, rid, user="Ada", kind="line")["ticket"] == line["ticket"]   # nothing answered since
+    start_values = line["candidates"][0]["values"]
+    for n in range(30):   # Ben likes the widest line of each pair
+        pair = next_pair(s, rid, user="Ben")
+        widths = [c["values"]["inactiveLineWidth"] for c in pair["candidates"]]
+        answer(s, rid, pair["ticket"], "ab"[widths.index(max(widths))], user="Ben")
+        if s.get(f"/api/explore/{rid}/best").json()["values"] != start_values:
+            break
+    best = s.get(f"/api/explore/{rid}/best").json()["values"]
+    assert best != start_values, "Ben's answers did not move the best"
+    again = next_pair(s, rid, user="Ada", kind="line")
+    assert again["ticket"] != line["ticket"] and again["fromBest"] is True and again["candidates"][0]["values"] == best
+    old = s.request("POST", f"/api/explore/{rid}/answers", json={"ticket": line["ticket"], "choice": "4"}, headers=as_user("Ada"))
+    assert old.status_code in (404, 409), old.text
+    assert next_pair(s, rid, user="Ada", kind="line")["ticket"] == again["ticket"]
+
+
 def test_kind_and_edit_refusals_and_the_document(fresh_server):
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth"], "seed": 1}, user="Ada")["id"]

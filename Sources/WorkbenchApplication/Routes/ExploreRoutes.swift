@@ -98,20 +98,7 @@ struct ExploreRoutes: PresetReading {
                                                parameters: Self.parameters(style), svg: svg)
         }
         return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, kind: ticket.answerKind.rawValue, answers: round.model.answers.count, candidates: candidates,
-                                         fromBest: Self.fromBest(round, ticket), testing: Self.testing(round, ticket.points)))
-    }
-
-    /// Whether a ticket's candidates are built on the team's best as it is now (a line starts
-    /// there, a gallery is centred there, a pair has it): the page names the start only then.
-    static func fromBest(_ round: Exploration, _ ticket: Exploration.Ticket) -> Bool {
-        guard let best = round.model.best else { return false }
-        let space = round.model.space, target = space.encode(best.point)
-        let built: ArraySlice<[Double]> = switch ticket.answerKind {
-        case .line: ticket.points.prefix(1)
-        case .gallery: ticket.points.count == 9 ? ticket.points[4...4] : []
-        case .pair, .edit: ticket.points[...]
-        }
-        return built.contains { zip(space.encode($0), target).allSatisfy { abs($0 - $1) < 1e-9 } }
+                                         fromBest: round.isBuiltOnBest(ticket), testing: Self.testing(round, ticket.points)))
     }
 
     package func answer(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

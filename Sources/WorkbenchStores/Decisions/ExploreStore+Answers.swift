@@ -7,7 +7,8 @@ extension ExploreStore {
     /// This person's candidates: the ticket of this kind (and count) they have not answered yet,
     /// else new ones from the model, chosen for them (by how noisy their answers have been): a
     /// pair (`count` 2) or four, a line's stops, or a gallery's nine. A ticket is stored once,
-    /// when it is handed out; asking again returns it unchanged. A person holds one ticket of
+    /// when it is handed out; asking again returns it unchanged, unless it is a line or a gallery
+    /// and answers given since have moved the best off its start. A person holds one ticket of
     /// each kind, so switching kinds back and forth hands out nothing new (each new ticket adds
     /// the model's proposals, which a round keeps for good); a round holds at most `maxTickets`
     /// (the oldest unanswered is dropped).
@@ -20,7 +21,12 @@ extension ExploreStore {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             let sameQuestion = { (t: Exploration.Ticket) in t.person == person && t.answerKind == kind && (kind != .pair || t.points.count == count) }
-            if let waiting = round.tickets.last(where: sameQuestion) { return (round, waiting) }
+            // Asked again, the same ticket; but a line or a gallery built on a best that answers
+            // given since have moved is asked afresh (its start would no longer be the team's best).
+            if let waiting = round.tickets.last(where: sameQuestion),
+               waiting.answerKind == .pair || round.isBuiltOnBest(waiting) || round.model.answers.count <= waiting.answersWhenIssued ?? .max {
+                return (round, waiting)
+            }
             let proposalsNeeded = kind == .line ? 1 : kind == .gallery ? 2 : count / 2
             guard round.model.answers.count < Self.maxAnswers, round.model.proposals.count + proposalsNeeded <= Self.maxProposals else { throw .full }
             let constraint = admissible(round)
@@ -45,7 +51,7 @@ extension ExploreStore {
             }
             if let constraint, !points.allSatisfy(constraint) { throw .noAdmissibleCandidate }
             let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now(),
-                                            kind: kind == .pair || kind == .edit ? nil : kind)
+                                            kind: kind == .pair || kind == .edit ? nil : kind, answersWhenIssued: round.model.answers.count)
             var dropped = round.tickets.filter(sameQuestion).map(\.token)
             round.tickets.removeAll(where: sameQuestion)
             round.tickets.append(ticket)

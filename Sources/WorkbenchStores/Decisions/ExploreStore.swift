@@ -10,6 +10,19 @@ import WorkbenchSupport
 /// the whole round, the model's answers, proposals and generator included, is one row of the
 /// workbench database.
 package struct Exploration: Codable, Sendable {
+    /// Whether a ticket's candidates are built on the team's best as it is now: a line starts
+    /// there, a gallery is centred there, a pair or four has it.
+    package func isBuiltOnBest(_ ticket: Ticket) -> Bool {
+        guard let best = model.best else { return false }
+        let space = model.space, target = space.encode(best.point)
+        let built: ArraySlice<[Double]> = switch ticket.answerKind {
+        case .line: ticket.points.prefix(1)
+        case .gallery: ticket.points.count == 9 ? ticket.points[4...4] : []
+        case .pair, .edit: ticket.points[...]
+        }
+        return built.contains { zip(space.encode($0), target).allSatisfy { abs($0 - $1) < 1e-9 } }
+    }
+
     /// Candidates handed to one person, to be answered once.
     package struct Ticket: Codable, Sendable {
         package let token: String
@@ -21,6 +34,8 @@ package struct Exploration: Codable, Sendable {
         package let issuedAt: String
         /// What is asked: nil for a pair (or four), else a line or a gallery.
         package var kind: ExploreRound.AnswerKind?
+        /// The model's answers when it was handed out (nil: a ticket stored before this was kept).
+        package var answersWhenIssued: Int?
 
         package var answerKind: ExploreRound.AnswerKind { kind ?? .pair }
     }
