@@ -7,7 +7,7 @@
 // engine; pressing one chart presses all. Everyone answering the same round sees the others'
 // progress through the event stream.
 
-import { getJSON, send, getUserName } from './api.js';
+import { ApiError, getJSON, send, getUserName } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
@@ -39,7 +39,17 @@ const ASKING = {
   line: '. Move the slider (arrow keys, Home and End, or drag) to where the chart is best along the line, then press “This is best here” or Enter.',
   gallery: '. Press and drag on any chart to see all nine pressed; pick the best with a click or tap, or the keys 1 to 9 (row by row).',
 };
+// On a touch screen (where the keys' labels are hidden too), the same without keys.
+const ASKING_BY_TOUCH = {
+  pair: '. Press and drag on either chart to see both pressed; answer with the buttons.',
+  four: ' (a pick among four counts as three). Press and drag on any chart to see all four pressed; pick with the buttons.',
+  line: '. Drag the slider to where the chart is best along the line, then tap “This is best here”.',
+  gallery: '. Press and drag on any chart to see all nine pressed; tap the best.',
+};
+const byTouch = matchMedia('(hover: none) and (pointer: coarse)');
 const TITLES = { pair: 'Which is better?', four: 'Which is best?', line: 'Where along the line is it best?', gallery: 'Which is best?' };
+// A failure to reach the server (no answer from it at all), not a refusal it gave.
+const unreachable = error => !(error instanceof ApiError);
 
 export class Explore extends CandidateDialog {
   constructor(store, presets) {
@@ -80,6 +90,12 @@ export class Explore extends CandidateDialog {
       if (choice && (kind === 'gallery' || 'abcd'.indexOf(choice) < this.views.length)) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
+    // Back after a lost connection: the round as it is now, and a question if none is on screen.
+    onDecisionEvent('reconnected', async () => {
+      if (!this.dialog.open || !this.round?.id || $('explore-round-view').hidden) return;
+      await this.refresh();
+      if (!this.ticket) await this.nextCandidates();
+    });
   }
 
   show(view) {
@@ -188,7 +204,8 @@ export class Explore extends CandidateDialog {
     const asked = ++this.reads.asked;
     let round;
     try { round = await getJSON(`/api/explore/${encodeURIComponent(id)}`); } catch (error) {
-      toast(`Cannot read the Explore round: ${error.message}`, { error: true });
+      // Unreachable, the page's connection line says so, and the round is read again once back.
+      if (!unreachable(error)) toast(`Cannot read the Explore round: ${error.message}`, { error: true });
       return;
     }
     if (this.round?.id !== id || asked < this.reads.shown) return;
@@ -204,9 +221,11 @@ export class Explore extends CandidateDialog {
     const kind = this.shownKind;
     const refused = this.refused?.kind === kind ? this.refused : null;
     const given = answersGiven(round);
-    $('explore-progress').textContent = open
-      ? (refused ? `${given}${people}. No ${kind} now: ${refused.message}. Choose another kind of question above.` : `${given}${people}${ASKING[kind]}`)
-      : `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`;
+    $('explore-progress').textContent = !open
+      ? `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`
+      : refused?.unreachable ? `${given}${people}. The server cannot be reached: the next question comes when it is back.`
+      : refused ? `${given}${people}. No ${kind} now: ${refused.message}. Choose another kind of question above.`
+      : `${given}${people}${(byTouch.matches ? ASKING_BY_TOUCH : ASKING)[kind]}`;
     if (open && round.honesty) $('explore-progress').textContent += ' Every candidate passes the honesty check.';
     // Someone the round does not ask sees why instead of blank charts and disabled buttons.
     const outsider = open && this.notVoter(round);
@@ -263,8 +282,9 @@ export class Explore extends CandidateDialog {
     const kind = this.wanted();
     try { next = await getJSON(`/api/explore/${encodeURIComponent(this.round.id)}/next?${KIND_QUERY[kind]}`); } catch (error) {
       if (kind !== this.wanted()) return;
-      // Said where the question would be, with the charts of another kind put away.
-      this.refused = { kind, message: error.message };
+      // Said where the question would be, with the charts of another kind put away; one the
+      // server could not be asked for comes when it is back (`reconnected`).
+      this.refused = { kind, message: error.message, unreachable: unreachable(error) };
       this.shownKind = kind;
       this.ticket = null;
       this.renderBest();
@@ -318,7 +338,8 @@ export class Explore extends CandidateDialog {
     try {
       await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice });
     } catch (error) {
-      toast(`Cannot record the answer: ${error.message}`, { error: true });
+      toast(unreachable(error) ? 'Cannot record the answer: the server cannot be reached. The question comes back when it is, to answer again.'
+        : `Cannot record the answer: ${error.message}`, { error: true });
     } finally {
       this.busy = false;
     }
@@ -340,6 +361,7 @@ export class Explore extends CandidateDialog {
     try {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
       toast(`Saved the team's best as “${name}”. ${saved.whoAgreed}`);
+      $('explore-save-name').value = '';
       await this.presets.refresh();
     } catch (error) {
       toast(`Cannot save: ${error.message}`, { error: true });

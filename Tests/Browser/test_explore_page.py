@@ -108,6 +108,17 @@ def test_two_people_explore_and_save_the_best(people):
     ada.locator("#explore-save-name").fill("Explored together")
     ada.locator("#explore-save button[type=submit]").click()
     ada.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as “Explored together”')")
+    # The save's message stays in view at the dialog's bottom, scrolled to its top or not; the
+    # name is emptied (Enter again would ask for the same name, refused).
+    assert ada.locator("#explore-save-name").input_value() == ""
+    saved_toast = ada.locator("#explore-dialog .toast", has_text="Saved the team's best as “Explored together”")
+    box = ada.locator("#explore-dialog").bounding_box()
+    ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ada.mouse.wheel(0, -20000)
+    ada.wait_for_function("() => document.querySelector('#explore-dialog').scrollTop === 0")
+    shown = saved_toast.bounding_box()
+    assert shown and box["y"] <= shown["y"] and shown["y"] + shown["height"] <= box["y"] + box["height"] + 1, (shown, box)
+    ada.screenshot(path=str(SHOTS / "explore-saved.png"))
     ben.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as')", timeout=10000)
     ben.locator("#explore-end").click()
     ben.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')")
