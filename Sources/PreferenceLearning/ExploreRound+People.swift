@@ -131,11 +131,12 @@ extension ExploreRound {
     /// alone, beyond what the team gives up (the best is cautious: where the answers vouch for
     /// it, not where the mean peaks): 0 for everyone before `tellsPeopleApart`.
     /// The team's own choice is climbed once for all of them.
-    public func concessions(at point: [Double]) -> [(person: String, concession: Double)] {
+    /// `own`: what each would choose alone.
+    public func concessions(at point: [Double]) -> [(person: String, concession: Double, own: [Double])] {
         let team = ownChoice(of: nil, from: point).liking - fitted.mean(space.encode(point))
         return people.map { person in
-            let mine = ownChoice(of: person, from: point).liking - predictedLiking(of: point, by: person).mean
-            return (person, max(0, mine - team))
+            let own = ownChoice(of: person, from: point)
+            return (person, max(0, own.liking - predictedLiking(of: point, by: person).mean - team), own.point)
         }
     }
 }

@@ -94,6 +94,10 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
         entry = next(e for e in again.get("/api/log").json() if e["kind"] == "explore-saved")
         assert entry["details"]["agreed"] == saved["agreed"] and entry["details"]["answersByKind"]["edit"] == 1
         assert saved["whoAgreed"] in entry["summary"] and saved["whoAgreed"] in saved["message"]
+        # Each person's answers by kind, in the preset's message and the log's words.
+        by_person = "from Pat (1 line), Sam (1 gallery pick) and Dana (1 pair and 1 edit)"
+        assert by_person in saved["message"] and by_person in entry["summary"], (saved["message"], entry["summary"])
+        assert entry["summary"].endswith(". " + saved["whoAgreed"]), entry["summary"]
         # Every page reads who agreed with each save from the round, not only the saver's.
         assert again.get(f"/api/explore/{rid}").json()["saves"] == [{"name": "Kinds", "whoAgreed": saved["whoAgreed"]}]
     finally:

@@ -84,6 +84,14 @@ extension ExploreRoutes {
         return Joined(KindCounts(round.history).answer, ExplorePeopleCounts(people: people))
     }
 
+    /// "Ada (3 pairs and 1 line) and Ben (2 gallery picks)": each person's answers by kind, in the
+    /// order they first answered.
+    static func answersByPersonText(_ round: Exploration) -> String {
+        var order: [String] = []
+        for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
+        return listed(order.map { person in "\(person) (\(KindCounts(round.history.filter { $0.person == person }).text))" }, "and")
+    }
+
     /// Answers counted by kind, and said: "3 pairs, 1 line, 1 gallery pick and 1 edit".
     private struct KindCounts {
         let counts: [ExploreRound.AnswerKind: Int]
@@ -107,11 +115,17 @@ extension ExploreRoutes {
 
     /// Who answered and agrees with `point`: gives up at most `agreeing` of their predicted
     /// liking (the model's units: prior sd 1) against what they would choose alone, beyond what the
-    /// team gives up (`ExploreRound.concessions`); the others do not.
+    /// team gives up (`ExploreRound.concessions`), or the model is not sure they like their own
+    /// choice more (`ParameterAgreement.sure`, as for each parameter's own values: a person
+    /// whose own values are not counted there is not said to choose otherwise); the others do not.
     static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String]) {
         var agreed: [String] = [], disagreed: [String] = []
-        for (person, concession) in round.model.concessions(at: point) {
-            if concession <= agreeing { agreed.append(person) } else { disagreed.append(person) }
+        for (person, concession, own) in round.model.concessions(at: point) {
+            if concession <= agreeing || round.model.probability(that: person, prefers: own, over: point) < ParameterAgreement.sure {
+                agreed.append(person)
+            } else {
+                disagreed.append(person)
+            }
         }
         return (agreed, disagreed)
     }

@@ -66,7 +66,11 @@ extension ExploreRoutes {
         let ranked = people.sorted { $0.liking > $1.liking }
         let compromise = String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).",
                                 start, ranked.first!.person, ranked.first!.liking, ranked.last!.person, ranked.last!.liking)
-        guard !differ.isEmpty else { return "Everyone likes the same values: " + listed(agreeWords, "and") + ". " + compromise }
+        guard !differ.isEmpty else {
+            // Own values the model is not yet sure of are shown below each parameter, not counted.
+            let unsure = agree.contains { $0.people.contains { $0.sure != nil } }
+            return (unsure ? "No one differs surely yet; the team likes " : "Everyone likes the same values: ") + listed(agreeWords, "and") + ". " + compromise
+        }
         var sentence = "People differ on " + listed(differ.prefix(2).map { "\(lowered($0.label)) (\($0.text))" }, "and")
         if differ.count > 2 { sentence += " and \(differ.count - 2) more" }
         if !agree.isEmpty { sentence += "; they agree on " + listed(agreeWords, "and") }

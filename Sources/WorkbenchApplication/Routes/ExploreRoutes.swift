@@ -151,7 +151,8 @@ struct ExploreRoutes: PresetReading {
         let byKind = Self.answersByKind(round)
         let (agreed, disagreed) = Self.agreement(round, best.point)
         let whoAgreed = Self.agreementWords(agreed, disagreed)
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))): \(summary). "
+        let byPerson = Self.answersByPersonText(round)
+        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson): \(summary). "
             + whoAgreed
         if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
@@ -164,7 +165,7 @@ struct ExploreRoutes: PresetReading {
                                                                 CausedBy(user: request.author.user, client: Presence.alias(request.author.client)))))
         do { try app.explore.saved(id, as: name, whoAgreed: whoAgreed) } catch { throw Self.exploreError(error, id: id) }
         app.decisions.record("explore-saved", preset: name, revision: saved.entry.revision, by: request.author.user,
-                         summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.first.text) (\(summary)); " + whoAgreed,
+                         summary: "saved the Explore round \(id)'s best as “\(name)” after \(byKind.first.text) from \(byPerson) (\(summary)). " + whoAgreed,
                          details: ExploreSavedDetails(round: id, answers: best.answers, answersByKind: byKind, agreed: agreed, disagreed: disagreed))
         return HTTPResponse.answer(ExploreSavedAnswer(round: id, name: name, revision: Self.revisionJSON(saved.entry.revision).stringValue ?? "", message: message,
                                                       answersByKind: byKind, agreed: agreed, disagreed: disagreed,
