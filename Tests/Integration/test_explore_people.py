@@ -3,6 +3,7 @@ curve answer a round; the best says each one's predicted liking of it and, param
 parameter, what each likes most, in the parameter definitions' words."""
 import math
 import random
+import re
 
 from test_explore import answer, as_user, next_pair, start
 
@@ -68,7 +69,10 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     assert r.status_code == 201, r.text
     saved = r.json()
     far = "Ben" if width["team"]["value"] < 5.5 else "Ada"
-    assert far in saved["disagreed"] and saved["whoAgreed"].endswith(f"{far} would choose otherwise alone."), saved
+    # With what they would change: the width, from the team's towards their own.
+    own = re.search(re.escape(far) + r" \(Inactive line width ([\d.]+) → ([\d.]+) px(?:, [^)]*)?\) would choose otherwise alone\.$", saved["whoAgreed"])
+    assert far in saved["disagreed"] and own, saved
+    assert float(own.group(1)) == width["team"]["value"] and abs(float(own.group(2)) - liked[far]) < abs(width["team"]["value"] - liked[far]), saved
     # The same in the round's best, and in the document.
     assert s.get(f"/api/explore/{rid}").json()["best"]["agreement"] == best["agreement"]
     doc = s.get("/api/openapi.json").json()

@@ -117,27 +117,34 @@ extension ExploreRoutes {
     /// liking (the model's units: prior sd 1) against what they would choose alone, beyond what the
     /// team gives up (`ExploreRound.concessions`), or the model is not sure they like their own
     /// choice more (`ParameterAgreement.sure`, as for each parameter's own values: a person
-    /// whose own values are not counted there is not said to choose otherwise); the others do not.
-    static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String]) {
-        var agreed: [String] = [], disagreed: [String] = []
+    /// whose own values are not counted there is not said to choose otherwise); the others do
+    /// not, each with what they would change ("Inactive line width 4 → 0.5 px", two at most).
+    static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String], choices: [String]) {
+        var agreed: [String] = [], disagreed: [String] = [], choices: [String] = []
+        let from = clean(round.style(at: point))
         for (person, concession, own) in round.model.concessions(at: point) {
             if concession <= agreeing || round.model.probability(that: person, prefers: own, over: point) < ParameterAgreement.sure {
                 agreed.append(person)
             } else {
                 disagreed.append(person)
+                let changes = ChangeWords.changes(from: from, to: clean(round.style(at: own))).filter { round.keys.contains($0.key) }.map(\.words)
+                choices.append(changes.prefix(2).joined(separator: ", ") + (changes.count > 2 ? " and \(changes.count - 2) more" : ""))
             }
         }
-        return (agreed, disagreed)
+        return (agreed, disagreed, choices)
     }
 
     /// A concession people live with: under a third of the prior's standard deviation.
     static let agreeing = 0.3
 
-    /// "Agreed: Ada, Ben; Cy would choose otherwise alone." / "Agreed: everyone who answered (Ada, Ben)."
-    static func agreementWords(_ agreed: [String], _ disagreed: [String]) -> String {
+    /// "Agreed: Ada, Ben; Cy would choose otherwise alone (Inactive line width 4 → 0.5 px)." /
+    /// "Agreed: everyone who answered (Ada, Ben)." `choices`: what each who disagrees would change.
+    static func agreementWords(_ agreed: [String], _ disagreed: [String], _ choices: [String] = []) -> String {
         if agreed.isEmpty && disagreed.isEmpty { return "No one has answered." }
         if disagreed.isEmpty { return "Agreed: everyone who answered (\(agreed.joined(separator: ", ")))." }
-        if agreed.isEmpty { return "No one agreed: each would choose otherwise alone (\(disagreed.joined(separator: ", ")))." }
-        return "Agreed: \(agreed.joined(separator: ", ")); \(disagreed.joined(separator: ", ")) would choose otherwise alone."
+        let otherwise = zip(disagreed, choices + Array(repeating: "", count: max(0, disagreed.count - choices.count)))
+            .map { $1.isEmpty ? $0 : "\($0) (\($1))" }
+        if agreed.isEmpty { return "No one agreed: each would choose otherwise alone: \(listed(otherwise, "and"))." }
+        return "Agreed: \(agreed.joined(separator: ", ")); \(listed(otherwise, "and")) would choose otherwise alone."
     }
 }

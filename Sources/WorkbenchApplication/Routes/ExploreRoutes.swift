@@ -149,8 +149,8 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best else { throw HTTPError(409, "no_answers", "no answers yet: there is no best to save") }
         let summary = Self.summary(changes(round, at: best.point))
         let byKind = Self.answersByKind(round)
-        let (agreed, disagreed) = Self.agreement(round, best.point)
-        let whoAgreed = Self.agreementWords(agreed, disagreed)
+        let (agreed, disagreed, choices) = Self.agreement(round, best.point)
+        let whoAgreed = Self.agreementWords(agreed, disagreed, choices)
         let byPerson = Self.answersByPersonText(round)
         var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson): \(summary). "
             + whoAgreed
