@@ -124,6 +124,7 @@ export class Explore extends CandidateDialog {
         const range = document.createElement('span');
         range.className = 'range';
         for (const end of ['min', 'max']) {
+          if (end === 'max') range.append(document.createTextNode('to'));
           const input = document.createElement('input');
           input.type = 'number';
           input.min = definition.min;
@@ -191,6 +192,8 @@ export class Explore extends CandidateDialog {
     $('explore-save-name').value = '';
     await this.refresh();
     await this.nextCandidates();
+    // The start button and the list are gone: the keyboard goes on from the question's heading.
+    if (document.activeElement === document.body || !this.dialog.contains(document.activeElement)) $('explore-pair-title').focus();
   }
 
   /**

@@ -29,6 +29,8 @@ def test_a_question_lost_to_an_outage_comes_back_after_the_restart(browser, cont
         ada = open_named_page(browser, contexts, server.url, "Ada", connected=True)
         start_explore(ada)
         assert "keys 1, 2 and 0" in progress(ada)
+        # The start button went with the start form: the keyboard goes on from the question's heading.
+        assert ada.evaluate("document.activeElement.id") == "explore-pair-title"
         server.process.send_signal(signal.SIGKILL)
         server.process.wait()
         ada.wait_for_function("() => document.body.dataset.connection === 'lost'", timeout=5000)
