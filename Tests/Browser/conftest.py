@@ -41,3 +41,13 @@ def pages_are_people(monkeypatch):
 
     monkeypatch.setattr(sync_api.Page, "add_init_script", add_init_script)
     monkeypatch.setattr(sync_api.Page, "goto", goto)
+
+
+@pytest.fixture
+def contexts():
+    """Browser contexts a test opens for its people (`named_pages.open_named_page` keeps them
+    here), closed when it ends."""
+    made = []
+    yield made
+    for context in made:
+        context.close()

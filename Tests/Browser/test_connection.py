@@ -7,20 +7,10 @@ the stored revision instead of staying "modified"."""
 import signal
 import time
 
-import pytest
-
 from named_pages import open_named_page
 from workbench_server import Server, wait_for, small_csv
 
 LOST = "Connection lost — reconnecting…"
-
-
-@pytest.fixture
-def contexts():
-    made = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def banner(page):

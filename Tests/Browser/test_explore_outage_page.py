@@ -3,19 +3,9 @@ server was down comes back by itself once the restarted server answers, and the 
 happened instead of blaming the kind of question; a phone's words name no keys."""
 import signal
 
-import pytest
-
 from named_pages import open_named_page
 from test_explore_page import start_explore, wait_answers
 from workbench_server import Server, small_csv
-
-
-@pytest.fixture
-def contexts():
-    made = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def progress(page):

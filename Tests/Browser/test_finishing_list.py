@@ -3,18 +3,8 @@ switchable), /device on its side keeps the period buttons on screen, /device pin
 or a person, and the decision log's Markdown link without the token."""
 import re
 
-import pytest
-
 from named_pages import open_named_page
 from workbench_server import Server, small_csv, wait_for
-
-
-@pytest.fixture
-def contexts():
-    made = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def test_dark_mode_follows_the_system_and_stays_switchable(browser, fresh_server):

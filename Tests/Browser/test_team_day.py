@@ -4,19 +4,9 @@ a dialog's error inside the dialog; a person off an Explore round's voter list t
 round's close result called "too close to call"."""
 from urllib.parse import quote
 
-import pytest
-
 from decide_pages import people  # noqa: F401  (fixture)
 from named_pages import open_named_page
 from workbench_server import Server, small_csv
-
-
-@pytest.fixture
-def contexts():
-    made = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def test_the_inbox_waits_across_a_restart_and_says_one_of_two(browser, contexts):
