@@ -1,7 +1,8 @@
 // Short messages under the chart: who changed what, saves, errors. They sit in the page's flow
 // (never over the controls); while a dialog is open they show inside it, kept in view at the
-// bottom of what it shows however far it is scrolled, never behind its backdrop. They coalesce: a message with the same `key` (one person's edits)
-// or the same text replaces the one shown and restarts its time instead of stacking up.
+// bottom of what it shows however far it is scrolled, never behind its backdrop. They coalesce:
+// a message with the same `key` (one person's edits) or the same text replaces the one shown and
+// restarts its time instead of stacking up.
 
 const MAX_SHOWN = 3;
 const shown = new Map();   // key → { item, timer }

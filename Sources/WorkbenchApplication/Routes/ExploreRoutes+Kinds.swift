@@ -137,13 +137,12 @@ extension ExploreRoutes {
     /// A concession people live with: under a third of the prior's standard deviation.
     static let agreeing = 0.3
 
-    /// "Agreed: Ada, Ben; Cy would choose otherwise alone (Inactive line width 4 → 0.5 px)." /
+    /// "Agreed: Ada, Ben; Cy (Inactive line width 4 → 0.5 px) would choose otherwise alone." /
     /// "Agreed: everyone who answered (Ada, Ben)." `choices`: what each who disagrees would change.
-    static func agreementWords(_ agreed: [String], _ disagreed: [String], _ choices: [String] = []) -> String {
+    static func agreementWords(_ agreed: [String], _ disagreed: [String], _ choices: [String]) -> String {
         if agreed.isEmpty && disagreed.isEmpty { return "No one has answered." }
         if disagreed.isEmpty { return "Agreed: everyone who answered (\(agreed.joined(separator: ", ")))." }
-        let otherwise = zip(disagreed, choices + Array(repeating: "", count: max(0, disagreed.count - choices.count)))
-            .map { $1.isEmpty ? $0 : "\($0) (\($1))" }
+        let otherwise = zip(disagreed, choices).map { $1.isEmpty ? $0 : "\($0) (\($1))" }
         if agreed.isEmpty { return "No one agreed: each would choose otherwise alone: \(listed(otherwise, "and"))." }
         return "Agreed: \(agreed.joined(separator: ", ")); \(listed(otherwise, "and")) would choose otherwise alone."
     }
