@@ -29,7 +29,10 @@ function lineMovesText(schema, stops) {
     else switches.push(`${change} at stop ${stops.findIndex(stop => key(stop.values?.[name]) !== key(value))}`);
   }
   if (!moves.length && !switches.length) return '';
-  if (!moves.length) return `This line only switches ${switches.join(', ')}: the slider shows one chart before that stop and the other from it.`;
+  if (!moves.length) {
+    return switches.length === 1 ? `This line only switches ${switches[0]}: the slider shows one chart before that stop and the other from it.`
+      : `This line only switches ${switches.join(', ')}: the chart changes at those stops only.`;
+  }
   return `Along this line: ${[...moves, ...switches].join('; ')}.`;
 }
 
