@@ -77,6 +77,10 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
     summaries = " | ".join(e["summary"] for e in log)
     for words in ["stopped at stop 7 of 0–20 on a line", "picked C in a gallery of 9", "answered candidate b of 2", "edited by hand: Inactive line width"]:
         assert words in summaries, summaries
+    # A line's stop and a gallery's pick say their values, as the candidates showed them.
+    for kind, shown in [("line", line["candidates"][7]["values"]), ("gallery", gallery["candidates"][2]["values"])]:
+        said = next(e["summary"] for e in log if e["details"]["kind"] == kind)
+        assert f": Inactive line width {shown['inactiveLineWidth']:g} px, Top opacity {shown['fillTopOpacity']:g}, Inactive curve " in said, said
     assert {e["details"]["kind"] for e in log} == {"line", "gallery", "pair", "edit"}
 
     # Kept across a restart; the saved best names the round, the answers by kind and who agreed.

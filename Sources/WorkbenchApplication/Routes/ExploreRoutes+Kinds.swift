@@ -49,8 +49,9 @@ extension ExploreRoutes {
         let best = bestAnswer(round)
         let entry = round.history.last
         let kind = entry?.answerKind ?? .pair
+        let picked = Self.pickedWords(round).map { ": \($0)" } ?? ""
         app.decisions.record("explore-answer", preset: round.preset, by: person,
-                             summary: "\(entry.map(Self.answerWords) ?? "answered") in Explore round \(id) from “\(round.preset)” (\(Self.answersSaid(round)))",
+                             summary: "\(entry.map(Self.answerWords) ?? "answered") in Explore round \(id) from “\(round.preset)” (\(Self.answersSaid(round)))\(picked)",
                              details: ExploreAnsweredDetails(round: id, answer: entry))
         if result.endedNow { recordEnd(round, best: best, by: person) }
         return HTTPResponse.answer(ExploreRecordedAnswer(round: id, kind: kind.rawValue, answers: round.model.answers.count, state: round.isOpen ? "open" : "ended",
@@ -68,6 +69,18 @@ extension ExploreRoutes {
         case .gallery: "picked \(entry.choice.uppercased()) in a gallery of \(entry.candidates)"
         case .edit: "edited by hand: \(entry.edited ?? "values kept")"
         }
+    }
+
+    /// The values a line's stop or a gallery's pick just recorded holds ("Inactive line width 6 px,
+    /// Inactive curve Monotone"): the point that beat the others in its comparisons. Nil for
+    /// other kinds, and for a pick that recorded no comparison (every point the same once snapped).
+    static func pickedWords(_ round: Exploration) -> String? {
+        guard let entry = round.history.last, entry.answerKind == .line || entry.answerKind == .gallery,
+              entry.total > round.history.dropLast().last?.total ?? 0, let point = round.model.answers.last?.first else { return nil }
+        let style = clean(round.style(at: point))
+        return round.keys.compactMap { key in
+            ParameterDefinition.named(key).map { "\($0.label) \(ChangeWords.withUnit($0.value(in: style), $0))" }
+        }.joined(separator: ", ")
     }
 
     /// "24 answers, 57 comparisons": people's answers, and the model's comparisons when they differ.
