@@ -65,10 +65,10 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
     assert r.status_code == 409 and r.json()["error"]["code"] == "nothing_changed", r.text
 
     round_ = s.get(f"/api/explore/{rid}").json()
-    assert round_["answersByKind"] == {"pair": 1, "line": 1, "gallery": 1, "edit": 1, "text": "1 pair, 1 line, 1 gallery pick and 1 edit", "people": [
-        {"person": "Pat", "pair": 0, "line": 1, "gallery": 0, "edit": 0, "text": "1 line"},
-        {"person": "Sam", "pair": 0, "line": 0, "gallery": 1, "edit": 0, "text": "1 gallery pick"},
-        {"person": "Dana", "pair": 1, "line": 0, "gallery": 0, "edit": 1, "text": "1 pair and 1 edit"}]}
+    assert round_["answersByKind"] == {"pair": 1, "four": 0, "line": 1, "gallery": 1, "edit": 1, "text": "1 pair, 1 line, 1 gallery pick and 1 edit", "people": [
+        {"person": "Pat", "pair": 0, "four": 0, "line": 1, "gallery": 0, "edit": 0, "text": "1 line"},
+        {"person": "Sam", "pair": 0, "four": 0, "line": 0, "gallery": 1, "edit": 0, "text": "1 gallery pick"},
+        {"person": "Dana", "pair": 1, "four": 0, "line": 0, "gallery": 0, "edit": 1, "text": "1 pair and 1 edit"}]}
     assert [(h["person"], h["kind"], h["choice"]) for h in round_["history"]] == [
         ("Pat", "line", "7"), ("Sam", "gallery", "c"), ("Dana", "pair", "b"), ("Dana", "edit", "edit")]
     assert round_["history"][-1]["edited"].startswith("Inactive line width"), round_["history"][-1]
@@ -208,6 +208,17 @@ def test_switching_kinds_hands_out_nothing_new(fresh_server):
     answer(s, rid, first[("line", None)], "3", user="Pat")
     answer(s, rid, first[("gallery", None)], "b", user="Pat")
     assert s.get(f"/api/explore/{rid}").json()["answersByKind"]["text"] == "1 line and 1 gallery pick"
+    # A pick among four is asked as a pair is, and counted and said as what it is.
+    answer(s, rid, first[("pair", "4")], "c", user="Pat")
+    answer(s, rid, next_pair(s, rid, user="Priya")["ticket"], "a", user="Priya")
+    round_ = s.get(f"/api/explore/{rid}").json()
+    assert round_["history"][-2]["text"] == "answered candidate c of 4"
+    by_kind = round_["answersByKind"]
+    assert (by_kind["pair"], by_kind["four"], by_kind["text"]) == (1, 1, "1 pair, 1 pick among four, 1 line and 1 gallery pick")
+    assert [p["text"] for p in by_kind["people"]] == ["1 pick among four, 1 line and 1 gallery pick", "1 pair"]
+    r = s.request("POST", f"/api/explore/{rid}/save", json={"name": "Fours"}, headers=as_user("Pat"))
+    assert r.status_code == 201, r.text
+    assert "from Pat (1 pick among four, 1 line and 1 gallery pick) and Priya (1 pair)" in r.json()["message"], r.json()["message"]
 
 
 def test_refusals_name_what_is_wrong(fresh_server):

@@ -98,7 +98,10 @@ struct ExploreStartingPoint: Encodable {
 /// Answers counted by kind: people's answers, not the model's comparisons (a gallery's pick is
 /// one answer, eight comparisons).
 struct ExploreKindCounts: Encodable {
+    /// Picks between two charts.
     let pair: Int
+    /// Picks among four charts (asked as pairs are, with `count=4`).
+    let four: Int
     let line: Int
     let gallery: Int
     let edit: Int
@@ -271,7 +274,7 @@ extension ExploreSavedAnswer: DocumentedAnswer {
 extension ExploreKindCounts {
     /// The answers by kind of the documents' examples: Ada's one pair.
     static var example: ExploreAnswersByKind {
-        let one = ExploreKindCounts(pair: 1, line: 0, gallery: 0, edit: 0, text: "1 pair")
+        let one = ExploreKindCounts(pair: 1, four: 0, line: 0, gallery: 0, edit: 0, text: "1 pair")
         return Joined(one, ExplorePeopleCounts(people: [Joined(ExplorePersonName(person: "Ada"), one)]))
     }
 }

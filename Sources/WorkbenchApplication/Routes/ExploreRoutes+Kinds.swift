@@ -105,22 +105,29 @@ extension ExploreRoutes {
         return listed(order.map { person in "\(person) (\(KindCounts(round.history.filter { $0.person == person }).text))" }, "and")
     }
 
-    /// Answers counted by kind, and said: "3 pairs, 1 line, 1 gallery pick and 1 edit".
+    /// Answers counted by kind, and said: "3 pairs, 1 pick among four, 1 line, 1 gallery pick and
+    /// 1 edit". A pick among four is asked as a pair is (`kind=pair&count=4`) but is not a pair.
     private struct KindCounts {
         let counts: [ExploreRound.AnswerKind: Int]
+        /// Of the `.pair` answers, the picks among more than two charts.
+        let picksAmongFour: Int
 
         init(_ entries: [Exploration.AnswerEntry]) {
             var counts: [ExploreRound.AnswerKind: Int] = [:]
             for entry in entries { counts[entry.answerKind, default: 0] += 1 }
             self.counts = counts
+            picksAmongFour = entries.filter { $0.answerKind == .pair && $0.candidates > 2 }.count
         }
 
         subscript(kind: ExploreRound.AnswerKind) -> Int { counts[kind] ?? 0 }
 
-        var answer: ExploreKindCounts { ExploreKindCounts(pair: self[.pair], line: self[.line], gallery: self[.gallery], edit: self[.edit], text: text) }
+        var answer: ExploreKindCounts {
+            ExploreKindCounts(pair: self[.pair] - picksAmongFour, four: picksAmongFour, line: self[.line], gallery: self[.gallery], edit: self[.edit], text: text)
+        }
 
         var text: String {
-            let parts = [counted(self[.pair], "pair", "pairs"), counted(self[.line], "line", "lines"), counted(self[.gallery], "gallery pick", "gallery picks"),
+            let parts = [counted(self[.pair] - picksAmongFour, "pair", "pairs"), counted(picksAmongFour, "pick among four", "picks among four"),
+                         counted(self[.line], "line", "lines"), counted(self[.gallery], "gallery pick", "gallery picks"),
                          counted(self[.edit], "edit", "edits")].filter { !$0.hasPrefix("0 ") }
             return parts.isEmpty ? "no answers" : parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
         }
