@@ -45,7 +45,8 @@ Beside Explore, with the same people and tastes:
 Then three people who disagree on one parameter (DISAGREEMENT_STUDIES, default EXPLORE_STUDIES, a
 kind of answer): a quadratic taste they share but for one number, on which each likes another
 value (0.15, 0.5, 0.85 of its range); at 50 answers, is the value each is predicted to like most
-(the best's `agreement`) nearest their own, and are the three in their order? EXPLORE_FAMILIES
+(the best's `agreement`) nearest their own, are the three in their order, and how far is the
+team's best from their compromise (regret against their average liking)? EXPLORE_FAMILIES
 (comma-separated, or "none") runs only some families.
 Then the median time from an answer to the next pair at 10 parameters × 200 answers, over HTTP
 (POST …/answers then GET …/next, from sending the answer to receiving the pair) and in-process
@@ -322,7 +323,9 @@ def disagreement_study(server, space, study, seed, kind):
     share but for one number, on which each likes another value (0.15, 0.5 and 0.85 of its range,
     in an order of the study's own) and loses (z − theirs)² away from it. At 50 answers the best's
     `agreement` gives the value each person is predicted to like most there: is each one nearest
-    their own of the three, and do the three stand in their order?"""
+    their own of the three, and do the three stand in their order? And the team's REGRET there
+    against the compromise, the three people's average liking (highest at their mean value, 0.5,
+    and the shared best elsewhere; 0 there, 1 at the worst)."""
     rng = random.Random(f"disagree-{kind}-{study}")
     taste = Quadratic(space, random.Random(f"disagree-{study}"))
     disputed = rng.choice(taste.ordered)
@@ -352,7 +355,13 @@ def disagreement_study(server, space, study, seed, kind):
     nearest = {name: name in liked and min(centres, key=lambda c: abs(c - liked[name])) == own[name] for name in own}
     order = sorted(own, key=own.get)
     in_order = all(name in liked for name in order) and all(liked[a] < liked[b] for a, b in zip(order, order[1:]))
-    return nearest, in_order, bool(entry) and not entry["agree"]
+    # The compromise: taste 1 at the shared best, the disputed number at the people's mean; the
+    # worst: taste 0 and the disputed number at the end farthest from them on average.
+    mean = sum(centres) / 3
+    top = 1 - sum((mean - c) ** 2 for c in centres) / 3
+    bottom = -max(sum((end - c) ** 2 for c in centres) / 3 for end in (0, 1))
+    team = sum(utility(person, best["values"]) for person in PEOPLE) / 3
+    return nearest, in_order, bool(entry) and not entry["agree"], (top - team) / (top - bottom)
 
 
 def bradley_terry(count, outcomes, iterations=200):
@@ -544,11 +553,12 @@ def main():
     print("seconds per study: " + ", ".join(f"{label} {seconds[key] / len(everything[key]):.2f}" for key, label in METHODS if everything[key])
           + f"; whole run {(time.perf_counter() - began) / 60:.1f} min")
     for kind, rows in disagreements.items():
-        people = [ok for nearest, _, _ in rows for ok in nearest.values()]
+        people = [ok for nearest, _, _, _ in rows for ok in nearest.values()]
         print(f"three people who disagree on one parameter, {len(rows)} studies by {kind}, at 50 answers (GET …/best's agreement): "
               f"each person's liked value nearest their own for {100 * sum(people) / len(people):.0f} % of people, for all three in "
-              f"{100 * sum(all(n.values()) for n, _, _ in rows) / len(rows):.0f} % of studies; the three in their own order in "
-              f"{100 * sum(o for _, o, _ in rows) / len(rows):.0f} %; said to disagree on it in {100 * sum(d for _, _, d in rows) / len(rows):.0f} %")
+              f"{100 * sum(all(n.values()) for n, _, _, _ in rows) / len(rows):.0f} % of studies; the three in their own order in "
+              f"{100 * sum(o for _, o, _, _ in rows) / len(rows):.0f} %; said to disagree on it in {100 * sum(d for _, _, d, _ in rows) / len(rows):.0f} %; "
+              f"median regret against their compromise (their average liking) {statistics.median(r for _, _, _, r in rows):.3f}")
     print(f"HTTP answer → next pair at 200–215 answers × 10 parameters (release server): median {latency[0]:.1f} ms, max {latency[1]:.1f} ms")
     if Path(benchmarks).exists():
         out = subprocess.run([benchmarks], env={**os.environ, "FAMILY": "none"}, capture_output=True, text=True, timeout=600).stdout
