@@ -136,6 +136,25 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     assert ada.errors == [] and console == []
 
 
+def test_a_pick_among_four_is_said_as_one(people):
+    """Four charts picked with the key 3 and a pair with the key 1: the round says "1 pair and 1
+    pick among four", not two pairs, and its history "answered candidate c of 4"."""
+    pat = people("Pat")
+    start_explore(pat, "inactiveLineWidth", "inactiveCurve")
+    choose_kind(pat, "Four", ("#explore-pair figure:not([hidden]) .preview path[id$=-line]", 4))
+    pat.keyboard.press("3")
+    wait_kind(pat, "1 pick among four")
+    choose_kind(pat, "Pair", ("#explore-pair figure:not([hidden]) .preview path[id$=-line]", 2))
+    pat.keyboard.press("1")
+    wait_kind(pat, "1 pair and 1 pick among four")
+    by_kind = pat.evaluate(ROUND)["answersByKind"]
+    assert (by_kind["pair"], by_kind["four"]) == (1, 1), by_kind
+    assert pat.locator("#explore-by-kind").inner_text() == "By kind: 1 pair and 1 pick among four. Pat: 1 pair and 1 pick among four."
+    pat.get_by_text("Answers so far").click()
+    assert pat.locator("#explore-history-list li").all_inner_texts()[1].startswith("Pat answered candidate c of 4")
+    assert pat.errors == []
+
+
 def touch_drag(page, selector, to_fraction):
     """A finger on the slider's thumb (its start), moved to `to_fraction` of its width, lifted."""
     box = page.locator(selector).bounding_box()
