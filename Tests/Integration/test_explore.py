@@ -90,7 +90,7 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
     preset = s.get("/api/presets/" + quote("Team pick")).json()
     assert all(preset["parameters"][k] == v for k, v in best["values"].items())
     first = s.get("/api/presets/" + quote("Team pick") + "/revisions").json()[-1]
-    assert rid in first["message"] and "3 answers (3 pairs; 5 comparisons)" in first["message"]
+    assert rid in first["message"] and "3 answers (2 pairs and 1 pick among four; 5 comparisons)" in first["message"]
 
     ended = s.request("POST", f"/api/explore/{rid}/end", headers=as_user("Ada")).json()
     assert ended["state"] == "ended" and ended["endReason"] == "ended" and ended["endedBy"] == "Ada"
