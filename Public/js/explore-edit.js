@@ -3,7 +3,8 @@
 // range, prefilled with the team's best; a preview of the edited best drawn by the engine;
 // "Keep my edit" posts the chart kept (every moving value as the controls show it) to /edits,
 // where it counts as the person's answer (it beats the team's best; the same values as the best
-// are refused as nothing changed). Whether a value is acceptable is the server's to say.
+// are refused as nothing changed, so the button waits for a change). Whether a value is
+// acceptable is the server's to say.
 
 import { send } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
@@ -23,7 +24,7 @@ export class ExploreEdit {
     this.controls = [];   // { key, read(), write(value), inputs }
     this.preview = null;
     attachPointer($('explore-edit-preview'), () => (this.preview ? [this.preview] : []));
-    $('explore-edit-form').addEventListener('input', () => this.preview?.draw());
+    $('explore-edit-form').addEventListener('input', () => { this.preview?.draw(); this.showChanged(); });
     $('explore-edit-form').addEventListener('submit', event => { event.preventDefault(); this.keep(); });
   }
 
@@ -46,6 +47,14 @@ export class ExploreEdit {
     this.best = best;
     for (const control of this.controls) control.write(best.values[control.key]);
     this.draw();
+    this.showChanged();
+  }
+
+  /** "Keep my edit" waits until a value differs from the best the controls show. */
+  showChanged() {
+    const unchanged = Object.keys(this.changed()).length === 0;
+    $('explore-edit-form').querySelector('button[type=submit]').disabled = unchanged;
+    $('explore-edit-unchanged').hidden = !unchanged;
   }
 
   build(round) {

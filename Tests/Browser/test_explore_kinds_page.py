@@ -103,6 +103,9 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     typed = "2" if width > 4 else "7"
     field = ada.locator("#explore-edit-inactiveLineWidth")
     assert field.input_value() == str(width).removesuffix(".0")
+    # Nothing changed yet: the button waits and says why (the server would refuse the best itself).
+    keep = ada.get_by_role("button", name="Keep my edit")
+    assert keep.is_disabled() and ada.locator("#explore-edit-unchanged").is_visible()
     preview = ada.locator("#explore-edit-preview")
     ada.wait_for_selector("#explore-edit-preview path[id$=-line]")
     drawn = preview.inner_html()
@@ -111,7 +114,8 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.keyboard.type(typed)
     ada.wait_for_function("d => document.querySelector('#explore-edit-preview').innerHTML !== d", arg=drawn)
     ada.screenshot(path=str(SHOTS / "edit-1440.png"))
-    ada.get_by_role("button", name="Keep my edit").click()
+    assert keep.is_enabled() and not ada.locator("#explore-edit-unchanged").is_visible()
+    keep.click()
     wait_kind(ada, "1 edit")
 
     round_ = ada.evaluate(ROUND)
