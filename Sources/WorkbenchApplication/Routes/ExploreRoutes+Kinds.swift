@@ -91,45 +91,50 @@ extension ExploreRoutes {
 
     /// People's answers of each kind, counted and said, for the round and for each person.
     static func answersByKind(_ round: Exploration) -> ExploreAnswersByKind {
-        var order: [String] = []
-        for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
-        let people = order.map { person in Joined(ExplorePersonName(person: person), KindCounts(round.history.filter { $0.person == person }).answer) }
+        let people = countsByPerson(round).map { Joined(ExplorePersonName(person: $0.person), $0.counts.answer) }
         return Joined(KindCounts(round.history).answer, ExplorePeopleCounts(people: people))
     }
 
     /// "Ada (3 pairs and 1 line) and Ben (2 gallery picks)": each person's answers by kind, in the
     /// order they first answered.
     static func answersByPersonText(_ round: Exploration) -> String {
+        listed(countsByPerson(round).map { "\($0.person) (\($0.counts.text))" }, "and")
+    }
+
+    /// Each person who answered, in the order of their first answer, with their answers counted by kind.
+    private static func countsByPerson(_ round: Exploration) -> [(person: String, counts: KindCounts)] {
         var order: [String] = []
         for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
-        return listed(order.map { person in "\(person) (\(KindCounts(round.history.filter { $0.person == person }).text))" }, "and")
+        return order.map { person in (person, KindCounts(round.history.filter { $0.person == person })) }
     }
 
     /// Answers counted by kind, and said: "3 pairs, 1 pick among four, 1 line, 1 gallery pick and
-    /// 1 edit". A pick among four is asked as a pair is (`kind=pair&count=4`) but is not a pair.
+    /// 1 edit". A pick among four is asked as a pair is (`kind=pair&count=4`) but is not a pair:
+    /// it is counted apart, and `self[.pair]` counts picks between two charts.
     private struct KindCounts {
         let counts: [ExploreRound.AnswerKind: Int]
-        /// Of the `.pair` answers, the picks among more than two charts.
         let picksAmongFour: Int
 
         init(_ entries: [Exploration.AnswerEntry]) {
-            var counts: [ExploreRound.AnswerKind: Int] = [:]
-            for entry in entries { counts[entry.answerKind, default: 0] += 1 }
+            var counts: [ExploreRound.AnswerKind: Int] = [:], fours = 0
+            for entry in entries {
+                if entry.answerKind == .pair && entry.candidates > 2 { fours += 1 } else { counts[entry.answerKind, default: 0] += 1 }
+            }
             self.counts = counts
-            picksAmongFour = entries.filter { $0.answerKind == .pair && $0.candidates > 2 }.count
+            picksAmongFour = fours
         }
 
         subscript(kind: ExploreRound.AnswerKind) -> Int { counts[kind] ?? 0 }
 
         var answer: ExploreKindCounts {
-            ExploreKindCounts(pair: self[.pair] - picksAmongFour, four: picksAmongFour, line: self[.line], gallery: self[.gallery], edit: self[.edit], text: text)
+            ExploreKindCounts(pair: self[.pair], four: picksAmongFour, line: self[.line], gallery: self[.gallery], edit: self[.edit], text: text)
         }
 
         var text: String {
-            let parts = [counted(self[.pair] - picksAmongFour, "pair", "pairs"), counted(picksAmongFour, "pick among four", "picks among four"),
+            let parts = [counted(self[.pair], "pair", "pairs"), counted(picksAmongFour, "pick among four", "picks among four"),
                          counted(self[.line], "line", "lines"), counted(self[.gallery], "gallery pick", "gallery picks"),
                          counted(self[.edit], "edit", "edits")].filter { !$0.hasPrefix("0 ") }
-            return parts.isEmpty ? "no answers" : parts.count == 1 ? parts[0] : parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+            return parts.isEmpty ? "no answers" : listed(parts, "and")
         }
     }
 
