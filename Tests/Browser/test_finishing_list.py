@@ -88,3 +88,25 @@ def test_the_logs_markdown_link_carries_no_token(browser):
         context.close()
     finally:
         server.close()
+
+
+def test_the_market_row_fits_a_phone(browser, fresh_server, contexts):
+    """At 390 px the market's label and choice share a line inside the screen and "Save a CSV as a
+    scenario…" goes under them on one line of its own (it was squeezed into a column of three
+    beside them, the label at the screen's edge); opened by a tap, each field sits beside its label."""
+    page = open_named_page(browser, contexts, fresh_server.url, "Sam", "", viewport={"width": 390, "height": 844}, touch=True)
+    label, choice = page.locator("label[for=scenario-select]"), page.locator("#scenario-select")
+    summary = page.locator("#scenario-save > summary")
+    summary.scroll_into_view_if_needed()
+    boxes = [x.bounding_box() for x in (label, choice, summary)]
+    for box in boxes:
+        assert box and box["x"] >= 4 and box["x"] + box["width"] <= 386, boxes
+    (lx, cx, sx) = boxes
+    assert abs((lx["y"] + lx["height"] / 2) - (cx["y"] + cx["height"] / 2)) < 4, boxes   # label and choice on one line
+    assert sx["y"] >= cx["y"] + cx["height"] - 1 and sx["height"] < 30, boxes              # the summary under them, one line
+    summary.tap()
+    for field in ("scenario-name", "scenario-file"):
+        lb, fb = page.locator(f"label[for={field}]").bounding_box(), page.locator(f"#{field}").bounding_box()
+        assert abs((lb["y"] + lb["height"] / 2) - (fb["y"] + fb["height"] / 2)) < 6 and lb["x"] < fb["x"], (field, lb, fb)
+        assert fb["x"] + fb["width"] <= 390, (field, fb)
+    assert page.errors == []
