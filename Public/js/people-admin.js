@@ -1,5 +1,6 @@
 // The owner's people: who has a name here, their role (editor or viewer), who else may invite,
-// revoking and giving a revoked name back, and personal invitations (single use) to hand on.
+// revoking and giving a revoked name back, and personal invitations (single use) to hand on and
+// to withdraw while unused.
 // Shown to the owner; a person the owner allows to invite sees the invitations part only. The
 // server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
 
@@ -101,4 +102,40 @@ async function render() {
     return row;
   });
   $('people-rows').replaceChildren(...rows);
+  await renderInvitations();
+}
+
+const when = { dateStyle: 'medium', timeStyle: 'short' };
+
+/**
+ * The owner's invitations, newest first: who made each and when, whom it is for, and its state;
+ * an open one can be withdrawn (its code stops working) before anyone joins with it.
+ */
+async function renderInvitations() {
+  const { invitations } = await getJSON('/api/invitations');
+  $('invitations-section').hidden = invitations.length === 0;
+  $('invitation-rows').replaceChildren(...invitations.map(invitation => {
+    const row = document.createElement('tr');
+    row.dataset.invitation = invitation.id;
+    const made = document.createElement('td');
+    made.textContent = `${invitation.issuedBy}, ${new Date(invitation.createdAt).toLocaleString(undefined, when)}`;
+    const what = document.createElement('td');
+    what.textContent = invitation.restores ? `Gives ${invitation.restores} back` : invitation.role === 'editor' ? 'An editor' : 'A viewer';
+    const state = document.createElement('td');
+    if (invitation.state === 'open') {
+      state.append(`Open until ${new Date(invitation.expiresAt * 1000).toLocaleString(undefined, when)} `);
+      const withdraw = document.createElement('button');
+      withdraw.type = 'button';
+      withdraw.className = 'invitation-withdraw danger';
+      withdraw.textContent = 'Withdraw';
+      withdraw.setAttribute('aria-label', `Withdraw the invitation ${what.textContent.toLowerCase()} made ${made.textContent}`);
+      withdraw.addEventListener('click', () => act(() => send('POST', `/api/invitations/${invitation.id}/withdraw`, {})));
+      state.append(withdraw);
+    } else {
+      state.textContent = invitation.state === 'revoked' ? 'Withdrawn' : invitation.state === 'expired' ? 'Expired'
+        : invitation.state.replace(/^used by/, 'Used by');
+    }
+    row.append(made, what, state);
+    return row;
+  }));
 }

@@ -121,3 +121,49 @@ def test_the_first_page_on_loopback_is_the_owners(browser):
         context.close()
     finally:
         s.close()
+
+
+def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
+    """People… lists the owner's invitations with who made each, whom it is for and its state; an
+    open one is withdrawn with its button (here by keyboard), says so, and its link no longer
+    makes a person. At 390 px the list fits the screen."""
+    s = fresh_server
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("localStorage.setItem('workbench.user', 'owner')")
+    page.goto(s.url + "/")
+    page.wait_for_selector("body[data-ready=true]")
+    page.locator("#open-people").tap()
+    page.locator("#invite-role").select_option("viewer")
+    page.locator("#invite-make").tap()
+    link = page.locator("#invite-link")
+    link.wait_for()
+    code = re.search(r"invite=(\w+)", link.get_attribute("href")).group(1)
+    row = page.locator("#invitation-rows tr").first
+    row.locator("button.invitation-withdraw").wait_for()
+    cells = row.locator("td").all_inner_texts()
+    assert cells[0].startswith("owner, ") and cells[1] == "A viewer" and cells[2].startswith("Open until "), cells
+    for cell in row.locator("td").all():
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (cells, box)
+    row.locator("button.invitation-withdraw").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#invitation-rows tr td:last-child').textContent === 'Withdrawn'")
+    assert page.locator("#people-error").inner_text() == ""
+    listed = s.get("/api/invitations", headers={"X-Workbench-Secret": s.owner_secret()}).json()["invitations"]
+    assert listed[0]["state"] == "revoked" and listed[0]["role"] == "viewer", listed
+    # Its link no longer makes a person: the name dialog says why.
+    other = browser.new_context(viewport={"width": 1280, "height": 800})
+    newcomer = other.new_page()
+    newcomer.ask_name = True
+    newcomer.goto(s.url + "/?invite=" + code)
+    newcomer.locator("#person-dialog").wait_for(state="visible")
+    newcomer.locator("#person-name").fill("Mallory")
+    newcomer.locator("#person-name").press("Enter")
+    newcomer.wait_for_function("() => document.querySelector('#person-error').textContent.length > 0")
+    assert s.get("/api/people").json()["people"] and "Mallory" not in [p["name"] for p in s.get("/api/people").json()["people"]]
+    other.close()
+    context.close()
+    assert errors == []

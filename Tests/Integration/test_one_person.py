@@ -58,6 +58,42 @@ def test_joining_needs_an_invitation_used_once_and_before_it_expires(fresh_serve
     assert any(i["state"] == "used by Vic" and i["role"] == "viewer" for i in listed)
 
 
+def test_the_owner_withdraws_an_unused_invitation(fresh_server):
+    """An invitation handed to the wrong person is withdrawn before anyone joins with it: its code
+    stops working and the list says so; a used one is refused with 409 (revoke the person
+    instead); only the owner withdraws; an id that is not one is named."""
+    s = fresh_server
+    owner = {"Origin": s.url, "X-Workbench-Secret": s.owner_secret()}
+
+    def withdraw(id_, headers=owner):
+        return requests.post(f"{s.url}/api/invitations/{id_}/withdraw", json={}, headers=headers, timeout=10)
+
+    made = requests.post(s.url + "/api/invitations", json={"role": "editor"}, headers=owner, timeout=10).json()
+    used = requests.post(s.url + "/api/invitations", json={"role": "viewer"}, headers=owner, timeout=10).json()
+    vic = join(s, "Vic", used["code"])
+    assert vic.status_code == 201
+    # Vic may not withdraw anything, not even the one he used.
+    refused = withdraw(made["invitation"]["id"], {"Origin": s.url, "X-Workbench-Secret": vic.json()["secret"]})
+    assert refused.status_code == 403, refused.text
+    r = withdraw(made["invitation"]["id"])
+    assert r.status_code == 200, r.text
+    states = {i["id"]: i["state"] for i in r.json()["invitations"]}
+    assert states[made["invitation"]["id"]] == "revoked" and states[used["invitation"]["id"]] == "used by Vic", states
+    assert join(s, "Mallory", made["code"]).status_code == 403
+    # Withdrawing again changes nothing; a used one, an unknown one and a non-number are refused by name.
+    assert withdraw(made["invitation"]["id"]).status_code == 200
+    again = withdraw(used["invitation"]["id"])
+    assert again.status_code == 409 and again.json()["error"]["code"] == "invitation_used" and again.json()["error"]["field"] == "id", again.text
+    assert "revoke the person instead" in again.json()["error"]["message"]
+    unknown = withdraw(999999)
+    assert unknown.status_code == 404 and unknown.json()["error"]["field"] == "id" and "invitation 999999" in unknown.json()["error"]["message"]
+    for bad in ("x", "0", "-1", "99999999999999999999999"):
+        wrong = withdraw(bad)
+        assert wrong.status_code == 400 and wrong.json()["error"]["field"] == "id", (bad, wrong.text)
+    listed = requests.get(s.url + "/api/invitations", headers=owner, timeout=10).json()["invitations"]
+    assert [i["state"] for i in listed if i["id"] == made["invitation"]["id"]] == ["revoked"], listed
+
+
 def test_the_first_loopback_page_is_the_owners_and_people_survive_a_restart(tmp_path):
     first = Server(data_csv=small_csv())
     try:

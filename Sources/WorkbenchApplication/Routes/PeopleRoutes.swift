@@ -24,6 +24,8 @@ struct PeopleRoutes: AppRouteGroup {
         r.post("/api/invitations", "The owner, or a person the owner allows, invites one person: {\"role\", \"hours\"?} → the invitation and its code (shown once)", schema: OpenAPIDocument.newInvitation,
                answers: [.json("the invitation and its code", NewInvitationAnswer.self, status: 201)], errors: [400, 403, 507]) { try invite($0) }
         r.get("/api/invitations", "The owner's invitations, newest first", answers: [.json("invitations", InvitationListAnswer.self)], errors: [403]) { try invitations($0) }
+        r.post("/api/invitations/{id}/withdraw", "The owner withdraws an invitation no one has used (its id as GET /api/invitations lists it): its code stops working → the invitations now",
+               schema: OpenAPIDocument.emptyObject, answers: [.json("invitations", InvitationListAnswer.self)], errors: [400, 403, 404, 409]) { try withdraw($0) }
     }
 
     /// `{"name", "invitation"?}` → 201 `{"person", "secret"}`.
@@ -151,6 +153,25 @@ struct PeopleRoutes: AppRouteGroup {
     func invitations(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         try ownerOnly(request)
         do { return .answer(InvitationListAnswer(invitations: try app.people.invitations())) } catch { throw Self.failure(error) }
+    }
+
+    /// An invitation made by mistake, or handed to the wrong person, is withdrawn before anyone
+    /// joins with it; a used one stays (revoke the person instead), and withdrawing twice is no change.
+    func withdraw(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
+        try ownerOnly(request)
+        guard let raw = request.pathParameters["id"], let id = Int64(raw), id > 0 else {
+            throw .badRequest("must be an invitation's id, a whole number as GET /api/invitations lists it", field: "id")
+        }
+        do throws(PeopleStore.Failure) {
+            try app.people.revokeInvitation(id)
+            return .answer(InvitationListAnswer(invitations: try app.people.invitations()))
+        } catch .notFound(let what) {
+            throw HTTPError(404, "not_found", "no \(what)", field: "id")
+        } catch .invitation(let why) {
+            throw HTTPError(409, "invitation_used", why, field: "id")
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     private func name(_ request: RequestContext) throws(HTTPError) -> String {
