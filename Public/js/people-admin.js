@@ -128,7 +128,7 @@ async function renderInvitations() {
       withdraw.type = 'button';
       withdraw.className = 'invitation-withdraw danger';
       withdraw.textContent = 'Withdraw';
-      withdraw.setAttribute('aria-label', `Withdraw the invitation ${what.textContent.toLowerCase()} made ${made.textContent}`);
+      withdraw.setAttribute('aria-label', `Withdraw the invitation: ${what.textContent}, made by ${made.textContent}`);
       withdraw.addEventListener('click', () => act(() => send('POST', `/api/invitations/${invitation.id}/withdraw`, {})));
       state.append(withdraw);
     } else {
