@@ -53,7 +53,7 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     # Each person's value is said with how sure the model is that they like it more than the team's.
     def said(p):
         sure = p.get("sure")
-        return f"{p['person']} {p['value']:g} px" + ("" if sure is None else f" ({100 * sure:.0f} % sure)" if sure >= 0.7 else f" ({100 * sure:.0f} % sure: not counted)")
+        return f"{p['person']} {p['value']:g} px" + ("" if sure is None else f" ({math.floor(100 * sure)} % sure)" if sure >= 0.7 else f" ({math.floor(100 * sure)} % sure: not counted)")
     assert all(0.5 <= p["sure"] <= 1 for p in width["people"] if p["value"] != width["team"]["value"]), width
     assert width.get("team", {}).get("sure") is None
     assert max(p.get("sure") or 0 for p in width["people"]) >= 0.6, width   # someone sure enough to disagree

@@ -33,9 +33,10 @@ extension ExploreRoutes {
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
             // A value the model is not sure enough of counts as the team's, and says so: "they
-            // agree" beside a different value of someone's would read as a contradiction.
+            // agree" beside a different value of someone's would read as a contradiction. The
+            // share is said rounded down, so that 69.7 % is not "70 % sure: not counted".
             func sure(_ entry: ExploreAgreementAnswer.Liked) -> String {
-                entry.sure.map { String(format: $0 >= ParameterAgreement.sure ? " (%.0f %% sure)" : " (%.0f %% sure: not counted)", 100 * $0) } ?? ""
+                entry.sure.map { String(format: $0 >= ParameterAgreement.sure ? " (%.0f %% sure)" : " (%.0f %% sure: not counted)", (100 * $0).rounded(.down)) } ?? ""
             }
             let text = agreement.agree && Set(own.map(\.text)).count <= 1
                 ? "everyone \(own.first?.text ?? team.text)"
