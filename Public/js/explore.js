@@ -119,6 +119,8 @@ export class Explore extends CandidateDialog {
       check.type = 'checkbox';
       check.value = definition.key;
       check.id = 'explore-parameter-' + definition.key;
+      // Named by its label alone: the label also holds the range's fields ("… to … px").
+      check.setAttribute('aria-label', definition.label);
       label.append(check, document.createTextNode(' ' + definition.label));
       if (definition.type === 'number' || definition.type === 'integer') {
         const range = document.createElement('span');

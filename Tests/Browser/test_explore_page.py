@@ -48,7 +48,8 @@ def test_two_people_explore_and_save_the_best(people):
     ada, ben = people("Ada"), people("Ben")
     ada.locator("#open-explore").click()
     ada.locator("#explore-preset").select_option("Default")
-    ada.locator("#explore-parameter-inactiveLineWidth").check()
+    # Each box is named by its parameter alone (its label also holds the range's fields).
+    ada.get_by_role("checkbox", name="Inactive line width", exact=True).check()
     ada.locator("#explore-parameter-inactiveCurve").check()
     # K, the answers the best stays put before the round ends by itself, as the API document says.
     stable_after = ada.locator("#explore-stable-after")
