@@ -378,6 +378,8 @@ export class Explore extends CandidateDialog {
   async kept(recorded) {
     toast("Kept your edit: it counts as your answer.");
     await this.refresh();
+    // The next question is above the edit (out of sight on a phone): back to it, as after joining.
+    $('explore-pair-title').focus();
   }
 
   /** A live price arrived: the edit's preview steps to it with the candidates. */

@@ -209,6 +209,19 @@ def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     pat.screenshot(path=str(SHOTS / "edit-390.png"))
     assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
     assert serious(pat, "#explore-dialog") == []
+    # Kept by a tap, the next question comes back into sight (it is above the edit).
+    field = pat.locator("#explore-edit-inactiveLineWidth")
+    typed = "2" if float(field.input_value()) > 4 else "7"
+    field.tap()
+    pat.keyboard.press("Control+A")
+    pat.keyboard.type(typed)
+    keep = pat.get_by_role("button", name="Keep my edit")
+    pat.wait_for_function("() => !document.querySelector('#explore-edit button[type=submit]').disabled")
+    keep.tap()
+    wait_kind(pat, "1 edit")
+    pat.wait_for_function("() => document.activeElement?.id === 'explore-pair-title'")
+    title = pat.locator("#explore-pair-title").bounding_box()
+    assert title and 0 <= title["y"] and title["y"] + title["height"] <= 844, title
 
     # The kind chosen is remembered: back on the page, the round asks on a line again.
     pat.reload()
