@@ -2,6 +2,7 @@
 answer with real clicks and keys (20 answers in all), see each other's progress through the
 event stream, press both charts at once, read the team's best with its uncertainty and changes
 in words, save it as a preset and end the round."""
+import re
 from pathlib import Path
 
 from test_page import sync_api  # noqa: F401  (fixtures)
@@ -101,6 +102,8 @@ def test_two_people_explore_and_save_the_best(people):
 
     best = ada.locator("#explore-best").inner_text()
     assert f"After {ANSWERS} answers" in best and "±" in best
+    # The best's steadiness is counted towards the K that ends this round.
+    assert re.search(r"unchanged for \d+ of 15 answers|stable for \d+ answers", ada.locator("#explore-best-uncertainty").inner_text())
     changes = ada.locator("#explore-best-changes li").all_inner_texts()
     assert all(" → " in c for c in changes)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -198,3 +201,23 @@ def test_four_at_a_time(people):
     wait_answers(dee, 2, comparisons=4)
     assert "keys 1, 2 and 0" in answers_text(dee)
     assert dee.errors == []
+
+
+def test_a_round_kept_open_counts_without_an_end(people):
+    """With "End by itself" unticked (by keyboard), the best's steadiness is counted without the
+    K that would have ended the round: "unchanged for N answers", not "N of 12"."""
+    ada = people("Ada")
+    ada.locator("#open-explore").click()
+    ada.locator("#explore-preset").select_option("Default")
+    ada.locator("#explore-parameter-inactiveLineWidth").check()
+    ada.locator("#explore-end-when-stable").focus()
+    ada.keyboard.press("Space")
+    assert not ada.locator("#explore-end-when-stable").is_checked() and ada.locator("#explore-stable-after").is_disabled()
+    ada.locator("#explore-start button[type=submit]").click()
+    ada.wait_for_selector("#explore-a svg")
+    wait_answers(ada, 0)
+    ada.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
+    ada.keyboard.press("1")
+    wait_answers(ada, 1)
+    assert ada.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].endWhenStable)") is False
+    ada.wait_for_function("() => /unchanged for \\d+ answers\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
