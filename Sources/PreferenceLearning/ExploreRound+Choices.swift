@@ -60,17 +60,30 @@ extension ExploreRound {
     /// centred grid reached 0.87 of the range after 30 picks, against 0.78 for the grid
     /// {0, ½, 1} from the anchor. `reach` < 1 spans that share of the way to the challengers.
     /// Where a step of −1 would show the anchor again (the anchor at a range's edge, clamped
-    /// back onto it), the step is ½ instead: halfway to that challenger, so no chart repeats.
+    /// back onto it), the step is ½ instead: halfway to that challenger.
+    /// A category has no opposite: where a challenger changes one, a step of −1 or ½ keeps the
+    /// anchor's and can show a chart already there (always, for a challenger that changes only
+    /// categories). Such a chart takes a third value of each category that challenger changes
+    /// instead, else the steps halved, so that no chart repeats while the space allows.
     public func galleryPoints(_ gallery: [Proposal], reach: Double = 1) -> [[Double]] {
         guard gallery.count == 2 else { return [] }
         let o = space.encode(gallery[0].first)
         let p = reach == 1 ? space.encode(gallery[0].second) : space.blend(o, space.encode(gallery[0].second), reach)
         let q = reach == 1 ? space.encode(gallery[1].second) : space.blend(o, space.encode(gallery[1].second), reach)
-        func at(_ u: Double, _ v: Double) -> [Double] {
+        /// The opposite side of a challenger: −1, or ½ where −1 was clamped onto the anchor.
+        func opposite(_ w: Double) -> Bool { w != 0 && w != 1 }
+        /// `other`: on the opposite side of a challenger that changes a category, a third value of it.
+        func at(_ u: Double, _ v: Double, other: Bool = false) -> [Double] {
             var z = o
             for (d, dim) in space.dimensions.enumerated() {
                 if dim.isCategorical {
                     z[d] = u == 1 && p[d] != o[d] ? p[d] : v == 1 && q[d] != o[d] ? q[d] : o[d]
+                    if other, let count = dim.levelCount {
+                        let towards = opposite(u) && p[d] != o[d] ? p[d] : opposite(v) && q[d] != o[d] ? q[d] : nil
+                        if let towards, let third = (1..<count).lazy.map({ (Int(towards) + $0) % count }).first(where: { Double($0) != o[d] && Double($0) != towards }) {
+                            z[d] = Double(third)
+                        }
+                    }
                 } else {
                     z[d] = dim.snap(o[d] + u * (p[d] - o[d]) + v * (q[d] - o[d]))
                 }
@@ -79,7 +92,42 @@ extension ExploreRound {
         }
         let anchor = at(0, 0)
         let us = [at(-1, 0) == anchor ? 0.5 : -1, 0, 1], vs = [at(0, -1) == anchor ? 0.5 : -1, 0, 1]
-        return vs.flatMap { v in us.map { u in space.decode(at(u, v)) } }
+        // Row by row on screen; placed the anchor first, then the challengers' side, then their
+        // opposites, so that a repeat moves the opposite, never the anchor or a challenger.
+        let grid = vs.flatMap { v in us.map { u in (u: u, v: v) } }
+        func rank(_ i: Int) -> Int { grid[i].u == 0 && grid[i].v == 0 ? 0 : !opposite(grid[i].u) && !opposite(grid[i].v) ? 1 : 2 }
+        var shown = [[Double]](repeating: anchor, count: grid.count), placed: [[Double]] = []
+        for i in grid.indices.sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+            let (u, v) = grid[i]
+            let tries = [at(u, v), at(u, v, other: true), at(u / 2, v / 2, other: true), at(u / 2, v, other: true), at(u, v / 2, other: true)]
+            shown[i] = tries.first { !placed.contains($0) } ?? nearestUnplaced(tries[0], avoiding: placed)
+            placed.append(shown[i])
+        }
+        return shown.map(space.decode)
+    }
+
+    /// The first of `z`'s neighbours not in `placed`: each ordered axis one, two or three grid
+    /// steps either way (a twentieth of its range without a grid), then each other value of each
+    /// unordered axis; `z` itself when the space has no room left.
+    private func nearestUnplaced(_ z: [Double], avoiding placed: [[Double]]) -> [Double] {
+        for steps in 1...3 {
+            for (d, dim) in space.dimensions.enumerated() where !dim.isCategorical {
+                let step = dim.gridStep > 0 ? dim.gridStep : 0.05
+                for sign in [-1.0, 1.0] {
+                    var y = z
+                    y[d] = dim.snap(min(1, max(0, z[d] + sign * Double(steps) * step)))
+                    if !placed.contains(y) { return y }
+                }
+            }
+        }
+        for (d, dim) in space.dimensions.enumerated() where dim.isCategorical {
+            for value in space.axisValues(d) where value != z[d] {
+                var y = z
+                y[d] = value
+                if !placed.contains(y) { return y }
+            }
+        }
+        return z
     }
 
     /// Records a pick among points shown together: a gallery's nine (the pick beats every other),

@@ -57,6 +57,21 @@ import Testing
         #expect(abs(points[1][1] - 0.1) < 1e-9)   // the other way is open: −1 stays
     }
 
+    /// Challengers that change only the curve, or a clamped number and the curve: a category has
+    /// no opposite, so the opposite side takes the curve's third value, else a neighbour on the
+    /// grid; nine charts, none repeated, the anchor and the challengers where they were.
+    @Test(arguments: [([3.0, 0.5, 2], [3.0, 0.5, 0]), ([10.0, 0.5, 1], [3.0, 0.5, 2]), ([0.5, 0.5, 1], [0.0, 0.5, 2])])
+    func aGalleryOfCategoriesRepeatsNoChart(first: [Double], second: [Double]) {
+        let round = ExploreRound(space: Self.space, seed: 9)
+        let anchor = [0.0, 0.5, 1]
+        func proposal(_ id: Int, _ challenger: [Double]) -> ExploreRound.Proposal {
+            .init(id: id, first: anchor, second: challenger, expectedBest: 0, firstMean: 0, firstSD: 1, secondMean: 0, secondSD: 1)
+        }
+        let points = round.galleryPoints([proposal(0, first), proposal(1, second)])
+        #expect(points.count == 9 && Set(points).count == 9, "\(points)")
+        #expect(points[4] == anchor && points[5] == Self.space.snap(first) && points[7] == Self.space.snap(second), "\(points)")
+    }
+
     @Test func aPickBeatsTheOthersInOneRefit() throws {
         var round = ExploreRound(space: Self.space, seed: 2)
         let points = round.galleryPoints(round.proposeGallery(for: "ben"))
