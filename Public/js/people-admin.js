@@ -53,6 +53,7 @@ async function showInvitation(body, words) {
   anchor.id = 'invite-link';
   anchor.textContent = link;
   $('invite-result').replaceChildren(words + ' ', anchor, ' (single use; it expires ' + new Date(body.invitation.expiresAt * 1000).toLocaleString() + ')');
+  $('invite-result').dataset.invitation = body.invitation.id;
 }
 
 async function render() {
@@ -129,7 +130,14 @@ async function renderInvitations() {
       withdraw.className = 'invitation-withdraw danger';
       withdraw.textContent = 'Withdraw';
       withdraw.setAttribute('aria-label', `Withdraw the invitation: ${what.textContent}, made by ${made.textContent}`);
-      withdraw.addEventListener('click', () => act(() => send('POST', `/api/invitations/${invitation.id}/withdraw`, {})));
+      withdraw.addEventListener('click', () => act(async () => {
+        await send('POST', `/api/invitations/${invitation.id}/withdraw`, {});
+        // The link on show is this invitation's: it no longer works, so it goes.
+        if ($('invite-result').dataset.invitation === String(invitation.id)) {
+          $('invite-result').textContent = 'Withdrawn: that link no longer makes anyone.';
+          delete $('invite-result').dataset.invitation;
+        }
+      }));
       state.append(withdraw);
     } else {
       state.textContent = invitation.state === 'revoked' ? 'Withdrawn' : invitation.state === 'expired' ? 'Expired'

@@ -152,6 +152,8 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.querySelector('#invitation-rows tr td:last-child').textContent === 'Withdrawn'")
     assert page.locator("#people-error").inner_text() == ""
+    # The link on show was that invitation's: it goes, said so.
+    assert page.locator("#invite-link").count() == 0 and page.locator("#invite-result").inner_text() == "Withdrawn: that link no longer makes anyone."
     listed = s.get("/api/invitations", headers={"X-Workbench-Secret": s.owner_secret()}).json()["invitations"]
     assert listed[0]["state"] == "revoked" and listed[0]["role"] == "viewer", listed
     # Its link no longer makes a person: the name dialog says why.
