@@ -7,6 +7,7 @@ import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { PagedList } from './paged-list.js';
 import { svgWithPath } from './elements.js';
+import { whenText } from './time-text.js';
 
 const $ = id => document.getElementById(id);
 const path = name => `/api/presets/${encodeURIComponent(name)}/comments`;
@@ -114,7 +115,7 @@ export class Comments {
       item.dataset.comment = comment.id;
       const meta = document.createElement('p');
       meta.className = 'meta';
-      const when = new Date(comment.time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+      const when = whenText(comment.time);
       const at = comment.progress === null ? '' : ` · at progress ${comment.progress.toFixed(2)}`;
       meta.textContent = `${comment.author || 'Someone'} · ${when}${at}`;
       const text = document.createElement('p');

@@ -9,6 +9,7 @@ import { onDecisionEvent } from './decision-events.js';
 import { svgImage, changedPixels } from './pixel-diff.js';
 import { toast } from './toast.js';
 import { row, button } from './elements.js';
+import { whenText } from './time-text.js';
 import { PagedList } from './paged-list.js';
 import { confirmDialog } from './dialogs.js';
 
@@ -278,7 +279,7 @@ export class HistoryPanel {
 }
 
 export function describe(revision) {
-  const when = revision.savedAt ? new Date(revision.savedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  const when = revision.savedAt ? whenText(revision.savedAt) : '';
   return [`Revision ${revision.revision}`, revision.author || 'someone', when, revision.message, revision.deleted ? 'deleted' : '']
     .filter(Boolean).join(' · ');
 }

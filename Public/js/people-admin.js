@@ -5,6 +5,7 @@
 // server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
 
 import { getJSON, send, getUserName } from './api.js';
+import { whenText } from './time-text.js';
 
 const $ = id => document.getElementById(id);
 
@@ -106,8 +107,6 @@ async function render() {
   await renderInvitations();
 }
 
-const when = { dateStyle: 'medium', timeStyle: 'short' };
-
 /**
  * The owner's invitations, newest first: who made each and when, whom it is for, and its state;
  * an open one can be withdrawn (its code stops working) before anyone joins with it.
@@ -117,14 +116,13 @@ async function renderInvitations() {
   $('invitations-section').hidden = invitations.length === 0;
   $('invitation-rows').replaceChildren(...invitations.map(invitation => {
     const row = document.createElement('tr');
-    row.dataset.invitation = invitation.id;
     const made = document.createElement('td');
-    made.textContent = `${invitation.issuedBy}, ${new Date(invitation.createdAt).toLocaleString(undefined, when)}`;
+    made.textContent = `${invitation.issuedBy}, ${whenText(invitation.createdAt)}`;
     const what = document.createElement('td');
     what.textContent = invitation.restores ? `Gives ${invitation.restores} back` : invitation.role === 'editor' ? 'An editor' : 'A viewer';
     const state = document.createElement('td');
     if (invitation.state === 'open') {
-      state.append(`Open until ${new Date(invitation.expiresAt * 1000).toLocaleString(undefined, when)} `);
+      state.append(`Open until ${whenText(invitation.expiresAt * 1000)} `);
       const withdraw = document.createElement('button');
       withdraw.type = 'button';
       withdraw.className = 'invitation-withdraw danger';

@@ -8,6 +8,7 @@ import { fillDiffTable } from './compare.js';
 import { toast } from './toast.js';
 import { confirmDialog } from './dialogs.js';
 import { same } from './state.js';
+import { whenText } from './time-text.js';
 
 const $ = id => document.getElementById(id);
 const path = name => '/api/presets/' + encodeURIComponent(name);
@@ -116,7 +117,7 @@ export class PresetActions {
       toast(`Cannot save: ${error.message}`, { error: true });
       return;
     }
-    const when = theirs.updatedAt ? new Date(theirs.updatedAt).toLocaleString('en', { timeStyle: 'short', dateStyle: 'medium' }) : '';
+    const when = theirs.updatedAt ? whenText(theirs.updatedAt) : '';
     $('conflict-title').textContent = `“${name}” was saved by someone else`;
     const who = this.savedBy.get(name) || 'Someone';
     $('conflict-text').textContent = `${who} saved it${when ? ' at ' + when : ''} after you loaded it. `

@@ -5,6 +5,7 @@
 import { getJSON, send } from './api.js';
 import { toast } from './toast.js';
 import { writeAttribute, writeText } from './elements.js';
+import { whenText } from './time-text.js';
 import { newestAnswer } from './newest-answer.js';
 
 const $ = id => document.getElementById(id);
@@ -35,7 +36,7 @@ export class Presets {
     writeAttribute(box, 'hidden', this.current === null);
     if (!this.current) return;
     writeText($('preset-info-name'), this.current.name);
-    const when = this.current.updatedAt ? new Date(this.current.updatedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+    const when = this.current.updatedAt ? whenText(this.current.updatedAt) : '';
     writeText($('preset-info-meta'), [this.current.author && `by ${this.current.author}`, when && `saved ${when}`].filter(Boolean).join(' · '));
     writeText($('preset-info-notes'), this.current.notes || '');
   }

@@ -10,10 +10,11 @@ import { checkReadability, failureItems } from './readability.js';
 import { checkHonesty, honestyItems, marketWords } from './honesty.js';
 import { PagedList } from './paged-list.js';
 import { newestAnswer } from './newest-answer.js';
+import { whenText } from './time-text.js';
 
 const $ = id => document.getElementById(id);
 const presetPath = name => `/api/presets/${encodeURIComponent(name)}`;
-const when = time => time ? new Date(time).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const when = time => time ? whenText(time) : '';
 
 export class Review {
   /**

@@ -10,6 +10,7 @@ import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { row, button, labelCells, checkBoxes, roundList } from './elements.js';
+import { whenText } from './time-text.js';
 import { PagedList } from './paged-list.js';
 import { promptDialog } from './dialogs.js';
 
@@ -93,7 +94,7 @@ export class Rounds extends CandidateDialog {
 
   renderRounds() {
     roundList($('round-list'), this.rounds.items, 'No rounds yet.', (item, round) => {
-      const when = new Date(round.createdAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+      const when = whenText(round.createdAt);
       const text = document.createElement('span');
       text.textContent = `${round.subject} · started by ${round.createdBy || 'someone'} · ${when} · ${round.votes} votes from ${round.voters.length} ${round.voters.length === 1 ? 'person' : 'people'} · ${round.state}`;
       item.append(text);
@@ -158,7 +159,7 @@ export class Rounds extends CandidateDialog {
     const people = result.voters.length;
     $('round-results-state').textContent = open
       ? `Voting is still open: ${result.ballots} ${result.ballots === 1 ? 'ballot' : 'ballots'} from ${people} ${people === 1 ? 'person' : 'people'} so far. The ranking, the names and the parameters are shown once the round ends.`
-      : `Closed ${new Date(result.closedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}: kept in the decision log.`;
+      : `Closed ${whenText(result.closedAt)}: kept in the decision log.`;
     $('round-close').hidden = !open;
     $('round-model-note').textContent = open ? '' : result.regularised
       ? 'Bradley–Terry scores (MM algorithm; a tie is half a win each). Some candidates never won or were never compared with the others, so each also counts one tie against a neutral reference.'
