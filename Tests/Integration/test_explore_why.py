@@ -56,3 +56,30 @@ def test_the_best_says_what_matters_and_each_pair_what_it_tests(fresh_server):
     assert {"importance", "why"} <= set(schemas["required"])
     nxt = doc["paths"]["/api/explore/{id}/next"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
     assert "testing" in nxt["required"]
+
+
+def test_a_pair_says_where_its_difference_shows(fresh_server):
+    """A parameter of the pressed state looks the same at rest: its pair says "seen while pressed"
+    and to press; the press's duration is seen as it animates; a line width at rest needs no words."""
+    s = fresh_server
+    cases = [
+        (["activeLineWidth"], "pressed", "seen while pressed", True),
+        (["animationDuration"], "pressing", "seen as the press animates", True),
+        (["inactiveLineWidth"], "rest", None, False),
+    ]
+    for keys, seen, words, press in cases:
+        rid = start(s, {"preset": "Default", "parameters": keys, "endWhenStable": False, "seed": 3})["id"]
+        for count in ("2", "4"):
+            pair = next_pair(s, rid, count=count)
+            testing = pair["testing"]
+            [tested] = testing["parameters"]
+            assert tested["parameter"] == keys[0] and tested["seen"] == seen, testing
+            if words:
+                assert tested["text"].endswith(f", {words})") and tested["text"] in testing["text"], testing
+            else:
+                assert "seen" not in tested["text"], testing
+            hint = " Press and hold either chart to see the difference." if count == "2" else " Press and hold any chart to see the difference."
+            assert testing["text"].endswith(hint) == press, testing
+            if not press:
+                assert "Press" not in testing["text"], testing
+            answer(s, rid, pair["ticket"], "a")

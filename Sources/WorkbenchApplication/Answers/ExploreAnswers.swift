@@ -255,7 +255,7 @@ extension ExploreNextAnswer: DocumentedAnswer {
     static var example: ExploreNextAnswer {
         ExploreNextAnswer(round: "r", ticket: "t", kind: "pair", answers: 0,
                           candidates: [.init(id: "a", values: .object([]), parameters: .object([]), svg: nil)], fromBest: false,
-                          testing: .init(parameters: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", difference: 0.5,
+                          testing: .init(parameters: [.init(parameter: "inactiveLineWidth", label: "Inactive line width", difference: 0.5, seen: "rest",
                                                             text: "inactive line width (2 px vs 8 px)")],
                                          text: "This pair tests inactive line width (2 px vs 8 px)."))
     }

@@ -25,7 +25,10 @@ struct ExploreTestingAnswer: Encodable {
         /// How far apart the candidates are on it: a share of its range, 1 when a choice or a
         /// switch differs.
         let difference: Double
-        /// "inactive line width (2 px vs 4 px)".
+        /// Where the difference shows: `rest`, `pressed` (only in the pressed state), `pressing`
+        /// (only in the press's motion) or `nowhere` (at rest nor pressed, with these values).
+        let seen: String
+        /// "inactive line width (2 px vs 4 px)", "active line width (2 px vs 4 px, seen while pressed)".
         let text: String
     }
 

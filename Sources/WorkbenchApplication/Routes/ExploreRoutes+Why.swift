@@ -1,5 +1,7 @@
 import ChartEngine
+import ChartRendering
 import Foundation
+import PriceData
 import PreferenceLearning
 import WorkbenchStores
 import WorkbenchSupport
@@ -43,8 +45,10 @@ extension ExploreRoutes {
         return sentence + "."
     }
 
-    /// What the candidates at `points` test, weighted by the importance at the best.
-    static func testing(_ round: Exploration, _ points: [[Double]]) -> ExploreTestingAnswer {
+    /// What the candidates at `points` test, weighted by the importance at the best; where each
+    /// tested difference shows, drawn on `series` (a parameter of the pressed state looks the
+    /// same at rest, so the words say to press).
+    static func testing(_ round: Exploration, _ points: [[Double]], series: IndexedSeries) -> ExploreTestingAnswer {
         let adapter = round.adapter
         let result = adapter.testing(points, importance: adapter.importance(of: round.model))
         let styles = points.map { clean(round.style(at: $0)) }
@@ -57,8 +61,10 @@ extension ExploreRoutes {
                 distinct.sort { a, b in if case .number(let x) = a, case .number(let y) = b { x < y } else { false } }
             }
             let words = distinct.map { ChangeWords.withUnit($0, definition) }
-            let shown = words.count == 2 ? "\(words[0]) vs \(words[1])" : listed(words, "or")
-            return .init(parameter: item.key, label: definition.label, difference: rounded(item.difference), text: "\(lowered(definition.label)) (\(shown))")
+            let seen = seen(definition.key, in: styles, series: series)
+            let shown = (words.count == 2 ? "\(words[0]) vs \(words[1])" : listed(words, "or")) + (seen.words.map { ", " + $0 } ?? "")
+            return .init(parameter: item.key, label: definition.label, difference: rounded(item.difference), seen: seen.rawValue,
+                         text: "\(lowered(definition.label)) (\(shown))")
         }
         let subject = points.count > 2 ? "These \(points.count == 4 ? "four" : "\(points.count)") test" : "This pair tests"
         guard !tested.isEmpty else { return .init(parameters: [], text: "The candidates are alike.") }
@@ -68,7 +74,60 @@ extension ExploreRoutes {
         } else if tested.count < round.keys.count {
             text += "; the rest is close"
         }
-        return .init(parameters: tested, text: text + ".")
+        text += "."
+        let press = [Seen.pressed.rawValue, Seen.pressing.rawValue]
+        if !tested.contains(where: { $0.seen == Seen.rest.rawValue }) && tested.contains(where: { press.contains($0.seen) }) {
+            text += points.count > 2 ? " Press and hold any chart to see the difference." : " Press and hold either chart to see the difference."
+        }
+        return .init(parameters: tested, text: text)
+    }
+
+    /// Where a difference in one parameter shows on the chart.
+    enum Seen: String {
+        /// At rest, as the candidates first appear.
+        case rest
+        /// Only in the pressed state (the active line's width, curve and colours).
+        case pressed
+        /// Only while the chart moves into the pressed state (its duration and easing).
+        case pressing
+        /// Nowhere these candidates show (e.g. a smoothing window while smoothing is off).
+        case nowhere
+
+        var words: String? {
+            switch self {
+            case .rest: nil
+            case .pressed: "seen while pressed"
+            case .pressing: "seen as the press animates"
+            case .nowhere: "not seen at rest or pressed"
+            }
+        }
+    }
+
+    /// Where `key`'s values in `styles` differ on the chart: each style beside itself with the
+    /// next style's value of `key` (the other parameters held, so only this one's difference
+    /// shows; each style in turn, as another may decide whether it applies), drawn at rest, then
+    /// pressed, then the press's motion compared.
+    static func seen(_ key: String, in styles: [ChartStyle], series: IndexedSeries) -> Seen {
+        guard let definition = ParameterDefinition.named(key) else { return .rest }
+        let changes = styles.indices.compactMap { i -> (ChartStyle, ChartStyle)? in
+            var style = styles[i]
+            guard (try? style.set(key, definition.value(in: styles[(i + 1) % styles.count]))) != nil, style != styles[i] else { return nil }
+            return (styles[i], style)
+        }
+        func scene(_ style: ChartStyle, pressed: Bool) -> ChartScene {
+            var drawing = ChartDrawing(style: style)
+            if pressed { drawing.progress = 1; drawing.selection = 0.62 }
+            return drawing.document(data: series).scene(state: drawing.state)
+        }
+        for pressed in [false, true] where changes.contains(where: { scene($0.0, pressed: pressed) != scene($0.1, pressed: pressed) }) {
+            return pressed ? .pressed : .rest
+        }
+        // The press's progress over time: its length and its easing's curve.
+        func motion(_ style: ChartStyle) -> [Double] {
+            let easing = style.easingFunction
+            return [style.transitionDuration] + stride(from: 0.05, through: 1, by: 0.05).map { (easing($0) * 1e6).rounded() }
+        }
+        return changes.contains { motion($0.0) != motion($0.1) } ? .pressing : .nowhere
     }
 
     /// "a", "a and b", "a, b and c".

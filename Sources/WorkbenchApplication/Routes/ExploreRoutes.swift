@@ -98,7 +98,7 @@ struct ExploreRoutes: PresetReading {
                                                parameters: Self.parameters(style), svg: svg)
         }
         return .answer(ExploreNextAnswer(round: id, ticket: ticket.token, kind: ticket.answerKind.rawValue, answers: round.model.answers.count, candidates: candidates,
-                                         fromBest: round.isBuiltOnBest(ticket), testing: Self.testing(round, ticket.points)))
+                                         fromBest: round.isBuiltOnBest(ticket), testing: Self.testing(round, ticket.points, series: series ?? app.data.snapshot.data)))
     }
 
     package func answer(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
