@@ -24,6 +24,13 @@ export async function ensurePerson() {
   return askForName('');
 }
 
+function focusMain() {
+  const main = document.querySelector('main');
+  if (!main) return;
+  if (!main.hasAttribute('tabindex')) main.setAttribute('tabindex', '-1');
+  main.focus({ preventScroll: true });
+}
+
 function askForName(why) {
   const dialog = document.createElement('dialog');
   dialog.id = 'person-dialog';
@@ -43,6 +50,7 @@ function askForName(why) {
   input.value = localStorage.getItem('workbench.user') || '';
   // The page cannot be used without a name: Escape does not close the dialog.
   dialog.addEventListener('cancel', event => event.preventDefault());
+  const before = document.activeElement;
   dialog.showModal();
   input.focus();
   return new Promise(resolve => {
@@ -57,6 +65,8 @@ function askForName(why) {
         setPerson(body.person, body.secret);
         dialog.close();
         dialog.remove();
+        // Asked at load, the dialog had nothing to give the focus back to: the page's main part takes it.
+        if (!before || before === document.body) focusMain();
         resolve(body.person);
       } catch (e) {
         error.textContent = e.code === 'name_taken' ? `“${name}” is taken here. Choose another name.` : e.message;

@@ -21,9 +21,13 @@ def test_the_first_visit_asks_for_a_name(browser, fresh_server):
     page.wait_for_function("() => document.querySelector('#person-error').textContent.includes('taken')")
     assert page.get_attribute("#person-name", "aria-invalid") == "true"
     page.fill("#person-name", "Dana")
-    page.click("#person-submit")
+    page.keyboard.press("Enter")
     page.wait_for_selector("body[data-ready=true]")
     assert page.input_value("#user-name") == "Dana"
+    # The dialog had nothing to give the focus back to: the page's main part has it, so Tab goes on from there.
+    assert page.evaluate("document.activeElement.tagName") == "MAIN"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.querySelector('main').contains(document.activeElement)")
     assert not page.locator("#person-dialog").count()
     secret = page.evaluate("localStorage.getItem('workbench.secret')")
     assert fresh_server.get("/api/people/me", headers={"X-Workbench-Secret": secret}).json()["name"] == "Dana"
