@@ -5,6 +5,7 @@
 // server refuses everyone else (403) whatever the page shows. Messages stay in the dialog.
 
 import { getJSON, send, getUserName } from './api.js';
+import { onDecisionEvent } from './decision-events.js';
 import { whenText } from './time-text.js';
 
 const $ = id => document.getElementById(id);
@@ -24,6 +25,8 @@ export function setUpPeopleAdmin(me) {
     $('people-dialog').showModal();
     if (owner) await render();
   });
+  // Someone joins, or another page changes a person: the open list follows.
+  if (owner) onDecisionEvent('log', entry => { if (entry.kind === 'people' && $('people-dialog').open) render().catch(() => {}); });
   $('invite-make').addEventListener('click', () => act(async () => {
     const { body } = await send('POST', '/api/invitations', { role: $('invite-role').value });
     await showInvitation(body, `An invitation for one ${body.invitation.role}:`);

@@ -166,6 +166,21 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     newcomer.locator("#person-name").press("Enter")
     newcomer.wait_for_function("() => document.querySelector('#person-error').textContent.length > 0")
     assert s.get("/api/people").json()["people"] and "Mallory" not in [p["name"] for p in s.get("/api/people").json()["people"]]
+    # A new invitation used while People… stays open: the owner's list shows the newcomer and the
+    # invitation's use without being opened again.
+    page.locator("#invite-role").select_option("editor")
+    page.locator("#invite-make").tap()
+    page.wait_for_function("() => document.querySelector('#invitation-rows tr td:last-child').textContent.startsWith('Open until')")
+    fresh = page.locator("#invite-link").get_attribute("href")
+    newcomer.goto(s.url + "/?invite=" + re.search(r"invite=(\w+)", fresh).group(1))
+    newcomer.locator("#person-name").fill("Nia")
+    newcomer.locator("#person-name").press("Enter")
+    newcomer.wait_for_selector("body[data-ready=true]")
+    page.wait_for_selector("#people-rows tr[data-person='Nia']")
+    page.wait_for_function("() => document.querySelector('#invitation-rows tr td:last-child').textContent === 'Used by Nia'")
+    assert page.locator("#people-dialog").evaluate("d => d.open")
+    entries = s.get("/api/log", headers={"X-Workbench-Secret": s.owner_secret()}).json()
+    assert any(e["kind"] == "people" and e["author"] == "Nia" and e["summary"] == "joined as an editor" for e in entries), entries
     other.close()
     context.close()
     assert errors == []

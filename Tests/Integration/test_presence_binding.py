@@ -8,7 +8,10 @@ from workbench_server import Server, event_stream
 def open_stream(server, client, user, cookies=None):
     """Opens the page's event stream as the person `user`; returns (response, hello)."""
     secret = server.person(user).secret
-    r, hello, _ = event_stream(server, f"client={client}&user={user}&secret={secret}", cookies)
+    r, hello, lines = event_stream(server, f"client={client}&user={user}&secret={secret}", cookies)
+    # The reader is kept with the response: dropped, it closes the connection, and the server
+    # ends the page's presence at the next event it sends (someone joining is one).
+    r.lines = lines
     return r, hello
 
 

@@ -36,6 +36,9 @@ struct PeopleRoutes: AppRouteGroup {
             let (person, secret): (PeopleStore.Person, String)
             if let code = asked.invitation {
                 (person, secret) = try app.people.join(invitation: code, name: name)
+                // In the log, and so on the owner's open People… list at once.
+                app.decisions.record("people", preset: nil, by: person.name, summary: "joined as \(person.role == .editor ? "an editor" : "a viewer")",
+                                     details: PersonDetails(person: person.name, role: person.role.rawValue))
             } else if Self.isLoopback(request.request.client) {
                 (person, secret) = try app.people.claimOwnerPage(name: name)
             } else {
