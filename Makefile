@@ -160,6 +160,7 @@ $(EXPLORE_VENV)/.installed:
 bench-explore: release $(EXPLORE_VENV)/.installed
 	$(SWIFT) build -c release --product ExploreBenchmarks
 	$(EXPLORE_VENV)/bin/python Benchmarks/explore_bench.py .build/release/workbench .build/release/ExploreBenchmarks
+	$(EXPLORE_VENV)/bin/python Benchmarks/explore_curve_bound.py
 
 clean:
 	rm -rf .build

@@ -29,6 +29,8 @@ Printed per family and over all families, at 10, 20, 30 and 50 answers: the medi
 1 − taste at the team's best (GET …/best; 0 is the hidden best), and the share of studies whose
 best has the hidden best's curve at 30 answers, and the median distance at 50 (ordered axes in
 units of their range, the curve 1 when wrong; RMS over axes). EXPLORE_STUDIES (default 20) studies per family.
+What share of the right curve these people's answers allow at all: Benchmarks/explore_curve_bound.py
+(make bench-explore runs it after this).
 Beside Explore, with the same people and tastes:
 - random pairs + Bradley–Terry: today's variations round, computed here: the starting preset
   and 7 random variations, random pairs among them, the Bradley–Terry leader (MM, ties half);
