@@ -31,7 +31,8 @@ export class ExploreEdit {
   /**
    * The section for the round on screen: hidden when this person cannot answer. The controls
    * start from the team's best (before any answer, the starting preset: `round.start`) and
-   * follow a new best unless the person changed one.
+   * follow a new best, but for the values the person changed: what they keep is their change to
+   * the team's best as it is then, never the values of an older best they did not touch.
    */
   show(round, canAnswer) {
     const section = $('explore-edit');
@@ -42,10 +43,10 @@ export class ExploreEdit {
     if (this.round?.id !== round.id || this.keys !== keys) this.build(round);
     this.round = round;
     this.keys = keys;
-    if (!this.refill && Object.keys(this.changed()).length) return;
+    const changes = this.refill ? {} : this.changed();
     this.refill = false;
     this.best = best;
-    for (const control of this.controls) control.write(best.values[control.key]);
+    for (const control of this.controls) if (!(control.key in changes)) control.write(best.values[control.key]);
     this.draw();
     this.showChanged();
   }

@@ -75,6 +75,8 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     assert serious(ada, "#explore-dialog") == []
     ada.keyboard.press("Enter")
     wait_kind(ada, "1 line")
+    # The slider went with its question: the focus goes back to the question, not to the page's body.
+    ada.wait_for_function("() => document.activeElement.id === 'explore-pair-title'")
 
     # A gallery: nine charts three by three; the key 3 picks the third (c).
     choose_kind(ada, "Gallery", ("#explore-gallery figure .preview path[id$=-line]", 9))
@@ -249,3 +251,61 @@ def test_a_line_that_only_switches_says_where(people):
     assert ada.locator("#explore-line-words").inner_text() == f"Stop 9 of 20: Inactive curve {moves.group(1)}."
     ada.keyboard.press("ArrowRight")
     assert ada.locator("#explore-line-words").inner_text() == f"Stop 10 of 20: Inactive curve {moves.group(2)}."
+
+
+def test_an_edit_follows_the_best_but_for_what_was_changed(people, fresh_server):
+    """A person changes one value by hand and has not kept it yet; others answer and the team's
+    best moves: the values they did not touch follow it, theirs stays, and keeping it records
+    their change alone (the log names only that parameter)."""
+    ada = people("Ada")
+    start_explore(ada, "inactiveLineWidth", "inactiveCurve")
+    s = fresh_server
+    rid = ada.evaluate(ROUND)["id"]
+    field = ada.locator("#explore-edit-inactiveLineWidth")
+    field.scroll_into_view_if_needed()
+    curve = ada.locator("#explore-edit-inactiveCurve")
+    shown_curve = curve.input_value()
+    width = float(field.input_value())
+    typed = "2" if width > 4 else "9"
+    field.click()
+    ada.keyboard.press("Control+A")
+    ada.keyboard.type(typed)
+    # Ben answers by the API, always for the chart whose curve is not the one Ada's form shows,
+    # until the team's best takes another curve.
+    ben = {"X-Workbench-Secret": s.person("Ben").secret, "Origin": s.url}
+    moved = None
+    for _ in range(25):
+        pair = s.get(f"/api/explore/{rid}/next", headers=ben).json()
+        a, b = (c["values"] for c in pair["candidates"])
+        choice = "b" if a["inactiveCurve"] == shown_curve else "a" if b["inactiveCurve"] == shown_curve else "none"
+        r = s.request("POST", f"/api/explore/{rid}/answers", json={"ticket": pair["ticket"], "choice": choice}, headers=ben)
+        assert r.status_code == 201, r.text
+        best = r.json()["best"]
+        if best and best["values"]["inactiveCurve"] != shown_curve:
+            moved = best["values"]
+            break
+    assert moved, "the best never left the curve Ada's form showed"
+    ada.wait_for_function("c => document.querySelector('#explore-edit-inactiveCurve').value === c", arg=moved["inactiveCurve"])
+    assert field.input_value() == typed
+    ada.get_by_role("button", name="Keep my edit").click()
+    ada.wait_for_function("() => document.querySelector('#explore-by-kind').textContent.includes('1 edit')", timeout=15000)
+    edited = ada.evaluate(ROUND)["history"][-1]
+    assert edited["person"] == "Ada" and edited["kind"] == "edit", edited
+    log = [e["summary"] for e in ada.evaluate("fetch('/api/log?limit=100').then(r => r.json())") if e["kind"] == "explore-answer" and e["author"] == "Ada"]
+    assert log and "edited by hand: Inactive line width" in log[0] and "Inactive curve" not in log[0], log
+
+
+def test_a_range_is_no_tab_stop_until_its_parameter_is_ticked(people):
+    ada = people("Ada")
+    ada.locator("#open-explore").click()
+    low = ada.locator("#explore-parameters input[aria-label='Inactive line width: lowest value']")
+    low.wait_for()
+    assert low.is_disabled()
+    ada.locator("#explore-parameter-inactiveLineWidth").focus()
+    ada.keyboard.press("Space")
+    assert low.is_enabled()
+    ada.keyboard.press("Tab")
+    assert ada.evaluate("document.activeElement.getAttribute('aria-label')") == "Inactive line width: lowest value"
+    ada.keyboard.press("Shift+Tab")
+    ada.keyboard.press("Space")
+    assert low.is_disabled()
