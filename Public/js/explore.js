@@ -139,6 +139,11 @@ export class Explore extends CandidateDialog {
         }
         if (definition.unit) range.append(document.createTextNode(definition.unit));
         label.append(' ', range);
+        // A range counts only for a ticked parameter: until then its fields are no Tab stops.
+        const ends = [...range.querySelectorAll('input')];
+        const follow = () => { for (const input of ends) input.disabled = !check.checked; };
+        check.addEventListener('change', follow);
+        follow();
       }
       box.append(label);
     }
@@ -352,6 +357,8 @@ export class Explore extends CandidateDialog {
     }
     await this.refresh();
     await this.nextCandidates();
+    // The control answered with may have gone with its question (a line's slider): back to the question.
+    if (document.activeElement === document.body || !this.dialog.contains(document.activeElement)) $('explore-pair-title').focus();
   }
 
   async end() {
