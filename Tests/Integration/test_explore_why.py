@@ -1,8 +1,10 @@
 """Why this pair, why this best (issue #38): a round answered by a simulated taste that depends
 on the line width alone ranks the width first, says so in a sentence, and each proposal says
 what it tests, in the parameter definitions' words."""
+import json
 import math
 import random
+import re
 
 from test_explore import answer, next_pair, start
 
@@ -83,3 +85,13 @@ def test_a_pair_says_where_its_difference_shows(fresh_server):
             if not press:
                 assert "Press" not in testing["text"], testing
             answer(s, rid, pair["ticket"], "a")
+        # A line's 21 stops and a gallery's nine are said by their ends past four values.
+        for kind, count in (("line", 21), ("gallery", 9)):
+            shown = next_pair(s, rid, kind=kind)
+            [tested] = shown["testing"]["parameters"]
+            values = {json.dumps(c["values"][keys[0]]) for c in shown["candidates"]}
+            assert len(shown["candidates"]) == count and shown["testing"]["text"].startswith(f"These {count} test "), shown["testing"]
+            if len(values) > 4:
+                assert re.search(rf"\({len(values)} values from [^ ]+( px| s)? to [^ ,]+( px| s)?[,)]", tested["text"]), tested
+            else:
+                assert " values from " not in tested["text"], tested

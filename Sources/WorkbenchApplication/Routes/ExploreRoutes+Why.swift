@@ -62,7 +62,10 @@ extension ExploreRoutes {
             }
             let words = distinct.map { ChangeWords.withUnit($0, definition) }
             let seen = seen(definition.key, in: styles, series: series)
-            let shown = (words.count == 2 ? "\(words[0]) vs \(words[1])" : listed(words, "or")) + (seen.words.map { ", " + $0 } ?? "")
+            // A line's 21 stops or a gallery's nine are said by their ends past four values.
+            let said = words.count == 2 ? "\(words[0]) vs \(words[1])"
+                : words.count > 4 ? "\(words.count) values from \(words[0]) to \(words[words.count - 1])" : listed(words, "or")
+            let shown = said + (seen.words.map { ", " + $0 } ?? "")
             return .init(parameter: item.key, label: definition.label, difference: rounded(item.difference), seen: seen.rawValue,
                          text: "\(lowered(definition.label)) (\(shown))")
         }
