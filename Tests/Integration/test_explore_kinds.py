@@ -175,6 +175,34 @@ def test_a_line_left_while_others_move_the_best_is_asked_afresh(fresh_server):
     assert next_pair(s, rid, user="Ada", kind="line")["ticket"] == again["ticket"]
 
 
+def test_a_four_left_while_others_move_the_best_is_asked_afresh(fresh_server):
+    """As a line: Ada's four stays hers while nothing is answered, and while one of its charts is
+    the team's best; once Ben's answers move the best off all four, asking again gives new ones."""
+    s = fresh_server
+    rid = start(s, {"preset": "Default", "parameters": KEYS, "voters": ["Ada", "Ben"], "endWhenStable": False, "seed": 7}, user="Ada")["id"]
+    for n in range(10):
+        pair = next_pair(s, rid, user="Ada")
+        answer(s, rid, pair["ticket"], "a" if n % 3 else "b", user="Ada")
+    four = next_pair(s, rid, user="Ada", count="4")
+    assert next_pair(s, rid, user="Ada", count="4")["ticket"] == four["ticket"]   # nothing answered since
+    shown = [c["values"] for c in four["candidates"]]
+    for n in range(30):   # Ben likes the widest line of each pair
+        pair = next_pair(s, rid, user="Ben")
+        widths = [c["values"]["inactiveLineWidth"] for c in pair["candidates"]]
+        answer(s, rid, pair["ticket"], "ab"[widths.index(max(widths))], user="Ben")
+        best = s.get(f"/api/explore/{rid}/best").json()["values"]
+        again = next_pair(s, rid, user="Ada", count="4")
+        if best in shown:
+            assert again["ticket"] == four["ticket"], n   # one of its charts is still the best
+        else:
+            break
+    assert best not in shown, "Ben's answers did not move the best off Ada's four"
+    assert again["ticket"] != four["ticket"] and len(again["candidates"]) == 4
+    old = s.request("POST", f"/api/explore/{rid}/answers", json={"ticket": four["ticket"], "choice": "a"}, headers=as_user("Ada"))
+    assert old.status_code in (404, 409), old.text
+    answer(s, rid, again["ticket"], "b", user="Ada")
+
+
 def test_kind_and_edit_refusals_and_the_document(fresh_server):
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": ["inactiveLineWidth"], "seed": 1}, user="Ada")["id"]

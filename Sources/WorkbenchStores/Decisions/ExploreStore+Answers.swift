@@ -21,10 +21,11 @@ extension ExploreStore {
         try withRound(id) { (round: inout Exploration) throws(Failure) in
             try mayAnswer(round, person)
             let sameQuestion = { (t: Exploration.Ticket) in t.person == person && t.answerKind == kind && (kind != .pair || t.points.count == count) }
-            // Asked again, the same ticket; but a line or a gallery built on a best that answers
-            // given since have moved is asked afresh (its start would no longer be the team's best).
+            // Asked again, the same ticket; but one that answers given since have left behind (none
+            // of its charts, or not a line's start or a gallery's centre, is the team's best now) is
+            // asked afresh: a four taken up again after 14 answers showed a best of long ago.
             if let waiting = round.tickets.last(where: sameQuestion),
-               waiting.answerKind == .pair || round.isBuiltOnBest(waiting) || round.model.answers.count <= waiting.answersWhenIssued ?? .max {
+               round.isBuiltOnBest(waiting) || round.model.answers.count <= waiting.answersWhenIssued ?? .max {
                 return (round, waiting)
             }
             let proposalsNeeded = kind == .line ? 1 : kind == .gallery ? 2 : count / 2
