@@ -148,14 +148,20 @@ def test_a_line_and_a_gallery_say_whether_they_start_at_the_teams_best(fresh_ser
     assert gallery["fromBest"] is True and gallery["candidates"][4]["values"] == best
 
 
-def test_a_line_left_while_others_move_the_best_is_asked_afresh(fresh_server):
-    """Ada leaves a line from the team's best unanswered; asking again gives the same line until
-    Ben's answers move the best, then a new one from the best as it is (the old one is gone)."""
-    s = fresh_server
+def ada_and_ben_after_ten_answers(s):
+    """A round for Ada and Ben that Ada has answered ten pairs of (past the far-apart first ones)."""
     rid = start(s, {"preset": "Default", "parameters": KEYS, "voters": ["Ada", "Ben"], "endWhenStable": False, "seed": 7}, user="Ada")["id"]
     for n in range(10):
         pair = next_pair(s, rid, user="Ada")
         answer(s, rid, pair["ticket"], "a" if n % 3 else "b", user="Ada")
+    return rid
+
+
+def test_a_line_left_while_others_move_the_best_is_asked_afresh(fresh_server):
+    """Ada leaves a line from the team's best unanswered; asking again gives the same line until
+    Ben's answers move the best, then a new one from the best as it is (the old one is gone)."""
+    s = fresh_server
+    rid = ada_and_ben_after_ten_answers(s)
     line = next_pair(s, rid, user="Ada", kind="line")
     assert line["fromBest"] is True
     assert next_pair(s, rid, user="Ada", kind="line")["ticket"] == line["ticket"]   # nothing answered since
@@ -179,10 +185,7 @@ def test_a_four_left_while_others_move_the_best_is_asked_afresh(fresh_server):
     """As a line: Ada's four stays hers while nothing is answered, and while one of its charts is
     the team's best; once Ben's answers move the best off all four, asking again gives new ones."""
     s = fresh_server
-    rid = start(s, {"preset": "Default", "parameters": KEYS, "voters": ["Ada", "Ben"], "endWhenStable": False, "seed": 7}, user="Ada")["id"]
-    for n in range(10):
-        pair = next_pair(s, rid, user="Ada")
-        answer(s, rid, pair["ticket"], "a" if n % 3 else "b", user="Ada")
+    rid = ada_and_ben_after_ten_answers(s)
     four = next_pair(s, rid, user="Ada", count="4")
     assert next_pair(s, rid, user="Ada", count="4")["ticket"] == four["ticket"]   # nothing answered since
     shown = [c["values"] for c in four["candidates"]]
