@@ -200,6 +200,11 @@ export class Explore extends CandidateDialog {
     await this.refresh();
     await this.nextCandidates();
     // The start button and the list are gone: the keyboard goes on from the question's heading.
+    this.focusQuestionIfLost();
+  }
+
+  /** The focus back on the question's heading when its control went away (it fell to the body or out of the dialog). */
+  focusQuestionIfLost() {
     if (document.activeElement === document.body || !this.dialog.contains(document.activeElement)) $('explore-pair-title').focus();
   }
 
@@ -357,8 +362,8 @@ export class Explore extends CandidateDialog {
     }
     await this.refresh();
     await this.nextCandidates();
-    // The control answered with may have gone with its question (a line's slider): back to the question.
-    if (document.activeElement === document.body || !this.dialog.contains(document.activeElement)) $('explore-pair-title').focus();
+    // The control answered with may have gone with its question (a line's slider).
+    this.focusQuestionIfLost();
   }
 
   async end() {
