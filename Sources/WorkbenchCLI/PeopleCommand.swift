@@ -88,8 +88,8 @@ struct PeopleCommand: ParsableCommand {
                 case ("role", 2):
                     guard let role = PeopleStore.Role(rawValue: names[1]) else { throw InputError("role: must be editor or viewer, not “\(names[1])”") }
                     let changed = try people.setRole(names[0], role)
-                    log("made \(changed.name) \(role == .editor ? "an editor" : "a viewer")", [("person", .string(changed.name)), ("role", .string(role.rawValue))])
-                    Output.write("\(changed.name) is now \(role == .editor ? "an editor" : "a viewer")\n")
+                    log("made \(changed.name) \(role.withArticle)", [("person", .string(changed.name)), ("role", .string(role.rawValue))])
+                    Output.write("\(changed.name) is now \(role.withArticle)\n")
                 case ("restore", 1):
                     let (invitation, code) = try people.restore(names[0], by: try people.owner(), lifetime: try lifetime())
                     log("gave \(invitation.restores ?? names[0]) back their name", [("person", .string(invitation.restores ?? names[0]))])

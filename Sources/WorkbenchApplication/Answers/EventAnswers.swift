@@ -53,7 +53,7 @@ struct AccessNotice: Encodable {
     }
 
     static func roleChanged(_ person: PeopleStore.Person) -> AccessNotice {
-        AccessNotice(kind: "role", role: person.role.rawValue, message: "the owner made you \(person.role == .editor ? "an editor" : "a viewer")")
+        AccessNotice(kind: "role", role: person.role.rawValue, message: "the owner made you \(person.role.withArticle)")
     }
 }
 

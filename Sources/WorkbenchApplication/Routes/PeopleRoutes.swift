@@ -37,7 +37,7 @@ struct PeopleRoutes: AppRouteGroup {
             if let code = asked.invitation {
                 (person, secret) = try app.people.join(invitation: code, name: name)
                 // In the log, and so on the owner's open People… list at once.
-                app.decisions.record("people", preset: nil, by: person.name, summary: "joined as \(person.role == .editor ? "an editor" : "a viewer")",
+                app.decisions.record("people", preset: nil, by: person.name, summary: "joined as \(person.role.withArticle)",
                                      details: PersonDetails(person: person.name, role: person.role.rawValue))
             } else if Self.isLoopback(request.request.client) {
                 (person, secret) = try app.people.claimOwnerPage(name: name)
@@ -75,7 +75,7 @@ struct PeopleRoutes: AppRouteGroup {
         try ownerOnly(request)
         let role = try request.decodeBody(RoleRequest.self).role
         let name = try name(request)
-        return try ownersChange(request, summary: { "made \($0.name) \(role == .editor ? "an editor" : "a viewer")" }, details: { PersonDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
+        return try ownersChange(request, summary: { "made \($0.name) \(role.withArticle)" }, details: { PersonDetails(person: $0.name, role: role.rawValue) }) { () throws(PeopleStore.Failure) in
             let person = try app.people.setRole(name, role)
             app.access.changed(person)
             return person

@@ -19,7 +19,12 @@ import Foundation
 /// is written here, through `change(_:_:)`, so whatever must see each one (the history's chain)
 /// hooks in at one place.
 package final class PeopleStore: Sendable {
-    package enum Role: String, Sendable, CaseIterable { case editor, viewer }
+    package enum Role: String, Sendable, CaseIterable {
+        case editor, viewer
+
+        /// "an editor", "a viewer": as the log, the notices and the command line say it.
+        package var withArticle: String { self == .editor ? "an editor" : "a viewer" }
+    }
 
     package struct Person: Sendable, Equatable {
         package let id: Int64
