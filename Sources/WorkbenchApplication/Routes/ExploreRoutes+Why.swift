@@ -117,14 +117,17 @@ extension ExploreRoutes {
             guard (try? style.set(key, definition.value(in: styles[(i + 1) % styles.count]))) != nil, style != styles[i] else { return nil }
             return (styles[i], style)
         }
-        func scene(_ style: ChartStyle, pressed: Bool) -> ChartScene {
-            var drawing = ChartDrawing(style: style)
-            if pressed { drawing.progress = 1; drawing.selection = 0.62 }
-            return drawing.document(data: series).scene(state: drawing.state)
+        // A change's two documents, made when first drawn and drawn again pressed (a document is
+        // its series cut to the period and laid out, the dear part; a state only draws it).
+        var documents: [Int: (ChartDocument, ChartDocument)] = [:]
+        func differs(_ c: Int, _ state: ChartState) -> Bool {
+            let (before, after) = documents[c] ?? (ChartDrawing(style: changes[c].0).document(data: series), ChartDrawing(style: changes[c].1).document(data: series))
+            documents[c] = (before, after)
+            return before.scene(state: state) != after.scene(state: state)
         }
-        for pressed in [false, true] where changes.contains(where: { scene($0.0, pressed: pressed) != scene($0.1, pressed: pressed) }) {
-            return pressed ? .pressed : .rest
-        }
+        let pressed = ChartState(progress: 1, selection: 0.62)
+        if changes.indices.contains(where: { differs($0, .inactive) }) { return .rest }
+        if changes.indices.contains(where: { differs($0, pressed) }) { return .pressed }
         // The press's progress over time: its length and its easing's curve.
         func motion(_ style: ChartStyle) -> [Double] {
             let easing = style.easingFunction
