@@ -18,7 +18,8 @@ const LABEL_GAP = 16;
 const ROW = 12;
 
 /**
- * A track across the range, a dot and an initial for each person, a ring for the team. Each
+ * A track across the range, a dot and an initial for each person, a ring for the team (its key
+ * below the middle). Each
  * initial takes the lowest row where it clears the one before it, so people who like nearly the
  * same value stay readable.
  */
@@ -33,7 +34,7 @@ function plot(agreement) {
   });
   const track = 18 + ROW * (Math.max(1, rowEnds.length) - 1);
   const ends = agreement.ends ?? [];
-  const svg = svgElement('svg', { viewBox: `0 0 320 ${track + (ends.length ? 22 : 10)}`, 'aria-hidden': 'true', focusable: 'false' });
+  const svg = svgElement('svg', { viewBox: `0 0 320 ${track + 22}`, 'aria-hidden': 'true', focusable: 'false' });
   svg.append(svgElement('line', { class: 'track', x1: 8, x2: 312, y1: track, y2: track }));
   // Which end is which: the round's range, low at the left.
   ends.slice(0, 2).forEach((text, i) => {
@@ -42,6 +43,11 @@ function plot(agreement) {
     svg.append(end);
   });
   svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: track, r: 6 }));
+  // The ring's key, between the range's ends: a dot is a person, the ring is the team.
+  svg.append(svgElement('circle', { class: 'team', cx: 150, cy: track + 15.5, r: 4 }));
+  const key = svgElement('text', { class: 'key', x: 157, y: track + 19 });
+  key.textContent = 'team';
+  svg.append(key);
   for (const { liked, at, row } of placed) {
     svg.append(svgElement('circle', { class: 'person', cx: at, cy: track, r: 3.5 }));
     const label = svgElement('text', { x: at, y: track - 9 - ROW * row });

@@ -71,7 +71,7 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
         });
         const svg = list.querySelector('svg');
         const dots = [...svg.querySelectorAll('circle.person')].map(c => c.getBoundingClientRect());
-        return { labels: [...svg.querySelectorAll('text')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
+        return { labels: [...svg.querySelectorAll('text:not(.key)')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
                  dotTop: Math.min(...dots.map(d => d.top)) };
     }""")
     labels = boxes["labels"]
@@ -85,8 +85,9 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
 
 def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
     """People at both ends of the range: the labels "0.5 px" (left) and "24 px" (right) sit below
-    the track inside the plot, clear of each other and of the initials; selecting the list and
-    copying it gives the words, not the plot's initials or ends."""
+    the track inside the plot, clear of each other and of the initials, and the ring's key "team"
+    between them; selecting the list and copying it gives the words, not the plot's initials, ends
+    or key."""
     dana = people("Dana")
     found = dana.evaluate("""async () => {
         const { renderPeople } = await import('/js/explore-people.js');
@@ -103,7 +104,8 @@ def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
         const rect = t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; };
         const selection = getSelection();
         selection.selectAllChildren(list);
-        return { ends: [...svg.querySelectorAll('text.end')].map(rect), initials: [...svg.querySelectorAll('text:not(.end)')].map(rect),
+        return { ends: [...svg.querySelectorAll('text.end')].map(rect), initials: [...svg.querySelectorAll('text:not(.end):not(.key)')].map(rect),
+                 key: [...svg.querySelectorAll('text.key')].map(rect), keyRing: svg.querySelectorAll('circle.team')[1]?.getBoundingClientRect().toJSON(),
                  box: [box.left, box.right, box.top, box.bottom], trackY: track.bottom, copied: selection.toString() };
     }""")
     (low, high), box = found["ends"], found["box"]
@@ -115,5 +117,10 @@ def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
         assert end[4] <= box[3] + 1
         for initial in found["initials"]:
             assert end[3] >= initial[4] or end[4] <= initial[3]
-    assert "24 px" in found["copied"] and "Da" not in found["copied"].replace("Dana", "")
+    # The ring's key "team", between the ends, below the track, its ring beside it, inside the plot.
+    (key,) = found["key"]
+    ring = found["keyRing"]
+    assert key[0] == "team" and low[2] <= ring["left"] and ring["right"] <= key[1] and key[2] <= high[1], (found, ring)
+    assert key[3] >= found["trackY"] - 1 and key[4] <= box[3] + 1
+    assert "24 px" in found["copied"] and "Da" not in found["copied"].replace("Dana", "") and "team" not in found["copied"].replace("the team", "")
     assert "0.5 px24" not in found["copied"]

@@ -53,15 +53,19 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     # Each person's value is said with how sure the model is that they like it more than the team's.
     def said(p):
         sure = p.get("sure")
-        return f"{p['person']} {p['value']:g} px" + ("" if sure is None else f" ({math.floor(100 * sure)} % sure)" if sure >= 0.7 else f" ({math.floor(100 * sure)} % sure: not counted)")
+        return f"{p['person']} {p['value']:g} px" + ("" if sure is None else f" ({math.floor(100 * sure)} % sure)" if sure >= 0.7 else f" ({math.floor(100 * sure)} %)")
     assert all(0.5 <= p["sure"] <= 1 for p in width["people"] if p["value"] != width["team"]["value"]), width
     assert width.get("team", {}).get("sure") is None
     assert max(p.get("sure") or 0 for p in width["people"]) >= 0.6, width   # someone sure enough to disagree
-    assert width["text"] == f"{said(width['people'][0])}, {said(width['people'][1])}; the team {width['team']['value']:g} px", width
+    # Values the model is not yet sure of are said after the team's.
+    counted = [said(p) for p in width["people"] if (p.get("sure") or 1) >= 0.7]
+    unsure = [said(p) for p in width["people"] if (p.get("sure") or 1) < 0.7]
+    assert width["text"] == "".join(f"{w}, " for w in counted[:-1]) + (f"{counted[-1]}; " if counted else "") + f"the team {width['team']['value']:g} px" \
+        + (f"; not yet sure: {' and '.join(unsure)}" if unsure else ""), width
     assert curve["agree"] and curve["text"] == "everyone Monotone" and curve["team"]["value"] == "monotone", curve
     assert best["agreement"][0]["parameter"] == "inactiveLineWidth"   # disagreements first
     most, least = sorted(people.values(), key=lambda p: -p["liking"])
-    assert best["agreementSummary"] == (f"People differ on inactive line width ({width['text']}); they agree on inactive curve (Monotone). "
+    assert best["agreementSummary"] == (f"People differ on inactive line width: {width['text']}. They agree on inactive curve (Monotone). "
                                         f"Against Default, {most['person']} likes the team's best most ({most['liking']:+.2f}) and {least['person']} least ({least['liking']:+.2f})."), best["agreementSummary"]
     # Saving the compromise says who gives up what they would choose alone: the person the
     # team's width is far from does not agree.

@@ -32,19 +32,27 @@ extension ExploreRoutes {
                 return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded), text: words)
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
-            // A value the model is not sure enough of counts as the team's, and says so: "they
-            // agree" beside a different value of someone's would read as a contradiction. The
-            // share is said rounded down, so that 69.7 % is not "70 % sure: not counted".
-            func sure(_ entry: ExploreAgreementAnswer.Liked) -> String {
-                entry.sure.map { String(format: $0 >= ParameterAgreement.sure ? " (%.0f %% sure)" : " (%.0f %% sure: not counted)", (100 * $0).rounded(.down)) } ?? ""
-            }
-            let text = agreement.agree && Set(own.map(\.text)).count <= 1
-                ? "everyone \(own.first?.text ?? team.text)"
-                : own.map { "\($0.person) \($0.text)\(sure($0))" }.joined(separator: ", ") + "; the team \(team.text)"
-            return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own, text: text,
+            return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own,
+                         text: agreementWords(agree: agreement.agree, team: team, people: own),
                          ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
         return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
+    }
+
+    /// One parameter's agreement in words: "everyone Monotone", or "Dana 1 px (81 % sure), Priya
+    /// 6 px; the team 6 px; not yet sure: Pat 9.5 px (64 %)". A value the model is not sure
+    /// enough of counts as the team's and is said apart, after it: "they agree" beside a
+    /// different value of someone's would read as a contradiction. The share is said rounded
+    /// down, so that 69.7 % is not said to be 70 % and not counted.
+    static func agreementWords(agree: Bool, team: ExploreAgreementAnswer.Liked, people own: [ExploreAgreementAnswer.Liked]) -> String {
+        if agree && Set(own.map(\.text)).count <= 1 { return "everyone \(own.first?.text ?? team.text)" }
+        func percent(_ sure: Double) -> Int { Int((100 * sure).rounded(.down)) }
+        let counted = own.filter { ($0.sure ?? 1) >= ParameterAgreement.sure }
+        let unsure = own.filter { ($0.sure ?? 1) < ParameterAgreement.sure }
+        let words = counted.map { liked in "\(liked.person) \(liked.text)" + (liked.sure.map { " (\(percent($0)) % sure)" } ?? "") }
+        let notYet = unsure.map { "\($0.person) \($0.text) (\(percent($0.sure ?? 0)) %)" }
+        return (words.isEmpty ? "" : words.joined(separator: ", ") + "; ") + "the team \(team.text)"
+            + (notYet.isEmpty ? "" : "; not yet sure: " + listed(notYet, "and"))
     }
 
     /// A predicted liking over the chart the round started from (`start`), as a person's and the
@@ -53,9 +61,9 @@ extension ExploreRoutes {
         .init(liking: rounded(liking.mean), sd: rounded(liking.sd), text: String(format: "%+.2f ± %.2f over %@", liking.mean, liking.sd, start))
     }
 
-    /// "People differ on inactive line width (Ada 2 px, Ben 6 px; the team 4 px); they agree on
-    /// curve (Monotone). Against Default, Ada likes the team's best most (+0.80) and Ben least
-    /// (−0.42)." (`start`: the preset the round started from.)
+    /// "People differ on inactive line width: Ada 2 px (81 % sure), Ben 6 px; the team 4 px. They
+    /// agree on inactive curve (Monotone). Against Default, Ada likes the team's best most (+0.80)
+    /// and Ben least (−0.42)." (`start`: the preset the round started from.)
     static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
@@ -72,9 +80,12 @@ extension ExploreRoutes {
             let unsure = agree.contains { $0.people.contains { $0.sure != nil } }
             return (unsure ? "No one differs surely yet; the team likes " : "Everyone likes the same values: ") + listed(agreeWords, "and") + ". " + compromise
         }
-        var sentence = "People differ on " + listed(differ.prefix(2).map { "\(lowered($0.label)) (\($0.text))" }, "and")
-        if differ.count > 2 { sentence += " and \(differ.count - 2) more" }
-        if !agree.isEmpty { sentence += "; they agree on " + listed(agreeWords, "and") }
-        return sentence + ". " + compromise
+        // A sentence a parameter: each one's words hold brackets and semicolons of their own.
+        var sentences = differ.prefix(2).enumerated().map { i, answer in
+            (i == 0 ? "People differ on " : "They also differ on ") + "\(lowered(answer.label)): \(answer.text)."
+        }
+        if differ.count > 2 { sentences.append("And on \(differ.count - 2) more.") }
+        if !agree.isEmpty { sentences.append("They agree on " + listed(agreeWords, "and") + ".") }
+        return (sentences + [compromise]).joined(separator: " ")
     }
 }
