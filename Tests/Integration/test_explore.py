@@ -3,6 +3,7 @@ person, the best with its changes in words, end, save as preset, the decision lo
 document, a restart that keeps everything, and a short check that the best learns."""
 import math
 import random
+import re
 from urllib.parse import quote
 
 from workbench_server import Server, small_csv
@@ -188,14 +189,22 @@ def test_a_round_ends_by_itself_when_the_best_stays_put(fresh_server):
     """K = stableAfter answers without the best moving (after the first 8, far apart) end the round."""
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": ["fillEnabled", "lineCap"], "stableAfter": 3, "seed": 2})["id"]
+    nones = 0
     for n in range(1, 41):
         pair = next_pair(s, rid)
         a, b = (c["values"] for c in pair["candidates"])
-        recorded = answer(s, rid, pair["ticket"], "a" if a["fillEnabled"] and not b["fillEnabled"] else "b" if b["fillEnabled"] and not a["fillEnabled"] else "none")
+        choice = "a" if a["fillEnabled"] and not b["fillEnabled"] else "b" if b["fillEnabled"] and not a["fillEnabled"] else "none"
+        nones += choice == "none"
+        recorded = answer(s, rid, pair["ticket"], choice)
         if recorded["state"] == "ended":
             break
     assert recorded["state"] == "ended" and recorded["endReason"] == "stable", recorded
     assert 8 + 3 <= recorded["answers"] and recorded["best"]["isStable"] and recorded["best"]["values"]["fillEnabled"] is True
     assert s.request("GET", f"/api/explore/{rid}/next", headers=as_user("Ada")).status_code == 409
     ended = [e for e in s.get("/api/log").json() if e["kind"] == "explore-ended"]
-    assert len(ended) == 1 and "did not move for 3 answers" in ended[0]["summary"], ended
+    # No preference is said with the values that differed, as alternatives (only the cap here).
+    said = [e["summary"] for e in s.get("/api/log").json() if e["kind"] == "explore-answer" and e["summary"].startswith("had no preference between the two")]
+    assert nones and len(said) == nones and all(re.search(r": Line cap \w+ or \w+$", t) for t in said), said
+    # Told by whoever gave the last answer, as theirs, not as their ending it.
+    assert len(ended) == 1 and ended[0]["summary"].startswith(f"gave the last answer of Explore round {rid} from “Default”, which ended by itself after "), ended
+    assert "the best did not move for 3 answers; the team's pick: " in ended[0]["summary"], ended

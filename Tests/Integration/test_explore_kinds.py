@@ -82,6 +82,17 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
         said = next(e["summary"] for e in log if e["details"]["kind"] == kind)
         assert f": Inactive line width {shown['inactiveLineWidth']:g} px, Top opacity {shown['fillTopOpacity']:g}, Inactive curve " in said, said
     assert {e["details"]["kind"] for e in log} == {"line", "gallery", "pair", "edit"}
+    # A pair's says the values that differed, the chosen one's (b) over the other's.
+    said = next(e["summary"] for e in log if e["details"]["kind"] == "pair")
+    chosen, other = (c["values"] for c in pair["candidates"][::-1])
+    assert chosen != other
+    if chosen["inactiveLineWidth"] != other["inactiveLineWidth"]:
+        assert f"Inactive line width {chosen['inactiveLineWidth']:g} px over {other['inactiveLineWidth']:g} px" in said, said
+    else:
+        assert "Inactive line width" not in said, said
+    if chosen["fillTopOpacity"] != other["fillTopOpacity"]:
+        assert f"Top opacity {chosen['fillTopOpacity']:g} over {other['fillTopOpacity']:g}" in said, said
+    assert (chosen["inactiveCurve"] != other["inactiveCurve"]) == ("Inactive curve " in said), said
 
     # Kept across a restart; the saved best names the round, the answers by kind and who agreed.
     s.stop()
@@ -244,6 +255,9 @@ def test_switching_kinds_hands_out_nothing_new(fresh_server):
     answer(s, rid, next_pair(s, rid, user="Priya")["ticket"], "a", user="Priya")
     round_ = s.get(f"/api/explore/{rid}").json()
     assert round_["history"][-2]["text"] == "answered candidate c of 4"
+    # The log says the pick's values over the other three's, each distinct value once.
+    said = [e["summary"] for e in s.get("/api/log").json() if e["kind"] == "explore-answer" and "candidate c of 4" in e["summary"]]
+    assert len(said) == 1 and " over " in said[0], said
     by_kind = round_["answersByKind"]
     assert (by_kind["pair"], by_kind["four"], by_kind["text"]) == (1, 1, "1 pair, 1 pick among four, 1 line and 1 gallery pick")
     assert [p["text"] for p in by_kind["people"]] == ["1 pick among four, 1 line and 1 gallery pick", "1 pair"]

@@ -60,27 +60,55 @@ extension ExploreRoutes {
                                     ("answers", .number(Double(round.model.answers.count))), ("person", .string(person)), ("kind", .string(kind.rawValue))])
     }
 
-    /// "answered candidate b of 2", "stopped at stop 7 of 0–20 on a line", "picked C in a gallery
-    /// of 9", "edited by hand: Inactive line width 4 → 3 px".
+    /// "answered candidate b of 2", "had no preference between the two", "stopped at stop 7 of
+    /// 0–20 on a line", "picked C in a gallery of 9", "edited by hand: Inactive line width 4 → 3 px".
     static func answerWords(_ entry: Exploration.AnswerEntry) -> String {
         switch entry.answerKind {
-        case .pair: "answered \(entry.choice == "none" ? "no preference" : "candidate \(entry.choice)") of \(entry.candidates)"
+        case .pair: entry.choice == "none" ? "had no preference \(entry.candidates == 2 ? "between the two" : "among the \(entry.candidates)")"
+            : "answered candidate \(entry.choice) of \(entry.candidates)"
         case .line: "stopped at stop \(entry.choice) of 0–\(entry.candidates - 1) on a line"
         case .gallery: "picked \(entry.choice.uppercased()) in a gallery of \(entry.candidates)"
         case .edit: "edited by hand: \(entry.edited ?? "values kept")"
         }
     }
 
-    /// The values a line's stop or a gallery's pick just recorded holds ("Inactive line width 6 px,
-    /// Inactive curve Monotone"): the point that beat the others in its comparisons. Nil for
-    /// other kinds, and for a pick that recorded no comparison (every point the same once snapped).
+    /// The values the answer just recorded chose, in the log's words. A line's stop or a gallery's
+    /// pick: every moving value of the point that beat the others ("Inactive line width 6 px,
+    /// Inactive curve Monotone"). A pair or a four: the values that differed, the chosen one's over
+    /// the others' ("Inactive line width 4 px over 6 px, Inactive curve Monotone over Step"), or,
+    /// with no preference, each value that differed and its alternatives ("Inactive line width
+    /// 4 px or 6 px"). Nil for an edit (its answer's words say it), and for an answer that recorded
+    /// no comparison (every point the same once snapped).
     static func pickedWords(_ round: Exploration) -> String? {
-        guard let entry = round.history.last, entry.answerKind == .line || entry.answerKind == .gallery,
-              entry.total > round.history.dropLast().last?.total ?? 0, let point = round.model.answers.last?.first else { return nil }
-        let style = clean(round.style(at: point))
-        return round.keys.compactMap { key in
-            ParameterDefinition.named(key).map { "\($0.label) \(ChangeWords.withUnit($0.value(in: style), $0))" }
-        }.joined(separator: ", ")
+        guard let entry = round.history.last, entry.answerKind != .edit else { return nil }
+        let before = round.history.dropLast().last?.total ?? 0
+        let recorded = round.model.answers.suffix(max(0, min(entry.total, round.model.answers.count) - before))
+        guard let last = recorded.last else { return nil }
+        let definitions = round.keys.compactMap(ParameterDefinition.named)
+        func said(_ point: [Double]) -> [String] {
+            let style = clean(round.style(at: point))
+            return definitions.map { ChangeWords.withUnit($0.value(in: style), $0) }
+        }
+        func distinct(_ words: [String]) -> [String] { words.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+        guard entry.answerKind == .pair else {
+            return zip(definitions, said(last.first)).map { "\($0.label) \($1)" }.joined(separator: ", ")
+        }
+        let words: [String]
+        if recorded.allSatisfy({ $0.outcome == .noPreference }) {
+            let shown = recorded.flatMap { [said($0.first), said($0.second)] }
+            words = definitions.indices.compactMap { d in
+                let values = distinct(shown.map { $0[d] })
+                return values.count > 1 ? "\(definitions[d].label) \(listed(values, "or"))" : nil
+            }
+        } else {
+            let chosen = said(last.outcome == .second ? last.second : last.first)
+            let others = recorded.map { said($0.outcome == .second ? $0.first : $0.second) }
+            words = definitions.indices.compactMap { d in
+                let over = distinct(others.map { $0[d] }.filter { $0 != chosen[d] })
+                return over.isEmpty ? nil : "\(definitions[d].label) \(chosen[d]) over \(listed(over, "and"))"
+            }
+        }
+        return words.isEmpty ? nil : words.joined(separator: ", ")
     }
 
     /// "24 answers, 57 comparisons": people's answers, and the model's comparisons when they differ.

@@ -176,10 +176,14 @@ struct ExploreRoutes: PresetReading {
     // MARK: answers
 
     /// The log's entry for a round that ended, with its `best` as the answer that ends it says it.
+    /// A round that ended by itself is told by whoever gave its last answer, which ended it, and
+    /// said so: they did not end it.
     func recordEnd(_ round: Exploration, best: ExploreBestAnswer?, by person: String) {
-        let why = round.endReason == "stable" ? "ended by itself: the best did not move for \(round.stableAfter) answers" : "ended"
+        let what = round.endReason == "stable"
+            ? "gave the last answer of Explore round \(round.id) from “\(round.preset)”, which ended by itself after \(Self.answersSaid(round)): the best did not move for \(round.stableAfter) answers"
+            : "ended Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round))"
         app.decisions.record("explore-ended", preset: round.preset, by: person,
-                         summary: "\(why) Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round)); the team's pick: \(best?.summary ?? "no answers")",
+                         summary: "\(what); the team's pick: \(best?.summary ?? "no answers")",
                          details: ExploreEndedDetails(round: round.id, reason: round.endReason ?? "ended", best: best?.values))
     }
 
