@@ -16,8 +16,9 @@ public struct PairTesting: Sendable, Equatable {
     /// The parameters tested, most first: those differing notably whose score is at least half
     /// the top one (at most `limit`); when none differs notably, the one differing most.
     public let tested: [Tested]
-    /// Parameters not named that still differ notably (they count for less).
-    public let othersDiffering: Int
+    /// Parameters not named that still differ notably (they count for less), most first.
+    public let others: [String]
+    public var othersDiffering: Int { others.count }
 
     /// Differences below this share of an ordered axis's range are "close".
     public static let notable = 0.1
@@ -44,9 +45,9 @@ extension ChartParameterSpace {
         let ranked = all.enumerated().sorted { ($0.element.score, $1.offset) > ($1.element.score, $0.offset) }.map(\.element)
         let notable = ranked.filter { $0.difference >= PairTesting.notable - 1e-9 }
         guard let top = notable.first else {
-            return PairTesting(tested: ranked.first.map { $0.difference > 0 ? [$0] : [] } ?? [], othersDiffering: 0)
+            return PairTesting(tested: ranked.first.map { $0.difference > 0 ? [$0] : [] } ?? [], others: [])
         }
         let tested = Array(notable.filter { $0.score >= 0.5 * top.score }.prefix(PairTesting.limit))
-        return PairTesting(tested: tested, othersDiffering: notable.count - tested.count)
+        return PairTesting(tested: tested, others: notable.dropFirst(tested.count).map(\.key))
     }
 }

@@ -20,6 +20,7 @@ def test_the_best_says_what_matters_and_each_pair_what_it_tests(fresh_server):
     def liking(v):   # thin lines, nothing else
         return -abs(v["inactiveLineWidth"] - 2) / 11.5
 
+    folded = 0
     for n in range(15):
         pair = next_pair(s, rid)
         a, b = (c["values"] for c in pair["candidates"])
@@ -31,11 +32,18 @@ def test_the_best_says_what_matters_and_each_pair_what_it_tests(fresh_server):
         for t in testing["parameters"]:
             assert t["label"] == schema[t["parameter"]]["label"] and 0 < t["difference"] <= 1
             assert t["text"].lower().startswith(t["label"].lower() + " (") and t["text"] in testing["text"]
+        # What differs but counts for less is named while it is one or two parameters.
+        also = re.search(r"; (.+) also differs? but counts? for less\.", testing["text"])
+        if also:
+            others = [k for k in differing if k not in named and schema[k]["label"].lower() in also.group(1)]
+            assert 1 <= len(others) <= 2 and also.group(1) in (schema[others[0]]["label"].lower(), " and ".join(schema[k]["label"].lower() for k in others)), testing
+            folded += 1
         if len(differing) == 1:   # a pair that differs in one parameter tests that one
             assert named == differing and testing["text"].endswith("; the rest is close."), testing
         p = 1 / (1 + math.exp(-(liking(a) - liking(b)) / 0.03))
         answer(s, rid, pair["ticket"], "a" if rng.random() < p else "b")
 
+    assert folded, "no pair named what counts for less: the words are not exercised"
     best = s.request("GET", f"/api/explore/{rid}/best").json()
     importance = best["importance"]
     assert [i["parameter"] for i in importance][0] == "inactiveLineWidth", importance

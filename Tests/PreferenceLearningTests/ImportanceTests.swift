@@ -136,6 +136,8 @@ import Testing
         #expect(unweighted.tested.map(\.key) == ["fillEnabled", "inactiveLineWidth"])
         #expect(weighted.tested.first?.key == "inactiveLineWidth")
         #expect(weighted.tested.count + weighted.othersDiffering == 2)
+        // What is not named is still listed, by key: the words name it ("also differs").
+        #expect(weighted.tested.map(\.key) + weighted.others == ["inactiveLineWidth", "fillEnabled"])
         // Four candidates: the largest gap among them.
         let four = adapter.testing([base, base, base, other], importance: nil)
         #expect(Set(four.tested.map(\.key)) == Set(unweighted.tested.map(\.key)))

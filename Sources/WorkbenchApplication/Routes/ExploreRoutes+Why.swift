@@ -72,8 +72,12 @@ extension ExploreRoutes {
         let subject = points.count > 2 ? "These \(points.count == 4 ? "four" : "\(points.count)") test" : "This pair tests"
         guard !tested.isEmpty else { return .init(parameters: [], text: "The candidates are alike.") }
         var text = "\(subject) \(listed(tested.map(\.text), "and"))"
-        if result.othersDiffering > 0 {
-            text += result.othersDiffering == 1 ? "; 1 more differs but counts for less" : "; \(result.othersDiffering) more differ but count for less"
+        if !result.others.isEmpty {
+            // Named while few: a wide difference the model weighs little is still plain to see.
+            let labels = result.others.compactMap { ParameterDefinition.named($0).map { lowered($0.label) } }
+            text += result.others.count == 1 ? "; \(labels.joined()) also differs but counts for less"
+                : result.others.count == 2 ? "; \(listed(labels, "and")) also differ but count for less"
+                : "; \(result.others.count) more differ but count for less"
         } else if tested.count < round.keys.count {
             text += "; the rest is close"
         }
