@@ -103,3 +103,26 @@ def test_a_pair_says_where_its_difference_shows(fresh_server):
                 assert re.search(rf"\({len(values)} values from [^ ]+( px| s)? to [^ ,]+( px| s)?[,)]", tested["text"]), tested
             else:
                 assert " values from " not in tested["text"], tested
+
+
+def test_press_and_hold_is_said_only_when_the_charts_look_alike_at_rest(fresh_server):
+    """People who judge by the pressed line alone make the model weigh the pressed state most, so
+    pairs name it and fold the at-rest parameters into "also differ(s) but count(s) for less":
+    the hint to press is said only when those do not differ either (a walk saw it under charts
+    plainly different at rest)."""
+    s = fresh_server
+    keys = ["activeLineWidth", "trailingColor", "inactiveLineWidth", "inactiveCurve"]
+    rid = start(s, {"preset": "Default", "parameters": keys, "endWhenStable": False, "seed": 5})["id"]
+    hinted = folded_at_rest = 0
+    for n in range(24):
+        pair = next_pair(s, rid)
+        a, b = (c["values"] for c in pair["candidates"])
+        text = pair["testing"]["text"]
+        at_rest = [k for k in ("inactiveLineWidth", "inactiveCurve") if a[k] != b[k]]
+        if "Press and hold" in text:
+            hinted += 1
+            assert not at_rest, (text, a, b)
+        elif at_rest and "also differ" in text and all(t["seen"] != "rest" for t in pair["testing"]["parameters"]):
+            folded_at_rest += 1
+        answer(s, rid, pair["ticket"], "a" if a["activeLineWidth"] > b["activeLineWidth"] else "b")
+    assert hinted + folded_at_rest, "neither case came up: the check is not exercised"

@@ -83,7 +83,9 @@ extension ExploreRoutes {
         }
         text += "."
         let press = [Seen.pressed.rawValue, Seen.pressing.rawValue]
-        if !tested.contains(where: { $0.seen == Seen.rest.rawValue }) && tested.contains(where: { press.contains($0.seen) }) {
+        // Only when the charts look alike at rest: what counts for less can differ there too.
+        if !tested.contains(where: { $0.seen == Seen.rest.rawValue }) && tested.contains(where: { press.contains($0.seen) })
+            && !result.others.contains(where: { seen($0, in: styles, series: series) == .rest }) {
             text += points.count > 2 ? " Press and hold any chart to see the difference." : " Press and hold either chart to see the difference."
         }
         return .init(parameters: tested, text: text)
