@@ -381,6 +381,9 @@ export class Explore extends CandidateDialog {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
       toast(`Saved the team's best as “${name}”. ${saved.whoAgreed}`);
       $('explore-save-name').value = '';
+      // Back to the question: left in the emptied name, the next answer's key would type there.
+      // Not scrolled to: the save's message stays in view.
+      if ($('explore-save').contains(document.activeElement)) $('explore-pair-title').focus({ preventScroll: true });
       await this.presets.refresh();
     } catch (error) {
       toast(`Cannot save: ${error.message}`, { error: true });

@@ -118,6 +118,8 @@ def test_two_people_explore_and_save_the_best(people):
     saved_toast = ada.locator("#explore-dialog .toast", has_text="Saved the team's best as “Explored together”")
     saved_toast.wait_for()
     assert ada.locator("#explore-save-name").input_value() == ""
+    # The focus left the save form for the question: the next key answers, it types nothing.
+    assert ada.evaluate("document.activeElement.id") == "explore-pair-title"
     box = ada.locator("#explore-dialog").bounding_box()
     ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     ada.mouse.wheel(0, -20000)
