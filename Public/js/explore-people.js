@@ -19,9 +19,8 @@ const ROW = 12;
 
 /**
  * A track across the range, a dot and an initial for each person, a ring for the team (its key
- * below the middle). Each
- * initial takes the lowest row where it clears the one before it, so people who like nearly the
- * same value stay readable.
+ * below the middle). Each initial takes the lowest row where it clears the one before it, so
+ * people who like nearly the same value stay readable.
  */
 function plot(agreement) {
   const x = position => 8 + 304 * position;

@@ -89,7 +89,6 @@ extension ExploreRoutes {
             let style = clean(round.style(at: point))
             return definitions.map { ChangeWords.withUnit($0.value(in: style), $0) }
         }
-        func distinct(_ words: [String]) -> [String] { words.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
         guard entry.answerKind == .pair else {
             return zip(definitions, said(last.first)).map { "\($0.label) \($1)" }.joined(separator: ", ")
         }
@@ -97,14 +96,14 @@ extension ExploreRoutes {
         if recorded.allSatisfy({ $0.outcome == .noPreference }) {
             let shown = recorded.flatMap { [said($0.first), said($0.second)] }
             words = definitions.indices.compactMap { d in
-                let values = distinct(shown.map { $0[d] })
+                let values = shown.map { $0[d] }.firstOccurrences
                 return values.count > 1 ? "\(definitions[d].label) \(listed(values, "or"))" : nil
             }
         } else {
             let chosen = said(last.outcome == .second ? last.second : last.first)
             let others = recorded.map { said($0.outcome == .second ? $0.first : $0.second) }
             words = definitions.indices.compactMap { d in
-                let over = distinct(others.map { $0[d] }.filter { $0 != chosen[d] })
+                let over = others.map { $0[d] }.filter { $0 != chosen[d] }.firstOccurrences
                 return over.isEmpty ? nil : "\(definitions[d].label) \(chosen[d]) over \(listed(over, "and"))"
             }
         }
@@ -131,9 +130,7 @@ extension ExploreRoutes {
 
     /// Each person who answered, in the order of their first answer, with their answers counted by kind.
     private static func countsByPerson(_ round: Exploration) -> [(person: String, counts: KindCounts)] {
-        var order: [String] = []
-        for entry in round.history where !order.contains(entry.person) { order.append(entry.person) }
-        return order.map { person in (person, KindCounts(round.history.filter { $0.person == person })) }
+        round.history.map(\.person).firstOccurrences.map { person in (person, KindCounts(round.history.filter { $0.person == person })) }
     }
 
     /// Answers counted by kind, and said: "3 pairs, 1 pick among four, 1 line, 1 gallery pick and

@@ -55,8 +55,7 @@ extension ExploreRoutes {
         let tested = result.tested.compactMap { item -> ExploreTestingAnswer.Tested? in
             guard let definition = ParameterDefinition.named(item.key) else { return nil }
             let values = styles.map { definition.value(in: $0) }
-            var distinct: [ParameterValue] = []
-            for value in values where !distinct.contains(value) { distinct.append(value) }
+            var distinct = values.firstOccurrences
             if distinct.count > 2 {
                 distinct.sort { a, b in if case .number(let x) = a, case .number(let y) = b { x < y } else { false } }
             }

@@ -199,12 +199,10 @@ struct ExploreRoutes: PresetReading {
             default: return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, options: nil)
             }
         }
-        var people: [String] = []
-        for entry in round.history where !people.contains(entry.person) { people.append(entry.person) }
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
                                   state: round.isOpen ? "open" : "ended", endedAt: round.endedAt, endedBy: round.endedBy, endReason: round.endReason,
                                   parameters: params, voters: round.voters, endWhenStable: round.endWhenStable, stableAfter: round.stableAfter, honesty: round.honesty == true,
-                                  answers: round.model.answers.count, people: people, answersByKind: Self.answersByKind(round),
+                                  answers: round.model.answers.count, people: round.history.map(\.person).firstOccurrences, answersByKind: Self.answersByKind(round),
                                   start: .init(values: Self.values(round, round.startPoint), parameters: Self.parameters(Self.clean(round.style(at: round.startPoint)))),
                                   best: bestAnswer(round),
                                   history: round.history.map { .init(answer: $0, text: Self.answerWords($0)) },
