@@ -61,15 +61,20 @@ extension ExploreRound {
     /// gain). A careful person gets the challengers close to the best that only they can tell
     /// apart; a careless one gets challengers whose difference is uncertain enough for their
     /// answer to count. (Their σ is estimated from the answers with the other hyperparameters.)
-    public mutating func propose(for person: String? = nil) -> Proposal {
-        makeProposal(for: person).proposal
+    ///
+    /// `apartFrom`: points already shown beside this pair (a four's first pair), which it leaves
+    /// out, so that four charts are four: past the first pairs the second pair of a four is then
+    /// the highest mean but the best and a challenger chosen against it (unless the space has
+    /// too few points left, when they may repeat).
+    public mutating func propose(for person: String? = nil, apartFrom shown: [[Double]] = []) -> Proposal {
+        makeProposal(for: person, apartFrom: shown).proposal
     }
 
     /// A proposal as `propose(for:)` makes it, and whether its first point is the anchor the
     /// other was chosen against (the best, or the design's point of the first pairs). With
     /// `avoiding` (a direction in model coordinates), the challenger's direction from the anchor
     /// keeps an angle with it (a gallery's second axis).
-    mutating func makeProposal(for person: String? = nil, avoiding: [Double]? = nil) -> (proposal: Proposal, anchorIsFirst: Bool) {
+    mutating func makeProposal(for person: String? = nil, avoiding: [Double]? = nil, apartFrom shown: [[Double]] = []) -> (proposal: Proposal, anchorIsFirst: Bool) {
         let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
         if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
             // A point (of the space-filling design for the first pairs, else random) and a far
@@ -94,20 +99,26 @@ extension ExploreRound {
         }
         let model = currentModel()
         var pool: [[Double]] = []
-        var seen = Set<[Double]>()
+        var seen = Set(shown.map(space.encode))
         func add(_ z: [Double]) { if seen.insert(z).inserted { pool.append(z) } }
-        if let best { add(space.encode(best.point)) }
+        let bestPoint = best.map { space.encode($0.point) }
+        if let bestPoint { add(bestPoint) }
+        let bestInPool = bestPoint != nil && pool.first == bestPoint
         let items = (0..<model.itemCount).map(model.itemPoint)
         let leaders = zip(items, model.itemMeans).map { (z: $0, mean: $1) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
         leaders.forEach(add)
         var anchors = Array(leaders.prefix(3))
-        if let best { anchors.insert(space.encode(best.point), at: 0) }
+        if let bestPoint { anchors.insert(bestPoint, at: 0) }
         for anchor in anchors {
             for scale in settings.localScales {
                 for y in space.neighbours(of: anchor, scale: scale, randomMoves: settings.localMoves, rng: &rng) { add(y) }
             }
         }
         for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
+        // A space too small to leave the shown points out: they may repeat.
+        if pool.count < 2 {
+            for z in shown.map(space.encode) + [bestPoint].compactMap({ $0 }) where !pool.contains(z) { pool.append(z) }
+        }
 
         // With person offsets, the pair is chosen under the taste of the person who will answer:
         // their answer tells about their own offset as well as the team's taste.
@@ -139,13 +150,13 @@ extension ExploreRound {
         case .euboAgainstBest:
             // The reported best (first in the pool) when there is one; under a constraint, the
             // highest mean that is admissible.
-            var incumbent = best != nil ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
+            var incumbent = bestInPool ? 0 : means.indices.max { means[$0] < means[$1] } ?? 0
             if !allows(incumbent) {
                 incumbent = means.indices.sorted { means[$0] > means[$1] }.first { checks.left && allows($0) } ?? incumbent
             }
             // On a category turn the challenger is the best with one unordered axis changed.
             let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
-            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && best != nil
+            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && bestInPool
                 && proposals.count % settings.categoryEvery == settings.categoryEvery - 1
             for restricted in categoryTurn ? [true, false] : [false] where bestValue == -.infinity {
                 for j in pool.indices where j != incumbent {

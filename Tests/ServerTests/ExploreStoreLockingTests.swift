@@ -94,6 +94,31 @@ import WorkbenchSupport
         #expect(fresh.token != four.token, "answered: new candidates")
     }
 
+    /// Ada's pair is asked afresh each time Ben's answers move the best off it; the two pairs it
+    /// last replaced can still be answered (another tab of hers may show one), older ones not.
+    @Test func aReplacedTicketStaysAnswerableUntilTwoNewerOnes() throws {
+        let store = ExploreStore()
+        let id = try Self.create(store)
+        var handed: [Exploration.Ticket] = [try store.next(id, person: "Ada", count: 2, parameters: Self.none).1]
+        for n in 0..<300 where handed.count < 4 {
+            let (_, pair) = try store.next(id, person: "Ben", count: 2, parameters: Self.none)
+            _ = try store.answer(id, ticket: pair.token, choice: n % 3 == 0 ? "a" : "b", person: "Ben", parameters: Self.none)
+            let (_, mine) = try store.next(id, person: "Ada", count: 2, parameters: Self.none)
+            if mine.token != handed.last?.token { handed.append(mine) }
+        }
+        try #require(handed.count == 4, "Ben's answers did not move the best off Ada's pair three times")
+        let adas = try store.round(id).tickets.filter { $0.person == "Ada" }.map(\.token)
+        #expect(adas == handed.dropFirst().map(\.token))
+        #expect(throws: ExploreStore.Failure.unknownTicket) {
+            try store.answer(id, ticket: handed[0].token, choice: "a", person: "Ada", parameters: Self.none)
+        }
+        #expect(try store.next(id, person: "Ada", count: 2, parameters: Self.none).1.token == handed[3].token, "the newest is handed out again")
+        let answers = try store.round(id).model.answers.count
+        let (round, _) = try store.answer(id, ticket: handed[1].token, choice: "b", person: "Ada", parameters: Self.none)
+        #expect(round.model.answers.count == answers + 1)
+        #expect(round.tickets.filter { $0.person == "Ada" }.map(\.token) == [handed[2].token, handed[3].token])
+    }
+
     @Test func aRoundHoldsOneTicketPerPersonAndAtMostItsBound() throws {
         let store = ExploreStore()
         let id = try Self.create(store)

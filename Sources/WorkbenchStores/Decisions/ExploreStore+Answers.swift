@@ -37,7 +37,7 @@ extension ExploreStore {
             switch kind {
             case .pair, .edit:
                 for _ in 0..<(count / 2) {
-                    let p = round.model.propose(for: person)
+                    let p = round.model.propose(for: person, apartFrom: points)
                     proposals.append(p.id)
                     points += [p.first, p.second]
                 }
@@ -53,8 +53,11 @@ extension ExploreStore {
             if let constraint, !points.allSatisfy(constraint) { throw .noAdmissibleCandidate }
             let ticket = Exploration.Ticket(token: Sodium.randomHex(bytes: 8), person: person, proposals: proposals, points: points, issuedAt: Preset.now(),
                                             kind: kind == .pair || kind == .edit ? nil : kind, answersWhenIssued: round.model.answers.count)
-            var dropped = round.tickets.filter(sameQuestion).map(\.token)
-            round.tickets.removeAll(where: sameQuestion)
+            // A ticket asked afresh stays answerable a while: another tab of the same person (or a
+            // page that asked again) may still show it, and its answer is a real comparison.
+            let replaced = round.tickets.filter(sameQuestion).map(\.token)
+            var dropped = Array(replaced.dropLast(Self.replacedKept))
+            round.tickets.removeAll { dropped.contains($0.token) }
             round.tickets.append(ticket)
             if round.tickets.count > Self.maxTickets {
                 let excess = round.tickets.count - Self.maxTickets

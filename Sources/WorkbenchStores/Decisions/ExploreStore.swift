@@ -160,8 +160,10 @@ package protocol ExploreRecords: Sendable {
 package final class ExploreStore: Sendable {
     package static let maxOpenRounds = 50
     package static let maxAnswers = 400
-    /// Outstanding tickets per round, one per person (the oldest is dropped).
+    /// Outstanding tickets per round (the oldest is dropped).
     package static let maxTickets = 64
+    /// Tickets of one person and kind asked afresh that can still be answered: a second tab's.
+    package static let replacedKept = 2
     /// Proposals the model may make in a round: a ticket of four takes two, and a person who
     /// switches between two and four is handed new ones, so this bounds what a round stores.
     package static let maxProposals = 2 * maxAnswers + 2 * maxTickets
