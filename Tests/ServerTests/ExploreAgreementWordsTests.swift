@@ -15,12 +15,30 @@ import Testing
                                            text: "", ends: [])
         let width = ExploreAgreementAnswer(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false, team: Self.liked("", "6 px"),
                                            people: [Self.liked("Dana", "1 px", sure: 0.81), Self.liked("Pat", "9.5 px", sure: 0.77), Self.liked("Priya", "6 px")],
-                                           text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px", ends: ["0.5 px", "24 px"])
+                                           text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px", ends: ["0.5 px", "24 px"])
         let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
                       ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
         let summary = ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: people, start: "Default")
-        #expect(summary == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure), Priya 6 px; the team 6 px. "
+        #expect(summary == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px. "
                 + "They agree on inactive curve (Monotone). Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+        // A value most people's own differ from, none surely, is not agreement.
+        let active = ExploreAgreementAnswer(parameter: "activeLineWidth", label: "Active line width", agree: true, team: Self.liked("", "1.5 px"),
+                                            people: [Self.liked("Dana", "6 px", sure: 0.61), Self.liked("Pat", "4 px", sure: 0.55), Self.liked("Priya", "1.5 px")],
+                                            text: "", ends: [])
+        #expect(ExploreRoutes.agreementSummary([width, curve, active], tellsPeopleApart: true, people: people, start: "Default")
+                == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px. "
+                + "They agree on inactive curve (Monotone). No one differs surely yet on active line width (the team 1.5 px). "
+                + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+        #expect(ExploreRoutes.agreementSummary([curve, active], tellsPeopleApart: true, people: people, start: "Default")
+                == "Everyone likes the same values: inactive curve (Monotone). No one differs surely yet on active line width (the team 1.5 px). "
+                + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+    }
+
+    /// People whose value is the team's are named with it, not each beside the same value.
+    @Test func peopleWithTheTeamsValueAreNamedWithIt() {
+        let people = [Self.liked("Dana", "12 px", sure: 0.8), Self.liked("Pat", "0.5 px"), Self.liked("Priya", "0.5 px")]
+        #expect(ExploreRoutes.agreementWords(agree: false, team: Self.liked("", "0.5 px"), people: people)
+                == "Dana 12 px (80 % sure); Pat, Priya and the team 0.5 px")
     }
 
     /// Own values the model is not sure of are said after the team's, apart from the counted ones.
@@ -30,7 +48,7 @@ import Testing
                 == "Pat 12 px (75 % sure); the team 7.5 px; not yet sure: Dana 4.5 px (58 %) and Priya 6.5 px (69 %)")
         let curve = [Self.liked("Dana", "Linear", sure: 0.54), Self.liked("Pat", "Monotone"), Self.liked("Priya", "Monotone")]
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: curve)
-                == "Pat Monotone, Priya Monotone; the team Monotone; not yet sure: Dana Linear (54 %)")
+                == "Pat, Priya and the team Monotone; not yet sure: Dana Linear (54 %)")
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: Array(curve.dropFirst())) == "everyone Monotone")
         let two = [Self.liked("Dana", "Linear", sure: 0.5), Self.liked("Pat", "Step", sure: 0.6)]
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: two)

@@ -39,19 +39,22 @@ extension ExploreRoutes {
         return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
     }
 
-    /// One parameter's agreement in words: "everyone Monotone", or "Dana 1 px (81 % sure), Priya
-    /// 6 px; the team 6 px; not yet sure: Pat 9.5 px (64 %)". A value the model is not sure
-    /// enough of counts as the team's and is said apart, after it: "they agree" beside a
-    /// different value of someone's would read as a contradiction. The share is said rounded
-    /// down, so that 69.7 % is not said to be 70 % and not counted.
+    /// One parameter's agreement in words: "everyone Monotone", or "Dana 1 px (81 % sure); Priya
+    /// and the team 6 px; not yet sure: Pat 9.5 px (64 %)". People whose value is the team's are
+    /// named with it, not each beside the same value. A value the model is not sure enough of
+    /// counts as the team's and is said apart, after it: "they agree" beside a different value of
+    /// someone's would read as a contradiction. The share is said rounded down, so that 69.7 % is
+    /// not said to be 70 % and not counted.
     static func agreementWords(agree: Bool, team: ExploreAgreementAnswer.Liked, people own: [ExploreAgreementAnswer.Liked]) -> String {
         if agree && Set(own.map(\.text)).count <= 1 { return "everyone \(own.first?.text ?? team.text)" }
         func percent(_ sure: Double) -> Int { Int((100 * sure).rounded(.down)) }
         let counted = own.filter { ($0.sure ?? 1) >= ParameterAgreement.sure }
         let unsure = own.filter { ($0.sure ?? 1) < ParameterAgreement.sure }
-        let words = counted.map { liked in "\(liked.person) \(liked.text)" + (liked.sure.map { " (\(percent($0)) % sure)" } ?? "") }
+        let withTeam = counted.filter { $0.text == team.text }.map(\.person)
+        let words = counted.filter { $0.text != team.text }.map { liked in "\(liked.person) \(liked.text)" + (liked.sure.map { " (\(percent($0)) % sure)" } ?? "") }
         let notYet = unsure.map { "\($0.person) \($0.text) (\(percent($0.sure ?? 0)) %)" }
-        return (words.isEmpty ? "" : words.joined(separator: ", ") + "; ") + "the team \(team.text)"
+        let teams = withTeam.isEmpty ? "the team \(team.text)" : listed(withTeam + ["the team"], "and") + " \(team.text)"
+        return (words.isEmpty ? "" : words.joined(separator: ", ") + "; ") + teams
             + (notYet.isEmpty ? "" : "; not yet sure: " + listed(notYet, "and"))
     }
 
@@ -62,30 +65,33 @@ extension ExploreRoutes {
     }
 
     /// "People differ on inactive line width: Ada 2 px (81 % sure), Ben 6 px; the team 4 px. They
-    /// agree on inactive curve (Monotone). Against Default, Ada likes the team's best most (+0.80)
-    /// and Ben least (−0.42)." (`start`: the preset the round started from.)
+    /// agree on inactive curve (Monotone). No one differs surely yet on fill top opacity (the team
+    /// 0.3). Against Default, Ada likes the team's best most (+0.80) and Ben least (−0.42)."
+    /// (`start`: the preset the round started from.)
     static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
-        let differ = answers.filter { !$0.agree }, agree = answers.filter(\.agree)
-        // What they agree on is the team's value (a person's own that the model is unsure of does not count).
-        let agreeWords = agree.prefix(2).map { "\(lowered($0.label)) (\($0.team.text))" }
-            + (agree.count > 2 ? ["\(agree.count - 2) more"] : [])
+        let differ = answers.filter { !$0.agree }
+        // Agreed: no one surely differs and at least half of them like the team's value. Not told
+        // apart: most people's own values differ, but the model is not yet sure enough of any to
+        // count (a walk read "they agree on" a width everyone was "not yet sure" of).
+        let holdsTeams = { (answer: ExploreAgreementAnswer) in 2 * answer.people.filter { $0.sure == nil }.count >= answer.people.count }
+        let agree = answers.filter { $0.agree && holdsTeams($0) }
+        let notApart = answers.filter { $0.agree && !holdsTeams($0) }
+        func some(_ answers: [ExploreAgreementAnswer], valued: String = "") -> String {
+            listed(answers.prefix(2).map { "\(lowered($0.label)) (\(valued)\($0.team.text))" } + (answers.count > 2 ? ["\(answers.count - 2) more"] : []), "and")
+        }
         // The compromise, stated: who likes the team's best most and who least.
         let ranked = people.sorted { $0.liking > $1.liking }
         let compromise = String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).",
                                 start, ranked.first!.person, ranked.first!.liking, ranked.last!.person, ranked.last!.liking)
-        guard !differ.isEmpty else {
-            // Own values the model is not yet sure of are shown below each parameter, not counted.
-            let unsure = agree.contains { $0.people.contains { $0.sure != nil } }
-            return (unsure ? "No one differs surely yet; the team likes " : "Everyone likes the same values: ") + listed(agreeWords, "and") + ". " + compromise
-        }
-        // A sentence a parameter: each one's words hold brackets and semicolons of their own.
+        // A sentence a parameter that people differ on: each one's words hold brackets and semicolons of their own.
         var sentences = differ.prefix(2).enumerated().map { i, answer in
             (i == 0 ? "People differ on " : "They also differ on ") + "\(lowered(answer.label)): \(answer.text)."
         }
         if differ.count > 2 { sentences.append("And on \(differ.count - 2) more.") }
-        if !agree.isEmpty { sentences.append("They agree on " + listed(agreeWords, "and") + ".") }
+        if !agree.isEmpty { sentences.append((differ.isEmpty ? "Everyone likes the same values: " : "They agree on ") + some(agree) + ".") }
+        if !notApart.isEmpty { sentences.append("No one differs surely yet on " + some(notApart, valued: "the team ") + ".") }
         return (sentences + [compromise]).joined(separator: " ")
     }
 }
