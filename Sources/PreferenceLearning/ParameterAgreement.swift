@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the people who answered agree and disagree, parameter by parameter: the value each is
 /// predicted to like most with the others at the team's best (their own liking's, see
-/// `ExploreRound.sensitivities(for:)`), beside the team's.
+/// `ExploreRound.sensitivities(for:)`), beside the team's best's.
 public struct ParameterAgreement: Sendable, Equatable {
     public struct Liked: Sendable, Equatable {
         public let person: String
@@ -64,20 +64,22 @@ public struct ParameterAgreement: Sendable, Equatable {
 
 extension ChartParameterSpace {
     /// Each moving parameter's agreement among the round's people, disagreements first (the
-    /// widest apart first), then the rest in the round's order, given the team's `importance(of:)`.
-    /// Until each person's own view is read (`ExploreRound.tellsPeopleApart`), everyone is the
-    /// team and agrees.
-    public func agreement(of round: ExploreRound, team: [ParameterImportance]) -> [ParameterAgreement] {
+    /// widest apart first), then the rest in the round's order. Until each person's own view is
+    /// read (`ExploreRound.tellsPeopleApart`), everyone is the team and agrees.
+    public func agreement(of round: ExploreRound) -> [ParameterAgreement] {
         guard let best = round.best else { return [] }
         let people = round.people
-        let byPerson = people.map { round.tellsPeopleApart ? importance(of: round, for: $0) ?? team : team }
-        func liked(_ list: [ParameterImportance], _ key: String) -> [Double] { list.first { $0.key == key }?.likedMost ?? best.point }
+        let byPerson = people.map { round.tellsPeopleApart ? importance(of: round, for: $0) : nil }
+        func liked(_ list: [ParameterImportance]?, _ key: String) -> [Double] { list?.first { $0.key == key }?.likedMost ?? best.point }
         let agreements = spans.map { span -> ParameterAgreement in
             let ordered: Bool = switch span.kind {
             case .number, .integer: true
             default: false
             }
-            let teamPoint = liked(team, span.key)
+            // The team's value is its best's, the compromise the round states and saves (its
+            // importance's "liked most" can lie elsewhere: the best is chosen with caution, and a
+            // walk saw "the team 9.5 px" beside a best of 8 px).
+            let teamPoint = best.point
             func entry(_ person: String, _ point: [Double], sure: Double? = nil) -> ParameterAgreement.Liked {
                 .init(person: person, point: point, position: ordered ? space.encode(point)[span.range.lowerBound] : nil, sure: sure)
             }

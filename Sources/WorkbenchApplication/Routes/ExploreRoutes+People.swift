@@ -8,11 +8,10 @@ import WorkbenchSupport
 /// the chart the round started from (a stated compromise), and where people agree and disagree, parameter by parameter, in the words
 /// of the parameter definitions.
 extension ExploreRoutes {
-    /// From the team's importance at the best (`team`, the model's).
-    static func people(_ round: Exploration, team: [ParameterImportance]) -> (people: [ExplorePersonAnswer], agreement: [ExploreAgreementAnswer], summary: String) {
+    static func people(_ round: Exploration) -> (people: [ExplorePersonAnswer], agreement: [ExploreAgreementAnswer], summary: String) {
         let model = round.model
         guard let best = model.best else { return ([], [], "") }
-        let agreements = round.adapter.agreement(of: model, team: team)
+        let agreements = round.adapter.agreement(of: model)
         var counts: [String: Int] = [:]
         for entry in round.history { counts[entry.person, default: 0] += 1 }
         let people = model.people.map { person -> ExplorePersonAnswer in

@@ -232,10 +232,10 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best else { return nil }
         let style = Self.clean(round.style(at: best.point))
         let changes = changes(round, at: best.point)
-        // The team's importance at the best, once: its words and the people's agreement read it.
+        // The team's importance at the best: its words and "why".
         let ranked = round.adapter.importance(of: round.model) ?? []
         let (importance, why) = Self.importance(round, ranked)
-        let (people, agreement, agreementSummary) = Self.people(round, team: ranked)
+        let (people, agreement, agreementSummary) = Self.people(round)
         let overStart = Self.overStart(round.model.teamPreference(of: best.point, over: round.startPoint), start: round.preset)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, overStart: overStart, stableFor: best.stableFor,
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
