@@ -67,7 +67,9 @@ export function renderPeople(section, summary, likings, list, best) {
   list.hidden = differ.length === 0;
   list.replaceChildren(...differ.map(agreement => {
     const li = document.createElement('li');
-    li.append(Object.assign(document.createElement('span'), { textContent: `${agreement.label}: ${agreement.text}` }));
+    const line = document.createElement('span');
+    line.append(Object.assign(document.createElement('strong'), { textContent: agreement.label }), `: ${agreement.text}`);
+    li.append(line);
     if (!agreement.agree && agreement.team.position != null) li.append(plot(agreement));
     return li;
   }));
