@@ -71,4 +71,9 @@ def test_on_a_phone_each_entry_is_a_card(browser, fresh_server):
     labels = page.evaluate("[...document.querySelector('#log-table tr:nth-child(2)').children].map(td => getComputedStyle(td, '::before').content)")
     assert labels == ['"When: "', '"Who: "', '"What: "', '"Preset: "', '"Details: "'], labels
     assert page.locator("#log-table th").first.is_hidden()
+    # Each filter's label on the row of its field, both inside the page.
+    for field in ("log-filter", "log-preset"):
+        label, box = page.locator(f"label[for={field}]").bounding_box(), page.locator(f"#{field}").bounding_box()
+        assert abs((label["y"] + label["height"] / 2) - (box["y"] + box["height"] / 2)) < box["height"] / 2, (field, label, box)
+        assert box["x"] + box["width"] <= 390, (field, box)
     context.close()
