@@ -236,8 +236,14 @@ function presetDialog({ title, name, notes = '', withMeta, confirm = 'Save', sub
       }
     };
     const onClose = () => { cleanup(); resolve(null); };
-    const cleanup = () => { form.removeEventListener('submit', onSubmit); dialog.removeEventListener('close', onClose); };
+    const onCancel = () => dialog.close('cancel');
+    const cleanup = () => {
+      form.removeEventListener('submit', onSubmit);
+      dialog.removeEventListener('close', onClose);
+      $('preset-cancel').removeEventListener('click', onCancel);
+    };
     form.addEventListener('submit', onSubmit);
     dialog.addEventListener('close', onClose);
+    $('preset-cancel').addEventListener('click', onCancel);
   });
 }

@@ -10,10 +10,16 @@ def test_save_a_preset_and_find_it_after_reload(page, server):
     page.locator("#param-inactiveLineWidth").fill("6.5")
     page.locator("#param-inactiveLineWidth").dispatch_event("change")
     assert page.locator("#modified-marker").is_visible()
+    # Cancel closes the dialog and saves nothing.
+    page.locator("#preset-save-as").click()
+    page.locator("#preset-name").fill("Not saved")
+    page.locator("#preset-dialog").get_by_role("button", name="Cancel").click()
+    page.wait_for_selector("#preset-dialog:not([open])", state="attached")
+    assert "Not saved" not in page.locator("#preset-select").inner_text()
     page.locator("#preset-save-as").click()
     name = 'Designer "v2" </script> 🚀'
     page.locator("#preset-name").fill(name)
-    page.locator("#preset-confirm").click()
+    page.locator("#preset-name").press("Enter")   # Enter in the name saves (it cancelled: Cancel came first)
     page.wait_for_function("n => document.querySelector('#preset-select').value === n", arg=name)
     assert not page.locator("#modified-marker").is_visible()
     page.reload()
