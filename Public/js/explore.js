@@ -379,11 +379,14 @@ export class Explore extends CandidateDialog {
     if (!name) return;
     try {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
-      toast(`Saved the team's best as “${name}”. ${saved.whoAgreed}`);
+      // What the save keeps: the round, its answers by kind and who agreed (the server's words).
+      toast(`Saved the team's best as “${name}” from Explore round ${saved.round} (from “${this.round.preset}”) after ${saved.answersByKind.text}. ${saved.whoAgreed}`,
+        { ms: 10000 });
       $('explore-save-name').value = '';
-      // Back to the question: left in the emptied name, the next answer's key would type there.
-      // Not scrolled to: the save's message stays in view.
-      if ($('explore-save').contains(document.activeElement)) $('explore-pair-title').focus({ preventScroll: true });
+      // Back to the question, scrolled into view (a focus out of sight shows no ring): left in the
+      // emptied name, the next answer's key would type there. The message stays: it sticks to the
+      // dialog's bottom.
+      if ($('explore-save').contains(document.activeElement)) $('explore-pair-title').focus();
       await this.presets.refresh();
     } catch (error) {
       toast(`Cannot save: ${error.message}`, { error: true });

@@ -118,8 +118,14 @@ def test_two_people_explore_and_save_the_best(people):
     saved_toast = ada.locator("#explore-dialog .toast", has_text="Saved the team's best as “Explored together”")
     saved_toast.wait_for()
     assert ada.locator("#explore-save-name").input_value() == ""
-    # The focus left the save form for the question: the next key answers, it types nothing.
+    # It names the round and its answers by kind, as the save's answer says them.
+    saved = next(e for e in ada.evaluate("fetch('/api/log?limit=1000').then(r => r.json())") if e["kind"] == "explore-saved")
+    round_id = saved["details"]["round"]
+    assert f"from Explore round {round_id} (from “Default”) after {saved['details']['answersByKind']['text']}. " in saved_toast.inner_text(), saved_toast.inner_text()
+    # The focus left the save form for the question, in view: the next key answers, it types nothing.
     assert ada.evaluate("document.activeElement.id") == "explore-pair-title"
+    title, dialog_box = ada.locator("#explore-pair-title").bounding_box(), ada.locator("#explore-dialog").bounding_box()
+    assert dialog_box["y"] <= title["y"] and title["y"] + title["height"] <= dialog_box["y"] + dialog_box["height"], (title, dialog_box)
     box = ada.locator("#explore-dialog").bounding_box()
     ada.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     ada.mouse.wheel(0, -20000)
