@@ -355,7 +355,10 @@ export class Explore extends CandidateDialog {
     try {
       await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice });
     } catch (error) {
+      // An answered or replaced question (another tab of this person answered it): the next
+      // one is asked for below, so say that, not the API's "ask for the next".
       toast(unreachable(error) ? 'Cannot record the answer: the server cannot be reached. The question comes back when it is, to answer again.'
+        : error.code === 'unknown_ticket' ? 'That question was answered already, perhaps in another tab of yours, or replaced: here is the next one.'
         : `Cannot record the answer: ${error.message}`, { error: true });
     } finally {
       this.busy = false;

@@ -229,3 +229,33 @@ def test_a_round_kept_open_counts_without_an_end(people):
     wait_answers(ada, 1)
     assert ada.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].endWhenStable)") is False
     ada.wait_for_function("() => /unchanged for \\d+ answers\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
+
+
+def test_a_question_answered_in_another_tab_gives_the_next(people):
+    """Ada's two tabs show the same pair; answered in one, the other's answer is refused in words
+    that say so, and its next question comes without a reload."""
+    ada = people("Ada")
+    start_explore(ada)
+    tab = ada.context.new_page()
+    tab.errors = []
+    tab.on("pageerror", lambda e: tab.errors.append(str(e)))
+    tab.goto(ada.url)
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.locator("#open-explore").click()
+    tab.locator("#explore-list li").first.get_by_role("button").first.click()
+    tab.wait_for_selector("#explore-b path[id$=-line]")
+    for page in (ada, tab):
+        page.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled", timeout=10000)
+    shown = tab.locator("#explore-a").inner_html()
+    ada.keyboard.press("1")
+    wait_answers(ada, 1)
+    tab.keyboard.press("2")
+    said = tab.locator("#explore-dialog .toast", has_text="answered already, perhaps in another tab of yours")
+    said.wait_for()
+    assert "ask for the next" not in said.inner_text()
+    tab.wait_for_function("t => !document.querySelector('[data-explore-choice=a]').disabled && document.querySelector('#explore-a').innerHTML !== t",
+                          arg=shown, timeout=10000)
+    wait_answers(tab, 1)
+    tab.keyboard.press("1")
+    wait_answers(tab, 2)
+    assert ada.errors == [] and tab.errors == []
