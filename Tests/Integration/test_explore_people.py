@@ -130,9 +130,10 @@ def test_the_summary_says_everyone_agrees_only_when_most_hold_the_teams_value(fr
     """Two people who half-heartedly like other widths: after each answer where no one surely
     differs, a parameter is said to be agreed on ("Everyone likes the same values") only when at
     least half of the people like the team's value; one whose own values mostly differ, none
-    surely, is said "No one differs surely yet on …" (walks read "Everyone likes the same values"
-    above "Dana 0.5 px (66 % sure: not counted)", and "They agree on" a width everyone was not
-    yet sure of)."""
+    surely, is said "No one differs surely yet on …", and one that someone surely likes a little
+    otherwise "They differ little on …" (walks read "Everyone likes the same values" above "Dana
+    0.5 px (66 % sure: not counted)", "They agree on" a width everyone was not yet sure of, and
+    "No one differs surely yet" above "Priya 12 px (70 % sure)")."""
     s = fresh_server
     rid = start(s, {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": 3}, user="Ada")["id"]
     rng = random.Random(1)
@@ -147,11 +148,14 @@ def test_the_summary_says_everyone_agrees_only_when_most_hold_the_teams_value(fr
         summary, agreement = best["agreementSummary"], best["agreement"]
         if len(best["people"]) < 2 or summary.startswith("The answers so far") or not all(a["agree"] for a in agreement):
             continue
-        holds = [a for a in agreement if 2 * sum(p.get("sure") is None for p in a["people"]) >= len(a["people"])]
-        apart = [a for a in agreement if a not in holds]
+        close = [a for a in agreement if any((p.get("sure") or 0) >= 0.7 for p in a["people"])]
+        holds = [a for a in agreement if a not in close and 2 * sum(p.get("sure") is None for p in a["people"]) >= len(a["people"])]
+        apart = [a for a in agreement if a not in close and a not in holds]
         def said(a, valued=""):
             return f"{a['label'][0].lower()}{a['label'][1:]} ({valued}{a['team']['text']})"
-        expected = (f"Everyone likes the same values: {listed([said(a) for a in holds])}. " if holds else "") \
+        expected = "".join(f"They differ little on {a['label'][0].lower()}{a['label'][1:]}: {a['text']}. " for a in close[:2]) \
+            + (f"And little on {len(close) - 2} more. " if len(close) > 2 else "") \
+            + (f"Everyone likes the same values: {listed([said(a) for a in holds])}. " if holds else "") \
             + (f"No one differs surely yet on {listed([said(a, 'the team ') for a in apart])}. " if apart else "")
         assert summary.startswith(expected + "Against Default, "), (n, summary, expected)
         unsure_seen += bool(apart)

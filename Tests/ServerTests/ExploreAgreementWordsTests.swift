@@ -34,6 +34,19 @@ import Testing
                 + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
     }
 
+    /// Someone surely likes a value near the team's: "they differ little", never "no one differs
+    /// surely" above their "70 % sure" (a walk read both at once).
+    @Test func aSureValueNearTheTeamsIsSaidToDifferLittle() {
+        let active = ExploreAgreementAnswer(parameter: "activeLineWidth", label: "Active line width", agree: true, team: Self.liked("", "10 px"),
+                                            people: [Self.liked("Dana", "9 px", sure: 0.55), Self.liked("Pat", "11 px", sure: 0.6), Self.liked("Priya", "12 px", sure: 0.7)],
+                                            text: "Priya 12 px (70 % sure); the team 10 px; not yet sure: Dana 9 px (55 %) and Pat 11 px (60 %)", ends: [])
+        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
+                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
+        #expect(ExploreRoutes.agreementSummary([active], tellsPeopleApart: true, people: people, start: "Default")
+                == "They differ little on active line width: Priya 12 px (70 % sure); the team 10 px; not yet sure: Dana 9 px (55 %) and Pat 11 px (60 %). "
+                + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+    }
+
     /// People whose value is the team's are named with it, not each beside the same value.
     @Test func peopleWithTheTeamsValueAreNamedWithIt() {
         let people = [Self.liked("Dana", "12 px", sure: 0.8), Self.liked("Pat", "0.5 px"), Self.liked("Priya", "0.5 px")]

@@ -74,9 +74,13 @@ extension ExploreRoutes {
         // Agreed: no one surely differs and at least half of them like the team's value. Not told
         // apart: most people's own values differ, but the model is not yet sure enough of any to
         // count (a walk read "they agree on" a width everyone was "not yet sure" of).
+        // Close: someone surely likes another value, less than a fifth of the range away (said
+        // with its words, not as agreement nor as "no one differs surely").
         let holdsTeams = { (answer: ExploreAgreementAnswer) in 2 * answer.people.filter { $0.sure == nil }.count >= answer.people.count }
-        let agree = answers.filter { $0.agree && holdsTeams($0) }
-        let notApart = answers.filter { $0.agree && !holdsTeams($0) }
+        let surelyOther = { (answer: ExploreAgreementAnswer) in answer.people.contains { ($0.sure ?? 0) >= ParameterAgreement.sure } }
+        let close = answers.filter { $0.agree && surelyOther($0) }
+        let agree = answers.filter { $0.agree && !surelyOther($0) && holdsTeams($0) }
+        let notApart = answers.filter { $0.agree && !surelyOther($0) && !holdsTeams($0) }
         func some(_ answers: [ExploreAgreementAnswer], valued: String = "") -> String {
             listed(answers.prefix(2).map { "\(lowered($0.label)) (\(valued)\($0.team.text))" } + (answers.count > 2 ? ["\(answers.count - 2) more"] : []), "and")
         }
@@ -89,6 +93,8 @@ extension ExploreRoutes {
             (i == 0 ? "People differ on " : "They also differ on ") + "\(lowered(answer.label)): \(answer.text)."
         }
         if differ.count > 2 { sentences.append("And on \(differ.count - 2) more.") }
+        sentences += close.prefix(2).map { "They differ little on \(lowered($0.label)): \($0.text)." }
+        if close.count > 2 { sentences.append("And little on \(close.count - 2) more.") }
         if !agree.isEmpty { sentences.append((differ.isEmpty ? "Everyone likes the same values: " : "They agree on ") + some(agree) + ".") }
         if !notApart.isEmpty { sentences.append("No one differs surely yet on " + some(notApart, valued: "the team ") + ".") }
         return (sentences + [compromise]).joined(separator: " ")
