@@ -229,6 +229,12 @@ def test_a_round_kept_open_counts_without_an_end(people):
     wait_answers(ada, 1)
     assert ada.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].endWhenStable)") is False
     ada.wait_for_function("() => /unchanged for \\d+ answers\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
+    # Past the 8 far-apart first answers the count starts at one: "1 answer", not "1 answers".
+    for n in range(2, 10):
+        ada.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
+        ada.keyboard.press("1")
+        wait_answers(ada, n)
+    ada.wait_for_function("() => /unchanged for 1 answer\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
 
 
 def test_a_question_answered_in_another_tab_gives_the_next(people):
