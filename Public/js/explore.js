@@ -20,6 +20,9 @@ import { ExploreGallery } from './explore-gallery.js';
 import { ExploreEdit } from './explore-edit.js';
 import { byKindText, renderHistory } from './explore-answers.js';
 
+/** Said where a round would start when the folder has no preset (a new, empty one). */
+const NO_PRESET = 'No preset to start from: save the chart as a preset first (Save as… beside the preset list).';
+
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
 // People's answers, and the model's comparisons when they differ (a pick among four or nine,
@@ -110,6 +113,7 @@ export class Explore extends CandidateDialog {
     select.replaceChildren(...list.map(p => new Option(p.name, p.name)));
     const current = this.presets.current?.name;
     if (current) select.value = current;
+    $('explore-error').textContent = list.length ? '' : NO_PRESET;
     const box = $('explore-parameters');
     if (box.querySelector('input')) return;
     await this.fillStableAfter();
@@ -163,6 +167,7 @@ export class Explore extends CandidateDialog {
   }
 
   async start() {
+    if (!$('explore-preset').value) { $('explore-error').textContent = NO_PRESET; return; }
     const parameters = [...document.querySelectorAll('#explore-parameters input[type=checkbox]:checked')].map(check => {
       const [min, max] = [...check.parentElement.querySelectorAll('input[type=number]')].map(i => Number(i.value));
       return min === undefined ? check.value : { key: check.value, min, max };

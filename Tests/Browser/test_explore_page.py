@@ -7,6 +7,8 @@ from pathlib import Path
 
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
+from named_pages import open_named_page
+from workbench_server import Server, small_csv
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / ".build" / "screenshots"
 NAMES = ["Default", "Designer's favourite", "PM's favourite"]
@@ -265,3 +267,26 @@ def test_a_question_answered_in_another_tab_gives_the_next(people):
     tab.keyboard.press("1")
     wait_answers(tab, 2)
     assert ada.errors == [] and tab.errors == []
+
+
+def test_an_empty_folder_says_to_save_a_preset_before_a_round(browser):
+    """A folder with no preset (a new, empty one): the start form says why no round can start,
+    and starting says it again instead of the API's words about preset names."""
+    server = Server(data_csv=small_csv(), presets=[])
+    contexts = []
+    try:
+        page = open_named_page(browser, contexts, server.url, "Ada")
+        page.locator("#open-explore").click()
+        error = page.locator("#explore-error")
+        error.wait_for()
+        page.wait_for_function("() => document.querySelector('#explore-error').textContent.startsWith('No preset to start from')")
+        page.locator("#explore-parameter-inactiveLineWidth").check()
+        page.locator("#explore-start button[type=submit]").click()
+        page.wait_for_timeout(300)
+        assert error.inner_text().startswith("No preset to start from"), error.inner_text()
+        assert "Save as…" in error.inner_text() and server.get("/api/explore").json() == []
+        assert page.errors == []
+    finally:
+        for context in contexts:
+            context.close()
+        server.close()
