@@ -47,6 +47,20 @@ import Testing
                 + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
     }
 
+    /// A save's note within its bound: the changes give way first, then the end is cut at a word.
+    @Test func aSavesNoteGivesUpTheChangesBeforeCuttingAWord() {
+        let head = "From Explore round 0f16 (from “Default”): the team's best after 42 answers"
+        #expect(ExploreRoutes.savedMessage(head: head, changes: "Inactive line width 4 → 5 px", whoAgreed: "Agreed: Priya.", limit: 200)
+                == head + ": Inactive line width 4 → 5 px. Agreed: Priya.")
+        let changes = Array(repeating: "Top opacity 0.7 → 0.1", count: 12).joined(separator: ", ")
+        #expect(ExploreRoutes.savedMessage(head: head, changes: changes, whoAgreed: "Agreed: Priya.", limit: 200)
+                == head + "; its changes are in this revision. Agreed: Priya.")
+        let long = "Agreed: Priya; Dana (Inactive line width 5 → 1 px, Top opacity 0 → 0.05) and Pat (Inactive line width 5 → 12 px) would choose otherwise alone."
+        let cut = ExploreRoutes.savedMessage(head: head, changes: changes, whoAgreed: long, limit: 200)
+        #expect(cut.count <= 200 && cut.hasSuffix("…") && cut.hasPrefix(head + "; its changes"))
+        #expect(long.contains(String(cut.dropFirst((head + "; its changes are in this revision. ").count).dropLast()) + " "), "cut at a word: \(cut)")
+    }
+
     /// People whose value is the team's are named with it, not each beside the same value.
     @Test func peopleWithTheTeamsValueAreNamedWithIt() {
         let people = [Self.liked("Dana", "12 px", sure: 0.8), Self.liked("Pat", "0.5 px"), Self.liked("Priya", "0.5 px")]

@@ -152,9 +152,8 @@ struct ExploreRoutes: PresetReading {
         let (agreed, disagreed, choices) = Self.agreement(round, best.point)
         let whoAgreed = Self.agreementWords(agreed, disagreed, choices)
         let byPerson = Self.answersByPersonText(round)
-        var message = "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson): \(summary). "
-            + whoAgreed
-        if message.count > PresetHistory.Limits.messageCharacters { message = String(message.prefix(PresetHistory.Limits.messageCharacters - 1)) + "…" }
+        let message = Self.savedMessage(head: "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson)",
+                                        changes: summary, whoAgreed: whoAgreed)
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do { saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message) }
@@ -171,6 +170,18 @@ struct ExploreRoutes: PresetReading {
                                                       answersByKind: byKind, agreed: agreed, disagreed: disagreed,
                                                       whoAgreed: whoAgreed), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
+    }
+
+    /// A save's revision note within the history's bound: "head: changes. Who agreed". Too long,
+    /// the changes go first (the revision itself shows them), then the end is cut at a word (a
+    /// walk read "…Top opaci…").
+    static func savedMessage(head: String, changes: String, whoAgreed: String, limit: Int = PresetHistory.Limits.messageCharacters) -> String {
+        let whole = "\(head): \(changes). \(whoAgreed)"
+        if whole.count <= limit { return whole }
+        let shorter = "\(head); its changes are in this revision. \(whoAgreed)"
+        if shorter.count <= limit { return shorter }
+        let cut = shorter.prefix(limit - 1)
+        return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
     }
 
     // MARK: answers
