@@ -76,7 +76,9 @@ export class SessionPanel {
       }
       list.append(item);
     }
-    $('presence-count').textContent = `${people.length} here`;
+    // People, not pages: one person's second tab is listed (its own preset and press) but not counted again.
+    const persons = new Set(people.map(person => person.user || person.client)).size;
+    $('presence-count').textContent = persons === people.length ? `${persons} here` : `${persons} here (${people.length} pages)`;
   }
 
   /** The chosen links as QR codes made by the server, with the link written out. */

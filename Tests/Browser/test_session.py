@@ -281,3 +281,18 @@ def test_three_pages_two_on_one_preset_one_on_another(people, fresh_server):
     assert preset_file(fresh_server, "Default")["parameters"]["markerRadius"] == 6.5
     assert carol.locator("#preset-select").input_value() == "Designer's favourite"
     assert carol.locator("#modified-marker").is_visible() and value(carol, "inactiveLineWidth") == "10.0"
+
+
+def test_a_second_tab_is_listed_but_counts_one_person(people):
+    """Alice in two tabs beside Bob: three pages listed (each its own preset and press), two people here."""
+    alice, bob = people("Alice"), people("Bob")
+    tab = alice.context.new_page()
+    tab.goto(alice.url)
+    tab.wait_for_selector("body[data-ready=true]")
+    for page in (alice, bob, tab):
+        wait_people(page, 3)
+        page.wait_for_function("() => document.querySelector('#presence-count').textContent === '2 here (3 pages)'", timeout=5000)
+    tab.close()
+    for page in (alice, bob):
+        wait_people(page, 2)
+        page.wait_for_function("() => document.querySelector('#presence-count').textContent === '2 here'", timeout=5000)
