@@ -77,6 +77,10 @@ import Testing
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: curve)
                 == "Pat, Priya and the team Monotone; not yet sure: Dana Linear (54 %)")
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: Array(curve.dropFirst())) == "everyone Monotone")
+        // Everyone's own value, not yet sure, beside another team value is not "everyone".
+        let same = [Self.liked("Dana", "1", sure: 0.55), Self.liked("Pat", "1", sure: 0.6)]
+        #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "0.95"), people: same)
+                == "the team 0.95; not yet sure: Dana 1 (55 %) and Pat 1 (60 %)")
         let two = [Self.liked("Dana", "Linear", sure: 0.5), Self.liked("Pat", "Step", sure: 0.6)]
         #expect(ExploreRoutes.agreementWords(agree: true, team: Self.liked("", "Monotone"), people: two)
                 == "the team Monotone; not yet sure: Dana Linear (50 %) and Pat Step (60 %)")

@@ -45,7 +45,8 @@ extension ExploreRoutes {
     /// someone's would read as a contradiction. The share is said rounded down, so that 69.7 % is
     /// not said to be 70 % and not counted.
     static func agreementWords(agree: Bool, team: ExploreAgreementAnswer.Liked, people own: [ExploreAgreementAnswer.Liked]) -> String {
-        if agree && Set(own.map(\.text)).count <= 1 { return "everyone \(own.first?.text ?? team.text)" }
+        // "Everyone" only at the team's own value: two unsure people at 1 beside a best of 0.95 read "everyone 1".
+        if agree && own.allSatisfy({ $0.text == team.text }) { return "everyone \(team.text)" }
         func percent(_ sure: Double) -> Int { Int((100 * sure).rounded(.down)) }
         let counted = own.filter { ($0.sure ?? 1) >= ParameterAgreement.sure }
         let unsure = own.filter { ($0.sure ?? 1) < ParameterAgreement.sure }
