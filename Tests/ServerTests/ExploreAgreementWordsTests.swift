@@ -16,8 +16,8 @@ import Testing
         let width = ExploreAgreementAnswer(parameter: "inactiveLineWidth", label: "Inactive line width", agree: false, team: Self.liked("", "6 px"),
                                            people: [Self.liked("Dana", "1 px", sure: 0.81), Self.liked("Pat", "9.5 px", sure: 0.77), Self.liked("Priya", "6 px")],
                                            text: "Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px", ends: ["0.5 px", "24 px"])
-        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
-                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
+        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 0.2, text: ""),
+                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 0.3, text: "")]
         let summary = ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: people, start: "Default")
         #expect(summary == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px. "
                 + "They agree on inactive curve (Monotone). Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
@@ -40,8 +40,8 @@ import Testing
         let active = ExploreAgreementAnswer(parameter: "activeLineWidth", label: "Active line width", agree: true, team: Self.liked("", "10 px"),
                                             people: [Self.liked("Dana", "9 px", sure: 0.55), Self.liked("Pat", "11 px", sure: 0.6), Self.liked("Priya", "12 px", sure: 0.7)],
                                             text: "Priya 12 px (70 % sure); the team 10 px; not yet sure: Dana 9 px (55 %) and Pat 11 px (60 %)", ends: [])
-        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 1, text: ""),
-                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 1, text: "")]
+        let people = [ExplorePersonAnswer(person: "Dana", answers: 10, liking: 0.5, sd: 0.2, text: ""),
+                      ExplorePersonAnswer(person: "Pat", answers: 10, liking: 1.25, sd: 0.3, text: "")]
         #expect(ExploreRoutes.agreementSummary([active], tellsPeopleApart: true, people: people, start: "Default")
                 == "They differ little on active line width: Priya 12 px (70 % sure); the team 10 px; not yet sure: Dana 9 px (55 %) and Pat 11 px (60 %). "
                 + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
@@ -59,6 +59,18 @@ import Testing
         let cut = ExploreRoutes.savedMessage(head: head, changes: changes, whoAgreed: long, limit: 200)
         #expect(cut.count <= 200 && cut.hasSuffix("…") && cut.hasPrefix(head + "; its changes"))
         #expect(long.contains(String(cut.dropFirst((head + "; its changes are in this revision. ").count).dropLast()) + " "), "cut at a word: \(cut)")
+    }
+
+    /// Who likes the best most is said only once the gap outgrows the people's uncertainties.
+    @Test func aRankingWithinTheUncertaintyIsNotSaid() {
+        let curve = ExploreAgreementAnswer(parameter: "inactiveCurve", label: "Inactive curve", agree: true, team: Self.liked("", "Monotone"),
+                                           people: [Self.liked("Dana", "Monotone"), Self.liked("Pat", "Monotone")], text: "everyone Monotone", ends: [])
+        let people = [ExplorePersonAnswer(person: "Dana", answers: 15, liking: 1.39, sd: 2.26, text: ""),
+                      ExplorePersonAnswer(person: "Priya", answers: 13, liking: 4.43, sd: 2.57, text: ""),
+                      ExplorePersonAnswer(person: "Pat", answers: 14, liking: 1.33, sd: 2.30, text: "")]
+        #expect(ExploreRoutes.agreementSummary([curve], tellsPeopleApart: true, people: people, start: "Default")
+                == "Everyone likes the same values: inactive curve (Monotone). Against Default, who likes the team's best most is not yet clear: "
+                + "Priya +4.43, Pat +1.33, each ± 2.30 or more.")
     }
 
     /// People whose value is the team's are named with it, not each beside the same value.

@@ -85,10 +85,14 @@ extension ExploreRoutes {
         func some(_ answers: [ExploreAgreementAnswer], valued: String = "") -> String {
             listed(answers.prefix(2).map { "\(lowered($0.label)) (\(valued)\($0.team.text))" } + (answers.count > 2 ? ["\(answers.count - 2) more"] : []), "and")
         }
-        // The compromise, stated: who likes the team's best most and who least.
+        // The compromise, stated: who likes the team's best most and who least, once the gap
+        // outgrows their uncertainties (a walk read a ranking of +4.43 over +1.33, each ± 2.3).
         let ranked = people.sorted { $0.liking > $1.liking }
-        let compromise = String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).",
-                                start, ranked.first!.person, ranked.first!.liking, ranked.last!.person, ranked.last!.liking)
+        let (most, least) = (ranked.first!, ranked.last!)
+        let compromise = most.liking - least.liking > (most.sd * most.sd + least.sd * least.sd).squareRoot()
+            ? String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).", start, most.person, most.liking, least.person, least.liking)
+            : String(format: "Against %@, who likes the team's best most is not yet clear: %@ %+.2f, %@ %+.2f, each ± %.2f or more.",
+                     start, most.person, most.liking, least.person, least.liking, min(most.sd, least.sd))
         // A sentence a parameter that people differ on: each one's words hold brackets and semicolons of their own.
         var sentences = differ.prefix(2).enumerated().map { i, answer in
             (i == 0 ? "People differ on " : "They also differ on ") + "\(lowered(answer.label)): \(answer.text)."
