@@ -12,24 +12,29 @@ function svgElement(name, attributes) {
   return element;
 }
 
-/** Initials closer than this (in the plot's units, 320 across) would overlap: one goes a row up. */
-const LABEL_GAP = 16;
-/** A row of initials: a 10-unit font's line. */
+/** Half a label's width in the plot's units (320 across): two initials, or the team's "team". */
+const HALF = { person: 7, team: 12 };
+/** Room kept between two labels of a row. */
+const SPACE = 2;
+/** A row of labels: a 10-unit font's line. */
 const ROW = 12;
 
 /**
- * A track across the range, a dot and an initial for each person, a ring for the team (its key
- * below the middle). Each initial takes the lowest row where it clears the one before it, so
- * people who like nearly the same value stay readable.
+ * A track across the range, a dot and an initial for each person, a ring for the team named
+ * "team" above it, as the people are (a key apart from it read as a second team). Each label
+ * takes the lowest row where it clears the one before it, so people who like nearly the same
+ * value, or the team's, stay readable.
  */
 function plot(agreement) {
   const x = position => 8 + 304 * position;
-  const rowEnds = [];   // each row's rightmost initial so far
-  const placed = [...agreement.people].sort((a, b) => a.position - b.position).map(liked => {
-    const at = x(liked.position);
-    let row = rowEnds.findIndex(end => at - end >= LABEL_GAP);
-    if (row < 0) row = rowEnds.push(at) - 1; else rowEnds[row] = at;
-    return { liked, at, row };
+  const rowEnds = [];   // each row's right edge so far
+  const marks = [...agreement.people.map(liked => ({ kind: 'person', position: liked.position, text: liked.person.slice(0, 2) })),
+    { kind: 'team', position: agreement.team.position, text: 'team' }];
+  const placed = marks.sort((a, b) => a.position - b.position).map(mark => {
+    const at = x(mark.position), half = HALF[mark.kind];
+    let row = rowEnds.findIndex(end => at - half - end >= SPACE);
+    if (row < 0) row = rowEnds.push(at + half) - 1; else rowEnds[row] = at + half;
+    return { ...mark, at, row };
   });
   const track = 18 + ROW * (Math.max(1, rowEnds.length) - 1);
   const ends = agreement.ends ?? [];
@@ -41,16 +46,11 @@ function plot(agreement) {
     end.textContent = text;
     svg.append(end);
   });
-  svg.append(svgElement('circle', { class: 'team', cx: x(agreement.team.position), cy: track, r: 6 }));
-  // The ring's key, between the range's ends: a dot is a person, the ring is the team.
-  svg.append(svgElement('circle', { class: 'team', cx: 150, cy: track + 15.5, r: 4 }));
-  const key = svgElement('text', { class: 'key', x: 157, y: track + 19 });
-  key.textContent = 'team';
-  svg.append(key);
-  for (const { liked, at, row } of placed) {
-    svg.append(svgElement('circle', { class: 'person', cx: at, cy: track, r: 3.5 }));
-    const label = svgElement('text', { x: at, y: track - 9 - ROW * row });
-    label.textContent = liked.person.slice(0, 2);
+  for (const { kind, at, row, text } of placed) {
+    svg.append(kind === 'team' ? svgElement('circle', { class: 'team', cx: at, cy: track, r: 6 })
+      : svgElement('circle', { class: 'person', cx: at, cy: track, r: 3.5 }));
+    const label = svgElement('text', { ...(kind === 'team' ? { class: 'key' } : {}), x: at, y: track - 9 - ROW * row });
+    label.textContent = text;
     svg.append(label);
   }
   return svg;

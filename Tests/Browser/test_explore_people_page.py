@@ -72,10 +72,16 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
         const svg = list.querySelector('svg');
         const dots = [...svg.querySelectorAll('circle.person')].map(c => c.getBoundingClientRect());
         return { labels: [...svg.querySelectorAll('text:not(.key)')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
+                 team: [...svg.querySelectorAll('text.key')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
                  dotTop: Math.min(...dots.map(d => d.top)) };
     }""")
     labels = boxes["labels"]
     assert [label[0] for label in labels] == ["Da", "Pr", "Pa"]
+    # The team's ring is named above it as the people are, clear of their initials.
+    (team,) = boxes["team"]
+    assert team[0] == "team" and team[4] <= boxes["dotTop"] + 1
+    for a in labels:
+        assert a[2] <= team[1] or team[2] <= a[1] or a[4] <= team[3] or team[4] <= a[3], (a, team)
     for i, a in enumerate(labels):
         assert a[4] <= boxes["dotTop"] + 1
         for b in labels[i + 1:]:
@@ -85,9 +91,9 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
 
 def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
     """People at both ends of the range: the labels "0.5 px" (left) and "24 px" (right) sit below
-    the track inside the plot, clear of each other and of the initials, and the ring's key "team"
-    between them; selecting the list and copying it gives the words, not the plot's initials, ends
-    or key."""
+    the track inside the plot, clear of each other and of the initials, and the team's ring is
+    named "team" above it; selecting the list and copying it gives the words, not the plot's
+    initials, ends or names."""
     dana = people("Dana")
     found = dana.evaluate("""async () => {
         const { renderPeople } = await import('/js/explore-people.js');
@@ -105,7 +111,8 @@ def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
         const selection = getSelection();
         selection.selectAllChildren(list);
         return { ends: [...svg.querySelectorAll('text.end')].map(rect), initials: [...svg.querySelectorAll('text:not(.end):not(.key)')].map(rect),
-                 key: [...svg.querySelectorAll('text.key')].map(rect), keyRing: svg.querySelectorAll('circle.team')[1]?.getBoundingClientRect().toJSON(),
+                 key: [...svg.querySelectorAll('text.key')].map(rect), ring: svg.querySelector('circle.team').getBoundingClientRect().toJSON(),
+                 rings: svg.querySelectorAll('circle.team').length,
                  box: [box.left, box.right, box.top, box.bottom], trackY: track.bottom, copied: selection.toString() };
     }""")
     (low, high), box = found["ends"], found["box"]
@@ -117,10 +124,10 @@ def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
         assert end[4] <= box[3] + 1
         for initial in found["initials"]:
             assert end[3] >= initial[4] or end[4] <= initial[3]
-    # The ring's key "team", between the ends, below the track, its ring beside it, inside the plot.
+    # The ring is named "team" above it, as the people are; one ring, no key apart (read as a second team).
     (key,) = found["key"]
-    ring = found["keyRing"]
-    assert key[0] == "team" and low[2] <= ring["left"] and ring["right"] <= key[1] and key[2] <= high[1], (found, ring)
-    assert key[3] >= found["trackY"] - 1 and key[4] <= box[3] + 1
+    ring = found["ring"]
+    assert found["rings"] == 1 and key[0] == "team", found
+    assert key[1] <= (ring["left"] + ring["right"]) / 2 <= key[2] and key[4] <= ring["top"] + 1, (key, ring)
     assert "24 px" in found["copied"] and "Da" not in found["copied"].replace("Dana", "") and "team" not in found["copied"].replace("the team", "")
     assert "0.5 px24" not in found["copied"]
