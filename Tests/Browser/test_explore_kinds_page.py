@@ -129,9 +129,9 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.get_by_text("Answers so far").click()
     history = ada.locator("#explore-history-list li").all_inner_texts()
     assert len(history) == 4 and history[0].startswith("Ada edited by hand: ") and "Inactive line width" in history[0]
-    assert history[1].startswith("Ada picked C in a gallery of 9") and history[2].startswith("Ada stopped at stop 7 of 0–20 on a line")
+    assert history[1].startswith("Ada picked C in a gallery of 9") and history[2].startswith("Ada stopped the line at stop 7 of 0–20")
     log = [e["summary"] for e in ada.evaluate("fetch('/api/log?limit=100').then(r => r.json())") if e["kind"] == "explore-answer"]
-    assert any("on a line" in s for s in log) and any("in a gallery of 9" in s for s in log) and any("edited by hand" in s for s in log), log
+    assert any("stopped the line at stop" in s for s in log) and any("in a gallery of 9" in s for s in log) and any("edited by hand" in s for s in log), log
 
     # Saved: the page says who agreed, from the save's answer.
     ada.locator("#explore-save-name").fill("Four kinds")
@@ -144,7 +144,7 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
 
 def test_a_pick_among_four_is_said_as_one(people):
     """Four charts picked with the key 3 and a pair with the key 1: the round says "1 pair and 1
-    pick among four", not two pairs, and its history "answered candidate c of 4"."""
+    pick among four", not two pairs, and its history "picked C among four"."""
     pat = people("Pat")
     start_explore(pat, "inactiveLineWidth", "inactiveCurve")
     choose_kind(pat, "Four", ("#explore-pair figure:not([hidden]) .preview path[id$=-line]", 4))
@@ -157,7 +157,7 @@ def test_a_pick_among_four_is_said_as_one(people):
     assert (by_kind["pair"], by_kind["four"]) == (1, 1), by_kind
     assert pat.locator("#explore-by-kind").inner_text() == "By kind: 1 pair and 1 pick among four. Pat: 1 pair and 1 pick among four."
     pat.get_by_text("Answers so far").click()
-    assert pat.locator("#explore-history-list li").all_inner_texts()[1].startswith("Pat answered candidate c of 4")
+    assert pat.locator("#explore-history-list li").all_inner_texts()[1].startswith("Pat picked C among four")
     assert pat.errors == []
 
 

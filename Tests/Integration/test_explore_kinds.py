@@ -73,10 +73,10 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
     assert [(h["person"], h["kind"], h["choice"]) for h in round_["history"]] == [
         ("Pat", "line", "7"), ("Sam", "gallery", "c"), ("Dana", "pair", "b"), ("Dana", "edit", "edit")]
     assert round_["history"][-1]["edited"].startswith("Inactive line width"), round_["history"][-1]
-    assert [h["text"] for h in round_["history"][:2]] == ["stopped at stop 7 of 0–20 on a line", "picked C in a gallery of 9"]
+    assert [h["text"] for h in round_["history"][:2]] == ["stopped the line at stop 7 of 0–20", "picked C in a gallery of 9"]
     log = [e for e in s.get("/api/log").json() if e["kind"] == "explore-answer"]
     summaries = " | ".join(e["summary"] for e in log)
-    for words in ["stopped at stop 7 of 0–20 on a line", "picked C in a gallery of 9", "answered candidate b of 2", "edited by hand: Inactive line width"]:
+    for words in ["stopped the line at stop 7 of 0–20", "picked C in a gallery of 9", "picked B of a pair", "edited by hand: Inactive line width"]:
         assert words in summaries, summaries
     # A line's stop and a gallery's pick say their values, as the candidates showed them.
     for kind, shown in [("line", line["candidates"][7]["values"]), ("gallery", gallery["candidates"][2]["values"])]:
@@ -261,9 +261,9 @@ def test_switching_kinds_hands_out_nothing_new(fresh_server):
     answer(s, rid, first[("pair", "4")], "c", user="Pat")
     answer(s, rid, next_pair(s, rid, user="Priya")["ticket"], "a", user="Priya")
     round_ = s.get(f"/api/explore/{rid}").json()
-    assert round_["history"][-2]["text"] == "answered candidate c of 4"
+    assert round_["history"][-2]["text"] == "picked C among four"
     # The log says the pick's values over the other three's, each distinct value once.
-    said = [e["summary"] for e in s.get("/api/log").json() if e["kind"] == "explore-answer" and "candidate c of 4" in e["summary"]]
+    said = [e["summary"] for e in s.get("/api/log").json() if e["kind"] == "explore-answer" and "picked C among four" in e["summary"]]
     assert len(said) == 1 and " over " in said[0], said
     by_kind = round_["answersByKind"]
     assert (by_kind["pair"], by_kind["four"], by_kind["text"]) == (1, 1, "1 pair, 1 pick among four, 1 line and 1 gallery pick")

@@ -68,7 +68,7 @@ struct ExploreLikingAnswer: Encodable {
 }
 
 /// An answer as a person gave it: the round's record of it (not the model's count after it), then
-/// the answer in the decision log's words ("stopped at stop 7 of 0–20 on a line").
+/// the answer in the decision log's words ("stopped the line at stop 7 of 0–20").
 struct ExploreHistoryAnswer: Encodable {
     let answer: Exploration.AnswerEntry
     let text: String
@@ -246,7 +246,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
                            voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
                            answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
-                           history: [.init(answer: .init(person: "Ada", at: "t", choice: "a", candidates: 2, total: 1), text: "answered candidate a of 2")],
+                           history: [.init(answer: .init(person: "Ada", at: "t", choice: "a", candidates: 2, total: 1), text: "picked A of a pair")],
                            saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed: everyone who answered (Ada).")])
     }
 }

@@ -60,13 +60,14 @@ extension ExploreRoutes {
                                     ("answers", .number(Double(round.model.answers.count))), ("person", .string(person)), ("kind", .string(kind.rawValue))])
     }
 
-    /// "answered candidate b of 2", "had no preference between the two", "stopped at stop 7 of
-    /// 0–20 on a line", "picked C in a gallery of 9", "edited by hand: Inactive line width 4 → 3 px".
+    /// "picked B of a pair", "picked C among four", "had no preference between the two", "stopped
+    /// the line at stop 7 of 0–20", "picked C in a gallery of 9", "edited by hand: Inactive line
+    /// width 4 → 3 px": each says its kind (a walk read "answered candidate b of 2").
     static func answerWords(_ entry: Exploration.AnswerEntry) -> String {
         switch entry.answerKind {
         case .pair: entry.choice == "none" ? "had no preference \(entry.candidates == 2 ? "between the two" : "among the \(entry.candidates)")"
-            : "answered candidate \(entry.choice) of \(entry.candidates)"
-        case .line: "stopped at stop \(entry.choice) of 0–\(entry.candidates - 1) on a line"
+            : "picked \(entry.choice.uppercased()) \(entry.candidates == 2 ? "of a pair" : entry.candidates == 4 ? "among four" : "among \(entry.candidates)")"
+        case .line: "stopped the line at stop \(entry.choice) of 0–\(entry.candidates - 1)"
         case .gallery: "picked \(entry.choice.uppercased()) in a gallery of \(entry.candidates)"
         case .edit: "edited by hand: \(entry.edited ?? "values kept")"
         }
