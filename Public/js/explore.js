@@ -278,9 +278,8 @@ export class Explore extends CandidateDialog {
         ? `After ${given}, “${round.preset}” with these changes:`
         : `After ${given}: the starting preset “${round.preset}” as it is.`;
       // "of K" only where K ends the round: a round kept open by hand just counts.
-      const answersSaid = n => (n === 1 ? '1 answer' : `${n} answers`);
-      const stable = best.isStable ? `stable for ${answersSaid(best.stableFor)}`
-        : round.endWhenStable ? `unchanged for ${best.stableFor} of ${best.stableAfter} answers` : `unchanged for ${answersSaid(best.stableFor)}`;
+      const stable = best.isStable ? `stable for ${answers(best.stableFor)}`
+        : round.endWhenStable ? `unchanged for ${best.stableFor} of ${best.stableAfter} answers` : `unchanged for ${answers(best.stableFor)}`;
       // Over the start, as each person's liking is said below (answers tell differences, not levels).
       $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}; ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
