@@ -48,8 +48,7 @@ extension ExploreRoutes {
         // "Everyone" only at the team's own value: two unsure people at 1 beside a best of 0.95 read "everyone 1".
         if agree && own.allSatisfy({ $0.text == team.text }) { return "everyone \(team.text)" }
         func percent(_ sure: Double) -> Int { Int((100 * sure).rounded(.down)) }
-        let counted = own.filter { ($0.sure ?? 1) >= ParameterAgreement.sure }
-        let unsure = own.filter { ($0.sure ?? 1) < ParameterAgreement.sure }
+        let counted = own.filter(\.counts), unsure = own.filter { !$0.counts }
         let withTeam = counted.filter { $0.text == team.text }.map(\.person)
         let words = counted.filter { $0.text != team.text }.map { liked in "\(liked.person) \(liked.text)" + (liked.sure.map { " (\(percent($0)) % sure)" } ?? "") }
         let notYet = unsure.map { "\($0.person) \($0.text) (\(percent($0.sure ?? 0)) %)" }
@@ -78,7 +77,7 @@ extension ExploreRoutes {
         // Close: someone surely likes another value, less than a fifth of the range away (said
         // with its words, not as agreement nor as "no one differs surely").
         let holdsTeams = { (answer: ExploreAgreementAnswer) in 2 * answer.people.filter { $0.sure == nil }.count >= answer.people.count }
-        let surelyOther = { (answer: ExploreAgreementAnswer) in answer.people.contains { ($0.sure ?? 0) >= ParameterAgreement.sure } }
+        let surelyOther = { (answer: ExploreAgreementAnswer) in answer.people.contains(where: \.differsSurely) }
         let close = answers.filter { $0.agree && surelyOther($0) }
         let agree = answers.filter { $0.agree && !surelyOther($0) && holdsTeams($0) }
         let notApart = answers.filter { $0.agree && !surelyOther($0) && !holdsTeams($0) }
@@ -104,4 +103,12 @@ extension ExploreRoutes {
         if !notApart.isEmpty { sentences.append("No one differs surely yet on " + some(notApart, valued: "the team ") + ".") }
         return (sentences + [compromise]).joined(separator: " ")
     }
+}
+
+extension ExploreAgreementAnswer.Liked {
+    /// Whether the value counts: the team's own, or one the model is at least
+    /// `ParameterAgreement.sure` sure the person likes more; below that it counts as the team's.
+    var counts: Bool { (sure ?? 1) >= ParameterAgreement.sure }
+    /// A person's own value, not the team's, that counts.
+    var differsSurely: Bool { sure != nil && counts }
 }
