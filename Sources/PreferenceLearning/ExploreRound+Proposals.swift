@@ -99,7 +99,8 @@ extension ExploreRound {
         }
         let model = currentModel()
         var pool: [[Double]] = []
-        var seen = Set(shown.map(space.encode))
+        let shownPoints = shown.map(space.encode)
+        var seen = Set(shownPoints)
         func add(_ z: [Double]) { if seen.insert(z).inserted { pool.append(z) } }
         let bestPoint = best.map { space.encode($0.point) }
         if let bestPoint { add(bestPoint) }
@@ -117,7 +118,7 @@ extension ExploreRound {
         for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
         // A space too small to leave the shown points out: they may repeat.
         if pool.count < 2 {
-            for z in shown.map(space.encode) + [bestPoint].compactMap({ $0 }) where !pool.contains(z) { pool.append(z) }
+            for z in shownPoints + [bestPoint].compactMap({ $0 }) where !pool.contains(z) { pool.append(z) }
         }
 
         // With person offsets, the pair is chosen under the taste of the person who will answer:
