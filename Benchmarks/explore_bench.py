@@ -52,6 +52,9 @@ value (0.15, 0.5, 0.85 of its range); at 50 answers, is the value each is predic
 (the best's `agreement`) nearest their own, are the three in their order, and how far is the
 team's best from their compromise (regret against their average liking)? EXPLORE_FAMILIES
 (comma-separated, or "none") runs only some families.
+Then the end rule: where each round of pairs, kept open, would have ended by itself (its best
+unchanged for K answers after the first 8) for a few K and the server's default, and how much
+worse its best was there than at 50 answers.
 Then the median time from an answer to the next pair at 10 parameters × 200 answers, over HTTP
 (POST …/answers then GET …/next, from sending the answer to receiving the pair) and in-process
 from ExploreBenchmarks (release).
@@ -299,8 +302,9 @@ def checkpoint(taste, best):
     return (taste.distance(best), 1 - taste(best), taste.right_category(best))
 
 
-def explore_study(server, taste, study, seed, kind):
-    """One round through the HTTP API, answered by kind: pairs, lines or galleries."""
+def explore_study(server, taste, study, seed, kind, ends=None):
+    """One round through the HTTP API, answered by kind: pairs, lines or galleries. `ends`, a
+    list: (the answers the best has stayed put, regret) after every answer is appended to it."""
     rng = random.Random(f"{kind}-{study}")
     rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": seed})["id"]
     query = {"pairs": "", "lines": "?kind=line", "galleries": "?kind=gallery"}[kind]
@@ -316,8 +320,12 @@ def explore_study(server, taste, study, seed, kind):
         else:
             choice = pick_in_gallery(person, tastes, rng)
         server.call("POST", f"/api/explore/{rid}/answers", {"ticket": shown["ticket"], "choice": choice}, person=person[0])
-        if n in CHECKPOINTS:
-            rows[n] = checkpoint(taste, server.call("GET", f"/api/explore/{rid}/best")["values"])
+        if n in CHECKPOINTS or ends is not None:
+            best = server.call("GET", f"/api/explore/{rid}/best")
+            if ends is not None:
+                ends.append((best["stableFor"], 1 - taste(best["values"])))
+            if n in CHECKPOINTS:
+                rows[n] = checkpoint(taste, best["values"])
     server.call("POST", f"/api/explore/{rid}/end")
     return rows
 
@@ -467,6 +475,21 @@ def median(rows_list, n, k):
     return statistics.median(rows[n][k] for rows in rows_list)
 
 
+def print_end_rule(traces, default_k):
+    """Where a round of pairs left to end by itself (the best unchanged for K answers after the
+    first 8) would have ended, for a few K and the server's default: how many ended by 50
+    answers, at how many (median), and how many with a best 0.05 or more worse than at 50."""
+    last = min(len(t) for t in traces)
+    print(f"the end rule (pairs, {len(traces)} studies, the round kept open to {last} answers and read after each):")
+    for k in sorted({12, 16, 24, 32, default_k}):
+        ends = [next((n for n, (stable, _) in enumerate(t[:last], 1) if stable >= k), None) for t in traces]
+        ended = [(n, t) for n, t in zip(ends, traces) if n]
+        early = sum(t[n - 1][1] - t[last - 1][1] >= 0.05 for n, t in ended)
+        at = f", at a median {statistics.median(n for n, _ in ended):g} answers, regret there {statistics.median(t[n - 1][1] for n, t in ended):.3f}" if ended else ""
+        print(f"  K = {k}{' (default)' if k == default_k else ''}: ended by {last} in {len(ended)}{at}; "
+              f"{early} with a best 0.05 or more worse than at {last}")
+
+
 def print_table(title, results):
     """Median regret at each checkpoint, the share with the right curve at 30 answers, the median
     distance at 50 and the number of studies, one column per method (— where a method did not run)."""
@@ -521,11 +544,15 @@ def main():
         space = Space(probe["parameters"], schema)
         results = {family: {key: [] for key, _ in METHODS} for family in FAMILIES}
         seconds = {key: 0.0 for key, _ in METHODS}
+        traces = []   # pairs: (answers the best stayed put, regret) after each answer, a study each
+        default_k = server.call("GET", "/api/openapi.json")["paths"]["/api/explore"]["post"]["requestBody"]["content"]["application/json"]["schema"]["properties"]["stableAfter"]["default"]
         for family, Family in FAMILIES.items():
             for seed in range(1, STUDIES + 1 if family in ONLY_FAMILIES else 1):
                 study = f"{family}-{seed}"
                 taste = Family(space, random.Random(study))
-                runs = [(kind, lambda kind=kind: explore_study(server, taste, study, seed, kind)) for kind in ("pairs", "lines", "galleries")]
+                traces.append([])
+                runs = [(kind, lambda kind=kind: explore_study(server, taste, study, seed, kind, traces[-1] if kind == "pairs" else None))
+                        for kind in ("pairs", "lines", "galleries")]
                 runs.append(("random", lambda: random_pairs_study(space, taste, {k: default[k] for k in KEYS}, study)))
                 if have_optuna and seed <= OPTUNA_STUDIES:
                     runs.append(("optuna", lambda: optuna_study(space, taste, study, seed)))
@@ -564,6 +591,8 @@ def main():
                       f"{statistics.median(b for _, b in paired):.3f}")
     print("seconds per study: " + ", ".join(f"{label} {seconds[key] / len(everything[key]):.2f}" for key, label in METHODS if everything[key])
           + f"; whole run {(time.perf_counter() - began) / 60:.1f} min")
+    if traces:
+        print_end_rule(traces, default_k)
     for kind, rows in disagreements.items():
         people = [ok for nearest, _, _, _ in rows for ok in nearest.values()]
         print(f"three people who disagree on one parameter, {len(rows)} studies by {kind}, at 50 answers (GET …/best's agreement): "

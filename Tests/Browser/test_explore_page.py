@@ -56,7 +56,7 @@ def test_two_people_explore_and_save_the_best(people):
     ada.locator("#explore-parameter-inactiveCurve").check()
     # K, the answers the best stays put before the round ends by itself, as the API document says.
     stable_after = ada.locator("#explore-stable-after")
-    assert (stable_after.input_value(), stable_after.get_attribute("min"), stable_after.get_attribute("max")) == ("12", "3", "50")
+    assert (stable_after.input_value(), stable_after.get_attribute("min"), stable_after.get_attribute("max")) == ("24", "3", "50")
     # Ada keeps the round open longer than 20 answers (8 far-apart pairs + 15) unless someone ends it.
     stable_after.fill("")
     stable_after.type("15")

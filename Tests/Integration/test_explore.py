@@ -72,7 +72,7 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
     assert after["answers"] == 2 + 1 + 2, "a pick of four beats the other three"
 
     best = s.request("GET", f"/api/explore/{rid}/best").json()
-    assert best["sd"] > 0 and math.isfinite(best["mean"]) and best["stableAfter"] == 12
+    assert best["sd"] > 0 and math.isfinite(best["mean"]) and best["stableAfter"] == 24
     # A choice reads as the page's controls name it ("Natural spline", not "natural").
     labels = {p["key"]: p["optionLabels"] for p in s.get("/api/schema").json()["parameters"] if p.get("optionLabels")}
     for change in best["changes"]:

@@ -223,7 +223,7 @@ struct ExploreSavedAnswer: Encodable {
 extension ExploreBestAnswer: DocumentedAnswer {
     static var example: ExploreBestAnswer {
         ExploreBestAnswer(round: "r", answers: 12, mean: 0.8, sd: 0.3, overStart: .init(liking: 1.2, sd: 0.3, text: "+1.20 ± 0.30 over Default"),
-                          stableFor: 3, stableAfter: 12, isStable: false,
+                          stableFor: 3, stableAfter: 24, isStable: false,
                           values: .object([("inactiveLineWidth", .number(3))]), parameters: .object([("inactiveLineWidth", .number(3))]),
                           changes: [.init(key: "inactiveLineWidth", label: "Inactive line width", from: .number(4), to: .number(3), text: "Inactive line width 4 → 3 px")],
                           summary: "Inactive line width 4 → 3 px",
@@ -243,7 +243,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
     static var example: ExploreRoundAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
                            parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
-                           voters: ["Ada"], endWhenStable: true, stableAfter: 12, honesty: false, answers: 1, people: ["Ada"],
+                           voters: ["Ada"], endWhenStable: true, stableAfter: 24, honesty: false, answers: 1, people: ["Ada"],
                            answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
                            history: [.init(answer: .init(person: "Ada", at: "t", choice: "a", candidates: 2, total: 1), text: "picked A of a pair")],
