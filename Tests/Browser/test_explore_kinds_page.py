@@ -210,6 +210,12 @@ def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     pat.wait_for_selector("#explore-edit-preview path[id$=-line]")
     pat.screenshot(path=str(SHOTS / "edit-390.png"))
     assert pat.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    # Its hints begin where its heading and fields do, as the rest of the panel (they were centred).
+    left = pat.evaluate("""() => {
+        const edge = el => { const r = document.createRange(); r.selectNodeContents(el); return Math.round(r.getClientRects()[0].left); };
+        return [...document.querySelectorAll('#explore-edit h4, #explore-edit p.hint')].filter(el => el.offsetParent).map(edge);
+    }""")
+    assert len(left) == 3 and len(set(left)) == 1, left
     assert serious(pat, "#explore-dialog") == []
     # Kept by a tap, the next question comes back into sight (it is above the edit).
     field = pat.locator("#explore-edit-inactiveLineWidth")
