@@ -172,9 +172,9 @@ package final class ExploreStore: Sendable {
     package static let stableRange = 3...50
     /// K: answers the best stays put (after the 8 far-apart first pairs) before a round ends by
     /// itself, so at least 32 answers unless people end it. Three simulated people answering
-    /// pairs on six parameters (`make bench-explore`, "the end rule"): at K = 12 rounds ended at a
-    /// median 31 answers, 16 of 48 with a best 0.05 or more worse than at 60 answers; at 24, 4 of
-    /// 48. On two parameters K = 24 ends at a median 34 answers (12: 21), regret 0.025 (0.043).
+    /// pairs on six parameters (`make bench-explore`, "the end rule", 48 rounds): at K = 12 rounds
+    /// ended at a median 30.5 answers, 14 with a best 0.05 or more worse than at 50 answers; at
+    /// 24, 3. On two parameters K = 24 ends at a median 34 answers (12: 21), regret 0.025 (0.043).
     package static let defaultStableAfter = 24
 
     package enum Failure: Error, Equatable {
