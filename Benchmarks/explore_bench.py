@@ -485,7 +485,7 @@ def print_end_rule(traces, default_k):
         ends = [next((n for n, (stable, _) in enumerate(t[:last], 1) if stable >= k), None) for t in traces]
         ended = [(n, t) for n, t in zip(ends, traces) if n]
         early = sum(t[n - 1][1] - t[last - 1][1] >= 0.05 for n, t in ended)
-        at = f", at a median {statistics.median(n for n, _ in ended):g} answers, regret there {statistics.median(t[n - 1][1] for n, t in ended):.3f}" if ended else ""
+        at = f", at a median {statistics.median(n for n, _ in ended):g} answers" if ended else ""
         print(f"  K = {k}{' (default)' if k == default_k else ''}: ended by {last} in {len(ended)}{at}; "
               f"{early} with a best 0.05 or more worse than at {last}")
 
