@@ -131,7 +131,7 @@ export class ExploreEdit {
   }
 
   draw() {
-    if (!this.preview) this.preview = new ChartView($('explore-edit-preview'), () => ({ params: { ...this.best.parameters, ...this.changed() }, view: this.store.view }), { idPrefix: 'explore-edit' });
+    if (!this.preview) this.preview = new ChartView($('explore-edit-preview'), () => ({ params: { ...this.best.parameters, ...this.changed() }, view: this.store.view }), { idPrefix: 'explore-edited' });
     this.preview.draw();
   }
 

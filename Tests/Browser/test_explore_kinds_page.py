@@ -116,6 +116,14 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.keyboard.type(typed)
     ada.wait_for_function("d => document.querySelector('#explore-edit-preview').innerHTML !== d", arg=drawn)
     ada.screenshot(path=str(SHOTS / "edit-1440.png"))
+    # Every chart drawn in the dialog names its parts apart from the page's own ids (the edit's
+    # preview titled itself "explore-edit-title", the id that labels the edit's section).
+    duplicated = ada.evaluate("""() => {
+        const ids = [...document.querySelectorAll('[id]')].map(e => e.id);
+        return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+    }""")
+    assert duplicated == [], duplicated
+    assert ada.get_by_role("region", name="Adjust the best by hand").is_visible()
     assert keep.is_enabled() and not ada.locator("#explore-edit-unchanged").is_visible()
     keep.click()
     wait_kind(ada, "1 edit")
