@@ -187,10 +187,16 @@ export class ChartView {
     // One image for screen readers: the box, with the engine's words; the SVG inside is its picture.
     writeAttribute(svg, 'aria-hidden', 'true');
     if (!this.live) {
-      this.live = document.createElement('p');
-      this.live.className = 'visually-hidden chart-live';
-      this.live.setAttribute('aria-live', 'polite');
-      this.element.after(this.live);
+      // A box drawn again by a new view (Explore's next pair) keeps its one live region.
+      const next = this.element.nextElementSibling;
+      if (next?.classList.contains('chart-live')) {
+        this.live = next;
+      } else {
+        this.live = document.createElement('p');
+        this.live.className = 'visually-hidden chart-live';
+        this.live.setAttribute('aria-live', 'polite');
+        this.element.after(this.live);
+      }
     }
     const value = this.pressed ? svg.getAttribute('data-a11y-value') ?? '' : '';
     if (value === this.spoken) return;

@@ -215,7 +215,7 @@ def test_four_at_a_time(people):
 
 def test_a_round_kept_open_counts_without_an_end(people):
     """With "End by itself" unticked (by keyboard), the best's steadiness is counted without the
-    K that would have ended the round: "unchanged for N answers", not "N of 12"."""
+    K that would have ended the round: "unchanged for N answers", not "N of 24"."""
     ada = people("Ada")
     ada.locator("#open-explore").click()
     ada.locator("#explore-preset").select_option("Default")
@@ -237,6 +237,9 @@ def test_a_round_kept_open_counts_without_an_end(people):
         ada.keyboard.press("1")
         wait_answers(ada, n)
     ada.wait_for_function("() => /unchanged for 1 answer\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
+    # Ten pairs drawn in the same two boxes: each box keeps one live region for its words (a new
+    # one came with every pair, and a screen reader's page filled with stale ones).
+    assert ada.evaluate("['#explore-a', '#explore-b'].map(b => document.querySelectorAll(b + ' ~ .chart-live').length)") == [1, 1]
 
 
 def test_a_question_answered_in_another_tab_gives_the_next(people):
