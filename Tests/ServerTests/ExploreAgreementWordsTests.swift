@@ -70,7 +70,14 @@ import Testing
                       ExplorePersonAnswer(person: "Pat", answers: 14, liking: 1.33, sd: 2.30, text: "")]
         #expect(ExploreRoutes.agreementSummary([curve], tellsPeopleApart: true, people: people, start: "Default")
                 == "Everyone likes the same values: inactive curve (Monotone). Against Default, who likes the team's best most is not yet clear: "
-                + "Priya +4.43, Pat +1.33, each ± 2.30 or more.")
+                + "Priya +4.43, Dana +1.39, Pat +1.33, each ± 2.26 or more.")
+    }
+
+    /// An unclear ranking names everyone, most first; past five people, four, how many more, the last.
+    @Test func anUnclearRankingNamesEveryoneOrSaysHowManyMore() {
+        let people = (1...7).map { ExplorePersonAnswer(person: "P\($0)", answers: 6, liking: Double(8 - $0) / 10, sd: 2 + Double($0) / 10, text: "") }
+        #expect(ExploreRoutes.unclear(people) == "P1 +0.70, P2 +0.60, P3 +0.50, P4 +0.40, 2 more, P7 +0.10, each ± 2.10 or more.")
+        #expect(ExploreRoutes.unclear(Array(people.prefix(3))) == "P1 +0.70, P2 +0.60, P3 +0.50, each ± 2.10 or more.")
     }
 
     /// People whose value is the team's are named with it, not each beside the same value.

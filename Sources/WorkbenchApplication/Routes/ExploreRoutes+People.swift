@@ -67,6 +67,16 @@ extension ExploreRoutes {
     /// agree on inactive curve (Monotone). No one differs surely yet on fill top opacity (the team
     /// 0.3). Against Default, Ada likes the team's best most (+0.80) and Ben least (−0.42)."
     /// (`start`: the preset the round started from.)
+    /// Everyone's liking of the best, most first, while the ranking is unclear (a walk read only
+    /// the first and the last of three): "Priya +4.43, Dana +1.39, Pat +1.33, each ± 2.26 or
+    /// more." Past five people, the first four, the last and how many between.
+    static func unclear(_ ranked: [ExplorePersonAnswer]) -> String {
+        let named = ranked.count <= 5 ? ranked : Array(ranked.prefix(4)) + [ranked.last!]
+        var words = named.map { String(format: "%@ %+.2f", $0.person, $0.liking) }
+        if ranked.count > 5 { words.insert("\(ranked.count - 5) more", at: 4) }
+        return words.joined(separator: ", ") + String(format: ", each ± %.2f or more.", ranked.map(\.sd).min() ?? 0)
+    }
+
     static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
@@ -90,8 +100,7 @@ extension ExploreRoutes {
         let (most, least) = (ranked.first!, ranked.last!)
         let compromise = most.liking - least.liking > (most.sd * most.sd + least.sd * least.sd).squareRoot()
             ? String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).", start, most.person, most.liking, least.person, least.liking)
-            : String(format: "Against %@, who likes the team's best most is not yet clear: %@ %+.2f, %@ %+.2f, each ± %.2f or more.",
-                     start, most.person, most.liking, least.person, least.liking, min(most.sd, least.sd))
+            : "Against \(start), who likes the team's best most is not yet clear: " + unclear(ranked)
         // A sentence a parameter that people differ on: each one's words hold brackets and semicolons of their own.
         var sentences = differ.prefix(2).enumerated().map { i, answer in
             (i == 0 ? "People differ on " : "They also differ on ") + "\(lowered(answer.label)): \(answer.text)."
