@@ -63,10 +63,6 @@ extension ExploreRoutes {
         .init(liking: rounded(liking.mean), sd: rounded(liking.sd), text: String(format: "%+.2f ± %.2f over %@", liking.mean, liking.sd, start))
     }
 
-    /// "People differ on inactive line width: Ada 2 px (81 % sure), Ben 6 px; the team 4 px. They
-    /// agree on inactive curve (Monotone). No one differs surely yet on fill top opacity (the team
-    /// 0.3). Against Default, Ada likes the team's best most (+0.80) and Ben least (−0.42)."
-    /// (`start`: the preset the round started from.)
     /// Everyone's liking of the best, most first, while the ranking is unclear (a walk read only
     /// the first and the last of three): "Priya +4.43, Dana +1.39, Pat +1.33, each ± 2.26 or
     /// more." Past five people, the first four, the last and how many between.
@@ -77,6 +73,10 @@ extension ExploreRoutes {
         return words.joined(separator: ", ") + String(format: ", each ± %.2f or more.", ranked.map(\.sd).min() ?? 0)
     }
 
+    /// "People differ on inactive line width: Ada 2 px (81 % sure), Ben 6 px; the team 4 px. They
+    /// agree on inactive curve (Monotone). No one differs surely yet on fill top opacity (the team
+    /// 0.3). Against Default, Ada likes the team's best most (+0.80) and Ben least (−0.42)."
+    /// (`start`: the preset the round started from.)
     static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
