@@ -67,9 +67,8 @@ extension ExploreRoutes {
     /// the first and the last of three): "Priya +4.43, Dana +1.39, Pat +1.33, each ± 2.26 or
     /// more." Past five people, the first four, the last and how many between.
     static func unclear(_ ranked: [ExplorePersonAnswer]) -> String {
-        let named = ranked.count <= 5 ? ranked : Array(ranked.prefix(4)) + [ranked.last!]
-        var words = named.map { String(format: "%@ %+.2f", $0.person, $0.liking) }
-        if ranked.count > 5 { words.insert("\(ranked.count - 5) more", at: 4) }
+        var words = ranked.map { String(format: "%@ %+.2f", $0.person, $0.liking) }
+        if words.count > 5 { words.replaceSubrange(4..<(words.count - 1), with: ["\(words.count - 5) more"]) }
         return words.joined(separator: ", ") + String(format: ", each ± %.2f or more.", ranked.map(\.sd).min() ?? 0)
     }
 
