@@ -153,13 +153,14 @@ export class Explore extends CandidateDialog {
     }
   }
 
-  /** K's range and default, as the API document states them for POST /api/explore. */
+  /** K's range, default and meaning (what counts as settled), as the API document states them for POST /api/explore. */
   async fillStableAfter() {
     const input = $('explore-stable-after');
     try {
       const api = await getJSON('/api/openapi.json');
       const k = api.paths['/api/explore'].post.requestBody.content['application/json'].schema.properties.stableAfter;
       Object.assign(input, { min: k.minimum, max: k.maximum, value: k.default });
+      $('explore-stable-hint').textContent = k.description;
     } catch (error) {
       // Left empty, the server's default applies.
     }
@@ -242,7 +243,7 @@ export class Explore extends CandidateDialog {
     const refused = this.refused?.kind === kind ? this.refused : null;
     const given = answersGiven(round);
     $('explore-progress').textContent = !open
-      ? `This round has ended (${round.endReason === 'stable' ? `the best did not move for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`
+      ? `This round has ended (${round.endReason === 'stable' ? `the best had settled for ${round.stableAfter} answers` : `ended by ${round.endedBy || 'someone'}`}) after ${given}${people}.`
       : refused?.unreachable ? `${given}${people}. The server cannot be reached: the next question comes when it is back.`
       : refused ? `${given}${people}. No ${kind} now: ${refused.message}. Choose another kind of question above.`
       : `${given}${people}${(byTouch.matches ? ASKING_BY_TOUCH : ASKING)[kind]}`;
@@ -278,8 +279,7 @@ export class Explore extends CandidateDialog {
         ? `After ${given}, “${round.preset}” with these changes:`
         : `After ${given}: the starting preset “${round.preset}” as it is.`;
       // "of K" only where K ends the round: a round kept open by hand just counts.
-      const stable = best.isStable ? `stable for ${answers(best.stableFor)}`
-        : round.endWhenStable ? `unchanged for ${best.stableFor} of ${best.stableAfter} answers` : `unchanged for ${answers(best.stableFor)}`;
+      const stable = round.endWhenStable && !best.isStable ? `settled for ${best.stableFor} of ${best.stableAfter} answers` : `settled for ${answers(best.stableFor)}`;
       // Over the start, as each person's liking is said below (answers tell differences, not levels).
       $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}; ${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));

@@ -54,9 +54,14 @@ def test_two_people_explore_and_save_the_best(people):
     # Each box is named by its parameter alone (its label also holds the range's fields).
     ada.get_by_role("checkbox", name="Inactive line width", exact=True).check()
     ada.locator("#explore-parameter-inactiveCurve").check()
-    # K, the answers the best stays put before the round ends by itself, as the API document says.
+    # K, the answers the best stays settled before the round ends by itself, as the API document
+    # says, and what "settled" allows, in the document's words beside it.
     stable_after = ada.locator("#explore-stable-after")
     assert (stable_after.input_value(), stable_after.get_attribute("min"), stable_after.get_attribute("max")) == ("24", "3", "50")
+    hint = ada.evaluate("fetch('/api/openapi.json').then(r => r.json()).then(a => a.paths['/api/explore'].post.requestBody.content['application/json'].schema.properties.stableAfter.description)")
+    assert "within 10 % of its range" in hint and "first 8 far-apart pairs" in hint
+    assert ada.get_by_role("spinbutton", name="Answers the best must stay settled before the round ends by itself").get_attribute("aria-describedby") == "explore-stable-hint"
+    assert ada.locator("#explore-stable-hint").inner_text() == hint
     # Ada keeps the round open longer than 20 answers (8 far-apart pairs + 15) unless someone ends it.
     stable_after.fill("")
     stable_after.type("15")
@@ -105,7 +110,7 @@ def test_two_people_explore_and_save_the_best(people):
     best = ada.locator("#explore-best").inner_text()
     assert f"After {ANSWERS} answers" in best and "±" in best
     # The best's steadiness is counted towards the K that ends this round.
-    assert re.search(r"unchanged for \d+ of 15 answers|stable for \d+ answers", ada.locator("#explore-best-uncertainty").inner_text())
+    assert re.search(r"settled for \d+ of 15 answers", ada.locator("#explore-best-uncertainty").inner_text())
     changes = ada.locator("#explore-best-changes li").all_inner_texts()
     assert all(" → " in c for c in changes)
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -215,7 +220,7 @@ def test_four_at_a_time(people):
 
 def test_a_round_kept_open_counts_without_an_end(people):
     """With "End by itself" unticked (by keyboard), the best's steadiness is counted without the
-    K that would have ended the round: "unchanged for N answers", not "N of 24"."""
+    K that would have ended the round: "settled for N answers", not "N of 24"."""
     ada = people("Ada")
     ada.locator("#open-explore").click()
     ada.locator("#explore-preset").select_option("Default")
@@ -230,13 +235,13 @@ def test_a_round_kept_open_counts_without_an_end(people):
     ada.keyboard.press("1")
     wait_answers(ada, 1)
     assert ada.evaluate("fetch('/api/explore').then(r => r.json()).then(l => l[0].endWhenStable)") is False
-    ada.wait_for_function("() => /unchanged for \\d+ answers\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
+    ada.wait_for_function("() => /settled for \\d+ answers\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
     # Past the 8 far-apart first answers the count starts at one: "1 answer", not "1 answers".
     for n in range(2, 10):
         ada.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
         ada.keyboard.press("1")
         wait_answers(ada, n)
-    ada.wait_for_function("() => /unchanged for 1 answer\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
+    ada.wait_for_function("() => /settled for 1 answer\\./.test(document.querySelector('#explore-best-uncertainty').textContent)")
     # Ten pairs drawn in the same two boxes: each box keeps one live region for its words (a new
     # one came with every pair, and a screen reader's page filled with stale ones).
     assert ada.evaluate("['#explore-a', '#explore-b'].map(b => document.querySelectorAll(b + ' ~ .chart-live').length)") == [1, 1]

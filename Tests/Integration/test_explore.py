@@ -207,4 +207,5 @@ def test_a_round_ends_by_itself_when_the_best_stays_put(fresh_server):
     assert nones and len(said) == nones and all(re.search(r": Line cap \w+ or \w+$", t) for t in said), said
     # Told by whoever gave the last answer, as theirs, not as their ending it.
     assert len(ended) == 1 and ended[0]["summary"].startswith(f"gave the last answer of Explore round {rid} from “Default”, which ended by itself after "), ended
-    assert "the best did not move for 3 answers; the team's pick: " in ended[0]["summary"], ended
+    # "Settled", said with what it allows (a best may move a little and still count as settled).
+    assert "the best had settled for 3 answers (the same choices, and every number within 10 % of its range of where it stood); the team's pick: " in ended[0]["summary"], ended

@@ -36,7 +36,8 @@ struct ExploreBestAnswer: Encodable {
     /// from, as each person's `liking` is said (answers tell differences, not levels), and once
     /// people are told apart the average of theirs: `{liking, sd, text}`, "+1.20 ± 0.30 over Default".
     let overStart: ExploreLikingAnswer
-    /// Answers in a row the best has not moved; the round can end by itself at `stableAfter` (K).
+    /// Answers in a row the best has settled (the same choices, numbers within a tenth of their
+    /// ranges); the round can end by itself at `stableAfter` (K).
     let stableFor: Int
     let stableAfter: Int
     let isStable: Bool
@@ -132,7 +133,7 @@ struct ExploreRoundAnswer: Encodable {
     let state: String
     let endedAt: String?
     let endedBy: String?
-    /// "ended" (someone ended it), "stable" (the best did not move for K answers), or null.
+    /// "ended" (someone ended it), "stable" (the best settled for K answers), or null.
     let endReason: String?
     let parameters: [ExploreParameterAnswer]
     /// Who may answer; empty: anyone.

@@ -40,7 +40,7 @@ struct ExploreStartRequest: Decodable {
         let stable = ExploreStore.stableRange
         let stableExpected = "must be a whole number from \(stable.lowerBound) to \(stable.upperBound)"
         let stableSchema = JSONSchema.range(Double(stable.lowerBound)...Double(stable.upperBound), integer: true, default: Double(ExploreStore.defaultStableAfter),
-                                            description: "K: the round ends by itself once its best has not moved for K answers after the first \(ExploreRound.Settings().explorationAnswers) far-apart pairs")
+                                            description: "The round ends by itself once its best has settled for this many answers, counted after the first \(ExploreRound.Settings().explorationAnswers) far-apart pairs. Settled: \(ExploreRoutes.settledMeans).")
         let after = try members.member("stableAfter", Double.self, stableExpected, schema: stableSchema)
         if let after { guard after.rounded() == after, stable.contains(Int(exactly: after) ?? -1) else { throw members.refusal("stableAfter", stableExpected) } }
         stableAfter = after.map { Int($0) } ?? ExploreStore.defaultStableAfter

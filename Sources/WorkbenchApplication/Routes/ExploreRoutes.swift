@@ -10,15 +10,22 @@ import WorkbenchSupport
 /// Explore rounds (SPEC §12): a preference model over the parameters people chose proposes
 /// candidates (new points, not presets) after each answer, keeps the team's best with its
 /// uncertainty, and saves it as a preset. A round ends when someone ends it, or by itself once
-/// the best has not moved for K answers after the model's first 8 far-apart exploration pairs
+/// the best has settled for K answers after the model's first 8 far-apart exploration pairs
 /// (`stableAfter`, default 24: at least 32 answers).
 struct ExploreRoutes: PresetReading {
     let app: AppServices
 
+    /// What "settled" means for the end rule (the round's `stabilityTolerance`): a best that moves
+    /// a little still counts as settled, and the words say so rather than "did not move".
+    static var settledMeans: String {
+        let share = Int((ExploreRound.Settings().stabilityTolerance * 100).rounded())
+        return "the same choices, and every number within \(share) % of its range of where it stood"
+    }
+
     var middlewares: [any Middleware] { [EventPublisher(events: app.events)] }
 
     func addRoutes(to r: inout Router) {
-        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (\(ExploreStore.stableRange.lowerBound)–\(ExploreStore.stableRange.upperBound), default \(ExploreStore.defaultStableAfter), counted after the first \(ExploreRound.Settings().explorationAnswers) far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
+        r.post("/api/explore", "Start an Explore round from a preset: {\"preset\", \"parameters\": [key or {key, min, max}], \"voters\"?: [names], \"stableAfter\"?: K (\(ExploreStore.stableRange.lowerBound)–\(ExploreStore.stableRange.upperBound), default \(ExploreStore.defaultStableAfter): answers the best has settled for, counted after the first \(ExploreRound.Settings().explorationAnswers) far-apart pairs), \"endWhenStable\"?: true, \"honesty\"?: true (propose and show as best only charts that pass the honesty check), \"seed\"?}",
                schema: RequestSchema.of(ExploreStartRequest.self).body(), answers: [.json("the round", ExploreRoundAnswer.self, status: 201)], errors: [404, 409]) { try start($0) }
         r.get("/api/explore", "Explore rounds, newest first", answers: [.json("rounds", [ExploreRoundAnswer].self)]) { _ in try list() }
         r.get("/api/explore/{id}/next", "Your next candidates, drawn by the model: a pair (count=2, or 4 side by side), a line (kind=line: 21 stops from the team's best to a challenger; answer the stop where it looks best) or a gallery (kind=gallery: nine on a plane around the team's best, pick one). Their parameters, no names; svg=true adds the engine's SVG at rest and pressed. Needs a person who may answer; each kind (and a pair's count) is the same question (stored once) until you answer it, so asking for another kind and back hands out nothing new, unless answers since have moved the team's best off it (none of its charts, a line's start or a gallery's centre is the best): then it is asked afresh.",
@@ -191,7 +198,7 @@ struct ExploreRoutes: PresetReading {
     /// said so: they did not end it.
     func recordEnd(_ round: Exploration, best: ExploreBestAnswer?, by person: String) {
         let what = round.endReason == "stable"
-            ? "gave the last answer of Explore round \(round.id) from “\(round.preset)”, which ended by itself after \(Self.answersSaid(round)): the best did not move for \(round.stableAfter) answers"
+            ? "gave the last answer of Explore round \(round.id) from “\(round.preset)”, which ended by itself after \(Self.answersSaid(round)): the best had settled for \(round.stableAfter) answers (\(Self.settledMeans))"
             : "ended Explore round \(round.id) from “\(round.preset)” after \(Self.answersSaid(round))"
         app.decisions.record("explore-ended", preset: round.preset, by: person,
                          summary: "\(what); the team's pick: \(best?.summary ?? "no answers")",

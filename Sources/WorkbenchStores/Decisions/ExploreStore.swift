@@ -83,7 +83,7 @@ package struct Exploration: Codable, Sendable {
     package let ranges: [String: [Double]]
     /// Who may answer; empty: anyone.
     package let voters: [String]
-    /// End by itself once the best has not moved for `stableAfter` answers.
+    /// End by itself once the best has settled for `stableAfter` answers.
     package let endWhenStable: Bool
     /// Propose (and report as best) only charts that pass the honesty check; nil in rounds made
     /// before it existed. The check itself is the caller's (`ExploreStore.Admissible`).
