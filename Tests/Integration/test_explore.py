@@ -43,6 +43,9 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
     assert [p["key"] for p in round_["parameters"]] == ["inactiveLineWidth", "animationDuration", "inactiveCurve"]
     assert round_["parameters"][1]["min"] == 0.2 and round_["parameters"][1]["max"] == 1
     assert "natural" in round_["parameters"][2]["options"]
+    # Each number's step, the schema's: a client knows the grid the round's values lie on.
+    steps = {d["key"]: d.get("step") for d in s.get("/api/schema").json()["parameters"]}
+    assert [p["step"] for p in round_["parameters"]] == [steps["inactiveLineWidth"], steps["animationDuration"], None]
     assert s.request("GET", f"/api/explore/{rid}/best").status_code == 409
 
     pair = next_pair(s, rid, svg="true")

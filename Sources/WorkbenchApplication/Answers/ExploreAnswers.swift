@@ -9,6 +9,9 @@ struct ExploreParameterAnswer: Encodable {
     /// Numbers and whole numbers: the range; other kinds null.
     let min: Double?
     let max: Double?
+    /// Numbers and whole numbers: the parameter's step (the round's values lie on its slider's
+    /// grid, as `GET /api/schema` gives it); other kinds null.
+    let step: Double?
     /// Choices: the options; other kinds null.
     let options: [String]?
 }
@@ -243,7 +246,7 @@ extension ExploreBestAnswer: DocumentedAnswer {
 extension ExploreRoundAnswer: DocumentedAnswer {
     static var example: ExploreRoundAnswer {
         ExploreRoundAnswer(id: "r", preset: "Default", createdBy: "Ada", createdAt: "t", state: "open", endedAt: nil, endedBy: nil, endReason: nil,
-                           parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, options: nil)],
+                           parameters: [.init(key: "inactiveLineWidth", label: "Inactive line width", unit: nil, min: nil, max: nil, step: nil, options: nil)],
                            voters: ["Ada"], endWhenStable: true, stableAfter: 24, honesty: false, answers: 1, people: ["Ada"],
                            answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,

@@ -209,12 +209,12 @@ struct ExploreRoutes: PresetReading {
         let params = round.keys.compactMap(ParameterDefinition.named).map { d -> ExploreParameterAnswer in
             let range = round.ranges[d.key]
             switch d.kind {
-            case .number(let r, _, let unit):
-                return .init(key: d.key, label: d.label, unit: unit, min: range?.first ?? r.lowerBound, max: range?.last ?? r.upperBound, options: nil)
-            case .integer(let r, _, _):
-                return .init(key: d.key, label: d.label, unit: nil, min: range?.first ?? Double(r.lowerBound), max: range?.last ?? Double(r.upperBound), options: nil)
-            case .choice(let options, _): return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, options: options)
-            default: return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, options: nil)
+            case .number(let r, let step, let unit):
+                return .init(key: d.key, label: d.label, unit: unit, min: range?.first ?? r.lowerBound, max: range?.last ?? r.upperBound, step: step, options: nil)
+            case .integer(let r, let step, _):
+                return .init(key: d.key, label: d.label, unit: nil, min: range?.first ?? Double(r.lowerBound), max: range?.last ?? Double(r.upperBound), step: Double(step), options: nil)
+            case .choice(let options, _): return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, step: nil, options: options)
+            default: return .init(key: d.key, label: d.label, unit: nil, min: nil, max: nil, step: nil, options: nil)
             }
         }
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
