@@ -116,8 +116,9 @@ def test_two_people_explore_and_save_the_best(people):
     SHOTS.mkdir(parents=True, exist_ok=True)
     ada.screenshot(path=str(SHOTS / "explore-round.png"))
 
-    ada.locator("#explore-save-name").fill("Explored together")
-    ada.locator("#explore-save button[type=submit]").click()
+    # The name field and the button say different things: what to type, and what it does.
+    ada.get_by_label("New preset name").fill("Explored together")
+    ada.get_by_role("button", name="Save as preset", exact=True).click()
     ada.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as “Explored together”')")
     # The save's message stays in view at the dialog's bottom, scrolled to its top or not; the
     # name is emptied (Enter again would ask for the same name, refused) once the save's own answer
