@@ -130,6 +130,11 @@ def test_look_alike_names_are_refused_naming_the_name_they_resemble(fresh_server
         r = join(s, look_alike, s.invitation())
         assert r.status_code == 409, (look_alike, r.text)
         assert r.json()["error"]["code"] == "name_look_alike" and f"looks like “{resembles}”" in r.json()["error"]["message"], r.text
+    # A blank drawn by a symbol (the Braille blank) or a filler letter, anywhere in a name, is
+    # refused by name: "Ben Smith⠀" read as "Ben Smith" and joined as a second person.
+    for blank in ["Ben Smith\u2800", "\u2800Ben Smith", "B\u2800en Smith", "Ben Smith\u3164"]:
+        r = join(s, blank, s.invitation())
+        assert r.status_code == 400 and "invisible" in r.json()["error"]["message"] and "U+" in r.json()["error"]["message"], (blank, r.text)
     assert join(s, "Benjamin", s.invitation()).status_code == 201
 
 

@@ -70,7 +70,8 @@ def test_reviews_and_rounds_page(fresh_server):
 
 
 @pytest.mark.parametrize("char, words", [("\u200b", "U+200B ZERO WIDTH SPACE"), ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
-                                         ("\u2028", "U+2028 LINE SEPARATOR"), ("\u2029", "U+2029 PARAGRAPH SEPARATOR"), ("\u0085", "U+0085")])
+                                         ("\u2028", "U+2028 LINE SEPARATOR"), ("\u2029", "U+2029 PARAGRAPH SEPARATOR"), ("\u0085", "U+0085"),
+                                         ("\u2800", "U+2800 BRAILLE PATTERN BLANK"), ("\u3164", "U+3164 HANGUL FILLER")])
 def test_invisible_characters_are_refused_by_name(fresh_server, char, words):
     r = fresh_server.request("PUT", "/api/presets/" + quote("Bad" + char + "Name"), json={"parameters": {}})
     assert r.status_code == 400, r.text

@@ -16,11 +16,17 @@ package enum NameRules {
     package static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         // The zero-width joiner is how emoji are spelled (👩‍💻): kept, though names compare without it.
         if scalar.value == 0x200D { return false }
+        if blankLetters.contains(scalar.value) { return true }
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
         default: return false
         }
     }
+
+    /// Letters and symbols drawn as blank space that no category above catches: the Braille blank
+    /// (a symbol, "Ben⠀" read as "Ben" and was a new person) and the Hangul fillers, which only
+    /// legacy encodings need.
+    static let blankLetters: Set<UInt32> = [0x2800, 0x115F, 0x1160, 0x3164, 0xFFA0]
 
     /// "U+200B ZERO WIDTH SPACE" (controls have no name: their alias or "control character").
     package static func describe(_ scalar: Unicode.Scalar) -> String {
