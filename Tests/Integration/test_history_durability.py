@@ -7,6 +7,7 @@ acknowledged; damaged pages answer "history unreadable"; backups are taken and r
 history's size limit answers 507 and a flood of writes 429."""
 import hashlib
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -80,12 +81,18 @@ def test_a_fresh_clone_starts_and_takes_its_files_in(folder):
     assert len(history_of(folder)) == 3
 
 
-@pytest.mark.parametrize("damage", ["deleted", "truncated", "garbage header", "damaged pages"])
+@pytest.mark.parametrize("damage", ["deleted", "every history file deleted", "truncated", "garbage header", "damaged pages"])
 def test_a_broken_history_is_refused_at_start_and_new_history_begins_again(folder, damage):
     with_saves(folder, 40)
     db = folder / DB
     if damage == "deleted":
         db.unlink()
+    elif damage == "every history file deleted":
+        # The database, its marker, its backups and SQLite's files: only the signed head in the
+        # workbench's state folder, outside the presets folder, is left to tell a history was kept.
+        for leftover in [*folder.glob(".workbench-*"), *folder.glob(DB + "*")]:
+            shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+        assert not (folder / ".workbench-history").exists() and not (folder / ".workbench-backups").exists()
     elif damage == "truncated":
         db.write_bytes(b"")
     elif damage == "garbage header":
@@ -103,6 +110,8 @@ def test_a_broken_history_is_refused_at_start_and_new_history_begins_again(folde
     status, err = refused_start(folder)
     assert status != 0, err
     assert "workbench history restore" in err and "--new-history" in err, err
+    if damage == "every history file deleted":
+        assert re.search(r"its marker and its backups are gone, though the workbench's state \(.+\) holds the signed head of its history, \d+ entries", err), err
     assert len(err.strip().splitlines()) == 1 and "Error Domain" not in err
     assert files() == before, "a refusal changes nothing"
     server = serve(folder, "--new-history")
@@ -111,7 +120,7 @@ def test_a_broken_history_is_refused_at_start_and_new_history_begins_again(folde
         assert put(server, "Keep", notes="after").status_code == 200
     finally:
         server.stop()
-    if damage != "deleted":
+    if "deleted" not in damage:
         assert list(folder.glob(DB + ".broken-*")), "the broken file is kept aside"
 
 

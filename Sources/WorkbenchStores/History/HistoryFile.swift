@@ -144,6 +144,14 @@ package final class HistoryFile: Sendable {
         return signs
     }
 
+    /// The chain head the workbench's state folder keeps for `folder`'s history (nil: none, or
+    /// none that this state's key signed, which opening the history then says).
+    static func keptHead(folder: String, options: Options) -> ChainHead? {
+        let state = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
+        guard let key = (try? SigningKey.of(folder: state.path, create: false)) ?? nil else { return nil }
+        return (try? ChainHead.read(from: state, key: key)) ?? nil
+    }
+
     package static func presetFiles(in folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
     }
@@ -171,6 +179,14 @@ package final class HistoryFile: Sendable {
             switch state {
             case .missing where !signs.isEmpty:
                 problem = "is missing: \(databaseFileName) is gone, though \(signs.joined(separator: " and ")) show a history was kept there"
+            case .missing:
+                // Its files all deleted from the presets folder (the database, the marker, the
+                // backups), a history still left its signed head in the state folder, outside it.
+                if let kept = keptHead(folder: folder, options: options), kept.head.count > 0 {
+                    problem = "is missing: \(databaseFileName), its marker and its backups are gone, though the workbench's state "
+                        + "(\(StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder).path)) holds the signed head of its history, "
+                        + "\(kept.head.count) entries"
+                }
             case .empty where !signs.isEmpty || !files.isEmpty:
                 problem = "is empty: \(databaseFileName) holds 0 bytes beside \(files.count) preset files"
             case .notSQLite:
