@@ -144,12 +144,13 @@ package final class HistoryFile: Sendable {
         return signs
     }
 
-    /// The chain head the workbench's state folder keeps for `folder`'s history (nil: none, or
-    /// none that this state's key signed, which opening the history then says).
-    static func keptHead(folder: String, options: Options) -> ChainHead? {
+    /// The workbench's state folder for `folder` and the chain head it keeps for its history (nil:
+    /// none, or none that this state's key signed, which opening the history then says).
+    static func keptHead(folder: String, options: Options) -> (state: StateFolder, head: ChainHead)? {
         let state = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
-        guard let key = (try? SigningKey.of(folder: state.path, create: false)) ?? nil else { return nil }
-        return (try? ChainHead.read(from: state, key: key)) ?? nil
+        guard let key = (try? SigningKey.of(folder: state.path, create: false)) ?? nil,
+              let head = (try? ChainHead.read(from: state, key: key)) ?? nil else { return nil }
+        return (state, head)
     }
 
     package static func presetFiles(in folder: String) -> [String] {
@@ -182,10 +183,9 @@ package final class HistoryFile: Sendable {
             case .missing:
                 // Its files all deleted from the presets folder (the database, the marker, the
                 // backups), a history still left its signed head in the state folder, outside it.
-                if let kept = keptHead(folder: folder, options: options), kept.head.count > 0 {
+                if let kept = keptHead(folder: folder, options: options), kept.head.head.count > 0 {
                     problem = "is missing: \(databaseFileName), its marker and its backups are gone, though the workbench's state "
-                        + "(\(StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder).path)) holds the signed head of its history, "
-                        + "\(kept.head.count) entries"
+                        + "(\(kept.state.path)) holds the signed head of its history, \(kept.head.head.count) entries"
                 }
             case .empty where !signs.isEmpty || !files.isEmpty:
                 problem = "is empty: \(databaseFileName) holds 0 bytes beside \(files.count) preset files"
