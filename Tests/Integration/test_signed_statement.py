@@ -194,6 +194,16 @@ def test_a_bundle_holds_only_what_it_lists(approved, tmp_path):
     fails(s, variant(folder, "symlink-folder", symlinked_folder), why="ChartEngine/Sources/ChartEngine/Extra is a symlink")
     fails(s, variant(folder, "symlink-folder-offline", symlinked_folder), offline=True, why="is a symlink")
 
+    def folder_swapped_for_a_symlink(c):
+        # The signed folder moved out and linked back: every file still reads the same through
+        # the link, and the one line says why it fails (not a line per file it holds).
+        moved = outside / f"moved-{c.parent.name}"
+        shutil.move(str(c / engine / "Chart"), moved)
+        os.symlink(moved, c / engine / "Chart")
+    for offline in (False, True):
+        fails(s, variant(folder, f"symlinked-signed-folder-{offline}", folder_swapped_for_a_symlink), offline=offline,
+              why="ChartEngine/Sources/ChartEngine/Chart is a symlink")
+
     def symlinked_file(c):
         target = c / engine / "Chart"
         first = next(p for p in sorted(target.rglob("*.swift")))
