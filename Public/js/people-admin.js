@@ -56,7 +56,7 @@ async function showInvitation(body, words) {
   anchor.href = link;
   anchor.id = 'invite-link';
   anchor.textContent = link;
-  $('invite-result').replaceChildren(words + ' ', anchor, ' (single use; it expires ' + new Date(body.invitation.expiresAt * 1000).toLocaleString() + ')');
+  $('invite-result').replaceChildren(words + ' ', anchor, ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + ')');
   $('invite-result').dataset.invitation = body.invitation.id;
 }
 

@@ -145,6 +145,9 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     row.locator("button.invitation-withdraw").wait_for()
     cells = row.locator("td").all_inner_texts()
     assert cells[0].startswith("owner, ") and cells[1] == "A viewer" and cells[2].startswith("Open until "), cells
+    # The link's note and the list say the expiry the same way.
+    until = re.match(r"Open until (.+?)\s*(Withdraw)?$", cells[2]).group(1)
+    assert page.locator("#invite-result").inner_text().endswith(f"(single use; it expires {until})"), (until, page.locator("#invite-result").inner_text())
     for cell in row.locator("td").all():
         box = cell.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (cells, box)
