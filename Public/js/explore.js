@@ -63,6 +63,8 @@ export class Explore extends CandidateDialog {
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
     for (const id of CHARTS) attachPointer($(id), () => this.views);
+    this.found = null;   // the chart of an ended round's best
+    attachPointer($('explore-found-chart'), () => (this.found ? [this.found] : []));
     setUpPlayMotions($('explore-play'), () => this.views, store);
     this.line = new ExploreLine(store, choice => this.answer(choice));
     this.gallery = new ExploreGallery(store, choice => this.answer(choice));
@@ -266,6 +268,15 @@ export class Explore extends CandidateDialog {
     this.gallery.setEnabled(canAnswer);
     $('explore-kind').hidden = !asking;
     $('explore-pair-title').textContent = !open ? 'The round has ended' : TITLES[kind];
+    $('explore-best-title').textContent = open ? "The team's current best" : "The team's best, as the round ended";
+    // Where the candidates were, an ended round shows the chart it found.
+    const found = !open && Boolean(best);
+    $('explore-found').hidden = !found;
+    if (found) {
+      this.foundParameters = best.parameters;
+      this.found ??= new ChartView($('explore-found-chart'), () => ({ params: this.foundParameters, view: this.store.view }), { idPrefix: 'explore-found' });
+      this.found.draw();
+    }
     renderHistory($('explore-history'), $('explore-history-list'), round.history);
     this.edit.show(round, asking);
     $('explore-end').hidden = !open;

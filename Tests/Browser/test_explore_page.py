@@ -113,6 +113,8 @@ def test_two_people_explore_and_save_the_best(people):
     assert re.search(r"settled for \d+ of 15 answers", ada.locator("#explore-best-uncertainty").inner_text())
     changes = ada.locator("#explore-best-changes li").all_inner_texts()
     assert all(" → " in c for c in changes)
+    assert ada.locator("#explore-found").is_hidden()   # an open round asks; it shows no result yet
+    assert ada.locator("#explore-best-title").inner_text() == "The team's current best"
     SHOTS.mkdir(parents=True, exist_ok=True)
     ada.screenshot(path=str(SHOTS / "explore-round.png"))
 
@@ -147,6 +149,18 @@ def test_two_people_explore_and_save_the_best(people):
     ada.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')", timeout=10000)
     assert ada.locator("[data-explore-choice=a]").is_disabled() and ada.locator("[data-explore-choice=a]").is_hidden()
     assert ada.locator("#explore-pair-title").inner_text() == "The round has ended"
+    # Where the candidates were, the chart the round found: drawn, and pressed by a press.
+    for page in (ada, ben):
+        page.wait_for_selector("#explore-found-chart path[id$=-line]")
+        assert page.locator("#explore-found figcaption").inner_text() == "What the round found: the team's best"
+        assert page.locator("#explore-best-title").inner_text() == "The team's best, as the round ended"
+        at_rest = page.locator("#explore-found-chart").inner_html()
+        box = page.locator("#explore-found-chart").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_function("t => document.querySelector('#explore-found-chart').innerHTML !== t", arg=at_rest)
+        page.mouse.up()
+    ada.screenshot(path=str(SHOTS / "explore-ended.png"))
     revisions = ada.evaluate("fetch('/api/presets/' + encodeURIComponent('Explored together') + '/revisions').then(r => r.json())")
     assert f"{ANSWERS} answers" in revisions[-1]["message"]
     # The log tells it: who started, each answer by its person, the save and the end.
@@ -179,6 +193,12 @@ def test_an_explore_round_and_a_review_fit_a_phone(people):
     cai.locator("[data-explore-choice=a]").click()
     wait_answers(cai, 1)
     assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    # Ended, the chart it found takes the candidates' place, within the dialog too.
+    cai.locator("#explore-end").click()
+    cai.wait_for_selector("#explore-found-chart path[id$=-line]")
+    assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    cai.screenshot(path=str(SHOTS / "explore-ended-phone.png"))
     cai.keyboard.press("Escape")
     cai.locator("#open-history").click()
     cai.wait_for_selector("#review-approve")
