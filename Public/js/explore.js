@@ -289,10 +289,11 @@ export class Explore extends CandidateDialog {
       $('explore-best-state').textContent = best.changes.length
         ? `After ${given}, “${round.preset}” with these changes:`
         : `After ${given}: the starting preset “${round.preset}” as it is.`;
-      // "of K" only where K ends the round: a round kept open by hand just counts.
-      const stable = round.endWhenStable && !best.isStable ? `settled for ${best.stableFor} of ${best.stableAfter} answers` : `settled for ${answers(best.stableFor)}`;
+      // "of K" only where K ends the round: a round kept open by hand just counts; an ended
+      // round's progress line says why it ended instead.
+      const stable = !open ? '' : round.endWhenStable && !best.isStable ? `; settled for ${best.stableFor} of ${best.stableAfter} answers` : `; settled for ${answers(best.stableFor)}`;
       // Over the start, as each person's liking is said below (answers tell differences, not levels).
-      $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}; ${stable}.`;
+      $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
     renderImportance($('explore-why'), $('explore-importance'), best);

@@ -154,6 +154,8 @@ def test_two_people_explore_and_save_the_best(people):
         page.wait_for_selector("#explore-found-chart path[id$=-line]")
         assert page.locator("#explore-found figcaption").inner_text() == "What the round found: the team's best"
         assert page.locator("#explore-best-title").inner_text() == "The team's best, as the round ended"
+        # Its steadiness counted towards an end that has come is no longer said.
+        assert "settled for" not in page.locator("#explore-best-uncertainty").inner_text()
         at_rest = page.locator("#explore-found-chart").inner_html()
         box = page.locator("#explore-found-chart").bounding_box()
         page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
