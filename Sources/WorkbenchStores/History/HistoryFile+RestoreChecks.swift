@@ -50,8 +50,7 @@ extension HistoryFile {
         guard let id = try backup.query("SELECT value FROM workbench_meta WHERE key = 'history_id'").first?.text(0) else {
             throw HistoryError(.unreadable, "\(source) has no history id; it is not a backup of a presets' history")
         }
-        let key = try? SigningKey.of(folder: state.path, create: false)
-        let kept = try key.flatMap { try ChainHead.read(from: state, key: $0) }
+        let kept = try keptHead(in: state)
         var head: ChainHead?
         if try HistoryChain.tableExists(HistoryChain.table, on: backup) {
             let verdict = try HistoryChain.verify(historyID: id, on: backup)

@@ -144,13 +144,10 @@ package final class HistoryFile: Sendable {
         return signs
     }
 
-    /// The workbench's state folder for `folder` and the chain head it keeps for its history (nil:
-    /// none, or none that this state's key signed, which opening the history then says).
-    static func keptHead(folder: String, options: Options) -> (state: StateFolder, head: ChainHead)? {
-        let state = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
-        guard let key = (try? SigningKey.of(folder: state.path, create: false)) ?? nil,
-              let head = (try? ChainHead.read(from: state, key: key)) ?? nil else { return nil }
-        return (state, head)
+    /// The chain head `state` keeps, as its own key signed it (nil: no key there, or no head).
+    static func keptHead(in state: StateFolder) throws -> ChainHead? {
+        let key = try? SigningKey.of(folder: state.path, create: false)
+        return try key.flatMap { try ChainHead.read(from: state, key: $0) }
     }
 
     package static func presetFiles(in folder: String) -> [String] {
@@ -183,9 +180,11 @@ package final class HistoryFile: Sendable {
             case .missing:
                 // Its files all deleted from the presets folder (the database, the marker, the
                 // backups), a history still left its signed head in the state folder, outside it.
-                if let kept = keptHead(folder: folder, options: options), kept.head.head.count > 0 {
+                // An unreadable head, or one another key signed, is said by the chain check.
+                let keeping = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
+                if let kept = (try? keptHead(in: keeping)) ?? nil, kept.head.count > 0 {
                     problem = "is missing: \(databaseFileName), its marker and its backups are gone, though the workbench's state "
-                        + "(\(kept.state.path)) holds the signed head of its history, \(kept.head.head.count) entries"
+                        + "(\(keeping.path)) holds the signed head of its history, \(kept.head.count) entries"
                 }
             case .empty where !signs.isEmpty || !files.isEmpty:
                 problem = "is empty: \(databaseFileName) holds 0 bytes beside \(files.count) preset files"

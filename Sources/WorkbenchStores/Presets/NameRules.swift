@@ -1,3 +1,4 @@
+import ChartEngine
 import Foundation
 
 /// Names as people read them, for presets and people alike: NFC, no character that is invisible
@@ -16,21 +17,17 @@ package enum NameRules {
     package static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
         // The zero-width joiner is how emoji are spelled (👩‍💻): kept, though names compare without it.
         if scalar.value == 0x200D { return false }
-        if blankLetters.contains(scalar.value) { return true }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate: return true
-        default: return false
-        }
+        return InvisibleText.isInvisible(scalar) || blankLetters.contains(scalar.value)
     }
 
-    /// Letters and symbols drawn as blank space that no category above catches: the Braille blank
+    /// Letters and symbols drawn as blank space that no invisible category catches: the Braille blank
     /// (a symbol, "Ben⠀" read as "Ben" and was a new person) and the Hangul fillers, which only
     /// legacy encodings need.
     static let blankLetters: Set<UInt32> = [0x2800, 0x115F, 0x1160, 0x3164, 0xFFA0]
 
     /// "U+200B ZERO WIDTH SPACE" (controls have no name: their alias or "control character").
     package static func describe(_ scalar: Unicode.Scalar) -> String {
-        let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+        let code = InvisibleText.codePoint(scalar)
         let name = scalar.properties.name ?? scalar.properties.nameAlias ?? (scalar.properties.generalCategory == .control ? "control character" : nil)
         return name.map { "\(code) \($0)" } ?? code
     }
@@ -40,8 +37,4 @@ package enum NameRules {
         let kept = String(String.UnicodeScalarView(name.precomposedStringWithCanonicalMapping.unicodeScalars.filter { !isRefused($0) && !$0.properties.isDefaultIgnorableCodePoint }))
         return kept.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil).precomposedStringWithCanonicalMapping
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }
