@@ -273,8 +273,7 @@ export class Explore extends CandidateDialog {
     const found = !open && Boolean(best);
     $('explore-found').hidden = !found;
     if (found) {
-      this.foundParameters = best.parameters;
-      this.found ??= new ChartView($('explore-found-chart'), () => ({ params: this.foundParameters, view: this.store.view }), { idPrefix: 'explore-found' });
+      this.found ??= new ChartView($('explore-found-chart'), () => ({ params: this.round.best.parameters, view: this.store.view }), { idPrefix: 'explore-found' });
       this.found.draw();
     }
     renderHistory($('explore-history'), $('explore-history-list'), round.history);
