@@ -145,7 +145,7 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     ada.locator("#explore-save-name").fill("Four kinds")
     ada.locator("#explore-save button[type=submit]").click()
     ada.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as')")
-    assert "(Agreed: everyone who answered (Ada))" in ada.locator("#explore-best-uncertainty").inner_text()
+    assert "(Agreed, by their answers: everyone who answered (Ada))" in ada.locator("#explore-best-uncertainty").inner_text()
     assert serious(ada, "#explore-dialog") == []
     assert ada.errors == [] and console == []
 

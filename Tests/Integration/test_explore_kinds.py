@@ -106,7 +106,7 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
         saved = r.json()
         assert saved["answersByKind"]["line"] == 1 and sorted(saved["agreed"] + saved["disagreed"]) == ["Dana", "Pat", "Sam"]
         assert f"Explore round {rid}" in saved["message"] and "1 pair, 1 line, 1 gallery pick and 1 edit" in saved["message"]
-        assert saved["whoAgreed"].startswith("Agreed:") or saved["whoAgreed"].startswith("No one agreed")
+        assert saved["whoAgreed"].startswith(("Agreed, by their answers: ", "By their answers, no one agreed: "))
         entry = next(e for e in again.get("/api/log").json() if e["kind"] == "explore-saved")
         assert entry["details"]["agreed"] == saved["agreed"] and entry["details"]["answersByKind"]["edit"] == 1
         assert saved["whoAgreed"] in entry["summary"] and saved["whoAgreed"] in saved["message"]

@@ -47,6 +47,17 @@ import Testing
                 + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
     }
 
+    /// Who agreed with a saved best is the model's reading of their answers, not a vote: the
+    /// words say so in each of their three forms.
+    @Test func whoAgreedSaysItIsReadFromTheAnswers() {
+        #expect(ExploreRoutes.agreementWords([], [], []) == "No one has answered.")
+        #expect(ExploreRoutes.agreementWords(["Dana", "Pat"], [], []) == "Agreed, by their answers: everyone who answered (Dana, Pat).")
+        #expect(ExploreRoutes.agreementWords(["Dana"], ["Pat", "Priya"], ["Inactive line width 4 → 9 px", ""])
+                == "Agreed, by their answers: Dana; Pat (Inactive line width 4 → 9 px) and Priya would choose otherwise alone.")
+        #expect(ExploreRoutes.agreementWords([], ["Pat", "Priya"], ["Top opacity 0.7 → 0.1", "Inactive curve Linear → Monotone"])
+                == "By their answers, no one agreed: each would choose otherwise alone: Pat (Top opacity 0.7 → 0.1) and Priya (Inactive curve Linear → Monotone).")
+    }
+
     /// A save's note within its bound: the changes give way first, then the end is cut at a word.
     @Test func aSavesNoteGivesUpTheChangesBeforeCuttingAWord() {
         let head = "From Explore round 0f16 (from “Default”): the team's best after 42 answers"

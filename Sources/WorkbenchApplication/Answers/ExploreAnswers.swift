@@ -220,7 +220,7 @@ struct ExploreSavedAnswer: Encodable {
     /// those it costs more (everyone agrees while the model keeps one taste for everyone).
     let agreed: [String]
     let disagreed: [String]
-    /// "Agreed: Dana, Priya; Pat would choose otherwise alone."
+    /// "Agreed, by their answers: Dana, Priya; Pat would choose otherwise alone."
     let whoAgreed: String
 }
 
@@ -251,7 +251,7 @@ extension ExploreRoundAnswer: DocumentedAnswer {
                            answersByKind: ExploreKindCounts.example,
                            start: .init(values: .object([("inactiveLineWidth", .number(4))]), parameters: .object([("inactiveLineWidth", .number(4))])), best: nil,
                            history: [.init(answer: .init(person: "Ada", at: "t", choice: "a", candidates: 2, total: 1), text: "picked A of a pair")],
-                           saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed: everyone who answered (Ada).")])
+                           saved: ["Explored"], saves: [.init(name: "Explored", whoAgreed: "Agreed, by their answers: everyone who answered (Ada).")])
     }
 }
 
@@ -272,7 +272,7 @@ extension ExploreRecordedAnswer: DocumentedAnswer {
 extension ExploreSavedAnswer: DocumentedAnswer {
     static var example: ExploreSavedAnswer { ExploreSavedAnswer(round: "r", name: "Explored", revision: "1", message: "…",
                                                             answersByKind: ExploreKindCounts.example, agreed: ["Ada"], disagreed: [],
-                                                            whoAgreed: "Agreed: everyone who answered (Ada).") }
+                                                            whoAgreed: "Agreed, by their answers: everyone who answered (Ada).") }
 }
 
 extension ExploreKindCounts {

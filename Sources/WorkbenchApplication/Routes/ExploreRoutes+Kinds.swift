@@ -188,13 +188,14 @@ extension ExploreRoutes {
     /// A concession people live with: under a third of the prior's standard deviation.
     static let agreeing = 0.3
 
-    /// "Agreed: Ada, Ben; Cy (Inactive line width 4 → 0.5 px) would choose otherwise alone." /
-    /// "Agreed: everyone who answered (Ada, Ben)." `choices`: what each who disagrees would change.
+    /// "Agreed, by their answers: Ada, Ben; Cy (Inactive line width 4 → 0.5 px) would choose otherwise
+    /// alone." / "Agreed, by their answers: everyone who answered (Ada, Ben)." The agreement is the
+    /// model's reading of each person's answers (`agreement`), not a vote, and the words say so. `choices`: what each who disagrees would change.
     static func agreementWords(_ agreed: [String], _ disagreed: [String], _ choices: [String]) -> String {
         if agreed.isEmpty && disagreed.isEmpty { return "No one has answered." }
-        if disagreed.isEmpty { return "Agreed: everyone who answered (\(agreed.joined(separator: ", ")))." }
+        if disagreed.isEmpty { return "Agreed, by their answers: everyone who answered (\(agreed.joined(separator: ", ")))." }
         let otherwise = zip(disagreed, choices).map { $1.isEmpty ? $0 : "\($0) (\($1))" }
-        if agreed.isEmpty { return "No one agreed: each would choose otherwise alone: \(listed(otherwise, "and"))." }
-        return "Agreed: \(agreed.joined(separator: ", ")); \(listed(otherwise, "and")) would choose otherwise alone."
+        if agreed.isEmpty { return "By their answers, no one agreed: each would choose otherwise alone: \(listed(otherwise, "and"))." }
+        return "Agreed, by their answers: \(agreed.joined(separator: ", ")); \(listed(otherwise, "and")) would choose otherwise alone."
     }
 }
