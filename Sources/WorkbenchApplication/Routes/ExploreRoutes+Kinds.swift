@@ -164,22 +164,30 @@ extension ExploreRoutes {
         }
     }
 
-    /// Who answered and agrees with `point`: gives up at most `agreeing` of their predicted
-    /// liking (the model's units: prior sd 1) against what they would choose alone, beyond what the
-    /// team gives up (`ExploreRound.concessions`), or the model is not sure they like their own
-    /// choice more (`ParameterAgreement.sure`, as for each parameter's own values: a person
-    /// whose own values are not counted there is not said to choose otherwise); the others do
-    /// not, each with what they would change ("Inactive line width 4 → 0.5 px", two at most).
-    static func agreement(_ round: Exploration, _ point: [Double]) -> (agreed: [String], disagreed: [String], choices: [String]) {
+    /// Who answered and agrees with the team's best: gives up at most `agreeing` of their
+    /// predicted liking (the model's units: prior sd 1) against what they would choose alone,
+    /// beyond what the team gives up (`ExploreRound.concessions`), or the model is not sure they
+    /// like their own choice more (`ParameterAgreement.sure`), or no parameter of theirs is
+    /// surely their own (the panel's `ParameterAgreement`, which then says everyone agrees on
+    /// each). The others do not, each with every parameter the panel counts as theirs
+    /// ("Inactive line width 4 → 0.5 px"): a walk read "they agree on top opacity" beside a save
+    /// whose words had someone change it, from a climb of their liking that moved every parameter.
+    static func agreement(_ round: Exploration) -> (agreed: [String], disagreed: [String], choices: [String]) {
+        guard let best = round.model.best else { return ([], [], []) }
+        let point = best.point
         var agreed: [String] = [], disagreed: [String] = [], choices: [String] = []
         let from = clean(round.style(at: point))
+        let panel = round.adapter.agreement(of: round.model)
         for (person, concession, own) in round.model.concessions(at: point) {
-            if concession <= agreeing || round.model.probability(that: person, prefers: own, over: point) < ParameterAgreement.sure {
+            let theirs = panel.flatMap { agreement -> [String] in
+                guard let liked = agreement.people.first(where: { $0.person == person }), (liked.sure ?? 0) >= ParameterAgreement.sure else { return [] }
+                return ChangeWords.changes(from: from, to: clean(round.style(at: liked.point))).filter { $0.key == agreement.key }.map(\.words)
+            }
+            if concession <= agreeing || theirs.isEmpty || round.model.probability(that: person, prefers: own, over: point) < ParameterAgreement.sure {
                 agreed.append(person)
             } else {
                 disagreed.append(person)
-                let changes = ChangeWords.changes(from: from, to: clean(round.style(at: own))).filter { round.keys.contains($0.key) }.map(\.words)
-                choices.append(changes.prefix(2).joined(separator: ", ") + (changes.count > 2 ? " and \(changes.count - 2) more" : ""))
+                choices.append(theirs.joined(separator: ", "))
             }
         }
         return (agreed, disagreed, choices)

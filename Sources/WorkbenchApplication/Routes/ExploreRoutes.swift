@@ -156,7 +156,7 @@ struct ExploreRoutes: PresetReading {
         guard let best = round.model.best else { throw HTTPError(409, "no_answers", "no answers yet: there is no best to save") }
         let summary = Self.summary(changes(round, at: best.point))
         let byKind = Self.answersByKind(round)
-        let (agreed, disagreed, choices) = Self.agreement(round, best.point)
+        let (agreed, disagreed, choices) = Self.agreement(round)
         let whoAgreed = Self.agreementWords(agreed, disagreed, choices)
         let byPerson = Self.answersByPersonText(round)
         let message = Self.savedMessage(head: "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson)",
