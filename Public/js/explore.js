@@ -35,6 +35,9 @@ const TYPING = 'input:not([type=checkbox]):not([type=radio]), select, textarea';
 // The next question's kind, as the server's `next` is asked for it; the choice is remembered.
 const KIND_QUERY = { pair: 'kind=pair&count=2', four: 'kind=pair&count=4', line: 'kind=line', gallery: 'kind=gallery' };
 const KIND_KEY = 'workbench.exploreKind';
+// The round this browser last joined: Explore opens on it again while it is open (a walk found
+// a person who reopened Explore mid-round on the start form, their round behind it in the list).
+const ROUND_KEY = 'workbench.exploreRound';
 // What each kind asks, after the progress, and its title.
 const ASKING = {
   pair: '. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.',
@@ -83,7 +86,7 @@ export class Explore extends CandidateDialog {
     });
     $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.addEventListener('click', () => this.answer(b.dataset.exploreChoice));
-    $('explore-back').addEventListener('click', () => this.show('list'));
+    $('explore-back').addEventListener('click', () => { localStorage.removeItem(ROUND_KEY); this.show('list'); });
     $('explore-end').addEventListener('click', () => this.end());
     $('explore-save').addEventListener('submit', event => { event.preventDefault(); this.save(); });
     document.addEventListener('keydown', event => {
@@ -119,14 +122,27 @@ export class Explore extends CandidateDialog {
     const box = $('explore-parameters');
     if (box.querySelector('input')) return;
     await this.fillStableAfter();
-    for (const definition of this.store.schema.parameters) {
+    // By the schema's groups, each under its name: "Duration" is the press's, the period change's,
+    // the live price's and the first load's, and a list of bare labels said it four times.
+    const { groups, parameters } = this.store.schema;
+    const fieldsets = new Map(groups.map(group => {
+      const fieldset = document.createElement('fieldset');
+      fieldset.className = 'explore-group';
+      const legend = document.createElement('legend');
+      legend.textContent = group;
+      fieldset.append(legend);
+      return [group, fieldset];
+    }));
+    for (const definition of parameters) {
       const label = document.createElement('label');
       const check = document.createElement('input');
       check.type = 'checkbox';
       check.value = definition.key;
       check.id = 'explore-parameter-' + definition.key;
-      // Named by its label alone: the label also holds the range's fields ("… to … px").
-      check.setAttribute('aria-label', definition.label);
+      // Named by its label alone (the label also holds the range's fields, "… to … px"), with
+      // its group's name where another group has the same label.
+      const name = parameters.some(p => p !== definition && p.label === definition.label) ? `${definition.group}: ${definition.label}` : definition.label;
+      check.setAttribute('aria-label', name);
       label.append(check, document.createTextNode(' ' + definition.label));
       if (definition.type === 'number' || definition.type === 'integer') {
         const range = document.createElement('span');
@@ -140,7 +156,7 @@ export class Explore extends CandidateDialog {
           input.step = definition.step || 'any';
           input.value = definition[end];
           input.dataset.end = end;
-          input.setAttribute('aria-label', `${definition.label}: ${end === 'min' ? 'lowest' : 'highest'} value`);
+          input.setAttribute('aria-label', `${name}: ${end === 'min' ? 'lowest' : 'highest'} value`);
           range.append(input);
         }
         if (definition.unit) range.append(document.createTextNode(definition.unit));
@@ -151,8 +167,9 @@ export class Explore extends CandidateDialog {
         check.addEventListener('change', follow);
         follow();
       }
-      box.append(label);
+      (fieldsets.get(definition.group) ?? box).append(label);
     }
+    box.append(...[...fieldsets.values()].filter(fieldset => fieldset.querySelector('input')));
   }
 
   /** K's range, default and meaning (what counts as settled), as the API document states them for POST /api/explore. */
@@ -201,7 +218,18 @@ export class Explore extends CandidateDialog {
     });
   }
 
+  /** Opens on the round this browser last joined while it is still open; else on the rounds and the start form. */
+  async open() {
+    const last = localStorage.getItem(ROUND_KEY);
+    const rounds = last ? await getJSON('/api/explore').catch(() => []) : [];
+    if (!rounds.some(round => round.id === last && round.state === 'open')) return super.open();
+    await this.fillStartForm();   // for "Back to rounds"
+    if (!this.dialog.open) this.dialog.showModal();
+    await this.join(last);
+  }
+
   async join(id) {
+    localStorage.setItem(ROUND_KEY, id);
     this.show('round');
     this.round = { id };
     $('explore-save-name').value = '';

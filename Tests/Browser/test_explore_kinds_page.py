@@ -239,11 +239,11 @@ def test_a_gallery_tap_and_a_slider_drag_on_a_phone(people):
     title = pat.locator("#explore-pair-title").bounding_box()
     assert title and 0 <= title["y"] and title["y"] + title["height"] <= 844, title
 
-    # The kind chosen is remembered: back on the page, the round asks on a line again.
+    # The kind chosen and the round are remembered: back on the page, Explore opens on the
+    # round, which asks on a line again.
     pat.reload()
     pat.wait_for_selector("body[data-ready=true]")
     pat.locator("#open-explore").tap()
-    pat.locator("#explore-list li").first.get_by_role("button", name="Join").tap()
     pat.wait_for_selector("#explore-line-chart path[id$=-line]")
     assert pat.get_by_role("radio", name="Line").is_checked() and pat.locator("#explore-pair").is_hidden()
     assert pat.errors == [] and console == []
@@ -323,3 +323,25 @@ def test_a_range_is_no_tab_stop_until_its_parameter_is_ticked(people):
     ada.keyboard.press("Shift+Tab")
     ada.keyboard.press("Space")
     assert low.is_disabled()
+
+
+def test_the_start_form_lists_parameters_under_their_groups(people):
+    """Each parameter's box sits under its schema group's name, in the schema's order, and every
+    box and range field has a name of its own: four motions each have a "Duration"."""
+    ada = people("Ada")
+    ada.locator("#open-explore").click()
+    ada.locator("#explore-parameter-periodDuration").wait_for()
+    schema = ada.evaluate("fetch('/api/schema').then(r => r.json())")
+    placed = ada.evaluate("""() => [...document.querySelectorAll('#explore-parameters input[type=checkbox]')].map(c =>
+        [c.value, c.closest('fieldset.explore-group')?.querySelector('legend')?.textContent, c.getAttribute('aria-label')])""")
+    assert [key for key, _, _ in placed] == [p["key"] for g in schema["groups"] for p in schema["parameters"] if p["group"] == g]
+    groups = {p["key"]: p["group"] for p in schema["parameters"]}
+    assert all(legend == groups[key] for key, legend, _ in placed), placed
+    names = [name for _, _, name in placed]
+    assert len(set(names)) == len(names) and "Period change: Duration" in names and "Inactive line width" in names, names
+    fields = ada.evaluate("() => [...document.querySelectorAll('#explore-parameters input[type=number]')].map(i => i.getAttribute('aria-label'))")
+    assert len(set(fields)) == len(fields) and "Live price: Duration: highest value" in fields, fields
+    # By keyboard: the period change's Duration ticks with Space, and its range follows.
+    ada.locator("#explore-parameter-periodDuration").focus()
+    ada.keyboard.press("Space")
+    assert ada.locator("#explore-parameters input[aria-label='Period change: Duration: lowest value']").is_enabled()

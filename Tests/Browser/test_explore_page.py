@@ -272,7 +272,9 @@ def test_a_round_kept_open_counts_without_an_end(people):
 
 def test_a_question_answered_in_another_tab_gives_the_next(people):
     """Ada's two tabs show the same pair; answered in one, the other's answer is refused in words
-    that say so, and its next question comes without a reload."""
+    that say so, and its next question comes without a reload. Explore opens on the round her
+    browser joined while it is open; "Back to rounds" lists the rounds above the start form, and
+    then Explore opens on that list."""
     ada = people("Ada")
     start_explore(ada)
     tab = ada.context.new_page()
@@ -281,7 +283,17 @@ def test_a_question_answered_in_another_tab_gives_the_next(people):
     tab.goto(ada.url)
     tab.wait_for_selector("body[data-ready=true]")
     tab.locator("#open-explore").click()
-    tab.locator("#explore-list li").first.get_by_role("button").first.click()
+    tab.wait_for_selector("#explore-b path[id$=-line]")
+    assert tab.locator("#explore-list-view").is_hidden()
+    tab.get_by_role("button", name="Back to rounds").click()
+    tab.locator("#explore-list li").first.get_by_role("button", name="Join").wait_for()
+    assert tab.evaluate("() => !!(document.querySelector('#explore-list').compareDocumentPosition(document.querySelector('#explore-start')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    assert tab.locator("#explore-preset option").count() > 0
+    tab.keyboard.press("Escape")
+    tab.locator("#open-explore").click()
+    join = tab.locator("#explore-list li").first.get_by_role("button", name="Join")
+    join.wait_for()
+    join.click()
     tab.wait_for_selector("#explore-b path[id$=-line]")
     for page in (ada, tab):
         page.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled", timeout=10000)
