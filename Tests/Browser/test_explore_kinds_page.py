@@ -138,6 +138,10 @@ def test_a_pair_a_line_a_gallery_pick_and_an_edit_by_keyboard(people):
     history = ada.locator("#explore-history-list li").all_inner_texts()
     assert len(history) == 4 and history[0].startswith("Ada edited by hand: ") and "Inactive line width" in history[0]
     assert history[1].startswith("Ada picked C in a gallery of 9") and history[2].startswith("Ada stopped the line at stop 7 of 0–20")
+    # Newest first, numbered as answered: the edit is answer 4, its number inside the list's box.
+    numbering = ada.locator("#explore-history-list").evaluate(
+        "l => [l.reversed, l.getBoundingClientRect().left, l.firstElementChild.getBoundingClientRect().left, parseFloat(getComputedStyle(l).fontSize)]")
+    assert numbering[0] and numbering[2] - numbering[1] >= 2.5 * numbering[3], numbering
     log = [e["summary"] for e in ada.evaluate("fetch('/api/log?limit=100').then(r => r.json())") if e["kind"] == "explore-answer"]
     assert any("stopped the line at stop" in s for s in log) and any("in a gallery of 9" in s for s in log) and any("edited by hand" in s for s in log), log
 
