@@ -132,6 +132,8 @@ def test_two_people_explore_and_save_the_best(people):
     saved = next(e for e in ada.evaluate("fetch('/api/log?limit=1000').then(r => r.json())") if e["kind"] == "explore-saved")
     round_id = saved["details"]["round"]
     assert f"from Explore round {round_id} (from “Default”) after {saved['details']['answersByKind']['text']}. " in saved_toast.inner_text(), saved_toast.inner_text()
+    # It lets a click through to what it covers (a walk's sat on "This is best here").
+    assert saved_toast.evaluate("t => { const r = t.getBoundingClientRect(); return !t.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)) }")
     # The focus left the save form for the question, in view: the next key answers, it types nothing.
     assert ada.evaluate("document.activeElement.id") == "explore-pair-title"
     title, dialog_box = ada.locator("#explore-pair-title").bounding_box(), ada.locator("#explore-dialog").bounding_box()
