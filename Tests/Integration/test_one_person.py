@@ -115,6 +115,10 @@ def test_the_first_loopback_page_is_the_owners_and_people_survive_a_restart(tmp_
             assert join(again, "Cleo", pending).status_code == 201
             # The owner's page was claimed before: a second loopback page is nobody.
             assert requests.post(again.url + "/api/people", json={"name": "Eve"}, headers={"Origin": again.url}, timeout=10).status_code == 403
+            # The log tells who took the owner's page and who joined, each once (Eve is not there).
+            log = requests.get(again.url + "/api/log", headers={"X-Workbench-Secret": owner}, timeout=10).json()
+            joins = sorted((e["author"], e["summary"]) for e in log if e["kind"] == "people")
+            assert joins == [("Ben", "joined as an editor"), ("Cleo", "joined as a viewer"), ("Dana", "joined as the owner (the first page on this machine)")], joins
         finally:
             again.stop()
     finally:

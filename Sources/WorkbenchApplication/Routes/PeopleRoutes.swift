@@ -41,6 +41,9 @@ struct PeopleRoutes: AppRouteGroup {
                                      details: PersonDetails(person: person.name, role: person.role.rawValue))
             } else if Self.isLoopback(request.request.client) {
                 (person, secret) = try app.people.claimOwnerPage(name: name)
+                // The log tells who holds the workbench, as it tells who joined by invitation.
+                app.decisions.record("people", preset: nil, by: person.name, summary: "joined as the owner (the first page on this machine)",
+                                     details: PersonDetails(person: person.name, role: person.role.rawValue))
             } else {
                 throw PeopleStore.Failure.invitation("joining needs a personal invitation: ask the workbench's owner for one")
             }
