@@ -114,29 +114,3 @@ extension ExploreRound {
         return Normal.cdf(difference.mean / difference.sd)
     }
 }
-
-extension ExploreRound {
-    /// What `person` would choose alone, starting from `point` (the team's best): coordinate
-    /// ascent of their predicted liking (every category, up to 21 grid values an axis, 3 sweeps),
-    /// and their liking there; nil `person`: the team's.
-    public func ownChoice(of person: String?, from point: [Double]) -> (point: [Double], liking: Double) {
-        let (model, index) = view(for: person)
-        let start = space.encode(point)
-        let (z, liking) = space.coordinateAscent(from: start, startScore: model.mean(start, person: index), sweeps: 3,
-                                                 axisScores: { model.axisMeans($0, axis: $1, values: $2, person: index) })
-        return (space.decode(z), liking)
-    }
-
-    /// How much each person who answered gives up with `point` against what they would choose
-    /// alone, beyond what the team gives up (the best is cautious: where the answers vouch for
-    /// it, not where the mean peaks): 0 for everyone before `tellsPeopleApart`.
-    /// The team's own choice is climbed once for all of them.
-    /// `own`: what each would choose alone.
-    public func concessions(at point: [Double]) -> [(person: String, concession: Double, own: [Double])] {
-        let team = ownChoice(of: nil, from: point).liking - fitted.mean(space.encode(point))
-        return people.map { person in
-            let own = ownChoice(of: person, from: point)
-            return (person, max(0, own.liking - predictedLiking(of: point, by: person).mean - team), own.point)
-        }
-    }
-}

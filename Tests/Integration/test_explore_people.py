@@ -79,18 +79,20 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     saved = r.json()
     far = "Ben" if width["team"]["value"] < 5.5 else "Ada"
     # With what they would change: the width, from the team's towards their own.
-    own = re.search(re.escape(far) + r" \(Inactive line width ([\d.]+) → ([\d.]+) px(?:, [^)]*)?\) would choose otherwise alone\.$", saved["whoAgreed"])
+    own = re.search(re.escape(far) + r" \(Inactive line width ([\d.]+) → ([\d.]+) px(?:, [^)]*)?\)", saved["whoAgreed"])
+    assert saved["whoAgreed"].endswith(")" + (" would choose otherwise alone." if saved["agreed"] else ".")), saved["whoAgreed"]
     assert far in saved["disagreed"] and own, saved
     assert float(own.group(1)) == width["team"]["value"] and abs(float(own.group(2)) - liked[far]) < abs(width["team"]["value"] - liked[far]), saved
     # Every change named is one the panel counts as theirs, and only those: the save never has
     # someone change a parameter the panel says everyone agrees on.
     theirs = [a["label"] for a in best["agreement"]
               if any(p["person"] == far and (p.get("sure") or 0) >= 0.7 and p["text"] != a["team"]["text"] for p in a["people"])]
-    inside = saved["whoAgreed"].split(far + " (", 1)[1].rsplit(") would choose", 1)[0]
+    inside = re.search(re.escape(far) + r" \(([^()]*)\)", saved["whoAgreed"]).group(1)
     assert inside.count(" → ") == len(theirs) and all(label in inside for label in theirs), (inside, theirs)
-    for other in saved["disagreed"]:
-        assert any(any(p["person"] == other and (p.get("sure") or 0) >= 0.7 and p["text"] != a["team"]["text"] for p in a["people"])
-                   for a in best["agreement"]), (other, best["agreement"])
+    def differs(person):
+        return any(any(p["person"] == person and (p.get("sure") or 0) >= 0.7 and p["text"] != a["team"]["text"] for p in a["people"])
+                   for a in best["agreement"])
+    assert all(differs(p) for p in saved["disagreed"]) and not any(differs(p) for p in saved["agreed"]), (saved, best["agreement"])
     # The same in the round's best, and in the document.
     assert s.get(f"/api/explore/{rid}").json()["best"]["agreement"] == best["agreement"]
     doc = s.get("/api/openapi.json").json()

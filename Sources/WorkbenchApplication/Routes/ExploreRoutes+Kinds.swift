@@ -164,37 +164,33 @@ extension ExploreRoutes {
         }
     }
 
-    /// Who answered and agrees with the team's best: gives up at most `agreeing` of their
-    /// predicted liking (the model's units: prior sd 1) against what they would choose alone,
-    /// beyond what the team gives up (`ExploreRound.concessions`), or the model is not sure they
-    /// like their own choice more (`ParameterAgreement.sure`), or no parameter of theirs is
-    /// surely their own (the panel's `ParameterAgreement`, which then says everyone agrees on
-    /// each). The others do not, each with every parameter the panel counts as theirs
-    /// ("Inactive line width 4 → 0.5 px"): a walk read "they agree on top opacity" beside a save
-    /// whose words had someone change it, from a climb of their liking that moved every parameter.
+    /// Who answered and agrees with the team's best, as the agreement panel reads their answers
+    /// (`people(_:)`): a person agrees when none of their own values counts there (each is the
+    /// team's, or the model is under `ParameterAgreement.sure` sure they like theirs more, said
+    /// as the panel rounds it); the others would choose otherwise alone, each with the values the
+    /// panel counts as theirs ("Inactive line width 4 → 0.5 px", three and how many more). A walk
+    /// read "they agree on top opacity" beside a save whose words had someone change it: those
+    /// came from a climb of the person's liking that moved every parameter.
     static func agreement(_ round: Exploration) -> (agreed: [String], disagreed: [String], choices: [String]) {
         guard let best = round.model.best else { return ([], [], []) }
-        let point = best.point
-        var agreed: [String] = [], disagreed: [String] = [], choices: [String] = []
-        let from = clean(round.style(at: point))
+        let from = clean(round.style(at: best.point))
         let panel = round.adapter.agreement(of: round.model)
-        for (person, concession, own) in round.model.concessions(at: point) {
+        var agreed: [String] = [], disagreed: [String] = [], choices: [String] = []
+        for person in round.model.people {
             let theirs = panel.flatMap { agreement -> [String] in
-                guard let liked = agreement.people.first(where: { $0.person == person }), (liked.sure ?? 0) >= ParameterAgreement.sure else { return [] }
+                guard let liked = agreement.people.first(where: { $0.person == person }),
+                      rounded(liked.sure ?? 0) >= ParameterAgreement.sure else { return [] }
                 return ChangeWords.changes(from: from, to: clean(round.style(at: liked.point))).filter { $0.key == agreement.key }.map(\.words)
             }
-            if concession <= agreeing || theirs.isEmpty || round.model.probability(that: person, prefers: own, over: point) < ParameterAgreement.sure {
+            if theirs.isEmpty {
                 agreed.append(person)
             } else {
                 disagreed.append(person)
-                choices.append(theirs.joined(separator: ", "))
+                choices.append(theirs.prefix(3).joined(separator: ", ") + (theirs.count > 3 ? " and \(theirs.count - 3) more" : ""))
             }
         }
         return (agreed, disagreed, choices)
     }
-
-    /// A concession people live with: under a third of the prior's standard deviation.
-    static let agreeing = 0.3
 
     /// "Agreed, by their answers: Ada, Ben; Cy (Inactive line width 4 → 0.5 px) would choose otherwise
     /// alone." / "Agreed, by their answers: everyone who answered (Ada, Ben)." The agreement is the
