@@ -218,19 +218,35 @@ export class Explore extends CandidateDialog {
     });
   }
 
-  /** Opens on the round this browser last joined while it is still open; else on the rounds and the start form. */
-  async open() {
+  /** One opening at a time: a double click or tap opens the dialog once. */
+  open() {
+    this.opening ??= this.openOnLastRound().finally(() => { this.opening = null; });
+    return this.opening;
+  }
+
+  /** On the round this browser last joined while it is still open (the keyboard on its question); else on the rounds and the start form. */
+  async openOnLastRound() {
     const last = localStorage.getItem(ROUND_KEY);
-    const rounds = last ? await getJSON('/api/explore').catch(() => []) : [];
-    if (!rounds.some(round => round.id === last && round.state === 'open')) return super.open();
+    let round = null, answered = true;
+    if (last) {
+      try { round = await getJSON(`/api/explore/${encodeURIComponent(last)}`); } catch (error) { answered = error instanceof ApiError; }
+    }
+    if (round?.state !== 'open') {
+      // Ended or gone, it is forgotten; unreachable (the connection lost), it is tried next time.
+      if (answered) localStorage.removeItem(ROUND_KEY);
+      return super.open();
+    }
     await this.fillStartForm();   // for "Back to rounds"
+    this.show('round');
     if (!this.dialog.open) this.dialog.showModal();
     await this.join(last);
+    $('explore-pair-title').focus();
   }
 
   async join(id) {
     localStorage.setItem(ROUND_KEY, id);
     this.show('round');
+    this.ticket = null;   // another round's candidates, if this tab last showed one
     this.round = { id };
     $('explore-save-name').value = '';
     await this.refresh();
