@@ -23,6 +23,13 @@ export function toast(message, { error = false, ms = 3500, key = message, action
     box.append(item);
     entry = { item };
     shown.set(key, entry);
+    // A tap or click on the message, not on its button, puts it away.
+    item.addEventListener('click', event => {
+      if (event.target.closest('.toast-action')) return;
+      clearTimeout(entry.timer);
+      item.remove();
+      if (shown.get(key) === entry) shown.delete(key);
+    });
     while (box.children.length > MAX_SHOWN) {
       const oldest = box.firstElementChild;
       for (const [k, e] of shown) if (e.item === oldest) { clearTimeout(e.timer); shown.delete(k); }
