@@ -123,6 +123,29 @@ def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
     assert check(server.presets).returncode != 0
 
 
+def test_a_checkpoint_by_another_connection_is_not_taken_for_tampering():
+    """Another connection (a workbench command beside the server, here Python's sqlite3) copies
+    the write-ahead log into the file without a commit: the file changes, its content does not,
+    and the server's next writes go on. A false alarm here refused every write until a restart."""
+    server = Server(data_csv=small_csv())
+    try:
+        person = server.person("Ada")
+        for name in ("one", "two", "three"):
+            assert person.put(f"/api/presets/{name}", json={"name": name, "parameters": {}}).status_code in (200, 201)
+        db = server.presets / ".workbench.sqlite"
+        before = db.stat()
+        with sqlite3.connect(db) as other:
+            busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        assert busy == 0 and copied > 0, (busy, frames, copied)
+        assert (db.stat().st_mtime_ns, db.stat().st_size) != (before.st_mtime_ns, before.st_size)
+        for name in ("four", "five"):
+            answer = person.put(f"/api/presets/{name}", json={"name": name, "parameters": {}})
+            assert answer.status_code in (200, 201), answer.text
+    finally:
+        server.stop()
+    assert check(server.presets).returncode == 0
+
+
 def test_an_older_copy_put_in_place_while_the_log_holds_writes_refuses_the_next_write():
     """`cp old.sqlite .workbench.sqlite` under a running server whose write-ahead log still holds
     its newest writes (no checkpoint first): the file changed without a commit through SQLite."""

@@ -135,7 +135,13 @@ extension HistoryFile {
         let seenStamp = seenFile.withLock { stamp in defer { if afterCommit || stamp == nil { stamp = file } }; return stamp }
         var found: String?
         if !afterCommit, let seenStamp, file != seenStamp, seen == version {
-            found = "its file was written by another program, not through SQLite (a copy put in place?)"
+            // Another connection's checkpoint (a workbench command beside the server) copies the
+            // write-ahead log into the file without a commit: the same content, no one's edit.
+            if let file, file.checkpointed(since: seenStamp) {
+                seenFile.withLock { $0 = file }
+            } else {
+                found = "its file was written by another program, not through SQLite (a copy put in place?)"
+            }
         } else if let seen, seen != version {
             guard let verdict = try? HistoryChain.verify(historyID: historyID, on: connection) else { return "its hash chain cannot be read" }
             if !verdict.problems.isEmpty { found = verdict.problems.prefix(3).joined(separator: "; ") }
@@ -156,9 +162,15 @@ extension HistoryFile {
     }
 }
 
-/// A file's modification time and size, to notice it being written by someone else.
+/// A file's modification time and size, to notice it being written by someone else, and where
+/// SQLite's checkpoints of its write-ahead log stood then.
 struct FileStamp: Equatable, Sendable {
     let seconds: Int, nanoseconds: Int, size: Int64
+    /// The write-ahead log's salts and how many of its frames are in the file (`aSalt` of the
+    /// WAL index's header and `nBackfill` of its checkpoint record, the `-shm` file's bytes 32–39
+    /// and 96–99); nil without an index. A checkpoint moves it: a new log (new salts) or more
+    /// frames copied.
+    let checkpoint: [UInt8]?
 
     init?(_ path: String) {
         var info = stat()
@@ -166,5 +178,20 @@ struct FileStamp: Equatable, Sendable {
         seconds = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec
         size = Int64(info.st_size)
+        checkpoint = Self.checkpointMark(index: path + "-shm")
+    }
+
+    /// Whether a checkpoint since `earlier` explains a change of the file.
+    func checkpointed(since earlier: FileStamp) -> Bool {
+        checkpoint != nil && earlier.checkpoint != nil && checkpoint != earlier.checkpoint
+    }
+
+    private static func checkpointMark(index path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 136)
+        guard pread(descriptor, &header, header.count, 0) == header.count else { return nil }
+        return Array(header[32..<40] + header[96..<100])
     }
 }
