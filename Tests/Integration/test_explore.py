@@ -41,6 +41,10 @@ def test_a_round_from_start_to_saved_preset_survives_a_restart(fresh_server):
     rid = round_["id"]
     assert round_["state"] == "open" and round_["answers"] == 0 and round_["best"] is None
     assert [p["key"] for p in round_["parameters"]] == ["inactiveLineWidth", "animationDuration", "inactiveCurve"]
+    # A label four motions share is said with its group; one of its own as it is.
+    assert [p["label"] for p in round_["parameters"]] == ["Inactive line width", "Animation duration", "Inactive curve"]
+    started = next(e for e in s.get("/api/log").json() if e["kind"] == "explore-started")
+    assert started["summary"].endswith("over inactive line width, animation duration, inactive curve for Ada, Ben"), started
     assert round_["parameters"][1]["min"] == 0.2 and round_["parameters"][1]["max"] == 1
     assert "natural" in round_["parameters"][2]["options"]
     # Each number's step, the schema's: a client knows the grid the round's values lie on.
@@ -153,7 +157,7 @@ def test_start_refusals_and_the_document(server):
     # A parameter that could change no candidate: Bounce under Default's ease in-out, unless the easing moves too.
     r = s.request("POST", "/api/explore", json={"preset": "Default", "parameters": ["inactiveLineWidth", "springBounce"]})
     assert r.status_code == 400 and r.json()["error"]["field"] == "parameters[1]", r.text
-    assert "“Bounce” changes the chart only while Easing is" in r.text and "let Easing move too" in r.text, r.text
+    assert "“Bounce” changes the chart only while Animation easing is" in r.text and "let Animation easing move too" in r.text, r.text
     assert s.request("POST", "/api/explore", json={"preset": "Default", "parameters": ["springBounce", "easing"]}).status_code == 201
     assert s.get("/api/explore/nope").status_code == 404
     doc = s.get("/api/openapi.json").json()

@@ -1,5 +1,7 @@
+import ChartEngine
 import Testing
 @testable import WorkbenchApplication
+import WorkbenchStores
 @testable import WorkbenchSupport
 
 /// The words of "each person and the team": what people agree on is the team's value, even when
@@ -45,6 +47,17 @@ import Testing
         #expect(ExploreRoutes.agreementSummary([active], tellsPeopleApart: true, people: people, start: "Default")
                 == "They differ little on active line width: Priya 12 px (70 % sure); the team 10 px; not yet sure: Dana 9 px (55 %) and Pat 11 px (60 %). "
                 + "Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+    }
+
+    /// A label four motions share is said with its group wherever it stands alone (a change, a
+    /// sentence, a round's parameters); a label of its own as it is; every one said differs.
+    @Test func aSharedLabelIsSaidWithItsGroup() {
+        #expect(ChangeWords.label("periodDuration") == "Period change duration")
+        #expect(ChangeWords.label("livePriceEasing") == "Live price easing")
+        #expect(ChangeWords.label("revealReducedMotion") == "First load reduced motion")
+        #expect(ChangeWords.label("inactiveLineWidth") == "Inactive line width")
+        let said = ChartStyle.definitions.map(ChangeWords.label(of:))
+        #expect(Set(said).count == said.count)
     }
 
     /// Who agreed with a saved best is the model's reading of their answers, not a vote: the

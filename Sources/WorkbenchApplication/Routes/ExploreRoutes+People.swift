@@ -31,7 +31,7 @@ extension ExploreRoutes {
                 return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded), text: words)
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
-            return .init(parameter: agreement.key, label: definition.label, agree: agreement.agree, team: team, people: own,
+            return .init(parameter: agreement.key, label: ChangeWords.label(of: definition), agree: agreement.agree, team: team, people: own,
                          text: agreementWords(agree: agreement.agree, team: team, people: own),
                          ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
