@@ -115,8 +115,13 @@ def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
         answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
         assert answer.status_code == 503, answer.text
         assert "behind the workbench's back" in answer.json()["error"]["message"]
-        # Every later write too, and reads go on.
+        # Every later write too, said as such by every store (an Explore or a blind round's start
+        # answered 500 "could not be stored"), and reads go on.
         assert person.put("/api/presets/four", json={"name": "four", "parameters": {}}).status_code == 503
+        for path, body in [("/api/explore", {"preset": "one", "parameters": ["inactiveLineWidth"]}),
+                           ("/api/rounds", {"candidates": ["one", "two"]})]:
+            refused = person.post(path, json=body)
+            assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_unavailable", (path, refused.text)
         assert server.get("/api/presets").status_code == 200
     finally:
         server.stop()

@@ -314,6 +314,7 @@ struct ExploreRoutes: PresetReading {
         case .noAdmissibleCandidate:
             HTTPError(409, "no_honest_candidate", "no candidate the model tried passes the honesty check on \(HonestyMarkets.eventScenarios.map(\.rawValue).joined(separator: ", ")) (a line or a gallery: not even at a quarter of its reach); ask for a pair, or let more parameters move, or widen their ranges")
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", "the round could not be stored: \(words)")
+        case .history(let refusal): PresetRoutes.storeError(refusal, name: "")
         }
     }
 }

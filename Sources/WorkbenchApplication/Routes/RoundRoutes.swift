@@ -62,6 +62,7 @@ struct RoundRoutes: PresetReading {
         let round: PairwiseRound
         do { round = try app.rounds.create(subject: subject, candidates: candidates, by: request.author.user) } catch {
             if case .storage(let words) = error { throw HTTPError(500, "write_failed", words) }
+            if case .history(let refusal) = error { throw PresetRoutes.storeError(refusal, name: "") }
             throw HTTPError(409, "too_many_rounds", "\(RoundStore.maxRounds) rounds are open; close one first")
         }
         app.decisions.record("round-started", preset: nil, by: request.author.user, summary: "started a blind round over \(subject)")
@@ -212,6 +213,7 @@ struct RoundRoutes: PresetReading {
         case .tooManyVoters: HTTPError(409, "too_many_voters", "\(PairwiseRound.maxVoters) people have voted in this round already")
         case .notAVoter: HTTPError(403, "not_a_voter", "this round is closed and saved by who started it or voted in it")
         case .storage(let words): HTTPError(words.contains("full") ? 507 : 500, words.contains("full") ? "insufficient_storage" : "write_failed", words)
+        case .history(let refusal): PresetRoutes.storeError(refusal, name: "")
         }
     }
 }

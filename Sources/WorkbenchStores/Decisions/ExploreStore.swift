@@ -179,6 +179,8 @@ package final class ExploreStore: Sendable {
 
     package enum Failure: Error, Equatable {
         case notFound, closed, tooMany, notAVoter, unknownTicket, notYourTicket, badChoice, full, storage(String)
+        /// The history refuses writes (changed behind the server's back, read-only, damaged): said as every store says it.
+        case history(HistoryError)
         /// An edit that leaves the team's best as it is.
         case nothingChanged
         /// No candidate within the bounded tries passes the round's constraint.
@@ -232,7 +234,7 @@ package final class ExploreStore: Sendable {
         try index.withLock { (current: inout Index?) throws(Failure) -> T in
             if current == nil {
                 let loaded: [Exploration]
-                do { loaded = try records?.loadAll() ?? [] } catch { throw .storage("\(error)") }
+                do { loaded = try records?.loadAll() ?? [] } catch { throw Self.failure(error) }
                 var fresh = Index()
                 for round in loaded {
                     fresh.slots[round.id] = Slot(round)
@@ -260,7 +262,12 @@ package final class ExploreStore: Sendable {
     }
 
     func save(_ round: Exploration, _ change: Change = Change()) throws(Failure) {
-        do { try records?.write(round, change: change) } catch { throw .storage("\(error)") }
+        do { try records?.write(round, change: change) } catch { throw Self.failure(error) }
+    }
+
+    /// The history's own refusal when it is one, else the records' words.
+    static func failure(_ error: any Error) -> Failure {
+        HistoryError.of(error).map(Failure.history) ?? .storage("\(error)")
     }
 
     /// A new round from the preset's style. `adapter` was made from `keys` and `ranges` by the caller (who reports their errors).

@@ -266,4 +266,6 @@ package enum RoundError: Error, Equatable {
     case notAVoter
     /// The round could not be kept in the database.
     case storage(String)
+    /// The history refuses writes (changed behind the server's back, read-only, damaged).
+    case history(HistoryError)
 }

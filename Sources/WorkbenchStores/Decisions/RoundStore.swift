@@ -15,7 +15,7 @@ package final class RoundStore: Sendable {
     /// kept only in memory would vanish with a restart, and the decision with it).
     private let unavailable: String?
 
-    package enum CreateError: Error, Equatable { case tooMany, storage(String) }
+    package enum CreateError: Error, Equatable { case tooMany, storage(String), history(HistoryError) }
 
     /// No rounds can be kept (`reason` says why): reads answer empty, writes are refused.
     package init(unavailable reason: String) {
@@ -53,6 +53,7 @@ package final class RoundStore: Sendable {
                 }
             }
         } catch {
+            if let refusal = HistoryError.of(error) { throw .history(refusal) }
             throw .storage("the round could not be kept in the workbench database: \(error)")
         }
     }
@@ -78,8 +79,11 @@ package final class RoundStore: Sendable {
                 dropped = oldest.id
             }
             do throws(RoundError) { try keep(round) } catch {
-                if case .storage(let words) = error { throw .storage(words) }
-                throw .storage("\(error)")
+                switch error {
+                case .storage(let words): throw .storage(words)
+                case .history(let refusal): throw .history(refusal)
+                default: throw .storage("\(error)")
+                }
             }
             if let dropped { all.removeValue(forKey: dropped); forget(dropped) }
             all[id] = round

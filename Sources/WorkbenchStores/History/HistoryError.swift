@@ -33,6 +33,12 @@ package struct HistoryError: Error, Sendable, Equatable, CustomStringConvertible
 
     static let restoreAdvice = "restore a backup with `workbench history restore BACKUP` (backups are in .workbench-backups/ beside the presets)"
 
+    /// The history's refusal or fault a store's write failed with (as `SQLiteDatabase.withConnection`
+    /// throws it, or as SQLite's error), nil for any other failure.
+    package static func of(_ error: any Error) -> HistoryError? {
+        error as? HistoryError ?? (error as? SQLiteError).flatMap(HistoryError.init)
+    }
+
     /// The domain error an SQLite failure is, when it is the file's fault; nil otherwise.
     package init?(_ error: SQLiteError) {
         if let refusal = error.refusal {
