@@ -151,6 +151,47 @@ def test_a_checkpoint_by_another_connection_is_not_taken_for_tampering():
     assert check(server.presets).returncode == 0
 
 
+def test_an_older_copy_put_in_place_and_checkpointed_is_checked_before_it_is_taken():
+    """The older copy put in place, then a checkpoint by another connection, so that the file's
+    change looks like a checkpoint's: the server checks the whole chain before it takes it as
+    one. Here the log still held every page written since the copy, so the checkpoint made the
+    file whole again: the write goes on, nothing is lost, and the full check passes."""
+    server = Server(data_csv=small_csv())
+    try:
+        person, db, old = copied_after_one_save(server)
+        shutil.copyfile(old, db)
+        with sqlite3.connect(db) as other:
+            other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
+        assert answer.status_code in (200, 201), answer.text
+        assert {"one", "two", "three"} <= {p["name"] for p in server.get("/api/presets").json()["presets"]}
+    finally:
+        server.stop()
+    result = check(server.presets)
+    assert result.returncode == 0 and "verifies" in result.stdout, result.stdout + result.stderr
+
+
+def test_an_older_copy_checkpointed_over_a_newer_log_is_refused():
+    """The same, when the log no longer holds what the copy lacks (it was checkpointed and
+    restarted since): the checkpoint leaves a file that lacks "two", its change looks like a
+    checkpoint's, and the chain's check refuses the next write instead of building on it."""
+    server = Server(data_csv=small_csv())
+    try:
+        person, db, old = copied_after_one_save(server)
+        with sqlite3.connect(db) as other:
+            assert other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
+        assert person.put("/api/presets/three", json={"name": "three", "parameters": {}}).status_code in (200, 201)
+        shutil.copyfile(old, db)
+        with sqlite3.connect(db) as other:
+            other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        answer = person.put("/api/presets/four", json={"name": "four", "parameters": {}})
+        assert answer.status_code == 503, answer.text
+        assert "behind the workbench's back" in answer.json()["error"]["message"] or "rolled back" in answer.json()["error"]["message"], answer.text
+    finally:
+        server.stop()
+    assert check(server.presets).returncode != 0
+
+
 def test_an_older_copy_put_in_place_while_the_log_holds_writes_refuses_the_next_write():
     """`cp old.sqlite .workbench.sqlite` under a running server whose write-ahead log still holds
     its newest writes (no checkpoint first): the file changed without a commit through SQLite."""

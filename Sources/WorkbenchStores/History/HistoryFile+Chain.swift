@@ -136,9 +136,16 @@ extension HistoryFile {
         var found: String?
         if !afterCommit, let seenStamp, file != seenStamp, seen == version {
             // Another connection's checkpoint (a workbench command beside the server) copies the
-            // write-ahead log into the file without a commit: the same content, no one's edit.
+            // write-ahead log into the file without a commit: the same content, no one's edit. A
+            // copy put in place and then checkpointed looks the same, so the file is read afresh
+            // (this connection's cache would show what it held) and taken only when its whole
+            // chain verifies and ends where this connection's does.
             if let file, file.checkpointed(since: seenStamp) {
-                seenFile.withLock { $0 = file }
+                if let problem = Self.problemReadAfresh(path, historyID: historyID, head: try? HistoryChain.head(on: connection)) {
+                    found = problem
+                } else {
+                    seenFile.withLock { $0 = file }
+                }
             } else {
                 found = "its file was written by another program, not through SQLite (a copy put in place?)"
             }
@@ -148,6 +155,20 @@ extension HistoryFile {
         }
         if let found { tampering.withLock { $0 = found } }
         return found
+    }
+
+    /// What is wrong with the history as a new connection reads the file at `path`: nil when its
+    /// chain verifies and its head is `head`.
+    private static func problemReadAfresh(_ path: String, historyID: String, head: HistoryChain.Head??) -> String? {
+        guard let head = head ?? nil else { return "its hash chain cannot be read" }
+        do {
+            let fresh = try SQLiteConnection(path: path, readOnly: true, create: false)
+            let verdict = try fresh.snapshot { try HistoryChain.verify(historyID: historyID, on: fresh) }
+            if !verdict.problems.isEmpty { return verdict.problems.prefix(3).joined(separator: "; ") }
+            return verdict.head == head ? nil : "its file does not end where the server's history does (a copy put in place?)"
+        } catch {
+            return "its file cannot be read afresh (\(error))"
+        }
     }
 
     /// `workbench history check`: the full check of the open history against the kept head.
