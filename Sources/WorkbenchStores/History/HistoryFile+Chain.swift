@@ -159,8 +159,8 @@ extension HistoryFile {
 
     /// What is wrong with the history as a new connection reads the file at `path`: nil when its
     /// chain verifies and its head is `head`.
-    private static func problemReadAfresh(_ path: String, historyID: String, head: HistoryChain.Head??) -> String? {
-        guard let head = head ?? nil else { return "its hash chain cannot be read" }
+    private static func problemReadAfresh(_ path: String, historyID: String, head: HistoryChain.Head?) -> String? {
+        guard let head else { return "its hash chain cannot be read" }
         do {
             let fresh = try SQLiteConnection(path: path, readOnly: true, create: false)
             let verdict = try fresh.snapshot { try HistoryChain.verify(historyID: historyID, on: fresh) }
