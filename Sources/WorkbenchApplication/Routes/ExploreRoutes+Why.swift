@@ -34,8 +34,8 @@ extension ExploreRoutes {
         let scale = "(±\(half(top.spread)) of the team's liking across its range)"
         guard ranked.count > 1 else { return "\(top.label) matters \(scale)." }
         let rest = ranked.dropFirst()
-        let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { lowered($0.label) }
-        let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { lowered($0.label) }
+        let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { ChangeWords.lowered($0.label) }
+        let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { ChangeWords.lowered($0.label) }
         var sentence = "\(top.label) matters most \(scale)"
         if !then.isEmpty { sentence += ", then " + listed(then, "and") }
         if !barelyNamed.isEmpty {
@@ -66,14 +66,14 @@ extension ExploreRoutes {
                 : words.count > 4 ? "\(words.count) values from \(words[0]) to \(words[words.count - 1])" : listed(words, "or")
             let shown = said + (seen.words.map { ", " + $0 } ?? "")
             return .init(parameter: item.key, label: ChangeWords.label(of: definition), difference: rounded(item.difference), seen: seen.rawValue,
-                         text: "\(lowered(ChangeWords.label(of: definition))) (\(shown))")
+                         text: "\(ChangeWords.lowered(ChangeWords.label(of: definition))) (\(shown))")
         }
         let subject = points.count > 2 ? "These \(points.count == 4 ? "four" : "\(points.count)") test" : "This pair tests"
         guard !tested.isEmpty else { return .init(parameters: [], text: "The candidates are alike.") }
         var text = "\(subject) \(listed(tested.map(\.text), "and"))"
         if !result.others.isEmpty {
             // Named while few: a wide difference the model weighs little is still plain to see.
-            let labels = result.others.compactMap { ParameterDefinition.named($0).map { lowered(ChangeWords.label(of: $0)) } }
+            let labels = result.others.compactMap { ParameterDefinition.named($0).map { ChangeWords.lowered(ChangeWords.label(of: $0)) } }
             text += result.others.count == 1 ? "; \(labels.joined()) also differs but counts for less"
                 : result.others.count == 2 ? "; \(listed(labels, "and")) also differ but count for less"
                 : "; \(result.others.count) more differ but count for less"
@@ -145,9 +145,6 @@ extension ExploreRoutes {
     static func listed(_ items: [String], _ conjunction: String) -> String {
         items.count <= 2 ? items.joined(separator: " \(conjunction) ") : items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
     }
-
-    /// A label inside a sentence: its first letter lower-case ("Inactive line width" → "inactive line width").
-    static func lowered(_ label: String) -> String { label.prefix(1).lowercased() + label.dropFirst() }
 
     /// Half a spread, as "±" shows it: two decimals.
     static func half(_ spread: Double) -> String { String(format: "%.2f", spread / 2) }

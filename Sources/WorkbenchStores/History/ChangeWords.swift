@@ -58,8 +58,11 @@ package enum ChangeWords {
     /// the same label. Four motions each have a "Duration", said "Period change duration",
     /// "Live price duration", …; a label of its own is said as it is.
     package static func label(of definition: ParameterDefinition) -> String {
-        sharedLabels.contains(definition.label) ? "\(definition.group) \(definition.label.prefix(1).lowercased())\(definition.label.dropFirst())" : definition.label
+        sharedLabels.contains(definition.label) ? "\(definition.group) \(lowered(definition.label))" : definition.label
     }
+
+    /// A label inside a sentence: its first letter lower-case ("Inactive line width" → "inactive line width").
+    package static func lowered(_ label: String) -> String { label.prefix(1).lowercased() + label.dropFirst() }
 
     private static let sharedLabels: Set<String> = {
         var seen: [String: Int] = [:]
