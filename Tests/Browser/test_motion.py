@@ -24,20 +24,22 @@ def test_release_mid_way_turns_back_without_a_jump(page, server):
     # Judged by the shape of the painted progress, not by paint times: on a busy machine an
     # answer held back is painted late and the next one soon after, a frame apart on screen but
     # further apart in the film (CI once saw 0.11 between paints 15 ms apart).
+    # The longest press (2 s) at a quarter speed, an 8 s film: let go once it is a little way in,
+    # by its painted progress rather than a fixed wait. A busy CI machine once held the release
+    # back 0.8 s, which carried a 2 s film from 0.25 to 0.63; here that is a tenth of the film.
     open_page(page, server, "?animationDuration=2")
+    page.locator("[data-speed='0.25']").click()
     page.evaluate(RECORD)
     box = chart_box(page)
     page.mouse.move(box["x"] + box["width"] * 0.5, box["y"] + box["height"] / 2)
     page.mouse.down()
-    # Let go once the film is a little way in, by its painted progress rather than a fixed wait:
-    # a busy machine can hold the release back long enough for a 600 ms wait to reach 0.6.
-    page.wait_for_function("() => window.painted.some(f => f.progress >= 0.25)", timeout=15000)
+    page.wait_for_function("() => window.painted.some(f => f.progress >= 0.1)", timeout=15000)
     page.mouse.up()
     page.wait_for_function("() => window.painted.length > 20 && window.painted[window.painted.length - 1].progress === 0",
-                           timeout=15000)
+                           timeout=20000)
     progress = [p["progress"] for p in page.evaluate("window.painted")]
     peak = max(progress)
-    assert 0.05 < peak < 0.6, progress         # released long before the end: it never reached 1
+    assert 0.05 < peak < 0.8, progress         # released long before the end: it never reached 1
     turn = progress.index(peak)
     # Up to the release it only rises, then it only falls to 0: a restarted film would jump to
     # an end and come back.
