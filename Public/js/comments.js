@@ -45,7 +45,7 @@ export class Comments {
   /** The saved preset open on this page (the store's), or null. */
   get preset() { return this.store.presetName; }
 
-  label(key) { return this.store.definition(key)?.label ?? key; }
+  label(key) { return this.store.definition(key)?.standaloneLabel ?? key; }
 
   addBadges() {
     for (const row of document.querySelectorAll('#controls .control[data-key]')) {

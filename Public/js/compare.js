@@ -98,7 +98,7 @@ export function fillDiffTable(table, schema, columns, identical = 'These presets
     const values = columns.map(c => c.parameters[definition.key]);
     if (values.every(v => same(v, values[0]))) continue;
     differing++;
-    table.append(row([definition.label, ...values.map(v => valueText(definition, v))], 'td'));
+    table.append(row([definition.standaloneLabel, ...values.map(v => valueText(definition, v))], 'td'));
   }
   if (columns.every(c => c.notes !== undefined) && columns.some(c => c.notes !== columns[0].notes)) {
     differing++;

@@ -257,7 +257,7 @@ function tellIfLimited(definition, typed, used) {
   if (!Number.isFinite(typed) || (typed >= definition.min && typed <= definition.max)) return;
   const unit = definition.unit ? ' ' + definition.unit : '';
   const bound = typed > definition.max ? 'most' : 'least';
-  toast(`${definition.label} limited to ${used}${unit}: ${typed}${unit} is outside ${definition.min}–${definition.max}${unit}, the ${bound} it allows.`,
+  toast(`${definition.standaloneLabel} limited to ${used}${unit}: ${typed}${unit} is outside ${definition.min}–${definition.max}${unit}, the ${bound} it allows.`,
         { key: 'limited-' + definition.key });
 }
 

@@ -201,7 +201,7 @@ export class DraftSync {
   async revertValues(preset, step, reverse) {
     const back = {}, changed = [];
     for (const [key, value] of Object.entries(step.after ?? {})) {
-      if (same(this.store.params[key], value)) back[key] = step.before[key]; else changed.push(this.store.definition(key)?.label ?? key);
+      if (same(this.store.params[key], value)) back[key] = step.before[key]; else changed.push(this.store.definition(key)?.standaloneLabel ?? key);
     }
     if (changed.length) this.notice(`Left alone, changed by someone since: ${changed.join(', ')}`);
     if (!Object.keys(back).length) return null;

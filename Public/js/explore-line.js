@@ -23,8 +23,8 @@ function lineMovesText(schema, stops) {
   const moves = [], switches = [];
   for (const [name, value] of Object.entries(first)) {
     if (key(value) === key(last[name])) continue;
-    const definition = schema.parameters.find(p => p.key === name) ?? { label: name };
-    const change = `${definition.label} ${valueText(definition, value)} → ${valueText(definition, last[name])}`;
+    const definition = schema.parameters.find(p => p.key === name) ?? { standaloneLabel: name };
+    const change = `${definition.standaloneLabel} ${valueText(definition, value)} → ${valueText(definition, last[name])}`;
     if (new Set(stops.map(stop => key(stop.values?.[name]))).size > 2) moves.push(change);
     else switches.push(`${change} at stop ${stops.findIndex(stop => key(stop.values?.[name]) !== key(value))}`);
   }

@@ -139,9 +139,9 @@ export class Explore extends CandidateDialog {
       check.type = 'checkbox';
       check.value = definition.key;
       check.id = 'explore-parameter-' + definition.key;
-      // Named by its label alone (the label also holds the range's fields, "… to … px"), with
-      // its group's name where another group has the same label.
-      const name = parameters.some(p => p !== definition && p.label === definition.label) ? `${definition.group}: ${definition.label}` : definition.label;
+      // Named by its label alone (the label also holds the range's fields, "… to … px"), as the
+      // schema says it standing alone: with its group's name where another group has the same label.
+      const name = definition.standaloneLabel;
       check.setAttribute('aria-label', name);
       label.append(check, document.createTextNode(' ' + definition.label));
       if (definition.type === 'number' || definition.type === 'integer') {

@@ -15,6 +15,8 @@ def badge(page, key):
 def test_a_comment_shows_beside_the_control_for_everyone(people):
     pat, dee = people("Pat"), people("Dee")
     assert badge(dee, "lineColor").get_attribute("aria-label") == "Comments on Line colour: 0 open"
+    # A label four motions share is said with its group, as the schema says it standing alone.
+    assert badge(dee, "periodDuration").get_attribute("aria-label") == "Comments on Period change duration: 0 open"
     badge(pat, "lineColor").click()
     pat.locator("#comment-text").fill("Too orange <b>for</b> dark mode?")
     pat.locator("#comment-at-progress").check()

@@ -342,10 +342,10 @@ def test_the_start_form_lists_parameters_under_their_groups(people):
     groups = {p["key"]: p["group"] for p in schema["parameters"]}
     assert all(legend == groups[key] for key, legend, _ in placed), placed
     names = [name for _, _, name in placed]
-    assert len(set(names)) == len(names) and "Period change: Duration" in names and "Inactive line width" in names, names
+    assert len(set(names)) == len(names) and "Period change duration" in names and "Inactive line width" in names, names
     fields = ada.evaluate("() => [...document.querySelectorAll('#explore-parameters input[type=number]')].map(i => i.getAttribute('aria-label'))")
-    assert len(set(fields)) == len(fields) and "Live price: Duration: highest value" in fields, fields
+    assert len(set(fields)) == len(fields) and "Live price duration: highest value" in fields, fields
     # By keyboard: the period change's Duration ticks with Space, and its range follows.
     ada.locator("#explore-parameter-periodDuration").focus()
     ada.keyboard.press("Space")
-    assert ada.locator("#explore-parameters input[aria-label='Period change: Duration: lowest value']").is_enabled()
+    assert ada.locator("#explore-parameters input[aria-label='Period change duration: lowest value']").is_enabled()

@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    /// Standing alone, a label four motions share is said with its group; every parameter is then
+    /// said differently, and a label of its own is said as it is.
+    @Test func aStandaloneLabelNamesTheGroupOfASharedLabel() throws {
+        #expect(try #require(ParameterDefinition.named("periodDuration")).standaloneLabel == "Period change duration")
+        #expect(try #require(ParameterDefinition.named("livePriceEasing")).standaloneLabel == "Live price easing")
+        #expect(try #require(ParameterDefinition.named("inactiveLineWidth")).standaloneLabel == "Inactive line width")
+        let said = ChartStyle.definitions.map(\.standaloneLabel)
+        #expect(Set(said).count == said.count)
+        #expect(ParameterDefinition.inSentence("Inactive line width") == "inactive line width")
+    }
+
     @Test func labelsNameTheChoicesAsPeopleDo() {
         #expect(SmoothingName.movingAverage.choiceLabel == "Moving average")
         #expect(EasingName.easeInOut.choiceLabel == "Ease in-out")

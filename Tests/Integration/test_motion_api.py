@@ -72,3 +72,12 @@ def test_the_schema_carries_every_rule_the_page_needs(server):
     assert window["odd"] is True and (window["min"], window["max"]) == (1, 61)
     assert schema["progress"]["min"] < 0 and schema["progress"]["max"] > 1
     assert next(p for p in schema["parameters"] if p["key"] == "easing")["optionLabels"]["easeInOut"] == "Ease in-out"
+    # Where a label stands without its group (a message, a sentence, a list), one that several
+    # groups share is said with its group; the page reads this rather than deciding it again.
+    labels = [p["label"] for p in schema["parameters"]]
+    for p in schema["parameters"]:
+        shared = labels.count(p["label"]) > 1
+        assert p["standaloneLabel"] == (f'{p["group"]} {p["label"][0].lower()}{p["label"][1:]}' if shared else p["label"]), p["key"]
+    alone = {p["key"]: p["standaloneLabel"] for p in schema["parameters"]}
+    assert alone["periodDuration"] == "Period change duration" and alone["inactiveLineWidth"] == "Inactive line width"
+    assert len(set(alone.values())) == len(alone)

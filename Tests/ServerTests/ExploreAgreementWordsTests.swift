@@ -56,7 +56,7 @@ import WorkbenchStores
         #expect(ChangeWords.label("livePriceEasing") == "Live price easing")
         #expect(ChangeWords.label("revealReducedMotion") == "First load reduced motion")
         #expect(ChangeWords.label("inactiveLineWidth") == "Inactive line width")
-        let said = ChartStyle.definitions.map(ChangeWords.label(of:))
+        let said = ChartStyle.definitions.map(\.standaloneLabel)
         #expect(Set(said).count == said.count)
     }
 

@@ -91,21 +91,21 @@ extension ExploreRoutes {
             return definitions.map { ChangeWords.withUnit($0.value(in: style), $0) }
         }
         guard entry.answerKind == .pair else {
-            return zip(definitions, said(last.first)).map { "\(ChangeWords.label(of: $0)) \($1)" }.joined(separator: ", ")
+            return zip(definitions, said(last.first)).map { "\($0.standaloneLabel) \($1)" }.joined(separator: ", ")
         }
         let words: [String]
         if recorded.allSatisfy({ $0.outcome == .noPreference }) {
             let shown = recorded.flatMap { [said($0.first), said($0.second)] }
             words = definitions.indices.compactMap { d in
                 let values = shown.map { $0[d] }.firstOccurrences
-                return values.count > 1 ? "\(ChangeWords.label(of: definitions[d])) \(listed(values, "or"))" : nil
+                return values.count > 1 ? "\(definitions[d].standaloneLabel) \(listed(values, "or"))" : nil
             }
         } else {
             let chosen = said(last.outcome == .second ? last.second : last.first)
             let others = recorded.map { said($0.outcome == .second ? $0.first : $0.second) }
             words = definitions.indices.compactMap { d in
                 let over = others.map { $0[d] }.filter { $0 != chosen[d] }.firstOccurrences
-                return over.isEmpty ? nil : "\(ChangeWords.label(of: definitions[d])) \(chosen[d]) over \(listed(over, "and"))"
+                return over.isEmpty ? nil : "\(definitions[d].standaloneLabel) \(chosen[d]) over \(listed(over, "and"))"
             }
         }
         return words.isEmpty ? nil : words.joined(separator: ", ")

@@ -10,9 +10,9 @@ extension ExploreRoutes {
         guard let definition = ParameterDefinition.named(key), let condition = definition.visibleWhen else { return nil }
         guard let missing = condition.parts.first(where: { !$0.holds(in: style) && !$0.keys.contains(where: moving.contains) }) else { return nil }
         let names = missing.keys.compactMap { ParameterDefinition.named($0) }
-        let needs = names.map { d in "\(ChangeWords.label(of: d)) is \(missing.values.map { ChangeWords.text(.text($0), d) }.joined(separator: " or "))" }
-        let has = names.map { "\(ChangeWords.label(of: $0)) \(ChangeWords.text($0.value(in: style), $0))" }.joined(separator: ", ")
-        return "“\(ChangeWords.label(of: definition))” changes the chart only while \(needs.joined(separator: " or ")); “\(preset)” has \(has): "
-            + "let \(names.map(ChangeWords.label(of:)).joined(separator: " or ")) move too, or start from another preset"
+        let needs = names.map { d in "\(d.standaloneLabel) is \(missing.values.map { ChangeWords.text(.text($0), d) }.joined(separator: " or "))" }
+        let has = names.map { "\($0.standaloneLabel) \(ChangeWords.text($0.value(in: style), $0))" }.joined(separator: ", ")
+        return "“\(definition.standaloneLabel)” changes the chart only while \(needs.joined(separator: " or ")); “\(preset)” has \(has): "
+            + "let \(names.map(\.standaloneLabel).joined(separator: " or ")) move too, or start from another preset"
     }
 }

@@ -31,7 +31,7 @@ extension ExploreRoutes {
                 return .init(person: entry.person, value: value.json, position: entry.position.map(rounded), sure: entry.sure.map(rounded), text: words)
             }
             let team = liked(agreement.team), own = agreement.people.map(liked)
-            return .init(parameter: agreement.key, label: ChangeWords.label(of: definition), agree: agreement.agree, team: team, people: own,
+            return .init(parameter: agreement.key, label: definition.standaloneLabel, agree: agreement.agree, team: team, people: own,
                          text: agreementWords(agree: agreement.agree, team: team, people: own),
                          ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
@@ -91,7 +91,7 @@ extension ExploreRoutes {
         let agree = answers.filter { $0.agree && !surelyOther($0) && holdsTeams($0) }
         let notApart = answers.filter { $0.agree && !surelyOther($0) && !holdsTeams($0) }
         func some(_ answers: [ExploreAgreementAnswer], valued: String = "") -> String {
-            listed(answers.prefix(2).map { "\(ChangeWords.lowered($0.label)) (\(valued)\($0.team.text))" } + (answers.count > 2 ? ["\(answers.count - 2) more"] : []), "and")
+            listed(answers.prefix(2).map { "\(ParameterDefinition.inSentence($0.label)) (\(valued)\($0.team.text))" } + (answers.count > 2 ? ["\(answers.count - 2) more"] : []), "and")
         }
         // The compromise, stated: who likes the team's best most and who least, once the gap
         // outgrows their uncertainties (a walk read a ranking of +4.43 over +1.33, each ± 2.3).
@@ -102,10 +102,10 @@ extension ExploreRoutes {
             : "Against \(start), who likes the team's best most is not yet clear: " + unclear(ranked)
         // A sentence a parameter that people differ on: each one's words hold brackets and semicolons of their own.
         var sentences = differ.prefix(2).enumerated().map { i, answer in
-            (i == 0 ? "People differ on " : "They also differ on ") + "\(ChangeWords.lowered(answer.label)): \(answer.text)."
+            (i == 0 ? "People differ on " : "They also differ on ") + "\(ParameterDefinition.inSentence(answer.label)): \(answer.text)."
         }
         if differ.count > 2 { sentences.append("And on \(differ.count - 2) more.") }
-        sentences += close.prefix(2).map { "They differ little on \(ChangeWords.lowered($0.label)): \($0.text)." }
+        sentences += close.prefix(2).map { "They differ little on \(ParameterDefinition.inSentence($0.label)): \($0.text)." }
         if close.count > 2 { sentences.append("And little on \(close.count - 2) more.") }
         if !agree.isEmpty { sentences.append((differ.isEmpty ? "Everyone likes the same values: " : "They agree on ") + some(agree) + ".") }
         if !notApart.isEmpty { sentences.append("No one differs surely yet on " + some(notApart, valued: "the team ") + ".") }

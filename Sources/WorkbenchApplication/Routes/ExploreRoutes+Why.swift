@@ -20,9 +20,9 @@ extension ExploreRoutes {
         let answers = ranked.compactMap { item -> ExploreImportanceAnswer? in
             guard let definition = ParameterDefinition.named(item.key) else { return nil }
             let liked = definition.value(in: clean(round.style(at: item.likedMost)))
-            return ExploreImportanceAnswer(parameter: item.key, label: ChangeWords.label(of: definition), spread: rounded(item.spread), lengthscale: rounded(item.lengthscale),
+            return ExploreImportanceAnswer(parameter: item.key, label: definition.standaloneLabel, spread: rounded(item.spread), lengthscale: rounded(item.lengthscale),
                                            likedMost: liked.json,
-                                           text: "\(ChangeWords.label(of: definition)) ±\(half(item.spread)), liked most at \(ChangeWords.withUnit(liked, definition))")
+                                           text: "\(definition.standaloneLabel) ±\(half(item.spread)), liked most at \(ChangeWords.withUnit(liked, definition))")
         }
         return (answers, why(answers))
     }
@@ -34,8 +34,8 @@ extension ExploreRoutes {
         let scale = "(±\(half(top.spread)) of the team's liking across its range)"
         guard ranked.count > 1 else { return "\(top.label) matters \(scale)." }
         let rest = ranked.dropFirst()
-        let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { ChangeWords.lowered($0.label) }
-        let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { ChangeWords.lowered($0.label) }
+        let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { ParameterDefinition.inSentence($0.label) }
+        let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { ParameterDefinition.inSentence($0.label) }
         var sentence = "\(top.label) matters most \(scale)"
         if !then.isEmpty { sentence += ", then " + listed(then, "and") }
         if !barelyNamed.isEmpty {
@@ -65,15 +65,15 @@ extension ExploreRoutes {
             let said = words.count == 2 ? "\(words[0]) vs \(words[1])"
                 : words.count > 4 ? "\(words.count) values from \(words[0]) to \(words[words.count - 1])" : listed(words, "or")
             let shown = said + (seen.words.map { ", " + $0 } ?? "")
-            return .init(parameter: item.key, label: ChangeWords.label(of: definition), difference: rounded(item.difference), seen: seen.rawValue,
-                         text: "\(ChangeWords.lowered(ChangeWords.label(of: definition))) (\(shown))")
+            return .init(parameter: item.key, label: definition.standaloneLabel, difference: rounded(item.difference), seen: seen.rawValue,
+                         text: "\(ParameterDefinition.inSentence(definition.standaloneLabel)) (\(shown))")
         }
         let subject = points.count > 2 ? "These \(points.count == 4 ? "four" : "\(points.count)") test" : "This pair tests"
         guard !tested.isEmpty else { return .init(parameters: [], text: "The candidates are alike.") }
         var text = "\(subject) \(listed(tested.map(\.text), "and"))"
         if !result.others.isEmpty {
             // Named while few: a wide difference the model weighs little is still plain to see.
-            let labels = result.others.compactMap { ParameterDefinition.named($0).map { ChangeWords.lowered(ChangeWords.label(of: $0)) } }
+            let labels = result.others.compactMap { ParameterDefinition.named($0).map { ParameterDefinition.inSentence($0.standaloneLabel) } }
             text += result.others.count == 1 ? "; \(labels.joined()) also differs but counts for less"
                 : result.others.count == 2 ? "; \(listed(labels, "and")) also differ but count for less"
                 : "; \(result.others.count) more differ but count for less"

@@ -63,7 +63,7 @@ struct ExploreRoutes: PresetReading {
             round = try app.explore.create(preset: name, base: entry.preset.style, keys: keys, ranges: body.ranges, voters: voters, stableAfter: body.stableAfter,
                                        endWhenStable: body.endWhenStable, honesty: body.honesty, seed: body.seed, by: request.author.user)
         } catch { throw Self.exploreError(error) }
-        let labels = keys.compactMap { ParameterDefinition.named($0).map { ChangeWords.label(of: $0).lowercased() } }.joined(separator: ", ")
+        let labels = keys.compactMap { ParameterDefinition.named($0).map { $0.standaloneLabel.lowercased() } }.joined(separator: ", ")
         app.decisions.record("explore-started", preset: name, by: request.author.user,
                          summary: "started an Explore round from “\(name)” over \(labels)" + (voters.isEmpty ? "" : " for \(voters.joined(separator: ", "))"),
                          details: ExploreStartedDetails(round: round.id, parameters: keys))
@@ -210,11 +210,11 @@ struct ExploreRoutes: PresetReading {
             let range = round.ranges[d.key]
             switch d.kind {
             case .number(let r, let step, let unit):
-                return .init(key: d.key, label: ChangeWords.label(of: d), unit: unit, min: range?.first ?? r.lowerBound, max: range?.last ?? r.upperBound, step: step, options: nil)
+                return .init(key: d.key, label: d.standaloneLabel, unit: unit, min: range?.first ?? r.lowerBound, max: range?.last ?? r.upperBound, step: step, options: nil)
             case .integer(let r, let step, _):
-                return .init(key: d.key, label: ChangeWords.label(of: d), unit: nil, min: range?.first ?? Double(r.lowerBound), max: range?.last ?? Double(r.upperBound), step: Double(step), options: nil)
-            case .choice(let options, _): return .init(key: d.key, label: ChangeWords.label(of: d), unit: nil, min: nil, max: nil, step: nil, options: options)
-            default: return .init(key: d.key, label: ChangeWords.label(of: d), unit: nil, min: nil, max: nil, step: nil, options: nil)
+                return .init(key: d.key, label: d.standaloneLabel, unit: nil, min: range?.first ?? Double(r.lowerBound), max: range?.last ?? Double(r.upperBound), step: Double(step), options: nil)
+            case .choice(let options, _): return .init(key: d.key, label: d.standaloneLabel, unit: nil, min: nil, max: nil, step: nil, options: options)
+            default: return .init(key: d.key, label: d.standaloneLabel, unit: nil, min: nil, max: nil, step: nil, options: nil)
             }
         }
         return ExploreRoundAnswer(id: round.id, preset: round.preset, createdBy: round.createdBy, createdAt: round.createdAt,
@@ -237,7 +237,7 @@ struct ExploreRoutes: PresetReading {
         let words = Dictionary(ChangeWords.changes(from: base, to: style).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         return round.keys.compactMap { key -> ExploreChangeAnswer? in
             guard let change = words[key], let d = ParameterDefinition.named(key) else { return nil }
-            return .init(key: key, label: ChangeWords.label(of: d), from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
+            return .init(key: key, label: d.standaloneLabel, from: d.value(in: base).json, to: d.value(in: style).json, text: change.words)
         }
     }
 

@@ -48,7 +48,7 @@ package enum SchemaDocument {
         let definition: ParameterDefinition
 
         private enum CodingKeys: String, CodingKey {
-            case key, label, group, type, min, max, step, unit, odd, options, optionLabels, x, y, presets
+            case key, label, standaloneLabel, group, type, min, max, step, unit, odd, options, optionLabels, x, y, presets
             case defaultValue = "default", help, visibleWhen, implies
         }
 
@@ -64,6 +64,7 @@ package enum SchemaDocument {
             }
             try c.encode(d.key, forKey: .key)
             try c.encode(d.label, forKey: .label)
+            try c.encode(d.standaloneLabel, forKey: .standaloneLabel)
             try c.encode(d.group, forKey: .group)
             switch d.kind {
             case .number(let range, let step, let unit):

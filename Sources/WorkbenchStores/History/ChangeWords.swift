@@ -19,7 +19,7 @@ package enum ChangeWords {
         ChartStyle.definitions.compactMap { definition in
             let before = definition.value(in: old), after = definition.value(in: new)
             guard before != after else { return nil }
-            return Change(key: definition.key, label: label(of: definition), from: text(before, definition), to: withUnit(after, definition))
+            return Change(key: definition.key, label: definition.standaloneLabel, from: text(before, definition), to: withUnit(after, definition))
         }
     }
 
@@ -50,23 +50,6 @@ package enum ChangeWords {
         }
     }
 
-    /// A parameter's label for a key ("lineColor" → "Line colour"), as `label(of:)` says it; the key itself when unknown.
-    package static func label(_ key: String) -> String { ParameterDefinition.named(key).map(label(of:)) ?? key }
-
-    /// A parameter's label where it stands without its group around it (a change, a sentence, a
-    /// list of a round's parameters): with the group's name when another group has a parameter of
-    /// the same label. Four motions each have a "Duration", said "Period change duration",
-    /// "Live price duration", …; a label of its own is said as it is.
-    package static func label(of definition: ParameterDefinition) -> String {
-        sharedLabels.contains(definition.label) ? "\(definition.group) \(lowered(definition.label))" : definition.label
-    }
-
-    /// A label inside a sentence: its first letter lower-case ("Inactive line width" → "inactive line width").
-    package static func lowered(_ label: String) -> String { label.prefix(1).lowercased() + label.dropFirst() }
-
-    private static let sharedLabels: Set<String> = {
-        var seen: [String: Int] = [:]
-        for definition in ChartStyle.definitions { seen[definition.label, default: 0] += 1 }
-        return Set(seen.filter { $0.value > 1 }.keys)
-    }()
+    /// A parameter's standalone label for a key ("periodDuration" → "Period change duration"); the key itself when unknown.
+    package static func label(_ key: String) -> String { ParameterDefinition.named(key)?.standaloneLabel ?? key }
 }
