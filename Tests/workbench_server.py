@@ -58,7 +58,9 @@ class Server:
         elif presets is None:
             copy_shipped_presets(self.presets)
         else:
+            # No preset at all: a folder that already holds something (an empty one gets the starters).
             self.presets.mkdir()
+            (self.presets / "README.txt").write_text("The team's presets.\n")
         command = [BINARY, "serve", "--port", "0", "--presets", str(self.presets), "--public-folder", str(ROOT / "Public")]
         if host:
             command += ["--host", host]

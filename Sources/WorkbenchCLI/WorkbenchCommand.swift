@@ -138,7 +138,7 @@ struct Locations: ParsableArguments {
     }
 }
 
-/// A new team folder, with the starter presets the binary carries (Default and the designers'
+/// A new team folder (missing, or empty), with the starter presets the binary carries (Default and the designers'
 /// and PMs' favourites): the page opens on a preset, and `export --preset Default` works from a
 /// copied binary. Their history begins when the store first opens the folder, as a fresh clone's does.
 func startTeamFolder(_ folder: String) throws {
@@ -167,6 +167,10 @@ func openPresets(_ folder: String, state: String?, maxPresets: Int = PresetStore
         try startTeamFolder(folder)
     } else if !isFolder.boolValue {
         throw InputError("--presets \(folder): not a folder")
+    } else if createMissing, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+        // A folder made for the team and never used (nothing in it, not even a history) starts as
+        // a missing one does; one that had presets or a history, even with every preset deleted, is left as it is.
+        try startTeamFolder(folder)
     }
     let store: PresetStore
     do { store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options) } catch let error as HistoryError {

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from urllib.parse import quote
 
 from workbench_server import BINARY, ROOT, Server, small_csv
 
@@ -93,15 +94,32 @@ def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
     r = subprocess.run(["./workbench", "export", "--preset", "Default", "--format", "tokens"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["sets"]["chart"]["sources"]
-    # A folder that exists is the team's as it is: nothing is added to it.
+    # A folder made for the team and still empty starts as a missing one does.
+    (tmp_path / "made").mkdir()
+    # A folder that holds anything is the team's as it is: nothing is added to it, nor to one
+    # whose every preset was deleted (its history stays).
     (tmp_path / "kept").mkdir()
-    process = subprocess.Popen(["./workbench", "serve", "--port", "0", "--presets", "kept", "--data", str(data)], cwd=tmp_path,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    (tmp_path / "kept" / "notes.txt").write_text("ours\n")
+    for folder, expected in [("made", shipped), ("kept", []), ("made", shipped), ("Presets", shipped), ("Presets", [])]:
+        process = subprocess.Popen(["./workbench", "serve", "--port", "0", "--presets", folder, "--data", str(data)], cwd=tmp_path,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            match = re.search(r"http://127\.0\.0\.1:(\d+)/", process.stdout.readline())
+            assert match
+            url = f"http://127.0.0.1:{match.group(1)}"
+            listed = sorted(p["name"] for p in requests.get(url + "/api/presets", timeout=30).json()["presets"])
+            assert listed == expected, folder
+            if folder == "Presets" and expected:
+                # Every preset deleted by the owner: none comes back at the next start.
+                owner = requests.post(url + "/api/people", json={"name": "Owner"}, headers={"Origin": url}, timeout=30)
+                assert owner.status_code == 201, owner.text
+                for name in shipped:
+                    r = requests.delete(url + "/api/presets/" + quote(name, safe=""), timeout=30,
+                                        headers={"Origin": url, "X-Workbench-Secret": owner.json()["secret"]})
+                    assert r.status_code == 200, r.text
+        finally:
+            process.terminate()
+            process.wait(timeout=10)
     assert list((tmp_path / "kept").glob("*.json")) == []
 
 
