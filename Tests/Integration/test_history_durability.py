@@ -124,6 +124,45 @@ def test_a_broken_history_is_refused_at_start_and_new_history_begins_again(folde
         assert list(folder.glob(DB + ".broken-*")), "the broken file is kept aside"
 
 
+def state_of(folder):
+    """The workbench's state folder for these presets (the default, under XDG_STATE_HOME)."""
+    resolved = str(folder.resolve())
+    return Path(os.environ["XDG_STATE_HOME"]) / "chart-workbench" / f"{folder.name}-{hashlib.sha256(resolved.encode()).hexdigest()[:16]}"
+
+
+@pytest.mark.parametrize("record", ["unreadable", "edited", "without its key"])
+def test_every_history_file_deleted_beside_a_record_that_cannot_be_checked_is_refused_before_anything_is_made(folder, record):
+    """The presets folder's history files all gone, and the state's record of that history
+    unreadable, edited (so its signature fails) or left without the key that signed it: the start
+    is refused naming the record, and no new database is left behind. --new-history begins a new
+    history, which replaces the record, and the next start is plain."""
+    with_saves(folder, 3)
+    for leftover in [*folder.glob(".workbench-*"), *folder.glob(DB + "*")]:
+        shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+    head = state_of(folder) / "history-head.json"
+    if record == "unreadable":
+        head.write_text("{ not a head")
+    elif record == "edited":
+        head.write_text(head.read_text().replace('"entries":', '"entries":1', 1))
+    else:
+        (state_of(folder) / ".workbench-signing.key").unlink()
+    before = sorted(p.name for p in folder.iterdir())
+    status, err = refused_start(folder)
+    assert status != 0 and "workbench history restore" in err and "--new-history" in err, err
+    assert "its marker and its backups are gone" in err and ("no key to check it" if record == "without its key" else "cannot be checked") in err, err
+    assert sorted(p.name for p in folder.iterdir()) == before, "a refusal makes nothing"
+    server = serve(folder, "--new-history")
+    try:
+        assert put(server, "Keep", notes="a new history").status_code in (200, 201)
+    finally:
+        server.stop()
+    server = serve(folder)
+    try:
+        assert server.get("/api/presets/Keep").json()["notes"] == "a new history"
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("change", ["deleted", "replaced", "truncated", "overwritten in place"])
 def test_a_history_changed_while_serving_refuses_writes_and_loses_nothing_acknowledged(folder, tmp_path, change):
     other = tmp_path / "other"
@@ -311,9 +350,7 @@ def test_backing_up_ten_thousand_revisions(folder, capsys):
         # Rows made here, not by the workbench: the history is made one from before the chain
         # (no chain, no signed head in the workbench's state), which the next start adopts.
         db.execute("DROP TABLE history_chain")
-    resolved = str(folder.resolve())
-    state = Path(os.environ["XDG_STATE_HOME"]) / "chart-workbench" / f"{folder.name}-{hashlib.sha256(resolved.encode()).hexdigest()[:16]}"
-    (state / "history-head.json").unlink()
+    (state_of(folder) / "history-head.json").unlink()
     start = time.monotonic()
     made = workbench("history", "backup", "--presets", str(folder))
     seconds = time.monotonic() - start

@@ -26,7 +26,7 @@ extension HistoryFile {
         guard !historyID.isEmpty else { return (state, key, nil) }
         let checked = try database.withConnection { connection in
             try checkChain(folder: folder, connection: connection, readOnly: database.isReadOnly, historyID: historyID, state: state,
-                           key: key, fresh: fresh, warnings: &warnings)
+                           key: key, fresh: fresh, newHistory: options.newHistory, warnings: &warnings)
         }
         return (state, key, checked)
     }
@@ -37,13 +37,18 @@ extension HistoryFile {
     }
 
     private static func checkChain(folder: String, connection: SQLiteConnection, readOnly: Bool, historyID: String, state: StateFolder,
-                                   key: Ed25519, fresh: Bool, warnings: inout [String]) throws -> (head: ChainHead, verdict: HistoryChain.Verdict)? {
+                                   key: Ed25519, fresh: Bool, newHistory: Bool, warnings: inout [String]) throws -> (head: ChainHead, verdict: HistoryChain.Verdict)? {
         let hasChain = try HistoryChain.tableExists(HistoryChain.table, on: connection)
         if readOnly && !hasChain {
             warnings.append("the presets' history predates its hash chain and is read-only, so it cannot be checked")
             return nil
         }
-        var kept = try ChainHead.read(from: state, key: key)
+        var kept: ChainHead?
+        do { kept = try ChainHead.read(from: state, key: key) } catch {
+            // Asked for a new history, the person replaces a record that cannot be checked, as one of another history.
+            guard fresh && newHistory else { throw error }
+            warnings.append("the workbench's record of an earlier history could not be checked (\(error.message)); the history begun here replaces it")
+        }
         if let known = kept, known.historyID != historyID {
             guard fresh else {
                 throw chainRefusal(folder, "is not the one this workbench kept: its id is \(historyID), while the workbench's state (\(state.path)) "

@@ -145,9 +145,9 @@ package final class HistoryFile: Sendable {
     }
 
     /// The chain head `state` keeps, as its own key signed it (nil: no key there, or no head).
-    static func keptHead(in state: StateFolder) throws -> ChainHead? {
-        let key = try? SigningKey.of(folder: state.path, create: false)
-        return try key.flatMap { try ChainHead.read(from: state, key: $0) }
+    static func keptHead(in state: StateFolder) throws(HistoryError) -> ChainHead? {
+        guard let key = try? SigningKey.of(folder: state.path, create: false) else { return nil }
+        return try ChainHead.read(from: state, key: key)
     }
 
     package static func presetFiles(in folder: String) -> [String] {
@@ -180,11 +180,19 @@ package final class HistoryFile: Sendable {
             case .missing:
                 // Its files all deleted from the presets folder (the database, the marker, the
                 // backups), a history still left its signed head in the state folder, outside it.
-                // An unreadable head, or one another key signed, is said by the chain check.
+                // A record there that cannot be checked (unreadable, signed by another key, or
+                // with no key beside it) is refused here too, before a new database is made.
                 let keeping = StateFolder.resolve(explicit: options.stateFolder, presetsFolder: folder)
-                if let kept = (try? keptHead(in: keeping)) ?? nil, kept.head.count > 0 {
-                    problem = "is missing: \(databaseFileName), its marker and its backups are gone, though the workbench's state "
-                        + "(\(keeping.path)) holds the signed head of its history, \(kept.head.count) entries"
+                let gone = "is missing: \(databaseFileName), its marker and its backups are gone, though the workbench's state (\(keeping.path)) holds"
+                do {
+                    let kept = try keptHead(in: keeping)
+                    if let kept, kept.head.count > 0 {
+                        problem = "\(gone) the signed head of its history, \(kept.head.count) entries"
+                    } else if kept == nil, FileManager.default.fileExists(atPath: keeping.path + "/" + ChainHead.fileName) {
+                        problem = "\(gone) a record of a history (\(ChainHead.fileName)) but no key to check it"
+                    }
+                } catch {
+                    problem = "\(gone) a record of a history that cannot be checked: \(error.message)"
                 }
             case .empty where !signs.isEmpty || !files.isEmpty:
                 problem = "is empty: \(databaseFileName) holds 0 bytes beside \(files.count) preset files"
