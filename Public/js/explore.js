@@ -443,7 +443,9 @@ export class Explore extends CandidateDialog {
     try {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
       // What the save keeps: the round, its answers by kind and who agreed (the server's words).
-      toast(`Saved the team's best as “${name}” from Explore round ${saved.round} (from “${this.round.preset}”) after ${saved.answersByKind.text}. ${saved.whoAgreed}`,
+      // The round by who started it and from what, as the rounds list names it (its id is for the log).
+      const started = this.round.createdBy ? `${this.round.createdBy} started` : 'started';
+      toast(`Saved the team's best as “${name}” from the Explore round ${started} from “${this.round.preset}”, after ${saved.answersByKind.text}. ${saved.whoAgreed}`,
         { ms: 10000 });
       $('explore-save-name').value = '';
       // Back to the question, scrolled into view (a focus out of sight shows no ring): left in the

@@ -130,8 +130,8 @@ def test_two_people_explore_and_save_the_best(people):
     assert ada.locator("#explore-save-name").input_value() == ""
     # It names the round and its answers by kind, as the save's answer says them.
     saved = next(e for e in ada.evaluate("fetch('/api/log?limit=1000').then(r => r.json())") if e["kind"] == "explore-saved")
-    round_id = saved["details"]["round"]
-    assert f"from Explore round {round_id} (from “Default”) after {saved['details']['answersByKind']['text']}. " in saved_toast.inner_text(), saved_toast.inner_text()
+    started_by = ada.evaluate(f"fetch('/api/explore/{saved['details']['round']}').then(r => r.json())")["createdBy"]
+    assert f"from the Explore round {started_by} started from “Default”, after {saved['details']['answersByKind']['text']}. " in saved_toast.inner_text(), saved_toast.inner_text()
     # The focus left the save form for the question, in view: the next key answers, it types nothing.
     assert ada.evaluate("document.activeElement.id") == "explore-pair-title"
     title, dialog_box = ada.locator("#explore-pair-title").bounding_box(), ada.locator("#explore-dialog").bounding_box()
