@@ -13,6 +13,7 @@ import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
 import { button, roundList } from './elements.js';
+import { whenText } from './time-text.js';
 import { renderTesting, renderImportance } from './explore-why.js';
 import { renderPeople } from './explore-people.js';
 import { ExploreLine } from './explore-line.js';
@@ -25,6 +26,8 @@ const NO_PRESET = 'No preset to start from: save the chart as a preset first (Sa
 
 const $ = id => document.getElementById(id);
 const answers = n => n === 1 ? '1 answer' : `${n} answers`;
+// When a round was started (" on Nov 30, 2026, 6:46 PM"): rounds one person started from one preset told apart.
+const startedAt = round => Number.isNaN(Date.parse(round.createdAt)) ? '' : ` on ${whenText(round.createdAt)}`;
 // People's answers, and the model's comparisons when they differ (a pick among four or nine,
 // or a stop on a line, is one answer and several comparisons).
 const answersGiven = round => answers(round.history.length) + (round.answers !== round.history.length ? ` (${round.answers} comparisons)` : '');
@@ -211,11 +214,18 @@ export class Explore extends CandidateDialog {
   async renderList() {
     let rounds = [];
     try { rounds = await getJSON('/api/explore'); } catch (error) { toast(`Cannot list Explore rounds: ${error.message}`, { error: true }); }
-    roundList($('explore-list'), rounds, 'No Explore rounds yet.', (item, round) => {
+    const fill = (item, round) => {
       const text = document.createElement('span');
-      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'} · ${answersGiven(round)} · ${round.state}`;
+      text.textContent = `From “${round.preset}” over ${round.parameters.map(p => p.label).join(', ')} · started by ${round.createdBy || 'someone'}${startedAt(round)} · ${answersGiven(round)} · ${round.state}`;
       item.append(text, button(round.state === 'open' ? 'Join' : 'See the best', () => this.join(round.id)));
-    });
+    };
+    // Open rounds first; ended ones folded away below them, so that many rounds do not push the
+    // start form out of reach (a phone, a keyboard).
+    const open = rounds.filter(round => round.state === 'open'), ended = rounds.filter(round => round.state !== 'open');
+    roundList($('explore-list'), open, rounds.length ? 'No open rounds.' : 'No Explore rounds yet.', fill);
+    roundList($('explore-ended-list'), ended, '', fill);
+    $('explore-ended-summary').textContent = `Ended rounds (${ended.length})`;
+    $('explore-ended').hidden = !ended.length;
   }
 
   /** One opening at a time: a double click or tap opens the dialog once. */

@@ -179,7 +179,12 @@ def test_two_people_explore_and_save_the_best(people):
     # The round has ended: Explore opens on the rounds and the start form again, the round forgotten.
     ben.keyboard.press("Escape")
     ben.locator("#open-explore").click()
-    ben.locator("#explore-list li").first.get_by_role("button", name="See the best").wait_for()
+    # Ended, it is folded away under the open rounds, and there when unfolded.
+    ben.locator("#explore-ended-summary", has_text="Ended rounds (1)").wait_for()
+    assert ben.locator("#explore-list li").first.inner_text() == "No open rounds."
+    ben.locator("#explore-ended-summary").click()
+    ben.locator("#explore-ended-list li").first.get_by_role("button", name="See the best").wait_for()
+    assert re.search(r"started by Ada on \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M · ", ben.locator("#explore-ended-list li").first.inner_text())
     assert ben.locator("#explore-round-view").is_hidden()
     assert ben.evaluate("localStorage.getItem('workbench.exploreRound')") is None
     for page in (ada, ben):
