@@ -17,6 +17,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
+import requests
 
 from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
 
@@ -219,6 +220,10 @@ def test_a_read_only_history_serves_reads_and_refuses_writes(folder):
         refused = put(server, "Keep", notes="not kept")
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_read_only", refused.text
         assert server.get("/api/presets/Keep").json()["notes"].startswith("save 1 ")
+        # The people's writes say it as the presets' do: the owner's invitation is not kept.
+        invited = requests.post(server.url + "/api/invitations", json={"role": "editor"}, timeout=30,
+                                headers={"Origin": server.url, "X-Workbench-Secret": server.owner_secret()})
+        assert invited.status_code == 503 and invited.json()["error"]["code"] == "history_read_only", invited.text
     finally:
         server.stop()
     (folder / DB).chmod(0o644)

@@ -292,12 +292,10 @@ package final class PeopleStore: Sendable {
     }
 
     /// What a write that failed inside a transaction tells the caller: its own refusal as it is,
-    /// the database's refusal as a history error, anything else as storage.
+    /// the history's fault (refused, damaged, read-only) as every store says it, anything else as storage.
     static func failure(_ error: any Error) -> Failure {
         if let failure = error as? Failure { return failure }
-        if let refusal = error as? HistoryError { return .history(refusal) }
-        if let refusal = (error as? SQLiteError)?.refusal { return .history(refusal) }
-        return .storage("\(error)")
+        return HistoryError.of(error).map(Failure.history) ?? .storage("\(error)")
     }
 
     private func select(_ sql: String, _ parameters: [SQLiteValue]) throws(Failure) -> [(person: Person, hash: String)] {
