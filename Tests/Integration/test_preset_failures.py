@@ -68,6 +68,8 @@ def test_a_read_only_folder_refuses_rename_delete_and_save_whole(small_disk, tmp
     first = Server(data_csv=small_csv(100), presets_dir=small_disk)
     assert put(first, "Keep").status_code == 201 and put(first, "Other").status_code == 201
     first.stop()
+    kept = sorted(p.name for p in small_disk.glob("*.json"))   # the starters an empty folder began with, and these two
+    assert {"keep.json", "other.json"} <= set(kept)
     view = tmp_path / "read-only"
     view.mkdir()
     subprocess.run(["mount", "--bind", str(small_disk), str(view)], check=True)
@@ -86,7 +88,7 @@ def test_a_read_only_folder_refuses_rename_delete_and_save_whole(small_disk, tmp
             saved = put(server, "Keep", notes="more")
             assert saved.status_code == 503
             plain(saved, "Keep", "read-only")
-            assert sorted(p.name for p in view.glob("*.json")) == ["keep.json", "other.json"]
+            assert sorted(p.name for p in view.glob("*.json")) == kept
             assert server.get("/api/presets/Keep").status_code == 200 and server.get("/api/presets/New").status_code == 404
             assert server.get("/api/presets/Other").status_code == 200
         finally:
