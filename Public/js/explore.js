@@ -327,7 +327,10 @@ export class Explore extends CandidateDialog {
     const found = !open && Boolean(best);
     $('explore-found').hidden = !found;
     if (found) {
-      this.found ??= new ChartView($('explore-found-chart'), () => ({ params: this.round.best.parameters, view: this.store.view }), { idPrefix: 'explore-found' });
+      // Its own copy of the parameters: the view redraws (a live price, the period) after the
+      // dialog has left the round, when there is no round to read them from.
+      this.foundParameters = best.parameters;
+      this.found ??= new ChartView($('explore-found-chart'), () => ({ params: this.foundParameters, view: this.store.view }), { idPrefix: 'explore-found' });
       this.found.draw();
     }
     renderHistory($('explore-history'), $('explore-history-list'), round.history);

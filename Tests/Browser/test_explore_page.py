@@ -349,3 +349,20 @@ def test_an_empty_folder_says_to_save_a_preset_before_a_round(browser):
         for context in contexts:
             context.close()
         server.close()
+
+
+def test_leaving_an_ended_round_while_its_chart_reveals(people):
+    """The found chart of a round just ended plays its reveal; Escape and Explore again at once
+    leave the round (back to the list) while frames are still asked for: they draw what the round
+    found, not a round that is gone (a walk saw "Cannot read properties of null (reading 'best')")."""
+    ada = people("Ada")
+    start_explore(ada)
+    ada.keyboard.press("1")
+    wait_answers(ada, 1)
+    ada.locator("#explore-end").click()
+    ada.wait_for_selector("#explore-found-chart path[id$=-line]")
+    ada.keyboard.press("Escape")
+    ada.locator("#open-explore").click()
+    ada.locator("#explore-ended-summary", has_text="Ended rounds (1)").wait_for()
+    ada.wait_for_timeout(1500)   # the reveal's frames run out
+    assert ada.errors == []
