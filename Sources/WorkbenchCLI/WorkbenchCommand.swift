@@ -138,42 +138,32 @@ struct Locations: ParsableArguments {
     }
 }
 
-/// A new team folder (missing, or empty), with the starter presets the binary carries (Default and the designers'
-/// and PMs' favourites): the page opens on a preset, and `export --preset Default` works from a
-/// copied binary. Their history begins when the store first opens the folder, as a fresh clone's does.
-func startTeamFolder(_ folder: String) throws {
-    do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for (name, bytes) in EmbeddedPage.starterPresets.sorted(by: { $0.key < $1.key }) {
-            try AtomicFile.write(bytes, to: folder + "/" + name)
-        }
-    } catch {
-        throw InputError("--presets \(folder): cannot start a team folder there: \(error)")
-    }
-}
-
 /// Opens the presets folder by the history's start rule (`HistoryFile`): a missing, empty or
 /// damaged history beside a folder that had one is refused (exit 1, saying how to restore)
 /// unless `--new-history`; tells on stderr what it served around (a read-only history). Only
 /// `serve` makes a missing folder (where presets will be saved); a command that reads presets
-/// refuses it rather than leave an empty folder and database behind.
+/// refuses it rather than leave an empty folder and database behind. `serve` starts a new team
+/// folder (missing, or empty) with the starter presets the binary carries (Default and the
+/// designers' and PMs' favourites), so the page opens on a preset and `export --preset Default`
+/// works from a copied binary; one that holds anything (even a history whose presets were all
+/// deleted) is served as it is.
 func openPresets(_ folder: String, state: String?, maxPresets: Int = PresetStore.Limits.presets, options: HistoryFile.Options = .init(),
                  createMissing: Bool = false) throws -> PresetStore {
     var options = options
     options.stateFolder = state
     var isFolder: ObjCBool = false
     if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder) {
+            throw InputError("--presets \(folder): a link to \(target), which does not exist")
+        }
         guard createMissing else { throw InputError("--presets \(folder): no such folder (`workbench serve --presets \(folder)` starts one, with the starter presets)") }
-        try startTeamFolder(folder)
     } else if !isFolder.boolValue {
         throw InputError("--presets \(folder): not a folder")
-    } else if createMissing, (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-        // A folder made for the team and never used (nothing in it, not even a history) starts as
-        // a missing one does; one that had presets or a history, even with every preset deleted, is left as it is.
-        try startTeamFolder(folder)
     }
     let store: PresetStore
-    do { store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options) } catch let error as HistoryError {
+    do {
+        store = try PresetStore(folder: folder, maxPresets: maxPresets, options: options, starters: createMissing ? EmbeddedPage.starterPresets : [:])
+    } catch let error as HistoryError {
         throw InputError("refused: \(error.message)")
     } catch {
         throw InputError("--presets \(folder): \(error)")

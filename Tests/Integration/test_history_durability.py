@@ -131,6 +131,22 @@ def state_of(folder):
     return Path(os.environ["XDG_STATE_HOME"]) / "chart-workbench" / f"{folder.name}-{hashlib.sha256(resolved.encode()).hexdigest()[:16]}"
 
 
+@pytest.mark.parametrize("emptied", ["every file deleted", "the folder deleted"])
+def test_a_team_folder_emptied_beside_its_kept_head_is_refused_without_the_starters(folder, emptied):
+    """A new team folder gets the starter presets only when the start rule lets it start: one
+    emptied (or deleted) while the workbench's state keeps its history's signed head is refused,
+    and no starter is written to be taken for the team's presets by a later --new-history."""
+    with_saves(folder, 3)
+    if emptied == "the folder deleted":
+        shutil.rmtree(folder)
+    else:
+        for leftover in folder.iterdir():
+            shutil.rmtree(leftover) if leftover.is_dir() else leftover.unlink()
+    status, err = refused_start(folder)
+    assert status != 0 and "holds the signed head of its history" in err, err
+    assert not list(folder.glob("*.json")) and not (folder / DB).exists(), sorted(p.name for p in folder.iterdir())
+
+
 @pytest.mark.parametrize("record", ["unreadable", "edited", "without its key"])
 def test_every_history_file_deleted_beside_a_record_that_cannot_be_checked_is_refused_before_anything_is_made(folder, record):
     """The presets folder's history files all gone, and the state's record of that history

@@ -121,6 +121,12 @@ def test_a_new_team_folder_starts_with_the_starter_presets(tmp_path):
             process.terminate()
             process.wait(timeout=10)
     assert list((tmp_path / "kept").glob("*.json")) == []
+    # A link to a folder that is not there is said as such, and nothing is made at either end.
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    r = subprocess.run(["./workbench", "serve", "--port", "0", "--presets", "dangling", "--data", str(data)], cwd=tmp_path,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1 and r.stderr.strip().endswith(f"--presets dangling: a link to {tmp_path / 'nowhere'}, which does not exist"), r.stderr
+    assert not (tmp_path / "nowhere").exists()
 
 
 def test_a_server_stops_on_sigterm_sent_the_moment_it_says_it_is_ready(tmp_path):

@@ -28,4 +28,20 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["taken"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: target) == ["inside"])
     }
+
+    /// A new file only: one already there (made meanwhile by someone else) is kept as it is, a
+    /// dangling link is not followed, and no temporary file is left either way.
+    @Test func createWritesANewFileAndKeepsOneAlreadyThere() throws {
+        let folder = NSTemporaryDirectory() + "atomic-new-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(try AtomicFile.create(Array("starter".utf8), at: folder + "/a.json"))
+        #expect(try String(contentsOfFile: folder + "/a.json", encoding: .utf8) == "starter")
+        try Array("theirs".utf8).withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: folder + "/b.json")) }
+        #expect(try !AtomicFile.create(Array("starter".utf8), at: folder + "/b.json"))
+        #expect(try String(contentsOfFile: folder + "/b.json", encoding: .utf8) == "theirs")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/c.json", withDestinationPath: folder + "/elsewhere")
+        #expect(try !AtomicFile.create(Array("starter".utf8), at: folder + "/c.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/elsewhere"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["a.json", "b.json", "c.json"])
+    }
 }

@@ -11,6 +11,31 @@ package enum AtomicFile {
     }
 
     package static func write(_ bytes: [UInt8], to path: String) throws {
+        let temporary = try writtenBeside(path, bytes)
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+        }
+        syncFolder(of: path)
+    }
+
+    /// Writes a new file only: false, and nothing written, when one of that name is already
+    /// there (made in the meantime by someone else, whose file is kept). Whole or absent, as `write`.
+    package static func create(_ bytes: [UInt8], at path: String) throws -> Bool {
+        let temporary = try writtenBeside(path, bytes)
+        defer { unlink(temporary) }
+        guard link(temporary, path) == 0 else {
+            let code = errno
+            if code == EEXIST { return false }
+            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+        }
+        syncFolder(of: path)
+        return true
+    }
+
+    /// The bytes in a new hidden file beside `path`, synced; its path.
+    private static func writtenBeside(_ path: String, _ bytes: [UInt8]) throws -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = folder + "/.\((path as NSString).lastPathComponent).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -27,13 +52,17 @@ package enum AtomicFile {
             }
             return fsync(fd) == 0
         }
+        let code = errno
         close(fd)
-        guard ok, rename(temporary, path) == 0 else {
-            let code = errno
+        guard ok else {
             unlink(temporary)
             throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
         }
-        let dir = open(folder, O_RDONLY)
+        return temporary
+    }
+
+    private static func syncFolder(of path: String) {
+        let dir = open((path as NSString).deletingLastPathComponent, O_RDONLY)
         if dir >= 0 { fsync(dir); close(dir) }
     }
 

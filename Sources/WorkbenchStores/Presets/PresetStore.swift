@@ -65,10 +65,14 @@ package final class PresetStore: Sendable {
 
     /// Opens the folder and its history by `HistoryFile`'s start rule: a missing, empty or
     /// damaged database beside a folder that had a history is refused (a `HistoryError`) unless
-    /// `options.newHistory`; a folder that never had one (a fresh clone) starts one.
-    package init(folder: String, maxPresets: Int = Limits.presets, options: HistoryFile.Options = .init()) throws {
+    /// `options.newHistory`; a folder that never had one (a fresh clone) starts one. A new team
+    /// folder (missing, or empty) gets `starters` (file name → bytes), once the start rule has let
+    /// it start: their history begins with them. A file made there meanwhile is kept, not replaced.
+    package init(folder: String, maxPresets: Int = Limits.presets, options: HistoryFile.Options = .init(),
+                 starters: [String: [UInt8]] = [:]) throws {
         self.maxPresets = min(maxPresets, Limits.presets)
         let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let isNew = (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty ?? !FileManager.default.fileExists(atPath: url.path)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         self.folder = url.resolvingSymlinksInPath().path
         let opening = try HistoryFile.openingLock(folder: self.folder)
@@ -82,6 +86,9 @@ package final class PresetStore: Sendable {
         log = try DecisionLog(database: database)
         if !database.isReadOnly { try database.withConnection { try ParameterOrigins.prepare(on: $0) } }
         file.protect()
+        if isNew && !database.isReadOnly {
+            for (name, bytes) in starters.sorted(by: { $0.key < $1.key }) { _ = try AtomicFile.create(bytes, at: self.folder + "/" + name) }
+        }
         if !database.isReadOnly {
             // Temporary files left by a save that was killed half-way hold nothing the real files lack.
             for name in (try? FileManager.default.contentsOfDirectory(atPath: self.folder)) ?? [] where name.hasPrefix(".") && name.hasSuffix(".tmp") {
