@@ -6,6 +6,7 @@ import ChartEngine
 public struct ChartParameterSpace: Sendable {
     public enum AdapterError: Error, Sendable, Equatable {
         case unknownKey(String)
+        /// The range holds fewer than two values on the parameter's grid: it could not move.
         case emptyRange(String)
     }
 
@@ -28,6 +29,7 @@ public struct ChartParameterSpace: Sendable {
                 guard lo <= hi else { throw .emptyRange(key) }
                 // Keep the slider's grid: start on a multiple of the step from the range's start.
                 let first = step > 0 ? range.lowerBound + ((lo - range.lowerBound) / step).rounded(.up) * step : lo
+                guard first < hi else { throw .emptyRange(key) }
                 dimensions.append(Dimension(name: key, kind: .continuous(lower: min(first, hi), upper: hi, step: step > 0 ? step : nil)))
             case .integer(let range, let step, let oddOnly):
                 var lo = Int(max(Double(range.lowerBound), (ranges[key]?.lowerBound ?? -.infinity).rounded(.up)))
@@ -37,7 +39,7 @@ public struct ChartParameterSpace: Sendable {
                     if lo % 2 == 0 { lo += 1 }
                     if s % 2 == 1 { s *= 2 }
                 }
-                guard lo <= hi else { throw .emptyRange(key) }
+                guard lo + s <= hi else { throw .emptyRange(key) }
                 dimensions.append(Dimension(name: key, kind: .integer(lower: lo, upper: hi - (hi - lo) % s, step: s)))
             case .choice(let options, _):
                 dimensions.append(Dimension(name: key, kind: .categorical(options: options)))

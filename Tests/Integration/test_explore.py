@@ -150,9 +150,16 @@ def test_start_refusals_and_the_document(server):
                         ({"preset": "Default", "parameters": ["inactiveLineWidth", "inactiveLineWidth"]}, "parameters[1]"),
                         ({"preset": "Default", "parameters": [{"key": "inactiveCurve", "min": 1}]}, "parameters[0]"),
                         ({"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 5, "max": 99}]}, "parameters[0]"),
+                        # A range of one value on the grid could not move: min = max, or between two steps (0.5 px).
+                        ({"preset": "Default", "parameters": ["inactiveCurve", {"key": "inactiveLineWidth", "min": 3, "max": 3}]}, "parameters[1]"),
+                        ({"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 3.1, "max": 3.4}]}, "parameters[0]"),
+                        ({"preset": "Default", "parameters": [{"key": "smoothingWindow", "min": 5, "max": 6}]}, "parameters[0]"),
                         ({"preset": "Default", "parameters": ["inactiveLineWidth"], "stableAfter": 1}, "stableAfter")]:
         r = s.request("POST", "/api/explore", json=body)
         assert r.status_code == 400 and r.json()["error"]["field"] == field, (body, r.text)
+    r = s.request("POST", "/api/explore", json={"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 3, "max": 3}]})
+    assert "could not move" in r.json()["error"]["message"], r.text
+    assert s.request("POST", "/api/explore", json={"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 3, "max": 3.5}]}).status_code == 201
     assert s.request("POST", "/api/explore", json={"preset": "Nope", "parameters": ["inactiveLineWidth"]}).status_code == 404
     # A parameter that could change no candidate: Bounce under Default's ease in-out, unless the easing moves too.
     r = s.request("POST", "/api/explore", json={"preset": "Default", "parameters": ["inactiveLineWidth", "springBounce"]})
