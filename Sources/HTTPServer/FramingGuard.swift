@@ -3,14 +3,20 @@ import Foundation
 
 /// Refuses requests whose framing is ambiguous: the same `Host`, `Origin` or
 /// `Content-Length` sent twice (proxies and servers may read different ones), `Content-Length`
-/// beside `Transfer-Encoding`, or a transfer coding this server does not implement.
+/// beside `Transfer-Encoding`, or a transfer coding this server does not implement. The
+/// application adds the headers that say who is asking: sent twice, which one counts is a guess.
 package struct FramingGuard: Middleware {
-    package init() {}
+    /// Headers that must come at most once (lower-case; `Content-Length` may repeat one value).
+    package let singleHeaders: [String]
 
-    package static let singleHeaders = ["host", "origin", "content-length"]
+    package init(alsoOnce names: [String] = []) {
+        singleHeaders = Self.framingHeaders + names.map { $0.lowercased() }
+    }
+
+    package static let framingHeaders = ["host", "origin", "content-length"]
 
     package func refusal(for head: RequestHead) -> HTTPResponse? {
-        for name in Self.singleHeaders {
+        for name in singleHeaders {
             if let values = head.repeatedHeaders[name], Set(values).count > 1 || name != "content-length" {
                 return .error(400, "bad_request", "the \(name.capitalized) header is sent more than once", field: name.capitalized)
             }

@@ -94,6 +94,16 @@ def test_ambiguous_framing_is_refused(server):
         response = raw(server, f"POST /api/render HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
                                f"Content-Type: application/json\r\n{first}\r\n{second}\r\nConnection: close\r\n\r\n2\r\n{{}}\r\n0\r\n\r\n".encode())
         assert response.startswith(b"HTTP/1.1 400"), response[:200]
+    # Who is asking, given twice: which copy would count is a guess (a forged secret before a
+    # good one was taken as the good one's person), so neither does.
+    secret = server.person("Tester").secret
+    for name, values in [("X-Workbench-Secret", ["not-a-secret", secret]), ("X-Workbench-Secret", [secret, secret]),
+                         ("X-Workbench-Client", ["a", "b"]), ("X-Workbench-Token", ["x", "y"])]:
+        given = "".join(f"{name}: {v}\r\n" for v in values)
+        response = raw(server, f"PUT /api/presets/Twice HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n{given}"
+                               f"Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}".encode())
+        assert response.startswith(b"HTTP/1.1 400") and f"the {name} header is sent more than once".encode() in response, response[:300]
+    assert server.get("/api/presets/Twice").status_code == 404
     assert server.get("/api/schema").status_code == 200
 
 

@@ -38,10 +38,14 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         // Outermost first: every answer gets the security headers; nothing is read for a request
         // with a foreign host or origin, without a join token, or of the wrong media type.
         let shareGuard: [any Middleware] = services.share.map { [ShareGuard(access: $0)] } ?? []
-        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(), services.hostOriginGuard] + shareGuard
+        let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(alsoOnce: Self.identityHeaders), services.hostOriginGuard] + shareGuard
             + [SameOriginReads(origins: services.hostOriginGuard), ContentTypeGuard(), Authorship(people: services.people), JSONBody()]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
+
+    /// Who is asking (the person's secret, the join link's token, the page): each at most once,
+    /// as a second copy could be read by one layer and its first by another.
+    static let identityHeaders = ["X-Workbench-Secret", "X-Workbench-Token", "X-Workbench-Client"]
 
     /// The API, a group of routes per concern, each built from the application's services.
     private func routes() -> Router {
