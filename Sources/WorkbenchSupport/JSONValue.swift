@@ -263,10 +263,14 @@ package enum JSONValue: Equatable, Sendable {
         mutating func number() throws(ParseError) -> Double {
             let start = at
             while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
-            guard at > start, let text = String(validating: bytes[start..<at], as: UTF8.self), let v = Double(text), v.isFinite,
+            guard at > start, let text = String(validating: bytes[start..<at], as: UTF8.self), let v = Double(text),
                   bytes[start] != UInt8(ascii: "+"), bytes[start] != UInt8(ascii: ".") else {
                 at = start
                 throw error("expected a value")
+            }
+            guard v.isFinite else {
+                at = start
+                throw error("the number \(text.prefix(40)) is beyond what a number here can hold (about ±1.8e308)")
             }
             return v
         }

@@ -35,6 +35,18 @@ import ChartEngine
         #expect(try JSONValue.parse(value.serialized()) == value)
     }
 
+    /// Valid JSON, but beyond a double: said as such, at its place, not as "expected a value".
+    @Test func aNumberBeyondADoubleIsSaidAsSuch() {
+        do {
+            _ = try JSONValue.parse(#"{"parameters": {"markerRadius": 1e400}}"#)
+            Issue.record("1e400 was read")
+        } catch {
+            #expect(error.description.contains("column 33"), "\(error)")
+            #expect(error.description.contains("the number 1e400 is beyond what a number here can hold"), "\(error)")
+        }
+        #expect((try? JSONValue.parse("[-1e308, 1e-400]")) == .array([.number(-1e308), .number(0)]))
+    }
+
     @Test func aRepeatedKeyTakesTheLastValue() throws {
         let value = try JSONValue.parse(#"{"a":1,"b":2,"a":3}"#)
         #expect(value["a"] == .number(3))
