@@ -14,7 +14,10 @@ extension ProvenanceCheck {
 
     enum Kind { case file, folder, symlink, special }
 
-    package func verify(path: String) -> Verdict {
+    package func verify(path given: String) -> Verdict {
+        // "link/" names what the link points to (the system follows a trailing slash): the link itself is checked.
+        var path = given
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         let label = (path as NSString).lastPathComponent
         switch Self.kind(path) {
         case nil: return .failed("\(path): no such file or folder")

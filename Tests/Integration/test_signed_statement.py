@@ -184,6 +184,11 @@ def test_a_bundle_holds_only_what_it_lists(approved, tmp_path):
     passes(s, folder)
     passes(s, folder.parent)      # the folder the zip was unpacked in: one bundle
     passes(s, archive, offline=True)
+    # The bundle reached through a link is refused, with a trailing slash too (which the system follows).
+    link = tmp_path / "linked-bundle"
+    link.symlink_to(folder)
+    for given in (str(link), str(link) + "/", str(link) + "//"):
+        fails(s, given, why="linked-bundle: is a symlink")
     engine = "ChartEngine/Sources/ChartEngine"
     outside = tmp_path / "elsewhere"
     outside.mkdir()
