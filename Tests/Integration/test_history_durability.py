@@ -147,7 +147,7 @@ def test_a_team_folder_emptied_beside_its_kept_head_is_refused_without_the_start
     assert not list(folder.glob("*.json")) and not (folder / DB).exists(), sorted(p.name for p in folder.iterdir())
 
 
-@pytest.mark.parametrize("record", ["unreadable", "edited", "without its key"])
+@pytest.mark.parametrize("record", ["unreadable", "edited", "without its key", "a folder"])
 def test_every_history_file_deleted_beside_a_record_that_cannot_be_checked_is_refused_before_anything_is_made(folder, record):
     """The presets folder's history files all gone, and the state's record of that history
     unreadable, edited (so its signature fails) or left without the key that signed it: the start
@@ -161,6 +161,9 @@ def test_every_history_file_deleted_beside_a_record_that_cannot_be_checked_is_re
         head.write_text("{ not a head")
     elif record == "edited":
         head.write_text(head.read_text().replace('"entries":', '"entries":1', 1))
+    elif record == "a folder":
+        head.unlink()
+        head.mkdir()
     else:
         (state_of(folder) / ".workbench-signing.key").unlink()
     before = sorted(p.name for p in folder.iterdir())
@@ -168,6 +171,9 @@ def test_every_history_file_deleted_beside_a_record_that_cannot_be_checked_is_re
     assert status != 0 and "workbench history restore" in err and "--new-history" in err, err
     assert "its marker and its backups are gone" in err and ("no key to check it" if record == "without its key" else "cannot be checked") in err, err
     assert sorted(p.name for p in folder.iterdir()) == before, "a refusal makes nothing"
+    if record == "a folder":
+        assert "is not a file it can read" in err, err
+        head.rmdir()   # the person removes what is in the record's place; a new history can then keep its head there
     server = serve(folder, "--new-history")
     try:
         assert put(server, "Keep", notes="a new history").status_code in (200, 201)

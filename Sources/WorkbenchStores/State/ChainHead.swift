@@ -19,7 +19,11 @@ package struct ChainHead: Sendable, Equatable {
     /// its signature is not this key's.
     package static func read(from state: StateFolder, key: Ed25519) throws(HistoryError) -> ChainHead? {
         let path = state.path + "/" + fileName
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is not a file it can read")
+        }
         guard let file = try? JSONText.decode(File.self, from: String(decoding: data, as: UTF8.self)), let signature = Sodium.unbase64(file.signature) else {
             throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is unreadable; it is not a chain head")
         }
