@@ -73,7 +73,7 @@ extension HistoryFile {
         if let known = kept {
             if let words = rollbackWords(known: known, now: verdict.head, connection: connection, historyID: historyID) { throw chainRefusal(folder, words) }
             if verdict.head.count > known.head.count {
-                warnings.append("the presets' history holds \(verdict.head.count - known.head.count) entries written after the workbench last signed its head (a write cut short); they follow the chain and were taken in")
+                warnings.append("the presets' history holds \(verdict.head.count - known.head.count) entries written after the workbench last signed its head (a write cut short, or one a running server was still signing); they follow the chain and were taken in")
             }
         }
         let now = ChainHead(historyID: historyID, head: verdict.head)
