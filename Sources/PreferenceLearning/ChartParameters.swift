@@ -6,7 +6,6 @@ import ChartEngine
 public struct ChartParameterSpace: Sendable {
     public enum AdapterError: Error, Sendable, Equatable {
         case unknownKey(String)
-        /// The range holds fewer than two values on the parameter's grid: it could not move.
         case emptyRange(String)
     }
 
@@ -14,6 +13,20 @@ public struct ChartParameterSpace: Sendable {
     public let keys: [String]
     public let space: PreferenceSpace
     let spans: [(key: String, kind: ParameterDefinition.Kind, range: Range<Int>)]
+
+    /// Keys whose range holds one value on its grid: they could not move, and a new round
+    /// refuses them (a round stored before that rule still opens with them).
+    public var unmovingKeys: [String] {
+        spans.filter { span in
+            span.range.allSatisfy { d in
+                switch space.dimensions[d].kind {
+                case .continuous(let lower, let upper, _): lower >= upper
+                case .integer(let lower, let upper, _): lower >= upper
+                case .categorical, .boolean: false
+                }
+            }
+        }.map(\.key)
+    }
 
     /// `ranges` narrows a number's or whole number's range for the round (clamped to its own).
     public init(keys: [String], ranges: [String: ClosedRange<Double>] = [:]) throws(AdapterError) {
@@ -29,7 +42,6 @@ public struct ChartParameterSpace: Sendable {
                 guard lo <= hi else { throw .emptyRange(key) }
                 // Keep the slider's grid: start on a multiple of the step from the range's start.
                 let first = step > 0 ? range.lowerBound + ((lo - range.lowerBound) / step).rounded(.up) * step : lo
-                guard first < hi else { throw .emptyRange(key) }
                 dimensions.append(Dimension(name: key, kind: .continuous(lower: min(first, hi), upper: hi, step: step > 0 ? step : nil)))
             case .integer(let range, let step, let oddOnly):
                 var lo = Int(max(Double(range.lowerBound), (ranges[key]?.lowerBound ?? -.infinity).rounded(.up)))
@@ -39,7 +51,7 @@ public struct ChartParameterSpace: Sendable {
                     if lo % 2 == 0 { lo += 1 }
                     if s % 2 == 1 { s *= 2 }
                 }
-                guard lo + s <= hi else { throw .emptyRange(key) }
+                guard lo <= hi else { throw .emptyRange(key) }
                 dimensions.append(Dimension(name: key, kind: .integer(lower: lo, upper: hi - (hi - lo) % s, step: s)))
             case .choice(let options, _):
                 dimensions.append(Dimension(name: key, kind: .categorical(options: options)))

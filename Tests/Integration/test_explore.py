@@ -158,7 +158,7 @@ def test_start_refusals_and_the_document(server):
         r = s.request("POST", "/api/explore", json=body)
         assert r.status_code == 400 and r.json()["error"]["field"] == field, (body, r.text)
     r = s.request("POST", "/api/explore", json={"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 3, "max": 3}]})
-    assert "could not move" in r.json()["error"]["message"], r.text
+    assert "holds one value on the slider's grid, so inactiveLineWidth could not move: widen it" in r.json()["error"]["message"], r.text
     assert s.request("POST", "/api/explore", json={"preset": "Default", "parameters": [{"key": "inactiveLineWidth", "min": 3, "max": 3.5}]}).status_code == 201
     assert s.request("POST", "/api/explore", json={"preset": "Nope", "parameters": ["inactiveLineWidth"]}).status_code == 404
     # A parameter that could change no candidate: Bounce under Default's ease in-out, unless the easing moves too.

@@ -32,6 +32,15 @@ import Testing
         #expect(adapter.point(from: [:]).count == 2)
         _ = style
     }
+
+    /// A range of one value on its grid opens (a round stored before new rounds refused it must
+    /// still load) and is named as unmoving, which a new round refuses.
+    @Test func aRangeOfOneValueOpensAndIsNamedUnmoving() throws {
+        let adapter = try ChartParameterSpace(keys: ["inactiveCurve", "inactiveLineWidth", "smoothingWindow", "markerRadius"],
+                                              ranges: ["inactiveLineWidth": 3...3, "smoothingWindow": 5...6, "markerRadius": 3...3.5])
+        #expect(adapter.unmovingKeys == ["inactiveLineWidth", "smoothingWindow"])
+        #expect(try ChartParameterSpace(keys: ["inactiveLineWidth"]).unmovingKeys.isEmpty)
+    }
 }
 
 @Suite struct ModelTests {

@@ -104,9 +104,10 @@ struct ExploreStartRequest: Decodable {
             }
             keys.append(key)
         }
-        do { _ = try ChartParameterSpace(keys: keys, ranges: ranges) } catch {
-            guard case .emptyRange(let key) = error, let i = keys.firstIndex(of: key) else { throw members.refusal("parameters", "a range holds no valid value") }
-            throw KeyedDecodingContainer.refusal("parameters[\(i)]", "holds fewer than two values on the slider's grid, so \(key) could not move: widen it")
+        let space: ChartParameterSpace
+        do { space = try ChartParameterSpace(keys: keys, ranges: ranges) } catch { throw members.refusal("parameters", "a range holds no valid value") }
+        if let key = space.unmovingKeys.first, let i = keys.firstIndex(of: key) {
+            throw KeyedDecodingContainer.refusal("parameters[\(i)]", "holds one value on the slider's grid, so \(key) could not move: widen it")
         }
         return (keys, ranges)
     }
