@@ -19,9 +19,9 @@ package struct ChainHead: Sendable, Equatable {
     /// its signature is not this key's.
     package static func read(from state: StateFolder, key: Ed25519) throws(HistoryError) -> ChainHead? {
         let path = state.path + "/" + fileName
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-        guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        // Read before every write: one read, and a look at what is there only when it fails.
+        guard let data = FileManager.default.contents(atPath: path) else {
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
             throw HistoryError(.refusedAtStart, "the workbench's record of its history (\(path)) is not a file it can read")
         }
         guard let file = try? JSONText.decode(File.self, from: String(decoding: data, as: UTF8.self)), let signature = Sodium.unbase64(file.signature) else {
