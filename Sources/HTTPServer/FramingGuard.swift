@@ -13,7 +13,7 @@ package struct FramingGuard: Middleware {
         singleHeaders = Self.framingHeaders + names.map { $0.lowercased() }
     }
 
-    package static let framingHeaders = ["host", "origin", "content-length"]
+    private static let framingHeaders = ["host", "origin", "content-length"]
 
     package func refusal(for head: RequestHead) -> HTTPResponse? {
         for name in singleHeaders {

@@ -15,7 +15,7 @@ package enum AtomicFile {
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
-            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+            throw cannotWrite(path, code)
         }
         syncFolder(of: path)
     }
@@ -28,7 +28,7 @@ package enum AtomicFile {
         guard link(temporary, path) == 0 else {
             let code = errno
             if code == EEXIST { return false }
-            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+            throw cannotWrite(path, code)
         }
         syncFolder(of: path)
         return true
@@ -56,9 +56,14 @@ package enum AtomicFile {
         close(fd)
         guard ok else {
             unlink(temporary)
-            throw WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
+            throw cannotWrite(path, code)
         }
         return temporary
+    }
+
+    /// The error for the file at `path` (named, its folder not: it may reach a client).
+    private static func cannotWrite(_ path: String, _ code: Int32) -> WriteError {
+        WriteError(description: "cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(code)))", code: code)
     }
 
     private static func syncFolder(of path: String) {
