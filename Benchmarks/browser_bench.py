@@ -3,7 +3,7 @@
 built-in ten-year series, measured from outside the page's code (a MutationObserver on the
 chart): slider `input` → the new chart in the DOM (and the display frame after it), at 1440 px;
 pointerdown → the first transition frame in the DOM; the bytes one press and release move over
-the render socket. The slider is measured on a fresh page and again after 30 edits, 15 undos and
+the render socket; a key press on one of three people's pages → the value on the other two. The slider is measured on a fresh page and again after 30 edits, 15 undos and
 15 redos. Each runs on an idle server, with both cores kept busy by two other processes, and
 while 20 simulated editors drive the same server (each dragging a slider: a render request every
 display frame)."""
@@ -287,6 +287,41 @@ def period_benchmark(page, label):
           f"{patches} of {len(later)} as patches")
 
 
+# Each other page notes when its number box first shows a value other than the one it had.
+CONVERGED_AT = """() => { const box = document.querySelector('#param-markerRadius-number'); const before = box.value;
+    window.convergedAt = new Promise(resolve => {
+        const poll = () => box.value !== before ? resolve(performance.timeOrigin + performance.now()) : setTimeout(poll, 1);
+        poll();
+    }); }"""
+KEY_DOWN_AT = """() => { if (window.keyDownAt) return; window.keyDownAt = [];
+    document.addEventListener('keydown', event => window.keyDownAt.push(performance.timeOrigin + event.timeStamp), { capture: true }); }"""
+
+
+def convergence_benchmark(browser, url, label, invite):
+    """Three people on one preset: a real key press on one page's slider → both other pages' number
+    boxes show the new value (through the server's draft and its event stream)."""
+    pages = []
+    for name in ("Ann", "Ben", "Cy"):
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        open_as_person(page, url + "?preset=Default&device=custom&width=800&height=320", f"{name} " + label.split()[0], invite())
+        page.evaluate(KEY_DOWN_AT)
+        pages.append(page)
+    samples = []
+    for i in range(30):
+        source, others = pages[i % 3], [p for p in pages if p is not pages[i % 3]]
+        for other in others:
+            other.evaluate(CONVERGED_AT)
+        source.locator("#param-markerRadius").focus()
+        source.keyboard.press("ArrowRight" if (i // 6) % 2 == 0 else "ArrowLeft")
+        pressed = source.evaluate("window.keyDownAt[window.keyDownAt.length - 1]")
+        samples += [other.evaluate("window.convergedAt") - pressed for other in others]
+        source.wait_for_timeout(100)
+    print(f"{label} three pages, {len(samples)} arrivals: key press on one → the value on another p50 {statistics.median(samples):.1f} ms, "
+          f"p95 {percentile(samples, 95):.1f} ms")
+    for page in pages:
+        page.close()
+
+
 def whole_svg_baseline(page):
     """The same-run baseline: what one frame costs as a whole document (POST /api/render)."""
     sizes = page.evaluate("""async () => {
@@ -347,6 +382,7 @@ def main():
                     page.close()
                     press_benchmark(browser, url, label, invite)
                     period_click_benchmark(browser, url, label, invite)
+                    convergence_benchmark(browser, url, label, invite)
                     if worker:
                         elapsed = time.monotonic() - started
                         server_cpu, editors_cpu = cpu_seconds(server.pid) - cpu_before[0], cpu_seconds(worker.pid) - cpu_before[1]

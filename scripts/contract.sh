@@ -24,6 +24,6 @@ pid=$!
 for _ in $(seq 600); do grep -q "serving" "$scratch/out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://[^/ ]*' "$scratch/out" | head -1 || true)
 [ -n "$url" ] || { echo "contract: the server did not start" >&2; cat "$scratch/err" >&2; exit 1; }
-SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}" schemathesis run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
+SCHEMATHESIS_HOOKS=contract_hooks PYTHONPATH="$PWD/scripts${PYTHONPATH:+:$PYTHONPATH}" schemathesis --config-file scripts/schemathesis.toml run "$url/api/openapi.json" --max-examples "$examples" -H "Origin: $url" \
   --checks all --exclude-path /api/render/socket --phases "$phases" \
   --generation-deterministic --request-timeout 30 --no-color ${CONTRACT_REPORT:+--report har --report-har-path "$CONTRACT_REPORT"}
