@@ -425,8 +425,9 @@ export class Explore extends CandidateDialog {
     const ticket = this.ticket;
     this.ticket = null;
     this.renderBest();   // every way of answering is disabled until the next question
+    let stillOpen = false;
     try {
-      await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice });
+      stillOpen = (await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/answers`, { ticket, choice })).body.state === 'open';
     } catch (error) {
       // An answered or replaced question (another tab of this person answered it): the next
       // one is asked for below, so say that, not the API's "ask for the next".
@@ -436,8 +437,10 @@ export class Explore extends CandidateDialog {
     } finally {
       this.busy = false;
     }
-    await this.refresh();
-    await this.nextCandidates();
+    // The next question is asked for beside the round's read (the best, who agrees), not after
+    // it; an answer that ended the round, or failed, reads the round first.
+    if (stillOpen) await Promise.all([this.nextCandidates(), this.refresh()]);
+    else { await this.refresh(); await this.nextCandidates(); }
     // The control answered with may have gone with its question (a line's slider).
     this.focusQuestionIfLost();
   }

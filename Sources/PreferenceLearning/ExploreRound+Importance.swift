@@ -43,8 +43,15 @@ extension ExploreRound {
     /// nothing stored: the fit starts where the stored warm start says, as those would.
     public mutating func fitModel() {
         if !answers.isEmpty { _ = currentModel() }
-        if peopleModel == nil && tellsPeopleApart { peopleModel = peopleViewModel() }
-        if readingModel == nil && !answers.isEmpty { readingModel = readingViewModel() }
+        let people = peopleModel == nil && tellsPeopleApart, reading = readingModel == nil && !answers.isEmpty
+        if people && reading {
+            let round = self
+            (peopleModel, readingModel) = Parallel.both({ round.peopleViewModel() }, { round.readingViewModel() })
+        } else if people {
+            peopleModel = peopleViewModel()
+        } else if reading {
+            readingModel = readingViewModel()
+        }
     }
 }
 

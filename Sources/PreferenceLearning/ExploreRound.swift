@@ -304,10 +304,15 @@ public struct ExploreRound: Codable, Sendable {
         var current = hyperparameters
         var currentFit = snapshot.buildModel(current, warm: warm)
         var currentScore = currentFit.logEvidence + current.logPrior(space: snapshot.space)
-        func consider(_ candidate: Hyperparameters) {
-            let fit = snapshot.buildModel(candidate, warm: currentFit)
-            let s = fit.logEvidence + candidate.logPrior(space: snapshot.space)
-            if s > currentScore + 1e-9 { current = candidate; currentScore = s; currentFit = fit }
+        /// A group's values, each fitted from the group's starting fit, all at once; then taken in
+        /// order, each kept if it scores better than the best so far.
+        func consider(_ candidates: [Hyperparameters]) {
+            let warm = currentFit
+            let fits = Parallel.map(candidates) { snapshot.buildModel($0, warm: warm) }
+            for (candidate, fit) in zip(candidates, fits) {
+                let s = fit.logEvidence + candidate.logPrior(space: snapshot.space)
+                if s > currentScore + 1e-9 { current = candidate; currentScore = s; currentFit = fit }
+            }
         }
         /// The grid values to try: all, or the neighbours of the nearest one.
         func values(_ grid: [Double], around value: Double) -> [Double] {
@@ -323,72 +328,64 @@ public struct ExploreRound: Codable, Sendable {
         let answeredEnough = counts.keys.sorted().filter { counts[$0]! >= Hyperparameters.personMinimumAnswers }
         let unit = Hyperparameters.orderedBase(space)
 
-        var groups: [() -> Void] = []
+        // Each group: the values it tries, from the settings chosen so far.
+        var groups: [(Hyperparameters) -> [Hyperparameters]] = []
         if !ordered.isEmpty {
-            groups.append {
-                let base = current
+            groups.append { base in
                 let shared = ordered.map { base.lengthscales[$0] }.reduce(0, +) / Double(ordered.count) / unit
-                for value in values(Hyperparameters.orderedGrid, around: shared) {
+                return values(Hyperparameters.orderedGrid, around: shared).map { value in
                     var c = base
                     for d in ordered { c.lengthscales[d] = value * unit }
-                    consider(c)
+                    return c
                 }
             }
         }
         if !unordered.isEmpty {
-            groups.append {
-                let base = current
-                for value in values(Hyperparameters.unorderedGrid, around: base.lengthscales[unordered[0]]) {
+            groups.append { base in
+                values(Hyperparameters.unorderedGrid, around: base.lengthscales[unordered[0]]).map { value in
                     var c = base
                     for d in unordered { c.lengthscales[d] = value }
-                    consider(c)
+                    return c
+                }
+            }
+            groups.append { base in
+                values(Hyperparameters.categoryGrid, around: max(base.categoryVariance, 0.01)).map { value in
+                    var c = base; c.categoryVariance = value; return c
                 }
             }
         }
-        if !unordered.isEmpty {
-            groups.append {
-                let base = current
-                for value in values(Hyperparameters.categoryGrid, around: max(base.categoryVariance, 0.01)) {
-                    var c = base; c.categoryVariance = value; consider(c)
-                }
-            }
-        }
-        groups.append {
-            let base = current
-            for value in values(Hyperparameters.noiseGrid, around: base.noise) { var c = base; c.noise = value; consider(c) }
+        groups.append { base in
+            values(Hyperparameters.noiseGrid, around: base.noise).map { value in var c = base; c.noise = value; return c }
         }
         if answeredEnough.count >= 2 && settings.fixedPersonShare == nil {
-            groups.append {
-                let base = current
-                for value in values(Hyperparameters.personShareGrid, around: max(base.personShare, 0.01)) {
-                    var c = base; c.personShare = value; consider(c)
+            groups.append { base in
+                values(Hyperparameters.personShareGrid, around: max(base.personShare, 0.01)).map { value in
+                    var c = base; c.personShare = value; return c
                 }
             }
         }
         for person in answeredEnough where settings.fixedPersonNoise[person] == nil {
-            groups.append {
-                let base = current
-                for value in values(Hyperparameters.personGrid, around: base.personNoise[person] ?? 1) {
-                    var c = base; c.personNoise[person] = value; consider(c)
+            groups.append { base in
+                values(Hyperparameters.personGrid, around: base.personNoise[person] ?? 1).map { value in
+                    var c = base; c.personNoise[person] = value; return c
                 }
             }
         }
         if answers.count > Self.fullSearchLimit {
             for d in ordered {
-                groups.append {
-                    let base = current
-                    for factor in [0.5, 2.0] {
+                groups.append { base in
+                    [0.5, 2.0].map { factor in
                         var c = base
                         c.lengthscales[d] = min(2, max(0.06, base.lengthscales[d] * factor))
-                        if c != base { consider(c) }
-                    }
+                        return c
+                    }.filter { $0 != base }
                 }
             }
         }
         if let group {
-            groups[group % groups.count]()
+            consider(groups[group % groups.count](current))
         } else {
-            groups.forEach { $0() }
+            for tried in groups { consider(tried(current)) }
         }
         hyperparameters = current
         model = currentFit

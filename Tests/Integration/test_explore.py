@@ -189,11 +189,14 @@ def test_the_best_learns_from_a_careful_person(fresh_server):
         return math.hypot((v["inactiveLineWidth"] - 9) / 11.5, 0 if v["inactiveCurve"] == "monotone" else 1)
 
     start_values = {"inactiveLineWidth": s.get("/api/presets/Default").json()["parameters"]["inactiveLineWidth"], "inactiveCurve": "natural"}
-    for _ in range(24):
+    for n in range(1, 25):
         pair = next_pair(s, rid)
         a, b = (c["values"] for c in pair["candidates"])
         p = 1 / (1 + math.exp(-(taste(a) - taste(b)) / 0.02))
-        answer(s, rid, pair["ticket"], "a" if rng.random() < p else "b")
+        recorded = answer(s, rid, pair["ticket"], "a" if rng.random() < p else "b")
+        # The best each answer's reply says is the one every read says after it (kept once computed).
+        assert recorded["best"]["answers"] == n
+        assert s.get(f"/api/explore/{rid}").json()["best"] == recorded["best"] == s.get(f"/api/explore/{rid}/best").json()
     best = s.request("GET", f"/api/explore/{rid}/best").json()["values"]
     assert distance(best) < 0.25 < distance(start_values), best
     assert best["inactiveCurve"] == "monotone"

@@ -53,6 +53,37 @@ import Testing
         #expect(abs(b[0] - 2) < 1e-12 && abs(b[2] - 1) < 1e-12 && abs(b[3] - 2.0.squareRoot()) < 1e-12)
     }
 
+    @Test func dotProductsOfEveryLengthMatchThePlainSum() {
+        // Eight at a time, then four, then one by one: every length up to 19 reaches each tail.
+        let a = (0..<19).map { Double($0) * 0.5 - 3 }, b = (0..<19).map { 1 / Double($0 + 1) }
+        for count in 0...19 {
+            let plain = zip(a.prefix(count), b.prefix(count)).reduce(0) { $0 + $1.0 * $1.1 }
+            let vector = a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in LinearAlgebra.dot(x.baseAddress!, y.baseAddress!, count) } }
+            #expect(abs(vector - plain) < 1e-12, "length \(count)")
+        }
+        // A 30×30 factor and solve: L Lᵀ is the matrix, and L⁻ᵀ L⁻¹ b solves it.
+        let n = 30
+        var m = [Double](repeating: 0, count: n * n)
+        for i in 0..<n { for j in 0..<n { m[i * n + j] = exp(-Double((i - j) * (i - j)) / 50) + (i == j ? 0.1 : 0) } }
+        var l = m
+        #expect(LinearAlgebra.cholesky(&l, n: n))
+        for i in 0..<n { for j in 0...i {
+            let product = (0...j).reduce(0.0) { $0 + l[i * n + $1] * l[j * n + $1] }
+            #expect(abs(product - m[i * n + j]) < 1e-10)
+        } }
+        var x = (0..<n).map { Double($0 % 7) - 3 }
+        let rhs = x
+        l.withUnsafeBufferPointer { lp in x.withUnsafeMutableBufferPointer { LinearAlgebra.forwardSolve(lp, n: n, $0); LinearAlgebra.backwardSolve(lp, n: n, $0) } }
+        for i in 0..<n { #expect(abs((0..<n).reduce(0.0) { $0 + m[i * n + $1] * x[$1] } - rhs[i]) < 1e-8) }
+    }
+
+    @Test func parallelWorkKeepsItsInputsOrder() {
+        let squares = Parallel.map(Array(0..<37)) { $0 * $0 }
+        #expect(squares == (0..<37).map { $0 * $0 })
+        let (text, number) = Parallel.both({ String(repeating: "a", count: 3) }, { 6 * 7 })
+        #expect(text == "aaa" && number == 42)
+    }
+
     @Test func fitsCyclesRepeatsAndTiesWithBoundedNewtonSteps() {
         let space = PreferenceSpace([Dimension(name: "x", kind: .continuous(lower: 0, upper: 1, step: nil))])
         let kernel = MixedKernel(space: space, lengthscales: [0.3])

@@ -28,7 +28,7 @@ struct ExploreChangeAnswer: Encodable {
 
 /// The team's current best: the model's best point with its uncertainty and how it differs
 /// from the starting preset.
-struct ExploreBestAnswer: Encodable {
+struct ExploreBestAnswer: Encodable, Sendable {
     let round: String
     let answers: Int
     /// Posterior mean and standard deviation of the team's utility there (0 is the average

@@ -31,6 +31,8 @@ package struct AppServices: Sendable {
     let access: PersonAccess
     /// Explore rounds, kept in the workbench database.
     package let explore: ExploreStore
+    /// Each round's best as the API says it, computed once for each count of answers.
+    let exploreBests = ExploreBestReadings()
     /// The markets a chart can be viewed on: built in and saved CSVs (the presets folder's `scenarios/`).
     package let scenarios: ScenarioLibrary
     /// The OpenAPI document, derived from the routes once they are all added.

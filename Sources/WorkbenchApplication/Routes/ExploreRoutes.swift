@@ -154,7 +154,7 @@ struct ExploreRoutes: PresetReading {
             try app.explore.maySave(round, by: request.author.user)
         } catch { throw Self.exploreError(error, id: id) }
         guard let best = round.model.best else { throw HTTPError(409, "no_answers", "no answers yet: there is no best to save") }
-        let summary = Self.summary(changes(round, at: best.point))
+        let summary = Self.summary(Self.changes(round, at: best.point))
         let byKind = Self.answersByKind(round)
         let (agreed, disagreed, choices) = Self.agreement(round)
         let whoAgreed = Self.agreementWords(agreed, disagreed, choices)
@@ -232,7 +232,7 @@ struct ExploreRoutes: PresetReading {
 
     /// How `point` differs from the round's starting preset, in the words of a save's changes
     /// (the log's), for the parameters that move.
-    func changes(_ round: Exploration, at point: [Double]) -> [ExploreChangeAnswer] {
+    static func changes(_ round: Exploration, at point: [Double]) -> [ExploreChangeAnswer] {
         let style = Self.clean(round.style(at: point)), base = round.baseStyle
         let words = Dictionary(ChangeWords.changes(from: base, to: style).map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         return round.keys.compactMap { key -> ExploreChangeAnswer? in
@@ -246,10 +246,15 @@ struct ExploreRoutes: PresetReading {
         changes.isEmpty ? "the starting preset" : changes.map(\.text).joined(separator: ", ")
     }
 
+    /// The team's best as every read and answer says it, computed once for each count of answers.
     func bestAnswer(_ round: Exploration) -> ExploreBestAnswer? {
+        app.exploreBests.best(of: round, Self.readBest)
+    }
+
+    static func readBest(_ round: Exploration) -> ExploreBestAnswer? {
         guard let best = round.model.best else { return nil }
         let style = Self.clean(round.style(at: best.point))
-        let changes = changes(round, at: best.point)
+        let changes = Self.changes(round, at: best.point)
         // The team's importance at the best: its words and "why".
         let ranked = round.adapter.importance(of: round.model) ?? []
         let (importance, why) = Self.importance(round, ranked)
