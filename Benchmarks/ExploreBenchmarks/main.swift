@@ -87,7 +87,7 @@ if env["NOTIME"] == nil {
                  space.count, m(times), m(recordTimes), m(proposeTimes), times.max()!))
     print(String(format: "  a line: median %.1f ms; a gallery: median %.1f ms; a gallery's pick recorded (8 comparisons, one refit): median %.1f ms",
                  m(lineTimes), m(galleryTimes), m(pickTimes)))
-    print(String(format: "  (CPU time of the same: median %.1f ms, max %.1f ms)", m(cpuTimes), cpuTimes.max()!))
+    print(String(format: "  (the answering thread's CPU time of the same: median %.1f ms, max %.1f ms; a hyperparameter group's fits run on the other cores too)", m(cpuTimes), cpuTimes.max()!))
     print(String(format: "  explaining it (importance at the best, what the pair tests): median %.2f ms, max %.2f ms", m(explainTimes), explainTimes.max()!))
     // The same round answered on to the store's limit of 400 comparisons: the last answer's refit and the view's fit.
     while round.answers.count < 399 {
