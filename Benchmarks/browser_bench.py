@@ -311,8 +311,12 @@ def convergence_benchmark(browser, url, label, invite):
         source, others = pages[i % 3], [p for p in pages if p is not pages[i % 3]]
         for other in others:
             other.evaluate(CONVERGED_AT)
-        source.locator("#param-markerRadius").focus()
-        source.keyboard.press("ArrowRight" if (i // 6) % 2 == 0 else "ArrowLeft")
+        slider = source.locator("#param-markerRadius")
+        slider.focus()
+        # Towards the middle of the range, so that every press changes the value (the draft
+        # keeps the last run's value, which may sit at an end).
+        low, high = (float(slider.get_attribute(a)) for a in ("min", "max"))
+        source.keyboard.press("ArrowRight" if float(slider.input_value()) < (low + high) / 2 else "ArrowLeft")
         pressed = source.evaluate("window.keyDownAt[window.keyDownAt.length - 1]")
         samples += [other.evaluate("window.convergedAt") - pressed for other in others]
         source.wait_for_timeout(100)
