@@ -1,5 +1,5 @@
 /// Dense helpers over row-major square matrices stored in flat arrays. The inner loops are dot
-/// products over contiguous rows in vector sums (see `dot`).
+/// products over contiguous rows in vector sums (see `dot`), and the back solve's axpy over a row.
 enum LinearAlgebra {
     /// In-place lower Cholesky factor of the symmetric matrix `a` (n×n); the upper triangle is
     /// zeroed. On failure adds jitter to the diagonal, escalating by ×10 from 1e-10 of the mean
