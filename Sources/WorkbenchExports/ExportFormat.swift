@@ -188,6 +188,16 @@ package enum CodeString {
         comment(text).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "/*", with: "/ *")
     }
 
+    /// A word for a POSIX shell's command line (sh, bash, zsh), for the commands a guide prints:
+    /// in double quotes when nothing in it is special there ("Designer's favourite"), otherwise in
+    /// single quotes, where nothing is special and a `'` is written `'\''`. A name is pasted
+    /// into a terminal: `$(…)`, backticks, `\`, `"` and bash's `!` must stay letters.
+    package static func shellWord(_ text: String) -> String {
+        let line = comment(text)
+        if !line.contains(where: { "$`\\\"!".contains($0) }) { return "\"" + line + "\"" }
+        return "'" + line.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Text for a `//` comment: one line; an invisible character is shown by its code ("U+202E").
     package static func comment(_ text: String) -> String {
         var out = ""

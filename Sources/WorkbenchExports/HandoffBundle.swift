@@ -125,9 +125,9 @@ package struct HandoffBundle {
     package func guide(_ text: String) -> String {
         let type = CodeName.identifier(preset.name, upperFirst: true)
         let value = CodeName.valueName(preset.name)
-        let name = CodeString.comment(preset.name).replacingOccurrences(of: "\"", with: "\\\"")
-        return "<!-- The guide for the bundle of “\(CodeString.comment(preset.name))”: its files and style value are named below. -->\n"
-            + text.replacingOccurrences(of: "--preset \"Designer's favourite\"", with: "--preset \"\(name)\"")
+        // The name is left out of the HTML comment, which a `-->` in it would end.
+        return "<!-- The guide for this bundle: its files and style value are named below. -->\n"
+            + text.replacingOccurrences(of: "--preset \"Designer's favourite\"", with: "--preset \(CodeString.shellWord(preset.name))")
                 .replacingOccurrences(of: "chart-designersFavourite-", with: "chart-\(CodeName.identifier(preset.name, upperFirst: false))-")
                 .replacingOccurrences(of: "ChartDesignersFavourite", with: swiftProductName)
                 .replacingOccurrences(of: "com.chartworkbench.chart.designersfavourite", with: androidNamespace)

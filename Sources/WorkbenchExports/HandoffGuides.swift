@@ -224,7 +224,7 @@ extension HandoffBundle {
     func iosReadme(_ m: MotionExport) -> String {
         let value = CodeName.valueName(preset.name)
         return """
-        # Chart style “\(CodeString.comment(preset.name))” for iOS
+        # Chart style “\(Self.markdownText(preset.name))” for iOS
 
         **Give this folder to the iOS engineer.** It contains the ChartEngine Swift package (the
         engine the workbench itself draws with), the preset as a value of its `ChartStyle`, the
@@ -270,7 +270,7 @@ extension HandoffBundle {
 
     func androidReadme(_ m: MotionExport) -> String {
         """
-        # Chart style “\(CodeString.comment(preset.name))” for Android
+        # Chart style “\(Self.markdownText(preset.name))” for Android
 
         **Give this folder to the Android engineer.** It contains a pure Kotlin port of the
         workbench's chart engine (no Android dependency), the preset as a value, a Compose adapter,

@@ -217,6 +217,33 @@ def test_bundles_verify_and_forged_bundles_fail(presets, tmp_path):
         fails(variant("nofiles-offline", no_files), "--public-key", key)
 
 
+@pytest.mark.parametrize("name", ["x$(touch pwned) `touch pwned2` \\ \"q\" it's! $HOME", "--><script>alert(1)</script><!-- <img src=x onerror=alert(2)>"])
+def test_a_bundles_guides_keep_a_hostile_name_a_name(name, tmp_path):
+    """The guide's commands, pasted into a shell, pass the preset's name as one word and run
+    nothing in it; no Markdown or HTML line of a guide lets the name out of its place."""
+    source = tmp_path / "hostile.json"
+    source.write_text(json.dumps({"format": "chart-workbench.preset", "version": 1, "name": name, "parameters": {}}))
+    for platform in ("ios", "android"):
+        folder = tmp_path / platform
+        done = run("export", "--preset", source, "--format", platform, "--output", folder)
+        assert done.returncode == 0, done.stderr
+        guide = (folder / "HANDOFF.md").read_text()
+        commands = [line for line in guide.splitlines() if line.startswith("workbench export --preset ")]
+        assert len(commands) == 2, guide[:800]
+        # Each command as a shell runs it, with `workbench` a function that prints its arguments.
+        work = tmp_path / f"shell-{platform}"
+        work.mkdir()
+        script = "workbench() { printf '%s\\0' \"$@\"; }\n" + "\n".join(commands) + "\n"
+        ran = subprocess.run(["bash", "-c", script], cwd=work, capture_output=True, timeout=30)
+        assert ran.returncode == 0 and not list(work.iterdir()), (ran.stderr, list(work.iterdir()))
+        words = ran.stdout.decode().split("\0")
+        assert [words[i + 1] for i, w in enumerate(words) if w == "--preset"] == [name, name]
+        first = guide.splitlines()[0]
+        assert first.startswith("<!--") and first.count("-->") == 1 and first.endswith("-->") and name not in first
+        heading = (folder / "README.md").read_text().splitlines()[0]
+        assert heading.startswith("# Chart style") and "<" not in heading.replace("\\<", ""), heading
+
+
 def test_approved_revisions_verify_after_a_later_draft(tmp_path):
     server = Server(data_csv=small_csv(200))
     try:
