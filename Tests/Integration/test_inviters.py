@@ -83,3 +83,40 @@ def test_cli_refuses_an_unknown_person():
     s.stop()
     done = subprocess.run([BINARY, "people", "allow-invite", "Nobody", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and len(done.stderr.strip().splitlines()) == 1 and "Nobody" in done.stderr
+
+
+def test_an_inviters_open_invitations_go_with_their_right_to_invite():
+    """A code an inviter kept brings nobody in once they may no longer invite: revoked, no longer
+    allowed, or made a viewer. Their open invitations are withdrawn with the change (the list
+    says so), and a join asks the issuer's right again."""
+    s = Server(data_csv=small_csv())
+    try:
+        owner = s.person("owner")
+        people = {name: s.person(name) for name in ("Ann", "Bea", "Cal")}
+        codes = {}
+        for name, person in people.items():
+            assert owner.put(f"/api/people/{name}/may-invite", json={"allowed": True}).status_code == 200
+            made = invite(person)
+            assert made.status_code == 201, made.text
+            codes[name] = (made.json()["invitation"]["id"], made.json()["code"])
+        kept = invite(people["Ann"], "viewer").json()  # used before the revoke: it stays used
+        assert join(s, "Dot", kept["code"]).status_code == 201
+
+        assert owner.post("/api/people/Ann/revoke", json={}).status_code == 200
+        assert owner.put("/api/people/Bea/may-invite", json={"allowed": False}).status_code == 200
+        assert owner.put("/api/people/Cal/role", json={"role": "viewer"}).status_code == 200
+
+        listed = {i["id"]: i for i in owner.get("/api/invitations").json()["invitations"]}
+        for name, (id, code) in codes.items():
+            assert listed[id]["state"] == "revoked", (name, listed[id])
+            refused = join(s, "New " + name, code)
+            assert refused.status_code != 201 and "revoked" in refused.json()["error"]["message"], refused.text
+        assert listed[kept["invitation"]["id"]]["state"] == "used by Dot"
+        names = {p["name"] for p in owner.get("/api/people").json()["people"]}
+        assert not {"New Ann", "New Bea", "New Cal"} & names
+        # The owner's own invitations are untouched by all of it.
+        assert join(s, "Eli", s.invitation("editor")).status_code == 201
+    finally:
+        s.stop()
+    check = subprocess.run([BINARY, "history", "check", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0, check.stderr

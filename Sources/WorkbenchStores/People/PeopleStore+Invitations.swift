@@ -102,7 +102,7 @@ extension PeopleStore {
         let codeHash = Self.hash(secret: code)
         let personID = try change("joined") { connection -> Int64 in
             guard (16...256).contains(code.utf8.count),
-                  let row = try connection.query("SELECT id, role, expires_at, used_by, revoked_at, restores, code_sha256 FROM invitations WHERE code_sha256 = ?1",
+                  let row = try connection.query("SELECT id, role, expires_at, used_by, revoked_at, restores, code_sha256, issued_by FROM invitations WHERE code_sha256 = ?1",
                                                  [.text(codeHash)]).first,
                   Sodium.constantTimeEqual(row.text(6) ?? "", codeHash), let id = row.integer(0) else {
                 throw Failure.invitation("this invitation is not known here; ask the owner for one")
@@ -110,6 +110,10 @@ extension PeopleStore {
             guard row.integer(3) == nil else { throw Failure.invitation("this invitation was used already: each one makes one person; ask the owner for another") }
             guard row.text(4) == nil else { throw Failure.invitation("this invitation was revoked; ask the owner for another") }
             guard (row.real(2) ?? 0) > clock() else { throw Failure.invitation("this invitation has expired; ask the owner for another") }
+            // Asked again now: an invitation is only as good as its issuer's right to invite.
+            guard try Self.mayInvite(row.integer(7) ?? 0, on: connection) else {
+                throw Failure.invitation("whoever made this invitation may no longer invite people; ask the owner for another")
+            }
             let person: Int64
             if let restored = row.integer(5) {
                 try connection.query("UPDATE people SET revoked_at = NULL, secret_sha256 = ?2 WHERE id = ?1", [.integer(restored), .text(Self.hash(secret: secret))])

@@ -25,6 +25,7 @@ extension PeopleStore {
                 try connection.query("INSERT OR IGNORE INTO invite_rights(person_id, granted_at) VALUES (?1, ?2)", [.integer(person.id), .text(DecisionLog.timestamp())])
             } else {
                 try connection.query("DELETE FROM invite_rights WHERE person_id = ?1", [.integer(person.id)])
+                try Self.withdrawInvitations(issuedBy: person.id, on: connection)
             }
         }
         return person
@@ -44,9 +45,27 @@ extension PeopleStore {
     /// Whether `person` may issue invitations: the owner, or an editor the owner allows who is
     /// not revoked. Throws `.ownerOnly` with the reason when not.
     package func checkMayInvite(_ person: Person) throws(Failure) {
-        if try isOwner(person) { return }
-        guard !person.revoked, person.role == .editor, try inviters().contains(person.id) else {
+        let may: Bool
+        do { may = try database.withConnection { try Self.mayInvite(person.id, on: $0) } } catch { throw Self.failure(error) }
+        guard may else {
             throw .ownerOnly("only the owner, or a person the owner allows to invite (People…, or `workbench people allow-invite NAME`), invites people")
         }
+    }
+
+    /// The rule `checkMayInvite` says, as the database holds it now: a join asks it again of the
+    /// invitation's issuer, in its own transaction.
+    static func mayInvite(_ id: Int64, on connection: SQLiteConnection) throws -> Bool {
+        let owner = try connection.query("SELECT person_id FROM person_names WHERE name_key = ?1", [.text(nameKey(ownerName))]).first?.integer(0)
+        if owner == id { return true }
+        return try !connection.query(
+            "SELECT 1 FROM people p JOIN invite_rights r ON r.person_id = p.id WHERE p.id = ?1 AND p.revoked_at IS NULL AND p.role = ?2",
+            [.integer(id), .text(Role.editor.rawValue)]).isEmpty
+    }
+
+    /// Withdraws the open invitations `id` issued, when they may no longer invite (revoked, made
+    /// a viewer, no longer allowed): a code they kept must not bring anyone in.
+    static func withdrawInvitations(issuedBy id: Int64, on connection: SQLiteConnection) throws {
+        try connection.query("UPDATE invitations SET revoked_at = ?2 WHERE issued_by = ?1 AND used_by IS NULL AND revoked_at IS NULL",
+                             [.integer(id), .text(DecisionLog.timestamp())])
     }
 }

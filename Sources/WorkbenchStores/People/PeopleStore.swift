@@ -217,14 +217,18 @@ package final class PeopleStore: Sendable {
         return Person(id: person.id, name: new, role: person.role, createdAt: person.createdAt, revokedAt: person.revokedAt, invitation: person.invitation)
     }
 
-    /// Revokes `name`'s secret: their requests answer 401 from now on, and their approvals stop
-    /// counting. Their name stays theirs until the owner restores them. The owner cannot be revoked.
+    /// Revokes `name`'s secret: their requests answer 401 from now on, their approvals stop
+    /// counting, and their open invitations are withdrawn. Their name stays theirs until the owner
+    /// restores them. The owner cannot be revoked.
     package func revoke(_ name: String) throws(Failure) -> Person {
         guard let person = try person(named: name) else { throw .notFound(name) }
         guard try !isOwner(person) else { throw .ownerOnly("the owner cannot be revoked") }
         if person.revoked { return person }
         let time = DecisionLog.timestamp()
-        try change("revoked") { try $0.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)]) }
+        try change("revoked") { connection in
+            try connection.query("UPDATE people SET revoked_at = ?2 WHERE id = ?1", [.integer(person.id), .text(time)])
+            try Self.withdrawInvitations(issuedBy: person.id, on: connection)
+        }
         return Person(id: person.id, name: person.name, role: person.role, createdAt: person.createdAt, revokedAt: time, invitation: person.invitation)
     }
 
@@ -232,7 +236,10 @@ package final class PeopleStore: Sendable {
     package func setRole(_ name: String, _ role: Role) throws(Failure) -> Person {
         guard let person = try person(named: name) else { throw .notFound(name) }
         if try isOwner(person), role != .editor { throw .ownerOnly("the owner is always an editor") }
-        try change("role") { try $0.query("UPDATE people SET role = ?2 WHERE id = ?1", [.integer(person.id), .text(role.rawValue)]) }
+        try change("role") { connection in
+            try connection.query("UPDATE people SET role = ?2 WHERE id = ?1", [.integer(person.id), .text(role.rawValue)])
+            if role != .editor { try Self.withdrawInvitations(issuedBy: person.id, on: connection) }
+        }
         return Person(id: person.id, name: person.name, role: role, createdAt: person.createdAt, revokedAt: person.revokedAt, invitation: person.invitation)
     }
 
