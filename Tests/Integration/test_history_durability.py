@@ -386,3 +386,26 @@ def test_backing_up_ten_thousand_revisions(folder, capsys):
     with capsys.disabled():
         print(f"\nbackup of 10,000 revisions ({size / 1e6:.1f} MB): {seconds:.2f} s for the whole process")
     assert seconds < 30
+
+
+def test_one_server_per_presets_folder(folder, tmp_path):
+    """A second `serve` on a folder a server holds is refused with the reason, whatever its state
+    folder (with another one it would mint another key and take the first one's writes for
+    changes behind its back); the command line's other commands still work beside the server,
+    and once it stops the folder serves again."""
+    server = serve(folder)
+    try:
+        for state in ([], ["--state", str(tmp_path / "another-state")]):
+            status, stderr = refused_start(folder, *state)
+            assert status == 1 and "another workbench server is serving the presets in" in stderr and "one server per presets folder" in stderr, stderr
+        assert not (tmp_path / "another-state" / ".workbench-signing.key").exists()
+        listed = workbench("people", "list", "--presets", str(folder))
+        assert listed.returncode == 0, listed.stderr
+        assert put(server, "Keep").status_code in (200, 201)
+    finally:
+        server.stop()
+    again = serve(folder)
+    try:
+        assert put(again, "Keep", notes="again").status_code == 200
+    finally:
+        again.stop()
