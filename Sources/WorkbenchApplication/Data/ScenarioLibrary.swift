@@ -9,12 +9,21 @@ import WorkbenchStores
 /// under a name (files `NAME.csv` in the presets folder's `scenarios/`, written atomically, so
 /// they live beside the history). A view setting, never part of a preset.
 package final class ScenarioLibrary: Sendable {
+    /// What the saved scenarios may hold: they sit in the team's presets folder (its repository),
+    /// and each one read is kept in memory while it is among the last few used.
+    package enum Limits {
+        package static let saved = 64
+        package static let bytes = 256 << 20
+        package static let keptInMemory = 4
+    }
+
     package enum Failure: Error, CustomStringConvertible {
         case unknown(String)
         case badName(String)
         case builtInName(String)
         case badCSV(CSVImport.Failure)
         case cannotWrite(String)
+        case full(String)
 
         package var description: String {
             switch self {
@@ -22,7 +31,7 @@ package final class ScenarioLibrary: Sendable {
             case .badName: "must be 1–40 lowercase letters, digits or '-'"
             case .builtInName(let name): "\"\(name)\" is a built-in scenario's name"
             case .badCSV(let failure): failure.description
-            case .cannotWrite(let reason): reason
+            case .cannotWrite(let reason), .full(let reason): reason
             }
         }
     }
@@ -35,7 +44,8 @@ package final class ScenarioLibrary: Sendable {
 
     /// Where saved scenarios are kept; nil: built-ins only.
     let folder: String?
-    private let saved = Mutex<[String: IndexedSeries]>([:])
+    /// The saved scenarios read lately, the most recent last (at most `Limits.keptInMemory`).
+    private let saved = Mutex<[(name: String, series: IndexedSeries)]>([])
     private let builtIns = Mutex<[MarketScenario: IndexedSeries]>([:])
 
     package init(folder: String?) { self.folder = folder }
@@ -63,14 +73,38 @@ package final class ScenarioLibrary: Sendable {
             return made
         }
         guard ScenarioName.isValid(name) else { throw .badName(name) }
-        if let kept = saved.withLock({ $0[name] }) { return kept }
+        if let kept = saved.withLock({ kept in kept.firstIndex { $0.name == name }.map { kept.append(kept.remove(at: $0)); return kept[kept.count - 1].series } }) {
+            return kept
+        }
         guard let folder, let contents = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name + ".csv")) else {
             throw .unknown(name)
         }
         let made: IndexedSeries
         do throws(CSVImport.Failure) { made = IndexedSeries(try CSVImport.parse(contents).series) } catch { throw .badCSV(error) }
-        saved.withLock { $0[name] = made }
+        keep(name, made)
         return made
+    }
+
+    private func keep(_ name: String, _ series: IndexedSeries) {
+        saved.withLock { kept in
+            kept.removeAll { $0.name == name }
+            kept.append((name, series))
+            if kept.count > Limits.keptInMemory { kept.removeFirst(kept.count - Limits.keptInMemory) }
+        }
+    }
+
+    /// Refuses a save that would take the saved scenarios past `Limits`: `bytes` more under `name`
+    /// (a scenario saved again counts its new size instead of its old one).
+    private func checkRoom(for name: String, bytes: Int, in folder: String) throws(Failure) {
+        var count = 0, total = bytes
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where file.hasSuffix(".csv") && file != name + ".csv" {
+            count += 1
+            total += ((try? FileManager.default.attributesOfItem(atPath: (folder as NSString).appendingPathComponent(file)))?[.size] as? Int) ?? 0
+        }
+        guard count < Limits.saved else { throw .full("\(count) scenarios are saved, the most a presets folder keeps; delete one from \(folder) first") }
+        guard total <= Limits.bytes else {
+            throw .full("the saved scenarios would hold \(total >> 20) MB, over the \(Limits.bytes >> 20) MB a presets folder keeps; delete some from \(folder) first")
+        }
     }
 
     /// Saves a CSV as a named scenario once every row reads; returns its point count.
@@ -79,6 +113,7 @@ package final class ScenarioLibrary: Sendable {
         guard ScenarioName.isValid(name) else { throw .badName(name) }
         guard MarketScenario(rawValue: name) == nil, name != Self.loadedData else { throw .builtInName(name) }
         guard let folder else { throw .cannotWrite("scenarios cannot be saved here") }
+        try checkRoom(for: name, bytes: csv.count, in: folder)
         let parsed: PriceSeries
         do throws(CSVImport.Failure) { parsed = try CSVImport.parse(csv).series } catch { throw .badCSV(error) }
         do {
@@ -89,8 +124,7 @@ package final class ScenarioLibrary: Sendable {
         } catch {
             throw .cannotWrite("cannot make the scenarios folder")
         }
-        let indexed = IndexedSeries(parsed)
-        saved.withLock { $0[name] = indexed }
+        keep(name, IndexedSeries(parsed))
         return parsed.count
     }
 }

@@ -12,9 +12,9 @@ struct ScenarioRoutes: AppRouteGroup {
         r.get("/api/scenarios", "The market scenarios: built in (seeded) and saved from CSVs", answers: [.json("the scenarios", ScenariosAnswer.self)]) { _ in
             .answer(ScenariosAnswer(scenarios: app.scenarios.entries))
         }
-        r.post("/api/scenarios", "Save a CSV price series as a named scenario of the workbench (kept in the presets folder's scenarios/)",
+        r.post("/api/scenarios", "Save a CSV price series as a named scenario of the workbench (kept in the presets folder's scenarios/: at most \(ScenarioLibrary.Limits.saved) of them and \(ScenarioLibrary.Limits.bytes >> 20) MB in all)",
                query: [.init("name", OpenAPIDocument.string, "1–40 lowercase letters, digits or '-'; not a built-in name")], body: .csv,
-               schema: OpenAPIDocument.csvRows, answers: [.json("the scenarios", ScenariosAnswer.self)]) { try save($0) }
+               schema: OpenAPIDocument.csvRows, answers: [.json("the scenarios", ScenariosAnswer.self)], errors: [507]) { try save($0) }
     }
 
     func save(_ context: RequestContext) throws(HTTPError) -> HTTPResponse {
@@ -22,8 +22,16 @@ struct ScenarioRoutes: AppRouteGroup {
         guard let body = context.request.spooled.map({ $0.contents() }) ?? Data(context.request.body) else {
             throw HTTPError(507, "upload_failed", "the upload could not be stored on the server's disk")
         }
+        // One CSV read at a time, the data's imports included (see `DataRoutes.loadData`).
+        let saved = DataRoutes.importLock.withLock { () -> Swift.Result<Int, ScenarioLibrary.Failure> in
+            defer { _ = releaseFreedMemory(0) }
+            do throws(ScenarioLibrary.Failure) { return .success(try app.scenarios.save(name: name, csv: body)) } catch { return .failure(error) }
+        }
         let count: Int
-        do throws(ScenarioLibrary.Failure) { count = try app.scenarios.save(name: name, csv: body) } catch { throw HTTPError(error) }
+        switch saved {
+        case .success(let value): count = value
+        case .failure(let error): throw HTTPError(error)
+        }
         app.decisions.record("data", preset: nil, by: context.author.user, summary: "saved \(count) prices as the scenario \(name)")
         return .answer(ScenariosAnswer(scenarios: app.scenarios.entries))
     }
@@ -44,6 +52,7 @@ extension HTTPError {
         case .badName, .builtInName: self.init(400, "invalid_name", failure.description, field: "name")
         case .badCSV(let csv): self.init(400, "invalid_csv", csv.description, field: csv.line.map { "line \($0)" })
         case .cannotWrite: self.init(507, "cannot_save", failure.description)
+        case .full: self.init(507, "scenarios_full", failure.description)
         }
     }
 }
