@@ -31,10 +31,13 @@ private final class Node {
         }
     }
 
+    // Each append first takes the container out of `content`: with `content` still holding it,
+    // the append would copy every element so far (a thousand-item array cost a million copies).
     func member(_ key: String) -> Node {
         if case .object(var members) = content {
             if let existing = members.first(where: { $0.0 == key }) { return existing.1 }
             let node = Node()
+            content = .value(.null)
             members.append((key, node))
             content = .object(members)
             return node
@@ -47,6 +50,7 @@ private final class Node {
     func appended() -> Node {
         let node = Node()
         if case .array(var items) = content {
+            content = .value(.null)
             items.append(node)
             content = .array(items)
         } else {
