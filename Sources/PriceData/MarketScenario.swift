@@ -39,12 +39,18 @@ package enum MarketScenario: String, CaseIterable, Sendable {
     package func series() -> PriceSeries {
         if self == .halvingDecade { return BuiltInData.series() }
         if let kept = Self.generated.withLock({ $0[self] }) { return kept }
-        let made = generate()
-        Self.generated.withLock { $0[self] = made }
-        return made
+        // One generation at a time: the requests that arrive together on a fresh server (a
+        // page's checks, a flood) wait for the first one's series instead of each making it.
+        return Self.generating.withLock { _ in
+            if let kept = Self.generated.withLock({ $0[self] }) { return kept }
+            let made = generate()
+            Self.generated.withLock { $0[self] = made }
+            return made
+        }
     }
 
     private static let generated = Mutex<[MarketScenario: PriceSeries]>([:])
+    private static let generating = Mutex<Void>(())
 
     private func generate() -> PriceSeries {
         let n = Self.minutes

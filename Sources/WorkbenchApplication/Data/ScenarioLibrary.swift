@@ -47,6 +47,7 @@ package final class ScenarioLibrary: Sendable {
     /// The saved scenarios read lately, the most recent last (at most `Limits.keptInMemory`).
     private let saved = Mutex<[(name: String, series: IndexedSeries)]>([])
     private let builtIns = Mutex<[MarketScenario: IndexedSeries]>([:])
+    private let indexing = Mutex<Void>(())
 
     package init(folder: String?) { self.folder = folder }
 
@@ -68,9 +69,13 @@ package final class ScenarioLibrary: Sendable {
     package func series(named name: String) throws(Failure) -> IndexedSeries {
         if let scenario = MarketScenario(rawValue: name) {
             if let kept = builtIns.withLock({ $0[scenario] }) { return kept }
-            let made = scenario == .halvingDecade ? BuiltInData.indexed : IndexedSeries(scenario.series())
-            builtIns.withLock { $0[scenario] = made }
-            return made
+            // Indexed once, by the first of the requests that arrive together (see `MarketScenario.series`).
+            return indexing.withLock { _ in
+                if let kept = builtIns.withLock({ $0[scenario] }) { return kept }
+                let made = scenario == .halvingDecade ? BuiltInData.indexed : IndexedSeries(scenario.series())
+                builtIns.withLock { $0[scenario] = made }
+                return made
+            }
         }
         guard ScenarioName.isValid(name) else { throw .badName(name) }
         if let kept = saved.withLock({ kept in kept.firstIndex { $0.name == name }.map { kept.append(kept.remove(at: $0)); return kept[kept.count - 1].series } }) {
