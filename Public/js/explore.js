@@ -7,11 +7,12 @@
 // engine; pressing one chart presses all. Everyone answering the same round sees the others'
 // progress through the event stream.
 
-import { ApiError, getJSON, send, getUserName } from './api.js';
+import { ApiError, getJSON, send, getUserName, isOwnPage } from './api.js';
 import { ChartView, attachPointer } from './chart-view.js';
 import { setUpPlayMotions, CandidateDialog } from './play-motions.js';
 import { onDecisionEvent } from './decision-events.js';
 import { toast } from './toast.js';
+import { confirmDialog } from './dialogs.js';
 import { button, roundList } from './elements.js';
 import { whenText } from './time-text.js';
 import { renderTesting, renderImportance } from './explore-why.js';
@@ -325,7 +326,11 @@ export class Explore extends CandidateDialog {
     $('explore-best-title').textContent = open ? "The team's current best" : "The team's best, as the round ended";
     // Where the candidates were, an ended round shows the chart it found.
     const found = !open && Boolean(best);
+    // The round has just ended (here or on another page): what it found comes into view, where
+    // the dialog may have been scrolled down to its answers.
+    const justEnded = found && $('explore-found').hidden;
     $('explore-found').hidden = !found;
+    if (justEnded) $('explore-found').scrollIntoView({ block: 'nearest' });
     if (found) {
       // Its own copy of the parameters: the view redraws (a live price, the period) after the
       // dialog has left the round, when there is no round to read them from.
@@ -446,6 +451,11 @@ export class Explore extends CandidateDialog {
   }
 
   async end() {
+    // It ends for everyone at once, and cannot be opened again: asked first.
+    const people = (this.round.people ?? []).length;
+    if (!await confirmDialog('End the round for everyone?',
+      `It ends${people > 1 ? ` for all ${people} people in it` : ''}: no more answers, and it cannot be opened again. The team's best stays, and can still be saved as a preset.`,
+      'End round')) return;
     try { await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/end`); } catch (error) {
       toast(`Cannot end the round: ${error.message}`, { error: true });
     }
@@ -491,6 +501,11 @@ export class Explore extends CandidateDialog {
 
   /** Someone answered, ended or saved: the best and progress of the round on screen follow. */
   heard(data) {
+    // Someone else started a round: said here, with the way in (nobody has to find it by chance).
+    if (data.action === 'started' && !isOwnPage(data.client) && !this.dialog.open) {
+      const join = () => { localStorage.setItem(ROUND_KEY, data.round); this.open(); };   // opened on that round
+      toast(`${data.user || 'Someone'} started an Explore round`, { ms: 10000, action: { label: 'Answer', run: join } });
+    }
     if (this.dialog.open && !$('explore-list-view').hidden) this.renderList();
     if (!this.round || data.round !== this.round.id) return;
     const wasOpen = this.round.state === 'open';

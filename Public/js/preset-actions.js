@@ -220,6 +220,9 @@ function presetDialog({ title, name, notes = '', withMeta, confirm = 'Save', sub
   $('preset-confirm').textContent = confirm;
   $('preset-error').textContent = '';
   dialog.showModal();
+  // The name offered is selected, so typing a new one replaces it ("Default copy" is a suggestion).
+  $('preset-name').focus();
+  $('preset-name').select();
   return new Promise(resolve => {
     const form = $('preset-form');
     const onSubmit = async event => {

@@ -148,7 +148,16 @@ def test_two_people_explore_and_save_the_best(people):
     saved_toast.wait_for(state="detached")
     assert ada.locator("#explore-progress").inner_text().startswith("This round has ended") is False
     ben.wait_for_function("() => document.querySelector('#explore-best-uncertainty').textContent.includes('Saved as')", timeout=10000)
+    # Ending is for everyone and for good: asked first, and Cancel leaves the round open.
     ben.locator("#explore-end").click()
+    assert ben.locator("#confirm-title").inner_text() == "End the round for everyone?"
+    assert "for all 2 people in it" in ben.locator("#confirm-text").inner_text()
+    ben.keyboard.press("Escape")
+    ben.wait_for_selector("#confirm-dialog:not([open])", state="attached")
+    assert not ben.locator("#explore-progress").inner_text().startswith("This round has ended")
+    assert ben.locator("#explore-end").is_visible()
+    ben.locator("#explore-end").click()
+    ben.locator("#confirm-dialog button[value=ok]").click()
     ben.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')")
     ada.wait_for_function("() => document.querySelector('#explore-progress').textContent.startsWith('This round has ended')", timeout=10000)
     assert ada.locator("[data-explore-choice=a]").is_disabled() and ada.locator("[data-explore-choice=a]").is_hidden()
@@ -212,7 +221,10 @@ def test_an_explore_round_and_a_review_fit_a_phone(people):
     assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
     # Ended, the chart it found takes the candidates' place, within the dialog too.
     cai.locator("#explore-end").click()
+    cai.locator("#confirm-dialog button[value=ok]").click()
     cai.wait_for_selector("#explore-found-chart path[id$=-line]")
+    found = cai.locator("#explore-found").bounding_box()
+    assert found["y"] >= 0 and found["y"] < 844, found   # what it found comes into view
     assert cai.evaluate(WIDER_THAN_ITS_DIALOG) == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     cai.screenshot(path=str(SHOTS / "explore-ended-phone.png"))
@@ -360,9 +372,26 @@ def test_leaving_an_ended_round_while_its_chart_reveals(people):
     ada.keyboard.press("1")
     wait_answers(ada, 1)
     ada.locator("#explore-end").click()
+    ada.locator("#confirm-dialog button[value=ok]").click()
     ada.wait_for_selector("#explore-found-chart path[id$=-line]")
     ada.keyboard.press("Escape")
     ada.locator("#open-explore").click()
     ada.locator("#explore-ended-summary", has_text="Ended rounds (1)").wait_for()
     ada.wait_for_timeout(1500)   # the reveal's frames run out
     assert ada.errors == []
+
+
+def test_a_round_started_by_someone_else_is_said_with_the_way_in(people):
+    """Ben's page says that Ada started a round; its Answer button opens his dialog on that round,
+    with its question drawn. Ada's own page says nothing of her own start."""
+    ada, ben = people("Ada"), people("Ben")
+    start_explore(ada)
+    notice = ben.locator(".toast", has_text="Ada started an Explore round")
+    notice.wait_for(timeout=10000)
+    assert ada.locator(".toast", has_text="started an Explore round").count() == 0
+    notice.get_by_role("button", name="Answer").click()
+    ben.wait_for_selector("#explore-dialog[open]")
+    for chart in ("#explore-a", "#explore-b"):
+        ben.wait_for_selector(chart + " path[id$=-line]")
+    ben.keyboard.press("1")
+    wait_answers(ada, 1)

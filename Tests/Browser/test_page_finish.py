@@ -110,6 +110,20 @@ def test_a_phone_on_its_side_shows_the_periods_and_scrolls(sized, server):
     page.screenshot(path=str(SHOTS / "landscape-periods.png"))
 
 
+def test_a_phone_upright_shows_the_chart_and_its_periods_on_first_load(sized, server):
+    """At 390 × 844 the chart comes right under the top bar, before the view's settings (device,
+    theme, market), so the line and its periods are in view without scrolling."""
+    page = sized(390, 844, touch=True)
+    open_page(page, server, "?preset=Default")
+    assert page.evaluate("scrollY") == 0
+    chart = page.locator("#preview").bounding_box()
+    periods = page.locator("#phone .periods").bounding_box()
+    settings = page.locator(".stage-toolbar").bounding_box()
+    assert chart["y"] >= 0 and periods["y"] + periods["height"] <= 844, (chart, periods)
+    assert settings["y"] >= periods["y"] + periods["height"], settings
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_the_top_bar_is_one_line_at_1440(sized, server):
     page = sized(1440, 900)
     open_page(page, server, "?preset=Default")

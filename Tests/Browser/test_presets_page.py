@@ -143,3 +143,20 @@ def test_the_last_preset_picked_by_arrow_keys_is_the_one_opened(page, fresh_serv
     page.wait_for_timeout(500)
     assert menu.input_value() == picked
     assert page.evaluate("new URL(location.href).searchParams.get('preset')") == picked
+
+
+def test_typing_in_save_as_and_rename_replaces_the_name_offered(page, server):
+    """The dialog offers "Default copy" (or the preset's name) selected: keys typed at once replace it."""
+    open_page(page, server)
+    page.locator("#preset-save-as").click()
+    assert page.locator("#preset-name").input_value() == "Default copy"
+    page.keyboard.type("Dana step")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#preset-select').value === 'Dana step'")
+    page.locator("summary:has-text('More')").click()
+    page.locator("#preset-rename").click()
+    page.keyboard.type("Dana's step")
+    page.keyboard.press("Enter")
+    page.wait_for_function("""() => document.querySelector('#preset-select').value === "Dana's step" """)
+    names = [p["name"] for p in server.get("/api/presets").json()["presets"]]
+    assert "Dana's step" in names and not any("copyDana" in n or "stepDana" in n for n in names), names
