@@ -409,3 +409,28 @@ def test_one_server_per_presets_folder(folder, tmp_path):
         assert put(again, "Keep", notes="again").status_code == 200
     finally:
         again.stop()
+
+
+def test_a_history_rolled_back_in_place_while_serving_lets_nobody_change_anything(folder):
+    """A copy of the history taken before Ann was revoked, restored in place while the server
+    runs: once the server finds it (at the next save), Ann's secret, valid again in the copy, changes
+    nothing (no shared draft, no playing for the team), nor does anyone else's; reads go on."""
+    server = serve(folder, "--write-rate", "0")
+    try:
+        owner, ann, ben = server.person("owner"), server.person("Ann"), server.person("Ben")
+        assert put(server, "Keep").status_code == 201
+        with closing(sqlite3.connect(folder / DB)) as live, closing(sqlite3.connect(folder.parent / "before.sqlite")) as copy:
+            live.backup(copy)
+        assert owner.post("/api/people/Ann/revoke", json={}).status_code == 200
+        assert ann.get("/api/people/me").status_code == 401
+        assert ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 5}}).status_code == 200
+        with closing(sqlite3.connect(folder.parent / "before.sqlite")) as copy, closing(sqlite3.connect(folder / DB)) as live:
+            copy.backup(live)   # sqlite3's .restore: the same file, rolled back
+        refused = ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 6}})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_unavailable", refused.text
+        for person in (ann, ben):
+            draft = person.post("/api/drafts/Keep/changes", json={"parameters": {"markerRadius": 2}})
+            assert draft.status_code == 503 and "behind the workbench's back" in draft.json()["error"]["message"], draft.text
+        assert server.get("/api/presets/Keep").status_code == 200
+    finally:
+        server.stop()

@@ -12,6 +12,10 @@ import PriceData
 /// (presence, undo), never who they are.
 package struct Authorship: Middleware {
     package let people: PeopleStore
+    /// The history people are read from: once it is found changed behind the server's back (a
+    /// copy rolled back in place), who anyone is can no longer be trusted, so nobody changes
+    /// anything (a revoked person rolled back in would otherwise act again); reads go on.
+    package var historyChanged: @Sendable () -> String? = { nil }
     package static let maxLength = 64
 
     /// What needs no person: reading, rendering, and becoming a person.
@@ -42,6 +46,10 @@ package struct Authorship: Middleware {
             }
             guard let person = found else { return Self.unknownSecret }
             guard !person.revoked else { return Self.revoked }
+            if !Self.isOpen(method: request.method, path: request.rawPath), let changed = historyChanged() {
+                return HTTPResponse.error(503, "history_unavailable",
+                    "the presets' history was changed behind the workbench's back (\(changed)), so who sent this cannot be trusted: nothing can be changed until it is restored and the server started again")
+            }
             author.user = person.name
             author.personID = person.id
             author.role = person.role

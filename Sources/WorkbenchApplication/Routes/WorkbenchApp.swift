@@ -39,7 +39,7 @@ package final class WorkbenchApp: HTTPHandler, @unchecked Sendable {
         // with a foreign host or origin, without a join token, or of the wrong media type.
         let shareGuard: [any Middleware] = services.share.map { [ShareGuard(access: $0)] } ?? []
         let middlewares: [any Middleware] = [SecurityHeaders(), FramingGuard(alsoOnce: Self.identityHeaders), services.hostOriginGuard] + shareGuard
-            + [SameOriginReads(origins: services.hostOriginGuard), ContentTypeGuard(), Authorship(people: services.people), JSONBody()]
+            + [SameOriginReads(origins: services.hostOriginGuard), ContentTypeGuard(), Authorship(people: services.people, historyChanged: { [file = services.presets.historyFile] in file.changedBehindItsBack }), JSONBody()]
         chain = MiddlewareChain(middlewares: middlewares) { [unowned self] context in endpoint(context) }
     }
 

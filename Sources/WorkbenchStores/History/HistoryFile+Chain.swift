@@ -110,6 +110,7 @@ extension HistoryFile {
             return HistoryError(.removedOrReplaced, "the presets' history has lost its hash chain; writes are refused, reads go on")
         }
         if let words = Self.rollbackWords(known: kept, now: now, connection: connection, historyID: historyID) {
+            tampering.withLock { $0 = $0 ?? "it " + words }   // found: kept, as a change behind our back is
             return HistoryError(.removedOrReplaced, "the presets' history database \(words) while the server ran, so writes are refused "
                                 + "(none would be kept honestly); reads go on. Stop the server and run `workbench history check`")
         }

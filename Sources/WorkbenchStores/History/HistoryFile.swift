@@ -86,6 +86,8 @@ package final class HistoryFile: Sendable {
     let seenFile = Mutex<FileStamp?>(nil)
     /// What was found changed behind the server's back; from then on every write is refused.
     let tampering = Mutex<String?>(nil)
+    /// What was found changed behind the server's back, once found (nil until then).
+    package var changedBehindItsBack: String? { tampering.withLock { $0 } }
     /// The full check made when the file was opened (nil: a history that cannot be chained);
     /// `workbench history check` reports it rather than reading every row a second time.
     package let checkedAtOpen: HistoryChain.Verdict?
