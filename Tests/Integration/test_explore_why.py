@@ -52,9 +52,15 @@ def test_the_best_says_what_matters_and_each_pair_what_it_tests(fresh_server):
     width = importance[0]
     assert width["label"] == "Inactive line width" and width["spread"] > 0.5 and width["lengthscale"] > 0
     assert width["likedMost"] <= 4, width
-    assert width["text"] == f"Inactive line width ±{width['spread'] / 2:.2f}, liked most at {width['likedMost']:g} px", width
+    # Where the reading likes another value than the cautious best's, the words say the best's too.
+    kept = best["parameters"]["inactiveLineWidth"]
+    keeps = "" if kept == width["likedMost"] else f" (the best keeps {kept:g} px until the answers are surer)"
+    assert width["text"] == f"Inactive line width ±{width['spread'] / 2:.2f}, liked most at {width['likedMost']:g} px" + keeps, width
     curve = next(i for i in importance if i["parameter"] == "inactiveCurve")
-    assert curve["text"].endswith("liked most at " + schema["inactiveCurve"]["optionLabels"][curve["likedMost"]]), curve
+    labels = schema["inactiveCurve"]["optionLabels"]
+    kept_curve = best["parameters"]["inactiveCurve"]
+    keeps = "" if kept_curve == curve["likedMost"] else f" (the best keeps {labels[kept_curve]} until the answers are surer)"
+    assert curve["text"].endswith("liked most at " + labels[curve["likedMost"]] + keeps), curve
     assert best["why"].startswith(f"Inactive line width matters most (±{width['spread'] / 2:.2f} of the team's liking across its range)")
     # The same in the round's best, and four candidates say "These four".
     assert s.get(f"/api/explore/{rid}").json()["best"]["importance"] == importance
