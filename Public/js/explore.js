@@ -42,6 +42,8 @@ const KIND_KEY = 'workbench.exploreKind';
 // The round this browser last joined: Explore opens on it again while it is open (a walk found
 // a person who reopened Explore mid-round on the start form, their round behind it in the list).
 const ROUND_KEY = 'workbench.exploreRound';
+// Answers by others after which a question on screen is said to be old (`explore-stale`).
+const STALE_AFTER = 6;
 // What each kind asks, after the progress, and its title.
 const ASKING = {
   pair: '. Press and drag on either chart to see both pressed; answer with the buttons or the keys 1, 2 and 0.',
@@ -89,6 +91,7 @@ export class Explore extends CandidateDialog {
       this.nextCandidates();
     });
     $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
+    $('explore-renew').addEventListener('click', () => { this.ticket = null; this.renderBest(); this.nextCandidates(); });
     for (const b of document.querySelectorAll('[data-explore-choice]')) b.addEventListener('click', () => this.answer(b.dataset.exploreChoice));
     $('explore-back').addEventListener('click', () => { localStorage.removeItem(ROUND_KEY); this.show('list'); });
     $('explore-end').addEventListener('click', () => this.end());
@@ -309,6 +312,12 @@ export class Explore extends CandidateDialog {
     const outsider = open && this.notVoter(round);
     if (outsider) $('explore-progress').textContent = `You are not on this round's voter list (${round.voters.join(', ')}): only they answer. You can watch the team's best here.`;
     $('explore-by-kind').textContent = byKindText(round);
+    // A question left open while others answered was chosen around a best that may have moved:
+    // said, with a new one a click away (it is not swapped under a person about to answer).
+    if (this.ticket && this.askedAt === null) this.askedAt = round.history.length;
+    const since = this.ticket && open ? round.history.length - this.askedAt : 0;
+    $('explore-stale').hidden = since < STALE_AFTER;
+    $('explore-stale-text').textContent = `Asked ${since} answers ago: the team's best may have moved since. You can still answer it, or ask again.`;
     // An ended round shows what it found, not the controls for answering.
     const asking = open && !outsider, canAnswer = asking && Boolean(this.ticket);
     const showing = asking && !refused;
@@ -388,6 +397,7 @@ export class Explore extends CandidateDialog {
     if (kind !== this.wanted()) return;   // switched while this was asked for
     this.refused = null;
     this.ticket = next.ticket;
+    this.askedAt = this.round.history?.length ?? null;   // the answers given when it was asked (null: not read yet)
     this.testing = next.testing;
     this.shownKind = kind;
     if (kind === 'line') {

@@ -395,3 +395,29 @@ def test_a_round_started_by_someone_else_is_said_with_the_way_in(people):
         ben.wait_for_selector(chart + " path[id$=-line]")
     ben.keyboard.press("1")
     wait_answers(ada, 1)
+
+
+def test_a_question_left_open_while_others_answer_is_said_old_and_renewed(people):
+    """Ben leaves his pair while Ada answers six times: his page says the question is six answers
+    old, with New question, which brings other candidates; his answer to them counts."""
+    ada, ben = people("Ada"), people("Ben")
+    start_explore(ada, "inactiveLineWidth", "markerRadius")
+    notice = ben.locator(".toast", has_text="Ada started an Explore round")
+    notice.get_by_role("button", name="Answer").click()
+    ben.wait_for_selector("#explore-a path[id$=-line]")
+    assert ben.locator("#explore-stale").is_hidden()
+    before = ben.locator("#explore-a").inner_html() + ben.locator("#explore-b").inner_html()
+    for n in range(1, 7):
+        ada.wait_for_selector("[data-explore-choice=a]:not([disabled])")   # the next question is there
+        ada.keyboard.press("1" if n % 2 else "2")
+        wait_answers(ada, n)
+    ben.wait_for_selector("#explore-stale:not([hidden])", timeout=10000)
+    assert ben.locator("#explore-stale-text").inner_text().startswith("Asked 6 answers ago")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ben.screenshot(path=str(SHOTS / "explore-stale.png"))
+    ben.locator("#explore-renew").click()
+    ben.wait_for_selector("#explore-stale", state="hidden")
+    ben.wait_for_function("t => document.querySelector('#explore-a').innerHTML + document.querySelector('#explore-b').innerHTML !== t", arg=before)
+    ben.wait_for_selector("[data-explore-choice=a]:not([disabled])")
+    ben.keyboard.press("0")
+    wait_answers(ben, 7)
