@@ -151,6 +151,8 @@ export class Exporter {
     const link = $('export-download');
     link.removeAttribute('href');
     link.setAttribute('aria-disabled', 'true');
+    // A bundle takes a moment: the last format's text is not left showing as if it were this one.
+    if (bundles.has(format) || bundles.has(this.shownFormat)) $('export-text').textContent = bundles.has(format) ? 'Preparing the bundle…' : '';
     try {
       const { blob, headers } = await this.produce('preview');
       if (ticket !== this.request) return;  // a newer choice is on its way
@@ -162,6 +164,7 @@ export class Exporter {
       link.setAttribute('download', fileName(headers, format));
       $('export-text').textContent = bundles.has(format)
         ? `${(blob.size / 1024).toFixed(0)} KB .zip — use Download. See README.md inside.` : await blob.text();
+      this.shownFormat = format;
     } catch (error) {
       if (ticket !== this.request) return;
       $('export-text').textContent = '';

@@ -42,6 +42,15 @@ def test_export_dialog_ships_the_approved_revision_and_logs_only_a_download(peop
     cy.wait_for_timeout(200)
     logged = exports(s)
     assert len(logged) == 1 and logged[0]["revision"] == 1 and logged[0]["author"] == "Cy" and logged[0]["details"]["format"] == "swift"
+    # A bundle takes a moment: from the switch on, the Swift text is not shown as if it were the bundle.
+    swift_text = cy.locator("#export-text").text_content()
+    cy.evaluate("""() => { window.exportTexts = [];
+        new MutationObserver(() => window.exportTexts.push(document.querySelector('#export-text').textContent))
+          .observe(document.querySelector('#export-text'), { childList: true, characterData: true, subtree: true }); }""")
+    cy.select_option("#export-format", "ios")
+    cy.wait_for_function("() => document.querySelector('#export-text').textContent.includes('.zip — use Download')")
+    texts = cy.evaluate("window.exportTexts")
+    assert texts[0] == "Preparing the bundle…" and swift_text not in texts, texts
     # An error shows inside the dialog (not behind its backdrop) and disables Download.
     # (the server refuses the next export: its folder is full)
     cy.route("**/export?*", lambda route: route.fulfill(status=507, content_type="application/json",
