@@ -139,6 +139,31 @@ def test_the_top_bar_is_one_line_at_1440(sized, server):
     page.screenshot(path=str(SHOTS / "topbar-1440.png"), clip={"x": 0, "y": 0, "width": 1440, "height": 120})
 
 
+def test_the_owners_top_bar_is_one_line_at_1440_with_an_approval_and_its_notice(sized, server):
+    """The longest bar a team meets: the owner's (People…), on a preset approved by someone else
+    (its status and the "1 approval" notice), modified since."""
+    put = server.request("PUT", "/api/presets/Team%20pick", json={"parameters": {"markerRadius": 2}}, headers={"X-Workbench-User": "owner"})
+    assert put.status_code == 201, put.text
+    page = sized(1440, 900)
+    page.add_init_script("localStorage.setItem('workbench.user', 'owner')")
+    open_page(page, server, "?preset=Team%20pick")
+    page.wait_for_selector("#open-people:not([hidden])")
+    approved = server.request("POST", "/api/presets/Team%20pick/reviews", headers={"X-Workbench-User": "Ben"},
+                              json={"revision": "1", "decision": "approve", "acknowledgeReadability": True, "acknowledgeHonesty": True})
+    assert approved.status_code in (200, 201), approved.text
+    page.wait_for_selector("#notice-badge:not([hidden])")
+    page.wait_for_function("() => document.querySelector('#preset-status').textContent.startsWith('Approved')")
+    page.locator("#param-markerRadius").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#modified-marker:not([hidden])")
+    rows = page.evaluate("""() => [...document.querySelectorAll('.topbar > :not(.session-bar), .preset-bar > *, .identity > *')]
+        .filter(el => el.getClientRects().length && getComputedStyle(el).position !== 'absolute')
+        .map(el => { const r = el.getBoundingClientRect(); return [el.id || el.className || el.tagName, Math.round(r.top + r.height / 2)]; })""")
+    middles = {m for _, m in rows}
+    page.screenshot(path=str(SHOTS / "topbar-1440-owner-approved.png"), clip={"x": 0, "y": 0, "width": 1440, "height": 120})
+    assert max(middles) - min(middles) <= 4, rows
+
+
 def test_a_viewer_sees_write_controls_disabled_and_a_private_preview(browser):
     server = Server("--share", data_csv=small_csv())
     try:
