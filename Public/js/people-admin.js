@@ -29,7 +29,7 @@ export function setUpPeopleAdmin(me) {
   if (owner) onDecisionEvent('log', entry => { if (entry.kind === 'people' && $('people-dialog').open) render().catch(() => {}); });
   $('invite-make').addEventListener('click', () => act(async () => {
     const { body } = await send('POST', '/api/invitations', { role: $('invite-role').value });
-    await showInvitation(body, `An invitation for one ${body.invitation.role}:`);
+    await showInvitation(body, `Invitation No. ${body.invitation.id}, for one ${body.invitation.role}:`);
   }, owner));
 }
 
@@ -56,7 +56,16 @@ async function showInvitation(body, words) {
   anchor.href = link;
   anchor.id = 'invite-link';
   anchor.textContent = link;
-  $('invite-result').replaceChildren(words + ' ', anchor, ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + ')');
+  // Copied whole (a long link is easy to select short), and named by its number as the list names it.
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.id = 'invite-copy';
+  copy.textContent = 'Copy link';
+  copy.addEventListener('click', () => navigator.clipboard.writeText(link).then(
+    () => { copy.textContent = 'Copied'; },
+    () => { getSelection().selectAllChildren(anchor); copy.textContent = 'Selected: copy it'; }));
+  $('invite-result').replaceChildren(words + ' ', anchor, ' ', copy,
+    ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + ')');
   $('invite-result').dataset.invitation = body.invitation.id;
 }
 
@@ -99,7 +108,7 @@ async function render() {
       action.addEventListener('click', () => act(async () => {
         if (!person.revoked) return send('POST', `/api/people/${encodeURIComponent(person.name)}/revoke`, {});
         const { body } = await send('POST', `/api/people/${encodeURIComponent(person.name)}/restore`, {});
-        await showInvitation(body, `${person.name} gets their name back by opening:`);
+        await showInvitation(body, `Invitation No. ${body.invitation.id}: ${person.name} gets their name back by opening:`);
       }));
       access.append(person.revoked ? 'Revoked ' : person.invited ? 'Invited ' : 'Not invited ', action);
     }
@@ -120,7 +129,8 @@ async function renderInvitations() {
   $('invitation-rows').replaceChildren(...invitations.map(invitation => {
     const row = document.createElement('tr');
     const made = document.createElement('td');
-    made.textContent = `${invitation.issuedBy}, ${whenText(invitation.createdAt)}`;
+    // Its number tells apart two made in the same minute (the link's note says it too).
+    made.textContent = `No. ${invitation.id} · ${invitation.issuedBy}, ${whenText(invitation.createdAt)}`;
     const what = document.createElement('td');
     what.textContent = invitation.restores ? `Gives ${invitation.restores} back` : invitation.role === 'editor' ? 'An editor' : 'A viewer';
     const state = document.createElement('td');

@@ -129,6 +129,7 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     makes a person. At 390 px the list fits the screen."""
     s = fresh_server
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=s.url)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -144,7 +145,13 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     row = page.locator("#invitation-rows tr").first
     row.locator("button.invitation-withdraw").wait_for()
     cells = row.locator("td").all_inner_texts()
-    assert cells[0].startswith("owner, ") and cells[1] == "A viewer" and cells[2].startswith("Open until "), cells
+    number = s.get("/api/invitations", headers={"X-Workbench-Secret": s.owner_secret()}).json()["invitations"][0]["id"]
+    assert cells[0].startswith(f"No. {number} · owner, ") and cells[1] == "A viewer" and cells[2].startswith("Open until "), cells
+    # The note names it by the same number, and its link is copied whole.
+    assert page.locator("#invite-result").inner_text().startswith(f"Invitation No. {number}, for one viewer: ")
+    page.locator("#invite-copy").tap()
+    page.wait_for_function("() => document.querySelector('#invite-copy').textContent === 'Copied'")
+    assert page.evaluate("navigator.clipboard.readText()") == link.get_attribute("href")
     # The link's note and the list say the expiry the same way.
     until = re.match(r"Open until (.+?)\s*(Withdraw)?$", cells[2]).group(1)
     assert page.locator("#invite-result").inner_text().endswith(f"(single use; it expires {until})"), (until, page.locator("#invite-result").inner_text())
