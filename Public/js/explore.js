@@ -68,6 +68,7 @@ export class Explore extends CandidateDialog {
     super(store, presets, $('explore-dialog'));
     this.round = null;    // the round on screen (its answer from the server)
     this.ticket = null;   // the candidates on screen
+    this.askedAt = null;  // the round's answers when they were asked (null: not read yet)
     this.busy = false;
     this.reads = { asked: 0, shown: 0 };   // the latest read of the round asked for, and shown
     $('open-explore').addEventListener('click', () => this.open());
@@ -397,7 +398,7 @@ export class Explore extends CandidateDialog {
     if (kind !== this.wanted()) return;   // switched while this was asked for
     this.refused = null;
     this.ticket = next.ticket;
-    this.askedAt = this.round.history?.length ?? null;   // the answers given when it was asked (null: not read yet)
+    this.askedAt = this.round.history?.length ?? null;
     this.testing = next.testing;
     this.shownKind = kind;
     if (kind === 'line') {
