@@ -28,7 +28,17 @@ struct DataRoutes: AppRouteGroup {
             loadBuiltInData($0)
         }
     }
-    package static let importLock = NSLock()
+    private static let importLock = NSLock()
+
+    /// Runs `read`, a whole CSV's parse, one at a time across the server (the data's imports and
+    /// the scenarios' saves): concurrent uploads would each map and parse a whole file at once.
+    static func readingOneCSVAtATime<T, E: Error>(_ read: () throws(E) -> T) -> Swift.Result<T, E> {
+        importLock.withLock {
+            // Each connection thread would otherwise keep the parse's freed memory in its own malloc arena.
+            defer { _ = releaseFreedMemory(0) }
+            do throws(E) { return .success(try read()) } catch { return .failure(error) }
+        }
+    }
     package static let maxPointsRange = 2.0...100_000
 
     /// `POST /api/data` with a CSV body: replaces the series only if every row reads.
@@ -38,12 +48,7 @@ struct DataRoutes: AppRouteGroup {
         guard let body = spooled ?? Data(context.request.body) else {
             throw HTTPError(507, "upload_failed", "the upload could not be stored on the server's disk")
         }
-        // One import at a time: concurrent uploads would each map and parse a whole file at once.
-        let parsed = Self.importLock.withLock { () -> Swift.Result<CSVImport.Result, CSVImport.Failure> in
-            // Each connection thread would otherwise keep the parse's freed memory in its own malloc arena.
-            defer { _ = releaseFreedMemory(0) }
-            do throws(CSVImport.Failure) { return .success(try CSVImport.parse(body)) } catch { return .failure(error) }
-        }
+        let parsed = Self.readingOneCSVAtATime { () throws(CSVImport.Failure) in try CSVImport.parse(body) }
         let result: CSVImport.Result
         switch parsed {
         case .success(let value): result = value

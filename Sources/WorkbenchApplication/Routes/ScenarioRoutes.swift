@@ -22,11 +22,7 @@ struct ScenarioRoutes: AppRouteGroup {
         guard let body = context.request.spooled.map({ $0.contents() }) ?? Data(context.request.body) else {
             throw HTTPError(507, "upload_failed", "the upload could not be stored on the server's disk")
         }
-        // One CSV read at a time, the data's imports included (see `DataRoutes.loadData`).
-        let saved = DataRoutes.importLock.withLock { () -> Swift.Result<Int, ScenarioLibrary.Failure> in
-            defer { _ = releaseFreedMemory(0) }
-            do throws(ScenarioLibrary.Failure) { return .success(try app.scenarios.save(name: name, csv: body)) } catch { return .failure(error) }
-        }
+        let saved = DataRoutes.readingOneCSVAtATime { () throws(ScenarioLibrary.Failure) in try app.scenarios.save(name: name, csv: body) }
         let count: Int
         switch saved {
         case .success(let value): count = value
