@@ -14,17 +14,16 @@ extension ExploreRoutes {
     /// A share of the top spread from which a parameter is named next ("then …").
     static let next = 0.5
 
-    /// Each moving parameter's importance at the best (`ranked`, the model's), most first, and the
-    /// sentence that says it.
-    static func importance(_ round: Exploration, _ ranked: [ParameterImportance]) -> (importance: [ExploreImportanceAnswer], why: String) {
-        let best = round.model.best.map { clean(round.style(at: $0.point)) }
+    /// Each moving parameter's importance at the best (`ranked`, the model's; `best`, the best's
+    /// style as the answer says it), most first, and the sentence that says it.
+    static func importance(_ round: Exploration, _ ranked: [ParameterImportance], best: ChartStyle) -> (importance: [ExploreImportanceAnswer], why: String) {
         let answers = ranked.compactMap { item -> ExploreImportanceAnswer? in
             guard let definition = ParameterDefinition.named(item.key) else { return nil }
             let liked = definition.value(in: clean(round.style(at: item.likedMost)))
             // The best is chosen with caution, and this reading is another fit: where they differ,
             // the sentence says so instead of seeming to contradict the best beside it.
-            let kept = best.map { definition.value(in: $0) }.flatMap { $0 == liked ? nil : $0 }
-            let keeps = kept.map { " (the best keeps \(ChangeWords.withUnit($0, definition)) until the answers are surer)" } ?? ""
+            let kept = definition.value(in: best)
+            let keeps = kept == liked ? "" : " (the best keeps \(ChangeWords.withUnit(kept, definition)) until the answers are surer)"
             return ExploreImportanceAnswer(parameter: item.key, label: definition.standaloneLabel, spread: rounded(item.spread), lengthscale: rounded(item.lengthscale),
                                            likedMost: liked.json,
                                            text: "\(definition.standaloneLabel) ±\(half(item.spread)), liked most at \(ChangeWords.withUnit(liked, definition))\(keeps)")

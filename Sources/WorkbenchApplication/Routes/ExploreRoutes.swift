@@ -257,7 +257,7 @@ struct ExploreRoutes: PresetReading {
         let changes = Self.changes(round, at: best.point)
         // The team's importance at the best: its words and "why".
         let ranked = round.adapter.importance(of: round.model) ?? []
-        let (importance, why) = Self.importance(round, ranked)
+        let (importance, why) = Self.importance(round, ranked, best: style)
         let (people, agreement, agreementSummary) = Self.people(round)
         let overStart = Self.overStart(round.model.teamPreference(of: best.point, over: round.startPoint), start: round.preset)
         return ExploreBestAnswer(round: round.id, answers: best.answers, mean: best.mean, sd: best.sd, overStart: overStart, stableFor: best.stableFor,
