@@ -78,9 +78,7 @@ package final class ScenarioLibrary: Sendable {
             }
         }
         guard ScenarioName.isValid(name) else { throw .badName(name) }
-        if let kept = saved.withLock({ kept in kept.firstIndex { $0.name == name }.map { kept.append(kept.remove(at: $0)); return kept[kept.count - 1].series } }) {
-            return kept
-        }
+        if let kept = recall(name) { return kept }
         guard let folder, let contents = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name + ".csv")) else {
             throw .unknown(name)
         }
@@ -88,6 +86,16 @@ package final class ScenarioLibrary: Sendable {
         do throws(CSVImport.Failure) { made = IndexedSeries(try CSVImport.parse(contents).series) } catch { throw .badCSV(error) }
         keep(name, made)
         return made
+    }
+
+    /// A saved scenario kept in memory, now the most recently used; nil when it is not.
+    private func recall(_ name: String) -> IndexedSeries? {
+        saved.withLock { kept in
+            guard let index = kept.firstIndex(where: { $0.name == name }) else { return nil }
+            let entry = kept.remove(at: index)
+            kept.append(entry)
+            return entry.series
+        }
     }
 
     private func keep(_ name: String, _ series: IndexedSeries) {
