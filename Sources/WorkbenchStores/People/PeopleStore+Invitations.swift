@@ -212,14 +212,19 @@ extension PeopleStore {
     /// invitation, unless revoked. Everyone else (revoked, made before invitations) is listed in
     /// `uncounted` with the reason shown beside their name.
     package static func counted(on connection: SQLiteConnection) -> (ids: Set<Int64>, uncounted: [Int64: String]) {
-        guard let rows = try? connection.query("""
-            SELECT p.id, p.revoked_at, p.invitation_id, (SELECT person_id FROM person_names WHERE name_key = ?1) FROM people p
-            """, [.text(nameKey(ownerName))]) else { return ([], [:]) }
+        let owner: Int64?
+        do { owner = try ownerID(on: connection) } catch { return ([], [:]) }
+        guard let rows = try? connection.query("SELECT id, revoked_at, invitation_id FROM people") else { return ([], [:]) }
         var ids = Set<Int64>(), uncounted: [Int64: String] = [:]
         for row in rows {
             guard let id = row.integer(0) else { continue }
-            if row.text(1) != nil { uncounted[id] = "revoked" } else if row.integer(2) != nil || row.integer(3) == id { ids.insert(id) } else { uncounted[id] = "not invited" }
+            if row.text(1) != nil { uncounted[id] = "revoked" } else if row.integer(2) != nil || owner == id { ids.insert(id) } else { uncounted[id] = "not invited" }
         }
         return (ids, uncounted)
+    }
+
+    /// The owner's id (the person who holds the owner's name), nil before there is an owner.
+    static func ownerID(on connection: SQLiteConnection) throws -> Int64? {
+        try connection.query("SELECT person_id FROM person_names WHERE name_key = ?1", [.text(nameKey(ownerName))]).first?.integer(0)
     }
 }

@@ -55,8 +55,7 @@ extension PeopleStore {
     /// The rule `checkMayInvite` says, as the database holds it now: a join asks it again of the
     /// invitation's issuer, in its own transaction.
     static func mayInvite(_ id: Int64, on connection: SQLiteConnection) throws -> Bool {
-        let owner = try connection.query("SELECT person_id FROM person_names WHERE name_key = ?1", [.text(nameKey(ownerName))]).first?.integer(0)
-        if owner == id { return true }
+        if try ownerID(on: connection) == id { return true }
         return try !connection.query(
             "SELECT 1 FROM people p JOIN invite_rights r ON r.person_id = p.id WHERE p.id = ?1 AND p.revoked_at IS NULL AND p.role = ?2",
             [.integer(id), .text(Role.editor.rawValue)]).isEmpty
