@@ -7,6 +7,7 @@
 import { getJSON, send, getUserName } from './api.js';
 import { onDecisionEvent } from './decision-events.js';
 import { whenText } from './time-text.js';
+import { copyText } from './share-link.js';
 
 const $ = id => document.getElementById(id);
 
@@ -61,9 +62,11 @@ async function showInvitation(body, words) {
   copy.type = 'button';
   copy.id = 'invite-copy';
   copy.textContent = 'Copy link';
-  copy.addEventListener('click', () => navigator.clipboard.writeText(link).then(
-    () => { copy.textContent = 'Copied'; },
-    () => { getSelection().selectAllChildren(anchor); copy.textContent = 'Selected: copy it'; }));
+  copy.addEventListener('click', async () => {
+    if (await copyText(link)) { copy.textContent = 'Copied'; return; }
+    getSelection().selectAllChildren(anchor);
+    copy.textContent = 'Selected: copy it';
+  });
   $('invite-result').replaceChildren(words + ' ', anchor, ' ', copy,
     ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + ')');
   $('invite-result').dataset.invitation = body.invitation.id;
