@@ -93,6 +93,22 @@ export class Review {
     // The title is the badge's description for a screen reader too: a span may not be named (aria-label).
     badge.title = detail;
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;
+    // Nobody approves their own work: the server says whether this person may, and why not.
+    const own = this.file.yourReview?.mayDecide === false ? this.file.yourReview.why : '';
+    for (const id of ['review-approve', 'review-changes']) {
+      const button = $(id);
+      if (own) {
+        button.disabled = true;
+        button.dataset.ownWork = '';
+        button.setAttribute('aria-describedby', 'review-own-work');
+      } else if ('ownWork' in button.dataset) {   // enabled again only where this disabled it (a viewer's stay disabled)
+        delete button.dataset.ownWork;
+        button.disabled = false;
+        button.removeAttribute('aria-describedby');
+      }
+    }
+    $('review-own-work').hidden = !own;
+    $('review-own-work').textContent = own ? `You cannot approve or ask for changes here: ${own}.` : '';
   }
 
   /** The revision under review checked by the engine: its failures shown before anyone approves. */

@@ -1,5 +1,5 @@
 """People in Chromium: the first visit with an invitation asks for a name (a name someone holds is refused), and two
-pages are two people: one's approval of their own revision is refused, the other's request
+pages are two people: one is not offered (and is refused) an approval of their own revision, the other's request
 for changes reaches the author's page as a toast and a badge."""
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people, serious  # noqa: F401  (fixtures)
@@ -45,10 +45,15 @@ def test_two_pages_are_two_people(people, fresh_server):
                     headers={"If-Match": current["revision"]})
     assert saved.status_code == 200, saved.text
     ada_page, ben_page = people("Ada"), people("Ben")
-    # Ada approves her own revision from her page: refused in words, nothing recorded.
+    # Ada's page does not offer to approve her own revision, and says why; the server, asked
+    # all the same, refuses in the same words, and nothing is recorded.
     ada_page.locator("#open-history").click()
-    ada_page.locator("#review-approve").click()
-    ada_page.wait_for_function("() => document.querySelector('#review-error').textContent.includes('someone else reviews it')")
+    ada_page.wait_for_function("() => document.querySelector('#review-own-work').textContent.includes('someone else reviews it')")
+    assert ada_page.locator("#review-approve").is_disabled() and ada_page.locator("#review-changes").is_disabled()
+    assert ada.get("/api/presets/Default").json()["yourReview"] == {
+        "mayDecide": False, "why": "revision 2 of “Default” carries parameters you saved: someone else reviews it"}
+    refused = ada.post("/api/presets/Default/reviews", json={"revision": 2, "decision": "approve", "comment": ""})
+    assert refused.status_code == 403 and refused.json()["error"]["message"] == ada.get("/api/presets/Default").json()["yourReview"]["why"]
     assert fresh_server.get("/api/presets/Default").json()["status"]["state"] != "approved"
     assert fresh_server.get("/api/presets/Default/reviews").json() == []
     ada_page.locator("#history-dialog button[value=close]").click()

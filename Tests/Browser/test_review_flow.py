@@ -44,6 +44,19 @@ def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
     assert "revision 1 approved by Ben" in ada.locator("#preset-status").get_attribute("title")
     assert fresh_server.get("/api/presets/Default/export?format=json&revision=approved").status_code == 200
 
+    # Revision 2 is Ada's work: her page offers neither Approve nor Request changes, and says why;
+    # Ben's offers both.
+    ada.locator("#open-history").click()
+    ada.wait_for_function("() => document.querySelector('#review-approve').disabled")
+    assert ada.locator("#review-changes").is_disabled()
+    assert "revision 2 of “Default” carries parameters you saved" in ada.locator("#review-own-work").inner_text()
+    assert ada.locator("#review-approve").get_attribute("aria-describedby") == "review-own-work"
+    ben.locator("#open-history").click()
+    ben.wait_for_selector("#review-list li")
+    assert ben.locator("#review-approve").is_enabled() and ben.locator("#review-own-work").is_hidden()
+    ben.locator("#history-dialog button[value=close]").click()
+    ada.locator("#history-dialog button[value=close]").click()
+
     # Restore revision 1 from the History panel: a new revision 3 with revision 1's values, on both pages.
     ada.locator("#open-history").click()
     ada.wait_for_function("() => document.querySelectorAll('#revision-list li[data-revision]').length === 2")

@@ -14,7 +14,7 @@ struct PresetRoutes: PresetSaving {
         r.get("/api/presets", "List presets: summaries without notes, sorted by name, a page at a time (limit 1–1000, 200 by default, from offset; next is the next page's offset)",
               query: [.init("limit", OpenAPIDocument.range(1...Double(PresetStore.Limits.presets), integer: true)), .init("offset", OpenAPIDocument.range(0...Double(Int32.max), integer: true))],
               answers: [.json("presets, total, next and problems", PresetListAnswer.self)]) { try listPresets($0) }
-        r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt)", answers: [.json("the preset with its revision")], errors: [404]) {
+        r.get("/api/presets/{name}", "Read a preset, with its revision number and status (draft, in-review or approved: approvedRevision, approvers, approvedAt) and, for a person, yourReview: whether they may approve or ask for changes to the newest revision (mayDecide) and why not", answers: [.json("the preset with its revision")], errors: [404]) {
             try getPreset($0)
         }
         r.put("/api/presets/{name}", "Save a preset (If-Match: revision; If-None-Match: * to only create)",
@@ -40,7 +40,7 @@ struct PresetRoutes: PresetSaving {
 
     package func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
-        return try presetResponse(entry)
+        return try presetResponse(entry, reader: request.author.user)
     }
 
     /// Body: `{"author", "notes", "parameters", "message"?, "from"?}` (a whole preset file works too).

@@ -24,13 +24,20 @@ extension PresetReading {
         return entry
     }
 
-    func presetResponse(_ entry: PresetStore.Entry) throws(HTTPError) -> HTTPResponse {
-        let status: PresetReviews.Status
-        do { status = try app.presets.status(of: entry.preset.name) ?? .draft } catch { throw Self.storeError(error, name: entry.preset.name) }
+    /// `reader`: the person asking, told whether they may review the newest revision (`yourReview`).
+    func presetResponse(_ entry: PresetStore.Entry, reader: String = "") throws(HTTPError) -> HTTPResponse {
+        let status: PresetReviews.Status, ownWork: String?
+        do {
+            status = try app.presets.status(of: entry.preset.name) ?? .draft
+            ownWork = try app.presets.ownWork(of: reader, in: entry.preset.name)
+        } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = JSONValueEncoder.encode(entry.preset)
         if case .object(var pairs) = json {
             pairs.append(("revision", Self.revisionJSON(entry.revision)))
             pairs.append(("status", Self.statusJSON(status)))
+            if !reader.isEmpty {
+                pairs.append(("yourReview", .object([("mayDecide", .bool(ownWork == nil)), ("why", ownWork.map(JSONValue.string) ?? .null)])))
+            }
             pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
             json = .object(pairs)
         }

@@ -160,7 +160,7 @@ extension PresetStore {
                 // Nobody reviews their own work: refused here rather than recorded and not counted.
                 let facts = try PresetReviews.revisionFacts(of: record.id, on: connection), rule = approvalRule(on: connection, presetID: record.id)
                 if decision != .requestReview, PresetReviews.isOwnWork(author, revision: number, revisions: facts, rule: rule) {
-                    throw SaveError.ownWork("revision \(number) of “\(name)” carries parameters you saved: someone else reviews it")
+                    throw SaveError.ownWork(Self.ownWorkReason(name, revision: number))
                 }
                 let review = try PresetReviews.append(presetID: record.id, revision: number, author: author, decision: decision,
                                                       reviewers: reviewers, comment: comment, required: rule.required, overrides: overrides, on: connection)
@@ -184,6 +184,22 @@ extension PresetStore {
         return reviewed
     }
 
+    /// Why `person` may not approve or ask for changes to the newest revision of `name` (its
+    /// parameters are their work: they saved or brought them in), or nil when they may. The
+    /// page asks before it offers the buttons; `review` refuses with the same words.
+    package func ownWork(of person: String, in name: String) throws -> String? {
+        guard !person.isEmpty else { return nil }
+        return try database.withConnection { connection in
+            guard let record = try PresetHistory.record(named: name, on: connection), !record.deleted else { return nil }
+            let facts = try PresetReviews.revisionFacts(of: record.id, on: connection)
+            guard PresetReviews.isOwnWork(person, revision: record.latest, revisions: facts, rule: approvalRule(on: connection, presetID: record.id)) else { return nil }
+            return Self.ownWorkReason(name, revision: record.latest)
+        }
+    }
+
+    static func ownWorkReason(_ name: String, revision number: Int) -> String {
+        "revision \(number) of “\(name)” carries parameters you saved: someone else reviews it"
+    }
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
