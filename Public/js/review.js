@@ -88,8 +88,14 @@ export class Review {
     const rule = approvalWords(status);
     badge.textContent = (status.state === 'approved' ? `Approved · rev ${status.approvedRevision}`
       : status.state === 'in-review' ? 'In review' : 'Draft') + (rule ? ` · ${rule}` : '');
-    const detail = (status.state === 'approved' ? approved
+    let detail = (status.state === 'approved' ? approved
       : [status.state === 'in-review' ? 'In review' : 'Draft', approved && `(${approved})`].filter(Boolean).join(' ')) + (rule ? `; ${rule}` : '');
+    // Approvals read from a history changed behind the server's back are not shown as approvals.
+    if (status.historyProblem) {
+      badge.dataset.state = 'untrusted';
+      badge.textContent = 'Not trusted: history changed';
+      detail = `The presets' history was changed behind the workbench's back (${status.historyProblem}): no approval read from it can be trusted`;
+    }
     // The title is the badge's description for a screen reader too: a span may not be named (aria-label).
     badge.title = detail;
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;

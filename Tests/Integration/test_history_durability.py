@@ -434,3 +434,27 @@ def test_a_history_rolled_back_in_place_while_serving_lets_nobody_change_anythin
         assert server.get("/api/presets/Keep").status_code == 200
     finally:
         server.stop()
+
+
+def test_an_approval_written_behind_the_servers_back_is_not_read_as_one(folder):
+    """An approval inserted with sqlite3 while the server runs is found at the very next read of
+    the preset's status, not only at the next write: the status says the history was changed
+    behind the workbench's back, and from then on changes are refused; reads go on."""
+    server = serve(folder, "--write-rate", "0")
+    try:
+        ben = server.person("Ben")
+        assert put(server, "Keep").status_code == 201
+        before = server.get("/api/presets/Keep").json()["status"]
+        assert before["state"] == "draft" and before["historyProblem"] is None, before["historyProblem"]
+        with closing(sqlite3.connect(folder / DB)) as live:
+            preset_id, latest = live.execute("SELECT id, latest FROM presets WHERE name = 'Keep'").fetchone()
+            live.execute("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) "
+                         "VALUES (?, ?, 'Ben', 'approve', '[]', '', '2026-01-01T00:00:00Z')", (preset_id, latest))
+            live.commit()
+        status = server.get("/api/presets/Keep").json()["status"]
+        assert status.get("historyProblem"), status
+        refused = ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 6}})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_unavailable", refused.text
+        assert server.get("/api/presets/Keep").json()["status"]["historyProblem"] == status["historyProblem"]
+    finally:
+        server.stop()

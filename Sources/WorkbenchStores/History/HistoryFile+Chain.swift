@@ -130,6 +130,15 @@ extension HistoryFile {
         return nil
     }
 
+    /// Before a read that people trust (a preset's approvals): what another process committed
+    /// since the server last looked is checked as before a write, so a row written behind the
+    /// server's back is found at once. What was found changed, else nil.
+    package func problemBeforeReading() -> String? {
+        if let found = changedBehindItsBack { return found }
+        _ = try? database.withConnection { connection in chainRefusal(connection: connection, afterCommit: false) }
+        return changedBehindItsBack
+    }
+
     /// Another process committed since the server last looked (SQLite's `data_version` moved): a
     /// workbench command extends the chain as the server does, an edit made with another tool
     /// breaks it, so the whole chain is checked once; nil when it verifies or nothing changed.

@@ -52,9 +52,12 @@ package final class PresetReviews: Sendable {
         package var required = 1
         /// The approvals required when the approved revision was approved (it stays approved when the rule grows).
         package var approvedUnder: Int? = nil
+        /// What was found changed behind the server's back in the history these approvals are
+        /// read from: while set, none of them can be trusted (absent when nothing was).
+        package var historyProblem: String? = nil
 
         private enum CodingKeys: String, CodingKey {
-            case state, approvedRevision, approvers, approvedAt, uncounted = "notCounted", approvals, required = "approvalsRequired", approvedUnder
+            case state, approvedRevision, approvers, approvedAt, uncounted = "notCounted", approvals, required = "approvalsRequired", approvedUnder, historyProblem
         }
 
         package static let draft = Status(state: .draft, approvedRevision: nil, approvers: [], approvedAt: nil)

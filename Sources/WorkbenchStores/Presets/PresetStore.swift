@@ -129,10 +129,14 @@ package final class PresetStore: Sendable {
     /// Status and reviews of the preset answering to `name`, nil when there is none.
     package func status(of name: String) throws -> PresetReviews.Status? {
         guard let record = try history.record(named: name) else { return nil }
-        return try database.withConnection { connection in
+        var status = try database.withConnection { connection in
             PresetReviews.status(reviews: try PresetReviews.reviews(of: record.id, on: connection), revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
                                  latest: record.deleted ? nil : record.latest, rule: approvalRule(on: connection, presetID: record.id))
         }
+        // An approval is read from the history: one written there behind the server's back is
+        // found here, not only at the next write.
+        status.historyProblem = historyFile.problemBeforeReading()
+        return status
     }
 
     /// `person`'s review inbox: the reviews waiting for them and the unread answers to their revisions (ReviewInbox).
