@@ -3,5 +3,9 @@
 
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** `time` (an ISO 8601 string or milliseconds since 1970) in words. */
-export const whenText = time => dateTime.format(new Date(time));
+/** `time` (an ISO 8601 string or milliseconds since 1970) in words; a time no date can be made
+ * of (a row written by hand into the history) as it is, rather than failing what shows it. */
+export const whenText = time => {
+  const date = new Date(time);
+  return Number.isNaN(date.getTime()) ? String(time) : dateTime.format(date);
+};

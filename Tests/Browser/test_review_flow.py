@@ -126,3 +126,24 @@ def test_a_deleted_preset_comes_back_from_the_toast_and_from_the_log(people, fre
     assert stored_preset(fresh_server, "PM's favourite")["parameters"] == before
     ben.wait_for_function("() => [...document.querySelectorAll('#preset-select option')].some(o => o.value === \"PM's favourite\")")
     assert ada.errors == [] and ben.errors == []
+
+
+def test_an_approval_written_behind_the_servers_back_is_shown_as_not_trusted(people, fresh_server):
+    """A review row put into the history with sqlite3 (its time not even a date) while the page is
+    open: at the next read the badge says no approval can be trusted, instead of "Approved"."""
+    import sqlite3
+    from contextlib import closing
+    ada = people("Ada")
+    fresh_server.person("Ben")
+    badge(ada, "Draft")
+    with closing(sqlite3.connect(fresh_server.presets / ".workbench.sqlite")) as live:
+        preset_id, latest = live.execute("SELECT id, latest FROM presets WHERE name = 'Default'").fetchone()
+        live.execute("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) "
+                     "VALUES (?, ?, 'Ben', 'approve', '[]', '', 'yesterday')", (preset_id, latest))
+        live.commit()
+    ada.reload()
+    ada.wait_for_selector("body[data-ready=true]")
+    badge(ada, "Not trusted: history changed")
+    title = ada.locator("#preset-status").get_attribute("title")
+    assert "changed behind the workbench's back" in title and "no approval read from it can be trusted" in title, title
+    assert ada.errors == []
