@@ -458,3 +458,44 @@ def test_an_approval_written_behind_the_servers_back_is_not_read_as_one(folder):
         assert server.get("/api/presets/Keep").json()["status"]["historyProblem"] == status["historyProblem"]
     finally:
         server.stop()
+
+
+def test_reads_by_other_processes_beside_a_writing_server_are_no_tampering(folder):
+    """Other processes reading the history while the server writes (sqlite3, as any tool, and the
+    workbench's own read-only commands) neither crash the server nor count as a change behind its
+    back: the server once dropped SQLite's locks on the history's index by opening and closing it
+    itself, and a reader closing its connection then reset the index under the server (a bus
+    error) or checkpointed the file beside it (every write refused as tampering)."""
+    import threading
+    server = serve(folder)
+    try:
+        person = server.person("Ann")
+        assert put(server, "Keep").status_code == 201
+        stop = threading.Event()
+
+        def read_with_sqlite():
+            while not stop.is_set():
+                with closing(sqlite3.connect(folder / DB)) as reader:
+                    reader.execute("SELECT count(*) FROM people").fetchone()
+
+        def read_with_commands():
+            while not stop.is_set():
+                workbench("people", "list", "--presets", str(folder))
+
+        readers = [threading.Thread(target=read_with_sqlite), threading.Thread(target=read_with_commands)]
+        for reader in readers:
+            reader.start()
+        try:
+            for i in range(120):
+                answer = person.post("/api/presets/Keep/comments", json={"parameter": "lineColor", "text": f"c{i}"})
+                assert answer.status_code == 201, (i, answer.text)
+        finally:
+            stop.set()
+            for reader in readers:
+                reader.join()
+        assert server.process.poll() is None, server.process.stderr.read()
+        assert server.get("/api/presets/Keep").json()["status"]["historyProblem"] is None
+        checked = workbench("history", "check", "--presets", str(folder))
+        assert checked.returncode == 0 and "verifies" in checked.stdout, checked.stdout + checked.stderr
+    finally:
+        server.stop()

@@ -10,6 +10,26 @@ import WorkbenchSupport
         return try SQLiteDatabase(path: folder + "/test.sqlite")
     }
 
+    /// The WAL index's checkpoint mark, read through SQLite's own mapping: there once a
+    /// connection has written, unchanged by commits alone, moved by another connection's checkpoint.
+    @Test func checkpointMarkMovesWithAnotherConnectionsCheckpoint() throws {
+        let database = try temporaryDatabase()
+        let before = try database.withConnection { connection in
+            try connection.execute("CREATE TABLE t(x); INSERT INTO t VALUES (1)")
+            return connection.checkpointMark
+        }
+        #expect(before != nil && before?.count == 12)
+        let afterCommit = try database.withConnection { connection in
+            try connection.execute("INSERT INTO t VALUES (2)")
+            return connection.checkpointMark
+        }
+        #expect(afterCommit == before)
+        let other = try SQLiteConnection(path: database.path)
+        _ = try other.query("PRAGMA wal_checkpoint(PASSIVE)")
+        let afterCheckpoint = try database.withConnection { $0.checkpointMark }
+        #expect(afterCheckpoint != nil && afterCheckpoint != before)
+    }
+
     @Test func opensInWALModeWithFullSync() throws {
         let database = try temporaryDatabase()
         let (mode, sync) = try database.withConnection { connection in

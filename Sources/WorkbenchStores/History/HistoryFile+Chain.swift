@@ -146,16 +146,16 @@ extension HistoryFile {
         if let found = tampering.withLock({ $0 }) { return found }  // once found, every later write is refused too
         guard let version = (try? connection.query("PRAGMA data_version"))?.first?.integer(0) else { return "its data version cannot be read" }
         let seen = seenDataVersion.withLock { seen in defer { seen = version }; return seen }
-        let file = FileStamp(path)
+        let file = FileStamp(path, checkpoint: connection.checkpointMark)
         let seenStamp = seenFile.withLock { stamp in defer { if afterCommit || stamp == nil { stamp = file } }; return stamp }
         var found: String?
         if !afterCommit, let seenStamp, file != seenStamp, seen == version {
             // Another connection's checkpoint (a workbench command beside the server) copies the
             // write-ahead log into the file without a commit: the same content, no one's edit. A
-            // copy put in place and then checkpointed looks the same, so the file is read afresh
-            // (this connection's cache would show what it held) and taken only when its whole
-            // chain verifies and ends where this connection's does.
-            if let file, file.checkpointed(since: seenStamp) {
+            // copy put in place looks the same, so the file is read afresh (this connection's
+            // cache would show what it held) and taken only when its whole chain verifies and
+            // ends where this connection's does.
+            if let file, Self.checkpointMoved(since: seenStamp, now: file, connection: connection) {
                 if let problem = Self.problemReadAfresh(path, historyID: historyID, head: try? HistoryChain.head(on: connection)) {
                     found = problem
                 } else {
@@ -170,6 +170,19 @@ extension HistoryFile {
         }
         if let found { tampering.withLock { $0 = found } }
         return found
+    }
+
+    /// Whether a checkpoint explains the file's change since `earlier`. Another process's
+    /// checkpoint (every workbench command opening the history runs one) writes the file's pages
+    /// first and moves the index's mark after: a file changed with the mark not yet moved is
+    /// looked at again for a moment before it counts as written by another program.
+    private static func checkpointMoved(since earlier: FileStamp, now: FileStamp, connection: SQLiteConnection) -> Bool {
+        if now.checkpointed(since: earlier) { return true }
+        for _ in 0..<10 {
+            usleep(20_000)
+            if let mark = connection.checkpointMark, earlier.checkpoint != nil, mark != earlier.checkpoint { return true }
+        }
+        return false
     }
 
     /// What is wrong with the history as a new connection reads the file at `path`: nil when its
@@ -199,35 +212,26 @@ extension HistoryFile {
 }
 
 /// A file's modification time and size, to notice it being written by someone else, and where
-/// SQLite's checkpoints of its write-ahead log stood then.
+/// SQLite's checkpoints of its write-ahead log stood then. Only `stat` and SQLite's own mapping of
+/// the index: opening and closing a file SQLite has open (the database, its `-shm` index) drops
+/// every POSIX lock the process holds on it, and another process would then take the server's
+/// mapped index for no one's and reset it under the server (a bus error).
 struct FileStamp: Equatable, Sendable {
     let seconds: Int, nanoseconds: Int, size: Int64
-    /// The write-ahead log's salts and how many of its frames are in the file (`aSalt` of the
-    /// WAL index's header and `nBackfill` of its checkpoint record, the `-shm` file's bytes 32–39
-    /// and 96–99); nil without an index. A checkpoint moves it: a new log (new salts) or more
-    /// frames copied.
+    /// `SQLiteConnection.checkpointMark` of the server's connection.
     let checkpoint: [UInt8]?
 
-    init?(_ path: String) {
+    init?(_ path: String, checkpoint: [UInt8]?) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         seconds = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec
         size = Int64(info.st_size)
-        checkpoint = Self.checkpointMark(index: path + "-shm")
+        self.checkpoint = checkpoint
     }
 
     /// Whether a checkpoint since `earlier` explains a change of the file.
     func checkpointed(since earlier: FileStamp) -> Bool {
         checkpoint != nil && earlier.checkpoint != nil && checkpoint != earlier.checkpoint
-    }
-
-    private static func checkpointMark(index path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 136)
-        guard pread(descriptor, &header, header.count, 0) == header.count else { return nil }
-        return Array(header[32..<40] + header[96..<100])
     }
 }

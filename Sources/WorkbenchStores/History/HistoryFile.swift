@@ -272,9 +272,11 @@ package final class HistoryFile: Sendable {
 
     /// Installs the check before every write. Call once the tables exist.
     package func protect() {
-        let version = try? database.withConnection { connection in try connection.query("PRAGMA data_version").first?.integer(0) }
-        seenDataVersion.withLock { $0 = version ?? nil }  // what another process commits from now on is checked
-        seenFile.withLock { $0 = FileStamp(path) }
+        let (version, stamp) = (try? database.withConnection { [path] connection in
+            (try connection.query("PRAGMA data_version").first?.integer(0), FileStamp(path, checkpoint: connection.checkpointMark))
+        }) ?? (nil, nil)
+        seenDataVersion.withLock { $0 = version }  // what another process commits from now on is checked
+        seenFile.withLock { $0 = stamp }
         database.guardWrites { [self] connection, afterCommit throws(SQLiteError) in
             if let refusal = self.refusal(connection: connection, afterCommit: afterCommit) {
                 throw SQLiteError(code: SQLITE_ABORT, message: refusal.message, refusal: refusal)

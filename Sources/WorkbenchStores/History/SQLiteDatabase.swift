@@ -122,6 +122,23 @@ package final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Where SQLite's checkpoints of the write-ahead log stand: the WAL index header's salts and
+    /// how many of its frames are in the file (bytes 32–39 and 96–99 of the index); a checkpoint
+    /// moves it. Read from the index as SQLite has it mapped (its VFS's `xShmMap`), never by
+    /// opening the `-shm` file: closing any descriptor of a file drops every POSIX lock the
+    /// process holds on it, and another process would then reset the index under this one.
+    /// Nil without a mapped index (not WAL, or nothing read yet).
+    package var checkpointMark: [UInt8]? {
+        var pointer: UnsafeMutableRawPointer?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
+              let file = pointer?.assumingMemoryBound(to: sqlite3_file.self), let methods = file.pointee.pMethods,
+              methods.pointee.iVersion >= 2, let map = methods.pointee.xShmMap else { return nil }
+        var region: UnsafeMutableRawPointer?
+        guard map(file, 0, 32 * 1024, 0, &region) == SQLITE_OK, let region else { return nil }
+        let header = UnsafeRawBufferPointer(start: region, count: 136)
+        return Array(header[32..<40]) + Array(header[96..<100])
+    }
+
     private func error(_ status: Int32, _ doing: String) -> SQLiteError {
         SQLiteError(code: sqlite3_extended_errcode(handle), message: "\(doing): \(String(cString: sqlite3_errmsg(handle)))")
     }
