@@ -499,3 +499,27 @@ def test_reads_by_other_processes_beside_a_writing_server_are_no_tampering(folde
         assert checked.returncode == 0 and "verifies" in checked.stdout, checked.stdout + checked.stderr
     finally:
         server.stop()
+
+
+def test_a_preset_renamed_behind_the_servers_back_is_found(folder):
+    """The `presets` rows are not chained themselves: one renamed with sqlite3 (which would give
+    an approved revision, and its signed exports, another name) is found against the chained
+    revisions at the next read, as is a newest revision or a deletion set by hand."""
+    for i, edit in enumerate(("UPDATE presets SET name = 'Shipping' WHERE name = 'Keep'",
+                              "UPDATE presets SET latest = 1 WHERE name = 'Keep'",
+                              "UPDATE presets SET deleted = 1 WHERE name = 'Keep'")):
+        folder = copy_shipped_presets(folder.parent / f"Presets-{i}")
+        server = serve(folder)
+        try:
+            assert put(server, "Keep").status_code == 201
+            assert put(server, "Keep", notes="second").status_code == 200
+            with closing(sqlite3.connect(folder / DB)) as live:
+                live.execute(edit)
+                live.commit()
+            problem = server.get("/api/presets/Default").json()["status"]["historyProblem"]
+            assert problem and "the preset “" in problem, (edit, problem)
+            assert put(server, "Other").status_code == 503
+        finally:
+            server.stop()
+        checked = workbench("history", "check", "--presets", str(folder))
+        assert checked.returncode != 0 and "changed behind the workbench's back" in checked.stdout + checked.stderr, edit

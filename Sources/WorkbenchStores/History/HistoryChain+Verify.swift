@@ -46,6 +46,23 @@ extension HistoryChain {
                 if content != contentHash(row) { note("\(article(kind.name)) (\(readable(key))) was changed behind the workbench's back") }
             }
         }
+        // The `presets` rows (name, newest revision, deleted) are not chained themselves: each
+        // must say what its chained revisions say, or a renamed row would give a preset's
+        // approved revision, and its signed exports, another name.
+        if try tableExists("presets", on: connection), try tableExists("revisions", on: connection) {
+            for row in try connection.query("""
+                SELECT p.name, p.latest, p.deleted, r.name, r.deleted, (SELECT max(number) FROM revisions WHERE preset_id = p.id)
+                FROM presets p LEFT JOIN revisions r ON r.preset_id = p.id AND r.number = p.latest
+                """) {
+                guard let newest = row.integer(5) else { continue }
+                let name = row.text(0) ?? ""
+                if row.integer(1) != newest {
+                    note("the preset “\(name)” says its newest revision is \(row.integer(1) ?? 0), its chained revisions \(newest): it was changed behind the workbench's back")
+                } else if row.text(3) != name || row.integer(4) != row.integer(2) {
+                    note("the preset “\(name)” does not say what its newest revision says (“\(row.text(3) ?? "")”\(row.integer(4) == 1 ? ", deleted" : "")): it was changed behind the workbench's back")
+                }
+            }
+        }
         let absent = contentHash(nil)
         for (name, content) in latest where content != absent {
             let parts = name.split(separator: "\u{1}", maxSplits: 1).map(String.init)
