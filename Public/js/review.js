@@ -100,7 +100,8 @@ export class Review {
     badge.title = detail;
     $('review-status').textContent = `Status: ${detail}. Current revision: ${this.file.revision}.`;
     // Nobody approves their own work: the server says whether this person may, and why not.
-    const own = this.file.yourReview?.mayDecide === false ? this.file.yourReview.why : '';
+    // (A viewer's page says why once, for every control it disables: see viewer.js.)
+    const own = this.file.yourReview?.mayDecide === false && document.body.dataset.role !== 'viewer' ? this.file.yourReview.why : '';
     for (const id of ['review-approve', 'review-changes']) {
       const button = $(id);
       if (own) {

@@ -49,7 +49,7 @@ def test_request_review_approve_edit_and_restore(people, fresh_server, browser):
     ada.locator("#open-history").click()
     ada.wait_for_function("() => document.querySelector('#review-approve').disabled")
     assert ada.locator("#review-changes").is_disabled()
-    assert "revision 2 of “Default” carries parameters you saved" in ada.locator("#review-own-work").inner_text()
+    assert "revision 2 of “Default” carries parameters that are your work" in ada.locator("#review-own-work").inner_text()
     assert ada.locator("#review-approve").get_attribute("aria-describedby") == "review-own-work"
     ben.locator("#open-history").click()
     ben.wait_for_selector("#review-list li")

@@ -180,6 +180,11 @@ def test_viewers_watch_press_and_render_but_every_write_is_403(shared):
             assert r.json()["error"]["code"] == "viewer"
     r = shared.request("POST", "/api/data", data="time,price\n1,2\n", headers={**vic, "Content-Type": "text/csv"})
     assert r.status_code == 403
+    # Asked what they may do with the newest revision, a viewer is told they may not decide, and why.
+    said = shared.get("/api/presets/Default", headers=vic).json()["yourReview"]
+    assert said["mayDecide"] is False and "viewer" in said["why"], said
+    r = shared.request("POST", "/api/presets/Default/reviews", json={"revision": 1, "decision": "approve", "comment": ""}, headers=vic)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "viewer"
     assert shared.get("/api/presets/Default", headers=shared.as_(shared.editor)).text == before
 
 

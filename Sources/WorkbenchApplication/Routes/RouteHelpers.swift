@@ -24,12 +24,14 @@ extension PresetReading {
         return entry
     }
 
-    /// `reader`: the person asking, told whether they may review the newest revision (`yourReview`).
-    func presetResponse(_ entry: PresetStore.Entry, reader: String = "") throws(HTTPError) -> HTTPResponse {
+    /// `reader`: the person asking, told whether they may review the newest revision (`yourReview`):
+    /// not a viewer, and not on their own work.
+    func presetResponse(_ entry: PresetStore.Entry, reader: String = "", readerIsViewer: Bool = false) throws(HTTPError) -> HTTPResponse {
         let status: PresetReviews.Status, ownWork: String?
         do {
             status = try app.presets.status(of: entry.preset.name) ?? .draft
-            ownWork = try app.presets.ownWork(of: reader, in: entry.preset.name)
+            ownWork = readerIsViewer ? "you joined as a viewer: you can read reviews, not approve or ask for changes"
+                : try app.presets.ownWork(of: reader, in: entry.preset.name)
         } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = JSONValueEncoder.encode(entry.preset)
         if case .object(var pairs) = json {

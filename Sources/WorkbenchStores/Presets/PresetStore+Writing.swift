@@ -198,7 +198,7 @@ extension PresetStore {
     }
 
     static func ownWorkReason(_ name: String, revision number: Int) -> String {
-        "revision \(number) of “\(name)” carries parameters you saved: someone else reviews it"
+        "revision \(number) of “\(name)” carries parameters that are your work (you saved them, brought them in or edited them in the shared draft): someone else reviews it"
     }
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
