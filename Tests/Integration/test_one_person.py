@@ -167,6 +167,14 @@ def test_a_second_identity_and_laundered_parameters_do_not_approve(fresh_server)
     r = approve(designer, "Shared", saved)
     assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
     assert approve(reviewer, "Shared", saved).status_code == 201
+    # An edit taken back changes nothing: the saved parameters are not the reviewer's work, and
+    # her approval of them still counts after a notes-only save.
+    for value, step in ((7, "r1"), (5, "r2")):
+        edit = reviewer.post("/api/drafts/Shared/changes", json={"parameters": {"indicatorDash": value}, "step": step})
+        assert edit.status_code == 200, edit.text
+    notes = save(pm, "Shared", {"markerRadius": 3, "indicatorDash": 5})
+    assert status(s, "Shared")["state"] == "approved", status(s, "Shared")
+    assert reviewer.get("/api/presets/Shared").json()["yourReview"]["mayDecide"] is True, notes
 
 
 def test_approvals_count_from_distinct_invited_people_and_revoking_takes_them_back():

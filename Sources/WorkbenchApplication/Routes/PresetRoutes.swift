@@ -78,14 +78,18 @@ struct PresetRoutes: PresetSaving {
     }
 
     /// Who else's shared-draft edits the save carries: the authors of unsaved changes to `drafts`
-    /// whose values the saved parameters hold. Their approval of these parameters would be of
-    /// their own work (the designer edits, the PM presses Save).
+    /// whose values the saved parameters hold, where the draft's preset held another value (an
+    /// edit taken back changed nothing). Their approval of these parameters would be of their
+    /// own work (the designer edits, the PM presses Save).
     private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [String] {
         let saved = preset.parameters
         var out: [String] = []
         for name in names {
+            let before = app.presets.get(name)?.preset.parameters ?? []
             for change in app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
-                let carried = change.values.contains { key, value in saved.contains { $0.0 == key && $0.1 == value } }
+                let carried = change.values.contains { key, value in
+                    saved.contains { $0.0 == key && $0.1 == value } && !before.contains { $0.0 == key && $0.1 == value }
+                }
                 if carried { out.append(change.author) }
             }
         }
