@@ -185,7 +185,8 @@ extension PresetStore {
     }
 
     /// Why `person` may not approve or ask for changes to the newest revision of `name` (its
-    /// parameters are their work: they saved or brought them in), or nil when they may. The
+    /// parameters are their work: they saved them, brought them in or edited them in the shared
+    /// draft), or nil when they may. The
     /// page asks before it offers the buttons; `review` refuses with the same words.
     package func ownWork(of person: String, in name: String) throws -> String? {
         guard !person.isEmpty else { return nil }
