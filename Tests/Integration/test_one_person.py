@@ -371,3 +371,26 @@ def test_a_phone_that_joined_through_the_viewer_link_becomes_an_editor_through_t
         assert requests.get(s.url + "/api/session", headers=phone, timeout=10).json()["role"] == "editor"
     finally:
         s.close()
+
+
+def test_an_explore_edit_the_saved_best_carries_is_its_authors_own_work(fresh_server):
+    """An edit by hand in an Explore round is that person's values: when the best saved from the
+    round holds them, their approval would be of their own work (the attack pass's F4)."""
+    s = fresh_server
+    dee, pat, rae = s.person("Dee"), s.person("Pat"), s.person("Rae")
+    started = dee.post("/api/explore", json={"preset": "Default", "parameters": ["inactiveCurve"], "endWhenStable": False, "seed": 5}).json()
+    rid, start = started["id"], started["start"]["values"]["inactiveCurve"]
+    kept = "stepCenter" if start != "stepCenter" else "linear"
+    r = pat.post(f"/api/explore/{rid}/edits", json={"values": {"inactiveCurve": kept}})
+    assert r.status_code == 201, r.text
+    assert dee.get(f"/api/explore/{rid}/best").json()["values"]["inactiveCurve"] == kept   # one answer: the kept value beats the start
+    saved = dee.post(f"/api/explore/{rid}/save", json={"name": "Edited best"})
+    assert saved.status_code == 201, saved.text
+    revision = saved.json()["revision"]
+    review = pat.get("/api/presets/Edited best").json()["yourReview"]
+    assert review["mayDecide"] is False and "by hand in Explore" in review["why"], review
+    r = approve(pat, "Edited best", revision)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
+    # Someone who only watched may approve it; so may the saver's other reviewers.
+    assert rae.get("/api/presets/Edited best").json()["yourReview"]["mayDecide"] is True
+    assert approve(rae, "Edited best", revision).status_code == 201

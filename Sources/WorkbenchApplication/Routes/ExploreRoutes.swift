@@ -163,7 +163,10 @@ struct ExploreRoutes: PresetReading {
                                         changes: summary, whoAgreed: whoAgreed)
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
-        do { saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message) }
+        do {
+            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
+                                         contributors: Self.editors(carriedBy: best.point, in: round, saver: request.author.user))
+        }
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
         catch { throw Self.storeError(error, name: name) }
         app.decisions.announce(saved.logged)
@@ -177,6 +180,19 @@ struct ExploreRoutes: PresetReading {
                                                       answersByKind: byKind, agreed: agreed, disagreed: disagreed,
                                                       whoAgreed: whoAgreed), status: 201)
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
+    }
+
+    /// The people whose edits by hand the saved best carries: an edit answer's kept value, on a
+    /// key it changed, is the best's. Their approval of it would be of their own work, as a
+    /// shared-draft edit's is (an attack pass approved a best that held its own edit).
+    static func editors(carriedBy point: [Double], in round: Exploration, saver: String) -> [String] {
+        let saved = round.adapter.values(at: point)
+        var out: [String] = []
+        for answer in round.model.answers where answer.kind == .edit && answer.person != saver && !out.contains(answer.person) {
+            let kept = round.adapter.values(at: answer.first), over = round.adapter.values(at: answer.second)
+            if round.keys.contains(where: { kept[$0] != over[$0] && kept[$0] == saved[$0] }) { out.append(answer.person) }
+        }
+        return out
     }
 
     /// A save's revision note within the history's bound: "head: changes. Who agreed". Too long,

@@ -185,8 +185,8 @@ extension PresetStore {
     }
 
     /// Why `person` may not approve or ask for changes to the newest revision of `name` (its
-    /// parameters are their work: they saved them, brought them in or edited them in the shared
-    /// draft), or nil when they may. The
+    /// parameters are their work: they saved them, brought them in, or edited them in the shared
+    /// draft or by hand in an Explore round), or nil when they may. The
     /// page asks before it offers the buttons; `review` refuses with the same words.
     package func ownWork(of person: String, in name: String) throws -> String? {
         guard !person.isEmpty else { return nil }
@@ -199,7 +199,7 @@ extension PresetStore {
     }
 
     static func ownWorkReason(_ name: String, revision number: Int) -> String {
-        "revision \(number) of “\(name)” carries parameters that are your work (you saved them, brought them in or edited them in the shared draft): someone else reviews it"
+        "revision \(number) of “\(name)” carries parameters that are your work (you saved them, brought them in, or edited them in the shared draft or by hand in Explore): someone else reviews it"
     }
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
