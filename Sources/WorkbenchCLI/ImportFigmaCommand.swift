@@ -21,7 +21,7 @@ struct ImportFigma: ParsableCommand {
     @Flag(help: "Save the changes as the preset's next revision; without it nothing is written.")
     var apply = false
 
-    @Option(help: "Who imports, as the history names them (the login name by default).")
+    @Option(help: "Who imports, as the history names them: a person of the folder, whose secret is in WORKBENCH_SECRET (the owner by default).")
     var by: String?
 
     @OptionGroup var locations: Locations
@@ -49,7 +49,7 @@ struct ImportFigma: ParsableCommand {
                 return
             }
             guard !preview.changes.isEmpty else { return Output.write("Nothing to save.\n") }
-            let author = by ?? ProcessInfo.processInfo.environment["USER"] ?? ""
+            let author = try CommandLinePerson.name(by: by, people: try openPeople(store), writes: true)
             do {
                 let saved = try store.save(preview.result, ifMatch: String(entry.revision), author: author,
                                            message: "Imported from Figma Variables (\((file as NSString).lastPathComponent))")

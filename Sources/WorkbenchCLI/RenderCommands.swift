@@ -144,7 +144,7 @@ struct Export: ParsableCommand {
     @Option(help: "The saved revision to export (a number, or approved); the current one by default. Needs --preset NAME.")
     var revision: String?
 
-    @Option(help: "Who exports, as the decision log names them (the login name by default).")
+    @Option(help: "Who exports, as the decision log names them: a person of the folder, whose secret is in WORKBENCH_SECRET (the owner by default).")
     var by: String?
 
     @OptionGroup var locations: Locations
@@ -153,9 +153,8 @@ struct Export: ParsableCommand {
     var state: String?
 
     /// A produced export of a stored preset is logged like the page's, "from the command line".
-    private func record(_ provenance: Provenance?, format: String, in store: PresetStore?) {
+    private func record(_ provenance: Provenance?, format: String, in store: PresetStore?, by author: String) {
         guard let provenance, let store else { return }
-        let author = by ?? ProcessInfo.processInfo.environment["USER"] ?? ""
         do {
             try store.log.append(.export, preset: provenance.preset, revision: provenance.revision, author: author,
                                  summary: provenance.exportSummary(format: format, via: "from the command line"),
@@ -169,6 +168,7 @@ struct Export: ParsableCommand {
         try Output.reportingInputErrors {
             let formats = (ExportFormat.allCases.map(\.rawValue) + HandoffBundle.Platform.allCases.map(\.rawValue)).joined(separator: ", ")
             var opened: PresetStore?
+            var exporter = ""
             // A preset named from the store is exported with its provenance (a file path has none).
             var provenance: Provenance?
             var fromStore: Preset?
@@ -181,6 +181,8 @@ struct Export: ParsableCommand {
                 let store: PresetStore
                 store = try openPresets(locations.presets, state: state, options: .init(newHistory: locations.newHistory))
                 opened = store
+                // Who exports is settled before anything is written: a refused --by writes nothing.
+                exporter = try CommandLinePerson.name(by: by, people: try openPeople(store), writes: false)
                 do {
                     let exported = try store.exportable(preset, revision: revision)
                     (fromStore, provenance) = (exported.preset, exported.provenance)
@@ -202,7 +204,7 @@ struct Export: ParsableCommand {
                     throw InputError("--output \(output): \(error.localizedDescription)")
                 }
                 Output.error("wrote \(try bundle.files().count) files to \(output)")
-                record(provenance, format: format, in: opened)
+                record(provenance, format: format, in: opened, by: exporter)
                 return
             }
             guard let exportFormat = ExportFormat(rawValue: format) else {
@@ -212,11 +214,11 @@ struct Export: ParsableCommand {
             if exportFormat == .swift && target == "engine" {
                 let text = SwiftEngineExport(preset: loaded).text
                 Output.write(provenance.map { $0.stamp(text, as: .lineComment, export: "swift-engine") } ?? text)
-                return record(provenance, format: "swift (engine)", in: opened)
+                return record(provenance, format: "swift (engine)", in: opened, by: exporter)
             }
             let data = exportFormat == .svg ? IndexedSeries(try locations.loadData().series) : IndexedSeries(PriceSeries(times: [], prices: []))
             Output.write(exportFormat.export(loaded, data: data, provenance: provenance))
-            record(provenance, format: format, in: opened)
+            record(provenance, format: format, in: opened, by: exporter)
         }
     }
 }

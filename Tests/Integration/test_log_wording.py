@@ -62,10 +62,26 @@ def test_only_a_produced_file_is_logged_as_an_export(fresh_server):
     assert copied["author"] == "Ben" and "unsaved parameters as tokens (copied)" in copied["summary"]
     assert s.get("/api/presets/Default/export", params={"format": "json", "delivery": "print"}).status_code == 400
     assert len(exports()) == 2
-    # The command line's exports are logged too, by the person it names.
-    out = subprocess.run([BINARY, "export", "--preset", "Default", "--format", "swift", "--presets", str(s.presets), "--by", "Cy"],
-                         capture_output=True, text=True, timeout=60)
+    # The command line's exports are logged too: by the owner, as whom it acts, or by the person
+    # --by names when their secret is given; a name alone proves nothing, and is refused before
+    # anything is printed or logged.
+    def cli_export(*by, secret=None):
+        environment = {k: v for k, v in os.environ.items() if k != "WORKBENCH_SECRET"}
+        if secret is not None:
+            environment["WORKBENCH_SECRET"] = secret
+        return subprocess.run([BINARY, "export", "--preset", "Default", "--format", "swift", "--presets", str(s.presets), *by],
+                              capture_output=True, text=True, timeout=60, env=environment)
+    cy, ben = s.person("Cy"), s.person("Ben")
+    for by, secret, words in [(("--by", "Cy"), None, "--by Cy: set WORKBENCH_SECRET to Cy's secret"),
+                              (("--by", "Cy"), ben.secret, "--by Cy: WORKBENCH_SECRET is not Cy's secret"),
+                              (("--by", "Nobody"), cy.secret, "--by Nobody: WORKBENCH_SECRET is not Nobody's secret")]:
+        out = cli_export(*by, secret=secret)
+        assert out.returncode == 1 and out.stdout == "" and words in out.stderr, (by, out.stderr)
+    assert len(exports()) == 2
+    out = cli_export("--by", "Cy", secret=cy.secret)
     assert out.returncode == 0, out.stderr
     cli = exports()[0]
     assert cli["author"] == "Cy" and cli["summary"].endswith("as swift from the command line") and cli["details"]["via"] == "command line"
-    assert len(exports()) == 3
+    out = cli_export()
+    assert out.returncode == 0, out.stderr
+    assert exports()[0]["author"] == "owner" and len(exports()) == 4

@@ -6,6 +6,7 @@ import copy
 import itertools
 import json
 import re
+import sqlite3
 import subprocess
 
 import pytest
@@ -237,8 +238,15 @@ def test_a_figma_file_previews_then_applies(folder, tmp_path):
     assert "markerRadius (chart/indicator/markerRadius):" in shown and "fillColor (chart/fill/fillColor):" in shown and "\u2192 #00FF80" in shown
     assert "Dark value #ABCDEF is not applied" in shown and "button/radius" in shown and "--apply" in shown
     assert (folder / "default.json").read_bytes() == before, "a preview writes nothing"
+    # The history names a person by their secret: --by with a name alone is refused, nothing written.
+    claimed = run("import-figma", source, "--preset", "Default", "--apply", "--by", "Cat", *common(folder, tmp_path), check=False)
+    assert claimed.returncode == 1 and "--by Cat: set WORKBENCH_SECRET to Cat's secret" in claimed.stderr, claimed.stderr
+    assert (folder / "default.json").read_bytes() == before
     applied = run("import-figma", source, "--preset", "Default", "--apply", *common(folder, tmp_path)).stdout
     assert "Saved revision 2" in applied
+    # Without --by the command line acts as the folder's owner.
+    with sqlite3.connect(folder / ".workbench.sqlite") as history:
+        assert history.execute("SELECT author FROM revisions WHERE number = 2").fetchall() == [("owner",)]
     after = stored()
     assert parameters(folder)["lineColor"] == "#123456"
     assert {k: v for k, v in after.items() if v != was[k]} == {"lineColor": "#123456", "inactiveLineWidth": 5.5, "markerRadius": 6, "fillColor": "#00FF80"}
