@@ -40,7 +40,9 @@ export function confirmDialog(title, text, action) {
 
 function promptElement() {
   if ($('prompt-dialog')) return $('prompt-dialog');
-  const input = element('input', { id: 'prompt-input', type: 'text', required: true, maxLength: 64, autocomplete: 'off' });
+  // No maxLength: a pasted name cut short in silence was saved under another name; the server
+  // refuses a long one and says its limit.
+  const input = element('input', { id: 'prompt-input', type: 'text', required: true, autocomplete: 'off' });
   const form = element('form', { id: 'prompt-form' }, [
     element('h2', { id: 'prompt-title' }),
     element('label', { htmlFor: 'prompt-input', id: 'prompt-label' }),

@@ -14,7 +14,7 @@ const $ = id => document.getElementById(id);
 const BEZIER = ['x1', 'y1', 'x2', 'y2'];
 
 export class ExploreEdit {
-  /** `kept(answer)`: the coordinator's follow-up once an edit is recorded. */
+  /** `kept(answer, changes)`: the coordinator's follow-up once an edit is recorded (`changes`: the values set by hand). */
   constructor(store, kept) {
     this.store = store;
     this.kept = kept;
@@ -142,9 +142,10 @@ export class ExploreEdit {
     try {
       // The whole chart kept, as the preview shows it: the server says when it is the team's best
       // already (nothing_changed), and the best may have moved since the controls were filled.
+      const changes = this.changed();
       const { body } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/edits`, { values: this.shown() });
       this.refill = true;
-      this.kept(body);
+      this.kept(body, changes);
     } catch (failure) {
       error.textContent = failure.message;
       const key = failure.field?.startsWith('values.') ? failure.field.slice('values.'.length) : null;

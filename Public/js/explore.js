@@ -21,6 +21,8 @@ import { ExploreLine } from './explore-line.js';
 import { ExploreGallery } from './explore-gallery.js';
 import { ExploreEdit } from './explore-edit.js';
 import { byKindText, renderHistory } from './explore-answers.js';
+import { valuesText } from './value-text.js';
+import { same } from './state.js';
 
 /** Said where a round would start when the folder has no preset (a new, empty one). */
 const NO_PRESET = 'No preset to start from: save the chart as a preset first (Save as… beside the preset list).';
@@ -78,7 +80,7 @@ export class Explore extends CandidateDialog {
     setUpPlayMotions($('explore-play'), () => this.views, store);
     this.line = new ExploreLine(store, choice => this.answer(choice));
     this.gallery = new ExploreGallery(store, choice => this.answer(choice));
-    this.edit = new ExploreEdit(store, recorded => this.kept(recorded));
+    this.edit = new ExploreEdit(store, (recorded, changes) => this.kept(recorded, changes));
     // The next question's kind: the same round, other candidates. The ones on screen are given
     // up at once (the server replaces the ticket): no answer goes to them while the new ones come.
     const remembered = $(`explore-kind-${localStorage.getItem(KIND_KEY)}`);
@@ -367,6 +369,9 @@ export class Explore extends CandidateDialog {
       $('explore-best-uncertainty').textContent = `The team: ${best.overStart.text}${stable}.`;
       for (const change of best.changes) changes.append(Object.assign(document.createElement('li'), { textContent: change.text }));
     }
+    // A best that fails the honesty check a review applies is said before anyone saves it.
+    $('explore-best-honesty').hidden = !best || best.honesty.pass;
+    $('explore-best-honesty').textContent = best && !best.honesty.pass ? best.honesty.text : '';
     renderImportance($('explore-why'), $('explore-importance'), best);
     renderPeople($('explore-people'), $('explore-agreement-summary'), $('explore-people-liking'), $('explore-agreement'), best);
     renderTesting($('explore-testing'), open && !outsider && this.ticket ? this.testing : null);
@@ -475,8 +480,16 @@ export class Explore extends CandidateDialog {
   }
 
   async save() {
-    const name = $('explore-save-name').value.trim();
-    if (!name) return;
+    const input = $('explore-save-name'), button = $('explore-save-button'), error = $('explore-save-error');
+    const name = input.value.trim();
+    // The name's rules are the server's (it names what is wrong); only "none at all" is said here,
+    // as the browser says it of an empty field. A second click while saving saves nothing twice.
+    if (!name) { error.textContent = 'New preset name: enter a name (spaces alone are none)'; input.focus(); return; }
+    if (button.disabled) return;
+    // Read before the button is disabled: a disabled button loses the focus to the page.
+    const fromForm = $('explore-save').contains(document.activeElement);
+    button.disabled = true;
+    error.textContent = '';
     try {
       const { body: saved } = await send('POST', `/api/explore/${encodeURIComponent(this.round.id)}/save`, { name });
       // What the save keeps: the round, its answers by kind and who agreed (the server's words).
@@ -488,17 +501,30 @@ export class Explore extends CandidateDialog {
       // Back to the question, scrolled into view (a focus out of sight shows no ring): left in the
       // emptied name, the next answer's key would type there. The message stays: it sticks to the
       // dialog's bottom.
-      if ($('explore-save').contains(document.activeElement)) $('explore-pair-title').focus();
+      if (fromForm) $('explore-pair-title').focus();
       await this.presets.refresh();
-    } catch (error) {
-      toast(`Cannot save: ${error.message}`, { error: true });
+    } catch (failure) {
+      error.textContent = `Cannot save: ${failure.message}`;
+      input.focus();
+    } finally {
+      button.disabled = false;
     }
     await this.refresh();
   }
 
-  /** An edit kept by hand was recorded: the round and the question on screen follow, as after an answer. */
-  async kept(recorded) {
-    toast("Kept your edit: it counts as your answer.");
+  /**
+   * An edit kept by hand was recorded: the round and the question on screen follow, as after an
+   * answer. It is one answer among everyone's, so the best may keep other values: the message
+   * says which of the person's values the best now holds and which it does not (a walk kept an
+   * edit and saw nothing change).
+   */
+  async kept(recorded, changes) {
+    const best = recorded.best?.values ?? {};
+    const held = Object.keys(changes).filter(key => same(best[key], changes[key]));
+    const kept = Object.fromEntries(Object.keys(changes).filter(key => !held.includes(key)).map(key => [key, best[key]]));
+    const said = Object.keys(kept).length === 0 ? 'The team\'s best now holds it.'
+      : `The team's best stays at ${valuesText(this.store.schema, kept)}${held.length ? ` (it now holds ${valuesText(this.store.schema, Object.fromEntries(held.map(k => [k, changes[k]])))})` : ''}: everyone's other answers still outweigh one edit.`;
+    toast(`Kept your edit: it counts as your answer. ${said}`, { ms: 8000 });
     await this.refresh();
     // The next question is above the edit (out of sight on a phone): back to it, as after joining.
     $('explore-pair-title').focus();

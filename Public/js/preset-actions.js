@@ -228,6 +228,10 @@ function presetDialog({ title, name, notes = '', withMeta, confirm = 'Save', sub
     const onSubmit = async event => {
       if (event.submitter?.value !== 'ok') return;
       event.preventDefault();
+      // A second click while saving saves nothing twice (a walk double-clicked a save).
+      const ok = event.submitter;
+      if (ok.disabled) return;
+      ok.disabled = true;
       const values = { name: $('preset-name').value, notes: $('preset-notes').value };
       try {
         await submit(values);
@@ -236,6 +240,8 @@ function presetDialog({ title, name, notes = '', withMeta, confirm = 'Save', sub
         resolve(values);
       } catch (error) {
         $('preset-error').textContent = error.message;
+      } finally {
+        ok.disabled = false;
       }
     };
     const onClose = () => { cleanup(); resolve(null); };

@@ -27,8 +27,9 @@ def wait_kind(page, words):
 
 def choose_kind(page, name, charts, tap=False):
     """Chooses the next question's kind with its radio button; waits until `charts` are drawn and answerable."""
-    radio = page.get_by_role("radio", name=name)
-    radio.tap() if tap else radio.check()
+    # The pill a person clicks is the radio's label (the radio itself is a 1 px dot in its corner).
+    pill = page.locator("label", has=page.get_by_role("radio", name=name))
+    pill.tap() if tap else pill.click()
     page.wait_for_function("n => document.querySelectorAll(n.sel).length === n.count", arg={"sel": charts[0], "count": charts[1]}, timeout=15000)
 
 

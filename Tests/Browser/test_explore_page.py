@@ -243,7 +243,7 @@ def test_four_at_a_time(people):
     dee.locator("#explore-start button[type=submit]").click()
     dee.wait_for_selector("#explore-b svg")
     assert dee.locator("#explore-c").is_hidden() and dee.locator("[data-explore-choice=c]").is_hidden()
-    dee.get_by_role("radio", name="Four").check()
+    dee.locator("label", has=dee.get_by_role("radio", name="Four")).click()
     for chart in "abcd":
         dee.wait_for_selector(f"#explore-{chart} svg")
     assert dee.get_by_role("button", name="C is best").is_visible()
@@ -258,7 +258,7 @@ def test_four_at_a_time(people):
     assert "keys 1 to 4" in answers_text(dee)
     log = dee.evaluate("fetch('/api/log?limit=100').then(r => r.json())")
     assert [e["author"] for e in log if e["kind"] == "explore-answer"] == ["Dee"], log
-    dee.get_by_role("radio", name="Pair").check()
+    dee.locator("label", has=dee.get_by_role("radio", name="Pair")).click()
     dee.wait_for_function("() => document.querySelector('#explore-c').closest('figure').hidden")
     dee.wait_for_function("() => !document.querySelector('[data-explore-choice=a]').disabled")
     dee.keyboard.press("3")   # not an answer with two candidates
@@ -421,3 +421,51 @@ def test_a_question_left_open_while_others_answer_is_said_old_and_renewed(people
     ben.wait_for_selector("[data-explore-choice=a]:not([disabled])")
     ben.keyboard.press("0")
     wait_answers(ben, 7)
+
+
+def test_an_edit_says_what_the_best_kept_a_failing_best_is_said_and_a_save_goes_once(people, fresh_server):
+    """A walk kept an edit and saw nothing change, saved a best that failed the honesty check
+    without being told, double-clicked Save and was told both "saved" and "already exists", and
+    saved a name of spaces to no effect. Each is said now, with real keys and clicks."""
+    ada = people("Ada")
+    start_explore(ada, "inactiveCurve")
+    edit = ada.locator("#explore-edit-inactiveCurve")
+    edit.wait_for()
+    edit.focus()
+    # The menu by keyboard: End is the last option, B-spline's neighbour in the schema's order.
+    options = ada.eval_on_selector("#explore-edit-inactiveCurve", "s => [...s.options].map(o => o.value)")
+    target = "basis"
+    for _ in range(abs(options.index(target) - options.index(edit.input_value()))):
+        ada.keyboard.press("ArrowDown" if options.index(target) > options.index(edit.input_value()) else "ArrowUp")
+    assert edit.input_value() == target
+    ada.get_by_role("button", name="Keep my edit").click()
+    said = ada.locator("#explore-dialog .toast", has_text="Kept your edit: it counts as your answer.")
+    said.wait_for()
+    best = fresh_server.get(f"/api/explore/{fresh_server.get('/api/explore').json()[0]['id']}/best").json()
+    if best["values"]["inactiveCurve"] == target:
+        assert "The team's best now holds it." in said.inner_text()
+    else:
+        assert "The team's best stays at Inactive curve" in said.inner_text(), said.inner_text()
+    # The best fails the check a review applies: said beside it, before anyone saves.
+    warning = ada.locator("#explore-best-honesty")
+    assert warning.is_visible() == (not best["honesty"]["pass"])
+    if not best["honesty"]["pass"]:
+        assert warning.inner_text() == best["honesty"]["text"]
+        assert "explore-best-honesty" in ada.locator("#explore-save-name").get_attribute("aria-describedby")
+
+    saves = []
+    ada.on("request", lambda r: saves.append(r.url) if r.method == "POST" and r.url.endswith("/save") else None)
+    name = ada.get_by_label("New preset name")
+    name.click()
+    ada.keyboard.type("   ")
+    ada.get_by_role("button", name="Save as preset", exact=True).click()
+    assert ada.locator("#explore-save-error").inner_text() == "New preset name: enter a name (spaces alone are none)"
+    assert saves == []
+    name.fill("Kept once")
+    ada.get_by_role("button", name="Save as preset", exact=True).dblclick()
+    ada.locator("#explore-dialog .toast", has_text="Saved the team's best as “Kept once”").wait_for()
+    ada.wait_for_timeout(300)
+    assert len(saves) == 1, saves
+    assert ada.locator("#explore-save-error").inner_text() == ""
+    assert ada.locator("#explore-dialog .toast.error").count() == 0
+    assert ada.errors == []

@@ -31,7 +31,7 @@ def test_the_pair_says_what_it_tests_and_the_best_why(people):
     assert fay.locator("#explore-importance .bar").first.get_attribute("aria-hidden") == "true"
     assert testing.is_visible() and " (" in testing.inner_text()
     # Four at a time: "These four test …".
-    fay.get_by_role("radio", name="Four").check()
+    fay.locator("label", has=fay.get_by_role("radio", name="Four")).click()
     fay.wait_for_function("() => document.querySelector('#explore-testing').textContent.startsWith('These four test ')", timeout=10000)
     assert serious(fay, "#explore-dialog") == []
     assert fay.errors == []

@@ -81,3 +81,30 @@ def test_the_scenarios_judged_are_listed(server):
 def test_the_option_is_a_boolean(server):
     r = server.request("POST", "/api/explore", json={"preset": "Default", "parameters": MOVING, "honesty": "yes"}, headers=as_user("Ada"))
     assert r.status_code == 400 and r.json()["error"]["field"] == "honesty", r.text
+
+
+def test_the_best_says_whether_it_passes_the_check_a_review_applies(server):
+    """A round without the option may settle on a chart that fails: its best says so before
+    anyone saves it, with the failures a review would list (a walk heard of six only at review)."""
+    s = server
+    body = {"preset": "Default", "parameters": ["inactiveCurve"], "seed": 3, "endWhenStable": False}
+    rid = s.request("POST", "/api/explore", json=body, headers=as_user("Ada")).json()["id"]
+    for curve, passing in [("basis", False), ("linear", True)]:
+        r = s.request("POST", f"/api/explore/{rid}/edits", json={"values": {"inactiveCurve": curve}}, headers=as_user("Ada"))
+        assert r.status_code == 201, r.text
+        best = s.get(f"/api/explore/{rid}/best").json()
+        assert best["values"]["inactiveCurve"] == curve, best["values"]   # an edit over the best it replaced, nothing else answered
+        check = s.get("/api/check/honesty", params={"preset": "Default", "inactiveCurve": curve, "scenario": SCENARIOS}).json()
+        assert best["honesty"]["pass"] is passing is check["pass"]
+        assert best["honesty"]["failures"] == check["failures"]
+        if passing:
+            assert best["honesty"]["text"] == "It passes the honesty check on flash-crash, spike and outage."
+        else:
+            assert best["honesty"]["text"].startswith(f"It fails {len(check['failures'])} honesty checks on flash-crash, spike and outage ({check['failures'][0]}): "
+                                                      "a reviewer approves it only by acknowledging them."), best["honesty"]
+            assert "“Only honest charts”" in best["honesty"]["text"]
+    # An honest round's best passes, and the advice to start one is not given there.
+    honest = start(s, True, seed=11)["id"]
+    pair = candidates(s, honest)
+    s.request("POST", f"/api/explore/{honest}/answers", json={"ticket": pair["ticket"], "choice": "a"}, headers=as_user("Ada"))
+    assert s.get(f"/api/explore/{honest}/best").json()["honesty"]["pass"] is True

@@ -61,9 +61,20 @@ struct ExploreBestAnswer: Encodable, Sendable {
     let agreement: [ExploreAgreementAnswer]
     /// Where people agree and disagree, in one sentence (or that the answers do not tell them apart yet).
     let agreementSummary: String
+    /// Whether the best passes the honesty check a review of it applies (a walk saved a best
+    /// that failed six checks, and heard of it only at review).
+    let honesty: ExploreHonestyAnswer
 }
 
 /// A predicted liking of one chart over another: mean and standard deviation of the difference.
+/// The honesty check on `HonestyMarkets.eventScenarios` at the best: `pass`, each failure in
+/// words, and one sentence.
+struct ExploreHonestyAnswer: Encodable, Sendable {
+    let pass: Bool
+    let failures: [String]
+    let text: String
+}
+
 struct ExploreLikingAnswer: Encodable {
     let liking: Double
     let sd: Double
@@ -239,7 +250,8 @@ extension ExploreBestAnswer: DocumentedAnswer {
                                             team: .init(person: "", value: .number(3), position: 0.5, sure: nil, text: "3 px"),
                                             people: [.init(person: "Ada", value: .number(2), position: 0.25, sure: 0.81, text: "2 px")],
                                             text: "Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px", ends: ["0.5 px", "24 px"])],
-                          agreementSummary: "People differ on inactive line width (Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px).")
+                          agreementSummary: "People differ on inactive line width (Ada 2 px (81 % sure), Ben 4 px (74 % sure); the team 3 px).",
+                          honesty: .init(pass: true, failures: [], text: "It passes the honesty check on flash-crash, spike and outage."))
     }
 }
 

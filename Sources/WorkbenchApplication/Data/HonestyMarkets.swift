@@ -42,12 +42,17 @@ package enum HonestyMarkets {
     /// decade alone costs more than the three: a handoff bundle's signed result covers all six.
     package static let eventScenarios: [MarketScenario] = [.flashCrash, .spike, .outage]
 
+    /// A style's report on `eventScenarios`, as a review of it finds it.
+    package static func eventReport(_ style: ChartStyle) -> HonestyReport {
+        HonestyReport(style: style, markets: eventScenarios.map { ($0.rawValue, $0.series()) })
+    }
+
     /// Whether a style passes the check on `eventScenarios`; kept per style (a round asks again
     /// for the same candidates: its best, its answered points).
     package static func passesForExplore(_ style: ChartStyle) -> Bool {
         let key = JSONValue.object(style.values.map { ($0.key, $0.value.json) }).canonical
         if let kept = exploreVerdicts.withLock({ $0[key] }) { return kept }
-        let verdict = HonestyReport(style: style, markets: eventScenarios.map { ($0.rawValue, $0.series()) }).pass
+        let verdict = eventReport(style).pass
         exploreVerdicts.withLock { kept in
             if kept.count >= 4096 { kept.removeAll() }
             kept[key] = verdict

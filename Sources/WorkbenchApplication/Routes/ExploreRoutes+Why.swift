@@ -13,6 +13,9 @@ extension ExploreRoutes {
     static let barely = 0.15
     /// A share of the top spread from which a parameter is named next ("then …").
     static let next = 0.5
+    /// A share of the top spread from which parameters matter alike: none is said to matter most
+    /// (a walk read "Top opacity matters most (±0.41 …)" beside ±0.40 and ±0.39).
+    static let alike = 0.9
 
     /// Each moving parameter's importance at the best (`ranked`, the model's; `best`, the best's
     /// style as the answer says it), most first, and the sentence that says it.
@@ -31,16 +34,22 @@ extension ExploreRoutes {
         return (answers, why(answers))
     }
 
-    /// "Line width matters most (±0.80 of the team's liking across its range), then curve; fill barely matters."
+    /// "Line width matters most (±0.80 of the team's liking across its range), then curve; fill
+    /// barely matters.", or "Line width and curve matter about equally (±0.74 to ±0.80 …)".
     static func why(_ ranked: [ExploreImportanceAnswer]) -> String {
         guard let top = ranked.first else { return "" }
         guard top.spread >= 0.1 else { return "Nothing matters clearly yet: no one parameter moves the team's liking by more than ±0.05 around the best." }
         let scale = "(±\(half(top.spread)) of the team's liking across its range)"
         guard ranked.count > 1 else { return "\(top.label) matters \(scale)." }
-        let rest = ranked.dropFirst()
+        let leaders = ranked.prefix { $0.spread >= alike * top.spread }
+        let rest = ranked.dropFirst(leaders.count)
         let then = rest.prefix(2).filter { $0.spread >= next * top.spread }.map { ParameterDefinition.inSentence($0.label) }
         let barelyNamed = rest.filter { $0.spread < barely * top.spread }.map { ParameterDefinition.inSentence($0.label) }
         var sentence = "\(top.label) matters most \(scale)"
+        if leaders.count > 1, let last = leaders.last {
+            let names = [top.label] + leaders.dropFirst().map { ParameterDefinition.inSentence($0.label) }
+            sentence = "\(listed(names, "and")) matter about equally (±\(half(last.spread)) to ±\(half(top.spread)) of the team's liking across their ranges)"
+        }
         if !then.isEmpty { sentence += ", then " + listed(then, "and") }
         if !barelyNamed.isEmpty {
             let named = barelyNamed.count > 3 ? Array(barelyNamed.prefix(2)) + ["\(barelyNamed.count - 2) others"] : barelyNamed

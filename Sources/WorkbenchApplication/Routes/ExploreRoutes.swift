@@ -280,7 +280,20 @@ struct ExploreRoutes: PresetReading {
                                  stableAfter: round.stableAfter, isStable: best.isStable, values: Self.values(round, best.point),
                                  parameters: Self.parameters(style), changes: changes,
                                  summary: Self.summary(changes),
-                                 importance: importance, why: why, people: people, agreement: agreement, agreementSummary: agreementSummary)
+                                 importance: importance, why: why, people: people, agreement: agreement, agreementSummary: agreementSummary,
+                                 honesty: honesty(of: style, inHonestRound: round.honesty == true))
+    }
+
+    /// "It fails 6 honesty checks on flash-crash, spike and outage (…): a reviewer approves it
+    /// only by acknowledging them." The best is read once per answer (`ExploreBestReadings`).
+    static func honesty(of style: ChartStyle, inHonestRound honest: Bool) -> ExploreHonestyAnswer {
+        let report = HonestyMarkets.eventReport(style)
+        let markets = listed(HonestyMarkets.eventScenarios.map(\.rawValue), "and")
+        guard !report.pass else { return ExploreHonestyAnswer(pass: true, failures: [], text: "It passes the honesty check on \(markets).") }
+        let count = counted(report.failures.count, "honesty check", "honesty checks")
+        let advice = honest ? "" : " A round started with “Only honest charts” keeps to charts that pass."
+        return ExploreHonestyAnswer(pass: false, failures: report.failures,
+                                    text: "It fails \(count) on \(markets) (\(report.failures[0])): a reviewer approves it only by acknowledging them.\(advice)")
     }
 
     /// The style with numbers rounded to a millionth (grid values carry float noise).

@@ -193,7 +193,7 @@ package struct Preset: Codable, Sendable {
         }
         let name = raw.precomposedStringWithCanonicalMapping
         guard name.utf8.count <= Limits.nameBytes, name.count <= Limits.nameCharacters else {
-            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes", field: field)
+            throw PresetError("a preset name has 1 to \(Limits.nameCharacters) characters and at most \(Limits.nameBytes) bytes; this one has \(name.count) characters (\(name.utf8.count) bytes)", field: field)
         }
         // Blank includes names of only invisible characters (zero-width space, BOM, joiners): they
         // would list as an empty row nobody can tell apart.
