@@ -59,7 +59,8 @@ export class ExploreLine {
   /** A new line: the slider back at its start, the chart drawn there. `fromBest`: the start is the team's best. */
   show(stops, fromBest) {
     this.stops = stops;
-    this.start = fromBest ? "The team's best" : 'The start';
+    // The best as it was when the line was asked: it may move while the line is open (a walk read a stale value here).
+    this.start = fromBest ? "The team's best when asked" : 'The start';
     $('explore-line-start').textContent = fromBest ? "the start is the team's best" : 'the start is a point spread over the space, as the first questions are';
     $('explore-line-moves').textContent = lineMovesText(this.store.schema, stops);
     this.slider.max = String(stops.length - 1);

@@ -61,6 +61,8 @@ const ASKING_BY_TOUCH = {
   gallery: '. Press and drag on any chart to see all nine pressed; tap the best.',
 };
 const byTouch = matchMedia('(hover: none) and (pointer: coarse)');
+// How long the kind's arrow keys rest before that kind is asked for.
+const KIND_SETTLE_MS = 400;
 const TITLES = { pair: 'Which is better?', four: 'Which is best?', line: 'Where along the line is it best?', gallery: 'Which is best?' };
 // A failure to reach the server (no answer from it at all), not a refusal it gave.
 const unreachable = error => !(error instanceof ApiError);
@@ -86,12 +88,18 @@ export class Explore extends CandidateDialog {
     const remembered = $(`explore-kind-${localStorage.getItem(KIND_KEY)}`);
     if (remembered) remembered.checked = true;
     this.shownKind = this.wanted();   // the kind of the candidates on screen (the next one asked for may differ)
+    // Arrowing through the kinds passes each one: a kind chosen by key is asked for once the keys
+    // rest, not every kind on the way (a walk's arrows from Pair to Line issued a Four).
+    let byKey = false, settle = null;
+    $('explore-kind').addEventListener('keydown', event => { byKey = event.key.startsWith('Arrow'); });
     $('explore-kind').addEventListener('change', () => {
       localStorage.setItem(KIND_KEY, this.wanted());
       if (!this.round?.state) return;
       this.ticket = null;
       this.renderBest();
-      this.nextCandidates();
+      clearTimeout(settle);
+      if (byKey) settle = setTimeout(() => this.nextCandidates(), KIND_SETTLE_MS); else this.nextCandidates();
+      byKey = false;
     });
     $('explore-start').addEventListener('submit', event => { event.preventDefault(); this.start(); });
     $('explore-renew').addEventListener('click', () => { this.ticket = null; this.renderBest(); this.nextCandidates(); });
@@ -108,8 +116,10 @@ export class Explore extends CandidateDialog {
       if (choice && (kind === 'gallery' || 'abcd'.indexOf(choice) < this.views.length)) { event.preventDefault(); this.answer(choice); }
     });
     onDecisionEvent('explore', data => this.heard(data));
+    this.countOpenRounds();
     // Back after a lost connection: the round as it is now, and a question if none is on screen.
     onDecisionEvent('reconnected', async () => {
+      this.countOpenRounds();
       if (!this.dialog.open || !this.round?.id || $('explore-round-view').hidden) return;
       await this.refresh();
       if (!this.ticket) await this.nextCandidates();
@@ -536,8 +546,24 @@ export class Explore extends CandidateDialog {
     if (this.dialog.open) this.edit.preview?.priceArrived();
   }
 
+  /**
+   * The Explore… button says how many open rounds this person may answer ("Explore… 1 open"):
+   * the notice of a new round goes after ten seconds, and a walk found no other sign of it.
+   */
+  async countOpenRounds() {
+    let rounds;
+    try { rounds = await getJSON('/api/explore'); } catch { return; }   // said again at the next event or reconnection
+    const me = getUserName();
+    const open = rounds.filter(round => round.state === 'open' && (!round.voters?.length || round.voters.includes(me))).length;
+    const button = $('open-explore');
+    button.replaceChildren('Explore…', ...(open ? [Object.assign(document.createElement('span'), { className: 'open-count', textContent: `${open} open` })] : []));
+    if (open) button.setAttribute('aria-label', `Explore… (${open === 1 ? '1 open round' : `${open} open rounds`} you can answer)`);
+    else button.removeAttribute('aria-label');
+  }
+
   /** Someone answered, ended or saved: the best and progress of the round on screen follow. */
   heard(data) {
+    if (data.action === 'started' || data.action === 'ended') this.countOpenRounds();
     // Someone else started a round: said here, with the way in (nobody has to find it by chance).
     if (data.action === 'started' && !isOwnPage(data.client) && !this.dialog.open) {
       const join = () => { localStorage.setItem(ROUND_KEY, data.round); this.open(); };   // opened on that round

@@ -397,6 +397,25 @@ def test_a_round_started_by_someone_else_is_said_with_the_way_in(people):
     wait_answers(ada, 1)
 
 
+def test_the_explore_button_counts_the_open_rounds_one_may_answer(people):
+    """The notice of a new round goes after ten seconds: the Explore… button keeps saying how many
+    rounds are open for this person, on every page, until they end."""
+    ada, ben = people("Ada"), people("Ben")
+    for page in (ada, ben):
+        assert page.locator("#open-explore").inner_text() == "Explore…"
+    start_explore(ada)
+    button = ben.locator("#open-explore")
+    ben.wait_for_function("() => document.querySelector('#open-explore').textContent === 'Explore…1 open'")
+    assert button.get_attribute("aria-label") == "Explore… (1 open round you can answer)"
+    assert ben.get_by_role("button", name="Explore… (1 open round you can answer)").is_visible()
+    # Ended (Ada's End round, confirmed), the count goes on every page.
+    ada.locator("#explore-end").click()
+    ada.locator("#confirm-dialog button[value=ok]").click()
+    ben.wait_for_function("() => document.querySelector('#open-explore').textContent === 'Explore…'")
+    assert button.get_attribute("aria-label") is None
+    assert ben.errors == []
+
+
 def test_a_question_left_open_while_others_answer_is_said_old_and_renewed(people):
     """Ben leaves his pair while Ada answers six times: his page says the question is six answers
     old, with New question, which brings other candidates; his answer to them counts."""

@@ -105,7 +105,7 @@ def test_a_line_a_gallery_and_an_edit_in_one_round(fresh_server):
         assert r.status_code == 201, r.text
         saved = r.json()
         assert saved["answersByKind"]["line"] == 1 and sorted(saved["agreed"] + saved["disagreed"]) == ["Dana", "Pat", "Sam"]
-        assert f"Explore round {rid}" in saved["message"] and "1 pair, 1 line, 1 gallery pick and 1 edit" in saved["message"]
+        assert saved["message"].startswith(f"From the Explore round Dana started from “Default” (round {rid}): the team's best after ") and "1 pair, 1 line, 1 gallery pick and 1 edit" in saved["message"]
         assert saved["whoAgreed"].startswith(("Agreed, by their answers: ", "By their answers, no one agreed: "))
         entry = next(e for e in again.get("/api/log").json() if e["kind"] == "explore-saved")
         assert entry["details"]["agreed"] == saved["agreed"] and entry["details"]["answersByKind"]["edit"] == 1

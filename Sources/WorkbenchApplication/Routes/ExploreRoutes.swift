@@ -159,7 +159,7 @@ struct ExploreRoutes: PresetReading {
         let (agreed, disagreed, choices) = Self.agreement(round)
         let whoAgreed = Self.agreementWords(agreed, disagreed, choices)
         let byPerson = Self.answersByPersonText(round)
-        let message = Self.savedMessage(head: "From Explore round \(id) (from “\(round.preset)”): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson)",
+        let message = Self.savedMessage(head: "From the Explore round \(round.createdBy.isEmpty ? "" : "\(round.createdBy) ")started from “\(round.preset)” (round \(id)): the team's best after \(counted(round.history.count, "answer", "answers")) (\(byKind.first.text); \(counted(best.answers, "comparison", "comparisons"))) from \(byPerson)",
                                         changes: summary, whoAgreed: whoAgreed)
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
