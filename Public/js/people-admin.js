@@ -68,7 +68,7 @@ async function showInvitation(body, words) {
     copy.textContent = 'Selected: copy it';
   });
   $('invite-result').replaceChildren(words + ' ', anchor, ' ', copy,
-    ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + ')');
+    ' (single use; it expires ' + whenText(body.invitation.expiresAt * 1000) + '. It is shown only now: the workbench keeps no copy of it, so hand it on before you make another)');
   $('invite-result').dataset.invitation = body.invitation.id;
 }
 

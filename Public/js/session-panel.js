@@ -102,7 +102,7 @@ export class SessionPanel {
       ? 'Point the phone camera at a code: each carries one personal invitation (single use) and a private token. A phone already joined as a viewer becomes an editor through People….'
       : this.info.shared
         ? 'Point a phone camera at a code; the link carries a private token, so hand it only to the team. Joining also needs a personal invitation from the owner.'
-        : 'This workbench serves this machine only. Start it with "workbench serve --share" to invite others on the network.');
+        : `This workbench serves this machine only. ${this.owner ? 'Invite people on this machine with a personal invitation from People… (each opens its link in their own browser).' : 'People on this machine join with a personal invitation from the owner.'} Start it with "workbench serve --share" to invite others on the network.`);
     for (const kind of available) {
       const figure = document.createElement('figure');
       figure.className = 'share-code';

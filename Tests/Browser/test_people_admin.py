@@ -154,7 +154,7 @@ def test_the_owner_withdraws_an_invitation_from_the_page(browser, fresh_server):
     assert page.evaluate("navigator.clipboard.readText()") == link.get_attribute("href")
     # The link's note and the list say the expiry the same way.
     until = re.match(r"Open until (.+?)\s*(Withdraw)?$", cells[2]).group(1)
-    assert page.locator("#invite-result").inner_text().endswith(f"(single use; it expires {until})"), (until, page.locator("#invite-result").inner_text())
+    assert page.locator("#invite-result").inner_text().endswith(f"(single use; it expires {until}. It is shown only now: the workbench keeps no copy of it, so hand it on before you make another)"), (until, page.locator("#invite-result").inner_text())
     for cell in row.locator("td").all():
         box = cell.bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, (cells, box)
