@@ -23,7 +23,12 @@ other two:
   the noise Gumbel at the person's temperature on the stops 0, 5, 10, 15, 20 and linear between
   (a person's error moves smoothly along a slider);
 - galleries (GET …/next?kind=gallery, nine "a"…"i"): the highest taste plus Gumbel noise (no
-  "none"). A line or a gallery is ONE answer in the checkpoints.
+  "none"). A line or a gallery is ONE answer in the checkpoints;
+- pairs + edits: pairs, but every EDIT_EVERY-th answer an edit by hand (POST …/edits, "BO as
+  Assistant"): the person looks along each parameter of the team's best with the others held
+  (21 stops with a line's noise, or the options with Gumbel noise) and sets the one that looks
+  most off where they like it most, when that seems better than the best's value by more than
+  twice their temperature; else a pair. One answer each.
 
 Printed per family and over all families, at 10, 20, 30 and 50 answers: the median REGRET,
 1 − taste at the team's best (GET …/best; 0 is the hidden best), and the share of studies whose
@@ -74,6 +79,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 import warnings
 from pathlib import Path
@@ -93,8 +99,12 @@ TIE_MARGIN = 0.01
 DISAGREEMENT_STUDIES = int(os.environ.get("DISAGREEMENT_STUDIES", str(STUDIES)))
 # EXPLORE_FAMILIES: the taste families to run (comma-separated; default all, "none" for none).
 LINE_STOPS, LINE_KNOTS = 21, 5
-METHODS = [("pairs", "Explore pairs"), ("lines", "Explore lines"), ("galleries", "Explore galleries"),
+# In "pairs + edits" every EDIT_EVERY-th answer is an edit by hand, when the person would change anything.
+EDIT_EVERY = 4
+METHODS = [("pairs", "Explore pairs"), ("lines", "Explore lines"), ("galleries", "Explore galleries"), ("edits", "pairs + edits"),
            ("random", "random pairs + BT"), ("optuna", "optuna-dashboard GP"), ("plain", "plain GP + EUBO")]
+EXPLORE_KINDS = ("pairs", "lines", "galleries", "edits")
+BASELINES = [(key, label) for key, label in METHODS if key not in EXPLORE_KINDS]
 
 
 class Server:
@@ -298,28 +308,65 @@ def pick_in_gallery(person, tastes, rng):
     return "abcdefghi"[max(range(len(tastes)), key=lambda i: tastes[i] + gumbel(person[1], rng))]
 
 
+def edit_by_hand(server, rid, taste, person, rng):
+    """An edit by hand ("BO as Assistant"): the person looks along each parameter of the team's
+    best with the others held there (its range in 21 stops, with a slider's noise as on a line;
+    or its options, each with Gumbel noise), and sets the one that looks most off to where they
+    like it most (POST …/edits), when that seems better than the best's own value by more than
+    twice their temperature: a person edits what they see is off, not every time. False when
+    they keep nothing."""
+    values = server.call("GET", f"/api/explore/{rid}/best")["values"]
+    edits = []
+    for key, kind, spec, step in taste.space.axes:
+        current = values[key]
+        if kind == "categorical":
+            seen = {option: taste({**values, key: option}) + gumbel(person[1], rng) for option in spec}
+        else:
+            knots = [gumbel(person[1], rng) for _ in range(LINE_KNOTS)]
+            def noise(z, knots=knots):   # a slider's error, smooth along it (as `stop_on_line`'s)
+                t = min(max(z, 0.0), 1.0) * (LINE_KNOTS - 1)
+                k = min(int(t), LINE_KNOTS - 2)
+                return knots[k] * (k + 1 - t) + knots[k + 1] * (t - k)
+            stops = {Space.snap(spec[0] + i * (spec[1] - spec[0]) / (LINE_STOPS - 1), spec, step) for i in range(LINE_STOPS)} | {current}
+            seen = {v: taste({**values, key: v}) + noise((v - spec[0]) / (spec[1] - spec[0])) for v in stops}
+        chosen = max(seen, key=seen.get)
+        edits.append((seen[chosen] - seen[current], key, chosen))
+    gain, key, chosen = max(edits)
+    if chosen == values[key] or gain < 2 * person[1]:
+        return False
+    try:
+        server.call("POST", f"/api/explore/{rid}/edits", {"values": {key: chosen}}, person=person[0])
+    except urllib.error.HTTPError as refusal:
+        if refusal.code == 409:   # the same chart once snapped: nothing changed
+            return False
+        raise
+    return True
+
+
 def checkpoint(taste, best):
     return (taste.distance(best), 1 - taste(best), taste.right_category(best))
 
 
 def explore_study(server, taste, study, seed, kind, ends=None):
-    """One round through the HTTP API, answered by kind: pairs, lines or galleries. `ends`, a
-    list: (the answers the best has stayed put, regret) after every answer is appended to it."""
+    """One round through the HTTP API, answered by kind: pairs, lines, galleries, or pairs with an
+    edit by hand every EDIT_EVERY-th answer (a pair when the person would change nothing). `ends`,
+    a list: (the answers the best has stayed put, regret) after every answer is appended to it."""
     rng = random.Random(f"{kind}-{study}")
     rid = server.call("POST", "/api/explore", {"preset": "Default", "parameters": KEYS, "endWhenStable": False, "seed": seed})["id"]
-    query = {"pairs": "", "lines": "?kind=line", "galleries": "?kind=gallery"}[kind]
+    query = {"pairs": "", "edits": "", "lines": "?kind=line", "galleries": "?kind=gallery"}[kind]
     rows = {}
     for n in range(1, CHECKPOINTS[-1] + 1):
         person = PEOPLE[n % 3]
-        shown = server.call("GET", f"/api/explore/{rid}/next{query}", person=person[0])
-        tastes = [taste(c["values"]) for c in shown["candidates"]]
-        if kind == "pairs":
-            choice = prefer(person, tastes[0], tastes[1], rng)
-        elif kind == "lines":
-            choice = stop_on_line(person, tastes, rng)
-        else:
-            choice = pick_in_gallery(person, tastes, rng)
-        server.call("POST", f"/api/explore/{rid}/answers", {"ticket": shown["ticket"], "choice": choice}, person=person[0])
+        if not (kind == "edits" and n % EDIT_EVERY == 0 and edit_by_hand(server, rid, taste, person, rng)):
+            shown = server.call("GET", f"/api/explore/{rid}/next{query}", person=person[0])
+            tastes = [taste(c["values"]) for c in shown["candidates"]]
+            if kind in ("pairs", "edits"):
+                choice = prefer(person, tastes[0], tastes[1], rng)
+            elif kind == "lines":
+                choice = stop_on_line(person, tastes, rng)
+            else:
+                choice = pick_in_gallery(person, tastes, rng)
+            server.call("POST", f"/api/explore/{rid}/answers", {"ticket": shown["ticket"], "choice": choice}, person=person[0])
         if n in CHECKPOINTS or ends is not None:
             best = server.call("GET", f"/api/explore/{rid}/best")
             if ends is not None:
@@ -552,7 +599,7 @@ def main():
                 taste = Family(space, random.Random(study))
                 traces.append([])
                 runs = [(kind, lambda kind=kind: explore_study(server, taste, study, seed, kind, traces[-1] if kind == "pairs" else None))
-                        for kind in ("pairs", "lines", "galleries")]
+                        for kind in EXPLORE_KINDS]
                 runs.append(("random", lambda: random_pairs_study(space, taste, {k: default[k] for k in KEYS}, study)))
                 if have_optuna and seed <= OPTUNA_STUDIES:
                     runs.append(("optuna", lambda: optuna_study(space, taste, study, seed)))
@@ -582,7 +629,7 @@ def main():
         reached = [next((f"{n}" for n in CHECKPOINTS if median(everything[key], n, 1) <= 0.08), "> 50") if everything[key] else "—" for key, _ in METHODS]
         print("answers to median regret ≤ 0.08 (all families): " + ", ".join(f"{label} {r}" for (_, label), r in zip(METHODS, reached)))
         # The baselines run on each family's first tastes: Explore on those same tastes, study by study.
-        for key, label in METHODS[3:]:
+        for key, label in BASELINES:
             paired = [(ours[50][1], theirs[50][1]) for family in ran
                       for ours, theirs in zip(results[family]["pairs"], results[family][key])]
             if paired:
