@@ -5,16 +5,15 @@ import WorkbenchStores
 /// files; `--by NAME` names someone else only with their secret in `WORKBENCH_SECRET`, as a page
 /// proves itself with its secret. A name alone is a claim: an attack pass had an import made "by"
 /// a reviewer, who could then not be the one to approve it, and anyone else could.
-struct CommandLinePerson {
+enum CommandLinePerson {
     static let secretVariable = "WORKBENCH_SECRET"
 
     /// The person's current name. `writes`: the command changes presets, which a viewer may not.
-    static func name(by claimed: String?, people: PeopleStore, writes: Bool,
-                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+    static func name(by claimed: String?, people: PeopleStore, writes: Bool) throws -> String {
         guard let claimed else {
             do { return try people.owner().name } catch { throw InputError("the owner, as whom the command line acts, could not be read: \(error)") }
         }
-        guard let secret = environment[secretVariable], !secret.isEmpty else {
+        guard let secret = ProcessInfo.processInfo.environment[secretVariable], !secret.isEmpty else {
             throw InputError("--by \(claimed): set \(secretVariable) to \(claimed)'s secret (the one their page keeps); without --by the command line acts as the owner")
         }
         let person: PeopleStore.Person?
