@@ -9,10 +9,15 @@ enum CommandLinePerson {
     static let secretVariable = "WORKBENCH_SECRET"
 
     /// The person's current name. `writes`: the command changes presets, which a viewer may not.
-    static func name(by claimed: String?, people: PeopleStore, writes: Bool) throws -> String {
-        guard let claimed else {
+    static func name(by given: String?, people: PeopleStore, writes: Bool) throws -> String {
+        guard let given else {
             do { return try people.owner().name } catch { throw InputError("the owner, as whom the command line acts, could not be read: \(error)") }
         }
+        guard !given.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw InputError("--by needs a person's name") }
+        // Said back on one line: a name with a line break is quoted and escaped (an attack pass
+        // printed a false "Saved revision 9" under the refusal).
+        let claimed = given.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+            ? String(given.debugDescription.prefix(80)) : String(given.prefix(80))
         guard let secret = ProcessInfo.processInfo.environment[secretVariable], !secret.isEmpty else {
             throw InputError("--by \(claimed): set \(secretVariable) to \(claimed)'s secret (the one their page keeps); without --by the command line acts as the owner")
         }

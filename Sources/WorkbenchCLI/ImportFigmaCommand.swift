@@ -37,6 +37,8 @@ struct ImportFigma: ParsableCommand {
                 throw InputError("\(file): not JSON: \(error)")
             }
             let store = try openPresets(locations.presets, state: state, options: .init(newHistory: locations.newHistory))
+            // Who imports is settled first: a --by that names no one is refused with or without --apply.
+            let author = try CommandLinePerson.name(by: by, people: try openPeople(store), writes: true)
             guard let entry = store.get(preset) else { throw InputError("--preset: no preset named \"\(preset)\"") }
             let preview: FigmaVariables.Preview
             do { preview = try FigmaVariables.preview(document, into: entry.preset) } catch {
@@ -49,7 +51,6 @@ struct ImportFigma: ParsableCommand {
                 return
             }
             guard !preview.changes.isEmpty else { return Output.write("Nothing to save.\n") }
-            let author = try CommandLinePerson.name(by: by, people: try openPeople(store), writes: true)
             do {
                 let saved = try store.save(preview.result, ifMatch: String(entry.revision), author: author,
                                            message: "Imported from Figma Variables (\((file as NSString).lastPathComponent))")

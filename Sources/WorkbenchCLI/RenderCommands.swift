@@ -194,6 +194,8 @@ struct Export: ParsableCommand {
                 }
             } else if revision != nil {
                 throw InputError("--revision needs --preset NAME (a preset of the presets folder)")
+            } else if by != nil {
+                throw InputError("--by names who exports a preset of the presets folder, which the decision log records; an export of a file is not logged")
             }
             guard target == "standalone" || target == "engine" else { throw InputError("--target must be standalone or engine") }
             if let platform {

@@ -394,3 +394,38 @@ def test_an_explore_edit_the_saved_best_carries_is_its_authors_own_work(fresh_se
     # Someone who only watched may approve it; so may the saver's other reviewers.
     assert rae.get("/api/presets/Edited best").json()["yourReview"]["mayDecide"] is True
     assert approve(rae, "Edited best", revision).status_code == 201
+
+
+def test_an_explore_best_a_step_beyond_an_edit_is_still_its_authors_work(fresh_server):
+    """The model's best often lands beside an edit by hand, not on it (an attack pass saved 8 px
+    after an edit to 7.5 and approved it as not its own). A best nearer the edited value than the
+    value the edit replaced carries the edit; one the other way does not. Renamed, the editor is
+    still themself."""
+    s = fresh_server
+    dee, pat, rae = s.person("Dee"), s.person("Pat"), s.person("Rae")
+    for kept, name in [(7.5, "Beside"), (9, "Beside again")]:
+        started = dee.post("/api/explore", json={"preset": "Default", "parameters": ["inactiveLineWidth"], "endWhenStable": False, "seed": 4}).json()
+        rid, start = started["id"], started["start"]["values"]["inactiveLineWidth"]
+        r = pat.post(f"/api/explore/{rid}/edits", json={"values": {"inactiveLineWidth": kept}})
+        assert r.status_code == 201, r.text
+        best = r.json()["best"]["values"]["inactiveLineWidth"]
+        assert abs(best - kept) < abs(best - start), (best, kept, start)   # nearer the edit than the start
+        if name == "Beside again":   # renamed before the save: the edit is still theirs
+            renamed = subprocess.run([BINARY, "people", "rename", "Pat", "Patrice", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
+            assert renamed.returncode == 0, renamed.stderr
+        saved = dee.post(f"/api/explore/{rid}/save", json={"name": name})
+        assert saved.status_code == 201, saved.text
+        assert pat.get(f"/api/presets/{quote(name)}").json()["yourReview"]["mayDecide"] is False, (name, best)
+        assert approve(pat, name, saved.json()["revision"]).json()["error"]["code"] == "own_work"
+        assert approve(rae, name, saved.json()["revision"]).status_code == 201
+
+
+def test_an_explore_edit_off_the_rounds_grid_is_refused_by_name(fresh_server):
+    s = fresh_server
+    dee = s.person("Dee")
+    rid = dee.post("/api/explore", json={"preset": "Default", "parameters": ["inactiveLineWidth"], "endWhenStable": False, "seed": 4}).json()["id"]
+    r = dee.post(f"/api/explore/{rid}/edits", json={"values": {"inactiveLineWidth": 9.2}})
+    assert r.status_code == 400, r.text
+    error = r.json()["error"]
+    assert error["field"] == "values.inactiveLineWidth" and error["message"].endswith("the nearest value on it is 9"), error
+    assert dee.get(f"/api/explore/{rid}").json()["answers"] == 0

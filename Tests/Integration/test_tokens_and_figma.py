@@ -242,6 +242,15 @@ def test_a_figma_file_previews_then_applies(folder, tmp_path):
     claimed = run("import-figma", source, "--preset", "Default", "--apply", "--by", "Cat", *common(folder, tmp_path), check=False)
     assert claimed.returncode == 1 and "--by Cat: set WORKBENCH_SECRET to Cat's secret" in claimed.stderr, claimed.stderr
     assert (folder / "default.json").read_bytes() == before
+    # Refused on one line whatever the name holds, and with or without --apply.
+    for by, words in [("", "--by needs a person's name"), ("Bob\nSaved revision 9", '--by "Bob\\nSaved revision 9": set WORKBENCH_SECRET')]:
+        for apply in (["--apply"], []):
+            done = run("import-figma", source, "--preset", "Default", *apply, "--by", by, *common(folder, tmp_path), check=False)
+            assert done.returncode == 1 and done.stdout == "" and len(done.stderr.strip().splitlines()) == 1 and words in done.stderr, (by, apply, done.stderr)
+    assert (folder / "default.json").read_bytes() == before
+    # An export of a file is not logged: a --by there is said to have no place.
+    done = run("export", "--preset", folder / "default.json", "--format", "swift", "--by", "Cat", check=False)
+    assert done.returncode == 1 and "--by names who exports a preset of the presets folder" in done.stderr, done.stderr
     applied = run("import-figma", source, "--preset", "Default", "--apply", *common(folder, tmp_path)).stdout
     assert "Saved revision 2" in applied
     # Without --by the command line acts as the folder's owner.

@@ -182,15 +182,23 @@ struct ExploreRoutes: PresetReading {
             .announcing("explore", [("action", .string("saved")), ("round", .string(id)), ("name", .string(name))])
     }
 
-    /// The people whose edits by hand the saved best carries: an edit answer's kept value, on a
-    /// key it changed, is the best's. Their approval of it would be of their own work, as a
-    /// shared-draft edit's is (an attack pass approved a best that held its own edit).
+    /// The people whose edits by hand the saved best carries: on a key an edit answer changed,
+    /// the best holds its kept value, or a number nearer the kept value than the one it replaced
+    /// (the model's best often lands a step beyond an edit: an attack pass approved a best of 8 px
+    /// after its own edit to 7.5). Their approval of it would be of their own work, as a
+    /// shared-draft edit's is.
     static func editors(carriedBy point: [Double], in round: Exploration, saver: String) -> [String] {
         let saved = round.adapter.values(at: point)
+        func carries(_ kept: ParameterValue?, over: ParameterValue?, _ saved: ParameterValue?) -> Bool {
+            guard kept != over else { return false }
+            if kept == saved { return true }
+            guard case .number(let k) = kept, case .number(let o) = over, case .number(let s) = saved else { return false }
+            return abs(s - k) < abs(s - o)
+        }
         var out: [String] = []
         for answer in round.model.answers where answer.kind == .edit && answer.person != saver && !out.contains(answer.person) {
             let kept = round.adapter.values(at: answer.first), over = round.adapter.values(at: answer.second)
-            if round.keys.contains(where: { kept[$0] != over[$0] && kept[$0] == saved[$0] }) { out.append(answer.person) }
+            if round.keys.contains(where: { carries(kept[$0], over: over[$0], saved[$0]) }) { out.append(answer.person) }
         }
         return out
     }
