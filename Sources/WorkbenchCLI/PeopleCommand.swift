@@ -57,8 +57,10 @@ struct PeopleCommand: ParsableCommand {
         try Output.reportingInputErrors {
             let store = try openPresets(presets, state: state)
             let people = try openPeople(store)
+            // By the owner's current name, as the command line's imports and exports are logged.
+            let owner = (try? people.owner().name) ?? PeopleStore.ownerName
             func log(_ summary: String, _ details: [(String, JSONValue)]) {
-                _ = try? store.log.append(DecisionLog.Kind("people"), author: PeopleStore.ownerName, summary: summary, details: JSONValue.object(details))
+                _ = try? store.log.append(DecisionLog.Kind("people"), author: owner, summary: summary, details: JSONValue.object(details))
             }
             do {
                 switch (action, names.count) {

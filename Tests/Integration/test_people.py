@@ -176,6 +176,13 @@ def test_revoked_secret_answers_401_and_the_command_line_is_the_owner(fresh_serv
     assert "revoked Ada" in log and '"owner"' in log
     renamed = subprocess.run([BINARY, "people", "rename", "Ben", "Benedict", "--presets", str(s.presets)], capture_output=True, text=True, timeout=30)
     assert renamed.returncode != 0 and "nobody" in renamed.stderr
+    # The owner renamed, the command line's entries name them as they are now called.
+    renamed = subprocess.run([BINARY, "people", "rename", "owner", "Olive", "--presets", str(s.presets)], capture_output=True, text=True, timeout=30)
+    assert renamed.returncode == 0, renamed.stderr
+    again = subprocess.run([BINARY, "people", "rename", "Olive", "Olivia", "--presets", str(s.presets)], capture_output=True, text=True, timeout=30)
+    assert again.returncode == 0, again.stderr
+    entry = next(e for e in s.get("/api/log").json() if e["kind"] == "people")
+    assert entry["summary"] == "renamed Olive to Olivia" and entry["author"] == "Olive", entry
 
 
 def test_the_author_hears_when_changes_are_requested(fresh_server):
