@@ -23,8 +23,9 @@ enum CommandLinePerson {
         }
         let person: PeopleStore.Person?
         do { person = try people.person(secret: secret) } catch { throw InputError("--by \(claimed): the people could not be read: \(error)") }
-        guard let person, PeopleStore.nameKey(person.name) == PeopleStore.nameKey(claimed)
-            || (try? people.person(named: claimed))?.id == person.id else {
+        // The name as given, not as said back (`person(named:)` compares names as names are: any
+        // a person holds or held).
+        guard let person, (try? people.person(named: given))?.id == person.id else {
             throw InputError("--by \(claimed): \(secretVariable) is not \(claimed)'s secret")
         }
         if person.revoked { throw InputError("--by \(claimed): \(person.name) was revoked, and a revoked person's secret proves nothing") }

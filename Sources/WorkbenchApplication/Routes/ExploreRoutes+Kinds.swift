@@ -31,17 +31,18 @@ extension ExploreRoutes {
         }
         // The kept values over the team's best (the starting preset before any answer).
         let from = round.model.best?.point ?? round.startPoint
-        var values = round.adapter.values(at: from)
+        let adapter = round.adapter
+        var values = adapter.values(at: from)
         for (key, value) in asked.values { values[key] = value }
-        let kept = round.adapter.point(from: values)
+        let kept = adapter.point(from: values)
+        let style = Self.clean(round.style(at: kept)), before = Self.clean(round.style(at: from))
         // A number off the round's grid is refused, not moved to the nearest step in silence (an
         // attack pass's 9.2 was kept, and logged, as 9).
-        let landed = Dictionary(Self.movingValues(round, kept).members, uniquingKeysWith: { first, _ in first })
         for (key, value) in asked.values {
-            guard case .number(let sent) = value, case .number(let snapped)? = landed[key], abs(sent - snapped) > 1e-6 else { continue }
+            guard case .number(let sent) = value, case .number(let snapped)? = ParameterDefinition.named(key)?.value(in: style),
+                  abs(sent - snapped) > 1e-6 else { continue }
             throw .badRequest("is not on this round's grid (its range and steps); the nearest value on it is \(NumberText.shortest(snapped))", field: "values.\(key)")
         }
-        let style = Self.clean(round.style(at: kept)), before = Self.clean(round.style(at: from))
         let words = ChangeWords.changes(from: before, to: style).filter { round.keys.contains($0.key) }.map(\.words).joined(separator: ", ")
         let result: (round: Exploration, endedNow: Bool)
         do { result = try app.explore.edit(id, kept: kept, edited: words, person: person, parameters: Self.candidateValues, admissible: Self.honest) } catch {

@@ -188,7 +188,8 @@ struct ExploreRoutes: PresetReading {
     /// after its own edit to 7.5). Their approval of it would be of their own work, as a
     /// shared-draft edit's is.
     static func editors(carriedBy point: [Double], in round: Exploration, saver: String) -> [String] {
-        let saved = round.adapter.values(at: point)
+        let adapter = round.adapter
+        let saved = adapter.values(at: point)
         func carries(_ kept: ParameterValue?, over: ParameterValue?, _ saved: ParameterValue?) -> Bool {
             guard kept != over else { return false }
             if kept == saved { return true }
@@ -197,7 +198,7 @@ struct ExploreRoutes: PresetReading {
         }
         var out: [String] = []
         for answer in round.model.answers where answer.kind == .edit && answer.person != saver && !out.contains(answer.person) {
-            let kept = round.adapter.values(at: answer.first), over = round.adapter.values(at: answer.second)
+            let kept = adapter.values(at: answer.first), over = adapter.values(at: answer.second)
             if round.keys.contains(where: { carries(kept[$0], over: over[$0], saved[$0]) }) { out.append(answer.person) }
         }
         return out

@@ -40,7 +40,7 @@ struct PresetRoutes: PresetSaving {
 
     package func getPreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {
         let entry = try existingPreset(request)
-        return try presetResponse(entry, reader: request.author.user, readerIsViewer: request.author.role == .viewer)
+        return try presetResponse(entry, reader: request.author)
     }
 
     /// Body: `{"author", "notes", "parameters", "message"?, "from"?}` (a whole preset file works too).

@@ -26,18 +26,18 @@ extension PresetReading {
 
     /// `reader`: the person asking, told whether they may review the newest revision (`yourReview`):
     /// not a viewer, and not on their own work.
-    func presetResponse(_ entry: PresetStore.Entry, reader: String = "", readerIsViewer: Bool = false) throws(HTTPError) -> HTTPResponse {
+    func presetResponse(_ entry: PresetStore.Entry, reader: Author = Author()) throws(HTTPError) -> HTTPResponse {
         let status: PresetReviews.Status, ownWork: String?
         do {
             status = try app.presets.status(of: entry.preset.name) ?? .draft
-            ownWork = readerIsViewer ? "you joined as a viewer: you can read reviews, not approve or ask for changes"
-                : try app.presets.ownWork(of: reader, in: entry.preset.name)
+            ownWork = reader.role == .viewer ? "you joined as a viewer: you can read reviews, not approve or ask for changes"
+                : try app.presets.ownWork(of: reader.user, in: entry.preset.name)
         } catch { throw Self.storeError(error, name: entry.preset.name) }
         var json = JSONValueEncoder.encode(entry.preset)
         if case .object(var pairs) = json {
             pairs.append(("revision", Self.revisionJSON(entry.revision)))
             pairs.append(("status", Self.statusJSON(status)))
-            if !reader.isEmpty {
+            if !reader.user.isEmpty {
                 pairs.append(("yourReview", .object([("mayDecide", .bool(ownWork == nil)), ("why", ownWork.map(JSONValue.string) ?? .null)])))
             }
             pairs.append(("warnings", .array(entry.preset.warnings.map(JSONValue.string))))
