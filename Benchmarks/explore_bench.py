@@ -292,16 +292,21 @@ def gumbel(temperature, rng):
     return -temperature * math.log(-math.log(rng.random() or 1e-300))
 
 
-def stop_on_line(person, tastes, rng):
-    """The stop where taste plus the person's noise is highest; the noise is Gumbel on five knots
-    (stops 0, 5, 10, 15, 20) and linear between them."""
+def slider_noise(person, rng):
+    """A person's error along a slider, smooth along it: Gumbel at their temperature on five
+    knots (0, ¼, ½, ¾ and 1 of the way) and linear between; a function of the place, 0…1."""
     knots = [gumbel(person[1], rng) for _ in range(LINE_KNOTS)]
-    span = (LINE_STOPS - 1) / (LINE_KNOTS - 1)
-    def noise(stop):
-        k = min(int(stop // span), LINE_KNOTS - 2)
-        t = stop / span - k
-        return knots[k] * (1 - t) + knots[k + 1] * t
-    return str(max(range(LINE_STOPS), key=lambda stop: tastes[stop] + noise(stop)))
+    def noise(z):
+        t = min(max(z, 0.0), 1.0) * (LINE_KNOTS - 1)
+        k = min(int(t), LINE_KNOTS - 2)
+        return knots[k] * (k + 1 - t) + knots[k + 1] * (t - k)
+    return noise
+
+
+def stop_on_line(person, tastes, rng):
+    """The stop where taste plus the person's slider noise is highest."""
+    noise = slider_noise(person, rng)
+    return str(max(range(LINE_STOPS), key=lambda stop: tastes[stop] + noise(stop / (LINE_STOPS - 1))))
 
 
 def pick_in_gallery(person, tastes, rng):
@@ -322,11 +327,7 @@ def edit_by_hand(server, rid, taste, person, rng):
         if kind == "categorical":
             seen = {option: taste({**values, key: option}) + gumbel(person[1], rng) for option in spec}
         else:
-            knots = [gumbel(person[1], rng) for _ in range(LINE_KNOTS)]
-            def noise(z, knots=knots):   # a slider's error, smooth along it (as `stop_on_line`'s)
-                t = min(max(z, 0.0), 1.0) * (LINE_KNOTS - 1)
-                k = min(int(t), LINE_KNOTS - 2)
-                return knots[k] * (k + 1 - t) + knots[k + 1] * (t - k)
+            noise = slider_noise(person, rng)
             stops = {Space.snap(spec[0] + i * (spec[1] - spec[0]) / (LINE_STOPS - 1), spec, step) for i in range(LINE_STOPS)} | {current}
             seen = {v: taste({**values, key: v}) + noise((v - spec[0]) / (spec[1] - spec[0])) for v in stops}
         chosen = max(seen, key=seen.get)
