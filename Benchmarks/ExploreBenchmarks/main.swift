@@ -9,7 +9,7 @@
 // parameters of every kind; or "bench,chart"), ORDER (who answers: "bench" (default), "turns",
 // "random"), SEED0 (the first study's seed), NOISE_SCALE (× the people's temperatures),
 // SIMULATION_THREADS, NOTIME (no timing), VERBOSE (every checkpoint); settings: EXPLORE, REVERY,
-// CEVERY, CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the
+// CEVERY, PEVERY (a person's turn every n-th, 0 never), CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the
 // three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
 // best against the best point shown, and with the right categories; DUMP=1 prints every study's
 // row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
@@ -118,6 +118,7 @@ if let v = env["LOCAL"].flatMap(Int.init) { settings.localMoves = v }
 if let v = env["RANDOM"].flatMap(Int.init) { settings.randomCandidates = v }
 if let a = env["ACQ"].flatMap(ExploreRound.Settings.Acquisition.init(rawValue:)) { settings.acquisition = a }
 if let v = env["CEVERY"].flatMap(Int.init) { settings.categoryEvery = v }
+if let v = env["PEVERY"].flatMap(Int.init) { settings.personEvery = v }
 if let v = env["REVERY"].flatMap(Int.init) { settings.randomEvery = v }
 if let v = env["SCALES"] { settings.localScales = v.split(separator: ",").compactMap { Double(String($0)) } }
 if let v = env["EXPLORE"].flatMap(Int.init) { settings.explorationAnswers = v }

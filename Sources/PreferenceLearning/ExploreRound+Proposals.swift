@@ -27,6 +27,16 @@ extension ExploreRound {
         return z
     }
 
+    /// Whether the next proposal for `person` is their turn (`Settings.personEvery`): a pair, not a
+    /// gallery's second axis, chosen against the best, once the people are told apart; counted
+    /// by the person's own comparisons, so that each person has turns whoever answers between.
+    func isPersonTurn(for person: String, avoiding: [Double]?) -> Bool {
+        guard let every = settings.personEvery, every > 0, avoiding == nil, settings.acquisition == .euboAgainstBest,
+              space.dimensions.contains(where: { !$0.isCategorical }), tellsPeopleApart else { return false }
+        let own = answers.reduce(0) { $0 + ($1.person == person ? 1 : 0) }
+        return own > 0 && own % every == every - 1
+    }
+
     /// A point far from `a`: each ordered axis shifted by half its range (± 0.15, wrapped), each
     /// unordered axis another value.
     mutating func farPoint(from a: [Double]) -> [Double] {
@@ -97,7 +107,6 @@ extension ExploreRound {
             let proposal = recordedProposal(a, b)
             return (proposal, true)
         }
-        let model = currentModel()
         var pool: [[Double]] = []
         let shownPoints = shown.map(space.encode)
         var seen = Set(shownPoints)
@@ -105,25 +114,36 @@ extension ExploreRound {
         let bestPoint = best.map { space.encode($0.point) }
         if let bestPoint { add(bestPoint) }
         let bestInPool = bestPoint != nil && pool.first == bestPoint
-        let items = (0..<model.itemCount).map(model.itemPoint)
-        let leaders = zip(items, model.itemMeans).map { (z: $0, mean: $1) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
-        leaders.forEach(add)
-        var anchors = Array(leaders.prefix(3))
-        if let bestPoint { anchors.insert(bestPoint, at: 0) }
-        for anchor in anchors {
-            for scale in settings.localScales {
-                for y in space.neighbours(of: anchor, scale: scale, randomMoves: settings.localMoves, rng: &rng) { add(y) }
+        // The model the pair is chosen under, and whose taste in it (nil: the team's).
+        let model: PairwiseGP, answering: Int?
+        if let person, let bestPoint, bestInPool, isPersonTurn(for: person, avoiding: avoiding) {
+            // A person's turn (`Settings.personEvery`): the best with one number moved, under their own view.
+            if peopleModel == nil { peopleModel = peopleViewModel() }
+            (model, answering) = (peopleModel!, people.firstIndex(of: person))
+            for d in space.dimensions.indices where !space.dimensions[d].isCategorical {
+                for value in space.axisValues(d) { var y = bestPoint; y[d] = value; add(y) }
             }
+        } else {
+            // With person offsets in the team's model, the pair is chosen under the taste of the
+            // person who will answer: their answer tells about their own offset as well.
+            (model, answering) = (currentModel(), person.flatMap(personIndex))
+            let items = (0..<model.itemCount).map(model.itemPoint)
+            let leaders = zip(items, model.itemMeans).map { (z: $0, mean: $1) }.sorted { $0.mean > $1.mean }.prefix(6).map(\.z)
+            leaders.forEach(add)
+            var anchors = Array(leaders.prefix(3))
+            if let bestPoint { anchors.insert(bestPoint, at: 0) }
+            for anchor in anchors {
+                for scale in settings.localScales {
+                    for y in space.neighbours(of: anchor, scale: scale, randomMoves: settings.localMoves, rng: &rng) { add(y) }
+                }
+            }
+            for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
         }
-        for _ in 0..<settings.randomCandidates { add(space.randomCoordinates(&rng)) }
         // A space too small to leave the shown points out: they may repeat.
         if pool.count < 2 {
             for z in shownPoints + [bestPoint].compactMap({ $0 }) where !pool.contains(z) { pool.append(z) }
         }
 
-        // With person offsets, the pair is chosen under the taste of the person who will answer:
-        // their answer tells about their own offset as well as the team's taste.
-        let answering = person.flatMap(personIndex)
         let (means, variances, v) = model.predict(pool, person: answering)
         let m = model.comparisons.count
         let kernel = model.kernel

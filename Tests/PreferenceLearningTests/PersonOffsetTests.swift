@@ -87,6 +87,36 @@ import Testing
         #expect(readBack.predictedLiking(of: thin, by: "ben") == round.predictedLiking(of: thin, by: "ben"))
     }
 
+    /// Once people are told apart, every sixth comparison of a person's is followed by their turn:
+    /// the best against the best with one number moved. Each person gets theirs, whoever answers
+    /// between; a round stored before turns (no `personEvery`) reads back without them.
+    @Test func eachPersonGetsTurnsThatMoveOneNumberFromTheBest() throws {
+        var round = ExploreRound(space: Self.space, seed: 3)
+        var rng = SplitMix64(seed: 5)
+        var turns: [String: Int] = [:]
+        for n in 0..<48 {
+            let person = n % 2 == 0 ? "ada" : "ben"
+            let own = round.answers.filter { $0.person == person }.count
+            let expected = round.tellsPeopleApart && own % 6 == 5
+            let best = round.best?.point
+            let p = round.propose(for: person)
+            let moved = zip(p.first, p.second).enumerated().filter { $0.element.0 != $0.element.1 }.map(\.offset)
+            if expected {
+                turns[person, default: 0] += 1
+                #expect(moved == [0] && (p.first == best || p.second == best), "\(person) at \(own): \(p.first) vs \(p.second), best \(best ?? [])")
+            }
+            let liked = person == "ada" ? 0.2 : 0.8
+            let u = { (x: [Double]) in -pow(x[0] - liked, 2) - (x[1] == 1 ? 0 : 0.3) + 0.01 * rng.uniform() }
+            try round.record(u(p.first) > u(p.second) ? .first : .second, to: p.id, person: person)
+        }
+        #expect(turns["ada", default: 0] >= 2 && turns["ben", default: 0] >= 2, "\(turns)")
+
+        var stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ExploreRound.Settings())) as! [String: Any]
+        stored["personEvery"] = nil
+        let old = try JSONDecoder().decode(ExploreRound.Settings.self, from: JSONSerialization.data(withJSONObject: stored))
+        #expect(old.personEvery == nil && ExploreRound.Settings().personEvery == 6)
+    }
+
     @Test func withoutOffsetsEveryoneIsTheTeam() throws {
         var round = ExploreRound(space: Self.space, seed: 3)
         try Self.play(&round, answers: 10)
