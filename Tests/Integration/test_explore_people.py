@@ -70,8 +70,13 @@ def test_the_best_says_where_people_agree_and_differ(fresh_server):
     assert curve["agree"] and curve["text"] == "everyone Monotone" and curve["team"]["value"] == "monotone", curve
     assert best["agreement"][0]["parameter"] == "inactiveLineWidth"   # disagreements first
     most, least = sorted(people.values(), key=lambda p: -p["liking"])
+    # The compromise: who likes it most over the start, or, when the best holds the start's
+    # values (a width anywhere between theirs costs the two the same here), that it is the start.
+    start_values = s.request("GET", f"/api/explore/{rid}").json()["start"]["values"]
+    compromise = ("The team's best is Default itself, the chart the round started from." if best["values"] == start_values else
+                  f"Against Default, {most['person']} likes the team's best most ({most['liking']:+.2f}) and {least['person']} least ({least['liking']:+.2f}).")
     assert best["agreementSummary"] == (f"People differ on inactive line width: {width['text']}. They agree on inactive curve (Monotone). "
-                                        f"Against Default, {most['person']} likes the team's best most ({most['liking']:+.2f}) and {least['person']} least ({least['liking']:+.2f})."), best["agreementSummary"]
+                                        + compromise), best["agreementSummary"]
     # Saving the compromise says who gives up what they would choose alone: the person the
     # team's width is far from does not agree.
     r = s.request("POST", f"/api/explore/{rid}/save", json={"name": "Compromise"}, headers=as_user("Ada"))

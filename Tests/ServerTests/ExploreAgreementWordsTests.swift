@@ -23,6 +23,11 @@ import WorkbenchStores
         let summary = ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: people, start: "Default")
         #expect(summary == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px. "
                 + "They agree on inactive curve (Monotone). Against Default, Pat likes the team's best most (+1.25) and Dana least (+0.50).")
+        // A best that holds the start's values is said to be the start (everyone likes it over itself by 0 ± 0).
+        let still = people.map { ExplorePersonAnswer(person: $0.person, answers: 10, liking: 0, sd: 0, text: "") }
+        #expect(ExploreRoutes.agreementSummary([width, curve], tellsPeopleApart: true, people: still, start: "Default", bestIsStart: true)
+                == "People differ on inactive line width: Dana 1 px (81 % sure), Pat 9.5 px (77 % sure); Priya and the team 6 px. "
+                + "They agree on inactive curve (Monotone). The team's best is Default itself, the chart the round started from.")
         // A value most people's own differ from, none surely, is not agreement.
         let active = ExploreAgreementAnswer(parameter: "activeLineWidth", label: "Active line width", agree: true, team: Self.liked("", "1.5 px"),
                                             people: [Self.liked("Dana", "6 px", sure: 0.61), Self.liked("Pat", "4 px", sure: 0.55), Self.liked("Priya", "1.5 px")],

@@ -35,7 +35,9 @@ extension ExploreRoutes {
                          text: agreementWords(agree: agreement.agree, team: team, people: own),
                          ends: agreement.ends.map { valueAndWords(at: $0).words })
         }
-        return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset))
+        let bestIsStart = values(round, best.point) == values(round, round.startPoint)
+        return (people, answers, agreementSummary(answers, tellsPeopleApart: model.tellsPeopleApart, people: people, start: round.preset,
+                                                  bestIsStart: bestIsStart))
     }
 
     /// One parameter's agreement in words: "everyone Monotone", or "Dana 1 px (81 % sure); Priya
@@ -75,8 +77,10 @@ extension ExploreRoutes {
     /// "People differ on inactive line width: Ada 2 px (81 % sure), Ben 6 px; the team 4 px. They
     /// agree on inactive curve (Monotone). No one differs surely yet on fill top opacity (the team
     /// 0.3). Against Default, Ada likes the team's best most (+0.80) and Ben least (−0.42)."
-    /// (`start`: the preset the round started from.)
-    static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String) -> String {
+    /// (`start`: the preset the round started from; `bestIsStart`: the best holds its values,
+    /// so everyone likes it over itself by exactly 0, and the sentence says so instead.)
+    static func agreementSummary(_ answers: [ExploreAgreementAnswer], tellsPeopleApart: Bool, people: [ExplorePersonAnswer], start: String,
+                                 bestIsStart: Bool = false) -> String {
         guard people.count >= 2 else { return people.count == 1 ? "One person has answered: the team's taste is theirs." : "" }
         guard tellsPeopleApart else { return "The answers so far do not tell people's tastes apart: the model keeps one taste for the team." }
         let differ = answers.filter { !$0.agree }
@@ -97,7 +101,8 @@ extension ExploreRoutes {
         // outgrows their uncertainties (a walk read a ranking of +4.43 over +1.33, each ± 2.3).
         let ranked = people.sorted { $0.liking > $1.liking }
         let (most, least) = (ranked.first!, ranked.last!)
-        let compromise = most.liking - least.liking > (most.sd * most.sd + least.sd * least.sd).squareRoot()
+        let compromise = bestIsStart ? "The team's best is \(start) itself, the chart the round started from."
+            : most.liking - least.liking > (most.sd * most.sd + least.sd * least.sd).squareRoot()
             ? String(format: "Against %@, %@ likes the team's best most (%+.2f) and %@ least (%+.2f).", start, most.person, most.liking, least.person, least.liking)
             : "Against \(start), who likes the team's best most is not yet clear: " + unclear(ranked)
         // A sentence a parameter that people differ on: each one's words hold brackets and semicolons of their own.
