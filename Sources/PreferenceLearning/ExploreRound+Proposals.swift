@@ -29,12 +29,24 @@ extension ExploreRound {
 
     /// Whether the next proposal for `person` is their turn (`Settings.personEvery`): a pair, not a
     /// gallery's second axis, chosen against the best, once the people are told apart; counted
-    /// by the person's own comparisons, so that each person has turns whoever answers between.
+    /// by the person's own answers, so that each person has turns whoever answers between.
     func isPersonTurn(for person: String, avoiding: [Double]?) -> Bool {
         guard let every = settings.personEvery, every > 0, avoiding == nil, settings.acquisition == .euboAgainstBest,
               space.dimensions.contains(where: { !$0.isCategorical }), tellsPeopleApart else { return false }
-        let own = answers.reduce(0) { $0 + ($1.person == person ? 1 : 0) }
+        let own = answerCount(of: person)
         return own > 0 && own % every == every - 1
+    }
+
+    /// How many answers `person` gave: a line's or a gallery's comparisons (one pick, the same
+    /// proposal and winner, in a row) count once.
+    func answerCount(of person: String) -> Int {
+        var count = 0
+        for (i, a) in answers.enumerated() where a.person == person {
+            if i > 0, case let b = answers[i - 1], b.person == person, b.kind == a.kind, b.proposalID == a.proposalID, b.first == a.first,
+               a.kind == .line || a.kind == .gallery { continue }
+            count += 1
+        }
+        return count
     }
 
     /// A point far from `a`: each ordered axis shifted by half its range (± 0.15, wrapped), each

@@ -110,6 +110,13 @@ import Testing
             try round.record(u(p.first) > u(p.second) ? .first : .second, to: p.id, person: person)
         }
         #expect(turns["ada", default: 0] >= 2 && turns["ben", default: 0] >= 2, "\(turns)")
+        // A line's or a gallery's comparisons are one answer of the person's towards their turns.
+        let answered = round.answerCount(of: "ada"), compared = round.answers.count
+        let line = round.proposeLine(for: "ada")
+        try round.record(pick: 7, among: round.linePoints(line), kind: .line, person: "ada", proposalID: line.id)
+        let gallery = round.proposeGallery(for: "ada")
+        try round.record(pick: 0, among: round.galleryPoints(gallery), kind: .gallery, person: "ada", proposalID: gallery[0].id)
+        #expect(round.answerCount(of: "ada") == answered + 2 && round.answers.count >= compared + 4)
 
         var stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ExploreRound.Settings())) as! [String: Any]
         stored["personEvery"] = nil
