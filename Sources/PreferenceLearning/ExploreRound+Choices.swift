@@ -194,7 +194,7 @@ extension ExploreRound {
 
     /// A proposal with its anchor first, as stored.
     private mutating func anchoredProposal(for person: String?, avoiding: [Double]?) -> Proposal {
-        let made = makeProposal(for: person, avoiding: avoiding)
+        let made = makeProposal(for: person, avoiding: avoiding, richer: true)
         guard !made.anchorIsFirst else { return made.proposal }
         let p = made.proposal
         let swapped = Proposal(id: p.id, first: p.second, second: p.first, expectedBest: p.expectedBest,

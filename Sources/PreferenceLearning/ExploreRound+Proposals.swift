@@ -27,21 +27,21 @@ extension ExploreRound {
         return z
     }
 
-    /// Whether the next proposal for `person` is their turn (`Settings.personEvery`): a pair, not a
+    /// Whether the next line or gallery for `person` is their turn (`Settings.personEvery`): not a
     /// gallery's second axis, chosen against the best, once the people are told apart; counted
-    /// by the person's own answers, so that each person has turns whoever answers between.
+    /// by the person's own lines and galleries, so that each person has turns whoever answers between.
     func isPersonTurn(for person: String, avoiding: [Double]?) -> Bool {
         guard let every = settings.personEvery, every > 0, avoiding == nil, settings.acquisition == .euboAgainstBest,
               space.dimensions.contains(where: { !$0.isCategorical }), tellsPeopleApart else { return false }
-        let own = answerCount(of: person)
+        let own = answerCount(of: person, kinds: [.line, .gallery])
         return own > 0 && own % every == every - 1
     }
 
-    /// How many answers `person` gave: a line's or a gallery's comparisons (one pick, the same
-    /// proposal and winner, in a row) count once.
-    func answerCount(of person: String) -> Int {
+    /// How many answers of `kinds` `person` gave: a line's or a gallery's comparisons (one pick,
+    /// the same proposal and winner, in a row) count once.
+    func answerCount(of person: String, kinds: Set<AnswerKind>) -> Int {
         var count = 0
-        for (i, a) in answers.enumerated() where a.person == person {
+        for (i, a) in answers.enumerated() where a.person == person && kinds.contains(a.kind ?? .pair) {
             if i > 0, case let b = answers[i - 1], b.person == person, b.kind == a.kind, b.proposalID == a.proposalID, b.first == a.first,
                a.kind == .line || a.kind == .gallery { continue }
             count += 1
@@ -96,7 +96,9 @@ extension ExploreRound {
     /// other was chosen against (the best, or the design's point of the first pairs). With
     /// `avoiding` (a direction in model coordinates), the challenger's direction from the anchor
     /// keeps an angle with it (a gallery's second axis).
-    mutating func makeProposal(for person: String? = nil, avoiding: [Double]? = nil, apartFrom shown: [[Double]] = []) -> (proposal: Proposal, anchorIsFirst: Bool) {
+    /// `richer`: for a line or a gallery, which may be the person's turn (`Settings.personEvery`).
+    mutating func makeProposal(for person: String? = nil, avoiding: [Double]? = nil, apartFrom shown: [[Double]] = [],
+                               richer: Bool = false) -> (proposal: Proposal, anchorIsFirst: Bool) {
         let randomTurn = settings.randomEvery > 0 && proposals.count % settings.randomEvery == settings.randomEvery - 1
         if settings.acquisition == .random || answers.isEmpty || answers.count < settings.explorationAnswers || randomTurn {
             // A point (of the space-filling design for the first pairs, else random) and a far
@@ -128,7 +130,8 @@ extension ExploreRound {
         let bestInPool = bestPoint != nil && pool.first == bestPoint
         // The model the pair is chosen under, and whose taste in it (nil: the team's).
         let model: PairwiseGP, answering: Int?
-        if let person, let bestPoint, bestInPool, isPersonTurn(for: person, avoiding: avoiding) {
+        let personTurn = richer && bestInPool && person.map { isPersonTurn(for: $0, avoiding: avoiding) } == true
+        if personTurn, let person, let bestPoint {
             // A person's turn (`Settings.personEvery`): the best with one number moved, under their own view.
             if peopleModel == nil { peopleModel = peopleViewModel() }
             (model, answering) = (peopleModel!, people.firstIndex(of: person))
@@ -189,7 +192,8 @@ extension ExploreRound {
             }
             // On a category turn the challenger is the best with one unordered axis changed.
             let unordered = space.dimensions.indices.filter { space.dimensions[$0].isCategorical }
-            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && bestInPool
+            // A person's turn moves a number, never a category: it takes a category turn's place.
+            let categoryTurn = settings.categoryEvery > 0 && !unordered.isEmpty && bestInPool && !personTurn
                 && proposals.count % settings.categoryEvery == settings.categoryEvery - 1
             for restricted in categoryTurn ? [true, false] : [false] where bestValue == -.infinity {
                 for j in pool.indices where j != incumbent {
@@ -197,7 +201,11 @@ extension ExploreRound {
                         v.0 == v.1 || space.dimensions[d].isCategorical
                     }) { continue }
                     if let avoiding, !space.keepsAngle(from: pool[incumbent], to: pool[j], with: avoiding) { continue }
+                    // Two charts the model cannot tell apart (the same grid point, reached by two
+                    // roundings: 0.15 and 0.15000000000000002) teach nothing; the weighting below
+                    // would turn their −∞ into +∞ (s² a rounding error below 0) and show them as a pair.
                     let s2 = differenceVariance(incumbent, j)
+                    guard s2 > 1e-10 else { continue }
                     var value = euboGivenVariance(incumbent, j, s2)
                     if c2 > 0 { value = means[incumbent] + (value - means[incumbent]) * s2 / (s2 + c2) }
                     if value > bestValue && allows(j) { bestValue = value; bestPair = (incumbent, j) }
@@ -216,11 +224,19 @@ extension ExploreRound {
         // Show the two in a random order (the best is not always on the same side).
         let (i, j) = rng.index(2) == 0 ? bestPair : (bestPair.1, bestPair.0)
         let proposal = Proposal(id: proposals.count, first: space.decode(pool[i]), second: space.decode(pool[j]),
-                                expectedBest: c2 > 0 && bestValue.isFinite ? eubo(i, j) : bestValue, firstMean: means[i], firstSD: variances[i].squareRoot(),
+                                expectedBest: expectedBest(bestValue.isFinite && c2 == 0 ? bestValue : eubo(i, j), means[i], means[j]),
+                                firstMean: means[i], firstSD: variances[i].squareRoot(),
                                 secondMean: means[j], secondSD: variances[j].squareRoot())
         proposals.append(proposal)
         return (proposal, i == bestPair.0)
     }
+}
+
+/// A proposal's EUBO, or where the model cannot tell its two apart (EUBO −∞: nothing to learn,
+/// in a space too small for anything else) the higher of their means: a round is stored as JSON,
+/// which has no infinities.
+private func expectedBest(_ eubo: Double, _ first: Double, _ second: Double) -> Double {
+    eubo.isFinite ? eubo : max(first, second)
 }
 
 /// Checks of the round's constraint (`ExploreRound.admissible`) for one proposal or one best:

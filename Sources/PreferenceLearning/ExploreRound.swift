@@ -53,20 +53,18 @@ public struct ExploreRound: Codable, Sendable {
         /// Every n-th proposal (when not a far-apart pair) pits the best against itself with one
         /// category or boolean changed (0: never): isolates the categories' effect.
         public var categoryEvery = 4
-        /// A person's every n-th answer, once people are told apart (`tellsPeopleApart`), is
-        /// followed by their turn: the best against the best with one number moved, the number
-        /// and its value chosen under that person's own view (EUBO there, as for any pair). The
-        /// team's pairs vary every number at once, so a person's ~17 answers in 50 place their own
-        /// offset poorly; a turn isolates one number for them. A turn that falls on a category
-        /// turn takes its place. Three people who disagree on one parameter, 50 pairs in-process
-        /// (`ExploreBenchmarks`, 360 studies: seeds 301–360, 501–600, 1001–1200): the round says
-        /// they disagree in 73 % of studies instead of 64 % (three who agree: 8 %, as before), the
-        /// three in their order 81 % instead of 80 %; the nine taste families (100 studies each,
-        /// two seed sets) lose 0.005 of their range at 50 answers. Every 4th: 80 % said, 0.011
-        /// lost. A person's turn to answer by a line is a slider along that one number, by a
-        /// gallery a plane through it (60 studies each): in their order 53 % → 63 % by lines and
-        /// 50 % → 78 % by galleries, and the families' range at 30 answers 0.833 → 0.842 and
-        /// 0.893 → 0.909. Nil (rounds stored before 0.13.17) or 0: never.
+        /// A person's every n-th line or gallery, once people are told apart (`tellsPeopleApart`),
+        /// is their turn: from the team's best along one number (a line), or a plane through such
+        /// a move (a gallery), the number and its value chosen under that person's own view (EUBO
+        /// there, as for any challenger). The team's questions vary every number at once, so a
+        /// person's ~17 answers in 50 place their own offset poorly; a turn isolates one number
+        /// for them. In-process (`ExploreBenchmarks`, 60 studies a kind), three people who
+        /// disagree on one parameter stand in their order after 50 answers in 63 % of studies by
+        /// lines (53 % without turns) and 78 % by galleries (50 %), and the taste families'
+        /// range at 30 answers is 0.842 (0.833) and 0.909 (0.893). Pairs have no turns: there,
+        /// in-process, they gained 1 point in order at a cost of 0.005 of the range, and through
+        /// HTTP (`make bench-explore`'s families, 80 studies) 4 fewer rounds within 0.08 regret.
+        /// Nil (rounds stored before 0.13.17) or 0: never.
         public var personEvery: Int? = 6
         /// Scales of the local moves around the best and the leaders.
         public var localScales = [0.08, 0.25]
