@@ -54,18 +54,17 @@ public struct ExploreRound: Codable, Sendable {
         /// category or boolean changed (0: never): isolates the categories' effect.
         public var categoryEvery = 4
         /// A person's every n-th line or gallery, once people are told apart (`tellsPeopleApart`),
-        /// is their turn: from the team's best along one number (a line), or a plane through such
-        /// a move (a gallery), the number and its value chosen under that person's own view (EUBO
-        /// there, as for any challenger). The team's questions vary every number at once, so a
-        /// person's ~17 answers in 50 place their own offset poorly; a turn isolates one number
-        /// for them. In-process (`ExploreBenchmarks`, 60 studies a kind), three people who
-        /// disagree on one parameter stand in their order after 50 answers in 63 % of studies by
-        /// lines (53 % without turns) and 78 % by galleries (50 %), and the taste families'
-        /// range at 30 answers is 0.842 (0.833) and 0.909 (0.893). Pairs have no turns: there,
-        /// in-process, they gained 1 point in order at a cost of 0.005 of the range, and through
-        /// HTTP (`make bench-explore`'s families, 80 studies) 4 fewer rounds within 0.08 regret.
-        /// Nil (rounds stored before 0.13.17) or 0: never.
-        public var personEvery: Int? = 6
+        /// is their turn (0 or nil: never, the default): from the team's best along one number (a
+        /// line), or a plane through such a move (a gallery), the number and its value chosen
+        /// under that person's own view (EUBO there). Meant to place each person's own offset,
+        /// which the team's questions, varying every number at once, place poorly. In-process
+        /// (`ExploreBenchmarks`, PEVERY=6, 60 studies a kind) three people who disagree on one
+        /// parameter stood in their order after 50 answers in 63 % of studies by lines (53 %
+        /// without) and 78 % by galleries (50 %). Through HTTP it did not hold (24 studies a kind,
+        /// `make bench-explore`'s people): 50 % against 58 % by lines, 58 % against 75 % by
+        /// galleries; the families' rounds within 0.08 regret at 50 answers 36 against 30 of 80
+        /// by lines, 28 against 33 by galleries. Turns for pairs: 28 against 32 of 80 within 0.08.
+        public var personEvery: Int? = 0
         /// Scales of the local moves around the best and the leaders.
         public var localScales = [0.08, 0.25]
 

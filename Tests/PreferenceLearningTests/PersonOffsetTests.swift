@@ -87,11 +87,14 @@ import Testing
         #expect(readBack.predictedLiking(of: thin, by: "ben") == round.predictedLiking(of: thin, by: "ben"))
     }
 
-    /// Once people are told apart, every sixth line or gallery of a person's is their turn: from
-    /// the best along one number. Each person gets theirs, whoever answers between; pairs are
-    /// never turns; a round stored before turns (no `personEvery`) reads back without them.
+    /// With turns (`personEvery` 6, not the default), once people are told apart, every sixth line
+    /// or gallery of a person's is their turn: from the best along one number. Each person gets
+    /// theirs, whoever answers between; pairs are never turns; no line is of one chart; a round
+    /// stored before turns (no `personEvery`) reads back without them.
     @Test func eachPersonGetsTurnsOfLinesAlongOneNumberFromTheBest() throws {
-        var round = ExploreRound(space: Self.space, seed: 3)
+        var withTurns = ExploreRound.Settings()
+        withTurns.personEvery = 6
+        var round = ExploreRound(space: Self.space, seed: 3, settings: withTurns)
         var rng = SplitMix64(seed: 5)
         var turns: [String: Int] = [:]
         for n in 0..<40 {
@@ -130,10 +133,10 @@ import Testing
             try b.record(.first, to: q.id, person: person)
         }
 
-        var stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ExploreRound.Settings())) as! [String: Any]
+        var stored = try JSONSerialization.jsonObject(with: JSONEncoder().encode(withTurns)) as! [String: Any]
         stored["personEvery"] = nil
         let old = try JSONDecoder().decode(ExploreRound.Settings.self, from: JSONSerialization.data(withJSONObject: stored))
-        #expect(old.personEvery == nil && ExploreRound.Settings().personEvery == 6)
+        #expect(old.personEvery == nil && ExploreRound.Settings().personEvery == 0)
     }
 
     @Test func withoutOffsetsEveryoneIsTheTeam() throws {

@@ -239,7 +239,6 @@ import Testing
         func taste(_ p: [Double]) -> Double { -pow(p[0] - 0.3, 2) - pow(p[1] - 0.6, 2) }
         var settings = ExploreRound.Settings()
         settings.fixedPersonNoise = ["careful": 0.2, "careless": 5]
-        settings.personEvery = 0   // the team's pairs alone (a person's turn is one number, see PersonOffsetTests)
         var round = ExploreRound(space: plane, seed: 12, settings: settings)
         for n in 0..<30 {
             let p = round.propose(for: n % 2 == 0 ? "ana" : "ben")
