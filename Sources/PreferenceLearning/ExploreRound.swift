@@ -53,17 +53,8 @@ public struct ExploreRound: Codable, Sendable {
         /// Every n-th proposal (when not a far-apart pair) pits the best against itself with one
         /// category or boolean changed (0: never): isolates the categories' effect.
         public var categoryEvery = 4
-        /// A person's every n-th line or gallery, once people are told apart (`tellsPeopleApart`),
-        /// is their turn (0 or nil: never, the default): from the team's best along one number (a
-        /// line), or a plane through such a move (a gallery), the number and its value chosen
-        /// under that person's own view (EUBO there). Meant to place each person's own offset,
-        /// which the team's questions, varying every number at once, place poorly. In-process
-        /// (`ExploreBenchmarks`, PEVERY=6, 60 studies a kind) three people who disagree on one
-        /// parameter stood in their order after 50 answers in 63 % of studies by lines (53 %
-        /// without) and 78 % by galleries (50 %). Through HTTP it did not hold (24 studies a kind,
-        /// `make bench-explore`'s people): 50 % against 58 % by lines, 58 % against 75 % by
-        /// galleries; the families' rounds within 0.08 regret at 50 answers 36 against 30 of 80
-        /// by lines, 28 against 33 by galleries. Turns for pairs: 28 against 32 of 80 within 0.08.
+        /// A person's every n-th line or gallery is their turn: the best along one number, under their
+        /// own view (0, nil: never; better in-process, worse through HTTP; ExploreBenchmarks' PEVERY).
         public var personEvery: Int? = 0
         /// Scales of the local moves around the best and the leaders.
         public var localScales = [0.08, 0.25]
