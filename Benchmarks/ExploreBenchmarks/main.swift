@@ -9,8 +9,9 @@
 // parameters of every kind; or "bench,chart"), ORDER (who answers: "bench" (default), "turns",
 // "random"), SEED0 (the first study's seed), NOISE_SCALE (× the people's temperatures),
 // SIMULATION_THREADS, NOTIME (no timing), VERBOSE (every checkpoint); settings: EXPLORE, REVERY,
-// CEVERY, PEVERY (a person's turn every n-th, 0 never), CAUTION, ACQ, RANDOM, LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the
-// three people, e.g. 0.5,1,1.9: what knowing them would be worth). Diagnostics: ORACLE=1 (the
+// CEVERY, PEVERY (a person's turn every n-th line or gallery, 0 never), CAUTION, ACQ, RANDOM,
+// LOCAL, SCALES, NOHYPER, PEOPLE_NOISE (fixed σ multipliers of the three people, e.g. 0.5,1,1.9:
+// what knowing them would be worth). Diagnostics: ORACLE=1 (the
 // best against the best point shown, and with the right categories; DUMP=1 prints every study's
 // row), NOISE=1 (the people's estimated σ, quartiles), TRACE=family:seed (every answer, with
 // the pair's distance), DISAGREE=0 (no disagreement studies; PULL: how much each person's own value counts, 1 by default), PERSON_SHARE (a fixed share of each person's own taste), LOSSES=1 (the studies where the round's best at 30 answers was not closer

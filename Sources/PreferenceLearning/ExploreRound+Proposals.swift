@@ -134,7 +134,7 @@ extension ExploreRound {
         if personTurn, let person, let bestPoint {
             // A person's turn (`Settings.personEvery`): the best with one number moved, under their own view.
             if peopleModel == nil { peopleModel = peopleViewModel() }
-            (model, answering) = (peopleModel!, people.firstIndex(of: person))
+            (model, answering) = view(for: person)
             for d in space.dimensions.indices where !space.dimensions[d].isCategorical {
                 for value in space.axisValues(d) { var y = bestPoint; y[d] = value; add(y) }
             }
