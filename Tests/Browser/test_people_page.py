@@ -51,7 +51,7 @@ def test_two_pages_are_two_people(people, fresh_server):
     ada_page.wait_for_function("() => document.querySelector('#review-own-work').textContent.includes('someone else reviews it')")
     assert ada_page.locator("#review-approve").is_disabled() and ada_page.locator("#review-changes").is_disabled()
     assert ada.get("/api/presets/Default").json()["yourReview"] == {
-        "mayDecide": False, "why": "revision 2 of “Default” carries parameters that are your work (you saved them, brought them in, or edited them in the shared draft or by hand in Explore): someone else reviews it"}
+        "mayDecide": False, "why": "revision 2 of “Default” carries parameters that are your work (you saved them, brought them in, edited them in the shared draft or by hand in Explore, or set a value they keep from a revision no one had approved): someone else reviews it"}
     refused = ada.post("/api/presets/Default/reviews", json={"revision": 2, "decision": "approve", "comment": ""})
     assert refused.status_code == 403 and refused.json()["error"]["message"] == ada.get("/api/presets/Default").json()["yourReview"]["why"]
     assert fresh_server.get("/api/presets/Default").json()["status"]["state"] != "approved"

@@ -1,6 +1,6 @@
 """Everything chained (#34.3): besides revisions, reviews, people, comments, blind rounds and the
 log, the rows that decide who may do what (names held, invitations, join links, the owner's page,
-who may invite, who brought each parameter set in) and Explore rounds' results (the round, its
+who may invite, who brought each parameter set in, who set each value) and Explore rounds' results (the round, its
 model's entries, every answer) are entries of the history's chain. Editing any of them with
 sqlite3 is refused at start and by `workbench history check`."""
 import shutil
@@ -36,6 +36,8 @@ def served_folder():
             assert answered.status_code == 201, answered.text
         assert s.request("POST", f"/api/explore/{rid}/save", json={"name": "Explored"}, headers=as_user("Ben")).status_code == 201
         assert s.request("POST", f"/api/explore/{rid}/end", headers=as_user("Ada")).status_code == 200
+        # Who set each value: Ben's radius.
+        assert s.request("PUT", "/api/presets/Radius", json={"parameters": {"markerRadius": 6}}, headers=as_user("Ben")).status_code == 201
     finally:
         s.stop()
     done = subprocess.run([BINARY, "people", "rename", "Cy", "Cyrus", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
@@ -53,7 +55,7 @@ def test_a_healthy_history_with_every_kind_checks(served_folder):
     with sqlite3.connect(served_folder / ".workbench.sqlite") as db:
         kinds = {row[0] for row in db.execute("SELECT DISTINCT kind FROM history_chain")}
     assert {"explore round", "explore entry", "explore answer", "person name", "invitation", "people fact", "invite right",
-            "parameter origin"} <= kinds, kinds
+            "parameter origin", "value author"} <= kinds, kinds
 
 
 @pytest.mark.parametrize("kind, tamper", [
@@ -66,6 +68,7 @@ def test_a_healthy_history_with_every_kind_checks(served_folder):
     ("invitation", "UPDATE invitations SET used_by = NULL"),
     ("invite right", "DELETE FROM invite_rights"),
     ("parameter origin", "DELETE FROM parameter_origins WHERE author = 'Ben'"),
+    ("value author", "DELETE FROM value_authors WHERE author = 'Ben'"),
 ])
 def test_an_edited_row_of_every_kind_is_refused(served_folder, tmp_path, kind, tamper):
     folder = tmp_path / "Presets"

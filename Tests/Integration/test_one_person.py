@@ -420,6 +420,44 @@ def test_an_explore_best_a_step_beyond_an_edit_is_still_its_authors_work(fresh_s
         assert approve(rae, name, saved.json()["revision"]).status_code == 201
 
 
+def test_an_edit_stays_its_authors_work_when_a_later_save_changes_another_value(fresh_server):
+    """Own work follows each value, not the whole set: an edit carried by one save is still its
+    author's in a later save that changes another value (a shared-draft edit under a colleague's
+    save, an Explore edit under a second round from the saved best), until a revision holding it
+    is approved by others; then a save from it asks only about what it changed."""
+    s = fresh_server
+    pat, dee, rae, kit = s.person("Pat"), s.person("Dee"), s.person("Rae"), s.person("Kit")
+    save(pat, "Lab", {"markerRadius": 3})
+    assert dee.post("/api/drafts/Lab/changes", json={"parameters": {"inactiveLineWidth": 7}, "step": "d1"}).status_code == 200
+    save(pat, "Lab", {"markerRadius": 3, "inactiveLineWidth": 7})
+    over = save(rae, "Lab", {"markerRadius": 4, "inactiveLineWidth": 7})
+    for person in (dee, pat):   # Dee's width and Pat's save of it are still there
+        r = approve(person, "Lab", over)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
+    assert dee.get("/api/presets/Lab").json()["yourReview"]["mayDecide"] is False
+    assert approve(kit, "Lab", over).status_code == 201 and status(s, "Lab")["state"] == "approved"
+    # Reviewed by Kit, the width is no longer what Dee's approval would be about: Rae's next change is.
+    after = save(rae, "Lab", {"markerRadius": 5, "inactiveLineWidth": 7})
+    assert approve(dee, "Lab", after).status_code == 201
+
+    # Explore: Pat's curve, kept by hand and saved by Dee; a second round from that best, on the
+    # width alone, with Rae's edit, saved by Kit: the curve is still Pat's.
+    started = dee.post("/api/explore", json={"preset": "Default", "parameters": ["inactiveCurve"], "endWhenStable": False, "seed": 5}).json()
+    curve = "stepCenter" if started["start"]["values"]["inactiveCurve"] != "stepCenter" else "linear"
+    assert pat.post(f"/api/explore/{started['id']}/edits", json={"values": {"inactiveCurve": curve}}).status_code == 201
+    assert dee.post(f"/api/explore/{started['id']}/save", json={"name": "First best"}).status_code == 201
+    second = kit.post("/api/explore", json={"preset": "First best", "parameters": ["inactiveLineWidth"], "endWhenStable": False, "seed": 6}).json()
+    assert rae.post(f"/api/explore/{second['id']}/edits", json={"values": {"inactiveLineWidth": 9}}).status_code == 201
+    saved = kit.post(f"/api/explore/{second['id']}/save", json={"name": "Second best"})
+    assert saved.status_code == 201, saved.text
+    assert s.get("/api/presets/Second best").json()["parameters"]["inactiveCurve"] == curve
+    for person in (pat, rae):
+        r = approve(person, "Second best", saved.json()["revision"])
+        assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
+    assert approve(dee, "Second best", saved.json()["revision"]).status_code == 403   # she saved the first best
+    assert approve(s.person("Lou"), "Second best", saved.json()["revision"]).status_code == 201   # who only watched
+
+
 def test_an_explore_edit_off_the_rounds_grid_is_refused_by_name(fresh_server):
     s = fresh_server
     dee = s.person("Dee")

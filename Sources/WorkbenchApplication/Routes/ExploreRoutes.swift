@@ -164,7 +164,7 @@ struct ExploreRoutes: PresetReading {
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
+            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message, basedOn: round.preset,
                                          contributors: Self.editors(carriedBy: best.point, in: round, saver: request.author.user))
         }
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }
@@ -187,7 +187,7 @@ struct ExploreRoutes: PresetReading {
     /// (the model's best often lands a step beyond an edit: an attack pass approved a best of 8 px
     /// after its own edit to 7.5). Their approval of it would be of their own work, as a
     /// shared-draft edit's is.
-    static func editors(carriedBy point: [Double], in round: Exploration, saver: String) -> [String] {
+    static func editors(carriedBy point: [Double], in round: Exploration, saver: String) -> [PresetStore.Contribution] {
         let adapter = round.adapter
         let saved = adapter.values(at: point)
         func carries(_ kept: ParameterValue?, over: ParameterValue?, _ saved: ParameterValue?) -> Bool {
@@ -196,12 +196,15 @@ struct ExploreRoutes: PresetReading {
             guard case .number(let k) = kept, case .number(let o) = over, case .number(let s) = saved else { return false }
             return abs(s - k) < abs(s - o)
         }
-        var out: [String] = []
-        for answer in round.model.answers where answer.kind == .edit && answer.person != saver && !out.contains(answer.person) {
+        var keys: [String: Set<String>] = [:], order: [String] = []
+        for answer in round.model.answers where answer.kind == .edit && answer.person != saver {
             let kept = adapter.values(at: answer.first), over = adapter.values(at: answer.second)
-            if round.keys.contains(where: { carries(kept[$0], over: over[$0], saved[$0]) }) { out.append(answer.person) }
+            let carried = round.keys.filter { carries(kept[$0], over: over[$0], saved[$0]) }
+            guard !carried.isEmpty else { continue }
+            if keys[answer.person] == nil { order.append(answer.person) }
+            keys[answer.person, default: []].formUnion(carried)
         }
-        return out
+        return order.map { PresetStore.Contribution($0, keys: keys[$0]) }
     }
 
     /// A save's revision note within the history's bound: "head: changes. Who agreed". Too long,

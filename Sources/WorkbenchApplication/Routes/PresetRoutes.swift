@@ -80,20 +80,22 @@ struct PresetRoutes: PresetSaving {
     /// Who else's shared-draft edits the save carries: the authors of unsaved changes to `drafts`
     /// whose values the saved parameters hold, where the draft's preset held another value (an
     /// edit taken back changed nothing). Their approval of these parameters would be of their
-    /// own work (the designer edits, the PM presses Save).
-    private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [String] {
+    /// own work (the designer edits, the PM presses Save), on the keys they set.
+    private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [PresetStore.Contribution] {
         let saved = preset.parameters
-        var out: [String] = []
+        var keys: [String: Set<String>] = [:], order: [String] = []
         for name in names {
             let before = app.presets.get(name)?.preset.parameters ?? []
-            for change in app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver && !out.contains(change.author) {
-                let carried = change.values.contains { key, value in
+            for change in app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver {
+                let carried = change.values.filter { key, value in
                     saved.contains { $0.0 == key && $0.1 == value } && !before.contains { $0.0 == key && $0.1 == value }
-                }
-                if carried { out.append(change.author) }
+                }.map(\.0)
+                guard !carried.isEmpty else { continue }
+                if keys[change.author] == nil { order.append(change.author) }
+                keys[change.author, default: []].formUnion(carried)
             }
         }
-        return out
+        return order.map { PresetStore.Contribution($0, keys: keys[$0]) }
     }
 
     package func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

@@ -174,7 +174,7 @@ struct RoundRoutes: PresetReading {
             // A generated variation was brought in by the round's starter: like the saver, they cannot approve it.
             let generated = round.subject.hasSuffix("variations of a preset") && candidate.name.contains(" · variation ")
             saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
-                                     contributors: generated ? [round.createdBy] : [])
+                                     contributors: generated ? [PresetStore.Contribution(round.createdBy)] : [])
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name")
         } catch {

@@ -64,7 +64,10 @@ extension HistoryFile {
             let made = try HistoryChain.adopt(on: connection)
             warnings.append("the presets' history predates its hash chain: the chain was built over its \(made) rows, so a change made behind the workbench's back is found from now on")
         }
+        // A newer version's kinds taken in now are entries written here, not after the last signature.
+        let beforeAdoption = try HistoryChain.head(on: connection)?.count ?? 0
         if !readOnly { _ = try HistoryChain.adoptLater(on: connection) }
+        let adoptedNow = try (HistoryChain.head(on: connection)?.count ?? 0) - beforeAdoption
         let verdict = try connection.snapshot { try HistoryChain.verify(historyID: historyID, on: connection) }
         guard verdict.problems.isEmpty else {
             throw chainRefusal(folder, "does not verify: " + verdict.problems.prefix(3).joined(separator: "; ")
@@ -72,8 +75,8 @@ extension HistoryFile {
         }
         if let known = kept {
             if let words = rollbackWords(known: known, now: verdict.head, connection: connection, historyID: historyID) { throw chainRefusal(folder, words) }
-            if verdict.head.count > known.head.count {
-                warnings.append("the presets' history holds \(verdict.head.count - known.head.count) entries written after the workbench last signed its head (a write cut short, or one a running server was still signing); they follow the chain and were taken in")
+            if verdict.head.count - adoptedNow > known.head.count {
+                warnings.append("the presets' history holds \(verdict.head.count - adoptedNow - known.head.count) entries written after the workbench last signed its head (a write cut short, or one a running server was still signing); they follow the chain and were taken in")
             }
         }
         let now = ChainHead(historyID: historyID, head: verdict.head)

@@ -19,7 +19,7 @@ extension HistoryFile {
         _ = try SQLiteCommentRecords(database: database).loadAll()
         _ = try RoundStore(database: database)
         _ = try SQLiteExploreRecords(database: database).loadAll()
-        try database.withConnection { try $0.execute(ParameterOrigins.schema) }
+        try database.withConnection { try $0.execute(ParameterOrigins.schema); try $0.execute(ParameterOrigins.valueSchema) }
         return try database.withConnection { try schema(of: $0) }
     }
 

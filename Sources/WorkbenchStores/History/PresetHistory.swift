@@ -237,6 +237,12 @@ extension Preset {
         return SHA256.hex(canonicalParameters(pairs))
     }
 
+    /// A file's parameters, key → the value's canonical JSON (as in `canonicalParameters`); empty when the text holds none.
+    static func parameterValues(fileText: String) -> [String: String] {
+        guard let file = try? JSONText.decode(ParametersOnly.self, from: fileText), let pairs = file.parameters?.members else { return [:] }
+        return Dictionary(pairs.map { ($0.0, JSONText.encode($0.1)) }, uniquingKeysWith: { _, last in last })
+    }
+
     /// A file's parameters, whatever they hold.
     private struct ParametersOnly: Decodable {
         let parameters: OrderedMembers<OpaqueJSON>?

@@ -3,9 +3,33 @@ import WorkbenchSupport
 /// Who brought each set of canonical parameters into the workbench, anywhere in it: the author
 /// of the first revision of any preset that carried them (a save, a duplicate, a save over
 /// another preset, an Explore best or a blind round's candidate saved as a preset), and everyone
-/// whose shared-draft edits a save carried (`contributed`). None of them may approve a revision
-/// carrying those parameters (`PresetStore.approvalRule`). Kept in the history database by hash.
+/// whose shared-draft edits a save carried (`contributed`), and the authors of the values a later
+/// save kept unchanged from a revision not yet approved (`kept`). None of them may approve a
+/// revision carrying those parameters (`PresetStore.approvalRule`). Kept in the history database by hash.
+///
+/// Who set each value is kept too (`value_authors`, by the set's hash and the key): a save that
+/// changes one value keeps the others' authors, so an edit does not stop being its author's work
+/// because someone saved another change over it. Once a revision is approved its values are
+/// reviewed, and a save from it starts afresh.
 enum ParameterOrigins {
+    /// What a save is measured against: the revision it was made from (its parameters' hash and
+    /// values, key → canonical JSON) and whether that revision is approved. A save from nothing
+    /// is measured against the default chart, whose values nobody set.
+    struct Base: Sendable {
+        let parametersSHA256: String
+        let values: [String: String]
+        let approved: Bool
+    }
+
+    static let valueSchema = """
+        CREATE TABLE IF NOT EXISTS value_authors (
+            parameters_sha256 TEXT NOT NULL,
+            key TEXT NOT NULL,
+            author TEXT NOT NULL,
+            PRIMARY KEY (parameters_sha256, key, author)
+        ) WITHOUT ROWID;
+        """
+
     static let schema = """
         CREATE TABLE IF NOT EXISTS parameter_origins (
             parameters_sha256 TEXT NOT NULL,
@@ -19,6 +43,7 @@ enum ParameterOrigins {
     /// Creates the table; a history that had none learns the first author of every set from its revisions.
     static func prepare(on connection: SQLiteConnection) throws {
         try connection.execute(schema)
+        try connection.execute(valueSchema)
         guard try connection.query("SELECT 1 FROM parameter_origins LIMIT 1").isEmpty else { return }
         try connection.transaction {
             var seen = Set<String>()
@@ -31,21 +56,59 @@ enum ParameterOrigins {
     }
 
     /// A revision's parameters were saved by `author`, carrying edits by `contributors`: the
-    /// author is their first bringer unless someone brought them in before.
-    static func record(_ parametersSHA256: String, author: String, contributors: [String], on connection: SQLiteConnection) throws {
+    /// author is their first bringer unless someone brought them in before. With `values` (a
+    /// save's, key → canonical JSON) and its `base`, who set each value is recorded: a changed
+    /// value by the author (unless someone brought the set in before) and whoever's edit carried
+    /// it, an unchanged one by whoever set it in the base (none when the base is approved), and
+    /// each of those is an origin of the set.
+    static func record(_ parametersSHA256: String, author: String, contributors: [PresetStore.Contribution], values: [String: String]? = nil, base: Base? = nil,
+                       on connection: SQLiteConnection) throws {
         guard !parametersSHA256.isEmpty else { return }
         let time = DecisionLog.timestamp()
-        if try connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND how = 'brought'", [.text(parametersSHA256)]).isEmpty {
+        let broughtBefore = try !connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND how = 'brought'", [.text(parametersSHA256)]).isEmpty
+        if !broughtBefore {
             try connection.query("INSERT OR REPLACE INTO parameter_origins VALUES (?1, ?2, 'brought', ?3)", [.text(parametersSHA256), .text(author), .text(time)])
             try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(author)], on: connection)
         }
-        for contributor in contributors where contributor != author && !contributor.isEmpty {
-            // Each who is an entry of the history's chain once (a later save of the same set changes nothing).
-            guard try connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND author = ?2", [.text(parametersSHA256), .text(contributor)]).isEmpty else { continue }
-            try connection.query("INSERT INTO parameter_origins VALUES (?1, ?2, 'contributed', ?3)", [.text(parametersSHA256), .text(contributor), .text(time)])
-            try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(contributor)], on: connection)
+        for contributor in contributors.map(\.person) where contributor != author && !contributor.isEmpty {
+            try add(parametersSHA256, contributor, how: "contributed", at: time, on: connection)
+        }
+        guard let values else { return }
+        let inherited = try base.map { base in base.approved ? [:] : try valueAuthors(of: base.parametersSHA256, on: connection) } ?? [:]
+        let before = base?.values ?? defaultValues
+        // A set someone brought in before is theirs: saving a copy of it sets no value.
+        let saver = broughtBefore ? [] : [author]
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
+            let authors = before[key] == value ? inherited[key] ?? []
+                : Set(saver + contributors.filter { $0.keys?.contains(key) ?? true }.map(\.person))
+            for person in authors.sorted() where !person.isEmpty {
+                guard try connection.query("SELECT 1 FROM value_authors WHERE parameters_sha256 = ?1 AND key = ?2 AND author = ?3",
+                                           [.text(parametersSHA256), .text(key), .text(person)]).isEmpty else { continue }
+                try connection.query("INSERT INTO value_authors VALUES (?1, ?2, ?3)", [.text(parametersSHA256), .text(key), .text(person)])
+                try HistoryChain.record(.valueAuthor, key: [.text(parametersSHA256), .text(key), .text(person)], on: connection)
+                try add(parametersSHA256, person, how: "kept", at: time, on: connection)
+            }
         }
     }
+
+    /// `person` is one of the set's origins, an entry of the history's chain once (a later save of the same set changes nothing).
+    private static func add(_ parametersSHA256: String, _ person: String, how: String, at time: String, on connection: SQLiteConnection) throws {
+        guard try connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND author = ?2", [.text(parametersSHA256), .text(person)]).isEmpty else { return }
+        try connection.query("INSERT INTO parameter_origins VALUES (?1, ?2, ?3, ?4)", [.text(parametersSHA256), .text(person), .text(how), .text(time)])
+        try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(person)], on: connection)
+    }
+
+    /// Who set each value of a set of parameters (key → names); empty for a set saved before this was kept.
+    static func valueAuthors(of parametersSHA256: String, on connection: SQLiteConnection) throws -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for row in try connection.query("SELECT key, author FROM value_authors WHERE parameters_sha256 = ?1", [.text(parametersSHA256)]) {
+            if let key = row.text(0), let author = row.text(1) { out[key, default: []].insert(author) }
+        }
+        return out
+    }
+
+    /// The default chart's values: what nobody set.
+    static let defaultValues = Preset.parameterValues(fileText: Preset(name: "Default").fileText)
 
     /// The names behind each set of parameters a preset's revisions carry (every preset's when nil).
     static func authors(of presetID: Int64?, on connection: SQLiteConnection) -> [String: [String]] {

@@ -4,6 +4,15 @@ import Foundation
 /// Saves, renames, deletes, restores and reviews: each commits its revision and log entry first,
 /// then writes the file; a file that cannot be written takes the revision back.
 extension PresetStore {
+    /// A person whose unsaved edits a save carries (a shared draft's, an Explore edit's, a
+    /// generated variation's), and the keys they set (nil: every key the save changes).
+    package struct Contribution: Sendable, Equatable {
+        package let person: String
+        package let keys: Set<String>?
+
+        package init(_ person: String, keys: Set<String>? = nil) { self.person = person; self.keys = keys }
+    }
+
     /// Saves `preset` under its name as a new revision by `author`; `created` says whether no
     /// file held it before. `ifMatch` is the revision the client last saw; a different current
     /// revision (or, with `mustBeNew`, any existing preset) is a conflict. Keys this version does
@@ -12,10 +21,11 @@ extension PresetStore {
     /// The log entry says what changed, in the parameters' labels, and, for a new preset made
     /// from another (`source`: a duplicate, a save-as), which one it came from. `author`, when
     /// given, is the preset's author whatever `preset.author` says.
-    /// `contributors`: the people whose unsaved shared-draft edits this save carries; like the
-    /// author, they cannot approve these parameters.
+    /// `contributors`: the people whose unsaved edits this save carries; like the author, they
+    /// cannot approve these parameters. `basedOn`: the preset a new one was made from when that
+    /// is not its `source` (an Explore round's start); who set each value is measured against it.
     package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil,
-                      contributors: [String] = [])
+                      basedOn: String? = nil, contributors: [Contribution] = [])
         throws -> (entry: Entry, created: Bool, logged: DecisionLogEntry?) {
         try cache.withLock { cache in
             let listing = scan(&cache)
@@ -43,7 +53,8 @@ extension PresetStore {
             let changed = existing == nil ? "" : changes.isEmpty ? ": no parameter changed" : ": " + ChangeWords.summary(changes)
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
                 name: preset.name, fileName: fileName, author: author, message: message, fileText: text),
-                changes: existing == nil ? nil : changes, from: origin.isEmpty ? nil : source, contributors: contributors) { revision in
+                changes: existing == nil ? nil : changes, from: origin.isEmpty ? nil : source, contributors: contributors,
+                values: Preset.parameterValues(fileText: text), basedOn: basedOn ?? source) { revision in
                 "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
@@ -198,15 +209,25 @@ extension PresetStore {
         }
     }
 
+    /// A preset's newest revision as a save's base: its values and whether it is approved.
+    private func valueBase(_ record: PresetHistory.Record, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
+        guard let revision = try PresetHistory.revision(of: record.id, number: record.latest, on: connection), !revision.parametersSHA256.isEmpty else { return nil }
+        let approved = PresetReviews.approvals(try PresetReviews.reviews(of: record.id, on: connection), revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
+                                               rule: approvalRule(on: connection, presetID: record.id))[record.latest] != nil
+        return ParameterOrigins.Base(parametersSHA256: revision.parametersSHA256, values: Preset.parameterValues(fileText: revision.fileText), approved: approved)
+    }
+
     static func ownWorkReason(_ name: String, revision number: Int) -> String {
-        "revision \(number) of “\(name)” carries parameters that are your work (you saved them, brought them in, or edited them in the shared draft or by hand in Explore): someone else reviews it"
+        "revision \(number) of “\(name)” carries parameters that are your work (you saved them, brought them in, edited them in the shared draft or by hand in Explore, or set a value they keep from a revision no one had approved): someone else reviews it"
     }
 
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
     /// `changes` and `from` (the preset it was made from) go in the log entry's details when given.
+    /// A save gives its `values` (key → canonical JSON), and `basedOn`, the preset a new one was
+    /// made from: who set each value is recorded against the preset's revision before it, else that one's.
     package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, changes: [ChangeWords.Change]? = nil, from source: String? = nil,
-                        contributors: [String] = [],
+                        contributors: [Contribution] = [], values: [String: String]? = nil, basedOn: String? = nil,
                         summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
@@ -214,8 +235,12 @@ extension PresetStore {
             try database.withConnection { connection in
                 try connection.transaction {
                     let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
+                    let base = try values == nil ? nil : before.flatMap { $0.deleted ? nil : try valueBase($0, on: connection) }
+                        ?? basedOn.flatMap { try PresetHistory.record(named: $0, on: connection) }.flatMap { $0.deleted ? nil : try valueBase($0, on: connection) }
                     let revision = try PresetHistory.append(new, to: presetID, on: connection)
-                    if !new.deleted { try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors, on: connection) }
+                    if !new.deleted {
+                        try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors, values: values, base: base, on: connection)
+                    }
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
                         : new.message.hasPrefix("restored") ? .restore : .save
                     let logged = try DecisionLog.append(kind, preset: new.name, revision: revision.number, author: new.author,
