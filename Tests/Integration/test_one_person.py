@@ -4,6 +4,7 @@ people and invitations outlive a restart; look-alike names are refused naming th
 resemble; approvals count from distinct invited people, never from whoever brought the
 parameters in anywhere (a duplicate, a save over another preset, a shared-draft edit); revoking
 ends the person's event stream at once, removes them from presence and takes their approval back."""
+import json
 import re
 import subprocess
 import threading
@@ -456,6 +457,68 @@ def test_an_edit_stays_its_authors_work_when_a_later_save_changes_another_value(
         assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", r.text
     assert approve(dee, "Second best", saved.json()["revision"]).status_code == 403   # she saved the first best
     assert approve(s.person("Lou"), "Second best", saved.json()["revision"]).status_code == 201   # who only watched
+
+
+def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_draft_and_a_round_of_variations(fresh_server):
+    """The ways an attack pass cut an edit from its author: the preset an Explore round started
+    from renamed before its best was saved; a preset deleted and saved again; 260 later changes
+    in the shared draft pushing the edit out of the draft's list; a blind round's variations of
+    the preset. Each later revision still holds Dee's value, and her approval is refused."""
+    s = fresh_server
+    dee, pat, rae, kit = s.person("Dee"), s.person("Pat"), s.person("Rae"), s.person("Kit")
+
+    def refused(name, revision):
+        r = approve(dee, name, revision)
+        assert r.status_code == 403 and r.json()["error"]["code"] == "own_work", (name, r.text)
+
+    # Explore: the round's start is what the best is measured against, whatever its preset is called now.
+    save(dee, "Start", {"inactiveLineWidth": 8.5})
+    rid = kit.post("/api/explore", json={"preset": "Start", "parameters": ["inactiveCurve"], "endWhenStable": False, "seed": 3}).json()["id"]
+    assert dee.post("/api/presets/Start/rename", json={"newName": "Renamed"}).status_code == 200
+    curve = "stepCenter" if s.get("/api/presets/Renamed").json()["parameters"]["inactiveCurve"] != "stepCenter" else "linear"
+    assert rae.post(f"/api/explore/{rid}/edits", json={"values": {"inactiveCurve": curve}}).status_code == 201
+    best = kit.post(f"/api/explore/{rid}/save", json={"name": "From start"})
+    assert best.status_code == 201 and s.get("/api/presets/From start").json()["parameters"]["inactiveLineWidth"] == 8.5, best.text
+    refused("From start", best.json()["revision"])
+
+    # Deleted, then saved again by someone else with one more change.
+    save(dee, "Gone", {"inactiveLineWidth": 9.5})
+    assert dee.request("DELETE", "/api/presets/Gone").status_code == 200
+    refused("Gone", save(rae, "Gone", {"inactiveLineWidth": 9.5, "markerRadius": 4}))
+
+    # A file changed by hand keeps whoever set the values it did not change.
+    save(dee, "Hand", {"inactiveLineWidth": 10.5})
+    path = next(p for p in s.presets.glob("*.json") if json.loads(p.read_text())["name"] == "Hand")
+    file = json.loads(path.read_text())
+    file["parameters"]["markerRadius"] = 4
+    path.write_text(json.dumps(file))
+    taken = s.get("/api/presets/Hand").json()
+    assert taken["revision"] == "2" and taken["parameters"]["markerRadius"] == 4, taken
+    refused("Hand", "2")
+
+    # The draft keeps its last 256 changes; who changed each key is kept apart from them.
+    save(pat, "Long", {"markerRadius": 3})
+    assert dee.post("/api/drafts/Long/changes", json={"parameters": {"inactiveLineWidth": 7}, "step": "d0"}).status_code == 200
+    for i in range(260):
+        assert dee.post("/api/drafts/Long/changes", json={"parameters": {"markerRadius": 4 if i % 2 == 0 else 3}, "step": f"t{i}"}).status_code == 200
+    assert len(s.get("/api/drafts/Long").json()["changes"]) <= 256
+    refused("Long", save(pat, "Long", {"markerRadius": 3, "inactiveLineWidth": 7}))
+
+    # Variations keep most of the original's values (each is changed with a small chance).
+    mine = {"inactiveLineWidth": 6.5, "markerRadius": 6, "fillTopOpacity": 0.4, "indicatorDash": 5, "activeLineWidth": 4.5}
+    save(dee, "Hers", mine)
+    round_id = rae.post("/api/rounds", json={"variationsOf": "Hers", "count": 7}).json()["id"]
+    pair = kit.get(f"/api/rounds/{round_id}/next").json()
+    assert kit.post(f"/api/rounds/{round_id}/votes", json={"pair": pair["pair"], "choice": "left"}).status_code == 201
+    assert rae.post(f"/api/rounds/{round_id}/close", json={}).status_code == 200
+    for index, entry in enumerate(e for e in s.get(f"/api/rounds/{round_id}").json()["ranking"] if "variation" in e["name"]):
+        saved = kit.post(f"/api/rounds/{round_id}/candidates/{entry['candidate']}/save", json={"name": f"Pick {index}"})
+        assert saved.status_code == 201, saved.text
+        values = s.get(f"/api/presets/Pick {index}").json()["parameters"]
+        if any(values[key] == value for key, value in mine.items()):
+            refused(f"Pick {index}", saved.json()["revision"])
+        else:
+            assert approve(dee, f"Pick {index}", saved.json()["revision"]).status_code == 201
 
 
 def test_an_explore_edit_off_the_rounds_grid_is_refused_by_name(fresh_server):

@@ -164,7 +164,7 @@ struct ExploreRoutes: PresetReading {
         let preset = Preset(name: name, author: request.author.user, notes: "", style: Self.clean(round.style(at: best.point)))
         let saved: (entry: PresetStore.Entry, created: Bool, logged: DecisionLogEntry?)
         do {
-            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message, basedOn: round.preset,
+            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message, basedOn: .style(round.baseStyle),
                                          contributors: Self.editors(carriedBy: best.point, in: round, saver: request.author.user))
         }
         catch PresetStore.SaveError.conflict { throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name") }

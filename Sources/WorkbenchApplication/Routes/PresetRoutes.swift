@@ -77,22 +77,22 @@ struct PresetRoutes: PresetSaving {
         }
     }
 
-    /// Who else's shared-draft edits the save carries: the authors of unsaved changes to `drafts`
-    /// whose values the saved parameters hold, where the draft's preset held another value (an
-    /// edit taken back changed nothing). Their approval of these parameters would be of their
-    /// own work (the designer edits, the PM presses Save), on the keys they set.
+    /// Who else's shared-draft edits the save carries: everyone who changed a key in `drafts`
+    /// since it was saved, where the saved parameters hold another value than the draft's preset
+    /// (an edit taken back changed nothing). Their approval of these parameters would be of their
+    /// own work (the designer edits, the PM presses Save), on the keys they changed. Read from the
+    /// draft's `changedBy`, which keeps every author however many changes follow.
     private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [PresetStore.Contribution] {
         let saved = preset.parameters
         var keys: [String: Set<String>] = [:], order: [String] = []
         for name in names {
             let before = app.presets.get(name)?.preset.parameters ?? []
-            for change in app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: [])).changes where change.author != saver {
-                let carried = change.values.filter { key, value in
-                    saved.contains { $0.0 == key && $0.1 == value } && !before.contains { $0.0 == key && $0.1 == value }
-                }.map(\.0)
-                guard !carried.isEmpty else { continue }
-                if keys[change.author] == nil { order.append(change.author) }
-                keys[change.author, default: []].formUnion(carried)
+            let draft = app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: []))
+            for (key, value) in saved where !before.contains(where: { $0.0 == key && $0.1 == value }) {
+                for author in (draft.changedBy[key] ?? []).sorted() where author != saver {
+                    if keys[author] == nil { order.append(author) }
+                    keys[author, default: []].insert(key)
+                }
             }
         }
         return order.map { PresetStore.Contribution($0, keys: keys[$0]) }

@@ -173,7 +173,9 @@ struct RoundRoutes: PresetReading {
         do {
             // A generated variation was brought in by the round's starter: like the saver, they cannot approve it.
             let generated = round.subject.hasSuffix("variations of a preset") && candidate.name.contains(" · variation ")
-            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message,
+            // Who set each value is measured against the original a variation was made from, else the candidate itself.
+            let base = generated ? round.candidates.first?.style ?? candidate.style : candidate.style
+            saved = try app.presets.save(preset, ifMatch: nil, mustBeNew: true, author: request.author.user, message: message, basedOn: .style(base),
                                      contributors: generated ? [PresetStore.Contribution(round.createdBy)] : [])
         } catch PresetStore.SaveError.conflict {
             throw HTTPError(409, "conflict", "a preset named \"\(name)\" already exists", field: "name")

@@ -33,6 +33,9 @@ package final class DraftStore: Sendable {
         package let saved: Values
         package let values: Values
         package let changes: [Change]
+        /// Everyone who changed each key since it was last saved, undo included: kept apart from
+        /// `changes`, whose oldest go first, so an edit stays its author's however many follow it.
+        package let changedBy: [String: Set<String>]
     }
 
     /// The saved revision a new draft starts from.
@@ -95,10 +98,11 @@ package final class DraftStore: Sendable {
         package var values: Values
         package var changes: [Change] = []
         package var changeBytes = 0
+        package var changedBy: [String: Set<String>] = [:]
         package var touched: Int
 
         package var snapshot: Snapshot {
-            Snapshot(id: id, preset: preset, baseRevision: baseRevision, version: version, saved: saved, values: values, changes: changes)
+            Snapshot(id: id, preset: preset, baseRevision: baseRevision, version: version, saved: saved, values: values, changes: changes, changedBy: changedBy)
         }
 
         package mutating func set(_ key: String, _ value: Preset.Value) {
@@ -108,6 +112,7 @@ package final class DraftStore: Sendable {
         package func value(_ key: String) -> Preset.Value? { values.first { $0.0 == key }?.1 }
 
         package mutating func record(_ change: Change) {
+            for key in change.keys { changedBy[key, default: []].insert(change.author) }
             changes.append(change)
             changeBytes += change.bytes
             while changes.count > DraftStore.maxChanges || (changeBytes > DraftStore.maxChangeBytes && changes.count > 1) {
@@ -138,7 +143,7 @@ package final class DraftStore: Sendable {
     package func snapshot(_ preset: String, seed: Seed) -> Snapshot {
         state.withLock { state in
             if let draft = state.drafts[preset] { return draft.snapshot }
-            return Snapshot(id: 0, preset: preset, baseRevision: seed.revision, version: 0, saved: seed.parameters, values: seed.parameters, changes: [])
+            return Snapshot(id: 0, preset: preset, baseRevision: seed.revision, version: 0, saved: seed.parameters, values: seed.parameters, changes: [], changedBy: [:])
         }
     }
 
@@ -214,6 +219,7 @@ package final class DraftStore: Sendable {
             draft.saved = seed.parameters
             draft.values = seed.parameters
             for (key, value) in unsaved { draft.set(key, value) }
+            draft.changedBy = draft.changedBy.filter { key, _ in unsaved.contains { $0.0 == key } }
             draft.baseRevision = seed.revision
             draft.version += 1
             state.drafts[preset] = draft
@@ -233,6 +239,7 @@ package final class DraftStore: Sendable {
             draft.values = draft.saved
             draft.changes = []
             draft.changeBytes = 0
+            draft.changedBy = [:]
             draft.version += 1
             state.drafts[preset] = draft
             let snapshot = draft.snapshot

@@ -90,8 +90,12 @@ extension PresetStore {
                 if let record, !record.deleted, record.fileHash == hash, record.fileName == file { return (record.latest, record.id) }
                 let fileText = (try? String(contentsOfFile: folder + "/" + file, encoding: .utf8)) ?? preset.fileText
                 let message = record == nil ? "taken in from the presets folder" : "changed in the presets folder"
+                let base = try valueBase(record, on: connection)
                 let revision = try PresetHistory.append(.init(name: preset.name, fileName: file, author: Self.folderAuthor, message: message,
                                                               fileText: fileText), to: record?.id, on: connection)
+                // A file changed by hand keeps whoever set the values it did not change.
+                try ParameterOrigins.record(revision.parametersSHA256, author: Self.folderAuthor, contributors: [],
+                                            values: Preset.parameterValues(fileText: fileText), base: base, on: connection)
                 try DecisionLog.append(.importFile, preset: preset.name, revision: revision.number, author: Self.folderAuthor,
                                        summary: "\(message): “\(preset.name)” (\(file)) as revision \(revision.number)", on: connection)
                 return (revision.number, revision.presetID)

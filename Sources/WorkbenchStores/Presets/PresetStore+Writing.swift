@@ -13,6 +13,15 @@ extension PresetStore {
         package init(_ person: String, keys: Set<String>? = nil) { self.person = person; self.keys = keys }
     }
 
+    /// What a new preset was made from, when that is not its `source`: who set each of its values
+    /// is measured against it. A preset by name (its newest revision, deleted or not), or the
+    /// parameters a round started from (an Explore round's start, a blind round's original), which
+    /// a rename or a delete of that preset since cannot cut.
+    package enum SaveBase: Sendable {
+        case preset(String)
+        case style(ChartStyle)
+    }
+
     /// Saves `preset` under its name as a new revision by `author`; `created` says whether no
     /// file held it before. `ifMatch` is the revision the client last saw; a different current
     /// revision (or, with `mustBeNew`, any existing preset) is a conflict. Keys this version does
@@ -22,10 +31,10 @@ extension PresetStore {
     /// from another (`source`: a duplicate, a save-as), which one it came from. `author`, when
     /// given, is the preset's author whatever `preset.author` says.
     /// `contributors`: the people whose unsaved edits this save carries; like the author, they
-    /// cannot approve these parameters. `basedOn`: the preset a new one was made from when that
-    /// is not its `source` (an Explore round's start); who set each value is measured against it.
+    /// cannot approve these parameters. `basedOn`: what a new one was made from when that is not
+    /// its `source` (an Explore round's start, a blind round's original); who set each value is measured against it.
     package func save(_ preset: Preset, ifMatch: String?, mustBeNew: Bool = false, author: String = "", message: String = "", source: String? = nil,
-                      basedOn: String? = nil, contributors: [Contribution] = [])
+                      basedOn: SaveBase? = nil, contributors: [Contribution] = [])
         throws -> (entry: Entry, created: Bool, logged: DecisionLogEntry?) {
         try cache.withLock { cache in
             let listing = scan(&cache)
@@ -54,7 +63,7 @@ extension PresetStore {
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
                 name: preset.name, fileName: fileName, author: author, message: message, fileText: text),
                 changes: existing == nil ? nil : changes, from: origin.isEmpty ? nil : source, contributors: contributors,
-                values: Preset.parameterValues(fileText: text), basedOn: basedOn ?? source) { revision in
+                values: Preset.parameterValues(fileText: text), basedOn: basedOn ?? source.map { .preset($0) }) { revision in
                 "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
@@ -209,12 +218,36 @@ extension PresetStore {
         }
     }
 
-    /// A preset's newest revision as a save's base: its values and whether it is approved.
-    private func valueBase(_ record: PresetHistory.Record, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
-        guard let revision = try PresetHistory.revision(of: record.id, number: record.latest, on: connection), !revision.parametersSHA256.isEmpty else { return nil }
-        let approved = PresetReviews.approvals(try PresetReviews.reviews(of: record.id, on: connection), revisions: try PresetReviews.revisionFacts(of: record.id, on: connection),
-                                               rule: approvalRule(on: connection, presetID: record.id))[record.latest] != nil
-        return ParameterOrigins.Base(parametersSHA256: revision.parametersSHA256, values: Preset.parameterValues(fileText: revision.fileText), approved: approved)
+    /// A save's base: the values of a preset's newest revision (a delete keeps the text it had)
+    /// or of a round's start, and whether any preset's revision with those parameters is approved.
+    func valueBase(_ base: SaveBase?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
+        let text: String
+        switch base {
+        case nil: return nil
+        case .preset(let name):
+            guard let record = try PresetHistory.record(named: name, on: connection) else { return nil }
+            return try valueBase(record, on: connection)
+        case .style(let style): text = Preset(name: "", style: style).fileText
+        }
+        let sha = Preset.parametersSHA256(fileText: text)
+        return ParameterOrigins.Base(parametersSHA256: sha, values: Preset.parameterValues(fileText: text), approved: try isApproved(sha, on: connection))
+    }
+
+    func valueBase(_ record: PresetHistory.Record?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
+        guard let record, let revision = try PresetHistory.revision(of: record.id, number: record.latest, on: connection), !revision.parametersSHA256.isEmpty else { return nil }
+        return ParameterOrigins.Base(parametersSHA256: revision.parametersSHA256, values: Preset.parameterValues(fileText: revision.fileText),
+                                     approved: try isApproved(revision.parametersSHA256, on: connection))
+    }
+
+    /// Whether a revision carrying these parameters is approved, in any preset.
+    private func isApproved(_ parametersSHA256: String, on connection: SQLiteConnection) throws -> Bool {
+        for row in try connection.query("SELECT DISTINCT preset_id FROM revisions WHERE parameters_sha256 = ?1 AND deleted = 0", [.text(parametersSHA256)]) {
+            guard let id = row.integer(0) else { continue }
+            let facts = try PresetReviews.revisionFacts(of: id, on: connection)
+            let approved = PresetReviews.approvals(try PresetReviews.reviews(of: id, on: connection), revisions: facts, rule: approvalRule(on: connection, presetID: id))
+            if facts.contains(where: { $0.parametersSHA256 == parametersSHA256 && approved[$0.number] != nil }) { return true }
+        }
+        return false
     }
 
     static func ownWorkReason(_ name: String, revision number: Int) -> String {
@@ -224,10 +257,11 @@ extension PresetStore {
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
     /// `changes` and `from` (the preset it was made from) go in the log entry's details when given.
-    /// A save gives its `values` (key → canonical JSON), and `basedOn`, the preset a new one was
-    /// made from: who set each value is recorded against the preset's revision before it, else that one's.
+    /// A save gives its `values` (key → canonical JSON), and `basedOn`, what a new one was made
+    /// from: who set each value is recorded against the preset's revision before it (a deleted
+    /// one's too), else that.
     package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, changes: [ChangeWords.Change]? = nil, from source: String? = nil,
-                        contributors: [Contribution] = [], values: [String: String]? = nil, basedOn: String? = nil,
+                        contributors: [Contribution] = [], values: [String: String]? = nil, basedOn: SaveBase? = nil,
                         summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
@@ -235,8 +269,7 @@ extension PresetStore {
             try database.withConnection { connection in
                 try connection.transaction {
                     let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
-                    let base = try values == nil ? nil : before.flatMap { $0.deleted ? nil : try valueBase($0, on: connection) }
-                        ?? basedOn.flatMap { try PresetHistory.record(named: $0, on: connection) }.flatMap { $0.deleted ? nil : try valueBase($0, on: connection) }
+                    let base = try values == nil ? nil : before != nil ? valueBase(before, on: connection) : valueBase(basedOn, on: connection)
                     let revision = try PresetHistory.append(new, to: presetID, on: connection)
                     if !new.deleted {
                         try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors, values: values, base: base, on: connection)
