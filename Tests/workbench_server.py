@@ -272,4 +272,4 @@ def chromium():
 
 def launch_chromium(playwright):
     """The tests' Chromium (one per pytest worker)."""
-    return playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox", *os.environ.get("CHROMIUM_EXTRA", "").split()])
+    return playwright.chromium.launch(executable_path=chromium(), args=["--no-sandbox"])
