@@ -460,10 +460,12 @@ def test_an_edit_stays_its_authors_work_when_a_later_save_changes_another_value(
 
 
 def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_draft_and_a_round_of_variations(fresh_server):
-    """The ways an attack pass cut an edit from its author: the preset an Explore round started
-    from renamed before its best was saved; a preset deleted and saved again; 260 later changes
-    in the shared draft pushing the edit out of the draft's list; a blind round's variations of
-    the preset. Each later revision still holds Dee's value, and her approval is refused."""
+    """The ways two attack passes cut an edit from its author: the preset an Explore round started
+    from renamed before its best was saved; a preset deleted and saved again; a copy saved into a
+    name once deleted; a key this version does not know beside the edit; a file changed by hand;
+    260 later changes in the shared draft pushing the edit out of the draft's list; a blind
+    round's variations of the preset. Each later revision still holds Dee's value, and her
+    approval is refused."""
     s = fresh_server
     dee, pat, rae, kit = s.person("Dee"), s.person("Pat"), s.person("Rae"), s.person("Kit")
 
@@ -485,6 +487,20 @@ def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_dr
     save(dee, "Gone", {"inactiveLineWidth": 9.5})
     assert dee.request("DELETE", "/api/presets/Gone").status_code == 200
     refused("Gone", save(rae, "Gone", {"inactiveLineWidth": 9.5, "markerRadius": 4}))
+
+    # A copy saved into a name once deleted is measured against what it was copied from too.
+    save(dee, "Source", {"inactiveLineWidth": 11.5})
+    save(rae, "Slot", {"markerRadius": 2})
+    assert rae.request("DELETE", "/api/presets/Slot").status_code == 200
+    refused("Slot", save(kit, "Slot", {"inactiveLineWidth": 11.5, "indicatorDash": 4}, **{"from": "Source"}))
+
+    # A key this version does not know, which a round's start drops, does not hide who set the others.
+    save(dee, "Unknown", {"inactiveLineWidth": 3.5, "futureKnob": 1})
+    rid = kit.post("/api/explore", json={"preset": "Unknown", "parameters": ["inactiveCurve"], "endWhenStable": False, "seed": 3}).json()["id"]
+    assert rae.post(f"/api/explore/{rid}/edits", json={"values": {"inactiveCurve": curve}}).status_code == 201
+    best = kit.post(f"/api/explore/{rid}/save", json={"name": "Unknown best"})
+    assert best.status_code == 201, best.text
+    refused("Unknown best", best.json()["revision"])
 
     # A file changed by hand keeps whoever set the values it did not change.
     save(dee, "Hand", {"inactiveLineWidth": 10.5})

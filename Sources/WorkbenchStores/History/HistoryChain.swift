@@ -33,7 +33,7 @@ package enum HistoryChain {
         package static let peopleFact = Kind("people fact", table: "people_facts", key: ["key"])
         package static let inviteRight = Kind("invite right", table: "invite_rights", key: ["person_id"])
         package static let parameterOrigin = Kind("parameter origin", table: "parameter_origins", key: ["parameters_sha256", "author"])
-        package static let valueAuthor = Kind("value author", table: "value_authors", key: ["parameters_sha256", "key", "author"])
+        package static let valueAuthor = Kind("value author", table: "value_authors", key: ["style_sha256", "key", "author"])
         package static let exploreRound = Kind("explore round", table: "explore_rounds", key: ["id"])
         package static let exploreEntry = Kind("explore entry", table: "explore_round_entries", key: ["round", "kind", "seq"])
         package static let exploreAnswer = Kind("explore answer", table: "explore_answers", key: ["id"])

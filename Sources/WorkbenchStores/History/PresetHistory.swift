@@ -237,6 +237,14 @@ extension Preset {
         return SHA256.hex(canonicalParameters(pairs))
     }
 
+    /// The hash of a file's known parameters: of the chart it draws, what a round starting from it
+    /// keeps (`parametersSHA256` also covers keys this version does not know); the whole hash when
+    /// the file is no preset this version reads.
+    static func styleSHA256(fileText: String) -> String {
+        guard let preset = try? Preset(fileText: fileText) else { return parametersSHA256(fileText: fileText) }
+        return Preset(name: "", style: preset.style).parametersSHA256
+    }
+
     /// A file's parameters, key → the value's canonical JSON (as in `canonicalParameters`); empty when the text holds none.
     static func parameterValues(fileText: String) -> [String: String] {
         guard let file = try? JSONText.decode(ParametersOnly.self, from: fileText), let pairs = file.parameters?.members else { return [:] }

@@ -7,26 +7,28 @@ import WorkbenchSupport
 /// save kept unchanged from a revision not yet approved (`kept`). None of them may approve a
 /// revision carrying those parameters (`PresetStore.approvalRule`). Kept in the history database by hash.
 ///
-/// Who set each value is kept too (`value_authors`, by the set's hash and the key): a save that
-/// changes one value keeps the others' authors, so an edit does not stop being its author's work
-/// because someone saved another change over it. Once a revision is approved its values are
-/// reviewed, and a save from it starts afresh.
+/// Who set each value is kept too (`value_authors`, by the hash of the chart's known parameters
+/// and the key): a save that changes one value keeps the others' authors, so an edit does not
+/// stop being its author's work because someone saved another change over it. Once a revision is
+/// approved its values are reviewed, and a save from it starts afresh. Keyed by the known
+/// parameters (`Preset.styleSHA256`), so a round's start, which drops keys this version does not
+/// know, finds the authors of the revision it started from.
 enum ParameterOrigins {
-    /// What a save is measured against: the revision it was made from (its parameters' hash and
-    /// values, key → canonical JSON) and whether that revision is approved. A save from nothing
-    /// is measured against the default chart, whose values nobody set.
+    /// What a save is measured against: a revision it was made from (the hash of its known
+    /// parameters, its values, key → canonical JSON) and whether that revision is approved. A
+    /// save from nothing is measured against the default chart, whose values nobody set.
     struct Base: Sendable {
-        let parametersSHA256: String
+        let styleSHA256: String
         let values: [String: String]
         let approved: Bool
     }
 
     static let valueSchema = """
         CREATE TABLE IF NOT EXISTS value_authors (
-            parameters_sha256 TEXT NOT NULL,
+            style_sha256 TEXT NOT NULL,
             key TEXT NOT NULL,
             author TEXT NOT NULL,
-            PRIMARY KEY (parameters_sha256, key, author)
+            PRIMARY KEY (style_sha256, key, author)
         ) WITHOUT ROWID;
         """
 
@@ -57,12 +59,13 @@ enum ParameterOrigins {
 
     /// A revision's parameters were saved by `author`, carrying edits by `contributors`: the
     /// author is their first bringer unless someone brought them in before. With `values` (a
-    /// save's, key → canonical JSON) and its `base`, who set each value is recorded: a changed
-    /// value by the author (unless someone brought the set in before) and whoever's edit carried
-    /// it, an unchanged one by whoever set it in the base (none when the base is approved), and
-    /// each of those is an origin of the set.
-    static func record(_ parametersSHA256: String, author: String, contributors: [PresetStore.Contribution], values: [String: String]? = nil, base: Base? = nil,
-                       on connection: SQLiteConnection) throws {
+    /// save's, key → canonical JSON), the hash of its known parameters and its `bases` (what it
+    /// was made from: the preset's revision before, the preset it was copied from), who set each
+    /// value is recorded: a value one of the bases holds by whoever set it there (none when that
+    /// base is approved), any other by the author (unless someone brought the set in before) and
+    /// whoever's edit carried it; and each of those is an origin of the set.
+    static func record(_ parametersSHA256: String, author: String, contributors: [PresetStore.Contribution],
+                       values: (styleSHA256: String, values: [String: String])? = nil, bases: [Base] = [], on connection: SQLiteConnection) throws {
         guard !parametersSHA256.isEmpty else { return }
         let time = DecisionLog.timestamp()
         let broughtBefore = try !connection.query("SELECT 1 FROM parameter_origins WHERE parameters_sha256 = ?1 AND how = 'brought'", [.text(parametersSHA256)]).isEmpty
@@ -73,19 +76,21 @@ enum ParameterOrigins {
         for contributor in contributors.map(\.person) where contributor != author && !contributor.isEmpty {
             try add(parametersSHA256, contributor, how: "contributed", at: time, on: connection)
         }
-        guard let values else { return }
-        let inherited = try base.map { base in base.approved ? [:] : try valueAuthors(of: base.parametersSHA256, on: connection) } ?? [:]
-        let before = base?.values ?? defaultValues
+        guard let (styleSHA256, values) = values else { return }
+        let bases = bases.isEmpty ? [Base(styleSHA256: "", values: defaultValues, approved: true)] : bases
+        let inherited = try bases.map { base in base.approved ? [:] : try valueAuthors(of: base.styleSHA256, on: connection) }
         // A set someone brought in before is theirs: saving a copy of it sets no value.
         let saver = broughtBefore ? [] : [author]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            let authors = before[key] == value ? inherited[key] ?? []
-                : Set(saver + contributors.filter { $0.keys?.contains(key) ?? true }.map(\.person))
+            let kept = bases.indices.filter { bases[$0].values[key] == value }
+            let authors = kept.isEmpty ? Set(saver + contributors.filter { $0.keys?.contains(key) ?? true }.map(\.person))
+                : kept.reduce(into: Set<String>()) { $0.formUnion(inherited[$1][key] ?? []) }
             for person in authors.sorted() where !person.isEmpty {
-                guard try connection.query("SELECT 1 FROM value_authors WHERE parameters_sha256 = ?1 AND key = ?2 AND author = ?3",
-                                           [.text(parametersSHA256), .text(key), .text(person)]).isEmpty else { continue }
-                try connection.query("INSERT INTO value_authors VALUES (?1, ?2, ?3)", [.text(parametersSHA256), .text(key), .text(person)])
-                try HistoryChain.record(.valueAuthor, key: [.text(parametersSHA256), .text(key), .text(person)], on: connection)
+                if try connection.query("SELECT 1 FROM value_authors WHERE style_sha256 = ?1 AND key = ?2 AND author = ?3",
+                                        [.text(styleSHA256), .text(key), .text(person)]).isEmpty {
+                    try connection.query("INSERT INTO value_authors VALUES (?1, ?2, ?3)", [.text(styleSHA256), .text(key), .text(person)])
+                    try HistoryChain.record(.valueAuthor, key: [.text(styleSHA256), .text(key), .text(person)], on: connection)
+                }
                 try add(parametersSHA256, person, how: "kept", at: time, on: connection)
             }
         }
@@ -98,10 +103,10 @@ enum ParameterOrigins {
         try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(person)], on: connection)
     }
 
-    /// Who set each value of a set of parameters (key → names); empty for a set saved before this was kept.
-    static func valueAuthors(of parametersSHA256: String, on connection: SQLiteConnection) throws -> [String: Set<String>] {
+    /// Who set each value of a chart's known parameters (key → names); empty for one saved before this was kept.
+    static func valueAuthors(of styleSHA256: String, on connection: SQLiteConnection) throws -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]
-        for row in try connection.query("SELECT key, author FROM value_authors WHERE parameters_sha256 = ?1", [.text(parametersSHA256)]) {
+        for row in try connection.query("SELECT key, author FROM value_authors WHERE style_sha256 = ?1", [.text(styleSHA256)]) {
             if let key = row.text(0), let author = row.text(1) { out[key, default: []].insert(author) }
         }
         return out

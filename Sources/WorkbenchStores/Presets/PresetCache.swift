@@ -95,7 +95,8 @@ extension PresetStore {
                                                               fileText: fileText), to: record?.id, on: connection)
                 // A file changed by hand keeps whoever set the values it did not change.
                 try ParameterOrigins.record(revision.parametersSHA256, author: Self.folderAuthor, contributors: [],
-                                            values: Preset.parameterValues(fileText: fileText), base: base, on: connection)
+                                            values: (Preset.styleSHA256(fileText: fileText), Preset.parameterValues(fileText: fileText)),
+                                            bases: base.map { [$0] } ?? [], on: connection)
                 try DecisionLog.append(.importFile, preset: preset.name, revision: revision.number, author: Self.folderAuthor,
                                        summary: "\(message): “\(preset.name)” (\(file)) as revision \(revision.number)", on: connection)
                 return (revision.number, revision.presetID)

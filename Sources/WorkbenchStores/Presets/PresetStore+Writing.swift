@@ -63,7 +63,7 @@ extension PresetStore {
             let (revision, logged) = try commit(preset.name, presetID: presetID, PresetHistory.NewRevision(
                 name: preset.name, fileName: fileName, author: author, message: message, fileText: text),
                 changes: existing == nil ? nil : changes, from: origin.isEmpty ? nil : source, contributors: contributors,
-                values: Preset.parameterValues(fileText: text), basedOn: basedOn ?? source.map { .preset($0) }) { revision in
+                values: true, basedOn: basedOn ?? source.map { .preset($0) }) { revision in
                 "\(what) revision \(revision.number) of “\(preset.name)”\(origin)\(changed)" + (message.isEmpty ? "" : " — \(message)")
             } files: { _ in
                 try AtomicFile.write(Array(text.utf8), to: folder + "/" + fileName)
@@ -219,7 +219,8 @@ extension PresetStore {
     }
 
     /// A save's base: the values of a preset's newest revision (a delete keeps the text it had)
-    /// or of a round's start, and whether any preset's revision with those parameters is approved.
+    /// or of a round's start, and whether any preset's revision with those parameters is approved
+    /// (a round's start from a preset with keys this version does not know reads as not approved).
     func valueBase(_ base: SaveBase?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
         let text: String
         switch base {
@@ -229,13 +230,13 @@ extension PresetStore {
             return try valueBase(record, on: connection)
         case .style(let style): text = Preset(name: "", style: style).fileText
         }
-        let sha = Preset.parametersSHA256(fileText: text)
-        return ParameterOrigins.Base(parametersSHA256: sha, values: Preset.parameterValues(fileText: text), approved: try isApproved(sha, on: connection))
+        return ParameterOrigins.Base(styleSHA256: Preset.styleSHA256(fileText: text), values: Preset.parameterValues(fileText: text),
+                                     approved: try isApproved(Preset.parametersSHA256(fileText: text), on: connection))
     }
 
     func valueBase(_ record: PresetHistory.Record?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
         guard let record, let revision = try PresetHistory.revision(of: record.id, number: record.latest, on: connection), !revision.parametersSHA256.isEmpty else { return nil }
-        return ParameterOrigins.Base(parametersSHA256: revision.parametersSHA256, values: Preset.parameterValues(fileText: revision.fileText),
+        return ParameterOrigins.Base(styleSHA256: Preset.styleSHA256(fileText: revision.fileText), values: Preset.parameterValues(fileText: revision.fileText),
                                      approved: try isApproved(revision.parametersSHA256, on: connection))
     }
 
@@ -257,11 +258,10 @@ extension PresetStore {
     /// Commits a revision and its log entry, then runs `files`; when `files` fails the revision
     /// and the entry are taken back, and the error names the preset and the folder's problem.
     /// `changes` and `from` (the preset it was made from) go in the log entry's details when given.
-    /// A save gives its `values` (key → canonical JSON), and `basedOn`, what a new one was made
-    /// from: who set each value is recorded against the preset's revision before it (a deleted
-    /// one's too), else that.
+    /// A save (`values`) records who set each value, against the preset's revision before it (a
+    /// deleted one's too) and `basedOn`, what it was made from.
     package func commit(_ name: String, presetID: Int64?, _ new: PresetHistory.NewRevision, changes: [ChangeWords.Change]? = nil, from source: String? = nil,
-                        contributors: [Contribution] = [], values: [String: String]? = nil, basedOn: SaveBase? = nil,
+                        contributors: [Contribution] = [], values: Bool = false, basedOn: SaveBase? = nil,
                         summary: (PresetHistory.Revision) -> String, files: (PresetHistory.Revision) throws -> Void) throws -> (PresetHistory.Revision, DecisionLogEntry?) {
         let doing = new.deleted ? "deleted" : new.message.hasPrefix("renamed") ? "renamed" : new.message.hasPrefix("restored") ? "restored" : "saved"
         do { try historyFile.options.writeRate?.check(new.author) } catch let error as HistoryError { throw error.about(name, doing: doing) }
@@ -269,10 +269,12 @@ extension PresetStore {
             try database.withConnection { connection in
                 try connection.transaction {
                     let before = try presetID.flatMap { try PresetHistory.record(id: $0, on: connection) }
-                    let base = try values == nil ? nil : before != nil ? valueBase(before, on: connection) : valueBase(basedOn, on: connection)
+                    let bases = try values ? [valueBase(before, on: connection), valueBase(basedOn, on: connection)].compactMap { $0 } : []
                     let revision = try PresetHistory.append(new, to: presetID, on: connection)
                     if !new.deleted {
-                        try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors, values: values, base: base, on: connection)
+                        try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors,
+                                                    values: values ? (Preset.styleSHA256(fileText: new.fileText), Preset.parameterValues(fileText: new.fileText)) : nil,
+                                                    bases: bases, on: connection)
                     }
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
                         : new.message.hasPrefix("restored") ? .restore : .save
