@@ -463,7 +463,8 @@ def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_dr
     """The ways two attack passes cut an edit from its author: the preset an Explore round started
     from renamed before its best was saved; a preset deleted and saved again; a copy saved into a
     name once deleted; a key this version does not know beside the edit; a file changed by hand;
-    260 later changes in the shared draft pushing the edit out of the draft's list; a blind
+    260 later changes in the shared draft pushing the edit out of the draft's list, or 64 other
+    drafts pushing the draft itself out; a blind
     round's variations of the preset. Each later revision still holds Dee's value, and her
     approval is refused."""
     s = fresh_server
@@ -519,6 +520,15 @@ def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_dr
         assert dee.post("/api/drafts/Long/changes", json={"parameters": {"markerRadius": 4 if i % 2 == 0 else 3}, "step": f"t{i}"}).status_code == 200
     assert len(s.get("/api/drafts/Long").json()["changes"]) <= 256
     refused("Long", save(pat, "Long", {"markerRadius": 3, "inactiveLineWidth": 7}))
+
+    # A draft evicted by edits to 64 others keeps who changed it, for a page that still shows and saves its values.
+    save(pat, "Evicted", {"markerRadius": 3})
+    assert dee.post("/api/drafts/Evicted/changes", json={"parameters": {"inactiveLineWidth": 7.5}, "step": "e0"}).status_code == 200
+    for i in range(66):
+        save(kit, f"Other {i}", {"markerRadius": 3})
+        assert dee.post(f"/api/drafts/{quote(f'Other {i}')}/changes", json={"parameters": {"markerRadius": 4}, "step": f"o{i}"}).status_code == 200
+    assert s.get("/api/drafts/Evicted").json()["parameters"]["inactiveLineWidth"] != 7.5   # the draft is gone
+    refused("Evicted", save(pat, "Evicted", {"markerRadius": 5, "inactiveLineWidth": 7.5}))
 
     # Variations keep most of the original's values (each is changed with a small chance).
     mine = {"inactiveLineWidth": 6.5, "markerRadius": 6, "fillTopOpacity": 0.4, "indicatorDash": 5, "activeLineWidth": 4.5}

@@ -88,6 +88,8 @@ package final class DraftStore: Sendable {
     /// Drafts held at once (the least recently edited goes first), changes kept per draft (the
     /// oldest go first: they can no longer be undone), and bytes of changes per draft.
     package static let maxDrafts = 64, maxChanges = 256, maxChangeBytes = 256 << 10
+    /// Evicted drafts whose authors are kept (see `State.evictedChangedBy`).
+    static let maxEvicted = 1024
 
     private struct Draft {
         package let id: Int
@@ -123,6 +125,11 @@ package final class DraftStore: Sendable {
 
     private struct State {
         package var drafts: [String: Draft] = [:]
+        /// Who changed each key of a draft evicted with unsaved changes (a page may still show and
+        /// save them): its `changedBy` stays until the preset is saved or deleted, the oldest of
+        /// `maxEvicted` presets going first.
+        package var evictedChangedBy: [String: [String: Set<String>]] = [:]
+        package var evictedOrder: [String] = []
         package var counter = 0
         /// The preset an editor last opened or edited: the phone's `/device` shows it.
         package var latest: String?
@@ -143,7 +150,8 @@ package final class DraftStore: Sendable {
     package func snapshot(_ preset: String, seed: Seed) -> Snapshot {
         state.withLock { state in
             if let draft = state.drafts[preset] { return draft.snapshot }
-            return Snapshot(id: 0, preset: preset, baseRevision: seed.revision, version: 0, saved: seed.parameters, values: seed.parameters, changes: [], changedBy: [:])
+            return Snapshot(id: 0, preset: preset, baseRevision: seed.revision, version: 0, saved: seed.parameters, values: seed.parameters, changes: [],
+                            changedBy: state.evictedChangedBy[preset] ?? [:])
         }
     }
 
@@ -159,6 +167,7 @@ package final class DraftStore: Sendable {
             } else {
                 guard let seed = seed() else { throw .noPreset }
                 draft = Draft(id: stamp, preset: preset, baseRevision: seed.revision, saved: seed.parameters, values: seed.parameters, touched: stamp)
+                draft.changedBy = Self.takeEvicted(preset, from: &state)
             }
             var values: Values = []
             var skipped: [String] = [], because: [String] = []
@@ -214,6 +223,7 @@ package final class DraftStore: Sendable {
     @discardableResult
     package func saved(_ preset: String, seed: Seed) -> Snapshot? {
         state.withLock { state in
+            _ = Self.takeEvicted(preset, from: &state)
             guard var draft = state.drafts[preset] else { return nil }
             let unsaved = draft.values.filter { key, value in draft.saved.first { $0.0 == key }?.1 != value }
             draft.saved = seed.parameters
@@ -253,6 +263,9 @@ package final class DraftStore: Sendable {
     package func renamed(_ preset: String, to newName: String, revision: Int) {
         state.withLock { state in
             state.drafts.removeValue(forKey: newName)
+            _ = Self.takeEvicted(newName, from: &state)
+            let evicted = Self.takeEvicted(preset, from: &state)
+            if !evicted.isEmpty { Self.keepEvicted(newName, evicted, in: &state) }
             if var draft = state.drafts.removeValue(forKey: preset) {
                 draft.preset = newName
                 draft.baseRevision = revision
@@ -266,6 +279,7 @@ package final class DraftStore: Sendable {
     package func deleted(_ preset: String) {
         state.withLock { state in
             state.drafts.removeValue(forKey: preset)
+            _ = Self.takeEvicted(preset, from: &state)
             if state.latest == preset { state.latest = nil }
         }
     }
@@ -286,7 +300,18 @@ package final class DraftStore: Sendable {
 
     private static func evict(_ state: inout State) {
         while state.drafts.count > maxDrafts, let oldest = state.drafts.min(by: { $0.value.touched < $1.value.touched })?.key {
-            state.drafts.removeValue(forKey: oldest)
+            if let draft = state.drafts.removeValue(forKey: oldest), !draft.changedBy.isEmpty { keepEvicted(oldest, draft.changedBy, in: &state) }
         }
+    }
+
+    private static func keepEvicted(_ preset: String, _ changedBy: [String: Set<String>], in state: inout State) {
+        if state.evictedChangedBy.updateValue(changedBy, forKey: preset) == nil { state.evictedOrder.append(preset) }
+        while state.evictedOrder.count > maxEvicted { state.evictedChangedBy[state.evictedOrder.removeFirst()] = nil }
+    }
+
+    private static func takeEvicted(_ preset: String, from state: inout State) -> [String: Set<String>] {
+        guard let changedBy = state.evictedChangedBy.removeValue(forKey: preset) else { return [:] }
+        state.evictedOrder.removeAll { $0 == preset }
+        return changedBy
     }
 }
