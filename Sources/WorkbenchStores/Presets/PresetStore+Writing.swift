@@ -230,19 +230,28 @@ extension PresetStore {
             return try valueBase(record, on: connection)
         case .style(let style): text = Preset(name: "", style: style).fileText
         }
-        return ParameterOrigins.Base(styleSHA256: Preset.styleSHA256(fileText: text), values: Preset.parameterValues(fileText: text),
-                                     approved: try isApproved(Preset.parametersSHA256(fileText: text), on: connection))
+        return try valueBase(text: text, parametersSHA256: Preset.parametersSHA256(fileText: text), on: connection)
     }
 
     func valueBase(_ record: PresetHistory.Record?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
         guard let record, let revision = try PresetHistory.revision(of: record.id, number: record.latest, on: connection), !revision.parametersSHA256.isEmpty else { return nil }
-        return ParameterOrigins.Base(styleSHA256: Preset.styleSHA256(fileText: revision.fileText), values: Preset.parameterValues(fileText: revision.fileText),
-                                     approved: try isApproved(revision.parametersSHA256, on: connection))
+        return try valueBase(text: revision.fileText, parametersSHA256: revision.parametersSHA256, on: connection)
     }
 
-    /// Whether a revision carrying these parameters is approved, in any preset.
+    /// Whether it is approved is asked only when someone set one of its values (a save's cost).
+    private func valueBase(text: String, parametersSHA256: String, on connection: SQLiteConnection) throws -> ParameterOrigins.Base {
+        let style = Preset.styleSHA256(fileText: text)
+        let set = try !ParameterOrigins.valueAuthors(of: style, on: connection).isEmpty
+        return ParameterOrigins.Base(styleSHA256: style, values: Preset.parameterValues(fileText: text), approved: try set && isApproved(parametersSHA256, on: connection))
+    }
+
+    /// Whether a revision carrying these parameters is approved, in any preset: the presets whose
+    /// approvals name such a revision (few), each read whole only then.
     private func isApproved(_ parametersSHA256: String, on connection: SQLiteConnection) throws -> Bool {
-        for row in try connection.query("SELECT DISTINCT preset_id FROM revisions WHERE parameters_sha256 = ?1 AND deleted = 0", [.text(parametersSHA256)]) {
+        for row in try connection.query("""
+            SELECT DISTINCT r.preset_id FROM reviews r JOIN revisions v ON v.preset_id = r.preset_id AND v.number = r.revision
+            WHERE r.decision = 'approve' AND v.parameters_sha256 = ?1 AND v.deleted = 0
+            """, [.text(parametersSHA256)]) {
             guard let id = row.integer(0) else { continue }
             let facts = try PresetReviews.revisionFacts(of: id, on: connection)
             let approved = PresetReviews.approvals(try PresetReviews.reviews(of: id, on: connection), revisions: facts, rule: approvalRule(on: connection, presetID: id))
