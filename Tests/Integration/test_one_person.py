@@ -464,9 +464,8 @@ def test_an_edit_stays_its_authors_work_past_a_renamed_or_deleted_base_a_long_dr
     from renamed before its best was saved; a preset deleted and saved again; a copy saved into a
     name once deleted; a key this version does not know beside the edit; a file changed by hand;
     260 later changes in the shared draft pushing the edit out of the draft's list, or 64 other
-    drafts pushing the draft itself out; a blind
-    round's variations of the preset. Each later revision still holds Dee's value, and her
-    approval is refused."""
+    drafts pushing the draft itself out; a blind round's variations of the preset. Each later
+    revision still holds Dee's value, and her approval is refused."""
     s = fresh_server
     dee, pat, rae, kit = s.person("Dee"), s.person("Pat"), s.person("Rae"), s.person("Kit")
 
