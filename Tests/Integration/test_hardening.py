@@ -405,10 +405,12 @@ def test_serves_ipv6_loopback_with_the_same_host_and_origin_rules(server):
     assert wrong_host.status_code == 421
 
 
-def test_a_taken_port_is_reported_plainly(server):
+def test_a_taken_port_is_reported_plainly(server, tmp_path):
     import subprocess
     from workbench_server import BINARY
-    r = subprocess.run([BINARY, "serve", "--port", str(server.port)], capture_output=True, text=True, timeout=30)
+    # Its own presets and state: the server opens them before the port, and the checkout's are not the test's.
+    r = subprocess.run([BINARY, "serve", "--port", str(server.port), "--presets", str(tmp_path / "Presets"), "--state", str(tmp_path / "state")],
+                       capture_output=True, text=True, timeout=30)
     assert r.returncode != 0 and f"port {server.port} is already in use" in r.stderr, r.stderr
 
 
