@@ -14,13 +14,12 @@ import WorkbenchSupport
 /// parameters (`Preset.styleSHA256`), so a round's start, which drops keys this version does not
 /// know, finds the authors of the revision it started from.
 enum ParameterOrigins {
-    /// What a save is measured against: a revision it was made from (the hash of its known
-    /// parameters, its values, key → canonical JSON) and whether that revision is approved. A
-    /// save from nothing is measured against the default chart, whose values nobody set.
+    /// What a save is measured against: a revision it was made from (its values, key → canonical
+    /// JSON) and who set each of them (none when that revision is approved). A save from nothing
+    /// is measured against the default chart, whose values nobody set.
     struct Base: Sendable {
-        let styleSHA256: String
         let values: [String: String]
-        let approved: Bool
+        let authors: [String: Set<String>]
     }
 
     static let valueSchema = """
@@ -77,14 +76,13 @@ enum ParameterOrigins {
             try add(parametersSHA256, contributor, how: "contributed", at: time, on: connection)
         }
         guard let (styleSHA256, values) = values else { return }
-        let bases = bases.isEmpty ? [Base(styleSHA256: "", values: defaultValues, approved: true)] : bases
-        let inherited = try bases.map { base in base.approved ? [:] : try valueAuthors(of: base.styleSHA256, on: connection) }
+        let bases = bases.isEmpty ? [Base(values: defaultValues, authors: [:])] : bases
         // A set someone brought in before is theirs: saving a copy of it sets no value.
         let saver = broughtBefore ? [] : [author]
         for (key, value) in values.sorted(by: { $0.key < $1.key }) {
             let kept = bases.indices.filter { bases[$0].values[key] == value }
             let authors = kept.isEmpty ? Set(saver + contributors.filter { $0.keys?.contains(key) ?? true }.map(\.person))
-                : kept.reduce(into: Set<String>()) { $0.formUnion(inherited[$1][key] ?? []) }
+                : kept.reduce(into: Set<String>()) { $0.formUnion(bases[$1].authors[key] ?? []) }
             for person in authors.sorted() where !person.isEmpty {
                 if try connection.query("SELECT 1 FROM value_authors WHERE style_sha256 = ?1 AND key = ?2 AND author = ?3",
                                         [.text(styleSHA256), .text(key), .text(person)]).isEmpty {

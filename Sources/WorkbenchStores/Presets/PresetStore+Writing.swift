@@ -219,8 +219,8 @@ extension PresetStore {
     }
 
     /// A save's base: the values of a preset's newest revision (a delete keeps the text it had)
-    /// or of a round's start, and whether any preset's revision with those parameters is approved
-    /// (a round's start from a preset with keys this version does not know reads as not approved).
+    /// or of a round's start, and who set them unless any preset's revision with those parameters
+    /// is approved (a round's start from a preset with keys this version does not know reads as not approved).
     func valueBase(_ base: SaveBase?, on connection: SQLiteConnection) throws -> ParameterOrigins.Base? {
         let text: String
         switch base {
@@ -240,9 +240,9 @@ extension PresetStore {
 
     /// Whether it is approved is asked only when someone set one of its values (a save's cost).
     private func valueBase(text: String, parametersSHA256: String, on connection: SQLiteConnection) throws -> ParameterOrigins.Base {
-        let style = Preset.styleSHA256(fileText: text)
-        let set = try !ParameterOrigins.valueAuthors(of: style, on: connection).isEmpty
-        return ParameterOrigins.Base(styleSHA256: style, values: Preset.parameterValues(fileText: text), approved: try set && isApproved(parametersSHA256, on: connection))
+        let authors = try ParameterOrigins.valueAuthors(of: Preset.styleSHA256(fileText: text), on: connection)
+        return ParameterOrigins.Base(values: Preset.parameterValues(fileText: text),
+                                     authors: try authors.isEmpty || isApproved(parametersSHA256, on: connection) ? [:] : authors)
     }
 
     /// Whether a revision carrying these parameters is approved, in any preset: the presets whose
