@@ -196,15 +196,10 @@ struct ExploreRoutes: PresetReading {
             guard case .number(let k) = kept, case .number(let o) = over, case .number(let s) = saved else { return false }
             return abs(s - k) < abs(s - o)
         }
-        var keys: [String: Set<String>] = [:], order: [String] = []
-        for answer in round.model.answers where answer.kind == .edit && answer.person != saver {
+        return PresetStore.Contribution.collecting(round.model.answers.filter { $0.kind == .edit && $0.person != saver }.map { answer in
             let kept = adapter.values(at: answer.first), over = adapter.values(at: answer.second)
-            let carried = round.keys.filter { carries(kept[$0], over: over[$0], saved[$0]) }
-            guard !carried.isEmpty else { continue }
-            if keys[answer.person] == nil { order.append(answer.person) }
-            keys[answer.person, default: []].formUnion(carried)
-        }
-        return order.map { PresetStore.Contribution($0, keys: keys[$0]) }
+            return (answer.person, round.keys.filter { carries(kept[$0], over: over[$0], saved[$0]) })
+        })
     }
 
     /// A save's revision note within the history's bound: "head: changes. Who agreed". Too long,

@@ -84,18 +84,15 @@ struct PresetRoutes: PresetSaving {
     /// draft's `changedBy`, which keeps every author however many changes follow.
     private func contributors(to preset: Preset, drafts names: [String], saver: String) -> [PresetStore.Contribution] {
         let saved = preset.parameters
-        var keys: [String: Set<String>] = [:], order: [String] = []
+        var edits: [(person: String, keys: [String])] = []
         for name in names {
             let before = app.presets.get(name)?.preset.parameters ?? []
             let draft = app.drafts.snapshot(name, seed: DraftStore.Seed(revision: 0, parameters: []))
             for (key, value) in saved where !before.contains(where: { $0.0 == key && $0.1 == value }) {
-                for author in (draft.changedBy[key] ?? []).sorted() where author != saver {
-                    if keys[author] == nil { order.append(author) }
-                    keys[author, default: []].insert(key)
-                }
+                edits += (draft.changedBy[key] ?? []).sorted().filter { $0 != saver }.map { ($0, [key]) }
             }
         }
-        return order.map { PresetStore.Contribution($0, keys: keys[$0]) }
+        return PresetStore.Contribution.collecting(edits)
     }
 
     package func renamePreset(_ request: RequestContext) throws(HTTPError) -> HTTPResponse {

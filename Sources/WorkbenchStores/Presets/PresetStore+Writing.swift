@@ -11,6 +11,16 @@ extension PresetStore {
         package let keys: Set<String>?
 
         package init(_ person: String, keys: Set<String>? = nil) { self.person = person; self.keys = keys }
+
+        /// One contribution a person, with every key they set, in the order people first appear.
+        package static func collecting(_ edits: [(person: String, keys: [String])]) -> [Contribution] {
+            var keys: [String: Set<String>] = [:], order: [String] = []
+            for (person, set) in edits where !set.isEmpty {
+                if keys[person] == nil { order.append(person) }
+                keys[person, default: []].formUnion(set)
+            }
+            return order.map { Contribution($0, keys: keys[$0]) }
+        }
     }
 
     /// What a new preset was made from, when that is not its `source`: who set each of its values
