@@ -4,10 +4,12 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import subprocess
 import tempfile
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from urllib.parse import unquote
@@ -34,6 +36,21 @@ def copy_shipped_presets(folder):
     for file in sorted((ROOT / "Presets").glob("*.json")):
         shutil.copy(file, folder)
     return folder
+
+
+@contextmanager
+def opened_db(path):
+    """A connection to a history database, committed and closed when the block ends. Python's
+    `with sqlite3.connect(...)` only commits: the connection lives on in a reference cycle until
+    the garbage collector frees it, at any later moment, and closing it then as the last
+    connection removes the -wal and -shm files under whatever is reading the folder (a later
+    test's copy of it failed in CI on exactly that)."""
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            yield db
+    finally:
+        db.close()
 
 
 def small_csv(rows=2000, start=1_600_000_000, step=3600, bad_line=None):

@@ -4,7 +4,6 @@ claims a revision names that revision's entry in the history's hash chain, so `w
 history opens (here: the chain rebuilt over the edit and the workbench's kept head removed)."""
 import hashlib
 import json
-import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from workbench_server import BINARY, Server, small_csv  # noqa: E402
+from workbench_server import BINARY, Server, opened_db, small_csv  # noqa: E402
 
 
 def run(*args):
@@ -102,7 +101,7 @@ def test_verify_presets_finds_an_edited_row_when_the_history_opens(tmp_path, tam
     assert isinstance(chain["index"], int) and chain["index"] > 0 and len(chain["entryHash"]) == 64
     assert verify(exported, presets, state).returncode == 0
 
-    with sqlite3.connect(presets / ".workbench.sqlite") as db:
+    with opened_db(presets / ".workbench.sqlite") as db:
         assert db.execute(tamper).rowcount >= 1
         rebuild_chain(db)
     (state / "history-head.json").unlink()
@@ -124,7 +123,7 @@ def test_an_export_of_an_edited_row_is_not_signed(tmp_path):
         assert ana.put("/api/presets/Pick", json={"name": "Pick", "parameters": {"lineColor": "#112233"}}).status_code == 201
         good = ana.get("/api/presets/Pick/export?format=json")
         assert good.status_code == 200 and "chain" in good.json()["provenance"]
-        with sqlite3.connect(server.presets / ".workbench.sqlite") as db:
+        with opened_db(server.presets / ".workbench.sqlite") as db:
             assert db.execute("UPDATE revisions SET file_text = replace(file_text, '#112233', '#FF0000') WHERE name = 'Pick'").rowcount == 1
         refused = ana.get("/api/presets/Pick/export?format=json&revision=1")
         assert refused.status_code == 503, refused.text

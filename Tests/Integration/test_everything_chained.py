@@ -4,13 +4,12 @@ who may invite, who brought each parameter set in, who set each value) and Explo
 model's entries, every answer) are entries of the history's chain. Editing any of them with
 sqlite3 is refused at start and by `workbench history check`."""
 import shutil
-import sqlite3
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from workbench_server import BINARY, Server, small_csv
+from workbench_server import BINARY, Server, opened_db, small_csv
 
 
 def as_user(name):
@@ -52,7 +51,7 @@ def check(folder):
 def test_a_healthy_history_with_every_kind_checks(served_folder):
     result = check(served_folder)
     assert result.returncode == 0, result.stderr
-    with sqlite3.connect(served_folder / ".workbench.sqlite") as db:
+    with opened_db(served_folder / ".workbench.sqlite") as db:
         kinds = {row[0] for row in db.execute("SELECT DISTINCT kind FROM history_chain")}
     assert {"explore round", "explore entry", "explore answer", "person name", "invitation", "people fact", "invite right",
             "parameter origin", "value author"} <= kinds, kinds
@@ -73,7 +72,7 @@ def test_a_healthy_history_with_every_kind_checks(served_folder):
 def test_an_edited_row_of_every_kind_is_refused(served_folder, tmp_path, kind, tamper):
     folder = tmp_path / "Presets"
     shutil.copytree(served_folder, folder, ignore=shutil.ignore_patterns(".workbench.lock"))
-    with sqlite3.connect(folder / ".workbench.sqlite") as db:
+    with opened_db(folder / ".workbench.sqlite") as db:
         db.execute("PRAGMA foreign_keys=OFF")
         assert db.execute(tamper).rowcount >= 1
     result = check(folder)

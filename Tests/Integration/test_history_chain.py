@@ -2,7 +2,6 @@
 database behind the workbench's back is refused, the signing key and history stay out of git."""
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -12,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from workbench_server import BINARY, Server, copy_shipped_presets, small_csv  # noqa: E402
+from workbench_server import BINARY, Server, copy_shipped_presets, opened_db, small_csv  # noqa: E402
 
 
 def run(*args, state=None):
@@ -56,7 +55,7 @@ def test_healthy_history_checks_and_state_is_outside_the_presets():
 ])
 def test_edited_rows_are_refused(tamper, words):
     folder = saved_folder()
-    with sqlite3.connect(folder / ".workbench.sqlite") as db:
+    with opened_db(folder / ".workbench.sqlite") as db:
         db.execute("PRAGMA foreign_keys=OFF")
         changed = db.execute(tamper).rowcount
         assert changed >= 1
@@ -73,7 +72,7 @@ def copied_after_one_save(server):
     assert person.put("/api/presets/one", json={"name": "one", "parameters": {}}).status_code in (200, 201)
     db = server.presets / ".workbench.sqlite"
     old = server.dir / "old.sqlite"
-    with sqlite3.connect(db) as source, sqlite3.connect(old) as copy:
+    with opened_db(db) as source, opened_db(old) as copy:
         source.backup(copy)
     assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
     return person, db, old
@@ -84,7 +83,7 @@ def test_rollback_while_serving_refuses_the_next_write():
     try:
         person, db, old = copied_after_one_save(server)
         # The old copy written over the file in place: same inode, same history id.
-        with sqlite3.connect(db) as live:
+        with opened_db(db) as live:
             live.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         shutil.copyfile(old, db)
         answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
@@ -110,7 +109,7 @@ def test_a_row_edited_while_serving_refuses_the_next_write(tamper):
         invited = run("people", "invite", "--role", "viewer", "--presets", str(server.presets))
         assert invited.returncode == 0, invited.stderr
         assert person.put("/api/presets/two", json={"name": "two", "parameters": {}}).status_code in (200, 201)
-        with sqlite3.connect(server.presets / ".workbench.sqlite") as db:
+        with opened_db(server.presets / ".workbench.sqlite") as db:
             assert db.execute(tamper).rowcount == 1
         answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
         assert answer.status_code == 503, answer.text
@@ -139,7 +138,7 @@ def test_a_checkpoint_by_another_connection_is_not_taken_for_tampering():
             assert person.put(f"/api/presets/{name}", json={"name": name, "parameters": {}}).status_code in (200, 201)
         db = server.presets / ".workbench.sqlite"
         before = db.stat()
-        with sqlite3.connect(db) as other:
+        with opened_db(db) as other:
             busy, frames, copied = other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         assert busy == 0 and copied > 0, (busy, frames, copied)
         assert (db.stat().st_mtime_ns, db.stat().st_size) != (before.st_mtime_ns, before.st_size)
@@ -160,7 +159,7 @@ def test_an_older_copy_put_in_place_and_checkpointed_is_checked_before_it_is_tak
     try:
         person, db, old = copied_after_one_save(server)
         shutil.copyfile(old, db)
-        with sqlite3.connect(db) as other:
+        with opened_db(db) as other:
             other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         answer = person.put("/api/presets/three", json={"name": "three", "parameters": {}})
         assert answer.status_code in (200, 201), answer.text
@@ -178,11 +177,11 @@ def test_an_older_copy_checkpointed_over_a_newer_log_is_refused():
     server = Server(data_csv=small_csv())
     try:
         person, db, old = copied_after_one_save(server)
-        with sqlite3.connect(db) as other:
+        with opened_db(db) as other:
             assert other.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0] == 0
         assert person.put("/api/presets/three", json={"name": "three", "parameters": {}}).status_code in (200, 201)
         shutil.copyfile(old, db)
-        with sqlite3.connect(db) as other:
+        with opened_db(db) as other:
             other.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
         answer = person.put("/api/presets/four", json={"name": "four", "parameters": {}})
         assert answer.status_code == 503, answer.text
@@ -246,7 +245,7 @@ def test_key_in_the_presets_folder_is_moved_and_git_status_shows_only_presets():
 def test_restore_refuses_a_backup_with_a_trigger_and_an_older_one_without_accept_older():
     folder = saved_folder(1)
     backup = folder.parent / "backup.sqlite"
-    with sqlite3.connect(folder / ".workbench.sqlite") as db, sqlite3.connect(backup) as copy:
+    with opened_db(folder / ".workbench.sqlite") as db, opened_db(backup) as copy:
         db.backup(copy)
     server = Server(presets_dir=folder, data_csv=small_csv())
     try:
@@ -257,7 +256,7 @@ def test_restore_refuses_a_backup_with_a_trigger_and_an_older_one_without_accept
     assert older.returncode != 0 and "--accept-older" in older.stderr and "lost" in older.stderr
     trigger = folder.parent / "trigger.sqlite"
     shutil.copyfile(backup, trigger)
-    with sqlite3.connect(trigger) as db:
+    with opened_db(trigger) as db:
         db.execute("CREATE TRIGGER sneaky AFTER INSERT ON reviews BEGIN DELETE FROM reviews; END")
     refused = run("history", "restore", str(trigger), "--presets", str(folder), "--accept-older")
     assert refused.returncode != 0 and "trigger sneaky" in refused.stderr

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import pytest
 import requests
 
-from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
+from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, opened_db, small_csv
 
 DB = ".workbench.sqlite"
 
@@ -300,7 +300,7 @@ def test_backups_are_taken_every_50_writes_kept_5_and_restored(folder):
         assert made.returncode == 0, made.stderr
         backup = Path(made.stdout.strip())
         assert backup.exists() and backup.name.startswith("manual-")
-        with sqlite3.connect(backup) as db:
+        with opened_db(backup) as db:
             assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
             assert db.execute("SELECT max(number) FROM revisions JOIN presets ON presets.id = preset_id WHERE presets.name = 'Keep'").fetchone()[0] == 260
         busy = workbench("history", "restore", str(backup), "--presets", str(folder))
@@ -368,7 +368,7 @@ def test_a_flood_of_writes_by_one_author_answers_429_with_retry_after(folder):
 def test_backing_up_ten_thousand_revisions(folder, capsys):
     """Times the whole `workbench history backup` process for a history of 10,000 revisions."""
     with_saves(folder, 1)
-    with sqlite3.connect(folder / DB) as db:
+    with opened_db(folder / DB) as db:
         preset_id, text = db.execute("SELECT preset_id, file_text FROM revisions WHERE name = 'Keep'").fetchone()
         row = db.execute("SELECT * FROM revisions WHERE name = 'Keep'").fetchone()
         db.executemany("INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -2,12 +2,11 @@
 (`PUT /api/people/{name}/may-invite`, `workbench people allow-invite NAME`), may issue
 invitations; everyone else gets 403 with a plain message. Only editors can be allowed.
 The allowance is a person change, chained: a row added behind the workbench's back is refused."""
-import sqlite3
 import subprocess
 
 import requests
 
-from workbench_server import BINARY, Server, small_csv
+from workbench_server import BINARY, Server, opened_db, small_csv
 
 
 def invite(person, role="editor"):
@@ -71,7 +70,7 @@ def test_only_the_owner_and_people_the_owner_allows_invite():
     check = subprocess.run([BINARY, "history", "check", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)
     assert check.returncode == 0, check.stderr
     # An allowance added with sqlite3 is not in the chain: refused.
-    with sqlite3.connect(s.presets / ".workbench.sqlite") as db:
+    with opened_db(s.presets / ".workbench.sqlite") as db:
         cid_id = db.execute("SELECT id FROM people WHERE name = 'Cid'").fetchone()[0]
         db.execute("INSERT INTO invite_rights(person_id, granted_at) VALUES (?, '2026-01-01T00:00:00.000Z')", (cid_id,))
     check = subprocess.run([BINARY, "history", "check", "--presets", str(s.presets)], capture_output=True, text=True, timeout=60)

@@ -6,12 +6,11 @@ import copy
 import itertools
 import json
 import re
-import sqlite3
 import subprocess
 
 import pytest
 
-from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, small_csv
+from workbench_server import BINARY, ROOT, Server, copy_shipped_presets, opened_db, small_csv
 
 DTCG_TYPES = {"color", "dimension", "fontFamily", "fontWeight", "duration", "cubicBezier", "number",
               "strokeStyle", "border", "transition", "shadow", "gradient", "typography"}
@@ -254,7 +253,7 @@ def test_a_figma_file_previews_then_applies(folder, tmp_path):
     applied = run("import-figma", source, "--preset", "Default", "--apply", *common(folder, tmp_path)).stdout
     assert "Saved revision 2" in applied
     # Without --by the command line acts as the folder's owner.
-    with sqlite3.connect(folder / ".workbench.sqlite") as history:
+    with opened_db(folder / ".workbench.sqlite") as history:
         assert history.execute("SELECT author FROM revisions WHERE number = 2").fetchall() == [("owner",)]
     after = stored()
     assert parameters(folder)["lineColor"] == "#123456"
