@@ -40,6 +40,8 @@ export class ChartView {
     this.framesInFlight = 0;
     this.loop = 0;
     this.settledWaiters = [];
+    this.framesAsked = 0;     // motion frames asked for, in order (answers come in the same order)
+    this.shownWaiters = [];   // { asked, resolve }: waiting for a frame asked for at or after `asked` to be painted
     this.shownFrame = null;   // the socket's number of the frame in the DOM: the next may patch it
     this.drawn = { list: [], paths: new WeakMap() };  // the drawn SVG's elements in order, and its paths' numbers
   }
@@ -155,7 +157,7 @@ export class ChartView {
         // The drawn document is not the one the delta was made from: ask for a whole frame.
         this.shownFrame = null;
         this.draw();
-        return;
+        return false;
       }
     } else {
       this.element.innerHTML = body;
@@ -172,6 +174,7 @@ export class ChartView {
     if (Number.isFinite(head.staleIn)) this.staleTimer = setTimeout(() => this.draw(), head.staleIn * 1000 + 50 - (performance.now() - arrived));
     this.speak(this.element.firstElementChild);
     this.onPainted(this.element.firstElementChild, null, started, motion);
+    return true;
   }
 
   /**
@@ -268,9 +271,19 @@ export class ChartView {
     // Assistive technology (and a test) waits for the motion to settle before reading the chart.
     writeAttribute(this.element, 'aria-busy', 'true');
     this.pressedAt = performance.now();
-    const shown = this.sendFrame(action, extra);
+    // Shown when this frame, or a later one of the motion, is painted: an answer overtaken, or a
+    // delta whose base is no longer drawn, is not, and the frame after it shows the event.
+    const shown = new Promise(resolve => this.shownWaiters.push({ asked: this.framesAsked + 1, resolve }));
+    this.sendFrame(action, extra);
     if (!this.loop) this.loop = requestAnimationFrame(() => this.tick());
     return shown;
+  }
+
+  /** Resolves the waiters for frames asked for up to `asked`: one of them was painted, or the motion ended or failed there. */
+  framesShown(asked) {
+    const waiting = this.shownWaiters;
+    this.shownWaiters = waiting.filter(waiter => waiter.asked > asked);
+    for (const waiter of waiting) if (waiter.asked <= asked) waiter.resolve();
   }
 
   tick() {
@@ -282,6 +295,7 @@ export class ChartView {
 
   sendFrame(motion, more = {}) {
     const started = performance.now();
+    const asked = ++this.framesAsked;
     const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5, ...more };
     this.framesInFlight++;
     return renderChannel.frame(this.request(extra))
@@ -296,15 +310,17 @@ export class ChartView {
         this.moving = !head.finished;
         // A frame that a later one of the motion has overtaken is not shown: the later one may be
         // a delta from the frame shown when it was asked for (a press during a reveal).
-        if (this.held === null && !answer.superseded) this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
+        const painted = this.held === null && !answer.superseded && this.paint(answer, started, { action: motion, ...head, pressedAt: this.pressedAt });
         if (this.moving && !this.loop) this.loop = requestAnimationFrame(() => this.tick());
         if (!this.moving) this.settle();
+        if (painted || !this.moving) this.framesShown(asked);
       })
       .catch(error => {
         this.moving = false;
         this.progress = this.pressed ? 1 : 0;
         this.onPainted(null, error);
         this.settle();
+        this.framesShown(asked);
       })
       .finally(() => { this.framesInFlight--; });
   }
