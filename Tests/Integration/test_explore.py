@@ -6,7 +6,7 @@ import random
 import re
 from urllib.parse import quote
 
-from workbench_server import Server, small_csv
+from workbench_server import Server, opened_db, small_csv
 
 PRESET_NAMES = ["Default", "Designer's favourite", "PM's favourite"]
 
@@ -134,10 +134,9 @@ def test_a_round_continues_after_a_restart_and_records_proposals(fresh_server):
         assert r.status_code == 201 and r.json()["answers"] == 2
     finally:
         again.close()
-    import sqlite3
-    db = sqlite3.connect(str(s.presets / ".workbench.sqlite"))
-    proposals = db.execute("SELECT person, candidates FROM explore_proposals WHERE round = ?", (rid,)).fetchall()
-    answers = db.execute("SELECT person, choice, candidates FROM explore_answers WHERE round = ? ORDER BY id", (rid,)).fetchall()
+    with opened_db(s.presets / ".workbench.sqlite") as db:
+        proposals = db.execute("SELECT person, candidates FROM explore_proposals WHERE round = ?", (rid,)).fetchall()
+        answers = db.execute("SELECT person, choice, candidates FROM explore_answers WHERE round = ? ORDER BY id", (rid,)).fetchall()
     assert len(proposals) == 2 and all(p[0] == "Ada" and "inactiveLineWidth" in p[1] for p in proposals)
     assert [(a[0], a[1]) for a in answers] == [("Ada", "b"), ("Ada", "a")] and "fillEnabled" in answers[0][2]
 
