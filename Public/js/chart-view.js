@@ -298,7 +298,7 @@ export class ChartView {
     const asked = ++this.framesAsked;
     const extra = { motion, time: motionClock.now(), selection: this.selection ?? 0.5, ...more };
     this.framesInFlight++;
-    return renderChannel.frame(this.request(extra))
+    renderChannel.frame(this.request(extra))
       .then(answer => {
         const { head } = answer;
         // Answers arrive in the order they were asked: the newest one says whether it still moves.

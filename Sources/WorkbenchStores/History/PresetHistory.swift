@@ -233,8 +233,7 @@ extension Preset {
 
     /// The hash of a preset file's parameters ("" when the text is no JSON object with an object of parameters).
     static func parametersSHA256(fileText: String) -> String {
-        guard let file = try? JSONText.decode(ParametersOnly.self, from: fileText), let pairs = file.parameters?.members else { return "" }
-        return SHA256.hex(canonicalParameters(pairs))
+        parameterPairs(fileText: fileText).map { SHA256.hex(canonicalParameters($0)) } ?? ""
     }
 
     /// The hash of a file's known parameters: of the chart it draws, what a round starting from it
@@ -247,8 +246,13 @@ extension Preset {
 
     /// A file's parameters, key → the value's canonical JSON (as in `canonicalParameters`); empty when the text holds none.
     static func parameterValues(fileText: String) -> [String: String] {
-        guard let file = try? JSONText.decode(ParametersOnly.self, from: fileText), let pairs = file.parameters?.members else { return [:] }
+        guard let pairs = parameterPairs(fileText: fileText) else { return [:] }
         return Dictionary(pairs.map { ($0.0, JSONText.encode($0.1)) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// A file's parameters in its order, whatever they hold; nil when the text is no JSON object with an object of parameters.
+    private static func parameterPairs(fileText: String) -> [(String, OpaqueJSON)]? {
+        (try? JSONText.decode(ParametersOnly.self, from: fileText))?.parameters?.members
     }
 
     /// A file's parameters, whatever they hold.

@@ -101,6 +101,12 @@ enum ParameterOrigins {
         try HistoryChain.record(.parameterOrigin, key: [.text(parametersSHA256), .text(person)], on: connection)
     }
 
+    /// A preset file's values as who set each is kept: under the hash of its known parameters
+    /// (`Preset.styleSHA256`), key → the value's canonical JSON.
+    static func values(of fileText: String) -> (styleSHA256: String, values: [String: String]) {
+        (Preset.styleSHA256(fileText: fileText), Preset.parameterValues(fileText: fileText))
+    }
+
     /// Who set each value of a chart's known parameters (key → names); empty for one saved before this was kept.
     static func valueAuthors(of styleSHA256: String, on connection: SQLiteConnection) throws -> [String: Set<String>] {
         var out: [String: Set<String>] = [:]

@@ -95,7 +95,7 @@ extension PresetStore {
                                                               fileText: fileText), to: record?.id, on: connection)
                 // A file changed by hand keeps whoever set the values it did not change.
                 try ParameterOrigins.record(revision.parametersSHA256, author: Self.folderAuthor, contributors: [],
-                                            values: (Preset.styleSHA256(fileText: fileText), Preset.parameterValues(fileText: fileText)),
+                                            values: ParameterOrigins.values(of: fileText),
                                             bases: base.map { [$0] } ?? [], on: connection)
                 try DecisionLog.append(.importFile, preset: preset.name, revision: revision.number, author: Self.folderAuthor,
                                        summary: "\(message): “\(preset.name)” (\(file)) as revision \(revision.number)", on: connection)

@@ -250,8 +250,9 @@ extension PresetStore {
 
     /// Whether it is approved is asked only when someone set one of its values (a save's cost).
     private func valueBase(text: String, parametersSHA256: String, on connection: SQLiteConnection) throws -> ParameterOrigins.Base {
-        let authors = try ParameterOrigins.valueAuthors(of: Preset.styleSHA256(fileText: text), on: connection)
-        return ParameterOrigins.Base(values: Preset.parameterValues(fileText: text),
+        let (styleSHA256, values) = ParameterOrigins.values(of: text)
+        let authors = try ParameterOrigins.valueAuthors(of: styleSHA256, on: connection)
+        return ParameterOrigins.Base(values: values,
                                      authors: try authors.isEmpty || isApproved(parametersSHA256, on: connection) ? [:] : authors)
     }
 
@@ -292,7 +293,7 @@ extension PresetStore {
                     let revision = try PresetHistory.append(new, to: presetID, on: connection)
                     if !new.deleted {
                         try ParameterOrigins.record(revision.parametersSHA256, author: new.author, contributors: contributors,
-                                                    values: values ? (Preset.styleSHA256(fileText: new.fileText), Preset.parameterValues(fileText: new.fileText)) : nil,
+                                                    values: values ? ParameterOrigins.values(of: new.fileText) : nil,
                                                     bases: bases, on: connection)
                     }
                     let kind: DecisionLog.Kind = new.deleted ? .delete : new.message.hasPrefix("renamed") ? .rename
