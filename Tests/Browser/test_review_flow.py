@@ -5,6 +5,7 @@ it all, new entries arriving live."""
 import time
 from test_page import sync_api  # noqa: F401  (fixtures)
 from decide_pages import people  # noqa: F401  (fixtures)
+from workbench_server import opened_db
 
 
 def badge(page, text, timeout=5000):
@@ -131,16 +132,13 @@ def test_a_deleted_preset_comes_back_from_the_toast_and_from_the_log(people, fre
 def test_an_approval_written_behind_the_servers_back_is_shown_as_not_trusted(people, fresh_server):
     """A review row put into the history with sqlite3 (its time not even a date) while the page is
     open: at the next read the badge says no approval can be trusted, instead of "Approved"."""
-    import sqlite3
-    from contextlib import closing
     ada = people("Ada")
     fresh_server.person("Ben")
     badge(ada, "Draft")
-    with closing(sqlite3.connect(fresh_server.presets / ".workbench.sqlite")) as live:
+    with opened_db(fresh_server.presets / ".workbench.sqlite") as live:
         preset_id, latest = live.execute("SELECT id, latest FROM presets WHERE name = 'Default'").fetchone()
         live.execute("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) "
                      "VALUES (?, ?, 'Ben', 'approve', '[]', '', 'yesterday')", (preset_id, latest))
-        live.commit()
     ada.reload()
     ada.wait_for_selector("body[data-ready=true]")
     badge(ada, "Not trusted: history changed")

@@ -5,7 +5,6 @@ import concurrent.futures
 import io
 import json
 import signal
-import sqlite3
 import subprocess
 import threading
 import time
@@ -14,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
-from workbench_server import BINARY, Server, small_csv
+from workbench_server import BINARY, Server, opened_db, small_csv
 
 
 @pytest.fixture
@@ -228,9 +227,8 @@ def test_saves_that_answered_survive_sigkill_with_five_writers():
         assert 25 <= len(survived) < 50
         for file in s.presets.glob("*.json"):
             assert json.loads(file.read_text())["format"] == "chart-workbench.preset"  # no torn file
-        database = sqlite3.connect(s.presets / ".workbench.sqlite")
-        assert database.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        database.close()
+        with opened_db(s.presets / ".workbench.sqlite") as database:
+            assert database.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         again = Server(data_csv=small_csv(100), presets_dir=s.presets)
         try:
             for name, revision, radius in survived:

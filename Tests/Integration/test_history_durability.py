@@ -9,10 +9,8 @@ import hashlib
 import os
 import re
 import shutil
-import sqlite3
 import subprocess
 import time
-from contextlib import closing
 from pathlib import Path
 from urllib.parse import quote
 
@@ -51,13 +49,13 @@ def folder(tmp_path):
 
 def history_of(folder):
     """Revisions per preset name, read straight from the database."""
-    with closing(sqlite3.connect(folder / DB)) as db:
+    with opened_db(folder / DB) as db:
         return {name: n for name, n in db.execute("SELECT name, max(number) FROM revisions GROUP BY preset_id")}
 
 
 def checkpoint(folder):
     """Moves what the write-ahead log holds into the database file (a stopped server leaves it)."""
-    with closing(sqlite3.connect(folder / DB)) as db:
+    with opened_db(folder / DB) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
 
@@ -419,12 +417,12 @@ def test_a_history_rolled_back_in_place_while_serving_lets_nobody_change_anythin
     try:
         owner, ann, ben = server.person("owner"), server.person("Ann"), server.person("Ben")
         assert put(server, "Keep").status_code == 201
-        with closing(sqlite3.connect(folder / DB)) as live, closing(sqlite3.connect(folder.parent / "before.sqlite")) as copy:
+        with opened_db(folder / DB) as live, opened_db(folder.parent / "before.sqlite") as copy:
             live.backup(copy)
         assert owner.post("/api/people/Ann/revoke", json={}).status_code == 200
         assert ann.get("/api/people/me").status_code == 401
         assert ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 5}}).status_code == 200
-        with closing(sqlite3.connect(folder.parent / "before.sqlite")) as copy, closing(sqlite3.connect(folder / DB)) as live:
+        with opened_db(folder.parent / "before.sqlite") as copy, opened_db(folder / DB) as live:
             copy.backup(live)   # sqlite3's .restore: the same file, rolled back
         refused = ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 6}})
         assert refused.status_code == 503 and refused.json()["error"]["code"] == "history_unavailable", refused.text
@@ -446,11 +444,10 @@ def test_an_approval_written_behind_the_servers_back_is_not_read_as_one(folder):
         assert put(server, "Keep").status_code == 201
         before = server.get("/api/presets/Keep").json()["status"]
         assert before["state"] == "draft" and before["historyProblem"] is None, before["historyProblem"]
-        with closing(sqlite3.connect(folder / DB)) as live:
+        with opened_db(folder / DB) as live:
             preset_id, latest = live.execute("SELECT id, latest FROM presets WHERE name = 'Keep'").fetchone()
             live.execute("INSERT INTO reviews(preset_id, revision, author, decision, reviewers, comment, time) "
                          "VALUES (?, ?, 'Ben', 'approve', '[]', '', '2026-01-01T00:00:00Z')", (preset_id, latest))
-            live.commit()
         status = server.get("/api/presets/Keep").json()["status"]
         assert status.get("historyProblem"), status
         refused = ben.put("/api/presets/Keep", json={"parameters": {"markerRadius": 6}})
@@ -475,7 +472,7 @@ def test_reads_by_other_processes_beside_a_writing_server_are_no_tampering(folde
 
         def read_with_sqlite():
             while not stop.is_set():
-                with closing(sqlite3.connect(folder / DB)) as reader:
+                with opened_db(folder / DB) as reader:
                     reader.execute("SELECT count(*) FROM people").fetchone()
 
         def read_with_commands():
@@ -513,9 +510,8 @@ def test_a_preset_renamed_behind_the_servers_back_is_found(folder):
         try:
             assert put(server, "Keep").status_code == 201
             assert put(server, "Keep", notes="second").status_code == 200
-            with closing(sqlite3.connect(folder / DB)) as live:
+            with opened_db(folder / DB) as live:
                 live.execute(edit)
-                live.commit()
             problem = server.get("/api/presets/Default").json()["status"]["historyProblem"]
             assert problem and "the preset “" in problem, (edit, problem)
             assert put(server, "Other").status_code == 503

@@ -2,12 +2,11 @@
 until it is answered and stores it once; a round's voters alone end it and save its best (Explore
 and blind rounds); an undo is the person's own, not whoever sends the page id; a preset's author
 is the person who saved it."""
-import sqlite3
 
 import pytest
 import requests
 
-from workbench_server import Server, small_csv
+from workbench_server import Server, opened_db, small_csv
 
 
 @pytest.fixture(scope="module")
@@ -18,11 +17,8 @@ def s():
 
 
 def proposal_rows(s, rid):
-    db = sqlite3.connect(str(s.presets / ".workbench.sqlite"))
-    try:
+    with opened_db(s.presets / ".workbench.sqlite") as db:
         return db.execute("SELECT count(*) FROM explore_proposals WHERE round = ?", (rid,)).fetchone()[0]
-    finally:
-        db.close()
 
 
 def start_explore(s, by, voters=None):
