@@ -12,26 +12,47 @@ function svgElement(name, attributes) {
   return element;
 }
 
-/** Half a label's width in the plot's units (320 across): two initials, or the team's "team". */
-const HALF = { person: 7, team: 12 };
+/** Half a label's width in the plot's units (320 across), per character of a person's label, and the team's "team". */
+const HALF_PER_CHARACTER = 3.5, HALF_TEAM = 12;
 /** Room kept between two labels of a row. */
 const SPACE = 2;
 /** A row of labels: a 10-unit font's line. */
 const ROW = 12;
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const characters = text => [...graphemes.segment(text)].map(part => part.segment);
+
 /**
- * A track across the range, a dot and an initial for each person, a ring for the team named
- * "team" above it, as the people are (a key apart from it read as a second team). Each label
- * takes the lowest row where it clears the one before it, so people who like nearly the same
- * value, or the team's, stay readable.
+ * Each name's label: its first two characters (whole graphemes, so a name that begins with an
+ * emoji or a letter and its accent is never cut inside one), longer until no other name on the
+ * plot begins the same (Dana and Dave: "Dan", "Dav"), the whole name when it begins another (Ann
+ * and Anna).
+ */
+function labels(names) {
+  const split = names.map(characters);
+  return split.map((own, i) => {
+    const begins = (other, k) => other.length >= k && other.slice(0, k).join('') === own.slice(0, k).join('');
+    let k = Math.min(2, own.length);
+    while (k < own.length && split.some((other, j) => j !== i && begins(other, k))) k += 1;
+    return own.slice(0, k).join('');
+  });
+}
+
+/**
+ * A track across the range, a dot and a short label (`labels`) for each person, a ring for the
+ * team named "team" above it, as the people are (a key apart from it read as a second team).
+ * Each label takes the lowest row where it clears the one before it, so people who like nearly
+ * the same value, or the team's, stay readable.
  */
 function plot(agreement) {
   const x = position => 8 + 304 * position;
   const rowEnds = [];   // each row's right edge so far
-  const marks = [...agreement.people.map(liked => ({ kind: 'person', position: liked.position, text: liked.person.slice(0, 2) })),
-    { kind: 'team', position: agreement.team.position, text: 'team' }];
+  const names = labels(agreement.people.map(liked => liked.person));
+  const marks = [...agreement.people.map((liked, i) => ({ kind: 'person', position: liked.position, text: names[i],
+                                                          half: HALF_PER_CHARACTER * Math.max(2, characters(names[i]).length) })),
+    { kind: 'team', position: agreement.team.position, text: 'team', half: HALF_TEAM }];
   const placed = marks.sort((a, b) => a.position - b.position).map(mark => {
-    const at = x(mark.position), half = HALF[mark.kind];
+    const at = x(mark.position), half = mark.half;
     let row = rowEnds.findIndex(end => at - half - end >= SPACE);
     if (row < 0) row = rowEnds.push(at + half) - 1; else rowEnds[row] = at + half;
     return { ...mark, at, row };

@@ -89,6 +89,30 @@ def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people
     assert labels[0][3] != labels[1][3] and labels[0][3] == labels[2][3]
 
 
+def test_each_label_tells_its_person_from_the_others(people):
+    """Names that begin alike get labels long enough to tell them apart (Dana and Dave: "Dan" and
+    "Dav"; Ann and Anna: whole), other names two characters, and a label never cuts a character
+    in two (an emoji, a letter and its accent). Close together, the longer labels do not overlap."""
+    dana = people("Dana")
+    found = dana.evaluate("""async () => {
+        const { renderPeople } = await import('/js/explore-people.js');
+        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
+        list.className = 'explore-agreement';
+        const names = ['Dana', 'Dave', 'Ann', 'Anna', 'Pat', '\\u{1F600}x', 'Zo\\u0065\\u0308y', 'Zoe'];
+        const people = names.map((person, i) => ({ person, position: 0.3 + 0.02 * i }));
+        renderPeople(section, summary, likings, list, {
+            people: names.map(text => ({ text })), agreementSummary: '',
+            agreement: [{ label: 'Width', text: 'differ', agree: false, team: { position: 0.9 }, people }],
+        });
+        return [...list.querySelector('svg').querySelectorAll('text:not(.key)')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; });
+    }""")
+    by_text = sorted(label[0] for label in found)
+    assert by_text == sorted(["Dan", "Dav", "Ann", "Anna", "Pa", "\U0001F600x", "Zo\u0065\u0308", "Zoe"]), by_text
+    for i, a in enumerate(found):
+        for b in found[i + 1:]:
+            assert a[2] <= b[1] or b[2] <= a[1] or a[4] <= b[3] or b[4] <= a[3], (a, b)
+
+
 def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
     """People at both ends of the range: the labels "0.5 px" (left) and "24 px" (right) sit below
     the track inside the plot, clear of each other and of the initials, and the team's ring is
