@@ -22,7 +22,7 @@ package enum EmbeddedPage {
 /// What this build is: the version in the repository's VERSION file and the git commit it was
 /// built from ("unknown" when built outside git), embedded by the EmbedPage plugin.
 package enum BuildFacts {
-    /// `0.13.19 (commit 1a2b3c4d5e6f)`, as `workbench --version` says it.
+    /// `0.13.20 (commit 1a2b3c4d5e6f)`, as `workbench --version` says it.
     package static var description: String {
         "\(version) (commit \(commit == "unknown" ? commit : String(commit.prefix(12))))"
     }

@@ -12,7 +12,7 @@ struct AboutAnswer: Encodable, DocumentedAnswer {
     /// The folder served, under `--public-folder`; absent when the page is built in.
     let folder: String?
 
-    static var example: AboutAnswer { AboutAnswer(version: "0.13.19", commit: "1a2b3c4d5e6f", page: "folder", folder: "/srv/Public") }
+    static var example: AboutAnswer { AboutAnswer(version: "0.13.20", commit: "1a2b3c4d5e6f", page: "folder", folder: "/srv/Public") }
 }
 
 struct AboutRoutes: AppRouteGroup {
