@@ -12,7 +12,8 @@ function svgElement(name, attributes) {
   return element;
 }
 
-/** Half a label's width in the plot's units (320 across), per character of a person's label, and the team's "team". */
+/** Half a label's width in the plot's units (320 across): per character of a person's label
+ * (two initials took 7), and the team's "team". */
 const HALF_PER_CHARACTER = 3.5, HALF_TEAM = 12;
 /** Room kept between two labels of a row. */
 const SPACE = 2;
@@ -20,21 +21,20 @@ const SPACE = 2;
 const ROW = 12;
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const characters = text => [...graphemes.segment(text)].map(part => part.segment);
 
 /**
- * Each name's label: its first two characters (whole graphemes, so a name that begins with an
- * emoji or a letter and its accent is never cut inside one), longer until no other name on the
- * plot begins the same (Dana and Dave: "Dan", "Dav"), the whole name when it begins another (Ann
- * and Anna).
+ * Each name's label, as its characters: the first two (whole graphemes, so a name that begins
+ * with an emoji or a letter and its accent is never cut inside one), more until no other name on
+ * the plot begins the same (Dana and Dave: "Dan", "Dav"), the whole name when it begins another
+ * (Ann and Anna).
  */
 function labels(names) {
-  const split = names.map(characters);
+  const split = names.map(name => [...graphemes.segment(name)].map(part => part.segment));
   return split.map((own, i) => {
-    const begins = (other, k) => other.length >= k && other.slice(0, k).join('') === own.slice(0, k).join('');
+    const begins = (other, k) => other.length >= k && own.slice(0, k).every((character, c) => other[c] === character);
     let k = Math.min(2, own.length);
     while (k < own.length && split.some((other, j) => j !== i && begins(other, k))) k += 1;
-    return own.slice(0, k).join('');
+    return own.slice(0, k);
   });
 }
 
@@ -48,8 +48,8 @@ function plot(agreement) {
   const x = position => 8 + 304 * position;
   const rowEnds = [];   // each row's right edge so far
   const names = labels(agreement.people.map(liked => liked.person));
-  const marks = [...agreement.people.map((liked, i) => ({ kind: 'person', position: liked.position, text: names[i],
-                                                          half: HALF_PER_CHARACTER * Math.max(2, characters(names[i]).length) })),
+  const marks = [...agreement.people.map((liked, i) => ({ kind: 'person', position: liked.position, text: names[i].join(''),
+                                                          half: HALF_PER_CHARACTER * Math.max(2, names[i].length) })),
     { kind: 'team', position: agreement.team.position, text: 'team', half: HALF_TEAM }];
   const placed = marks.sort((a, b) => a.position - b.position).map(mark => {
     const at = x(mark.position), half = mark.half;
