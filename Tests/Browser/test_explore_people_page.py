@@ -55,21 +55,30 @@ def test_each_person_and_the_team_under_the_best(people):
     assert dana.errors == [] and pat.errors == []
 
 
+def draw_plot(page, liked, team, text="differ", ends=None):
+    """The plot for one number, drawn by the page's own module into a list with the page's own
+    styles (id `plot-under-test`): `liked` is each person's name and liked position, `team` the
+    team's position."""
+    page.evaluate("""async ({ liked, team, text, ends }) => {
+        const { renderPeople } = await import('/js/explore-people.js');
+        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
+        list.className = 'explore-agreement';
+        list.id = 'plot-under-test';
+        const people = liked.map(([person, position]) => ({ person, position }));
+        renderPeople(section, summary, likings, list, {
+            people: people.map(p => ({ text: p.person })), agreementSummary: '',
+            agreement: [{ label: 'Width', text, agree: false, team: { position: team }, people, ...(ends ? { ends } : {}) }],
+        });
+    }""", {"liked": liked, "team": team, "text": text, "ends": ends})
+
+
 def test_initials_of_people_who_like_nearly_the_same_value_do_not_overlap(people):
     """Three people at 0.50, 0.51 and 0.90 of a range: the first two initials take two rows, the
     third stays on the first; no two labels overlap, and each stays above its dot."""
     dana = people("Dana")
-    boxes = dana.evaluate("""async () => {
-        const { renderPeople } = await import('/js/explore-people.js');
-        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
-        list.className = 'explore-agreement';   // the page's own styles for the plot
-        const person = (name, position) => ({ person: name, position });
-        renderPeople(section, summary, likings, list, {
-            people: [{ text: 'a' }, { text: 'b' }, { text: 'c' }], agreementSummary: '',
-            agreement: [{ label: 'Width', text: 'differ', agree: false, team: { position: 0.6 },
-                          people: [person('Dana', 0.5), person('Priya', 0.51), person('Pat', 0.9)] }],
-        });
-        const svg = list.querySelector('svg');
+    draw_plot(dana, [("Dana", 0.5), ("Priya", 0.51), ("Pat", 0.9)], team=0.6)
+    boxes = dana.evaluate("""() => {
+        const svg = document.querySelector('#plot-under-test svg');
         const dots = [...svg.querySelectorAll('circle.person')].map(c => c.getBoundingClientRect());
         return { labels: [...svg.querySelectorAll('text:not(.key)')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
                  team: [...svg.querySelectorAll('text.key')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; }),
@@ -94,18 +103,10 @@ def test_each_label_tells_its_person_from_the_others(people):
     "Dav"; Ann and Anna: whole), other names two characters, and a label never cuts a character
     in two (an emoji, a letter and its accent). Close together, the longer labels do not overlap."""
     dana = people("Dana")
-    found = dana.evaluate("""async () => {
-        const { renderPeople } = await import('/js/explore-people.js');
-        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
-        list.className = 'explore-agreement';
-        const names = ['Dana', 'Dave', 'Ann', 'Anna', 'Pat', '\\u{1F600}x', 'Zo\\u0065\\u0308y', 'Zoe'];
-        const people = names.map((person, i) => ({ person, position: 0.3 + 0.02 * i }));
-        renderPeople(section, summary, likings, list, {
-            people: names.map(text => ({ text })), agreementSummary: '',
-            agreement: [{ label: 'Width', text: 'differ', agree: false, team: { position: 0.9 }, people }],
-        });
-        return [...list.querySelector('svg').querySelectorAll('text:not(.key)')].map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; });
-    }""")
+    names = ["Dana", "Dave", "Ann", "Anna", "Pat", "\U0001F600x", "Zo\u0065\u0308y", "Zoe"]
+    draw_plot(dana, [(name, 0.3 + 0.02 * i) for i, name in enumerate(names)], team=0.9)
+    found = dana.evaluate("""() => [...document.querySelectorAll('#plot-under-test svg text:not(.key)')]
+        .map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; })""")
     by_text = sorted(label[0] for label in found)
     assert by_text == sorted(["Dan", "Dav", "Ann", "Anna", "Pa", "\U0001F600x", "Zo\u0065\u0308", "Zoe"]), by_text
     for i, a in enumerate(found):
@@ -119,16 +120,9 @@ def test_a_plot_names_its_ends_and_is_left_out_of_copied_text(people):
     named "team" above it; selecting the list and copying it gives the words, not the plot's
     initials, ends or names."""
     dana = people("Dana")
-    found = dana.evaluate("""async () => {
-        const { renderPeople } = await import('/js/explore-people.js');
-        const [section, summary, likings, list] = ['section', 'p', 'ul', 'ul'].map(name => document.body.appendChild(document.createElement(name)));
-        list.className = 'explore-agreement';
-        const person = (name, position) => ({ person: name, position });
-        renderPeople(section, summary, likings, list, {
-            people: [{ text: 'a' }, { text: 'b' }], agreementSummary: '',
-            agreement: [{ label: 'Width', text: 'Dana 0.5 px, Pat 24 px; the team 12 px', agree: false, team: { position: 0.5 },
-                          people: [person('Dana', 0), person('Pat', 1)], ends: ['0.5 px', '24 px'] }],
-        });
+    draw_plot(dana, [("Dana", 0), ("Pat", 1)], team=0.5, text="Dana 0.5 px, Pat 24 px; the team 12 px", ends=["0.5 px", "24 px"])
+    found = dana.evaluate("""() => {
+        const list = document.getElementById('plot-under-test');
         const svg = list.querySelector('svg'), box = svg.getBoundingClientRect();
         const track = svg.querySelector('line.track').getBoundingClientRect();
         const rect = t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; };
