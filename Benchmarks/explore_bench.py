@@ -611,6 +611,7 @@ def main():
                     t = time.perf_counter()
                     try:
                         results[family][key].append(run())
+                        seconds[key] += time.perf_counter() - t   # per study its column counts
                     except Exception as error:
                         # A baseline's own library failing on one taste (optuna-dashboard's GP: a
                         # Cholesky of a matrix gpytorch finds not positive-definite) costs that
@@ -619,7 +620,6 @@ def main():
                             raise
                         failures.setdefault(key, []).append(f"{study}: {type(error).__name__}: {str(error).splitlines()[0][:160]}")
                         results[family][key].append(None)
-                    seconds[key] += time.perf_counter() - t
                 print(f"  {study}: regret at 50 " + ", ".join(f"{key} " + ("failed" if results[family][key][-1] is None else f"{results[family][key][-1][50][1]:.3f}")
                                                                for key, _ in runs), file=sys.stderr)
         disagreements = {kind: [disagreement_study(server, space, f"disagree-{seed}", seed, kind) for seed in range(1, DISAGREEMENT_STUDIES + 1)]
